@@ -1,0 +1,3 @@
+//! locks-lesson: an interactive lesson on why a lock that merely expires is not a safe lock.
+
+pub mod sim;
