@@ -1,3 +1,4 @@
 //! locks-lesson: an interactive lesson on why a lock that merely expires is not a safe lock.
 
+pub mod lesson;
 pub mod sim;
