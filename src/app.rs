@@ -9,15 +9,15 @@ use egui::{Align, Layout, RichText, Ui};
 use crate::cli::{Cli, RendererChoice};
 use crate::lesson;
 use crate::runner::Runner;
+use crate::ui::export::Destination;
 use crate::ui::keymap::{self, Action};
+use crate::ui::tools::Tools;
 use crate::ui::widgets;
 use crate::ui::{self, AppEvent, Cx, Section};
 
 pub const WINDOW_TITLE: &str = "Distributed locks — lesson 8";
 const APP_ID: &str = "locks-lesson";
 const LAST_SECTION_KEY: &str = "last_section";
-/// Zoom a lecture opens with.
-pub const LECTURE_ZOOM: f32 = 1.5;
 
 /// How the app starts.
 #[derive(Clone, Debug, Default)]
@@ -28,6 +28,8 @@ pub struct AppOptions {
     pub lecture: bool,
     /// Run simulations inline instead of on threads (tests only: frames become deterministic).
     pub inline_runner: bool,
+    /// Save exported files straight into this folder instead of asking in a dialog (tests).
+    pub export_dir: Option<PathBuf>,
 }
 
 impl AppOptions {
@@ -37,6 +39,7 @@ impl AppOptions {
             progress_file: cli.progress_file.clone(),
             lecture: cli.lecture,
             inline_runner: false,
+            export_dir: None,
         }
     }
 }
@@ -49,8 +52,8 @@ pub struct LessonApp {
     runner: Runner,
     /// The glossary card on screen, if any.
     open_term: Option<String>,
-    pub lecture: bool,
-    pub reduced_motion: bool,
+    /// Lecture mode, keyboard map, reduced motion, scenario codes, exports.
+    tools: Tools,
     pub progress_file: Option<PathBuf>,
 }
 
@@ -66,20 +69,44 @@ impl LessonApp {
             .storage
             .and_then(|s| eframe::get_value::<u8>(s, LAST_SECTION_KEY));
         let section = options.section.or(remembered).unwrap_or(1).clamp(1, 10);
-        if options.lecture {
-            cc.egui_ctx.set_zoom_factor(LECTURE_ZOOM);
-        }
         style(&cc.egui_ctx);
+        let destination = options
+            .export_dir
+            .map_or(Destination::Ask, Destination::Folder);
+        let mut tools = Tools::new(cc, destination);
+        let mut side_open = true;
+        if options.lecture {
+            tools
+                .presenter
+                .set_lecture(&cc.egui_ctx, true, &mut side_open);
+        }
         Self {
             sections: ui::all_sections(&runner),
             current: usize::from(section) - 1,
-            side_open: true,
+            side_open,
             runner,
             open_term: None,
-            lecture: options.lecture,
-            reduced_motion: false,
+            tools,
             progress_file: options.progress_file,
         }
+    }
+
+    /// Lecture (projector) mode is on.
+    pub fn lecture(&self) -> bool {
+        self.tools.presenter.lecture()
+    }
+
+    pub fn reduced_motion(&self) -> bool {
+        self.tools.presenter.reduced_motion
+    }
+
+    pub fn side_panel_open(&self) -> bool {
+        self.side_open
+    }
+
+    /// The tools around the sections (lecture mode, keyboard map, scenario codes, exports).
+    pub fn tools(&self) -> &Tools {
+        &self.tools
     }
 
     /// The section on screen, 1-10.
@@ -96,13 +123,23 @@ impl LessonApp {
         self.open_term.as_deref()
     }
 
+    /// The section with this number.
+    pub fn section(&self, number: u8) -> &dyn Section {
+        self.sections[usize::from(number) - 1].as_ref()
+    }
+
     /// The section with this number, for tests and scenario codes.
     pub fn section_mut(&mut self, number: u8) -> &mut dyn Section {
         self.sections[usize::from(number) - 1].as_mut()
     }
 
     /// Applies an app-wide shortcut; returns it back if it belongs to the section.
-    fn apply(&mut self, action: Action) -> Option<Action> {
+    fn apply(
+        &mut self,
+        ctx: &egui::Context,
+        frame: Option<&eframe::Frame>,
+        action: Action,
+    ) -> Option<Action> {
         let n = self.current_section();
         match action {
             Action::NextSection | Action::NextSectionArrow => self.go_to((n + 1).min(10)),
@@ -112,6 +149,12 @@ impl LessonApp {
             Action::FirstSection => self.go_to(1),
             Action::LastSection => self.go_to(10),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
+            other => {
+                let section = self.sections[self.current].as_ref();
+                return self
+                    .tools
+                    .apply(ctx, frame, other, section, &mut self.side_open);
+            }
         }
         None
     }
@@ -125,8 +168,11 @@ impl LessonApp {
                 self.side_open = !self.side_open;
             }
             ui.separator();
-            ui.label(RichText::new(WINDOW_TITLE).strong());
-            ui.separator();
+            if !self.lecture() {
+                // A projector needs the room; the window and the page carry the title.
+                ui.label(RichText::new(WINDOW_TITLE).strong());
+                ui.separator();
+            }
             let n = self.current_section();
             if ui
                 .add_enabled(n > 1, egui::Button::new("◀ Previous"))
@@ -142,8 +188,13 @@ impl LessonApp {
                 self.go_to(n + 1);
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                theme_switch(ui);
+                self.tools.top_bar(ui);
                 ui.separator();
+                if !self.lecture() {
+                    // Lecture mode brings its own projector colours.
+                    theme_switch(ui);
+                    ui.separator();
+                }
                 zoom_controls(ui);
             });
         });
@@ -176,8 +227,8 @@ impl LessonApp {
         let mut cx = Cx {
             runner: &self.runner,
             events,
-            lecture: self.lecture,
-            reduced_motion: self.reduced_motion,
+            lecture: self.tools.presenter.lecture(),
+            reduced_motion: self.tools.presenter.reduced_motion,
             actions,
         };
         let section = &mut self.sections[idx];
@@ -186,7 +237,7 @@ impl LessonApp {
             .id_salt(("section-scroll", idx))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.set_max_width(1400.0);
+                ui.set_max_width(ui.available_width().min(1400.0));
                 ui.add_space(8.0);
                 ui.label(
                     RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
@@ -222,8 +273,8 @@ impl LessonApp {
         let mut cx = Cx {
             runner: &self.runner,
             events,
-            lecture: self.lecture,
-            reduced_motion: self.reduced_motion,
+            lecture: self.tools.presenter.lecture(),
+            reduced_motion: self.tools.presenter.reduced_motion,
             actions: &[],
         };
         let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
@@ -255,19 +306,35 @@ impl LessonApp {
 }
 
 impl eframe::App for LessonApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        if self.tools.presenter.blank_frame(ui) {
+            return;
+        }
         let ctx = ui.ctx().clone();
+        let frame = Some(&*frame);
+        if let Some(n) = self.tools.begin_frame(&ctx, &mut self.sections) {
+            self.go_to(n);
+        }
         let mut section_actions = Vec::new();
-        if self.open_term.is_none() {
-            for action in keymap::pressed(&ctx) {
-                section_actions.extend(self.apply(action));
-            }
+        let pressed = if self.open_term.is_some() || self.tools.dialog_open() {
+            keymap::pressed_where(&ctx, Action::works_over_dialogs)
+        } else {
+            keymap::pressed(&ctx)
+        };
+        for action in pressed {
+            section_actions.extend(self.apply(&ctx, frame, action));
         }
         let mut events = Vec::new();
 
         egui::Panel::top("top-bar").show(ui, |ui| {
             ui.add_space(2.0);
             self.top_bar(ui);
+            ui.add_space(2.0);
+        });
+        egui::Panel::bottom("share-bar").show(ui, |ui| {
+            ui.add_space(2.0);
+            self.tools
+                .bottom_bar(ui, self.sections[self.current].as_ref());
             ui.add_space(2.0);
         });
         let mut open = self.side_open;
@@ -278,6 +345,13 @@ impl eframe::App for LessonApp {
         self.side_open = open;
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
         self.term_card(&ctx, &mut events);
+        for action in self.tools.take_queued() {
+            // Buttons stand for shortcuts of the app and the tools only.
+            let _ = self.apply(&ctx, frame, action);
+        }
+        if let Some(n) = self.tools.end_frame(&ctx, frame, &mut self.sections) {
+            self.go_to(n);
+        }
 
         for e in events {
             match e {
@@ -289,6 +363,7 @@ impl eframe::App for LessonApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, LAST_SECTION_KEY, &self.current_section());
+        self.tools.presenter.save(storage);
     }
 }
 

@@ -4,5 +4,6 @@ pub mod app;
 pub mod cli;
 pub mod lesson;
 pub mod runner;
+pub mod scenario;
 pub mod sim;
 pub mod ui;

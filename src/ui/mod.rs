@@ -1,10 +1,15 @@
 //! The lesson's screens: one file per section behind the [`Section`] trait, and the shared
 //! widgets they are built from.
 
+pub mod export;
 pub mod keymap;
+pub mod lecture;
+pub mod overlay;
 pub mod pairs;
 pub mod s01_why_lock;
+pub mod share;
 pub mod text_section;
+pub mod tools;
 pub mod widgets;
 
 use crate::lesson::{self, SectionText};

@@ -167,6 +167,7 @@ fn counter_plot(
     params: &CounterParams,
     position: f64,
     height: f32,
+    description: &str,
 ) -> egui::Rect {
     let end = pair.on.run.elapsed_ms.max(pair.off.run.elapsed_ms);
     let t = position * end;
@@ -211,6 +212,7 @@ fn counter_plot(
             );
         })
         .response;
+    widgets::describe_plot(&response, "Plot: the counter over time", description);
     ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "At {}: without a lock {} writes have left the counter at {}; with the lock {} writes, counter {}.",
@@ -229,7 +231,7 @@ fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u3
     let snap = curve.snapshot();
     let pts = snap.result.clone().unwrap_or_default();
     let w = widgets::line_width(cx);
-    Plot::new("s1-curve")
+    let response = Plot::new("s1-curve")
         .height(height)
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("workers")
@@ -254,10 +256,30 @@ fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u3
                     .color(palette::VERMILION)
                     .radius(widgets::marker_radius(cx)),
             );
-        });
+        })
+        .response;
+    let description = match (pts_first_last(&snap.result), snap.finished) {
+        (Some((first, last)), true) => format!(
+            "Without a lock, {} updates are lost on average with one worker and {} with {} workers.",
+            fmt_int(first[1].round() as u64),
+            fmt_int(last[1].round() as u64),
+            last[0],
+        ),
+        _ => "The curve is still being computed.".to_owned(),
+    };
+    widgets::describe_plot(
+        &response,
+        "Plot: lost updates against the number of workers",
+        &description,
+    );
     if !snap.finished {
         ui.add(egui::ProgressBar::new(snap.progress()).text("computing the curve"));
     }
+}
+
+fn pts_first_last(pts: &Option<Vec<[f64; 2]>>) -> Option<([f64; 2], [f64; 2])> {
+    let pts = pts.as_ref()?;
+    Some((*pts.first()?, *pts.last()?))
 }
 
 fn spawn_runs(runner: &Runner, params: CounterParams, seed: u64) -> Task<Pair> {
@@ -382,6 +404,7 @@ impl Section for WhyLock {
 
         let height = (ui.available_height() * 0.45).clamp(220.0, 420.0);
         let mut rect = None;
+        let headline = self.headline(pair);
         ui.columns(2, |cols| {
             cols[0].label(RichText::new("The counter over time").strong());
             rect = Some(counter_plot(
@@ -391,6 +414,7 @@ impl Section for WhyLock {
                 &self.params,
                 self.playback.position,
                 height,
+                &headline,
             ));
             if !cx.reduced_motion {
                 self.playback.ui(&mut cols[0], 40.0);
