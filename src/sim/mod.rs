@@ -1,7 +1,16 @@
 //! The lesson's models: pure, deterministic and seeded. Nothing here knows about the UI,
-//! threads (beyond the chunked Monte Carlo driver) or files.
+//! threads or files; `runner::parallel` spreads the Monte Carlo chunks over threads.
 
 pub mod counter;
+pub mod exact;
+pub mod failover;
+pub mod fencing;
+pub mod hold;
+pub mod mc;
 pub mod params;
+pub mod renewal;
+pub mod stale;
+pub mod stats;
+pub mod ttl;
 
 pub use params::{ParamError, ParamSpec};

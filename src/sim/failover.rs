@@ -1,0 +1,509 @@
+//! Section 5, "Where the lock lives": locks lost when a Redis primary fails over.
+//!
+//! Grants arrive at `rate` per second. The primary crashes; a grant made `a` seconds before
+//! the crash (within the window `w = window_s`) is lost if its copy to the replica, which
+//! takes `D ~ Exp(mean lag)`, had not finished: `D > a`. Each lost lock is granted a second
+//! time, to another client, with probability `contention` (someone else wanted it while its
+//! holder was still working). A consensus store only grants what a majority already has, so
+//! it loses nothing.
+//!
+//! Exact: the expected number lost is `∫₀^w rate·e^(−a/lag) da = rate·lag·(1 − e^(−w/lag))`,
+//! and the expected number granted twice is that times `contention`.
+//!
+//! # How one failover is drawn
+//! Grants form a Poisson process and each is lost independently with chance `e^(−a/lag)`, so
+//! the lost grants form a thinned Poisson process: their number is exactly
+//! `Poisson(rate·lag·(1 − e^(−w/lag)))`, and the number granted twice is
+//! `Binomial(lost, contention)`. Drawing those two numbers is the same random experiment as
+//! drawing every grant and every replication delay, at a cost that does not grow with the
+//! rate. (A test checks it against the grant-by-grant simulation.)
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_distr::{Binomial, Distribution, Poisson};
+use serde::{Deserialize, Serialize};
+
+use super::mc::{Chunked, chunk_rng};
+use super::params::{ParamError, ParamSpec};
+use super::stats::{Estimate, Histogram, Spacing};
+
+pub const RATE: ParamSpec = ParamSpec {
+    flag: "rate",
+    label: "Lock grants per second",
+    unit: "/s",
+    min: 1.0,
+    max: 10_000.0,
+    default: 500.0,
+    log: true,
+    integer: false,
+};
+pub const LAG_MS: ParamSpec = ParamSpec {
+    flag: "lag-ms",
+    label: "Replication delay (mean)",
+    unit: "ms",
+    min: 0.1,
+    max: 1_000.0,
+    default: 5.0,
+    log: true,
+    integer: false,
+};
+pub const WINDOW_S: ParamSpec = ParamSpec {
+    flag: "window-s",
+    label: "Window before the crash",
+    unit: "s",
+    min: 0.1,
+    max: 60.0,
+    default: 5.0,
+    log: true,
+    integer: false,
+};
+pub const CONTENTION: ParamSpec = ParamSpec {
+    flag: "contention",
+    label: "Chance another client wants the lock",
+    unit: "",
+    min: 0.0,
+    max: 1.0,
+    default: 0.1,
+    log: false,
+    integer: false,
+};
+pub const FAILOVERS: ParamSpec = ParamSpec {
+    flag: "failovers",
+    label: "Simulated failovers",
+    unit: "",
+    min: 100.0,
+    max: 100_000_000.0,
+    default: 10_000.0,
+    log: true,
+    integer: true,
+};
+
+/// Failovers per chunk.
+pub const CHUNK: u64 = 1 << 12;
+
+/// At most this many histogram bins; wider distributions get wider bins.
+pub const MAX_BINS: usize = 100;
+
+/// Where the lock lives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Store {
+    /// A Redis primary with an asynchronously copied replica.
+    #[default]
+    Redis,
+    /// A consensus store (ZooKeeper, etcd, Chubby): grants only what a majority has.
+    Consensus,
+}
+
+impl Store {
+    pub const ALL: [Store; 2] = [Store::Redis, Store::Consensus];
+
+    /// The name used on the command line and in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Store::Redis => "redis",
+            Store::Consensus => "consensus",
+        }
+    }
+}
+
+impl fmt::Display for Store {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A store name that is not `redis` or `consensus`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStore(pub String);
+
+impl fmt::Display for UnknownStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "--store must be one of redis, consensus (got {})",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownStore {}
+
+impl FromStr for Store {
+    type Err = UnknownStore;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Store::ALL
+            .into_iter()
+            .find(|m| m.as_str() == s)
+            .ok_or_else(|| UnknownStore(s.to_owned()))
+    }
+}
+
+/// Parameters of the failover model. `Default` gives the lesson's values.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailoverParams {
+    pub rate: f64,
+    pub lag_ms: f64,
+    pub window_s: f64,
+    pub contention: f64,
+    pub failovers: u64,
+    pub store: Store,
+}
+
+impl Default for FailoverParams {
+    fn default() -> Self {
+        Self {
+            rate: RATE.default,
+            lag_ms: LAG_MS.default,
+            window_s: WINDOW_S.default,
+            contention: CONTENTION.default,
+            failovers: FAILOVERS.default as u64,
+            store: Store::Redis,
+        }
+    }
+}
+
+impl FailoverParams {
+    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        RATE.check(self.rate)?;
+        LAG_MS.check(self.lag_ms)?;
+        WINDOW_S.check(self.window_s)?;
+        CONTENTION.check(self.contention)?;
+        FAILOVERS.check(self.failovers as f64)?;
+        Ok(())
+    }
+
+    /// Clamps every value into its range: what the sliders guarantee.
+    pub fn clamped(self) -> Self {
+        Self {
+            rate: RATE.clamp(self.rate),
+            lag_ms: LAG_MS.clamp(self.lag_ms),
+            window_s: WINDOW_S.clamp(self.window_s),
+            contention: CONTENTION.clamp(self.contention),
+            failovers: FAILOVERS.clamp(self.failovers as f64) as u64,
+            store: self.store,
+        }
+    }
+
+    /// Expected locks lost per failover: `rate·lag·(1 − e^(−window/lag))` (0 for consensus).
+    pub fn expected_lost(&self) -> f64 {
+        match self.store {
+            Store::Consensus => 0.0,
+            Store::Redis => {
+                let lag = self.lag_ms / 1_000.0;
+                // −expm1(−x) = 1 − e^(−x) without cancellation for a short window.
+                self.rate * lag * -(-self.window_s / lag).exp_m1()
+            }
+        }
+    }
+
+    /// Expected locks granted to two clients per failover: lost × contention.
+    pub fn expected_double_granted(&self) -> f64 {
+        self.expected_lost() * self.contention
+    }
+
+    /// The histogram layout for locks lost per failover: whole numbers from 0 to well past
+    /// the mean (`mean + 6·sqrt(mean) + 10`), in at most [`MAX_BINS`] bins of equal whole width.
+    pub fn histogram(&self) -> Histogram {
+        let m = self.expected_lost();
+        let top = (m + 6.0 * m.sqrt() + 10.0).ceil();
+        let width = (top / MAX_BINS as f64).ceil().max(1.0);
+        let bins = (top / width).ceil() as usize;
+        Histogram::new(0.0, bins as f64 * width, bins, Spacing::Linear)
+    }
+}
+
+/// What a chunk (or a whole run) of failovers adds up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailoverAcc {
+    pub failovers: u64,
+    pub lost: u64,
+    pub lost_sq: u128,
+    pub double: u64,
+    pub double_sq: u128,
+    /// Locks lost per failover.
+    pub lost_hist: Histogram,
+}
+
+/// The result the command line and the headline report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailoverSummary {
+    pub params: FailoverParams,
+    pub seed: u64,
+    pub expected_lost: f64,
+    pub expected_double_granted: f64,
+    /// Mean locks lost per failover, with its 95 % interval.
+    pub mean_lost: Estimate,
+    /// Mean locks granted twice per failover, with its 95 % interval.
+    pub mean_double_granted: Estimate,
+}
+
+/// The failover Monte Carlo.
+#[derive(Clone, Debug)]
+pub struct FailoverSim {
+    params: FailoverParams,
+    lost: Option<Poisson<f64>>,
+    empty_hist: Histogram,
+}
+
+impl FailoverSim {
+    pub fn new(params: &FailoverParams) -> Result<Self, ParamError> {
+        params.validate()?;
+        let mean = params.expected_lost();
+        // The mean is positive for Redis at every valid setting (at least 1·1e-4).
+        let lost = (mean > 0.0).then(|| Poisson::new(mean).expect("finite positive mean"));
+        Ok(Self {
+            params: *params,
+            lost,
+            empty_hist: params.histogram(),
+        })
+    }
+
+    pub fn params(&self) -> &FailoverParams {
+        &self.params
+    }
+
+    pub fn summary(&self, acc: &FailoverAcc, seed: u64) -> FailoverSummary {
+        FailoverSummary {
+            params: self.params,
+            seed,
+            expected_lost: self.params.expected_lost(),
+            expected_double_granted: self.params.expected_double_granted(),
+            mean_lost: Estimate::mean_of_counts(acc.lost, acc.lost_sq, acc.failovers),
+            mean_double_granted: Estimate::mean_of_counts(acc.double, acc.double_sq, acc.failovers),
+        }
+    }
+}
+
+impl Chunked for FailoverSim {
+    type Acc = FailoverAcc;
+
+    fn samples(&self) -> u64 {
+        self.params.failovers
+    }
+
+    fn chunk_size(&self) -> u64 {
+        CHUNK
+    }
+
+    fn empty(&self) -> FailoverAcc {
+        FailoverAcc {
+            failovers: 0,
+            lost: 0,
+            lost_sq: 0,
+            double: 0,
+            double_sq: 0,
+            lost_hist: self.empty_hist.clone(),
+        }
+    }
+
+    fn run_chunk(&self, seed: u64, chunk: u64) -> FailoverAcc {
+        let n = self.chunk_len(chunk);
+        let mut acc = self.empty();
+        acc.failovers = n;
+        let Some(poisson) = &self.lost else {
+            acc.lost_hist.bins[0] = n;
+            return acc;
+        };
+        let mut rng = chunk_rng(seed, chunk);
+        let c = self.params.contention;
+        for _ in 0..n {
+            let lost = poisson.sample(&mut rng) as u64;
+            let double = if lost == 0 || c == 0.0 {
+                0
+            } else {
+                Binomial::new(lost, c)
+                    .expect("valid binomial")
+                    .sample(&mut rng)
+            };
+            acc.lost += lost;
+            acc.lost_sq += u128::from(lost) * u128::from(lost);
+            acc.double += double;
+            acc.double_sq += u128::from(double) * u128::from(double);
+            acc.lost_hist.add(lost as f64);
+        }
+        acc
+    }
+
+    fn merge(&self, into: &mut FailoverAcc, other: &FailoverAcc) {
+        into.failovers += other.failovers;
+        into.lost += other.lost;
+        into.lost_sq += other.lost_sq;
+        into.double += other.double;
+        into.double_sq += other.double_sq;
+        into.lost_hist.merge(&other.lost_hist);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::mc::run_sequential;
+    use rand_distr::Exp;
+
+    #[test]
+    fn spec_figures() {
+        let p = FailoverParams::default();
+        assert!(
+            (p.expected_lost() - 2.5).abs() < 1e-12,
+            "{}",
+            p.expected_lost()
+        );
+        assert!((p.expected_double_granted() - 0.25).abs() < 1e-12);
+        let c = FailoverParams {
+            store: Store::Consensus,
+            ..p
+        };
+        assert_eq!((c.expected_lost(), c.expected_double_granted()), (0.0, 0.0));
+    }
+
+    #[test]
+    fn simulation_matches_the_closed_form() {
+        let p = FailoverParams {
+            failovers: 100_000,
+            ..Default::default()
+        };
+        let sim = FailoverSim::new(&p).unwrap();
+        let acc = run_sequential(&sim, 4);
+        let s = sim.summary(&acc, 4);
+        assert!(s.mean_lost.contains(2.5), "{:?}", s.mean_lost);
+        assert!(
+            s.mean_double_granted.contains(0.25),
+            "{:?}",
+            s.mean_double_granted
+        );
+        assert_eq!(acc.lost_hist.total(), 100_000);
+        // Poisson(2.5): P(0) = e^-2.5 ≈ 8.2 %; 8,208 expected, sd ≈ 87.
+        assert!(
+            (7_850..8_560).contains(&acc.lost_hist.bins[0]),
+            "{:?}",
+            acc.lost_hist.bins
+        );
+    }
+
+    #[test]
+    fn consensus_loses_nothing() {
+        let p = FailoverParams {
+            store: Store::Consensus,
+            failovers: 5_000,
+            ..Default::default()
+        };
+        let sim = FailoverSim::new(&p).unwrap();
+        let acc = run_sequential(&sim, 1);
+        let s = sim.summary(&acc, 1);
+        assert_eq!((acc.lost, acc.double), (0, 0));
+        assert_eq!(acc.lost_hist.bins[0], 5_000);
+        assert_eq!((s.mean_lost.value, s.mean_lost.hi), (0.0, 0.0));
+    }
+
+    /// The literal model, grant by grant: a Poisson stream of grants over the window before
+    /// the crash, each lost if its replication delay outlasts its age.
+    fn lost_grant_by_grant(p: &FailoverParams, rng: &mut rand_chacha::ChaCha8Rng) -> u64 {
+        let gap = Exp::new(p.rate).unwrap();
+        let lag = Exp::new(1_000.0 / p.lag_ms).unwrap();
+        let mut age = gap.sample(rng);
+        let mut lost = 0;
+        while age < p.window_s {
+            lost += u64::from(lag.sample(rng) > age);
+            age += gap.sample(rng);
+        }
+        lost
+    }
+
+    #[test]
+    fn thinning_shortcut_matches_the_grant_by_grant_model() {
+        // Small numbers so the literal model is quick; a long lag makes the window matter.
+        let p = FailoverParams {
+            rate: 20.0,
+            lag_ms: 800.0,
+            window_s: 1.0,
+            ..Default::default()
+        };
+        let n = 20_000u64;
+        let mut rng = chunk_rng(99, 0);
+        let mut hist = p.histogram();
+        let (mut sum, mut sq) = (0u64, 0u128);
+        for _ in 0..n {
+            let l = lost_grant_by_grant(&p, &mut rng);
+            sum += l;
+            sq += u128::from(l) * u128::from(l);
+            hist.add(l as f64);
+        }
+        let literal = Estimate::mean_of_counts(sum, sq, n);
+        assert!(
+            literal.contains(p.expected_lost()),
+            "{literal:?} vs {}",
+            p.expected_lost()
+        );
+        // Same distribution: compare P(0 lost) with the shortcut's e^(−mean).
+        let zero = Estimate::proportion(hist.bins[0], n);
+        assert!(zero.contains((-p.expected_lost()).exp()), "{zero:?}");
+        // Poisson: variance equals the mean.
+        let var = sq as f64 / n as f64 - (sum as f64 / n as f64).powi(2);
+        assert!((var / p.expected_lost() - 1.0).abs() < 0.05, "{var}");
+    }
+
+    #[test]
+    fn histogram_layout_has_whole_number_bins() {
+        for rate in [1.0, 500.0, 10_000.0] {
+            for lag in [0.1, 5.0, 1_000.0] {
+                let p = FailoverParams {
+                    rate,
+                    lag_ms: lag,
+                    window_s: 60.0,
+                    ..Default::default()
+                };
+                let h = p.histogram();
+                assert!(h.bins.len() <= MAX_BINS);
+                let width = (h.hi - h.lo) / h.bins.len() as f64;
+                assert_eq!(width.fract(), 0.0, "{h:?}");
+                assert!(h.hi > p.expected_lost());
+            }
+        }
+        let mut h = FailoverParams::default().histogram();
+        h.add(3.0);
+        assert_eq!(h.bins[3], 1);
+    }
+
+    #[test]
+    fn largest_means_run() {
+        let p = FailoverParams {
+            rate: 10_000.0,
+            lag_ms: 1_000.0,
+            window_s: 60.0,
+            contention: 1.0,
+            failovers: 100,
+            store: Store::Redis,
+        };
+        let sim = FailoverSim::new(&p).unwrap();
+        let s = sim.summary(&run_sequential(&sim, 1), 1);
+        assert!(s.mean_lost.contains(p.expected_lost()), "{s:?}");
+        assert_eq!(s.mean_lost.count, s.mean_double_granted.count);
+    }
+
+    #[test]
+    fn stores_parse_and_ranges_hold() {
+        assert_eq!("consensus".parse::<Store>(), Ok(Store::Consensus));
+        assert_eq!(
+            "zookeeper".parse::<Store>().unwrap_err().to_string(),
+            "--store must be one of redis, consensus (got zookeeper)"
+        );
+        let e = FailoverSim::new(&FailoverParams {
+            contention: 1.1,
+            ..Default::default()
+        });
+        assert_eq!(e.unwrap_err().flag, "contention");
+        let e = FailoverParams {
+            rate: -5.0,
+            ..Default::default()
+        }
+        .validate()
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--rate must be a number from 1 to 10000 (got -5)"
+        );
+    }
+}

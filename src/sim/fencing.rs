@@ -1,0 +1,447 @@
+//! Section 4, "Fencing tokens": a chain of lock holders, some of which outlive their lease.
+//!
+//! Holder `k` (token `k`, counting from 1) is granted the lock at `g_k`, works for
+//! `W_k + stall_k` (see [`HoldTime`]) and writes at `f_k = g_k + W_k + stall_k`. The lock is
+//! free again at `min(f_k, g_k + TTL)`, and the next holder is granted at that moment. A write
+//! is *stale* when `f_k > g_k + TTL`: the lease had already run out.
+//!
+//! Writes reach storage in time order. Without fencing storage applies everything, so a stale
+//! write that arrives after a higher token's write silently replaces newer data. With fencing
+//! storage refuses any token below the highest it has applied, so exactly those writes are
+//! rejected instead. Both counts come from the same chain, so they are always equal: fencing
+//! changes what happens to those writes, not how many there are.
+//!
+//! A single seeded chain (each holder depends on the previous one): `ChaCha8` seeded from the
+//! seed, stream 0. Holder `k` draws its hold exactly as [`HoldTime`] describes.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use serde::{Deserialize, Serialize};
+
+use super::hold::HoldTime;
+use super::mc::chunk_rng;
+use super::params::{ParamError, ParamSpec};
+use super::stats::Estimate;
+
+pub const HOLDERS: ParamSpec = ParamSpec {
+    flag: "holders",
+    label: "Lock holders",
+    unit: "",
+    min: 10.0,
+    max: 100_000.0,
+    default: 500.0,
+    log: true,
+    integer: true,
+};
+pub const TTL_MS: ParamSpec = ParamSpec {
+    flag: "ttl-ms",
+    label: "Lock TTL",
+    unit: "ms",
+    min: 10.0,
+    max: 60_000.0,
+    default: 1_000.0,
+    log: true,
+    integer: false,
+};
+pub const TYPICAL_MS: ParamSpec = ParamSpec {
+    flag: "typical-ms",
+    label: "Typical work time",
+    unit: "ms",
+    min: 1.0,
+    max: 10_000.0,
+    default: 200.0,
+    log: true,
+    integer: false,
+};
+pub const SPREAD: ParamSpec = ParamSpec {
+    flag: "spread",
+    label: "Work-time spread",
+    unit: "",
+    min: 0.0,
+    max: 1.5,
+    default: 0.5,
+    log: false,
+    integer: false,
+};
+pub const STALL_PROB: ParamSpec = ParamSpec {
+    flag: "stall-prob",
+    label: "Stall probability",
+    unit: "",
+    min: 0.0,
+    max: 0.2,
+    default: 0.02,
+    log: false,
+    integer: false,
+};
+pub const STALL_MEAN_MS: ParamSpec = ParamSpec {
+    flag: "stall-mean-ms",
+    label: "Mean stall",
+    unit: "ms",
+    min: 10.0,
+    max: 60_000.0,
+    default: 2_000.0,
+    log: true,
+    integer: false,
+};
+
+/// How many holders a run keeps for the token ladder; later holders are only counted.
+pub const LADDER_LIMIT: usize = 2_000;
+
+/// Parameters of the fencing chain. `Default` gives the lesson's values.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FencingParams {
+    pub holders: u32,
+    pub ttl_ms: f64,
+    pub typical_ms: f64,
+    pub spread: f64,
+    pub stall_prob: f64,
+    pub stall_mean_ms: f64,
+    pub fencing: bool,
+}
+
+impl Default for FencingParams {
+    fn default() -> Self {
+        Self {
+            holders: HOLDERS.default as u32,
+            ttl_ms: TTL_MS.default,
+            typical_ms: TYPICAL_MS.default,
+            spread: SPREAD.default,
+            stall_prob: STALL_PROB.default,
+            stall_mean_ms: STALL_MEAN_MS.default,
+            fencing: false,
+        }
+    }
+}
+
+impl FencingParams {
+    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        HOLDERS.check(f64::from(self.holders))?;
+        TTL_MS.check(self.ttl_ms)?;
+        TYPICAL_MS.check(self.typical_ms)?;
+        SPREAD.check(self.spread)?;
+        STALL_PROB.check(self.stall_prob)?;
+        STALL_MEAN_MS.check(self.stall_mean_ms)?;
+        Ok(())
+    }
+
+    /// Clamps every value into its range: what the sliders guarantee.
+    pub fn clamped(self) -> Self {
+        Self {
+            holders: HOLDERS.clamp(f64::from(self.holders)) as u32,
+            ttl_ms: TTL_MS.clamp(self.ttl_ms),
+            typical_ms: TYPICAL_MS.clamp(self.typical_ms),
+            spread: SPREAD.clamp(self.spread),
+            stall_prob: STALL_PROB.clamp(self.stall_prob),
+            stall_mean_ms: STALL_MEAN_MS.clamp(self.stall_mean_ms),
+            fencing: self.fencing,
+        }
+    }
+
+    /// The hold-time distribution, in milliseconds.
+    ///
+    /// # Panics
+    /// If the parameters are invalid (call [`FencingParams::validate`] first).
+    pub fn hold_time(&self) -> HoldTime {
+        HoldTime::new(
+            self.typical_ms,
+            self.spread,
+            self.stall_prob,
+            self.stall_mean_ms,
+        )
+        .expect("validated hold-time parameters")
+    }
+
+    /// The exact chance that one holder's write is stale: `P(hold > TTL)`.
+    pub fn exact_stale_fraction(&self) -> f64 {
+        self.hold_time().exceeds(self.ttl_ms)
+    }
+}
+
+/// What storage did with a holder's write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fate {
+    /// Applied, and no higher token had written yet (a stale write can still be this:
+    /// it overlapped the next holder, but landed first).
+    Applied,
+    /// Applied although a higher token had already written: newer data replaced by older
+    /// (no fencing).
+    Overwrote,
+    /// Refused: storage had applied a higher token (fencing).
+    Rejected,
+}
+
+/// One holder on the token ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Holder {
+    pub token: u64,
+    pub granted_ms: f64,
+    /// When its lease ran out (`granted + TTL`), whether or not it still held the lock.
+    pub lease_end_ms: f64,
+    pub write_ms: f64,
+    /// The write came after the lease ran out.
+    pub stale: bool,
+    pub fate: Fate,
+}
+
+/// One chain of holders.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FencingRun {
+    pub params: FencingParams,
+    pub seed: u64,
+    /// Writes that came after their lease had run out.
+    pub stale_writes: u64,
+    /// Stale writes that arrived after a higher token's write: the ones that replace newer
+    /// data without fencing and are refused with it (the same writes either way).
+    pub late_after_newer: u64,
+    /// `late_after_newer` when fencing is off, else 0.
+    pub overwritten: u64,
+    /// `late_after_newer` when fencing is on, else 0.
+    pub rejected: u64,
+    /// The stale fraction with its 95 % interval.
+    pub stale_fraction: Estimate,
+    /// The last write's time: the length of the chain.
+    pub end_ms: f64,
+    /// The first [`LADDER_LIMIT`] holders, in token order.
+    pub ladder: Vec<Holder>,
+}
+
+/// Runs one chain. Equal parameters and seed give an identical result on every platform.
+pub fn run(params: &FencingParams, seed: u64) -> Result<FencingRun, ParamError> {
+    params.validate()?;
+    let p = *params;
+    let hold = p.hold_time();
+    let mut rng = chunk_rng(seed, 0);
+    let n = p.holders as usize;
+    let mut ladder: Vec<Holder> = Vec::with_capacity(n.min(LADDER_LIMIT));
+    // Writes not yet delivered, earliest first: (time, token).
+    let mut pending: BinaryHeap<Reverse<(OrdF64, u64)>> = BinaryHeap::new();
+    let mut highest = 0u64;
+    let (mut stale_writes, mut late) = (0u64, 0u64);
+    let mut end_ms = 0.0f64;
+    let mut deliver = |t: f64, token: u64, ladder: &mut Vec<Holder>| {
+        let behind = token < highest;
+        highest = highest.max(token);
+        late += u64::from(behind);
+        end_ms = end_ms.max(t);
+        if let Some(h) = ladder.get_mut(token as usize - 1) {
+            h.fate = match (behind, p.fencing) {
+                (false, _) => Fate::Applied,
+                (true, false) => Fate::Overwrote,
+                (true, true) => Fate::Rejected,
+            };
+        }
+    };
+
+    let mut granted = 0.0f64;
+    for k in 1..=n as u64 {
+        let h = hold.sample_parts(&mut rng);
+        let write = granted + h.total();
+        let lease_end = granted + p.ttl_ms;
+        let stale = write > lease_end;
+        stale_writes += u64::from(stale);
+        if ladder.len() < LADDER_LIMIT {
+            ladder.push(Holder {
+                token: k,
+                granted_ms: granted,
+                lease_end_ms: lease_end,
+                write_ms: write,
+                stale,
+                fate: Fate::Applied,
+            });
+        }
+        pending.push(Reverse((OrdF64(write), k)));
+        let next_grant = write.min(lease_end);
+        // Every later holder writes strictly after `next_grant` (work time is positive), so
+        // everything due by then can be delivered now.
+        while let Some(Reverse((OrdF64(t), token))) = pending.peek().copied() {
+            if t > next_grant {
+                break;
+            }
+            pending.pop();
+            deliver(t, token, &mut ladder);
+        }
+        granted = next_grant;
+    }
+    while let Some(Reverse((OrdF64(t), token))) = pending.pop() {
+        deliver(t, token, &mut ladder);
+    }
+
+    Ok(FencingRun {
+        params: p,
+        seed,
+        stale_writes,
+        late_after_newer: late,
+        overwritten: if p.fencing { 0 } else { late },
+        rejected: if p.fencing { late } else { 0 },
+        stale_fraction: Estimate::proportion(stale_writes, n as u64),
+        end_ms,
+        ladder,
+    })
+}
+
+/// `f64` ordered by `total_cmp`, for the delivery queue (times are never NaN).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct OrdF64(f64);
+
+impl Eq for OrdF64 {}
+impl PartialOrd for OrdF64 {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for OrdF64 {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_figure_about_one_and_a_half_percent_stale() {
+        let p = FencingParams::default();
+        // mpmath: 0.014241341 (≈ 1.4 %, ≈ 7 of 500).
+        assert!((p.exact_stale_fraction() - 0.014_241_341_471_922_34).abs() < 1e-9);
+        // Mean stale count over many seeds: 500 · 0.01424 ≈ 7.1. The mean of 200 chains has
+        // a standard error of about sqrt(7.1/200) ≈ 0.19, so 6.4–7.9 is about 4 sd wide.
+        let total: u64 = (0..200).map(|s| run(&p, s).unwrap().stale_writes).sum();
+        let mean = total as f64 / 200.0;
+        assert!((6.4..7.9).contains(&mean), "{mean}");
+    }
+
+    #[test]
+    fn fencing_turns_every_overwrite_into_a_rejection() {
+        let mut seen_late = 0;
+        for seed in 0..30 {
+            let off = run(&FencingParams::default(), seed).unwrap();
+            let on = run(
+                &FencingParams {
+                    fencing: true,
+                    ..Default::default()
+                },
+                seed,
+            )
+            .unwrap();
+            assert_eq!(off.stale_writes, on.stale_writes);
+            assert_eq!(off.overwritten, on.rejected);
+            assert_eq!((off.rejected, on.overwritten), (0, 0));
+            assert!(off.late_after_newer <= off.stale_writes);
+            assert!(on.ladder.iter().all(|h| h.fate != Fate::Overwrote));
+            assert!(off.ladder.iter().all(|h| h.fate != Fate::Rejected));
+            // Only stale writes can arrive behind a newer one.
+            assert!(
+                off.ladder
+                    .iter()
+                    .all(|h| h.stale || h.fate == Fate::Applied)
+            );
+            let marked = off
+                .ladder
+                .iter()
+                .filter(|h| h.fate == Fate::Overwrote)
+                .count() as u64;
+            assert_eq!(marked, off.overwritten);
+            seen_late += off.late_after_newer;
+        }
+        // With a 2 s mean stall against a 1 s TTL most stale writes land behind newer ones.
+        assert!(seen_late > 50, "{seen_late}");
+    }
+
+    #[test]
+    fn chain_is_well_formed() {
+        let r = run(&FencingParams::default(), 3).unwrap();
+        assert_eq!(r.ladder.len(), 500);
+        for w in r.ladder.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            assert_eq!(b.token, a.token + 1);
+            assert_eq!(b.granted_ms, a.write_ms.min(a.lease_end_ms));
+        }
+        for h in &r.ladder {
+            assert_eq!(h.stale, h.write_ms > h.lease_end_ms);
+            assert!(h.write_ms > h.granted_ms);
+        }
+        assert_eq!(
+            r.stale_writes,
+            r.ladder.iter().filter(|h| h.stale).count() as u64
+        );
+        assert!(r.end_ms >= r.ladder.last().unwrap().write_ms);
+        assert_eq!(run(&FencingParams::default(), 3).unwrap(), r);
+    }
+
+    #[test]
+    fn large_chains_keep_a_bounded_ladder() {
+        let p = FencingParams {
+            holders: 100_000,
+            ..Default::default()
+        };
+        let r = run(&p, 1).unwrap();
+        assert_eq!(r.ladder.len(), LADDER_LIMIT);
+        assert!(
+            r.stale_fraction.contains(p.exact_stale_fraction()),
+            "{:?}",
+            r.stale_fraction
+        );
+    }
+
+    #[test]
+    fn extremes() {
+        // Nothing can overrun a long TTL when work is fixed and nothing stalls.
+        let calm = FencingParams {
+            spread: 0.0,
+            stall_prob: 0.0,
+            ttl_ms: 60_000.0,
+            ..Default::default()
+        };
+        let r = run(&calm, 1).unwrap();
+        assert_eq!((r.stale_writes, r.late_after_newer), (0, 0));
+        assert!((r.end_ms - 500.0 * 200.0).abs() < 1e-6);
+        // Every holder overruns: fixed work longer than the TTL.
+        let doomed = FencingParams {
+            spread: 0.0,
+            stall_prob: 0.0,
+            ttl_ms: 10.0,
+            typical_ms: 10_000.0,
+            ..Default::default()
+        };
+        let r = run(&doomed, 1).unwrap();
+        assert_eq!(r.stale_writes, 500);
+        // All write 10 s after their grants, in token order: none lands behind a newer one.
+        assert_eq!(r.late_after_newer, 0);
+        let wild = FencingParams {
+            spread: 1.5,
+            stall_prob: 0.2,
+            ttl_ms: 10.0,
+            stall_mean_ms: 60_000.0,
+            typical_ms: 1.0,
+            ..Default::default()
+        };
+        let r = run(&wild, 1).unwrap();
+        assert!(r.late_after_newer > 0 && r.end_ms.is_finite());
+    }
+
+    #[test]
+    fn rejects_out_of_range() {
+        let e = run(
+            &FencingParams {
+                holders: 5,
+                ..Default::default()
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.flag, "holders");
+        let e = run(
+            &FencingParams {
+                ttl_ms: f64::INFINITY,
+                ..Default::default()
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.flag, "ttl-ms");
+    }
+}

@@ -1,0 +1,230 @@
+//! How long a worker holds a lock: log-normal work, sometimes plus a stall.
+//!
+//! Shared by the TTL, fencing and "break it" models. `W = typical · exp(spread · Z)` with
+//! `Z ~ N(0, 1)` (so `typical` is the median and `spread` the standard deviation of `ln W`),
+//! and with probability `stall_prob` the worker also freezes for `S ~ Exp(mean stall_mean)`.
+
+use std::fmt;
+
+use rand::Rng;
+use rand_distr::{Distribution, Exp1, StandardNormal};
+
+use super::exact;
+use super::mc::Chance;
+
+/// Why a [`HoldTime`] could not be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoldError {
+    /// `typical` must be finite and above 0.
+    Typical,
+    /// `spread` must be finite and at least 0.
+    Spread,
+    /// `stall_prob` must be in `[0, 1]`.
+    StallProb,
+    /// `stall_mean` must be finite and above 0.
+    StallMean,
+}
+
+impl fmt::Display for HoldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HoldError::Typical => "typical work time must be finite and positive",
+            HoldError::Spread => "spread must be finite and not negative",
+            HoldError::StallProb => "stall probability must be between 0 and 1",
+            HoldError::StallMean => "stall mean must be finite and positive",
+        })
+    }
+}
+
+impl std::error::Error for HoldError {}
+
+/// The hold-time distribution `W + (stall ? S : 0)`; sampling returns the total.
+///
+/// One sample draws, in this order: `Z` (standard normal), 64 bits for the stall decision,
+/// and `S` (standard exponential) only when the hold stalls.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HoldTime {
+    typical: f64,
+    spread: f64,
+    stall_prob: f64,
+    stall_mean: f64,
+    stall: Chance,
+}
+
+/// One sampled hold, in parts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hold {
+    /// The work itself.
+    pub work: f64,
+    /// The freeze added to it (0 when the hold did not stall).
+    pub stall: f64,
+}
+
+impl Hold {
+    /// Work plus stall.
+    pub fn total(&self) -> f64 {
+        self.work + self.stall
+    }
+}
+
+impl HoldTime {
+    /// A hold-time distribution; see the module documentation for the meaning of each value.
+    pub fn new(
+        typical: f64,
+        spread: f64,
+        stall_prob: f64,
+        stall_mean: f64,
+    ) -> Result<Self, HoldError> {
+        if !(typical.is_finite() && typical > 0.0) {
+            return Err(HoldError::Typical);
+        }
+        if !(spread.is_finite() && spread >= 0.0) {
+            return Err(HoldError::Spread);
+        }
+        if !(0.0..=1.0).contains(&stall_prob) {
+            return Err(HoldError::StallProb);
+        }
+        if !(stall_mean.is_finite() && stall_mean > 0.0) {
+            return Err(HoldError::StallMean);
+        }
+        Ok(Self {
+            typical,
+            spread,
+            stall_prob,
+            stall_mean,
+            stall: Chance::new(stall_prob),
+        })
+    }
+
+    pub fn typical(&self) -> f64 {
+        self.typical
+    }
+    pub fn spread(&self) -> f64 {
+        self.spread
+    }
+    pub fn stall_prob(&self) -> f64 {
+        self.stall_prob
+    }
+    pub fn stall_mean(&self) -> f64 {
+        self.stall_mean
+    }
+
+    /// The chance of stalling as an exact 64-bit trial.
+    pub(crate) fn stall_chance(&self) -> Chance {
+        self.stall
+    }
+
+    /// Exactly `P(W + stall > t)`.
+    pub fn exceeds(&self, t: f64) -> f64 {
+        exact::hold_exceeds(
+            t,
+            self.typical,
+            self.spread,
+            self.stall_prob,
+            self.stall_mean,
+        )
+    }
+
+    /// Exactly `P(W > t)`: the work alone.
+    pub fn work_exceeds(&self, t: f64) -> f64 {
+        exact::lognormal_exceeds(t, self.typical, self.spread)
+    }
+
+    /// Exactly `P(stalled and S > t)`: the stall alone.
+    pub fn stall_exceeds(&self, t: f64) -> f64 {
+        self.stall_prob * (-t / self.stall_mean).exp()
+    }
+
+    /// A work time `W`.
+    #[inline]
+    pub fn sample_work<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+        let z: f64 = StandardNormal.sample(rng);
+        self.typical * (self.spread * z).exp()
+    }
+
+    /// A stall length `S`, given that the hold stalls.
+    #[inline]
+    pub fn sample_stall_length<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+        let e: f64 = Exp1.sample(rng);
+        self.stall_mean * e
+    }
+
+    /// One hold, in parts.
+    #[inline]
+    pub fn sample_parts<R: Rng + ?Sized>(&self, rng: &mut R) -> Hold {
+        let work = self.sample_work(rng);
+        let stall = if self.stall.sample(rng) {
+            self.sample_stall_length(rng)
+        } else {
+            0.0
+        };
+        Hold { work, stall }
+    }
+}
+
+impl Distribution<f64> for HoldTime {
+    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+        self.sample_parts(rng).total()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::mc::chunk_rng;
+    use crate::sim::stats::Estimate;
+
+    #[test]
+    fn rejects_bad_parameters() {
+        assert_eq!(HoldTime::new(0.0, 0.5, 0.0, 1.0), Err(HoldError::Typical));
+        assert_eq!(HoldTime::new(1.0, -0.1, 0.0, 1.0), Err(HoldError::Spread));
+        assert_eq!(
+            HoldTime::new(1.0, f64::NAN, 0.0, 1.0),
+            Err(HoldError::Spread)
+        );
+        assert_eq!(HoldTime::new(1.0, 0.5, 1.5, 1.0), Err(HoldError::StallProb));
+        assert_eq!(
+            HoldTime::new(1.0, 0.5, f64::NAN, 1.0),
+            Err(HoldError::StallProb)
+        );
+        assert_eq!(
+            HoldTime::new(1.0, 0.5, 0.1, f64::INFINITY),
+            Err(HoldError::StallMean)
+        );
+        assert!(HoldTime::new(1.0, 0.0, 1.0, 1.0).is_ok());
+    }
+
+    #[test]
+    fn median_is_typical_and_stalls_happen_at_their_rate() {
+        let h = HoldTime::new(2.0, 0.7, 0.1, 3.0).unwrap();
+        let mut rng = chunk_rng(11, 0);
+        let n = 100_000u64;
+        let (mut below, mut stalls, mut stall_sum) = (0u64, 0u64, 0.0);
+        for _ in 0..n {
+            let hold = h.sample_parts(&mut rng);
+            below += u64::from(hold.work < 2.0);
+            if hold.stall > 0.0 {
+                stalls += 1;
+                stall_sum += hold.stall;
+            }
+        }
+        // Binomial standard deviations: 158 for the median, 95 for the stalls; allow 4.
+        assert!(below.abs_diff(50_000) < 632, "{below}");
+        assert!(stalls.abs_diff(10_000) < 380, "{stalls}");
+        // Mean of ~10,000 exponentials with mean 3: standard error 0.03.
+        let mean = stall_sum / stalls as f64;
+        assert!((mean - 3.0).abs() < 0.15, "{mean}");
+    }
+
+    #[test]
+    fn exact_tail_matches_sampling() {
+        let h = HoldTime::new(0.2, 0.5, 0.05, 2.0).unwrap();
+        let mut rng = chunk_rng(3, 0);
+        let n = 200_000;
+        let over = (0..n).filter(|_| h.sample(&mut rng) > 1.0).count() as u64;
+        assert!(
+            Estimate::proportion(over, n).contains(h.exceeds(1.0)),
+            "{over}"
+        );
+    }
+}

@@ -1,0 +1,444 @@
+//! Section 3, "The stale holder": one paused lock holder, step by step. No randomness.
+//!
+//! Worker A is granted the lock with token 33 at `t = 0`, works for a second and freezes at
+//! `t = 1 s` for `pause_s`. If it wakes in time (`1 + pause ≤ TTL`) it writes, releases the
+//! lock, and B (waiting) is granted token 34 at that moment and writes one second later.
+//! Otherwise the lock expires at the TTL, B is granted token 34 then and writes at `TTL + 1`,
+//! and A writes as soon as it wakes, at `1 + pause`. Storage applies writes in time order;
+//! with fencing it refuses a token below the highest it has applied.
+//!
+//! Writes at the same instant are applied in the order they were scheduled (as in the counter
+//! model): A scheduled its write when it froze, before B was granted, so with
+//! `pause = TTL` A's write goes first and B's write replaces it: no harm done.
+//! A write at the very instant of expiry (`1 + pause = TTL`) is still inside the lease.
+
+use serde::{Deserialize, Serialize};
+
+use super::params::{ParamError, ParamSpec};
+
+pub const PAUSE_S: ParamSpec = ParamSpec {
+    flag: "pause-s",
+    label: "A's pause",
+    unit: "s",
+    min: 0.0,
+    max: 30.0,
+    default: 14.0,
+    log: false,
+    integer: false,
+};
+pub const TTL_S: ParamSpec = ParamSpec {
+    flag: "ttl-s",
+    label: "Lock TTL",
+    unit: "s",
+    min: 1.0,
+    max: 30.0,
+    default: 10.0,
+    log: false,
+    integer: false,
+};
+
+/// A's token.
+pub const TOKEN_A: u64 = 33;
+/// B's token.
+pub const TOKEN_B: u64 = 34;
+/// When A freezes, and how long B works before writing.
+pub const WORK_S: f64 = 1.0;
+
+/// Parameters of the stale-holder story. `Default` gives the lesson's values.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StaleParams {
+    pub pause_s: f64,
+    pub ttl_s: f64,
+    pub fencing: bool,
+}
+
+impl Default for StaleParams {
+    fn default() -> Self {
+        Self {
+            pause_s: PAUSE_S.default,
+            ttl_s: TTL_S.default,
+            fencing: false,
+        }
+    }
+}
+
+impl StaleParams {
+    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        PAUSE_S.check(self.pause_s)?;
+        TTL_S.check(self.ttl_s)?;
+        Ok(())
+    }
+
+    /// Clamps every value into its range: what the sliders guarantee.
+    pub fn clamped(self) -> Self {
+        Self {
+            pause_s: PAUSE_S.clamp(self.pause_s),
+            ttl_s: TTL_S.clamp(self.ttl_s),
+            ..self
+        }
+    }
+}
+
+/// How the story ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A finished inside its lease; B only started afterwards.
+    NoOverlap,
+    /// A's late write landed after B's and replaced it (no fencing): silent corruption.
+    Overwritten,
+    /// A's late write came after B's token was seen, and storage refused it (fencing).
+    Rejected,
+    /// A wrote after its lease expired but before B wrote: both held the lock at once, and
+    /// this time B's later write hid it.
+    OverlapHarmless,
+}
+
+impl Outcome {
+    /// The name used on the command line and in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::NoOverlap => "no_overlap",
+            Outcome::Overwritten => "overwritten",
+            Outcome::Rejected => "rejected",
+            Outcome::OverlapHarmless => "overlap_harmless",
+        }
+    }
+}
+
+/// The timeline lane an event belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lane {
+    A,
+    LockService,
+    B,
+    Storage,
+}
+
+/// Who an event is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Worker {
+    A,
+    B,
+}
+
+/// What happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventKind {
+    /// The lock service granted the lock.
+    Granted { to: Worker, token: u64 },
+    /// A froze (a GC pause, a stalled VM).
+    Paused,
+    /// A woke up, unaware of the time it lost.
+    Resumed,
+    /// The lease ran out while its holder was still working.
+    Expired { token: u64 },
+    /// The holder gave the lock back.
+    Released { token: u64 },
+    /// A worker sent its write with its token.
+    Wrote { token: u64 },
+    /// Storage applied a write; `replaced_newer` when it replaced data from a higher token.
+    Applied { token: u64, replaced_newer: bool },
+    /// Storage refused a write: it had already applied `highest`.
+    Refused { token: u64, highest: u64 },
+}
+
+/// One step of the timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub t_s: f64,
+    pub lane: Lane,
+    pub kind: EventKind,
+}
+
+/// The story's result: outcome, key times, and every event in the order it happens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StaleRun {
+    pub params: StaleParams,
+    pub outcome: Outcome,
+    /// When A writes (it wakes at `1 + pause` and writes at once).
+    pub a_write_s: f64,
+    /// When B writes.
+    pub b_write_s: f64,
+    /// When A's lease runs out (it may have released the lock before).
+    pub expiry_s: f64,
+    /// When B is granted the lock.
+    pub b_granted_s: f64,
+    /// Events in the order they happen (ties in scheduling order).
+    pub events: Vec<Event>,
+}
+
+/// Plays the story. Deterministic: the same parameters always give the same run.
+pub fn run(params: &StaleParams) -> Result<StaleRun, ParamError> {
+    params.validate()?;
+    let p = *params;
+    let a_write = WORK_S + p.pause_s;
+    let expiry = p.ttl_s;
+    let mut events = vec![Event {
+        t_s: 0.0,
+        lane: Lane::LockService,
+        kind: EventKind::Granted {
+            to: Worker::A,
+            token: TOKEN_A,
+        },
+    }];
+    let paused = p.pause_s > 0.0;
+    if paused {
+        events.push(Event {
+            t_s: WORK_S,
+            lane: Lane::A,
+            kind: EventKind::Paused,
+        });
+    }
+    let resume = |events: &mut Vec<Event>| {
+        if paused {
+            events.push(Event {
+                t_s: a_write,
+                lane: Lane::A,
+                kind: EventKind::Resumed,
+            });
+        }
+    };
+    let write = |events: &mut Vec<Event>, t: f64, lane: Lane, token: u64| {
+        events.push(Event {
+            t_s: t,
+            lane,
+            kind: EventKind::Wrote { token },
+        });
+    };
+
+    if a_write <= expiry {
+        // A finishes inside its lease and hands the lock on.
+        let b_granted = a_write;
+        let b_write = b_granted + WORK_S;
+        resume(&mut events);
+        write(&mut events, a_write, Lane::A, TOKEN_A);
+        let applied = |token| EventKind::Applied {
+            token,
+            replaced_newer: false,
+        };
+        events.extend([
+            Event {
+                t_s: a_write,
+                lane: Lane::Storage,
+                kind: applied(TOKEN_A),
+            },
+            Event {
+                t_s: a_write,
+                lane: Lane::A,
+                kind: EventKind::Released { token: TOKEN_A },
+            },
+            Event {
+                t_s: b_granted,
+                lane: Lane::LockService,
+                kind: EventKind::Granted {
+                    to: Worker::B,
+                    token: TOKEN_B,
+                },
+            },
+        ]);
+        write(&mut events, b_write, Lane::B, TOKEN_B);
+        events.push(Event {
+            t_s: b_write,
+            lane: Lane::Storage,
+            kind: applied(TOKEN_B),
+        });
+        return Ok(StaleRun {
+            params: p,
+            outcome: Outcome::NoOverlap,
+            a_write_s: a_write,
+            b_write_s: b_write,
+            expiry_s: expiry,
+            b_granted_s: b_granted,
+            events,
+        });
+    }
+
+    let b_granted = expiry;
+    let b_write = expiry + WORK_S;
+    events.push(Event {
+        t_s: expiry,
+        lane: Lane::LockService,
+        kind: EventKind::Expired { token: TOKEN_A },
+    });
+    events.push(Event {
+        t_s: b_granted,
+        lane: Lane::LockService,
+        kind: EventKind::Granted {
+            to: Worker::B,
+            token: TOKEN_B,
+        },
+    });
+    // A's write was scheduled first (when it froze), so it goes first on a tie.
+    let a_first = a_write <= b_write;
+    let mut highest = 0;
+    let mut store = |events: &mut Vec<Event>, t: f64, token: u64| {
+        let kind = if p.fencing && token < highest {
+            EventKind::Refused { token, highest }
+        } else {
+            EventKind::Applied {
+                token,
+                replaced_newer: token < highest,
+            }
+        };
+        highest = highest.max(token);
+        events.push(Event {
+            t_s: t,
+            lane: Lane::Storage,
+            kind,
+        });
+    };
+    if a_first {
+        resume(&mut events);
+        write(&mut events, a_write, Lane::A, TOKEN_A);
+        store(&mut events, a_write, TOKEN_A);
+        write(&mut events, b_write, Lane::B, TOKEN_B);
+        store(&mut events, b_write, TOKEN_B);
+    } else {
+        write(&mut events, b_write, Lane::B, TOKEN_B);
+        store(&mut events, b_write, TOKEN_B);
+        resume(&mut events);
+        write(&mut events, a_write, Lane::A, TOKEN_A);
+        store(&mut events, a_write, TOKEN_A);
+    }
+    let outcome = match (a_first, p.fencing) {
+        (true, _) => Outcome::OverlapHarmless,
+        (false, false) => Outcome::Overwritten,
+        (false, true) => Outcome::Rejected,
+    };
+    Ok(StaleRun {
+        params: p,
+        outcome,
+        a_write_s: a_write,
+        b_write_s: b_write,
+        expiry_s: expiry,
+        b_granted_s: b_granted,
+        events,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(pause_s: f64, ttl_s: f64, fencing: bool) -> Outcome {
+        run(&StaleParams {
+            pause_s,
+            ttl_s,
+            fencing,
+        })
+        .unwrap()
+        .outcome
+    }
+
+    #[test]
+    fn the_lesson_default_overwrites_b() {
+        let r = run(&StaleParams::default()).unwrap();
+        assert_eq!(r.outcome, Outcome::Overwritten);
+        assert_eq!(
+            (r.a_write_s, r.b_write_s, r.expiry_s, r.b_granted_s),
+            (15.0, 11.0, 10.0, 10.0)
+        );
+        let last = r.events.last().unwrap();
+        assert_eq!(last.lane, Lane::Storage);
+        assert_eq!(
+            last.kind,
+            EventKind::Applied {
+                token: TOKEN_A,
+                replaced_newer: true
+            }
+        );
+    }
+
+    #[test]
+    fn fencing_rejects_the_late_write() {
+        let r = run(&StaleParams {
+            fencing: true,
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(r.outcome, Outcome::Rejected);
+        assert_eq!(
+            r.events.last().unwrap().kind,
+            EventKind::Refused {
+                token: TOKEN_A,
+                highest: TOKEN_B
+            }
+        );
+    }
+
+    #[test]
+    fn all_four_outcomes_and_their_edges() {
+        assert_eq!(outcome(5.0, 10.0, false), Outcome::NoOverlap);
+        // Waking exactly at expiry is still inside the lease.
+        assert_eq!(outcome(9.0, 10.0, true), Outcome::NoOverlap);
+        assert_eq!(outcome(9.5, 10.0, false), Outcome::OverlapHarmless);
+        assert_eq!(outcome(9.5, 10.0, true), Outcome::OverlapHarmless);
+        // Both write at TTL + 1: A's write was scheduled first and goes first.
+        assert_eq!(outcome(10.0, 10.0, false), Outcome::OverlapHarmless);
+        assert_eq!(outcome(10.001, 10.0, false), Outcome::Overwritten);
+        assert_eq!(outcome(10.001, 10.0, true), Outcome::Rejected);
+        // No pause: A writes at 1 s, inside even the shortest TTL.
+        let r = run(&StaleParams {
+            pause_s: 0.0,
+            ttl_s: 1.0,
+            fencing: false,
+        })
+        .unwrap();
+        assert_eq!(r.outcome, Outcome::NoOverlap);
+        assert!(
+            !r.events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Paused | EventKind::Resumed))
+        );
+        assert_eq!(outcome(30.0, 1.0, false), Outcome::Overwritten);
+    }
+
+    #[test]
+    fn events_are_in_time_order_and_b_is_granted_once() {
+        for pause in [0.0, 3.0, 9.0, 9.5, 10.0, 14.0, 30.0] {
+            for fencing in [false, true] {
+                let r = run(&StaleParams {
+                    pause_s: pause,
+                    ttl_s: 10.0,
+                    fencing,
+                })
+                .unwrap();
+                assert!(r.events.windows(2).all(|w| w[0].t_s <= w[1].t_s), "{r:?}");
+                let grants_b = r
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e.kind, EventKind::Granted { to: Worker::B, .. }))
+                    .count();
+                assert_eq!(grants_b, 1);
+                let stored = r.events.iter().filter(|e| e.lane == Lane::Storage).count();
+                assert_eq!(stored, 2);
+                assert!(r.b_write_s > r.b_granted_s);
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_out_of_range() {
+        let e = run(&StaleParams {
+            pause_s: -1.0,
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--pause-s must be a number from 0 to 30 (got -1)"
+        );
+        assert_eq!(
+            run(&StaleParams {
+                ttl_s: f64::NAN,
+                ..Default::default()
+            })
+            .unwrap_err()
+            .flag,
+            "ttl-s"
+        );
+        assert_eq!(outcome(0.0, 30.0, false), Outcome::NoOverlap);
+    }
+}

@@ -1,0 +1,567 @@
+//! Section 2, "The lock must expire": how often a lock hold outlives its TTL.
+//!
+//! Monte Carlo over `holds` lock holds. A hold lasts `W + stall` (see [`HoldTime`]): log-normal
+//! work around `typical_s`, plus, with probability `stall_prob`, a freeze of
+//! `S ~ Exp(mean stall_mean_s)`. A hold is unsafe when it lasts longer than the TTL: the lock
+//! expired while its holder was still working. The exact fraction is
+//! `(1 − p)·P(W > TTL) + p·P(W + S > TTL)` (see [`exact::hold_exceeds`]).
+//!
+//! # How one hold is drawn
+//! A hold needs one 64-bit draw. Its upper 32 bits start the stall decision and its lower 32
+//! bits decide `W > TTL` without computing `W`: `W > TTL` exactly when `Z > x` with
+//! `x = ln(TTL/typical)/spread`, and for a uniform `U` the event `U < Q(x)` has that same
+//! probability. Both decisions are exact 64-bit Bernoulli trials (see [`Chance`]): when the
+//! first 32 bits tie with the threshold another 32 bits are drawn. Only stalled holds draw a
+//! real `W` and `S`. The simulated distribution is therefore exactly the model's, with no
+//! `exp` or normal draw on the common path.
+
+use serde::{Deserialize, Serialize};
+
+use super::exact;
+use super::hold::HoldTime;
+use super::mc::{Chance, Chunked, chunk_rng};
+use super::params::{ParamError, ParamSpec};
+use super::stats::Estimate;
+
+pub const TTL_S: ParamSpec = ParamSpec {
+    flag: "ttl-s",
+    label: "Lock TTL",
+    unit: "s",
+    min: 0.1,
+    max: 300.0,
+    default: 10.0,
+    log: true,
+    integer: false,
+};
+pub const TYPICAL_S: ParamSpec = ParamSpec {
+    flag: "typical-s",
+    label: "Typical work time",
+    unit: "s",
+    min: 0.01,
+    max: 10.0,
+    default: 0.2,
+    log: true,
+    integer: false,
+};
+pub const SPREAD: ParamSpec = ParamSpec {
+    flag: "spread",
+    label: "Work-time spread",
+    unit: "",
+    min: 0.0,
+    max: 1.5,
+    default: 0.5,
+    log: false,
+    integer: false,
+};
+pub const STALL_PROB: ParamSpec = ParamSpec {
+    flag: "stall-prob",
+    label: "Stall probability",
+    unit: "",
+    min: 0.0,
+    max: 0.2,
+    default: 0.002,
+    log: false,
+    integer: false,
+};
+pub const STALL_MEAN_S: ParamSpec = ParamSpec {
+    flag: "stall-mean-s",
+    label: "Mean stall",
+    unit: "s",
+    min: 0.1,
+    max: 60.0,
+    default: 5.0,
+    log: true,
+    integer: false,
+};
+pub const HOLDS: ParamSpec = ParamSpec {
+    flag: "holds",
+    label: "Simulated lock holds",
+    unit: "",
+    min: 1_000.0,
+    max: 100_000_000.0,
+    default: 60_000.0,
+    log: true,
+    integer: true,
+};
+pub const GRANT_INTERVAL_S: ParamSpec = ParamSpec {
+    flag: "grant-interval-s",
+    label: "One grant every",
+    unit: "s",
+    min: 0.1,
+    max: 3_600.0,
+    default: 10.0,
+    log: true,
+    integer: false,
+};
+
+/// Seconds in a day, for the per-day figure.
+pub const DAY_S: f64 = 86_400.0;
+
+/// Holds per chunk (about 0.2 ms of work for one core).
+pub const CHUNK: u64 = 1 << 16;
+
+/// Parameters of the TTL model. `Default` gives the lesson's values.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TtlParams {
+    pub ttl_s: f64,
+    pub typical_s: f64,
+    pub spread: f64,
+    pub stall_prob: f64,
+    pub stall_mean_s: f64,
+    pub holds: u64,
+    pub grant_interval_s: f64,
+}
+
+impl Default for TtlParams {
+    fn default() -> Self {
+        Self {
+            ttl_s: TTL_S.default,
+            typical_s: TYPICAL_S.default,
+            spread: SPREAD.default,
+            stall_prob: STALL_PROB.default,
+            stall_mean_s: STALL_MEAN_S.default,
+            holds: HOLDS.default as u64,
+            grant_interval_s: GRANT_INTERVAL_S.default,
+        }
+    }
+}
+
+impl TtlParams {
+    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        TTL_S.check(self.ttl_s)?;
+        TYPICAL_S.check(self.typical_s)?;
+        SPREAD.check(self.spread)?;
+        STALL_PROB.check(self.stall_prob)?;
+        STALL_MEAN_S.check(self.stall_mean_s)?;
+        HOLDS.check(self.holds as f64)?;
+        GRANT_INTERVAL_S.check(self.grant_interval_s)?;
+        Ok(())
+    }
+
+    /// Clamps every value into its range: what the sliders guarantee.
+    pub fn clamped(self) -> Self {
+        Self {
+            ttl_s: TTL_S.clamp(self.ttl_s),
+            typical_s: TYPICAL_S.clamp(self.typical_s),
+            spread: SPREAD.clamp(self.spread),
+            stall_prob: STALL_PROB.clamp(self.stall_prob),
+            stall_mean_s: STALL_MEAN_S.clamp(self.stall_mean_s),
+            holds: HOLDS.clamp(self.holds as f64) as u64,
+            grant_interval_s: GRANT_INTERVAL_S.clamp(self.grant_interval_s),
+        }
+    }
+
+    /// The hold-time distribution.
+    ///
+    /// # Panics
+    /// If the parameters are invalid (call [`TtlParams::validate`] first).
+    pub fn hold_time(&self) -> HoldTime {
+        HoldTime::new(
+            self.typical_s,
+            self.spread,
+            self.stall_prob,
+            self.stall_mean_s,
+        )
+        .expect("validated hold-time parameters")
+    }
+
+    /// The exact unsafe fraction at this TTL.
+    pub fn exact_unsafe_fraction(&self) -> f64 {
+        self.exact_unsafe_at(self.ttl_s)
+    }
+
+    /// The exact unsafe fraction if the TTL were `ttl_s` (other parameters unchanged).
+    pub fn exact_unsafe_at(&self, ttl_s: f64) -> f64 {
+        exact::hold_exceeds(
+            ttl_s,
+            self.typical_s,
+            self.spread,
+            self.stall_prob,
+            self.stall_mean_s,
+        )
+    }
+
+    /// The exact curve `(TTL, unsafe fraction)` at `points` TTLs spaced evenly on a log scale
+    /// over the whole TTL range (at least two points).
+    pub fn exact_curve(&self, points: usize) -> Vec<[f64; 2]> {
+        let n = points.max(2);
+        let ratio = TTL_S.max / TTL_S.min;
+        (0..n)
+            .map(|i| {
+                let t = if i + 1 == n {
+                    TTL_S.max
+                } else {
+                    TTL_S.min * ratio.powf(i as f64 / (n - 1) as f64)
+                };
+                [t, self.exact_unsafe_at(t)]
+            })
+            .collect()
+    }
+
+    /// After a real crash, the next worker waits for the lock to expire: up to one TTL.
+    pub fn crash_wait_s(&self) -> f64 {
+        self.ttl_s
+    }
+
+    /// Unsafe holds per day at one grant every `grant_interval_s`, for a given fraction.
+    pub fn per_day(&self, fraction: f64) -> f64 {
+        fraction * DAY_S / self.grant_interval_s
+    }
+}
+
+/// The TTL Monte Carlo at one or several TTLs over the same simulated holds.
+///
+/// Build with [`TtlSim::new`] (the parameters' own TTL) or [`TtlSim::sweep`] (several TTLs at
+/// once, for the curve), then run it with `mc::run_sequential` or the parallel runner.
+#[derive(Clone, Debug)]
+pub struct TtlSim {
+    params: TtlParams,
+    ttls: Vec<f64>,
+    hold: HoldTime,
+    stall: Chance,
+    /// For each TTL: the chance that the work alone outlasts it.
+    work_over: Vec<Chance>,
+}
+
+impl TtlSim {
+    /// The model at the parameters' own TTL.
+    pub fn new(params: &TtlParams) -> Result<Self, ParamError> {
+        Self::sweep(params, &[params.ttl_s])
+    }
+
+    /// The model at each TTL in `ttls` (each must lie in the TTL range; at least one), all
+    /// counted over the same holds. The parameters' own `ttl_s` is validated but only the
+    /// listed TTLs are counted.
+    pub fn sweep(params: &TtlParams, ttls: &[f64]) -> Result<Self, ParamError> {
+        params.validate()?;
+        if ttls.is_empty() {
+            return Err(ParamError::new(&TTL_S, "no TTL"));
+        }
+        for &t in ttls {
+            TTL_S.check(t)?;
+        }
+        let hold = params.hold_time();
+        let work_over = ttls.iter().map(|&t| work_chance(&hold, t)).collect();
+        Ok(Self {
+            params: *params,
+            ttls: ttls.to_vec(),
+            hold,
+            stall: hold.stall_chance(),
+            work_over,
+        })
+    }
+
+    pub fn params(&self) -> &TtlParams {
+        &self.params
+    }
+
+    /// The TTLs counted, in the order of [`TtlAcc::unsafe_counts`].
+    pub fn ttls(&self) -> &[f64] {
+        &self.ttls
+    }
+
+    /// Simulated estimate at TTL number `i` (a Wilson interval around the fraction).
+    pub fn estimate(&self, acc: &TtlAcc, i: usize) -> Estimate {
+        Estimate::proportion(acc.unsafe_counts[i], acc.holds)
+    }
+
+    /// The whole result for the first TTL, as the command line and the headline report it.
+    pub fn summary(&self, acc: &TtlAcc, seed: u64) -> TtlSummary {
+        let est = self.estimate(acc, 0);
+        let exact = self.params.exact_unsafe_at(self.ttls[0]);
+        TtlSummary {
+            params: TtlParams {
+                ttl_s: self.ttls[0],
+                ..self.params
+            },
+            seed,
+            unsafe_holds: est.count,
+            unsafe_fraction: est,
+            exact_unsafe_fraction: exact,
+            unsafe_per_day: self.params.per_day(exact),
+            crash_wait_s: self.ttls[0],
+        }
+    }
+
+    /// Fast path for a single TTL: one 64-bit draw per hold that does not stall.
+    fn chunk_one(&self, rng: &mut rand_chacha::ChaCha8Rng, n: u64, acc: &mut TtlAcc) {
+        let ttl = self.ttls[0];
+        let over = self.work_over[0];
+        let (mut unsafe_holds, mut stalled) = (0u64, 0u64);
+        for _ in 0..n {
+            let u = rand::Rng::next_u64(rng);
+            if self.stall.hit((u >> 32) as u32, rng) {
+                stalled += 1;
+                let w = self.hold.sample_work(rng);
+                let s = self.hold.sample_stall_length(rng);
+                unsafe_holds += u64::from(w + s > ttl);
+            } else {
+                unsafe_holds += u64::from(over.hit(u as u32, rng));
+            }
+        }
+        acc.unsafe_counts[0] += unsafe_holds;
+        acc.stalled += stalled;
+    }
+
+    fn chunk_many(&self, rng: &mut rand_chacha::ChaCha8Rng, n: u64, acc: &mut TtlAcc) {
+        for _ in 0..n {
+            let u = rand::Rng::next_u64(rng);
+            if self.stall.hit((u >> 32) as u32, rng) {
+                acc.stalled += 1;
+                let total = self.hold.sample_work(rng) + self.hold.sample_stall_length(rng);
+                for (c, &t) in acc.unsafe_counts.iter_mut().zip(&self.ttls) {
+                    *c += u64::from(total > t);
+                }
+            } else {
+                for (c, over) in acc.unsafe_counts.iter_mut().zip(&self.work_over) {
+                    *c += u64::from(over.hit(u as u32, rng));
+                }
+            }
+        }
+    }
+}
+
+/// `P(W > t)` as an exact trial on a uniform: `W > t ⇔ U < Q(ln(t/typical)/spread)`.
+fn work_chance(hold: &HoldTime, t: f64) -> Chance {
+    Chance::new(hold.work_exceeds(t))
+}
+
+/// What a chunk (or a whole run) of the TTL model counts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TtlAcc {
+    pub holds: u64,
+    /// Holds longer than each TTL of the model, in [`TtlSim::ttls`] order.
+    pub unsafe_counts: Vec<u64>,
+    /// Holds that stalled.
+    pub stalled: u64,
+}
+
+impl Chunked for TtlSim {
+    type Acc = TtlAcc;
+
+    fn samples(&self) -> u64 {
+        self.params.holds
+    }
+
+    fn chunk_size(&self) -> u64 {
+        CHUNK
+    }
+
+    fn empty(&self) -> TtlAcc {
+        TtlAcc {
+            holds: 0,
+            unsafe_counts: vec![0; self.ttls.len()],
+            stalled: 0,
+        }
+    }
+
+    fn run_chunk(&self, seed: u64, chunk: u64) -> TtlAcc {
+        let mut rng = chunk_rng(seed, chunk);
+        let n = self.chunk_len(chunk);
+        let mut acc = self.empty();
+        acc.holds = n;
+        if self.ttls.len() == 1 {
+            self.chunk_one(&mut rng, n, &mut acc);
+        } else {
+            self.chunk_many(&mut rng, n, &mut acc);
+        }
+        acc
+    }
+
+    fn merge(&self, into: &mut TtlAcc, other: &TtlAcc) {
+        into.holds += other.holds;
+        into.stalled += other.stalled;
+        for (a, b) in into.unsafe_counts.iter_mut().zip(&other.unsafe_counts) {
+            *a += b;
+        }
+    }
+}
+
+/// The TTL model's result at one TTL.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TtlSummary {
+    pub params: TtlParams,
+    pub seed: u64,
+    /// Simulated holds that outlived the TTL.
+    pub unsafe_holds: u64,
+    /// Their fraction with its 95 % interval.
+    pub unsafe_fraction: Estimate,
+    pub exact_unsafe_fraction: f64,
+    /// Exact unsafe holds per day at one grant every `grant_interval_s`.
+    pub unsafe_per_day: f64,
+    /// The longest wait for the lock after a real crash.
+    pub crash_wait_s: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::mc::run_sequential;
+
+    fn rel(a: f64, b: f64) -> f64 {
+        ((a - b) / b).abs()
+    }
+
+    #[test]
+    fn spec_figures() {
+        let p = TtlParams::default();
+        // mpmath references (30 digits) for the exact formula.
+        assert!(rel(p.exact_unsafe_fraction(), 2.833_050_838_690_338e-4) < 1e-6);
+        assert!(rel(p.exact_unsafe_at(1.0), 2.356_039_084_685_342e-3) < 1e-6);
+        assert!(rel(p.exact_unsafe_at(60.0), 1.286_203_090_889_317e-8) < 1e-6);
+        assert!(rel(p.exact_unsafe_at(300.0), 1.833_050_448_245_828e-29) < 1e-6);
+        // The spec's rounded figures: ≈ 0.028 %, ≈ 0.24 %, ≈ 1.3e-8, about 2.4 a day.
+        assert!((p.exact_unsafe_fraction() * 100.0 - 0.028).abs() < 0.0005);
+        assert!((p.exact_unsafe_at(1.0) * 100.0 - 0.24).abs() < 0.005);
+        assert!((p.exact_unsafe_at(60.0) - 1.3e-8).abs() < 0.05e-8);
+        assert!((p.per_day(p.exact_unsafe_fraction()) - 2.4).abs() < 0.05);
+        assert_eq!(p.crash_wait_s(), 10.0);
+    }
+
+    #[test]
+    fn curve_falls_with_the_ttl() {
+        let c = TtlParams::default().exact_curve(50);
+        assert_eq!(c.len(), 50);
+        assert_eq!(c[0][0], 0.1);
+        assert_eq!(c[49][0], 300.0);
+        assert!(
+            c.windows(2)
+                .all(|w| w[1][1] <= w[0][1] && w[1][0] > w[0][0])
+        );
+        assert!(
+            c.iter()
+                .all(|p| p[1].is_finite() && (0.0..=1.0).contains(&p[1]))
+        );
+    }
+
+    #[test]
+    fn simulation_finds_the_exact_value() {
+        let p = TtlParams {
+            holds: 2_000_000,
+            ttl_s: 1.0,
+            ..Default::default()
+        };
+        let sim = TtlSim::new(&p).unwrap();
+        let acc = run_sequential(&sim, 42);
+        assert_eq!(acc.holds, 2_000_000);
+        let s = sim.summary(&acc, 42);
+        assert!(s.unsafe_fraction.contains(s.exact_unsafe_fraction), "{s:?}");
+        // About 0.2 % of holds stall: 4,000 of them, give or take 4 sd.
+        assert!((3_750..4_250).contains(&acc.stalled), "{}", acc.stalled);
+    }
+
+    #[test]
+    fn exact_value_is_inside_the_interval_at_the_expected_rate() {
+        // Each run's 95 % interval misses the exact value with probability about 5 %, so the
+        // number of misses over 40 seeds is close to Binomial(40, 0.05): mean 2, and
+        // P(misses ≥ 7) ≈ 0.005. Wilson intervals at n·p ≈ 17 cover slightly less than 95 %,
+        // so allow up to 6 misses (at least 34 of 40 inside).
+        let p = TtlParams {
+            holds: 60_000,
+            ..Default::default()
+        };
+        let sim = TtlSim::new(&p).unwrap();
+        let exact = p.exact_unsafe_fraction();
+        let inside = (0..40u64)
+            .filter(|&seed| sim.estimate(&run_sequential(&sim, seed), 0).contains(exact))
+            .count();
+        assert!(inside >= 34, "{inside} of 40");
+    }
+
+    #[test]
+    fn sweep_counts_each_ttl_like_a_single_run_would_in_distribution() {
+        let p = TtlParams {
+            holds: 400_000,
+            ..Default::default()
+        };
+        let ttls = [0.3, 1.0, 3.0, 10.0];
+        let sim = TtlSim::sweep(&p, &ttls).unwrap();
+        let acc = run_sequential(&sim, 9);
+        for (i, &t) in ttls.iter().enumerate() {
+            let e = sim.estimate(&acc, i);
+            assert!(e.contains(p.exact_unsafe_at(t)), "ttl {t}: {e:?}");
+        }
+        assert!(
+            acc.unsafe_counts.windows(2).all(|w| w[0] >= w[1]),
+            "{:?}",
+            acc.unsafe_counts
+        );
+    }
+
+    #[test]
+    fn chunks_are_pure_and_sizes_add_up() {
+        let p = TtlParams {
+            holds: 150_000,
+            ..Default::default()
+        };
+        let sim = TtlSim::new(&p).unwrap();
+        assert_eq!(sim.chunks(), 3);
+        assert_eq!(sim.chunk_len(2), 150_000 - 2 * CHUNK);
+        assert_eq!(sim.run_chunk(5, 1), sim.run_chunk(5, 1));
+        assert_ne!(sim.run_chunk(5, 1), sim.run_chunk(5, 0));
+        assert_eq!(run_sequential(&sim, 5).holds, 150_000);
+    }
+
+    #[test]
+    fn zero_spread_and_extremes() {
+        // Spread 0 and no stalls: every hold lasts exactly `typical`.
+        let fixed = TtlParams {
+            spread: 0.0,
+            stall_prob: 0.0,
+            typical_s: 2.0,
+            ttl_s: 1.0,
+            holds: 5_000,
+            ..Default::default()
+        };
+        let acc = run_sequential(&TtlSim::new(&fixed).unwrap(), 1);
+        assert_eq!(acc.unsafe_counts[0], 5_000);
+        assert_eq!(fixed.exact_unsafe_fraction(), 1.0);
+        let safe = TtlParams {
+            ttl_s: 3.0,
+            ..fixed
+        };
+        assert_eq!(
+            run_sequential(&TtlSim::new(&safe).unwrap(), 1).unsafe_counts[0],
+            0
+        );
+        // Largest TTL, shortest work: nothing outlives it, and the upper bound is still > 0.
+        let long = TtlParams {
+            ttl_s: 300.0,
+            holds: 1_000,
+            ..Default::default()
+        };
+        let sim = TtlSim::new(&long).unwrap();
+        let e = sim.estimate(&run_sequential(&sim, 1), 0);
+        assert_eq!(e.count, 0);
+        assert!(e.hi > 0.0 && e.contains(long.exact_unsafe_fraction()));
+    }
+
+    #[test]
+    fn rejects_out_of_range() {
+        let bad = TtlParams {
+            ttl_s: 0.05,
+            ..Default::default()
+        };
+        assert_eq!(TtlSim::new(&bad).unwrap_err().flag, "ttl-s");
+        let bad = TtlParams {
+            holds: 100_000_001,
+            ..Default::default()
+        };
+        assert_eq!(bad.validate().unwrap_err().flag, "holds");
+        let bad = TtlParams {
+            spread: f64::NAN,
+            ..Default::default()
+        };
+        assert_eq!(bad.validate().unwrap_err().flag, "spread");
+        assert!(TtlSim::sweep(&TtlParams::default(), &[1.0, 400.0]).is_err());
+        assert!(TtlSim::sweep(&TtlParams::default(), &[]).is_err());
+        let c = TtlParams {
+            ttl_s: f64::NAN,
+            holds: 0,
+            ..Default::default()
+        }
+        .clamped();
+        assert!(c.validate().is_ok());
+    }
+}
