@@ -506,4 +506,53 @@ mod tests {
             "--rate must be a number from 1 to 10000 (got -5)"
         );
     }
+
+    mod props {
+        use super::*;
+        use crate::sim::testutil::{any_value, up_to};
+        use proptest::prelude::*;
+
+        fn params() -> impl Strategy<Value = FailoverParams> {
+            (
+                any_value(RATE),
+                any_value(LAG_MS),
+                any_value(WINDOW_S),
+                any_value(CONTENTION),
+                up_to(FAILOVERS, 3_000.0),
+                prop::sample::select(Store::ALL.to_vec()),
+            )
+                .prop_map(|(rate, lag_ms, window_s, contention, failovers, store)| {
+                    FailoverParams {
+                        rate,
+                        lag_ms,
+                        window_s,
+                        contention,
+                        failovers: failovers as u64,
+                        store,
+                    }
+                })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            #[test]
+            fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
+                let sim = FailoverSim::new(&p).unwrap();
+                let acc = run_sequential(&sim, seed);
+                prop_assert_eq!(acc.lost_hist.total(), p.failovers);
+                prop_assert!(acc.double <= acc.lost);
+                let s = sim.summary(&acc, seed);
+                for e in [s.mean_lost, s.mean_double_granted] {
+                    prop_assert!(e.value.is_finite() && e.lo <= e.value && e.value <= e.hi);
+                }
+                prop_assert!(s.expected_lost.is_finite() && s.expected_lost >= 0.0);
+                // The loss can never exceed the grants made in the window.
+                prop_assert!(s.expected_lost <= p.rate * p.window_s * (1.0 + 1e-12));
+                if p.store == Store::Consensus {
+                    prop_assert_eq!(acc.lost, 0);
+                }
+            }
+        }
+    }
 }

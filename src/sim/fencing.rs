@@ -444,4 +444,51 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.flag, "ttl-ms");
     }
+
+    mod props {
+        use super::*;
+        use crate::sim::testutil::any_value;
+        use proptest::prelude::*;
+
+        fn params() -> impl Strategy<Value = FencingParams> {
+            (
+                any_value(HOLDERS),
+                any_value(TTL_MS),
+                any_value(TYPICAL_MS),
+                any_value(SPREAD),
+                any_value(STALL_PROB),
+                any_value(STALL_MEAN_MS),
+                any::<bool>(),
+            )
+                .prop_map(
+                    |(holders, ttl_ms, typical_ms, spread, stall_prob, stall_mean_ms, fencing)| {
+                        FencingParams {
+                            holders: holders as u32,
+                            ttl_ms,
+                            typical_ms,
+                            spread,
+                            stall_prob,
+                            stall_mean_ms,
+                            fencing,
+                        }
+                    },
+                )
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(48))]
+
+            #[test]
+            fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
+                let r = run(&p, seed).unwrap();
+                prop_assert!(r.late_after_newer <= r.stale_writes);
+                prop_assert!(r.stale_writes <= u64::from(p.holders));
+                prop_assert_eq!(r.overwritten + r.rejected, r.late_after_newer);
+                prop_assert_eq!(r.ladder.len(), (p.holders as usize).min(LADDER_LIMIT));
+                prop_assert!(r.end_ms.is_finite() && r.end_ms > 0.0);
+                prop_assert!(r.ladder.iter().all(|h| h.write_ms.is_finite() && h.write_ms > h.granted_ms));
+                prop_assert!((0.0..=1.0).contains(&p.exact_stale_fraction()));
+            }
+        }
+    }
 }

@@ -11,6 +11,8 @@ pub mod params;
 pub mod renewal;
 pub mod stale;
 pub mod stats;
+#[cfg(test)]
+pub(crate) mod testutil;
 pub mod ttl;
 
 pub use params::{ParamError, ParamSpec};

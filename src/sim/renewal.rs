@@ -488,4 +488,58 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.flag, "runs");
     }
+
+    mod props {
+        use super::*;
+        use crate::sim::testutil::{any_value, up_to};
+        use proptest::prelude::*;
+
+        fn params() -> impl Strategy<Value = RenewalParams> {
+            (
+                any_value(TTL_S),
+                any_value(TYPICAL_S),
+                any_value(SPREAD),
+                any_value(STALL_PROB),
+                any_value(STALL_MEAN_S),
+                up_to(RUNS, 20_000.0),
+                prop::sample::select(Mode::ALL.to_vec()),
+            )
+                .prop_map(
+                    |(ttl_s, typical_s, spread, stall_prob, stall_mean_s, runs, mode)| {
+                        RenewalParams {
+                            ttl_s,
+                            typical_s,
+                            spread,
+                            stall_prob,
+                            stall_mean_s,
+                            runs: runs as u64,
+                            mode,
+                        }
+                    },
+                )
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            #[test]
+            fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
+                let sim = RenewalSim::new(&p).unwrap();
+                let acc = run_sequential(&sim, seed);
+                prop_assert_eq!(acc.lengths.total(), p.runs);
+                prop_assert!(acc.lost_stall <= acc.lost_plain);
+                for mode in Mode::ALL {
+                    let s = sim.summary_for(&acc, seed, mode);
+                    prop_assert!((0.0..=1.0).contains(&s.exact_fraction));
+                    prop_assert!(s.fraction.lo <= s.fraction.value && s.fraction.value <= s.fraction.hi);
+                    prop_assert_eq!(s.harmful + s.wasted, s.duplicates);
+                }
+                // Renewal can only help.
+                prop_assert!(
+                    p.exact_lost_fraction(Mode::Renewal)
+                        <= p.exact_lost_fraction(Mode::None) * (1.0 + 1e-9) + 1e-300
+                );
+            }
+        }
+    }
 }

@@ -441,4 +441,34 @@ mod tests {
         );
         assert_eq!(outcome(0.0, 30.0, false), Outcome::NoOverlap);
     }
+
+    mod props {
+        use super::*;
+        use crate::sim::testutil::any_value;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn outcome_follows_the_timing(
+                pause_s in any_value(PAUSE_S),
+                ttl_s in any_value(TTL_S),
+                fencing in any::<bool>(),
+            ) {
+                let r = run(&StaleParams { pause_s, ttl_s, fencing }).unwrap();
+                prop_assert_eq!(r.a_write_s, 1.0 + pause_s);
+                let want = if r.a_write_s <= ttl_s {
+                    Outcome::NoOverlap
+                } else if r.a_write_s <= ttl_s + 1.0 {
+                    Outcome::OverlapHarmless
+                } else if fencing {
+                    Outcome::Rejected
+                } else {
+                    Outcome::Overwritten
+                };
+                prop_assert_eq!(r.outcome, want);
+                prop_assert!(r.events.windows(2).all(|w| w[0].t_s <= w[1].t_s));
+                prop_assert!(r.events.iter().all(|e| e.t_s.is_finite()));
+            }
+        }
+    }
 }

@@ -564,4 +564,71 @@ mod tests {
         .clamped();
         assert!(c.validate().is_ok());
     }
+
+    mod props {
+        use super::*;
+        use crate::sim::testutil::{any_value, up_to};
+        use proptest::prelude::*;
+
+        fn params() -> impl Strategy<Value = TtlParams> {
+            (
+                any_value(TTL_S),
+                any_value(TYPICAL_S),
+                any_value(SPREAD),
+                any_value(STALL_PROB),
+                any_value(STALL_MEAN_S),
+                up_to(HOLDS, 20_000.0),
+                any_value(GRANT_INTERVAL_S),
+            )
+                .prop_map(
+                    |(ttl_s, typical_s, spread, stall_prob, stall_mean_s, holds, gi)| TtlParams {
+                        ttl_s,
+                        typical_s,
+                        spread,
+                        stall_prob,
+                        stall_mean_s,
+                        holds: holds as u64,
+                        grant_interval_s: gi,
+                    },
+                )
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            #[test]
+            fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
+                prop_assert!(p.validate().is_ok());
+                let sim = TtlSim::new(&p).unwrap();
+                let acc = run_sequential(&sim, seed);
+                prop_assert_eq!(acc.holds, p.holds);
+                let s = sim.summary(&acc, seed);
+                let e = s.unsafe_fraction;
+                prop_assert!(e.lo <= e.value && e.value <= e.hi && e.hi <= 1.0 && e.lo >= 0.0);
+                prop_assert!((0.0..=1.0).contains(&s.exact_unsafe_fraction));
+                prop_assert!(s.unsafe_per_day.is_finite() && s.unsafe_per_day >= 0.0);
+            }
+
+            #[test]
+            fn exact_value_falls_as_the_ttl_grows(p in params(), a in any_value(TTL_S), b in any_value(TTL_S)) {
+                let (short, long) = if a <= b { (a, b) } else { (b, a) };
+                let (ps, pl) = (p.exact_unsafe_at(short), p.exact_unsafe_at(long));
+                prop_assert!((0.0..=1.0).contains(&ps) && (0.0..=1.0).contains(&pl));
+                prop_assert!(pl <= ps * (1.0 + 1e-8) + 1e-300, "{} > {}", pl, ps);
+            }
+
+            #[test]
+            fn clamping_anything_gives_valid_parameters(
+                v in proptest::collection::vec(any::<f64>(), 7),
+                holds in any::<u64>(),
+            ) {
+                let p = TtlParams {
+                    ttl_s: v[0], typical_s: v[1], spread: v[2], stall_prob: v[3],
+                    stall_mean_s: v[4], holds, grant_interval_s: v[5],
+                }
+                .clamped();
+                prop_assert!(p.validate().is_ok(), "{:?}", p);
+            }
+        }
+    }
 }
