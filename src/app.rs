@@ -252,6 +252,7 @@ impl LessonApp {
                 }
                 ui.add_space(6.0);
                 section.ui(ui, &mut cx);
+                self.tools.share.page_view(ui, section.plot_rect());
                 if !text.after.is_empty() {
                     ui.add_space(10.0);
                     for p in &text.after {

@@ -588,7 +588,7 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
     );
 
     h.get_by_label("Save plot (PNG)").click();
-    h.run_steps(4);
+    h.run_steps(10);
     let png_path = dir.path().join(format!("locks-lesson-s1-seed{seed}.png"));
     let png = image::open(&png_path)
         .expect("the PNG was written")

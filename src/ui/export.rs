@@ -59,25 +59,37 @@ pub fn default_name(section: u8, seed: Option<&str>, kind: Kind) -> String {
     }
 }
 
-/// A screenshot on its way from the renderer.
-struct PendingShot {
-    image: Arc<Mutex<Option<Arc<ColorImage>>>>,
-    /// The plot, in points, and the points-to-pixels factor when it was asked for.
-    rect: Rect,
-    pixels_per_point: f32,
-    name: String,
-    asked: Instant,
+/// Where a PNG export is.
+enum Shot {
+    /// The page scrolls the plot into view first, until it stands still on screen (the
+    /// picture is of the frame after the request, so the plot must not move meanwhile).
+    Revealing {
+        name: String,
+        since: Instant,
+        last: Option<Rect>,
+    },
+    /// The screenshot is on its way from the renderer.
+    Capturing {
+        name: String,
+        image: Arc<Mutex<Option<Arc<ColorImage>>>>,
+        asked: Instant,
+    },
 }
 
 /// Exports in progress and where files go.
 #[derive(Default)]
 pub struct Exporter {
     pub destination: Destination,
-    shot: Option<PendingShot>,
+    shot: Option<Shot>,
 }
 
 /// The outcome of an export, as a message for the user (`Err` for failures).
 pub type Outcome = Result<String, String>;
+
+/// Longest wait for the plot to scroll into view before the picture is taken anyway.
+const REVEAL_WAIT: Duration = Duration::from_millis(600);
+/// Longest wait for the renderer's picture.
+const CAPTURE_WAIT: Duration = Duration::from_secs(5);
 
 impl Exporter {
     pub fn new(destination: Destination) -> Self {
@@ -87,53 +99,87 @@ impl Exporter {
         }
     }
 
-    /// Whether a screenshot is on its way.
+    /// Whether a PNG export is under way (the focus ring then stays off the picture).
     pub fn busy(&self) -> bool {
         self.shot.is_some()
     }
 
-    /// Asks for a screenshot of the next frame; [`Exporter::poll`] saves it once it arrives.
-    pub fn start_png(&mut self, ctx: &egui::Context, plot: Rect, name: String) {
-        let image = Arc::new(Mutex::new(None));
-        let slot = Arc::clone(&image);
-        let repaint = ctx.clone();
-        ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
-            egui::ScreenshotCallback::new(move |img| {
-                if let Ok(mut s) = slot.lock() {
-                    *s = Some(img);
-                }
-                repaint.request_repaint();
-            }),
-        ));
-        ctx.request_repaint();
-        self.shot = Some(PendingShot {
-            image,
-            rect: plot,
-            pixels_per_point: ctx.pixels_per_point(),
-            name,
-            asked: Instant::now(),
-        });
+    /// Whether the page should scroll the plot into view.
+    pub fn wants_plot_visible(&self) -> bool {
+        matches!(self.shot, Some(Shot::Revealing { .. }))
     }
 
-    /// Saves the screenshot once it has arrived. `parent` is the window the dialog belongs to.
-    pub fn poll(&mut self, parent: Option<&eframe::Frame>) -> Option<Outcome> {
-        let shot = self.shot.as_ref()?;
-        let image = shot.image.lock().ok().and_then(|mut s| s.take());
-        let Some(image) = image else {
-            if shot.asked.elapsed() > Duration::from_secs(5) {
-                self.shot = None;
-                return Some(Err(
-                    "The plot could not be captured: the graphics back end sent no picture.".into(),
-                ));
+    /// Starts a PNG export: the plot is scrolled into view, then captured and cropped.
+    pub fn start_png(&mut self, ctx: &egui::Context, name: String) {
+        self.shot = Some(Shot::Revealing {
+            name,
+            since: Instant::now(),
+            last: None,
+        });
+        ctx.request_repaint();
+    }
+
+    /// Moves a PNG export on; call once a frame with where the plot and the visible part of
+    /// the page are now (in points). Returns the outcome once the file is saved (or failed).
+    pub fn poll(
+        &mut self,
+        ctx: &egui::Context,
+        parent: Option<&eframe::Frame>,
+        plot: Option<Rect>,
+        view: Rect,
+    ) -> Option<Outcome> {
+        let Some(plot) = plot else {
+            self.shot = None;
+            return Some(Err("The plot went away before it could be saved.".into()));
+        };
+        match self.shot.take()? {
+            Shot::Revealing { name, since, last } => {
+                let settled = view.contains_rect(plot) && last == Some(plot);
+                if settled || since.elapsed() > REVEAL_WAIT {
+                    self.shot = Some(Shot::Capturing {
+                        name,
+                        image: request_screenshot(ctx),
+                        asked: Instant::now(),
+                    });
+                } else {
+                    self.shot = Some(Shot::Revealing {
+                        name,
+                        since,
+                        last: Some(plot),
+                    });
+                }
+                ctx.request_repaint();
+                None
             }
-            return None;
-        };
-        let shot = self.shot.take()?;
-        let png = match crop_png(&image, shot.rect, shot.pixels_per_point) {
-            Ok(png) => png,
-            Err(e) => return Some(Err(e)),
-        };
-        Some(self.save(parent, &shot.name, Kind::Png, &png))
+            Shot::Capturing { name, image, asked } => {
+                let arrived = image.lock().ok().and_then(|mut s| s.take());
+                let Some(picture) = arrived else {
+                    if asked.elapsed() > CAPTURE_WAIT {
+                        return Some(Err(
+                            "The plot could not be captured: the graphics back end sent no picture."
+                                .into(),
+                        ));
+                    }
+                    self.shot = Some(Shot::Capturing { name, image, asked });
+                    ctx.request_repaint_after(Duration::from_millis(30));
+                    return None;
+                };
+                let shown = plot.intersect(view);
+                let png = match crop_png(&picture, shown, ctx.pixels_per_point()) {
+                    Ok(png) => png,
+                    Err(e) => return Some(Err(e)),
+                };
+                let outcome = self.save(parent, &name, Kind::Png, &png);
+                let partial = shown.area() < plot.area() * 0.99;
+                Some(outcome.map(|m| {
+                    if partial {
+                        format!("{m} The plot is taller or wider than the window, so the image holds the part on screen.")
+                    } else {
+                        m
+                    }
+                }))
+            }
+        }
     }
 
     /// Saves CSV text.
@@ -162,7 +208,7 @@ impl Exporter {
                     let dir = fallback_folder();
                     (
                         unique_path(&dir, name),
-                        " No save dialog could be opened on this system, so it went to your default folder.",
+                        " No save dialog could be opened here (no desktop portal or zenity), so it was saved in that folder instead.",
                     )
                 }
             },
@@ -177,6 +223,22 @@ impl Exporter {
                 )
             })
     }
+}
+
+/// Asks eframe for a picture of the next frame; it lands in the returned slot.
+fn request_screenshot(ctx: &egui::Context) -> Arc<Mutex<Option<Arc<ColorImage>>>> {
+    let image = Arc::new(Mutex::new(None));
+    let slot = Arc::clone(&image);
+    let repaint = ctx.clone();
+    ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
+        egui::ScreenshotCallback::new(move |img| {
+            if let Ok(mut s) = slot.lock() {
+                *s = Some(img);
+            }
+            repaint.request_repaint();
+        }),
+    ));
+    image
 }
 
 /// The part of `image` under `rect` (in points), as PNG bytes.
@@ -290,17 +352,31 @@ pub fn unique_path(dir: &Path, name: &str) -> PathBuf {
         .unwrap_or(first)
 }
 
-/// Writes through a temporary file in the same folder, so a failed write leaves no half file.
+/// Writes through a temporary file in the same folder, so a failed write leaves no half
+/// file behind. The file gets the usual permissions for new files (the user's umask).
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.flush()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("export");
+    let tmp = dir.join(format!(".{name}.{}.partial", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 #[cfg(test)]

@@ -90,7 +90,8 @@ pub trait Section {
         None
     }
 
-    /// Where the main plot was drawn in the last frame, in points (for exporting it as PNG).
+    /// Where the main plot was drawn in the last frame, in points, with its axes, their
+    /// labels and the legend (the area a PNG export saves).
     fn plot_rect(&self) -> Option<egui::Rect> {
         None
     }

@@ -187,38 +187,42 @@ fn counter_plot(
     } else {
         (w * 1.4, w * 0.6)
     };
-    let response = Plot::new("s1-counter")
-        .height(height)
-        .legend(Legend::default().position(egui_plot::Corner::RightBottom))
-        .x_axis_label("simulated time (ms)")
-        .y_axis_label("counter")
-        .include_x(0.0)
-        .include_x(end)
-        .include_y(0.0)
-        .include_y(should * 1.05)
-        .allow_scroll(false)
-        .show(ui, |p| {
-            p.hline(
-                egui_plot::HLine::new(
-                    format!("should be W·N = {}", fmt_int(should as u64)),
-                    should,
-                )
-                .color(palette::GREY)
-                .width(w * 0.8)
-                .style(egui_plot::LineStyle::dashed_loose()),
-            );
-            p.line(
-                Line::new("without a lock", PlotPoints::Owned(off_pts))
-                    .color(palette::VERMILION)
-                    .width(w_off),
-            );
-            p.line(
-                Line::new("with the lock", PlotPoints::Owned(on_pts))
-                    .color(palette::BLUE)
-                    .width(w_on),
-            );
-        })
-        .response;
+    // The scope's rect takes in the axes and their labels (for a PNG export).
+    let drawn = ui.scope(|ui| {
+        Plot::new("s1-counter")
+            .height(height)
+            .legend(Legend::default().position(egui_plot::Corner::RightBottom))
+            .x_axis_label("simulated time (ms)")
+            .y_axis_label("counter")
+            .include_x(0.0)
+            .include_x(end)
+            .include_y(0.0)
+            .include_y(should * 1.05)
+            .allow_scroll(false)
+            .show(ui, |p| {
+                p.hline(
+                    egui_plot::HLine::new(
+                        format!("should be W·N = {}", fmt_int(should as u64)),
+                        should,
+                    )
+                    .color(palette::GREY)
+                    .width(w * 0.8)
+                    .style(egui_plot::LineStyle::dashed_loose()),
+                );
+                p.line(
+                    Line::new("without a lock", PlotPoints::Owned(off_pts))
+                        .color(palette::VERMILION)
+                        .width(w_off),
+                );
+                p.line(
+                    Line::new("with the lock", PlotPoints::Owned(on_pts))
+                        .color(palette::BLUE)
+                        .width(w_on),
+                );
+            })
+            .response
+    });
+    let response = drawn.inner;
     widgets::describe_plot(&response, "Plot: the counter over time", description);
     ui.horizontal_wrapped(|ui| {
             ui.label(format!(
@@ -230,7 +234,7 @@ fn counter_plot(
                 fmt_int(on_now),
             ));
         });
-    response.rect
+    drawn.response.rect
 }
 
 /// Mean lost updates against the number of workers, with the current number marked.

@@ -35,6 +35,9 @@ pub struct Share {
     /// When a paste of a scenario code was asked for (input time), until the text arrives.
     awaiting_paste: Option<f64>,
     dialog: Option<CodeDialog>,
+    /// The visible part of the page and the section's main plot, as of this frame.
+    view: egui::Rect,
+    plot: Option<egui::Rect>,
 }
 
 impl Share {
@@ -44,6 +47,8 @@ impl Share {
             notice: None,
             awaiting_paste: None,
             dialog: None,
+            view: egui::Rect::NOTHING,
+            plot: None,
         }
     }
 
@@ -166,7 +171,7 @@ impl Share {
         let name = export::default_name(section.number(), seed.as_deref(), kind);
         match kind {
             Kind::Png => match section.plot_rect() {
-                Some(rect) if !self.exporter.busy() => self.exporter.start_png(ctx, rect, name),
+                Some(_) if !self.exporter.busy() => self.exporter.start_png(ctx, name),
                 Some(_) => {}
                 None => self.say(
                     ctx,
@@ -195,13 +200,29 @@ impl Share {
         }
     }
 
-    /// Finishes work that spans frames (a screenshot on its way). Call once a frame.
-    pub fn poll(&mut self, ctx: &egui::Context, frame: Option<&eframe::Frame>) {
-        if let Some(outcome) = self.exporter.poll(frame) {
-            self.report(ctx, outcome);
+    /// Call inside the page's scroll area, after the section: notes what part of the page is
+    /// visible and where the main plot is, and scrolls the plot into view for an export.
+    pub fn page_view(&mut self, ui: &Ui, plot: Option<egui::Rect>) {
+        self.view = ui.clip_rect();
+        self.plot = plot;
+        if self.exporter.wants_plot_visible()
+            && let Some(rect) = plot
+        {
+            ui.scroll_to_rect(rect, None);
         }
-        if self.exporter.busy() {
-            ctx.request_repaint_after_secs(0.05);
+    }
+
+    /// Whether a PNG export is under way.
+    pub fn exporting(&self) -> bool {
+        self.exporter.busy()
+    }
+
+    /// Finishes work that spans frames (a PNG export). Call once a frame.
+    pub fn poll(&mut self, ctx: &egui::Context, frame: Option<&eframe::Frame>) {
+        if self.exporter.busy()
+            && let Some(outcome) = self.exporter.poll(ctx, frame, self.plot, self.view)
+        {
+            self.report(ctx, outcome);
         }
         if let Some(n) = &self.notice
             && ctx.input(|i| i.time) - n.shown_at > NOTICE_SECONDS

@@ -127,7 +127,10 @@ impl Tools {
             self.share.dialog_result(go_to.is_some());
         }
         self.share.poll(ctx, frame);
-        self.presenter.paint_focus_ring(ctx);
+        if !self.share.exporting() {
+            // Kept off a picture being taken of the plot.
+            self.presenter.paint_focus_ring(ctx);
+        }
         go_to
     }
 }
