@@ -2,8 +2,11 @@
 //! widgets they are built from.
 
 pub mod keymap;
+pub mod mc_stream;
 pub mod pairs;
 pub mod s01_why_lock;
+pub mod s05_where;
+pub mod s09_break;
 pub mod text_section;
 pub mod widgets;
 
@@ -93,9 +96,14 @@ pub trait Section {
 
 /// Every section, in lesson order.
 pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
-    let mut v: Vec<Box<dyn Section>> = vec![Box::new(s01_why_lock::WhyLock::new(runner))];
-    for n in 2..=10 {
-        v.push(Box::new(text_section::TextSection::new(n)));
-    }
-    v
+    (1..=10)
+        .map(|n| -> Box<dyn Section> {
+            match n {
+                1 => Box::new(s01_why_lock::WhyLock::new(runner)),
+                5 => Box::new(s05_where::WhereLock::new(runner)),
+                9 => Box::new(s09_break::BreakIt::new(runner)),
+                _ => Box::new(text_section::TextSection::new(n)),
+            }
+        })
+        .collect()
 }
