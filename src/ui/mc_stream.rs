@@ -197,6 +197,33 @@ pub fn fmt_compact(n: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::mc::run_sequential;
+    use crate::sim::renewal::{RenewalParams, RenewalSim};
+    use std::sync::Arc;
+
+    #[test]
+    fn streams_partial_results_then_the_sequential_answer() {
+        let params = RenewalParams { runs: 3_000_000, ..Default::default() };
+        let sim = RenewalSim::new(&params).unwrap();
+        let want = run_sequential(&sim, 5);
+        let runner = Runner::threaded(Arc::new(|| {}));
+        let stream = McStream::spawn(&runner, "test", sim, 5, |_, acc| acc.clone());
+        let start = Instant::now();
+        let mut partial = false;
+        while !stream.is_finished() {
+            assert!(start.elapsed() < Duration::from_secs(60), "the run did not finish");
+            {
+                let s = stream.snapshot();
+                if let Some(acc) = &s.result {
+                    partial |= acc.runs < params.runs;
+                    assert_eq!(acc.runs, s.done, "the merged prefix matches the progress");
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(partial, "some partial result was shown before the end");
+        assert_eq!(stream.snapshot().result.as_ref(), Some(&want), "same bits as one thread");
+    }
 
     #[test]
     fn compact_counts() {

@@ -437,22 +437,21 @@ impl Section for WhereLock {
         self.refresh(cx.runner);
         ui.add_space(8.0);
 
+        // Before the snapshot is held: the progress bar reads it too.
+        self.run.progress_ui(ui, "simulating failovers");
         let snap = self.run.snapshot();
         let Some(view) = snap.result.as_ref() else {
+            // Nothing merged yet: the progress bar above shows once the wait is noticeable.
             if let Some(err) = &snap.failed {
                 ui.colored_label(
                     widgets::warn_color(ui),
                     format!("The simulation failed: {err}"),
                 );
-            } else {
-                ui.add(
-                    egui::ProgressBar::new(0.0)
-                        .text("simulating failovers")
-                        .animate(true),
-                );
             }
             return;
         };
+        widgets::headline(ui, &self.headline(view));
+        ui.add_space(8.0);
         let height = (ui.available_height() * 0.42).clamp(220.0, 380.0);
         let mut rect = None;
         mc_stream::side_by_side(
@@ -467,11 +466,7 @@ impl Section for WhereLock {
             },
         );
         self.plot_rect = rect;
-        let headline = self.headline(view);
         drop(snap);
-        self.run.progress_ui(ui, "simulating failovers");
-        ui.add_space(8.0);
-        widgets::headline(ui, &headline);
         ui.add_space(8.0);
         ui.label(RichText::new("Where the lock can live").strong());
         self.table(ui);

@@ -725,22 +725,21 @@ impl Section for BreakIt {
         self.refresh(cx.runner);
         ui.add_space(8.0);
 
+        // Before the snapshot is held: the progress bar reads it too.
+        self.run.progress_ui(ui, "simulating jobs");
         let snap = self.run.snapshot();
         let Some(view) = snap.result.as_ref() else {
+            // Nothing merged yet: the progress bar above shows once the wait is noticeable.
             if let Some(err) = &snap.failed {
                 ui.colored_label(
                     widgets::warn_color(ui),
                     format!("The simulation failed: {err}"),
                 );
-            } else {
-                ui.add(
-                    egui::ProgressBar::new(0.0)
-                        .text("simulating jobs")
-                        .animate(true),
-                );
             }
             return;
         };
+        widgets::headline(ui, &self.headline(view));
+        ui.add_space(8.0);
         let height = (ui.available_height() * 0.42).clamp(220.0, 380.0);
         let mut rect = None;
         let focus = self.params.mode;
@@ -757,11 +756,7 @@ impl Section for BreakIt {
             },
         );
         self.plot_rect = rect;
-        let headline = self.headline(view);
         drop(snap);
-        self.run.progress_ui(ui, "simulating jobs");
-        ui.add_space(8.0);
-        widgets::headline(ui, &headline);
         ui.add_space(6.0);
         if widgets::how_computed(ui, &self.text().how, self.seed, cx) {
             self.seed = widgets::next_seed(self.seed);
