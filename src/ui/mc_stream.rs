@@ -1,4 +1,4 @@
-//! A chunked Monte Carlo model run in the background through the parallel driver, its
+//! A chunked Monte Carlo model run in the background, chunk by chunk in order, its
 //! merged prefix streaming to the UI as it grows, plus the controls Monte Carlo sections share
 //! (sample-size and percentage sliders, the progress bar for long runs).
 
@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use egui::{Response, Ui};
 
 use super::widgets;
-use crate::runner::parallel::{self, Options};
 use crate::runner::{Runner, Snapshot, Task};
 use crate::sim::ParamSpec;
 use crate::sim::mc::Chunked;
@@ -29,18 +28,18 @@ impl<R: Send + 'static> McStream<R> {
         M: Chunked + Send + 'static,
         V: Fn(&M, &M::Acc) -> R + Send + 'static,
     {
-        // Inline runs (tests) stay on one thread; the result is the same bits either way.
-        let threads = if runner.is_inline() { 1 } else { 0 };
         let task = runner.spawn(name, move |r| {
-            let options = Options {
-                threads,
-                ..Options::default()
-            };
-            let out = parallel::run(&model, seed, &options, r.cancel_flag(), |p| {
-                r.report(view(&model, p.acc), p.samples_done, p.samples);
-            });
-            // A cancelled run publishes nothing more; its value is discarded by the runner.
-            let acc = out.unwrap_or_else(|_| model.empty());
+            let mut acc = model.empty();
+            let (chunks, total) = (model.chunks(), model.samples());
+            for k in 0..chunks {
+                if r.cancelled() {
+                    // A cancelled run publishes nothing more; this value is discarded.
+                    break;
+                }
+                let part = model.run_chunk(seed, k);
+                model.merge(&mut acc, &part);
+                r.report(view(&model, &acc), model.samples_in(k + 1), total);
+            }
             view(&model, &acc)
         });
         Self {
@@ -203,7 +202,10 @@ mod tests {
 
     #[test]
     fn streams_partial_results_then_the_sequential_answer() {
-        let params = RenewalParams { runs: 3_000_000, ..Default::default() };
+        let params = RenewalParams {
+            runs: 3_000_000,
+            ..Default::default()
+        };
         let sim = RenewalSim::new(&params).unwrap();
         let want = run_sequential(&sim, 5);
         let runner = Runner::threaded(Arc::new(|| {}));
@@ -211,7 +213,10 @@ mod tests {
         let start = Instant::now();
         let mut partial = false;
         while !stream.is_finished() {
-            assert!(start.elapsed() < Duration::from_secs(60), "the run did not finish");
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the run did not finish"
+            );
             {
                 let s = stream.snapshot();
                 if let Some(acc) = &s.result {
@@ -222,7 +227,11 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         assert!(partial, "some partial result was shown before the end");
-        assert_eq!(stream.snapshot().result.as_ref(), Some(&want), "same bits as one thread");
+        assert_eq!(
+            stream.snapshot().result.as_ref(),
+            Some(&want),
+            "same bits as one thread"
+        );
     }
 
     #[test]
