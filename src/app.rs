@@ -186,7 +186,7 @@ impl LessonApp {
             .id_salt(("section-scroll", idx))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.set_max_width(1400.0);
+                ui.set_max_width(ui.available_width().min(1400.0));
                 ui.add_space(8.0);
                 ui.label(
                     RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
