@@ -253,6 +253,7 @@ impl LessonApp {
                 ui.add_space(6.0);
                 section.ui(ui, &mut cx);
                 self.tools.share.page_view(ui, section.plot_rect());
+                widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
                 if !text.after.is_empty() {
                     ui.add_space(10.0);
                     for p in &text.after {
@@ -333,10 +334,8 @@ impl eframe::App for LessonApp {
             ui.add_space(2.0);
         });
         egui::Panel::bottom("share-bar").show(ui, |ui| {
-            ui.add_space(2.0);
             self.tools
                 .bottom_bar(ui, self.sections[self.current].as_ref());
-            ui.add_space(2.0);
         });
         let mut open = self.side_open;
         egui::Panel::left("section-list")

@@ -553,6 +553,25 @@ fn plots_have_text_descriptions() {
             .any(|(_, d)| d.as_deref() == Some(summary.as_str())),
         "the main plot is described by the headline"
     );
+    // Every section's main plot carries its headline, whoever drew it.
+    let mut checked = 0;
+    for n in 2..=10 {
+        let mut h = app(n);
+        h.run_steps(10);
+        let section = h.state().section(n);
+        let (Some(_), Some(summary)) = (section.plot_rect(), section.summary()) else {
+            continue;
+        };
+        let found = h
+            .query_all(By::new().predicate(|node| node.role() == egui::Role::Image))
+            .any(|node| node.accesskit_node().description().as_deref() == Some(summary.as_str()));
+        assert!(found, "section {n}: no plot is described by its headline");
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} other sections had a plot and a headline"
+    );
 }
 
 #[test]
@@ -603,11 +622,20 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
         "the image shows the plot, not a blank area"
     );
 
-    // Section 2 has no plot: a message, no file.
-    h.key_press(Key::PageDown);
-    h.run_steps(2);
+    // A section without a plot: a message, no file.
+    let bare = (2..=10)
+        .find(|&n| {
+            h.state_mut().go_to(n);
+            h.run_steps(3);
+            h.state().section(n).plot_rect().is_none()
+        })
+        .expect("some section is words only");
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);
     h.run_steps(2);
-    assert!(notice(&h).unwrap().1);
+    let (message, error) = notice(&h).unwrap();
+    assert!(
+        error && message.contains("no plot"),
+        "section {bare}: {message}"
+    );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }

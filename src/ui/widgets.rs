@@ -97,7 +97,9 @@ pub fn fmt_param(spec: &ParamSpec, v: f64) -> String {
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 0.0;
+        // No gaps: the spans read as one text, and a term that moves to the next line leaves
+        // the same line spacing as wrapped text.
+        ui.spacing_mut().item_spacing = egui::vec2(0.0, 0.0);
         for span in lesson::spans(text) {
             match span {
                 Span::Plain(p) => {
@@ -289,14 +291,45 @@ fn take_arrow_presses(ui: &Ui) -> (i32, bool) {
 }
 
 /// Gives a plot its text description for screen readers: `name` says what it shows (e.g.
-/// "Plot: lost updates against workers"), `description` the result in words (usually the
-/// section's headline). Call with the plot's response right after drawing it.
+/// "Plot: lost updates against workers"), `description` the result in words. Call with the
+/// plot's response right after drawing it (every plot needs it: a plot is a Tab stop, and
+/// without a name a screen reader announces nothing there). An empty `description` on the
+/// section's main plot is filled in with the section's headline ([`super::Section::summary`]).
 pub fn describe_plot(response: &Response, name: &str, description: &str) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, name));
-    let description = description.to_owned();
-    response
-        .ctx
-        .accesskit_node_builder(response.id, |node| node.set_description(description));
+    if description.is_empty() {
+        let entry = (response.id, response.rect);
+        response.ctx.data_mut(|d| {
+            d.get_temp_mut_or_default::<Vec<(egui::Id, egui::Rect)>>(undescribed_plots_id())
+                .push(entry);
+        });
+    } else {
+        let description = description.to_owned();
+        response
+            .ctx
+            .accesskit_node_builder(response.id, |node| node.set_description(description));
+    }
+}
+
+fn undescribed_plots_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/undescribed-plots")
+}
+
+/// Gives the section's main plot (the one drawn at `main_plot`) the headline as its
+/// description, if the section left it empty. The app calls this after each section's `ui`.
+pub fn describe_main_plot(
+    ctx: &egui::Context,
+    main_plot: Option<egui::Rect>,
+    headline: Option<String>,
+) {
+    let plots: Vec<(egui::Id, egui::Rect)> =
+        ctx.data_mut(|d| d.remove_temp(undescribed_plots_id()).unwrap_or_default());
+    let (Some(main), Some(headline)) = (main_plot, headline) else {
+        return;
+    };
+    if let Some((id, _)) = plots.into_iter().find(|(_, r)| main.intersects(*r)) {
+        ctx.accesskit_node_builder(id, |node| node.set_description(headline));
+    }
 }
 
 /// An integer parameter through [`param_slider`].
