@@ -1,4 +1,5 @@
 //! locks-lesson: an interactive lesson on why a lock that merely expires is not a safe lock.
 
 pub mod lesson;
+pub mod runner;
 pub mod sim;
