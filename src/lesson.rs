@@ -151,7 +151,10 @@ impl Content {
 pub enum Span<'a> {
     Plain(&'a str),
     /// A glossary term: its id and the words to show.
-    Term { id: &'a str, shown: &'a str },
+    Term {
+        id: &'a str,
+        shown: &'a str,
+    },
 }
 
 /// Splits text marked with `[[id]]` / `[[id|shown]]` into spans. An unclosed `[[` is plain text.
@@ -159,13 +162,18 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find("[[") {
-        let Some(close) = rest[open + 2..].find("]]") else { break };
+        let Some(close) = rest[open + 2..].find("]]") else {
+            break;
+        };
         if open > 0 {
             out.push(Span::Plain(&rest[..open]));
         }
         let inner = &rest[open + 2..open + 2 + close];
         let (id, shown) = inner.split_once('|').unwrap_or((inner, inner));
-        out.push(Span::Term { id: id.trim(), shown });
+        out.push(Span::Term {
+            id: id.trim(),
+            shown,
+        });
         rest = &rest[open + 2 + close + 2..];
     }
     if !rest.is_empty() {
@@ -195,9 +203,15 @@ mod tests {
             spans("a [[ttl|TTL]] and [[lease]]."),
             vec![
                 Span::Plain("a "),
-                Span::Term { id: "ttl", shown: "TTL" },
+                Span::Term {
+                    id: "ttl",
+                    shown: "TTL"
+                },
                 Span::Plain(" and "),
-                Span::Term { id: "lease", shown: "lease" },
+                Span::Term {
+                    id: "lease",
+                    shown: "lease"
+                },
                 Span::Plain("."),
             ]
         );
@@ -211,7 +225,11 @@ mod tests {
         assert_eq!(c.lesson.sections.len(), 10);
         for (i, s) in c.lesson.sections.iter().enumerate() {
             assert_eq!(usize::from(s.number), i + 1);
-            assert!(!s.title.is_empty() && !s.intro.is_empty(), "section {}", s.number);
+            assert!(
+                !s.title.is_empty() && !s.intro.is_empty(),
+                "section {}",
+                s.number
+            );
         }
     }
 
@@ -226,7 +244,11 @@ mod tests {
         for t in &c.glossary {
             texts.push(&t.text);
             for see in &t.see_also {
-                assert!(c.term(see).is_some(), "card {} links to unknown card {see}", t.id);
+                assert!(
+                    c.term(see).is_some(),
+                    "card {} links to unknown card {see}",
+                    t.id
+                );
             }
         }
         for q in c.quizzes.which.iter().chain(&c.quizzes.interview) {

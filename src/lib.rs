@@ -1,5 +1,8 @@
 //! locks-lesson: an interactive lesson on why a lock that merely expires is not a safe lock.
 
+pub mod app;
+pub mod cli;
 pub mod lesson;
 pub mod runner;
 pub mod sim;
+pub mod ui;

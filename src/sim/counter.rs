@@ -161,7 +161,10 @@ impl PartialOrd for Event {
 impl Ord for Event {
     /// Reversed so that `BinaryHeap` pops the earliest event, ties by scheduling order.
     fn cmp(&self, other: &Self) -> Ordering {
-        other.t.total_cmp(&self.t).then_with(|| other.seq.cmp(&self.seq))
+        other
+            .t
+            .total_cmp(&self.t)
+            .then_with(|| other.seq.cmp(&self.seq))
     }
 }
 
@@ -177,7 +180,12 @@ pub fn run(params: &CounterParams, seed: u64) -> Result<CounterRun, ParamError> 
     let mut heap = BinaryHeap::new();
     let mut seq = 0u64;
     let mut schedule = |heap: &mut BinaryHeap<Event>, t: f64, worker: u32, kind: Kind| {
-        heap.push(Event { t, seq, worker, kind });
+        heap.push(Event {
+            t,
+            seq,
+            worker,
+            kind,
+        });
         seq += 1;
     };
     for w in 0..p.workers {
@@ -200,13 +208,23 @@ pub fn run(params: &CounterParams, seed: u64) -> Result<CounterRun, ParamError> 
                 } else {
                     lock_held = p.lock;
                     let t = think.sample(&mut rng);
-                    schedule(&mut heap, ev.t + t, ev.worker, Kind::Write { read: counter });
+                    schedule(
+                        &mut heap,
+                        ev.t + t,
+                        ev.worker,
+                        Kind::Write { read: counter },
+                    );
                 }
             }
             Kind::Write { read } => {
                 let overwrote = read != counter;
                 counter = read + 1;
-                writes.push(Write { t_ms: ev.t, worker: ev.worker, counter, overwrote });
+                writes.push(Write {
+                    t_ms: ev.t,
+                    worker: ev.worker,
+                    counter,
+                    overwrote,
+                });
                 let left = &mut remaining[ev.worker as usize];
                 *left -= 1;
                 if *left > 0 {
@@ -240,7 +258,12 @@ pub fn run(params: &CounterParams, seed: u64) -> Result<CounterRun, ParamError> 
 /// Mean lost updates over `seeds` runs for each worker count in `workers` (the section's
 /// curve). Pure and sequential; the runner calls it off the UI thread.
 pub fn mean_lost(params: &CounterParams, workers: u32, seeds: &[u64]) -> f64 {
-    let p = CounterParams { workers, lock: false, ..*params }.clamped();
+    let p = CounterParams {
+        workers,
+        lock: false,
+        ..*params
+    }
+    .clamped();
     let total: u64 = seeds
         .iter()
         .map(|&s| run(&p, s).map_or(0, |r| r.lost_updates))
@@ -261,7 +284,10 @@ mod tests {
 
     #[test]
     fn with_the_lock_nothing_is_lost_and_work_is_serialised() {
-        let p = CounterParams { lock: true, ..Default::default() };
+        let p = CounterParams {
+            lock: true,
+            ..Default::default()
+        };
         let mut total_elapsed = 0.0;
         for seed in 0..20 {
             let r = run(&p, seed).unwrap();
@@ -273,15 +299,21 @@ mod tests {
         // Serialised: the think times alone add up to W·N·t = 2000 ms per run on average.
         // The mean of 20 runs of 1000 exponential think times has a standard error of about
         // 2000/sqrt(20000) ≈ 14 ms, so 1950 is more than three standard errors below.
-        assert!(total_elapsed / 20.0 >= 1950.0, "mean elapsed {}", total_elapsed / 20.0);
+        assert!(
+            total_elapsed / 20.0 >= 1950.0,
+            "mean elapsed {}",
+            total_elapsed / 20.0
+        );
     }
 
     #[test]
     fn defaults_lose_about_two_thirds() {
         let p = CounterParams::default();
         let n = 40;
-        let mean: f64 =
-            (0..n).map(|s| run(&p, s).unwrap().final_counter as f64).sum::<f64>() / n as f64;
+        let mean: f64 = (0..n)
+            .map(|s| run(&p, s).unwrap().final_counter as f64)
+            .sum::<f64>()
+            / n as f64;
         assert!((290.0..=350.0).contains(&mean), "mean final counter {mean}");
     }
 
@@ -289,7 +321,10 @@ mod tests {
     fn lost_updates_grow_with_workers() {
         let p = CounterParams::default();
         let seeds: Vec<u64> = (0..10).collect();
-        let curve: Vec<f64> = [1, 2, 5, 10, 20].iter().map(|&w| mean_lost(&p, w, &seeds)).collect();
+        let curve: Vec<f64> = [1, 2, 5, 10, 20]
+            .iter()
+            .map(|&w| mean_lost(&p, w, &seeds))
+            .collect();
         assert_eq!(curve[0], 0.0, "one worker cannot lose an update");
         assert!(curve.windows(2).all(|w| w[0] < w[1]), "{curve:?}");
     }
@@ -297,23 +332,46 @@ mod tests {
     #[test]
     fn the_price_of_the_lock_is_time() {
         let off = run(&CounterParams::default(), 3).unwrap();
-        let on = run(&CounterParams { lock: true, ..Default::default() }, 3).unwrap();
+        let on = run(
+            &CounterParams {
+                lock: true,
+                ..Default::default()
+            },
+            3,
+        )
+        .unwrap();
         assert!(on.elapsed_ms > 2.0 * off.elapsed_ms);
     }
 
     #[test]
     fn rejects_out_of_range() {
-        let p = CounterParams { workers: 0, ..Default::default() };
+        let p = CounterParams {
+            workers: 0,
+            ..Default::default()
+        };
         assert_eq!(run(&p, 1).unwrap_err().flag, "workers");
-        let p = CounterParams { think_ms: f64::NAN, ..Default::default() };
+        let p = CounterParams {
+            think_ms: f64::NAN,
+            ..Default::default()
+        };
         assert_eq!(run(&p, 1).unwrap_err().flag, "think-ms");
     }
 
     #[test]
     fn extremes_run() {
-        for (w, n, t, g) in [(1, 10, 0.1, 0.1), (20, 1000, 20.0, 0.1), (20, 1000, 0.1, 20.0)] {
+        for (w, n, t, g) in [
+            (1, 10, 0.1, 0.1),
+            (20, 1000, 20.0, 0.1),
+            (20, 1000, 0.1, 20.0),
+        ] {
             for lock in [false, true] {
-                let p = CounterParams { workers: w, increments: n, think_ms: t, gap_ms: g, lock };
+                let p = CounterParams {
+                    workers: w,
+                    increments: n,
+                    think_ms: t,
+                    gap_ms: g,
+                    lock,
+                };
                 let r = run(&p, 1).unwrap();
                 assert!(r.final_counter >= u64::from(n) && r.final_counter <= p.expected());
                 assert!(r.elapsed_ms.is_finite() && r.elapsed_ms > 0.0);

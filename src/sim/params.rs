@@ -46,9 +46,17 @@ impl ParamSpec {
     /// The valid range in words, e.g. `"an integer from 1 to 20"`.
     pub fn range_text(&self) -> String {
         if self.integer {
-            format!("an integer from {} to {}", fmt_num(self.min), fmt_num(self.max))
+            format!(
+                "an integer from {} to {}",
+                fmt_num(self.min),
+                fmt_num(self.max)
+            )
         } else {
-            format!("a number from {} to {}", fmt_num(self.min), fmt_num(self.max))
+            format!(
+                "a number from {} to {}",
+                fmt_num(self.min),
+                fmt_num(self.max)
+            )
         }
     }
 }
@@ -71,13 +79,21 @@ pub struct ParamError {
 
 impl ParamError {
     pub fn new(spec: &ParamSpec, value: impl Into<String>) -> Self {
-        Self { flag: spec.flag, range: spec.range_text(), value: value.into() }
+        Self {
+            flag: spec.flag,
+            range: spec.range_text(),
+            value: value.into(),
+        }
     }
 }
 
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "--{} must be {} (got {})", self.flag, self.range, self.value)
+        write!(
+            f,
+            "--{} must be {} (got {})",
+            self.flag, self.range, self.value
+        )
     }
 }
 

@@ -1,0 +1,384 @@
+//! The application shell: window, top bar, section list, the current section, cards.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use egui::{Align, Layout, RichText, Ui};
+
+use crate::cli::{Cli, RendererChoice};
+use crate::lesson;
+use crate::runner::Runner;
+use crate::ui::keymap::{self, Action};
+use crate::ui::widgets;
+use crate::ui::{self, AppEvent, Cx, Section};
+
+pub const WINDOW_TITLE: &str = "Distributed locks — lesson 8";
+const APP_ID: &str = "locks-lesson";
+const LAST_SECTION_KEY: &str = "last_section";
+/// Zoom a lecture opens with.
+pub const LECTURE_ZOOM: f32 = 1.5;
+
+/// How the app starts.
+#[derive(Clone, Debug, Default)]
+pub struct AppOptions {
+    /// Section to open (1-10); otherwise the last one visited.
+    pub section: Option<u8>,
+    pub progress_file: Option<PathBuf>,
+    pub lecture: bool,
+    /// Run simulations inline instead of on threads (tests only: frames become deterministic).
+    pub inline_runner: bool,
+}
+
+impl AppOptions {
+    pub fn from_cli(cli: &Cli) -> Self {
+        Self {
+            section: cli.section,
+            progress_file: cli.progress_file.clone(),
+            lecture: cli.lecture,
+            inline_runner: false,
+        }
+    }
+}
+
+pub struct LessonApp {
+    sections: Vec<Box<dyn Section>>,
+    /// Index into `sections`.
+    current: usize,
+    side_open: bool,
+    runner: Runner,
+    /// The glossary card on screen, if any.
+    open_term: Option<String>,
+    pub lecture: bool,
+    pub reduced_motion: bool,
+    pub progress_file: Option<PathBuf>,
+}
+
+impl LessonApp {
+    pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> Self {
+        let ctx = cc.egui_ctx.clone();
+        let runner = if options.inline_runner {
+            Runner::inline()
+        } else {
+            Runner::threaded(Arc::new(move || ctx.request_repaint()))
+        };
+        let remembered = cc
+            .storage
+            .and_then(|s| eframe::get_value::<u8>(s, LAST_SECTION_KEY));
+        let section = options.section.or(remembered).unwrap_or(1).clamp(1, 10);
+        if options.lecture {
+            cc.egui_ctx.set_zoom_factor(LECTURE_ZOOM);
+        }
+        style(&cc.egui_ctx);
+        Self {
+            sections: ui::all_sections(&runner),
+            current: usize::from(section) - 1,
+            side_open: true,
+            runner,
+            open_term: None,
+            lecture: options.lecture,
+            reduced_motion: false,
+            progress_file: options.progress_file,
+        }
+    }
+
+    /// The section on screen, 1-10.
+    pub fn current_section(&self) -> u8 {
+        self.sections[self.current].number()
+    }
+
+    pub fn go_to(&mut self, number: u8) {
+        self.current = usize::from(number.clamp(1, self.sections.len() as u8)) - 1;
+        self.open_term = None;
+    }
+
+    pub fn open_term(&self) -> Option<&str> {
+        self.open_term.as_deref()
+    }
+
+    /// The section with this number, for tests and scenario codes.
+    pub fn section_mut(&mut self, number: u8) -> &mut dyn Section {
+        self.sections[usize::from(number) - 1].as_mut()
+    }
+
+    /// Applies an app-wide shortcut; returns it back if it belongs to the section.
+    fn apply(&mut self, action: Action) -> Option<Action> {
+        let n = self.current_section();
+        match action {
+            Action::NextSection | Action::NextSectionArrow => self.go_to((n + 1).min(10)),
+            Action::PreviousSection | Action::PreviousSectionArrow => {
+                self.go_to(n.saturating_sub(1).max(1))
+            }
+            Action::FirstSection => self.go_to(1),
+            Action::LastSection => self.go_to(10),
+            Action::ToggleSidePanel => self.side_open = !self.side_open,
+        }
+        None
+    }
+
+    fn top_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let toggle = ui
+                .selectable_label(self.side_open, "☰ Sections")
+                .on_hover_text("Show or hide the section list (Ctrl+B)");
+            if toggle.clicked() {
+                self.side_open = !self.side_open;
+            }
+            ui.separator();
+            ui.label(RichText::new(WINDOW_TITLE).strong());
+            ui.separator();
+            let n = self.current_section();
+            if ui
+                .add_enabled(n > 1, egui::Button::new("◀ Previous"))
+                .clicked()
+            {
+                self.go_to(n - 1);
+            }
+            ui.label(format!("{n} / {}", self.sections.len()));
+            if ui
+                .add_enabled(n < 10, egui::Button::new("Next ▶"))
+                .clicked()
+            {
+                self.go_to(n + 1);
+            }
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                theme_switch(ui);
+                ui.separator();
+                zoom_controls(ui);
+            });
+        });
+    }
+
+    fn section_list(&mut self, ui: &mut Ui) {
+        ui.add_space(6.0);
+        ui.heading("Sections");
+        ui.add_space(4.0);
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for i in 0..self.sections.len() {
+                let text = self.sections[i].text();
+                let selected = i == self.current;
+                let label = RichText::new(format!("{}. {}", text.number, text.title));
+                let r = ui
+                    .add(
+                        egui::Button::selectable(selected, label)
+                            .min_size(egui::vec2(ui.available_width(), 0.0)),
+                    )
+                    .on_hover_text(&text.subtitle);
+                if r.clicked() {
+                    self.go_to(text.number);
+                }
+            }
+        });
+    }
+
+    fn page(&mut self, ui: &mut Ui, events: &mut Vec<AppEvent>, actions: &[Action]) {
+        let idx = self.current;
+        let mut cx = Cx {
+            runner: &self.runner,
+            events,
+            lecture: self.lecture,
+            reduced_motion: self.reduced_motion,
+            actions,
+        };
+        let section = &mut self.sections[idx];
+        let text = section.text();
+        egui::ScrollArea::vertical()
+            .id_salt(("section-scroll", idx))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.set_max_width(1400.0);
+                ui.add_space(8.0);
+                ui.label(
+                    RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
+                );
+                ui.heading(
+                    RichText::new(&text.title)
+                        .size(ui.style().text_styles[&egui::TextStyle::Heading].size * 1.3),
+                );
+                ui.add_space(6.0);
+                for p in &text.intro {
+                    widgets::paragraph(ui, p, &mut cx);
+                }
+                ui.add_space(6.0);
+                section.ui(ui, &mut cx);
+                if !text.after.is_empty() {
+                    ui.add_space(10.0);
+                    for p in &text.after {
+                        widgets::paragraph(ui, p, &mut cx);
+                    }
+                }
+                ui.add_space(24.0);
+            });
+    }
+
+    fn term_card(&mut self, ctx: &egui::Context, events: &mut Vec<AppEvent>) {
+        let Some(id) = self.open_term.clone() else {
+            return;
+        };
+        let Some(term) = lesson::content().term(&id) else {
+            self.open_term = None;
+            return;
+        };
+        let mut cx = Cx {
+            runner: &self.runner,
+            events,
+            lecture: self.lecture,
+            reduced_motion: self.reduced_motion,
+            actions: &[],
+        };
+        let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.heading(&term.name);
+            ui.add_space(4.0);
+            widgets::paragraph(ui, &term.text, &mut cx);
+            ui.label(RichText::new(format!("Think of it like this: {}", term.analogy)).italics());
+            if !term.see_also.is_empty() {
+                ui.add_space(4.0);
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("See also:");
+                    for other in &term.see_also {
+                        if let Some(t) = lesson::content().term(other)
+                            && ui.link(&t.name).clicked()
+                        {
+                            cx.emit(AppEvent::OpenTerm(other.clone()));
+                        }
+                    }
+                });
+            }
+            ui.add_space(6.0);
+            ui.button("Close").clicked()
+        });
+        if modal.inner || modal.should_close() {
+            self.open_term = None;
+        }
+    }
+}
+
+impl eframe::App for LessonApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        let mut section_actions = Vec::new();
+        if self.open_term.is_none() {
+            for action in keymap::pressed(&ctx) {
+                section_actions.extend(self.apply(action));
+            }
+        }
+        let mut events = Vec::new();
+
+        egui::Panel::top("top-bar").show(ui, |ui| {
+            ui.add_space(2.0);
+            self.top_bar(ui);
+            ui.add_space(2.0);
+        });
+        let mut open = self.side_open;
+        egui::Panel::left("section-list")
+            .resizable(true)
+            .default_size(230.0)
+            .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
+        self.side_open = open;
+        egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
+        self.term_card(&ctx, &mut events);
+
+        for e in events {
+            match e {
+                AppEvent::OpenTerm(id) => self.open_term = Some(id),
+                AppEvent::GoTo(n) => self.go_to(n),
+            }
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, LAST_SECTION_KEY, &self.current_section());
+    }
+}
+
+fn style(ctx: &egui::Context) {
+    ctx.all_styles_mut(|s| {
+        for (style, size) in [
+            (egui::TextStyle::Body, 16.0),
+            (egui::TextStyle::Button, 15.0),
+            (egui::TextStyle::Heading, 22.0),
+            (egui::TextStyle::Small, 12.0),
+            (egui::TextStyle::Monospace, 14.0),
+        ] {
+            if let Some(font) = s.text_styles.get_mut(&style) {
+                font.size = size;
+            }
+        }
+        s.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        s.spacing.slider_width = 180.0;
+    });
+}
+
+fn zoom_controls(ui: &mut Ui) {
+    // Right-to-left layout: added in reverse.
+    let zoom = ui.ctx().zoom_factor();
+    if ui.button("A+").on_hover_text("Larger (Ctrl +)").clicked() {
+        ui.ctx().set_zoom_factor((zoom + 0.1).min(3.0));
+    }
+    if ui
+        .button(format!("{:.0} %", zoom * 100.0))
+        .on_hover_text("Reset the size (Ctrl 0)")
+        .clicked()
+    {
+        ui.ctx().set_zoom_factor(1.0);
+    }
+    if ui.button("A−").on_hover_text("Smaller (Ctrl −)").clicked() {
+        ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
+    }
+}
+
+fn theme_switch(ui: &mut Ui) {
+    let mut pref = ui.ctx().options(|o| o.theme_preference);
+    let before = pref;
+    // Right-to-left layout: added in reverse.
+    ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "Dark");
+    ui.selectable_value(&mut pref, egui::ThemePreference::Light, "Light");
+    ui.selectable_value(&mut pref, egui::ThemePreference::System, "System");
+    if pref != before {
+        ui.ctx().set_theme(pref);
+    }
+}
+
+fn native_options(renderer: eframe::Renderer) -> eframe::NativeOptions {
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(WINDOW_TITLE)
+            .with_app_id(APP_ID)
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([720.0, 480.0]),
+        renderer,
+        persist_window: true,
+        ..Default::default()
+    }
+}
+
+/// Opens the lesson window. If the chosen renderer cannot start, the other one is tried.
+pub fn run_native(cli: &Cli) -> ExitCode {
+    let (first, second) = match cli.renderer {
+        RendererChoice::Glow => (eframe::Renderer::Glow, eframe::Renderer::Wgpu),
+        RendererChoice::Wgpu => (eframe::Renderer::Wgpu, eframe::Renderer::Glow),
+    };
+    let mut last_error = None;
+    for renderer in [first, second] {
+        let options = AppOptions::from_cli(cli);
+        let result = eframe::run_native(
+            APP_ID,
+            native_options(renderer),
+            Box::new(move |cc| Ok(Box::new(LessonApp::new(cc, options)))),
+        );
+        match result {
+            Ok(()) => return ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("locks-lesson: the {renderer} renderer could not start: {e}");
+                last_error = Some(e);
+            }
+        }
+    }
+    if last_error.is_some() {
+        eprintln!(
+            "locks-lesson: no graphics renderer could start; the `sim` command still works without one."
+        );
+    }
+    ExitCode::FAILURE
+}

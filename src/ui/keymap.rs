@@ -1,0 +1,104 @@
+//! Every keyboard shortcut, in one table: the key handling reads it, and the keyboard map
+//! shown to users is generated from it, so the two cannot disagree.
+
+use egui::{Key, Modifiers};
+
+/// What a shortcut does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    NextSection,
+    PreviousSection,
+    FirstSection,
+    LastSection,
+    /// Arrow keys: move between sections only when no focused widget uses the arrows.
+    NextSectionArrow,
+    PreviousSectionArrow,
+    ToggleSidePanel,
+}
+
+/// One row of the keyboard map.
+#[derive(Clone, Copy, Debug)]
+pub struct Shortcut {
+    pub action: Action,
+    pub modifiers: Modifiers,
+    pub key: Key,
+    /// How the key is written in the keyboard map.
+    pub keys_text: &'static str,
+    pub description: &'static str,
+}
+
+const fn plain(
+    action: Action,
+    key: Key,
+    keys_text: &'static str,
+    description: &'static str,
+) -> Shortcut {
+    Shortcut {
+        action,
+        modifiers: Modifiers::NONE,
+        key,
+        keys_text,
+        description,
+    }
+}
+
+pub const SHORTCUTS: &[Shortcut] = &[
+    plain(
+        Action::NextSection,
+        Key::PageDown,
+        "Page Down",
+        "Next section",
+    ),
+    plain(
+        Action::PreviousSection,
+        Key::PageUp,
+        "Page Up",
+        "Previous section",
+    ),
+    plain(
+        Action::NextSectionArrow,
+        Key::ArrowRight,
+        "→",
+        "Next section (unless a slider has focus)",
+    ),
+    plain(
+        Action::PreviousSectionArrow,
+        Key::ArrowLeft,
+        "←",
+        "Previous section (unless a slider has focus)",
+    ),
+    plain(Action::FirstSection, Key::Home, "Home", "First section"),
+    plain(Action::LastSection, Key::End, "End", "Last section"),
+    Shortcut {
+        action: Action::ToggleSidePanel,
+        modifiers: Modifiers::COMMAND,
+        key: Key::B,
+        keys_text: "Ctrl+B",
+        description: "Show or hide the section list",
+    },
+];
+
+/// The actions whose keys were pressed this frame (their key presses are consumed).
+/// Nothing fires while a text field has the keyboard, and the arrow keys are left to a
+/// focused slider.
+pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
+    if ctx.text_edit_focused() {
+        return Vec::new();
+    }
+    let arrows_taken = super::widgets::arrows_taken(ctx);
+    let mut actions = Vec::new();
+    for s in SHORTCUTS {
+        let is_arrow = matches!(
+            s.action,
+            Action::NextSectionArrow | Action::PreviousSectionArrow
+        );
+        if is_arrow && arrows_taken {
+            continue;
+        }
+        let hit = ctx.input_mut(|i| i.consume_key(s.modifiers, s.key));
+        if hit {
+            actions.push(s.action);
+        }
+    }
+    actions
+}

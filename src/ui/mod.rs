@@ -1,0 +1,101 @@
+//! The lesson's screens: one file per section behind the [`Section`] trait, and the shared
+//! widgets they are built from.
+
+pub mod keymap;
+pub mod pairs;
+pub mod s01_why_lock;
+pub mod text_section;
+pub mod widgets;
+
+use crate::lesson::{self, SectionText};
+use crate::runner::Runner;
+
+/// Something a section asks the app to do (the app applies it after the frame).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppEvent {
+    /// Open the plain-language card of a glossary term.
+    OpenTerm(String),
+    /// Go to a section (1-10).
+    GoTo(u8),
+}
+
+/// What a section may use while drawing.
+pub struct Cx<'a> {
+    pub runner: &'a Runner,
+    pub events: &'a mut Vec<AppEvent>,
+    /// Projector mode: larger marks, thicker lines.
+    pub lecture: bool,
+    /// Show final states instead of animations.
+    pub reduced_motion: bool,
+    /// Shortcuts pressed this frame that belong to the section (see [`keymap`]); the app has
+    /// already consumed their key presses.
+    pub actions: &'a [keymap::Action],
+}
+
+impl Cx<'_> {
+    pub fn emit(&mut self, event: AppEvent) {
+        self.events.push(event);
+    }
+}
+
+/// One lesson section. The app draws the title, the introduction and the closing
+/// paragraphs from `assets/lesson.ron`; the section draws everything in between.
+pub trait Section {
+    /// Its number, 1-10 (its place in the lesson and in `assets/lesson.ron`).
+    fn number(&self) -> u8;
+
+    /// Draws the interactive part, the headline and the "how this is computed" note.
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>);
+
+    /// The section's words.
+    fn text(&self) -> &'static SectionText {
+        lesson::content().section(self.number())
+    }
+
+    fn title(&self) -> &'static str {
+        &self.text().title
+    }
+
+    /// True while the section animates (the app keeps repainting only then).
+    fn animating(&self) -> bool {
+        false
+    }
+
+    /// The computed headline as plain text (also the text description of the section's plot
+    /// for screen readers). `None` while results are still coming in, or for text-only sections.
+    fn summary(&self) -> Option<String> {
+        None
+    }
+
+    /// The parameters and seed that reproduce what is on screen, as `key=value` pairs, for
+    /// scenario codes. `None` when the section has nothing to share.
+    fn scenario(&self) -> Option<Vec<(String, String)>> {
+        None
+    }
+
+    /// Applies pairs produced by [`Section::scenario`]. Must change nothing and return a clear
+    /// message when any pair is unknown, malformed or out of range.
+    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
+        let _ = pairs;
+        Err("this section has no settings to share".into())
+    }
+
+    /// The data behind the section's main plot as CSV (header line first).
+    fn csv(&self) -> Option<String> {
+        None
+    }
+
+    /// Where the main plot was drawn in the last frame, in points (for exporting it as PNG).
+    fn plot_rect(&self) -> Option<egui::Rect> {
+        None
+    }
+}
+
+/// Every section, in lesson order.
+pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
+    let mut v: Vec<Box<dyn Section>> = vec![Box::new(s01_why_lock::WhyLock::new(runner))];
+    for n in 2..=10 {
+        v.push(Box::new(text_section::TextSection::new(n)));
+    }
+    v
+}

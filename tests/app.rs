@@ -1,0 +1,135 @@
+//! The real app, driven through its accessibility tree: keys, clicks by label, frames.
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::lesson;
+
+fn app(section: Option<u8>) -> Harness<'static, LessonApp> {
+    let options = AppOptions {
+        section,
+        inline_runner: true,
+        ..Default::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .build_eframe(move |cc| LessonApp::new(cc, options));
+    h.run_steps(3);
+    h
+}
+
+fn title(n: u8) -> &'static str {
+    &lesson::content().section(n).title
+}
+
+#[test]
+fn page_down_and_page_up_move_between_sections() {
+    let mut h = app(Some(1));
+    assert_eq!(h.state().current_section(), 1);
+    h.key_press(Key::PageDown);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 2);
+    h.key_press(Key::PageDown);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 3);
+    h.key_press(Key::PageUp);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 2);
+    // The page shows the section's own heading.
+    h.get_by_label(title(2));
+}
+
+#[test]
+fn arrows_home_and_end_navigate_and_stop_at_the_ends() {
+    let mut h = app(Some(1));
+    h.key_press(Key::ArrowLeft);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().current_section(),
+        1,
+        "no section before the first"
+    );
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 2);
+    h.key_press(Key::End);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 10);
+    h.key_press(Key::PageDown);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 10, "no section after the last");
+    h.key_press(Key::Home);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 1);
+}
+
+#[test]
+fn clicking_a_section_name_opens_it() {
+    let mut h = app(Some(1));
+    let entry = format!("5. {}", title(5));
+    h.get_by_label(&entry).click();
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 5);
+}
+
+#[test]
+fn section_flag_opens_that_section() {
+    let h = app(Some(7));
+    assert_eq!(h.state().current_section(), 7);
+}
+
+#[test]
+fn the_lock_toggle_brings_lost_updates_to_zero() {
+    let mut h = app(Some(1));
+    assert!(
+        h.query_by_label_contains("updates were overwritten by workers that had read an old value")
+            .is_some(),
+        "without the lock the headline counts overwritten updates"
+    );
+    assert!(h.query_by_label_contains(": 0 updates were lost").is_none());
+    h.get_by_label("Use a lock").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("the counter says 1,000: 0 updates were lost")
+            .is_some(),
+        "with the lock the headline says nothing was lost"
+    );
+}
+
+#[test]
+fn a_glossary_term_opens_its_card_and_escape_closes_it() {
+    let mut h = app(Some(1));
+    let (id, shown) = lesson::content()
+        .section(1)
+        .intro
+        .iter()
+        .flat_map(|p| lesson::spans(p))
+        .find_map(|s| match s {
+            lesson::Span::Term { id, shown } => Some((id.to_owned(), shown.to_owned())),
+            lesson::Span::Plain(_) => None,
+        })
+        .expect("section 1 marks at least one term");
+    h.get_by_label(&shown).click();
+    h.run_steps(4);
+    assert_eq!(h.state().open_term(), Some(id.as_str()));
+    let name = &lesson::content().term(&id).unwrap().name;
+    assert!(h.query_all_by_label(name).count() >= 1);
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert_eq!(h.state().open_term(), None);
+}
+
+#[test]
+fn new_seed_changes_the_run() {
+    let mut h = app(Some(1));
+    let seed_before = format!("Seed {}", 1);
+    assert!(h.query_by_label(&seed_before).is_some());
+    // The button may be below the fold: press it the way a screen reader would.
+    h.get_by_label("New seed").click_accesskit();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label(&seed_before).is_none(),
+        "the seed shown changed"
+    );
+}

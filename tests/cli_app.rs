@@ -1,0 +1,115 @@
+//! The command line of the app itself and of `sim counter`.
+
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_locks-lesson"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = bin().args(args).output().expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn version_and_help() {
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("locks-lesson "), "{out}");
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    for flag in [
+        "--lecture",
+        "--section",
+        "--progress-file",
+        "--version",
+        "--renderer",
+    ] {
+        assert!(out.contains(flag), "help mentions {flag}");
+    }
+}
+
+#[test]
+fn section_out_of_range_exits_2_naming_the_flag() {
+    for bad in ["0", "11", "x", "-1"] {
+        let (code, _, err) = run(&["--section", bad]);
+        assert_eq!(code, 2, "--section {bad}");
+        assert!(err.contains("--section"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    }
+}
+
+#[test]
+fn counter_json_has_every_parameter_and_output() {
+    let (code, out, err) = run(&["sim", "counter", "--seed", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    for key in [
+        "workers",
+        "increments",
+        "think_ms",
+        "gap_ms",
+        "lock",
+        "seed",
+        "final_counter",
+        "lost_updates",
+        "elapsed_ms",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key} in {out}");
+    }
+    assert_eq!(v["workers"], 5);
+    assert_eq!(v["increments"], 200);
+    let fc = v["final_counter"].as_u64().unwrap();
+    assert_eq!(v["lost_updates"].as_u64().unwrap(), 1000 - fc);
+    // Same seed, same result.
+    let (_, again, _) = run(&["sim", "counter", "--seed", "3", "--json"]);
+    assert_eq!(out, again);
+}
+
+#[test]
+fn counter_with_lock_is_exact() {
+    let (code, out, _) = run(&[
+        "sim",
+        "counter",
+        "--lock",
+        "--workers",
+        "7",
+        "--increments",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["final_counter"], 350);
+    assert_eq!(v["lost_updates"], 0);
+    assert_eq!(v["lock"], true);
+}
+
+#[test]
+fn bad_counter_values_exit_2_with_one_line_naming_flag_and_range() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["--workers", "0"], "--workers", "1 to 20"),
+        (&["--workers", "21"], "--workers", "1 to 20"),
+        (&["--workers", "2.5"], "--workers", "1 to 20"),
+        (&["--increments", "abc"], "--increments", "10 to 1000"),
+        (&["--think-ms", "NaN"], "--think-ms", "0.1 to 20"),
+        (&["--think-ms", "inf"], "--think-ms", "0.1 to 20"),
+        (&["--gap-ms=-1"], "--gap-ms", "0.1 to 20"),
+    ];
+    for (args, flag, range) in cases {
+        let mut all = vec!["sim", "counter"];
+        all.extend_from_slice(args);
+        let (code, out, err) = run(&all);
+        assert_eq!(code, 2, "{all:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        assert!(err.contains(flag) && err.contains(range), "{all:?}: {err}");
+    }
+    let (code, _, err) = run(&["sim", "nosuchmodel"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nosuchmodel"), "{err}");
+}
