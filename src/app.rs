@@ -186,7 +186,7 @@ impl LessonApp {
             .id_salt(("section-scroll", idx))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.set_max_width(1400.0);
+                ui.set_max_width(ui.available_width().min(1400.0));
                 ui.add_space(8.0);
                 ui.label(
                     RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
@@ -308,6 +308,13 @@ fn style(ctx: &egui::Context) {
         s.spacing.item_spacing = egui::vec2(8.0, 6.0);
         s.spacing.slider_width = 180.0;
     });
+    // Body text with more contrast than egui's defaults: it must read on a projector.
+    ctx.style_mut_of(egui::Theme::Dark, |s| {
+        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(225);
+    });
+    ctx.style_mut_of(egui::Theme::Light, |s| {
+        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(20);
+    });
 }
 
 fn zoom_controls(ui: &mut Ui) {
@@ -345,8 +352,12 @@ fn native_options(renderer: eframe::Renderer) -> eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(WINDOW_TITLE)
             .with_app_id(APP_ID)
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([720.0, 480.0]),
+            .with_inner_size([1280.0, 720.0])
+            .with_min_inner_size([720.0, 480.0])
+            .with_icon(Arc::new(
+                eframe::icon_data::from_png_bytes(include_bytes!("../assets/icon.png"))
+                    .expect("the embedded icon is a valid PNG"),
+            )),
         renderer,
         persist_window: true,
         ..Default::default()

@@ -4,6 +4,9 @@
 pub mod keymap;
 pub mod pairs;
 pub mod s01_why_lock;
+pub mod s02_ttl;
+pub mod s03_stale;
+pub mod s04_fencing;
 pub mod text_section;
 pub mod widgets;
 
@@ -93,9 +96,15 @@ pub trait Section {
 
 /// Every section, in lesson order.
 pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
-    let mut v: Vec<Box<dyn Section>> = vec![Box::new(s01_why_lock::WhyLock::new(runner))];
-    for n in 2..=10 {
-        v.push(Box::new(text_section::TextSection::new(n)));
-    }
-    v
+    (1..=10)
+        .map(|n| -> Box<dyn Section> {
+            match n {
+                1 => Box::new(s01_why_lock::WhyLock::new(runner)),
+                2 => Box::new(s02_ttl::TtlTradeoff::new(runner)),
+                3 => Box::new(s03_stale::StaleHolder::new(runner)),
+                4 => Box::new(s04_fencing::Fencing::new(runner)),
+                _ => Box::new(text_section::TextSection::new(n)),
+            }
+        })
+        .collect()
 }
