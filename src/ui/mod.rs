@@ -2,11 +2,14 @@
 //! widgets they are built from.
 
 pub mod keymap;
+pub mod mc_stream;
 pub mod pairs;
 pub mod s01_why_lock;
 pub mod s02_ttl;
 pub mod s03_stale;
 pub mod s04_fencing;
+pub mod s05_where;
+pub mod s09_break;
 pub mod text_section;
 pub mod widgets;
 
@@ -103,6 +106,8 @@ pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
                 2 => Box::new(s02_ttl::TtlTradeoff::new(runner)),
                 3 => Box::new(s03_stale::StaleHolder::new(runner)),
                 4 => Box::new(s04_fencing::Fencing::new(runner)),
+                5 => Box::new(s05_where::WhereLock::new(runner)),
+                9 => Box::new(s09_break::BreakIt::new(runner)),
                 _ => Box::new(text_section::TextSection::new(n)),
             }
         })
