@@ -1,11 +1,18 @@
 //! The lesson's screens: one file per section behind the [`Section`] trait, and the shared
 //! widgets they are built from.
 
+pub mod glossary;
 pub mod keymap;
 pub mod pairs;
+pub mod quiz;
 pub mod s01_why_lock;
+pub mod s06_which;
+pub mod s07_who;
+pub mod s08_interview;
+pub mod s10_next;
 pub mod text_section;
 pub mod widgets;
+pub mod xp;
 
 use crate::lesson::{self, SectionText};
 use crate::runner::Runner;
@@ -30,6 +37,8 @@ pub struct Cx<'a> {
     /// Shortcuts pressed this frame that belong to the section (see [`keymap`]); the app has
     /// already consumed their key presses.
     pub actions: &'a [keymap::Action],
+    /// The learner's answers and XP, saved to the progress file.
+    pub progress: &'a mut crate::progress::Store,
 }
 
 impl Cx<'_> {
@@ -95,7 +104,14 @@ pub trait Section {
 pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
     let mut v: Vec<Box<dyn Section>> = vec![Box::new(s01_why_lock::WhyLock::new(runner))];
     for n in 2..=10 {
-        v.push(Box::new(text_section::TextSection::new(n)));
+        let section: Box<dyn Section> = match n {
+            6 => Box::new(s06_which::Which::new()),
+            7 => Box::new(s07_who::Who::new()),
+            8 => Box::new(s08_interview::Interview::new()),
+            10 => Box::new(s10_next::Next::new()),
+            _ => Box::new(text_section::TextSection::new(n)),
+        };
+        v.push(section);
     }
     v
 }
