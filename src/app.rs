@@ -299,6 +299,13 @@ fn style(ctx: &egui::Context) {
         s.spacing.item_spacing = egui::vec2(8.0, 6.0);
         s.spacing.slider_width = 180.0;
     });
+    // Body text with more contrast than egui's defaults: it must read on a projector.
+    ctx.style_mut_of(egui::Theme::Dark, |s| {
+        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(225);
+    });
+    ctx.style_mut_of(egui::Theme::Light, |s| {
+        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(20);
+    });
 }
 
 fn zoom_controls(ui: &mut Ui) {
@@ -336,8 +343,12 @@ fn native_options(renderer: eframe::Renderer) -> eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(WINDOW_TITLE)
             .with_app_id(APP_ID)
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([720.0, 480.0]),
+            .with_inner_size([1280.0, 720.0])
+            .with_min_inner_size([720.0, 480.0])
+            .with_icon(Arc::new(
+                eframe::icon_data::from_png_bytes(include_bytes!("../assets/icon.png"))
+                    .expect("the embedded icon is a valid PNG"),
+            )),
         renderer,
         persist_window: true,
         ..Default::default()
