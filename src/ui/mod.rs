@@ -6,6 +6,9 @@ pub mod keymap;
 pub mod pairs;
 pub mod quiz;
 pub mod s01_why_lock;
+pub mod s02_ttl;
+pub mod s03_stale;
+pub mod s04_fencing;
 pub mod s06_which;
 pub mod s07_who;
 pub mod s08_interview;
@@ -102,16 +105,19 @@ pub trait Section {
 
 /// Every section, in lesson order.
 pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
-    let mut v: Vec<Box<dyn Section>> = vec![Box::new(s01_why_lock::WhyLock::new(runner))];
-    for n in 2..=10 {
-        let section: Box<dyn Section> = match n {
-            6 => Box::new(s06_which::Which::new()),
-            7 => Box::new(s07_who::Who::new()),
-            8 => Box::new(s08_interview::Interview::new()),
-            10 => Box::new(s10_next::Next::new()),
-            _ => Box::new(text_section::TextSection::new(n)),
-        };
-        v.push(section);
-    }
-    v
+    (1..=10)
+        .map(|n| -> Box<dyn Section> {
+            match n {
+                1 => Box::new(s01_why_lock::WhyLock::new(runner)),
+                2 => Box::new(s02_ttl::TtlTradeoff::new(runner)),
+                3 => Box::new(s03_stale::StaleHolder::new(runner)),
+                4 => Box::new(s04_fencing::Fencing::new(runner)),
+                6 => Box::new(s06_which::Which::new()),
+                7 => Box::new(s07_who::Who::new()),
+                8 => Box::new(s08_interview::Interview::new()),
+                10 => Box::new(s10_next::Next::new()),
+                _ => Box::new(text_section::TextSection::new(n)),
+            }
+        })
+        .collect()
 }
