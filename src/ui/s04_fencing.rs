@@ -50,7 +50,7 @@ pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
             let swatch = vec2(26.0, ui.text_style_height(&egui::TextStyle::Body));
             let gap = if i > 0 { 14.0 } else { 0.0 };
             let needed = gap + swatch.x + galley.size().x + 3.0 * ui.spacing().item_spacing.x;
-            if i > 0 && ui.available_width() < needed {
+            if i > 0 && ui.available_size_before_wrap().x < needed {
                 ui.end_row();
             } else {
                 ui.add_space(gap);
