@@ -705,9 +705,24 @@ impl Section for TtlTradeoff {
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let before = self.params;
         self.presets(ui);
         self.refresh(cx.runner);
         ui.add_space(6.0);
+        match self.current() {
+            Some(c) => {
+                widgets::headline(ui, &self.headline(&c));
+            }
+            None => {
+                if let Some(err) = &self.current.task.snapshot().failed {
+                    ui.colored_label(
+                        widgets::warn_color(ui),
+                        format!("The simulation failed: {err}"),
+                    );
+                }
+            }
+        }
+        ui.add_space(8.0);
 
         // The figure with its controls beside it; stacked when the window is narrow.
         let avail = ui.available_width();
@@ -775,31 +790,19 @@ impl Section for TtlTradeoff {
             }
         }
 
-        ui.add_space(6.0);
-        match self.current() {
-            Some(c) => {
-                widgets::headline(ui, &self.headline(&c));
-                let e = c.estimate;
-                if e.n > 0 {
-                    ui.label(format!(
-                        "Simulated check at {}: {} of {} holds outlived the lock ({}; 95 % interval {} to {}). Exact: {}.",
-                        fmt_s(c.ttl_s),
-                        fmt_int(e.count),
-                        fmt_int(e.n),
-                        fmt_pct(e.value),
-                        fmt_pct(e.lo),
-                        fmt_pct(e.hi),
-                        fmt_pct(c.exact),
-                    ));
-                }
-            }
-            None => {
-                if let Some(err) = &self.current.task.snapshot().failed {
-                    ui.colored_label(
-                        widgets::warn_color(ui),
-                        format!("The simulation failed: {err}"),
-                    );
-                }
+        if let Some(c) = self.current() {
+            let e = c.estimate;
+            if e.n > 0 {
+                ui.label(format!(
+                    "Simulated check at {}: {} of {} holds outlived the lock ({}; 95 % interval {} to {}). Exact: {}.",
+                    fmt_s(c.ttl_s),
+                    fmt_int(e.count),
+                    fmt_int(e.n),
+                    fmt_pct(e.value),
+                    fmt_pct(e.lo),
+                    fmt_pct(e.hi),
+                    fmt_pct(c.exact),
+                ));
             }
         }
         ui.add_space(6.0);
@@ -808,6 +811,10 @@ impl Section for TtlTradeoff {
         }
         // Settings changed further down this frame start their runs now, not at the next input.
         self.refresh(cx.runner);
+        if self.params != before {
+            // The headline above was drawn with the old settings: draw again at once.
+            ui.ctx().request_repaint();
+        }
         if !self.current.task.is_finished() || !self.ladder.task.is_finished() {
             // Runs report when they have news; this makes the progress bar appear on time.
             ui.ctx().request_repaint_after(PROGRESS_AFTER);

@@ -711,6 +711,30 @@ impl Section for StaleHolder {
         let (now, revealed) = story.at(self.playback.position);
         let finished = self.playback.position >= 1.0;
 
+        widgets::headline(ui, &outcome_sentence(&story.run));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if !cx.reduced_motion {
+                self.playback
+                    .ui(ui, (story.steps.len().saturating_sub(1).max(1)) as f64);
+                ui.separator();
+            }
+            ui.label(format!("Moment {} of {}", revealed, story.steps.len()));
+        });
+        // The moment on screen, in words (two lines' room, so the timeline does not jump).
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        let caption = story
+            .steps
+            .get(revealed.saturating_sub(1))
+            .map_or("", |s| s.caption.as_str());
+        ui.allocate_ui_with_layout(
+            egui::vec2(ui.available_width(), body * 2.6),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_min_height(body * 2.6);
+                ui.add(egui::Label::new(RichText::new(caption).size(body * 1.05)).wrap());
+            },
+        );
         let height = (ui.available_height() * 0.42).clamp(230.0, 360.0);
         self.plot_rect = Some(timeline(ui, cx, story, now, revealed, finished, height));
         key_row(
@@ -729,24 +753,6 @@ impl Section for StaleHolder {
                 KeyMark::Shape(MarkerShape::Square, REFUSED, "write refused".into()),
             ],
         );
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            if !cx.reduced_motion {
-                self.playback
-                    .ui(ui, (story.steps.len().saturating_sub(1).max(1)) as f64);
-                ui.separator();
-            }
-            ui.label(format!("Moment {} of {}", revealed, story.steps.len()));
-        });
-        if let Some(step) = story.steps.get(revealed.saturating_sub(1)) {
-            let caption = capitalised(&step.caption);
-            ui.label(
-                RichText::new(caption)
-                    .size(ui.style().text_styles[&egui::TextStyle::Body].size * 1.05),
-            );
-        }
-        ui.add_space(8.0);
-        widgets::headline(ui, &outcome_sentence(&story.run));
         ui.add_space(6.0);
         egui::CollapsingHeader::new("How this is computed").default_open(true).show(ui, |ui| {
             widgets::paragraph(ui, &self.text().how, cx);
@@ -756,16 +762,6 @@ impl Section for StaleHolder {
                 secs(WORK_S)
             ));
         });
-    }
-}
-
-/// "At 0 s: the lock…" reads fine; a caption that starts with a lower-case word after the
-/// colon stays as it is, but a bare sentence gets a capital.
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
     }
 }
 

@@ -659,6 +659,7 @@ impl Section for Fencing {
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let before = self.params;
         self.refresh(cx.runner);
         let Some(pair) = self.latest() else {
             let snap = self.task.snapshot();
@@ -677,6 +678,8 @@ impl Section for Fencing {
             return;
         };
         let run = pair.shown(self.params.fencing);
+        widgets::headline(ui, &self.headline(&pair));
+        ui.add_space(8.0);
 
         let mut reset = std::mem::take(&mut self.reset_view);
         let mut zoom = self.zoom_to.take();
@@ -768,13 +771,15 @@ impl Section for Fencing {
             );
         }
         ui.add_space(6.0);
-        widgets::headline(ui, &self.headline(&pair));
-        ui.add_space(6.0);
         if widgets::how_computed(ui, &self.text().how, self.seed, cx) {
             self.seed = widgets::next_seed(self.seed);
         }
         // Settings changed this frame start their run now, not at the next input.
         self.refresh(cx.runner);
+        if self.params != before {
+            // The headline above was drawn with the old settings: draw again at once.
+            ui.ctx().request_repaint();
+        }
     }
 }
 
