@@ -6,7 +6,8 @@
 //! - `LL1`: the format tag ("locks lesson", format 1);
 //! - `S1`: the section;
 //! - the section's values in the order of its [`Section::scenario`](crate::ui::Section::scenario)
-//!   pairs (`Y`/`N` for on/off settings), the seed last;
+//!   pairs (`Y`/`N` for on/off settings; a dash inside a value, as in a question id like
+//!   `cron-report`, is written `_`), the seed last;
 //! - a check letter computed from everything before it, so that a mistyped or swapped character
 //!   is caught instead of silently giving another run.
 //!
@@ -126,7 +127,7 @@ fn encode_value(v: &str) -> String {
     match v {
         "true" => "Y".to_owned(),
         "false" => "N".to_owned(),
-        other => other.to_ascii_uppercase(),
+        other => other.replace('-', "_").to_ascii_uppercase(),
     }
 }
 
@@ -158,10 +159,12 @@ pub fn decode(code: &str, template: Option<&[(String, String)]>) -> Result<(u8, 
             got: values.len(),
         });
     }
-    if let Some(bad) = values
-        .iter()
-        .find(|v| v.is_empty() || !v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'))
-    {
+    if let Some(bad) = values.iter().find(|v| {
+        v.is_empty()
+            || !v
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+    }) {
         return Err(CodeError::BadValue(bad.clone()));
     }
     let body = parts[..parts.len() - 1].join("-");
@@ -177,7 +180,7 @@ pub fn decode(code: &str, template: Option<&[(String, String)]>) -> Result<(u8, 
                 (true, "Y") => "true".to_owned(),
                 (true, "N") => "false".to_owned(),
                 // Anything else goes to the section, which rejects it with a clear message.
-                _ => v.to_ascii_lowercase(),
+                _ => v.replace('_', "-").to_ascii_lowercase(),
             };
             (key.clone(), value)
         })
@@ -264,6 +267,14 @@ mod tests {
         let relaxed = format!("  {}  ", code.to_lowercase().replace('-', " "));
         assert_eq!(decode(&relaxed, Some(&pairs())), Ok((1, pairs())));
         assert_eq!(section_of(&code), Ok(1));
+    }
+
+    #[test]
+    fn dashes_inside_values_survive() {
+        let pairs = vec![("question".to_owned(), "cron-report".to_owned())];
+        let code = encode(6, &pairs);
+        assert!(code.starts_with("LL1-S6-CRON_REPORT-"), "{code}");
+        assert_eq!(decode(&code, Some(&pairs)), Ok((6, pairs.clone())));
     }
 
     #[test]

@@ -639,3 +639,55 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
+
+#[test]
+fn every_section_with_settings_round_trips_through_its_code() {
+    let mut source = app(1);
+    let mut checked = 0;
+    for n in 1..=10 {
+        let Some(pairs) = source.state_mut().section_mut(n).scenario() else {
+            continue;
+        };
+        let code = scenario::encode(n, &pairs);
+        let mut fresh = app(if n == 1 { 2 } else { 1 });
+        fresh.event(Event::Paste(code.clone()));
+        fresh.run_steps(3);
+        let (message, error) = notice(&fresh).expect("a message");
+        assert!(!error, "section {n}, {code}: {message}");
+        assert_eq!(fresh.state().current_section(), n, "{code}");
+        assert_eq!(scenario_of(&mut fresh, n), pairs, "{code}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} sections share settings");
+}
+
+/// The class votes, the lecturer reveals: quiz answers stay hidden in lecture mode until R.
+#[test]
+fn in_lecture_mode_quiz_answers_wait_for_r() {
+    let mut h = app(6);
+    h.key_press(Key::L);
+    h.run_steps(3);
+    assert!(h.state().lecture());
+    let q = &locks_lesson::lesson::content().quizzes.which[0];
+    let vote = (q.correct + 1) % 4;
+    h.key_press([Key::Num1, Key::Num2, Key::Num3, Key::Num4][vote]);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("The answer is").is_none(),
+        "nothing is given away before R"
+    );
+    assert!(h.query_by_label_contains("✔ Right").is_none());
+    h.key_press(Key::R);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains(&format!("The answer is {}", q.correct + 1))
+            .is_some(),
+        "R reveals the answer"
+    );
+
+    // Out of lecture mode a learner sees the verdict at once.
+    let mut solo = app(6);
+    solo.key_press([Key::Num1, Key::Num2, Key::Num3, Key::Num4][q.correct]);
+    solo.run_steps(3);
+    assert!(solo.query_by_label_contains("✔ Right").is_some());
+}

@@ -233,7 +233,14 @@ impl Share {
 
     /// The bar at the bottom of the window: the section's code and the save buttons. Returns
     /// the actions its buttons asked for (the app applies them like their shortcuts).
-    pub fn bar(&mut self, ui: &mut Ui, section: &dyn Section, lecture: bool) -> Vec<Action> {
+    /// `settings` draws at the right end of the bar.
+    pub fn bar(
+        &mut self,
+        ui: &mut Ui,
+        section: &dyn Section,
+        lecture: bool,
+        settings: impl FnOnce(&mut Ui),
+    ) -> Vec<Action> {
         let mut actions = Vec::new();
         if let Some(n) = self.notice.clone() {
             ui.horizontal_wrapped(|ui| {
@@ -268,15 +275,30 @@ impl Share {
                     ui.label(RichText::new("This section has no settings to share.").weak());
                 }
             }
-            if lecture {
-                // On the projector: the code and the Copy button only (the rest stays on
-                // the keyboard: Ctrl+Shift+V, Ctrl+E, Ctrl+Shift+E).
-                return;
+            // On the projector: the code and the Copy button only (the rest stays on the
+            // keyboard: Ctrl+Shift+V, Ctrl+E, Ctrl+Shift+E).
+            if !lecture {
+                self.sharing_buttons(ui, section, &mut actions);
             }
-            if ui.button("Paste code").on_hover_text("Load the scenario code on the clipboard (Ctrl+Shift+V)").clicked() {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), settings);
+        });
+        actions
+    }
+
+    fn sharing_buttons(&mut self, ui: &mut Ui, section: &dyn Section, actions: &mut Vec<Action>) {
+        {
+            if ui
+                .button("Paste code")
+                .on_hover_text("Load the scenario code on the clipboard (Ctrl+Shift+V)")
+                .clicked()
+            {
                 actions.push(Action::PasteScenario);
             }
-            if ui.button("Type a code…").on_hover_text("Type in a scenario code someone read out").clicked() {
+            if ui
+                .button("Type a code…")
+                .on_hover_text("Type in a scenario code someone read out")
+                .clicked()
+            {
                 self.open_dialog();
             }
             ui.separator();
@@ -295,8 +317,7 @@ impl Share {
             if csv.clicked() {
                 actions.push(Action::ExportData);
             }
-        });
-        actions
+        }
     }
 
     /// The "type a code" dialog, while open. Returns a code to apply when the user asks.

@@ -95,20 +95,23 @@ impl Tools {
         {
             self.queued.push(Action::ToggleLecture);
         }
-        let mut reduced = self.presenter.reduced_motion;
-        if ui
-            .toggle_value(&mut reduced, "Reduce motion")
-            .on_hover_text("Show final results at once instead of animating them")
-            .changed()
-        {
-            self.presenter.reduced_motion = reduced;
-        }
     }
 
-    /// The bar at the bottom of the window.
+    /// The bar at the bottom of the window: sharing on the left, the motion setting on the
+    /// right.
     pub fn bottom_bar(&mut self, ui: &mut Ui, section: &dyn Section) {
         let lecture = self.presenter.lecture();
-        let actions = self.share.bar(ui, section, lecture);
+        let presenter = &mut self.presenter;
+        let actions = self.share.bar(ui, section, lecture, |ui| {
+            let mut reduced = presenter.reduced_motion;
+            if ui
+                .toggle_value(&mut reduced, "Reduce motion")
+                .on_hover_text("Show final results at once instead of animating them")
+                .changed()
+            {
+                presenter.reduced_motion = reduced;
+            }
+        });
         self.queued.extend(actions);
     }
 
