@@ -15,8 +15,9 @@ use egui_plot::{
     VLine,
 };
 
+use super::mc_stream::{count_slider, percent_slider};
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::s04_fencing::{KeyMark, key_row, stall_prob_slider};
+use super::s04_fencing::{KeyMark, key_row};
 use super::widgets::{self, fmt_int, fmt_pct, fmt_sig, palette};
 use super::{Cx, Section};
 use crate::runner::{Reporter, Runner, Task};
@@ -78,23 +79,6 @@ pub fn trim_num(v: f64) -> String {
     } else {
         n
     }
-}
-
-/// A slider for a large count (logarithmic), shown with thousands separators.
-pub fn count_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut u64) -> egui::Response {
-    let mut v = spec.clamp(*value as f64);
-    let r = ui.add(
-        egui::Slider::new(&mut v, spec.min..=spec.max)
-            .logarithmic(true)
-            .integer()
-            .clamping(egui::SliderClamping::Always)
-            .custom_formatter(|v, _| fmt_int(v.max(0.0).round() as u64))
-            .custom_parser(|s| s.replace([',', ' ', '_'], "").parse::<f64>().ok())
-            .text(spec.label),
-    );
-    *value = spec.clamp(v) as u64;
-    widgets::claim_arrow_keys(ui, &r);
-    r
 }
 
 /// How often something that happens `per_day` times a day happens, in words.
@@ -303,7 +287,7 @@ impl TtlTradeoff {
         ui.label(RichText::new("How long holds take").strong());
         widgets::param_slider(ui, &ttl::TYPICAL_S, &mut p.typical_s);
         widgets::param_slider(ui, &ttl::SPREAD, &mut p.spread);
-        stall_prob_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob);
+        percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
         widgets::param_slider(ui, &ttl::STALL_MEAN_S, &mut p.stall_mean_s);
         ui.add_space(4.0);
         ui.label(RichText::new("Counting").strong());
