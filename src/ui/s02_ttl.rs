@@ -328,7 +328,7 @@ impl TtlTradeoff {
         };
 
         let left = AxisHints::new_y()
-            .label(RichText::new("share of holds that outlive the TTL").color(share_color))
+            .label(RichText::new("holds that outlive the TTL").color(share_color))
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 && e % 2 == 0 && e <= 0 {
@@ -439,7 +439,7 @@ impl TtlTradeoff {
                 pu.text(
                     Text::new(
                         "",
-                        PlotPoint::new(x, 0.35),
+                        PlotPoint::new(if x > 1.6 { x - 0.03 } else { x + 0.03 }, 0.35),
                         RichText::new(format!("your TTL: {}", fmt_s(p.ttl_s)))
                             .strong()
                             .size(body),
@@ -710,7 +710,7 @@ impl Section for TtlTradeoff {
 
         // The figure with its controls beside it; stacked when the window is narrow.
         let avail = ui.available_width();
-        let side = 420.0_f32;
+        let side = 390.0_f32;
         let wide = avail >= 900.0;
         let plot_w = if wide { avail - side - 16.0 } else { avail };
         let height = (ui.available_height() * 0.55).clamp(300.0, 520.0);
@@ -724,7 +724,10 @@ impl Section for TtlTradeoff {
             });
             if wide {
                 ui.add_space(12.0);
-                ui.vertical(|ui| self.sliders(ui));
+                ui.vertical(|ui| {
+                    ui.spacing_mut().slider_width = 150.0;
+                    self.sliders(ui);
+                });
             }
         });
         if !wide {

@@ -685,7 +685,7 @@ impl Section for Fencing {
 
         // The ladder with the controls and counts beside it; stacked when the window is narrow.
         let avail = ui.available_width();
-        let side = 430.0_f32;
+        let side = 400.0_f32;
         let wide = avail >= 900.0;
         let plot_w = if wide { avail - side - 16.0 } else { avail };
         let height = (ui.available_height() * 0.6).clamp(320.0, 560.0);
@@ -697,6 +697,7 @@ impl Section for Fencing {
             if wide {
                 ui.add_space(12.0);
                 ui.vertical(|ui| {
+                    ui.spacing_mut().slider_width = 150.0;
                     self.controls(ui);
                     ui.add_space(8.0);
                     counts(ui, &pair, self.params.fencing);
