@@ -7,7 +7,7 @@ use std::sync::Arc;
 use egui::{Align, Layout, RichText, Ui};
 
 use crate::cli::{Cli, RendererChoice};
-use crate::lesson;
+use crate::progress::{self, Store};
 use crate::runner::Runner;
 use crate::ui::keymap::{self, Action};
 use crate::ui::widgets;
@@ -15,7 +15,6 @@ use crate::ui::{self, AppEvent, Cx, Section};
 
 pub const WINDOW_TITLE: &str = "Distributed locks — lesson 8";
 const APP_ID: &str = "locks-lesson";
-const LAST_SECTION_KEY: &str = "last_section";
 /// Zoom a lecture opens with.
 pub const LECTURE_ZOOM: f32 = 1.5;
 
@@ -24,6 +23,8 @@ pub const LECTURE_ZOOM: f32 = 1.5;
 pub struct AppOptions {
     /// Section to open (1-10); otherwise the last one visited.
     pub section: Option<u8>,
+    /// The progress file. `None` keeps progress in memory only (tests); the command line
+    /// always names one (`--progress-file` or the platform's data folder).
     pub progress_file: Option<PathBuf>,
     pub lecture: bool,
     /// Run simulations inline instead of on threads (tests only: frames become deterministic).
@@ -34,7 +35,7 @@ impl AppOptions {
     pub fn from_cli(cli: &Cli) -> Self {
         Self {
             section: cli.section,
-            progress_file: cli.progress_file.clone(),
+            progress_file: cli.progress_file.clone().or_else(progress::default_path),
             lecture: cli.lecture,
             inline_runner: false,
         }
@@ -47,11 +48,12 @@ pub struct LessonApp {
     current: usize,
     side_open: bool,
     runner: Runner,
-    /// The glossary card on screen, if any.
-    open_term: Option<String>,
+    /// The glossary card on screen and the glossary index.
+    glossary: ui::glossary::Glossary,
     pub lecture: bool,
     pub reduced_motion: bool,
-    pub progress_file: Option<PathBuf>,
+    /// Quiz answers, XP and the last section, kept in the progress file.
+    progress: Store,
 }
 
 impl LessonApp {
@@ -62,9 +64,10 @@ impl LessonApp {
         } else {
             Runner::threaded(Arc::new(move || ctx.request_repaint()))
         };
-        let remembered = cc
-            .storage
-            .and_then(|s| eframe::get_value::<u8>(s, LAST_SECTION_KEY));
+        let progress = options
+            .progress_file
+            .map_or_else(Store::memory, Store::open);
+        let remembered = progress.progress().last_section;
         let section = options.section.or(remembered).unwrap_or(1).clamp(1, 10);
         if options.lecture {
             cc.egui_ctx.set_zoom_factor(LECTURE_ZOOM);
@@ -75,10 +78,10 @@ impl LessonApp {
             current: usize::from(section) - 1,
             side_open: true,
             runner,
-            open_term: None,
+            glossary: ui::glossary::Glossary::default(),
             lecture: options.lecture,
             reduced_motion: false,
-            progress_file: options.progress_file,
+            progress,
         }
     }
 
@@ -89,11 +92,25 @@ impl LessonApp {
 
     pub fn go_to(&mut self, number: u8) {
         self.current = usize::from(number.clamp(1, self.sections.len() as u8)) - 1;
-        self.open_term = None;
+        self.glossary.close_card();
     }
 
     pub fn open_term(&self) -> Option<&str> {
-        self.open_term.as_deref()
+        self.glossary.open_term()
+    }
+
+    /// Opens a glossary card, as clicking a marked term does.
+    pub fn open_card(&mut self, id: &str) {
+        self.glossary.open(id.to_owned());
+    }
+
+    pub fn glossary_index_open(&self) -> bool {
+        self.glossary.index_open()
+    }
+
+    /// The learner's progress (answers, XP, last section).
+    pub fn progress(&self) -> &Store {
+        &self.progress
     }
 
     /// The section with this number, for tests and scenario codes.
@@ -112,6 +129,8 @@ impl LessonApp {
             Action::FirstSection => self.go_to(1),
             Action::LastSection => self.go_to(10),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
+            Action::ToggleGlossary => self.glossary.toggle_index(),
+            Action::Choose(_) | Action::Continue | Action::Reveal => return Some(action),
         }
         None
     }
@@ -145,6 +164,8 @@ impl LessonApp {
                 theme_switch(ui);
                 ui.separator();
                 zoom_controls(ui);
+                ui.separator();
+                ui::xp::top_bar(ui, &self.progress, &mut self.glossary);
             });
         });
     }
@@ -157,7 +178,8 @@ impl LessonApp {
             for i in 0..self.sections.len() {
                 let text = self.sections[i].text();
                 let selected = i == self.current;
-                let label = RichText::new(format!("{}. {}", text.number, text.title));
+                let mark = ui::xp::section_mark(&self.progress, text.number);
+                let label = RichText::new(format!("{}. {}{mark}", text.number, text.title));
                 let r = ui
                     .add(
                         egui::Button::selectable(selected, label)
@@ -179,6 +201,7 @@ impl LessonApp {
             lecture: self.lecture,
             reduced_motion: self.reduced_motion,
             actions,
+            progress: &mut self.progress,
         };
         let section = &mut self.sections[idx];
         let text = section.text();
@@ -211,46 +234,16 @@ impl LessonApp {
             });
     }
 
-    fn term_card(&mut self, ctx: &egui::Context, events: &mut Vec<AppEvent>) {
-        let Some(id) = self.open_term.clone() else {
-            return;
-        };
-        let Some(term) = lesson::content().term(&id) else {
-            self.open_term = None;
-            return;
-        };
+    fn cards(&mut self, ctx: &egui::Context, events: &mut Vec<AppEvent>) {
         let mut cx = Cx {
             runner: &self.runner,
             events,
             lecture: self.lecture,
             reduced_motion: self.reduced_motion,
             actions: &[],
+            progress: &mut self.progress,
         };
-        let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
-            ui.set_max_width(520.0);
-            ui.heading(&term.name);
-            ui.add_space(4.0);
-            widgets::paragraph(ui, &term.text, &mut cx);
-            ui.label(RichText::new(format!("Think of it like this: {}", term.analogy)).italics());
-            if !term.see_also.is_empty() {
-                ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("See also:");
-                    for other in &term.see_also {
-                        if let Some(t) = lesson::content().term(other)
-                            && ui.link(&t.name).clicked()
-                        {
-                            cx.emit(AppEvent::OpenTerm(other.clone()));
-                        }
-                    }
-                });
-            }
-            ui.add_space(6.0);
-            ui.button("Close").clicked()
-        });
-        if modal.inner || modal.should_close() {
-            self.open_term = None;
-        }
+        self.glossary.show(ctx, &mut cx);
     }
 }
 
@@ -258,7 +251,7 @@ impl eframe::App for LessonApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         let mut section_actions = Vec::new();
-        if self.open_term.is_none() {
+        if !self.glossary.card_open() {
             for action in keymap::pressed(&ctx) {
                 section_actions.extend(self.apply(action));
             }
@@ -276,19 +269,17 @@ impl eframe::App for LessonApp {
             .default_size(230.0)
             .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
         self.side_open = open;
+        ui::xp::notice(ui, &mut self.progress);
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
-        self.term_card(&ctx, &mut events);
+        self.cards(&ctx, &mut events);
 
         for e in events {
             match e {
-                AppEvent::OpenTerm(id) => self.open_term = Some(id),
+                AppEvent::OpenTerm(id) => self.glossary.open(id),
                 AppEvent::GoTo(n) => self.go_to(n),
             }
         }
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, LAST_SECTION_KEY, &self.current_section());
+        self.progress.visit(self.current_section());
     }
 }
 

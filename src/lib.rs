@@ -3,6 +3,7 @@
 pub mod app;
 pub mod cli;
 pub mod lesson;
+pub mod progress;
 pub mod runner;
 pub mod sim;
 pub mod ui;

@@ -3,6 +3,7 @@
 //!
 //! The UI thread only ever reads the latest snapshot (a cheap lock and clone-free borrow).
 
+pub mod parallel;
 pub mod real_threads;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -175,7 +175,7 @@ pub fn slider_grid(ui: &mut Ui, id: &str, sliders: Vec<Cell<'_>>) {
         });
 }
 
-/// A count in a few characters for labels inside plots: `950`, `12.3 k`, `4.5 M`.
+/// A count in a few characters for labels inside plots: `950`, `12k`, `4.5M`.
 pub fn fmt_compact(n: f64) -> String {
     let a = n.abs();
     if !n.is_finite() {
@@ -187,9 +187,9 @@ pub fn fmt_compact(n: f64) -> String {
             widgets::fmt_sig(n, 3)
         }
     } else if a < 1_000_000.0 {
-        format!("{} k", widgets::fmt_sig(n / 1e3, 3))
+        format!("{}k", widgets::fmt_sig(n / 1e3, 2))
     } else {
-        format!("{} M", widgets::fmt_sig(n / 1e6, 3))
+        format!("{}M", widgets::fmt_sig(n / 1e6, 2))
     }
 }
 
@@ -240,8 +240,9 @@ mod tests {
         assert_eq!(fmt_compact(118.0), "118");
         assert_eq!(fmt_compact(2.5), "2.50");
         assert_eq!(fmt_compact(22.0), "22");
-        assert_eq!(fmt_compact(12_345.0), "12.3 k");
-        assert_eq!(fmt_compact(4_500_000.0), "4.50 M");
+        assert_eq!(fmt_compact(12_345.0), "12k");
+        assert_eq!(fmt_compact(1_234.0), "1.2k");
+        assert_eq!(fmt_compact(4_500_000.0), "4.5M");
         assert_eq!(fmt_compact(f64::NAN), "—");
     }
 }

@@ -20,6 +20,7 @@ use super::pairs::{Pairs, PairsBuilder, PairsReader};
 use super::s04_fencing::{KeyMark, key_row};
 use super::widgets::{self, fmt_int, fmt_pct, fmt_sig, palette};
 use super::{Cx, Section};
+use crate::runner::parallel::{self, Options};
 use crate::runner::{Reporter, Runner, Task};
 use crate::sim::mc::Chunked;
 use crate::sim::stats::Estimate;
@@ -601,19 +602,13 @@ fn sim_empty(sim: &TtlSim) -> TtlAcc {
     sim.empty()
 }
 
-/// Runs `sim`, publishing the merged prefix as it grows; stops early when cancelled.
+/// Runs `sim` on the parallel driver, publishing the merged prefix as it grows (at most
+/// every 30 ms); stops early when cancelled (the partial result is then discarded).
 fn stream<R>(sim: &TtlSim, seed: u64, r: &Reporter<R>, make: &impl Fn(&TtlAcc) -> R) -> TtlAcc {
-    let mut acc = sim.empty();
-    let chunks = sim.chunks();
-    for k in 0..chunks {
-        if r.cancelled() {
-            break;
-        }
-        let part = sim.run_chunk(seed, k);
-        sim.merge(&mut acc, &part);
-        r.report(make(&acc), sim.samples_in(k + 1), sim.samples());
-    }
-    acc
+    let done = parallel::run(sim, seed, &Options::default(), r.cancel_flag(), |p| {
+        r.report(make(p.acc), p.samples_done, p.samples);
+    });
+    done.unwrap_or_else(|_| sim.empty())
 }
 
 impl Section for TtlTradeoff {

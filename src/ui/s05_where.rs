@@ -271,6 +271,13 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
     let exact = view.summary.expected_lost;
     let simulated = view.summary.mean_lost.value;
     let right = last.max(exact + 1.0).max(4.0) + width * 0.5;
+    // Hug the data: a distribution far from zero gets the width of the plot.
+    let first = h
+        .bins
+        .iter()
+        .position(|&c| c > 0)
+        .map_or(0.0, |i| i as f64 * width);
+    let left = (first - 2.0 * width).min(exact - 1.0).max(0.0) - 0.5;
     let w = widgets::line_width(cx);
     let text = ui.visuals().strong_text_color();
     Plot::new("s5-histogram")
@@ -278,7 +285,7 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
         .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .x_axis_label("locks lost in one failover")
         .y_axis_label("share of failovers (%)")
-        .include_x(-0.5 - width * 0.5 + 0.5)
+        .include_x(left)
         .include_x(right)
         .include_y(0.0)
         // Head-room above the tallest bar for the legend.
@@ -317,12 +324,19 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
 fn numbers(ui: &mut Ui, view: &FailoverView) {
     let s = &view.summary;
     let interval = |e: &crate::sim::stats::Estimate| {
-        format!(
-            "{} ({} to {})",
-            fmt_count(e.value),
-            fmt_count(e.lo),
-            fmt_count(e.hi)
-        )
+        let half = (e.hi - e.lo) / 2.0;
+        if half > 0.0 && half.is_finite() {
+            // Enough decimals that the interval's width shows.
+            let d = (1.0 - half.log10().floor()).clamp(0.0, 4.0) as usize;
+            format!("{:.d$} ({:.d$} to {:.d$})", e.value, e.lo, e.hi)
+        } else {
+            format!(
+                "{} ({} to {})",
+                fmt_count(e.value),
+                fmt_count(e.lo),
+                fmt_count(e.hi)
+            )
+        }
     };
     let zero_share = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
         / view.acc.failovers.max(1) as f64;

@@ -397,8 +397,8 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
     let resp = Plot::new("s9-modes")
         .height(height)
         .y_axis_label(format!("jobs (of {})", fmt_int(view.acc.runs)))
-        .include_x(-0.6)
-        .include_x(2.6)
+        .include_x(-0.5)
+        .include_x(2.5)
         .include_y(0.0)
         .include_y(top * 1.18)
         .allow_scroll(false)
@@ -406,6 +406,13 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
         .allow_drag(false)
         .allow_boxed_zoom(false)
         .show_grid([false, true])
+        .y_axis_formatter(|m, _| {
+            if m.value >= 0.0 && m.value.fract() == 0.0 {
+                fmt_int(m.value as u64)
+            } else {
+                String::new()
+            }
+        })
         .x_grid_spacer(|_| {
             (0..3)
                 .map(|i| GridMark {
