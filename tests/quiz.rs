@@ -409,3 +409,57 @@ fn tab_to_a_term_and_enter_opens_its_card() {
     assert_eq!(h.state().open_term(), Some(id.as_str()));
     assert_eq!(h.state().current_section(), 1);
 }
+
+// ---------------------------------------------------------------- pictures
+
+fn snapshot_app(section: u8) -> Harness<'static, LessonApp> {
+    // No progress file: nothing on screen depends on a temporary path.
+    let options = AppOptions {
+        section: Some(section),
+        progress_file: None,
+        lecture: false,
+        inline_runner: true,
+    };
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .wgpu()
+        .build_eframe(move |cc| LessonApp::new(cc, options));
+    h.run_steps(3);
+    h
+}
+
+#[test]
+fn snapshot_s06_after_a_wrong_answer() {
+    let mut h = snapshot_app(6);
+    let q = &which()[0];
+    press(&mut h, digit((q.correct + 2) % 4));
+    h.run_steps(3);
+    h.snapshot("s06_wrong_answer");
+}
+
+#[test]
+fn snapshot_s07_cards() {
+    let mut h = snapshot_app(7);
+    h.snapshot("s07_cards");
+}
+
+#[test]
+fn snapshot_s10_with_a_question_to_review() {
+    let mut h = snapshot_app(8);
+    let qs = interview();
+    press(&mut h, digit(qs[0].correct));
+    press(&mut h, Key::Enter);
+    press(&mut h, digit((qs[1].correct + 1) % 3));
+    press(&mut h, Key::End);
+    h.run_steps(3);
+    h.snapshot("s10_review");
+}
+
+#[test]
+fn snapshot_glossary_card_over_the_index() {
+    let mut h = snapshot_app(1);
+    press(&mut h, Key::G);
+    h.state_mut().open_card("fencing-token");
+    h.run_steps(3);
+    h.snapshot("glossary_card");
+}

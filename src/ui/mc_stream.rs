@@ -1,4 +1,4 @@
-//! A chunked Monte Carlo model run in the background, chunk by chunk in order, its
+//! A chunked Monte Carlo model run in the background through the parallel driver, its
 //! merged prefix streaming to the UI as it grows, plus the controls Monte Carlo sections share
 //! (sample-size and percentage sliders, the progress bar for long runs).
 
@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use egui::{Response, Ui};
 
 use super::widgets;
+use crate::runner::parallel::{self, Options};
 use crate::runner::{Runner, Snapshot, Task};
 use crate::sim::ParamSpec;
 use crate::sim::mc::Chunked;
@@ -28,18 +29,18 @@ impl<R: Send + 'static> McStream<R> {
         M: Chunked + Send + 'static,
         V: Fn(&M, &M::Acc) -> R + Send + 'static,
     {
+        // Inline runs (tests) stay on one thread; the result is the same bits either way.
+        let threads = if runner.is_inline() { 1 } else { 0 };
         let task = runner.spawn(name, move |r| {
-            let mut acc = model.empty();
-            let (chunks, total) = (model.chunks(), model.samples());
-            for k in 0..chunks {
-                if r.cancelled() {
-                    // A cancelled run publishes nothing more; this value is discarded.
-                    break;
-                }
-                let part = model.run_chunk(seed, k);
-                model.merge(&mut acc, &part);
-                r.report(view(&model, &acc), model.samples_in(k + 1), total);
-            }
+            let options = Options {
+                threads,
+                ..Options::default()
+            };
+            let out = parallel::run(&model, seed, &options, r.cancel_flag(), |p| {
+                r.report(view(&model, p.acc), p.samples_done, p.samples);
+            });
+            // A cancelled run publishes nothing more; the runner discards this value.
+            let acc = out.unwrap_or_else(|_| model.empty());
             view(&model, &acc)
         });
         Self {

@@ -468,7 +468,7 @@ impl Quiz {
 
         let width = ui.available_width().min(900.0);
         let right = palette::GREEN;
-        let wrong = palette::VERMILION;
+        let wrong = widgets::warn_color(ui);
         for (i, answer) in q.answers.iter().enumerate() {
             let text = lesson::plain(answer);
             let is_right = i == q.correct;
@@ -603,7 +603,7 @@ impl Quiz {
         } else {
             let xp = match self.visit.recorded {
                 Some(r) if r.first => {
-                    "+0 XP. You can try it again from the review in the last section."
+                    "No XP for this one. It waits for you in the review in the last section."
                 }
                 _ => "No XP this time.",
             };
@@ -643,7 +643,12 @@ impl Quiz {
             format!("Next {} ▶", self.words.item)
         };
         let r = ui
-            .add(egui::Button::new(RichText::new(label).strong()))
+            .add(
+                egui::Button::new(RichText::new(label).strong()).min_size(egui::vec2(
+                    0.0,
+                    ui.style().text_styles[&egui::TextStyle::Body].size * 2.0,
+                )),
+            )
             .on_hover_text("Enter or Space");
         if std::mem::take(&mut self.focus_next) {
             r.request_focus();

@@ -135,14 +135,9 @@ impl WhereLock {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Where the lock lives:").strong());
             for (i, row) in stores().iter().enumerate() {
-                let hover = if row.consensus {
-                    "A consensus store: a lock is granted only once a majority has it"
-                } else {
-                    "Copies to its replica asynchronously"
-                };
                 if ui
                     .selectable_label(self.store == i, &row.name)
-                    .on_hover_text(hover)
+                    .on_hover_text(&row.in_short)
                     .clicked()
                 {
                     self.store = i;
