@@ -500,7 +500,7 @@ impl Store {
             ..Self::memory()
         };
         if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            // A missing folder is created on the first save; failure shows up there.
+            // Created now so that the lock file can live there; a failure shows up when saving.
             let _ = fs::create_dir_all(dir);
         }
         let _lock = FileLock::acquire(&path);

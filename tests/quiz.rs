@@ -463,3 +463,69 @@ fn snapshot_glossary_card_over_the_index() {
     h.run_steps(3);
     h.snapshot("glossary_card");
 }
+
+#[test]
+fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
+    let mut h = app_with(Some(8), None, true);
+    let last = interview().last().unwrap();
+    let pairs = vec![("question".to_owned(), last.id.clone())];
+    h.state_mut().section_mut(8).apply_scenario(&pairs).unwrap();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains(&format!("Question {} of", interview().len()))
+            .is_some()
+    );
+    press(&mut h, Key::R);
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().current_section(), 9);
+    press(&mut h, Key::PageUp);
+    assert!(
+        h.query_by_label_contains("Question 1 of").is_some(),
+        "starts over for the next class"
+    );
+}
+
+#[test]
+fn scenario_codes_name_a_question_strictly() {
+    let mut h = app_with(Some(6), None, false);
+    let third = &which()[2];
+    let code = |k: &str, v: &str| vec![(k.to_owned(), v.to_owned())];
+    let s = h.state_mut().section_mut(6);
+    assert!(
+        s.apply_scenario(&code("question", "no-such-question"))
+            .is_err()
+    );
+    assert!(s.apply_scenario(&code("questoin", &third.id)).is_err());
+    s.apply_scenario(&code("question", &third.id)).unwrap();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Scenario 3 of").is_some());
+    assert_eq!(
+        h.state_mut().section_mut(6).scenario(),
+        Some(code("question", &third.id))
+    );
+}
+
+#[test]
+fn a_reset_starts_the_quizzes_over() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(8), Some(&path), false);
+    for q in interview() {
+        press(&mut h, digit(q.correct));
+        press(&mut h, Key::Enter);
+    }
+    assert!(h.query_by_label("Your results").is_some());
+    press(&mut h, Key::End);
+    h.get_by_label("Reset progress…").click();
+    h.run_steps(3);
+    h.get_by_label("Reset progress").click();
+    h.run_steps(3);
+    press(&mut h, Key::PageUp);
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 8);
+    assert!(h.query_by_label("Your results").is_none());
+    assert!(h.query_by_label_contains("Question 1 of").is_some());
+    assert!(
+        h.query_by_label_contains("✔ Right").is_none(),
+        "nothing answered any more"
+    );
+}
