@@ -299,10 +299,13 @@ impl Progress {
         }
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let unreadable = |e: ron::error::SpannedError| Damage::Unreadable(e.to_string());
+        let unreadable = |e: ron::error::SpannedError| {
+            let at = e.span.start;
+            Damage::Unreadable(format!("unreadable at line {}, column {}", at.line, at.col))
+        };
         let header: Header = options.from_str(text).map_err(unreadable)?;
         match header.version {
-            0 => return Err(Damage::Unreadable("it has no version".into())),
+            0 => return Err(Damage::Unreadable("no version number".into())),
             v if v > VERSION => return Err(Damage::Newer(v)),
             _ => {}
         }
@@ -497,7 +500,7 @@ impl Store {
             ..Self::memory()
         };
         if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            // A missing folder is created on the first save; failure shows up there.
+            // Created now so that the lock file can live there; a failure shows up when saving.
             let _ = fs::create_dir_all(dir);
         }
         let _lock = FileLock::acquire(&path);

@@ -409,3 +409,123 @@ fn tab_to_a_term_and_enter_opens_its_card() {
     assert_eq!(h.state().open_term(), Some(id.as_str()));
     assert_eq!(h.state().current_section(), 1);
 }
+
+// ---------------------------------------------------------------- pictures
+
+fn snapshot_app(section: u8) -> Harness<'static, LessonApp> {
+    // No progress file: nothing on screen depends on a temporary path.
+    let options = AppOptions {
+        section: Some(section),
+        progress_file: None,
+        lecture: false,
+        inline_runner: true,
+    };
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .wgpu()
+        .build_eframe(move |cc| LessonApp::new(cc, options));
+    h.run_steps(3);
+    h
+}
+
+#[test]
+fn snapshot_s06_after_a_wrong_answer() {
+    let mut h = snapshot_app(6);
+    let q = &which()[0];
+    press(&mut h, digit((q.correct + 2) % 4));
+    h.run_steps(3);
+    h.snapshot("s06_wrong_answer");
+}
+
+#[test]
+fn snapshot_s07_cards() {
+    let mut h = snapshot_app(7);
+    h.snapshot("s07_cards");
+}
+
+#[test]
+fn snapshot_s10_with_a_question_to_review() {
+    let mut h = snapshot_app(8);
+    let qs = interview();
+    press(&mut h, digit(qs[0].correct));
+    press(&mut h, Key::Enter);
+    press(&mut h, digit((qs[1].correct + 1) % 3));
+    press(&mut h, Key::End);
+    h.run_steps(3);
+    h.snapshot("s10_review");
+}
+
+#[test]
+fn snapshot_glossary_card_over_the_index() {
+    let mut h = snapshot_app(1);
+    press(&mut h, Key::G);
+    h.state_mut().open_card("fencing-token");
+    h.run_steps(3);
+    h.snapshot("glossary_card");
+}
+
+#[test]
+fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
+    let mut h = app_with(Some(8), None, true);
+    let last = interview().last().unwrap();
+    let pairs = vec![("question".to_owned(), last.id.clone())];
+    h.state_mut().section_mut(8).apply_scenario(&pairs).unwrap();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains(&format!("Question {} of", interview().len()))
+            .is_some()
+    );
+    press(&mut h, Key::R);
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().current_section(), 9);
+    press(&mut h, Key::PageUp);
+    assert!(
+        h.query_by_label_contains("Question 1 of").is_some(),
+        "starts over for the next class"
+    );
+}
+
+#[test]
+fn scenario_codes_name_a_question_strictly() {
+    let mut h = app_with(Some(6), None, false);
+    let third = &which()[2];
+    let code = |k: &str, v: &str| vec![(k.to_owned(), v.to_owned())];
+    let s = h.state_mut().section_mut(6);
+    assert!(
+        s.apply_scenario(&code("question", "no-such-question"))
+            .is_err()
+    );
+    assert!(s.apply_scenario(&code("questoin", &third.id)).is_err());
+    s.apply_scenario(&code("question", &third.id)).unwrap();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Scenario 3 of").is_some());
+    assert_eq!(
+        h.state_mut().section_mut(6).scenario(),
+        Some(code("question", &third.id))
+    );
+}
+
+#[test]
+fn a_reset_starts_the_quizzes_over() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(8), Some(&path), false);
+    for q in interview() {
+        press(&mut h, digit(q.correct));
+        press(&mut h, Key::Enter);
+    }
+    assert!(h.query_by_label("Your results").is_some());
+    press(&mut h, Key::End);
+    h.get_by_label("Reset progress…").click();
+    h.run_steps(3);
+    h.get_by_label("Reset progress").click();
+    h.run_steps(3);
+    press(&mut h, Key::PageUp);
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 8);
+    assert!(h.query_by_label("Your results").is_none());
+    assert!(h.query_by_label_contains("Question 1 of").is_some());
+    assert!(
+        h.query_by_label_contains("✔ Right").is_none(),
+        "nothing answered any more"
+    );
+}

@@ -149,7 +149,9 @@ impl Glossary {
                     .show(ui, |ui| {
                         for term in hits {
                             let r = ui
-                                .link(RichText::new(&term.name).strong())
+                                .link(RichText::new(&term.name).size(
+                                    ui.style().text_styles[&egui::TextStyle::Body].size * 1.1,
+                                ))
                                 .on_hover_text("Open the card");
                             if r.clicked() {
                                 chosen = Some(term.id.clone());
@@ -168,6 +170,30 @@ impl Glossary {
             self.open(id);
         }
     }
+}
+
+/// Marked-up text whose terms open their cards, like [`widgets::paragraph`] but without the
+/// space after it (for list items and table cells).
+pub fn marked_text(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        for span in lesson::spans(text) {
+            match span {
+                lesson::Span::Plain(p) => {
+                    ui.label(p);
+                }
+                lesson::Span::Term { id, shown } => {
+                    if ui
+                        .link(shown)
+                        .on_hover_text("Open the plain-language card")
+                        .clicked()
+                    {
+                        cx.emit(super::AppEvent::OpenTerm(id.to_owned()));
+                    }
+                }
+            }
+        }
+    });
 }
 
 /// Name, text, analogy and "see also" of a card.

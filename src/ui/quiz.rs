@@ -79,6 +79,8 @@ pub struct Quiz {
     scroll: Option<Scroll>,
     /// A question asked for by a scenario code.
     pending_jump: Option<usize>,
+    /// The progress reset this quiz was placed after (a reset elsewhere starts it over).
+    seen_reset: u64,
     headline: Option<String>,
 }
 
@@ -96,6 +98,7 @@ impl Quiz {
             focus_next: false,
             scroll: None,
             pending_jump: None,
+            seen_reset: 0,
             headline: None,
         }
     }
@@ -117,16 +120,6 @@ impl Quiz {
     /// The computed headline of the last frame.
     pub fn headline(&self) -> Option<String> {
         self.headline.clone()
-    }
-
-    /// Shows question `index` (counted from 0) next.
-    pub fn jump_to(&mut self, index: usize) -> Result<(), String> {
-        let n = self.questions().len();
-        if index >= n {
-            return Err(format!("question must be 1 to {n}"));
-        }
-        self.pending_jump = Some(index);
-        Ok(())
     }
 
     /// The question on screen, for scenario codes (`question=<id>`); `None` on the results.
@@ -259,6 +252,10 @@ impl Quiz {
         if self.current + 1 < self.questions().len() {
             let p = cx.progress.progress().clone();
             self.enter(self.current + 1, &p);
+        } else if self.lecture {
+            // On to the next section, like a slide deck; the quiz starts over next time.
+            cx.emit(AppEvent::GoTo((self.section + 1).min(10)));
+            self.enter(0, &Progress::default());
         } else {
             self.finished = true;
         }
@@ -293,8 +290,10 @@ impl Quiz {
         if self.questions().is_empty() {
             return;
         }
-        if cx.lecture != self.lecture || !self.placed {
+        let reset_at = cx.progress.progress().reset_at;
+        if cx.lecture != self.lecture || !self.placed || reset_at != self.seen_reset {
             self.lecture = cx.lecture;
+            self.seen_reset = reset_at;
             let p = cx.progress.progress().clone();
             self.place(&p);
         }
@@ -468,7 +467,7 @@ impl Quiz {
 
         let width = ui.available_width().min(900.0);
         let right = palette::GREEN;
-        let wrong = palette::VERMILION;
+        let wrong = widgets::warn_color(ui);
         for (i, answer) in q.answers.iter().enumerate() {
             let text = lesson::plain(answer);
             let is_right = i == q.correct;
@@ -603,7 +602,7 @@ impl Quiz {
         } else {
             let xp = match self.visit.recorded {
                 Some(r) if r.first => {
-                    "+0 XP. You can try it again from the review in the last section."
+                    "No XP for this one. It waits for you in the review in the last section."
                 }
                 _ => "No XP this time.",
             };
@@ -635,7 +634,10 @@ impl Quiz {
             }
         } else if last {
             if self.lecture {
-                "Back to the first one ▶".to_owned()
+                format!(
+                    "Next section: {} ▶",
+                    lesson::content().section((self.section + 1).min(10)).title
+                )
             } else {
                 "See your results ▶".to_owned()
             }
@@ -643,7 +645,12 @@ impl Quiz {
             format!("Next {} ▶", self.words.item)
         };
         let r = ui
-            .add(egui::Button::new(RichText::new(label).strong()))
+            .add(
+                egui::Button::new(RichText::new(label).strong()).min_size(egui::vec2(
+                    0.0,
+                    ui.style().text_styles[&egui::TextStyle::Body].size * 2.0,
+                )),
+            )
             .on_hover_text("Enter or Space");
         if std::mem::take(&mut self.focus_next) {
             r.request_focus();
@@ -653,11 +660,7 @@ impl Quiz {
             r.scroll_to_me(Some(egui::Align::BOTTOM));
         }
         if r.clicked() {
-            if self.lecture && last {
-                intent.jump = Some(0);
-            } else {
-                intent.go_on = true;
-            }
+            intent.go_on = true;
         }
     }
 

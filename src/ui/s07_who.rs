@@ -3,8 +3,9 @@
 
 use egui::{RichText, Stroke, Ui};
 
+use super::glossary::marked_text;
 use super::quiz::how_note;
-use super::widgets::{self, palette};
+use super::widgets::palette;
 use super::{Cx, Section};
 use crate::lesson::{self, SystemCard};
 
@@ -26,22 +27,29 @@ fn card(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
             ui.label(RichText::new(&c.name).heading().strong());
             ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
             ui.add_space(6.0);
-            for point in &c.points {
-                ui.horizontal_top(|ui| {
-                    ui.label("•");
-                    ui.vertical(|ui| widgets::paragraph(ui, point, cx));
-                });
-            }
-            ui.add_space(4.0);
+            // The point of the section first: what plays the fencing token here.
             egui::Frame::new()
                 .stroke(Stroke::new(2.0, palette::BLUE))
                 .corner_radius(6.0)
-                .inner_margin(egui::Margin::symmetric(10, 8))
+                .inner_margin(egui::Margin::symmetric(10, 6))
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    ui.label(RichText::new("What plays the fencing token here").strong());
-                    widgets::paragraph(ui, &c.fencing_role, cx);
+                    let accent = if ui.visuals().dark_mode {
+                        palette::SKY
+                    } else {
+                        palette::BLUE
+                    };
+                    ui.label(RichText::new("Fencing token here").strong().color(accent));
+                    marked_text(ui, &c.fencing_role, cx);
                 });
+            ui.add_space(6.0);
+            for point in &c.points {
+                ui.horizontal_top(|ui| {
+                    ui.label("•");
+                    ui.vertical(|ui| marked_text(ui, point, cx));
+                });
+                ui.add_space(2.0);
+            }
         });
 }
 

@@ -137,12 +137,9 @@ impl Next {
     fn reading(ui: &mut Ui) {
         ui.label(RichText::new("Reading list").heading());
         for r in &lesson::content().reading {
-            ui.add_space(2.0);
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(&r.title).strong());
-                ui.label(format!("— {}, {}.", r.authors, r.year));
-                ui.label(RichText::new(&r.source).monospace().weak());
-            });
+            ui.add_space(4.0);
+            ui.label(RichText::new(&r.title).strong());
+            ui.label(RichText::new(format!("{}, {} · {}", r.authors, r.year, r.source)).weak());
             ui.label(lesson::plain(&r.note));
             ui.add_space(4.0);
         }
@@ -218,12 +215,16 @@ impl Section for Next {
         self.headline = Some(headline);
         ui.add_space(8.0);
         ui.columns(2, |cols| {
-            Self::xp_summary(&mut cols[0], cx.progress.progress());
-            cols[0].add_space(10.0);
-            Self::review(&mut cols[0], cx);
-            cols[0].add_space(10.0);
-            self.file_and_reset(&mut cols[0], cx);
-            Self::reading(&mut cols[1]);
+            let (left, right) = cols.split_at_mut(1);
+            let top_down = egui::Layout::top_down(egui::Align::Min);
+            left[0].with_layout(top_down, |ui| {
+                Self::xp_summary(ui, cx.progress.progress());
+                ui.add_space(10.0);
+                Self::review(ui, cx);
+                ui.add_space(10.0);
+                self.file_and_reset(ui, cx);
+            });
+            right[0].with_layout(top_down, Self::reading);
         });
         ui.add_space(6.0);
         how_note(ui, &self.text().how, cx);

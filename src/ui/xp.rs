@@ -7,17 +7,31 @@ use super::glossary::Glossary;
 use super::widgets;
 use crate::progress::{Progress, Store};
 
-/// Top-bar items: the XP total and the glossary button (for a right-to-left layout).
+/// Top-bar items: the XP total and the glossary button (for a right-to-left layout). Where
+/// the bar is crowded (a large zoom on a small screen) they shrink to symbols, and vanish
+/// rather than overlap other controls; the G key and section 10 still reach both.
 pub fn top_bar(ui: &mut Ui, store: &Store, glossary: &mut Glossary) {
     let p = store.progress();
+    let room = ui.available_width();
+    let full = room >= 190.0;
+    if room < 100.0 {
+        return;
+    }
+    let (glossary_text, xp_text) = if full {
+        ("Glossary".to_owned(), format!("★ {} XP", p.xp))
+    } else {
+        ("📖".to_owned(), format!("★ {}", p.xp))
+    };
     let r = ui
-        .selectable_label(glossary.index_open(), "Glossary")
-        .on_hover_text("Every plain-language card, with a search box (G)");
+        .selectable_label(glossary.index_open(), glossary_text)
+        .on_hover_text("Glossary: every plain-language card, with a search box (G)");
     if r.clicked() {
         glossary.toggle_index();
     }
-    ui.separator();
-    ui.label(RichText::new(format!("★ {} XP", p.xp)).strong()).on_hover_text(format!(
+    if full {
+        ui.separator();
+    }
+    ui.label(RichText::new(xp_text).strong()).on_hover_text(format!(
         "XP from the quizzes: {} of {}. Each question answered right at the first try gives {}.",
         p.xp,
         Progress::max_xp(),
