@@ -15,10 +15,12 @@ use egui_plot::{
     VLine,
 };
 
+use super::mc_stream::{count_slider, percent_slider};
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::s04_fencing::{KeyMark, key_row, stall_prob_slider};
+use super::s04_fencing::{KeyMark, key_row};
 use super::widgets::{self, fmt_int, fmt_pct, fmt_sig, palette};
 use super::{Cx, Section};
+use crate::runner::parallel::{self, Options};
 use crate::runner::{Reporter, Runner, Task};
 use crate::sim::mc::Chunked;
 use crate::sim::stats::Estimate;
@@ -78,23 +80,6 @@ pub fn trim_num(v: f64) -> String {
     } else {
         n
     }
-}
-
-/// A slider for a large count (logarithmic), shown with thousands separators.
-pub fn count_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut u64) -> egui::Response {
-    let mut v = spec.clamp(*value as f64);
-    let r = ui.add(
-        egui::Slider::new(&mut v, spec.min..=spec.max)
-            .logarithmic(true)
-            .integer()
-            .clamping(egui::SliderClamping::Always)
-            .custom_formatter(|v, _| fmt_int(v.max(0.0).round() as u64))
-            .custom_parser(|s| s.replace([',', ' ', '_'], "").parse::<f64>().ok())
-            .text(spec.label),
-    );
-    *value = spec.clamp(v) as u64;
-    widgets::claim_arrow_keys(ui, &r);
-    r
 }
 
 /// How often something that happens `per_day` times a day happens, in words.
@@ -303,7 +288,7 @@ impl TtlTradeoff {
         ui.label(RichText::new("How long holds take").strong());
         widgets::param_slider(ui, &ttl::TYPICAL_S, &mut p.typical_s);
         widgets::param_slider(ui, &ttl::SPREAD, &mut p.spread);
-        stall_prob_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob);
+        percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
         widgets::param_slider(ui, &ttl::STALL_MEAN_S, &mut p.stall_mean_s);
         ui.add_space(4.0);
         ui.label(RichText::new("Counting").strong());
@@ -344,7 +329,7 @@ impl TtlTradeoff {
         };
 
         let left = AxisHints::new_y()
-            .label(RichText::new("share of holds that outlive the TTL").color(share_color))
+            .label(RichText::new("holds that outlive the TTL").color(share_color))
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 && e % 2 == 0 && e <= 0 {
@@ -455,7 +440,7 @@ impl TtlTradeoff {
                 pu.text(
                     Text::new(
                         "",
-                        PlotPoint::new(x, 0.35),
+                        PlotPoint::new(if x > 1.6 { x - 0.03 } else { x + 0.03 }, 0.35),
                         RichText::new(format!("your TTL: {}", fmt_s(p.ttl_s)))
                             .strong()
                             .size(body),
@@ -622,19 +607,13 @@ fn sim_empty(sim: &TtlSim) -> TtlAcc {
     sim.empty()
 }
 
-/// Runs `sim`, publishing the merged prefix as it grows; stops early when cancelled.
+/// Runs `sim` on the parallel driver, publishing the merged prefix as it grows (at most
+/// every 30 ms); stops early when cancelled (the partial result is then discarded).
 fn stream<R>(sim: &TtlSim, seed: u64, r: &Reporter<R>, make: &impl Fn(&TtlAcc) -> R) -> TtlAcc {
-    let mut acc = sim.empty();
-    let chunks = sim.chunks();
-    for k in 0..chunks {
-        if r.cancelled() {
-            break;
-        }
-        let part = sim.run_chunk(seed, k);
-        sim.merge(&mut acc, &part);
-        r.report(make(&acc), sim.samples_in(k + 1), sim.samples());
-    }
-    acc
+    let done = parallel::run(sim, seed, &Options::default(), r.cancel_flag(), |p| {
+        r.report(make(p.acc), p.samples_done, p.samples);
+    });
+    done.unwrap_or_else(|_| sim.empty())
 }
 
 impl Section for TtlTradeoff {
@@ -731,7 +710,7 @@ impl Section for TtlTradeoff {
 
         // The figure with its controls beside it; stacked when the window is narrow.
         let avail = ui.available_width();
-        let side = 420.0_f32;
+        let side = 390.0_f32;
         let wide = avail >= 900.0;
         let plot_w = if wide { avail - side - 16.0 } else { avail };
         let height = (ui.available_height() * 0.55).clamp(300.0, 520.0);
@@ -745,7 +724,10 @@ impl Section for TtlTradeoff {
             });
             if wide {
                 ui.add_space(12.0);
-                ui.vertical(|ui| self.sliders(ui));
+                ui.vertical(|ui| {
+                    ui.spacing_mut().slider_width = 150.0;
+                    self.sliders(ui);
+                });
             }
         });
         if !wide {

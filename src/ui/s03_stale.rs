@@ -461,11 +461,11 @@ fn timeline(
             p.text(
                 Text::new(
                     "",
-                    PlotPoint::new(run.expiry_s, 3.4),
+                    PlotPoint::new(run.expiry_s - 0.1, 3.4),
                     words(format!("TTL of {TOKEN_A} ends")),
                 )
                 .color(text_color)
-                .anchor(Align2::CENTER_BOTTOM),
+                .anchor(Align2::RIGHT_BOTTOM),
             );
             // Words on the bars.
             if now >= WORK_S && run.params.pause_s >= 3.0 {

@@ -9,12 +9,11 @@ use std::sync::Arc;
 use egui::{Color32, RichText, Stroke, Ui, pos2, vec2};
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
 
+use super::mc_stream::{count_slider, percent_slider};
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::s02_ttl::count_slider;
 use super::widgets::{self, fmt_int, fmt_ms, fmt_pct, palette};
 use super::{Cx, Section};
 use crate::runner::{Runner, Task};
-use crate::sim::ParamSpec;
 use crate::sim::fencing::{self, Fate, FencingParams, FencingRun, Holder, LADDER_LIMIT};
 
 /// One entry of a plot key.
@@ -152,26 +151,6 @@ fn paint_marker(
         }
     };
     painter.add(shape);
-}
-
-/// A stall-probability slider: logarithmic (so 2 in 1,000 is as easy to set as 1 in 10),
-/// still able to reach zero, and read out as "N in 1,000".
-pub fn stall_prob_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> egui::Response {
-    *value = spec.clamp(*value);
-    let r = ui.add(
-        egui::Slider::new(value, spec.min..=spec.max)
-            .logarithmic(true)
-            .smallest_positive(1e-4)
-            .clamping(egui::SliderClamping::Always)
-            .custom_formatter(|v, _| super::s02_ttl::trim_num(v))
-            .text(spec.label),
-    );
-    *value = spec.clamp(*value);
-    widgets::claim_arrow_keys(ui, &r);
-    r.on_hover_text(format!(
-        "{} in 1,000 holds freeze for a while",
-        widgets::fmt_sig(*value * 1000.0, 2)
-    ))
 }
 
 /// The same chain with fencing off and on.
@@ -325,7 +304,7 @@ impl Fencing {
         widgets::param_slider(ui, &fencing::TTL_MS, &mut p.ttl_ms);
         widgets::param_slider(ui, &fencing::TYPICAL_MS, &mut p.typical_ms);
         widgets::param_slider(ui, &fencing::SPREAD, &mut p.spread);
-        stall_prob_slider(ui, &fencing::STALL_PROB, &mut p.stall_prob);
+        percent_slider(ui, &fencing::STALL_PROB, &mut p.stall_prob, true);
         widgets::param_slider(ui, &fencing::STALL_MEAN_MS, &mut p.stall_mean_ms);
         let mut holders = u64::from(p.holders);
         count_slider(ui, &fencing::HOLDERS, &mut holders);
@@ -712,7 +691,7 @@ impl Section for Fencing {
 
         // The ladder with the controls and counts beside it; stacked when the window is narrow.
         let avail = ui.available_width();
-        let side = 430.0_f32;
+        let side = 400.0_f32;
         let wide = avail >= 900.0;
         let plot_w = if wide { avail - side - 16.0 } else { avail };
         let height = (ui.available_height() * 0.6).clamp(320.0, 560.0);
@@ -724,6 +703,7 @@ impl Section for Fencing {
             if wide {
                 ui.add_space(12.0);
                 ui.vertical(|ui| {
+                    ui.spacing_mut().slider_width = 150.0;
                     self.controls(ui);
                     ui.add_space(8.0);
                     counts(ui, &pair, self.params.fencing);
