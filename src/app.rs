@@ -9,14 +9,14 @@ use egui::{Align, Layout, RichText, Ui};
 use crate::cli::{Cli, RendererChoice};
 use crate::progress::{self, Store};
 use crate::runner::Runner;
+use crate::ui::export::Destination;
 use crate::ui::keymap::{self, Action};
+use crate::ui::tools::Tools;
 use crate::ui::widgets;
 use crate::ui::{self, AppEvent, Cx, Section};
 
 pub const WINDOW_TITLE: &str = "Distributed locks — lesson 8";
 const APP_ID: &str = "locks-lesson";
-/// Zoom a lecture opens with.
-pub const LECTURE_ZOOM: f32 = 1.5;
 
 /// How the app starts.
 #[derive(Clone, Debug, Default)]
@@ -29,6 +29,8 @@ pub struct AppOptions {
     pub lecture: bool,
     /// Run simulations inline instead of on threads (tests only: frames become deterministic).
     pub inline_runner: bool,
+    /// Save exported files straight into this folder instead of asking in a dialog (tests).
+    pub export_dir: Option<PathBuf>,
 }
 
 impl AppOptions {
@@ -38,6 +40,7 @@ impl AppOptions {
             progress_file: cli.progress_file.clone().or_else(progress::default_path),
             lecture: cli.lecture,
             inline_runner: false,
+            export_dir: None,
         }
     }
 }
@@ -50,8 +53,8 @@ pub struct LessonApp {
     runner: Runner,
     /// The glossary card on screen and the glossary index.
     glossary: ui::glossary::Glossary,
-    pub lecture: bool,
-    pub reduced_motion: bool,
+    /// Lecture mode, keyboard map, reduced motion, scenario codes, exports.
+    tools: Tools,
     /// Quiz answers, XP and the last section, kept in the progress file.
     progress: Store,
 }
@@ -69,20 +72,44 @@ impl LessonApp {
             .map_or_else(Store::memory, Store::open);
         let remembered = progress.progress().last_section;
         let section = options.section.or(remembered).unwrap_or(1).clamp(1, 10);
-        if options.lecture {
-            cc.egui_ctx.set_zoom_factor(LECTURE_ZOOM);
-        }
         style(&cc.egui_ctx);
+        let destination = options
+            .export_dir
+            .map_or(Destination::Ask, Destination::Folder);
+        let mut tools = Tools::new(cc, destination);
+        let mut side_open = true;
+        if options.lecture {
+            tools
+                .presenter
+                .set_lecture(&cc.egui_ctx, true, &mut side_open);
+        }
         Self {
             sections: ui::all_sections(&runner),
             current: usize::from(section) - 1,
-            side_open: true,
+            side_open,
             runner,
             glossary: ui::glossary::Glossary::default(),
-            lecture: options.lecture,
-            reduced_motion: false,
+            tools,
             progress,
         }
+    }
+
+    /// Lecture (projector) mode is on.
+    pub fn lecture(&self) -> bool {
+        self.tools.presenter.lecture()
+    }
+
+    pub fn reduced_motion(&self) -> bool {
+        self.tools.presenter.reduced_motion
+    }
+
+    pub fn side_panel_open(&self) -> bool {
+        self.side_open
+    }
+
+    /// The tools around the sections (lecture mode, keyboard map, scenario codes, exports).
+    pub fn tools(&self) -> &Tools {
+        &self.tools
     }
 
     /// The section on screen, 1-10.
@@ -113,13 +140,23 @@ impl LessonApp {
         &self.progress
     }
 
+    /// The section with this number.
+    pub fn section(&self, number: u8) -> &dyn Section {
+        self.sections[usize::from(number) - 1].as_ref()
+    }
+
     /// The section with this number, for tests and scenario codes.
     pub fn section_mut(&mut self, number: u8) -> &mut dyn Section {
         self.sections[usize::from(number) - 1].as_mut()
     }
 
     /// Applies an app-wide shortcut; returns it back if it belongs to the section.
-    fn apply(&mut self, action: Action) -> Option<Action> {
+    fn apply(
+        &mut self,
+        ctx: &egui::Context,
+        frame: Option<&eframe::Frame>,
+        action: Action,
+    ) -> Option<Action> {
         let n = self.current_section();
         match action {
             Action::NextSection | Action::NextSectionArrow => self.go_to((n + 1).min(10)),
@@ -131,6 +168,12 @@ impl LessonApp {
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
             Action::Choose(_) | Action::Continue | Action::Reveal => return Some(action),
+            other => {
+                let section = self.sections[self.current].as_ref();
+                return self
+                    .tools
+                    .apply(ctx, frame, other, section, &mut self.side_open);
+            }
         }
         None
     }
@@ -144,8 +187,11 @@ impl LessonApp {
                 self.side_open = !self.side_open;
             }
             ui.separator();
-            ui.label(RichText::new(WINDOW_TITLE).strong());
-            ui.separator();
+            if !self.lecture() {
+                // A projector needs the room; the window and the page carry the title.
+                ui.label(RichText::new(WINDOW_TITLE).strong());
+                ui.separator();
+            }
             let n = self.current_section();
             if ui
                 .add_enabled(n > 1, egui::Button::new("◀ Previous"))
@@ -161,8 +207,13 @@ impl LessonApp {
                 self.go_to(n + 1);
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                theme_switch(ui);
+                self.tools.top_bar(ui);
                 ui.separator();
+                if !self.lecture() {
+                    // Lecture mode brings its own projector colours.
+                    theme_switch(ui);
+                    ui.separator();
+                }
                 zoom_controls(ui);
                 ui.separator();
                 ui::xp::top_bar(ui, &self.progress, &mut self.glossary);
@@ -198,8 +249,8 @@ impl LessonApp {
         let mut cx = Cx {
             runner: &self.runner,
             events,
-            lecture: self.lecture,
-            reduced_motion: self.reduced_motion,
+            lecture: self.tools.presenter.lecture(),
+            reduced_motion: self.tools.presenter.reduced_motion,
             actions,
             progress: &mut self.progress,
         };
@@ -224,6 +275,8 @@ impl LessonApp {
                 }
                 ui.add_space(6.0);
                 section.ui(ui, &mut cx);
+                self.tools.share.page_view(ui, section.plot_rect());
+                widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
                 if !text.after.is_empty() {
                     ui.add_space(10.0);
                     for p in &text.after {
@@ -238,8 +291,8 @@ impl LessonApp {
         let mut cx = Cx {
             runner: &self.runner,
             events,
-            lecture: self.lecture,
-            reduced_motion: self.reduced_motion,
+            lecture: self.tools.presenter.lecture(),
+            reduced_motion: self.tools.presenter.reduced_motion,
             actions: &[],
             progress: &mut self.progress,
         };
@@ -248,13 +301,23 @@ impl LessonApp {
 }
 
 impl eframe::App for LessonApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        if self.tools.presenter.blank_frame(ui) {
+            return;
+        }
         let ctx = ui.ctx().clone();
+        let frame = Some(&*frame);
+        if let Some(n) = self.tools.begin_frame(&ctx, &mut self.sections) {
+            self.go_to(n);
+        }
         let mut section_actions = Vec::new();
-        if !self.glossary.card_open() {
-            for action in keymap::pressed(&ctx) {
-                section_actions.extend(self.apply(action));
-            }
+        let pressed = if self.glossary.card_open() || self.tools.dialog_open() {
+            keymap::pressed_where(&ctx, Action::works_over_dialogs)
+        } else {
+            keymap::pressed(&ctx)
+        };
+        for action in pressed {
+            section_actions.extend(self.apply(&ctx, frame, action));
         }
         let mut events = Vec::new();
 
@@ -262,6 +325,10 @@ impl eframe::App for LessonApp {
             ui.add_space(2.0);
             self.top_bar(ui);
             ui.add_space(2.0);
+        });
+        egui::Panel::bottom("share-bar").show(ui, |ui| {
+            self.tools
+                .bottom_bar(ui, self.sections[self.current].as_ref());
         });
         let mut open = self.side_open;
         egui::Panel::left("section-list")
@@ -272,6 +339,13 @@ impl eframe::App for LessonApp {
         ui::xp::notice(ui, &mut self.progress);
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
         self.cards(&ctx, &mut events);
+        for action in self.tools.take_queued() {
+            // Buttons stand for shortcuts of the app and the tools only.
+            let _ = self.apply(&ctx, frame, action);
+        }
+        if let Some(n) = self.tools.end_frame(&ctx, frame, &mut self.sections) {
+            self.go_to(n);
+        }
 
         for e in events {
             match e {
@@ -280,6 +354,10 @@ impl eframe::App for LessonApp {
             }
         }
         self.progress.visit(self.current_section());
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.tools.presenter.save(storage);
     }
 }
 

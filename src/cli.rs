@@ -379,7 +379,10 @@ impl Report {
             println!("{}", Value::Object(self.fields.clone()));
         } else {
             for (k, v) in &self.fields {
-                println!("{k:>24}  {v}");
+                match v {
+                    Value::String(text) => println!("{k:>24}  {text}"),
+                    other => println!("{k:>24}  {other}"),
+                }
             }
         }
     }

@@ -5,5 +5,6 @@ pub mod cli;
 pub mod lesson;
 pub mod progress;
 pub mod runner;
+pub mod scenario;
 pub mod sim;
 pub mod ui;

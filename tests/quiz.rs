@@ -19,6 +19,7 @@ fn app_with(
         progress_file: file.map(Path::to_path_buf),
         lecture,
         inline_runner: true,
+        ..Default::default()
     };
     let mut h = Harness::builder()
         .with_size([1366.0, 768.0])
@@ -166,6 +167,9 @@ fn the_mouse_answers_too() {
         .click();
     h.run_steps(3);
     assert!(h.query_by_label_contains("✔ Right").is_some());
+    // The button may sit below the fold: scroll it into view first, as a person would.
+    h.get_by_label_contains("Next scenario").scroll_to_me();
+    h.run_steps(6);
     h.get_by_label_contains("Next scenario").click();
     h.run_steps(3);
     assert!(h.query_by_label_contains("Scenario 2 of").is_some());
@@ -419,6 +423,7 @@ fn snapshot_app(section: u8) -> Harness<'static, LessonApp> {
         progress_file: None,
         lecture: false,
         inline_runner: true,
+        ..Default::default()
     };
     let mut h = Harness::builder()
         .with_size([1366.0, 768.0])

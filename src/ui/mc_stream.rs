@@ -29,8 +29,13 @@ impl<R: Send + 'static> McStream<R> {
         M: Chunked + Send + 'static,
         V: Fn(&M, &M::Acc) -> R + Send + 'static,
     {
-        // Inline runs (tests) stay on one thread; the result is the same bits either way.
-        let threads = if runner.is_inline() { 1 } else { 0 };
+        // One core is left for the UI thread, so frames stay smooth while a long run streams;
+        // inline runs (tests) stay on one thread. The result is the same bits either way.
+        let threads = if runner.is_inline() {
+            1
+        } else {
+            (parallel::resolve_threads(0) - 1).max(1)
+        };
         let task = runner.spawn(name, move |r| {
             let options = Options {
                 threads,

@@ -1,9 +1,12 @@
 //! The lesson's screens: one file per section behind the [`Section`] trait, and the shared
 //! widgets they are built from.
 
+pub mod export;
 pub mod glossary;
 pub mod keymap;
+pub mod lecture;
 pub mod mc_stream;
+pub mod overlay;
 pub mod pairs;
 pub mod quiz;
 pub mod s01_why_lock;
@@ -16,7 +19,9 @@ pub mod s07_who;
 pub mod s08_interview;
 pub mod s09_break;
 pub mod s10_next;
+pub mod share;
 pub mod text_section;
+pub mod tools;
 pub mod widgets;
 pub mod xp;
 
@@ -100,7 +105,8 @@ pub trait Section {
         None
     }
 
-    /// Where the main plot was drawn in the last frame, in points (for exporting it as PNG).
+    /// Where the main plot was drawn in the last frame, in points, with its axes, their
+    /// labels and the legend (the area a PNG export saves).
     fn plot_rect(&self) -> Option<egui::Rect> {
         None
     }

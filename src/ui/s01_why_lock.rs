@@ -174,6 +174,7 @@ fn counter_plot(
     params: &CounterParams,
     position: f64,
     height: f32,
+    description: &str,
 ) -> egui::Rect {
     let end = pair.on.run.elapsed_ms.max(pair.off.run.elapsed_ms);
     let t = position * end;
@@ -186,38 +187,43 @@ fn counter_plot(
     } else {
         (w * 1.4, w * 0.6)
     };
-    let response = Plot::new("s1-counter")
-        .height(height)
-        .legend(Legend::default().position(egui_plot::Corner::RightBottom))
-        .x_axis_label("simulated time (ms)")
-        .y_axis_label("counter")
-        .include_x(0.0)
-        .include_x(end)
-        .include_y(0.0)
-        .include_y(should * 1.05)
-        .allow_scroll(false)
-        .show(ui, |p| {
-            p.hline(
-                egui_plot::HLine::new(
-                    format!("should be W·N = {}", fmt_int(should as u64)),
-                    should,
-                )
-                .color(palette::GREY)
-                .width(w * 0.8)
-                .style(egui_plot::LineStyle::dashed_loose()),
-            );
-            p.line(
-                Line::new("without a lock", PlotPoints::Owned(off_pts))
-                    .color(palette::VERMILION)
-                    .width(w_off),
-            );
-            p.line(
-                Line::new("with the lock", PlotPoints::Owned(on_pts))
-                    .color(palette::BLUE)
-                    .width(w_on),
-            );
-        })
-        .response;
+    // The scope's rect takes in the axes and their labels (for a PNG export).
+    let drawn = ui.scope(|ui| {
+        Plot::new("s1-counter")
+            .height(height)
+            .legend(Legend::default().position(egui_plot::Corner::RightBottom))
+            .x_axis_label("simulated time (ms)")
+            .y_axis_label("counter")
+            .include_x(0.0)
+            .include_x(end)
+            .include_y(0.0)
+            .include_y(should * 1.05)
+            .allow_scroll(false)
+            .show(ui, |p| {
+                p.hline(
+                    egui_plot::HLine::new(
+                        format!("should be W·N = {}", fmt_int(should as u64)),
+                        should,
+                    )
+                    .color(palette::GREY)
+                    .width(w * 0.8)
+                    .style(egui_plot::LineStyle::dashed_loose()),
+                );
+                p.line(
+                    Line::new("without a lock", PlotPoints::Owned(off_pts))
+                        .color(palette::VERMILION)
+                        .width(w_off),
+                );
+                p.line(
+                    Line::new("with the lock", PlotPoints::Owned(on_pts))
+                        .color(palette::BLUE)
+                        .width(w_on),
+                );
+            })
+            .response
+    });
+    let response = drawn.inner;
+    widgets::describe_plot(&response, "Plot: the counter over time", description);
     ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "At {}: without a lock {} writes have left the counter at {}; with the lock {} writes, counter {}.",
@@ -228,7 +234,7 @@ fn counter_plot(
                 fmt_int(on_now),
             ));
         });
-    response.rect
+    drawn.response.rect
 }
 
 /// Mean lost updates against the number of workers, with the current number marked.
@@ -236,7 +242,7 @@ fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u3
     let snap = curve.snapshot();
     let pts = snap.result.clone().unwrap_or_default();
     let w = widgets::line_width(cx);
-    Plot::new("s1-curve")
+    let response = Plot::new("s1-curve")
         .height(height)
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("workers")
@@ -261,10 +267,30 @@ fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u3
                     .color(palette::VERMILION)
                     .radius(widgets::marker_radius(cx)),
             );
-        });
+        })
+        .response;
+    let description = match (pts_first_last(&snap.result), snap.finished) {
+        (Some((first, last)), true) => format!(
+            "Without a lock, {} updates are lost on average with one worker and {} with {} workers.",
+            fmt_int(first[1].round() as u64),
+            fmt_int(last[1].round() as u64),
+            last[0],
+        ),
+        _ => "The curve is still being computed.".to_owned(),
+    };
+    widgets::describe_plot(
+        &response,
+        "Plot: lost updates against the number of workers",
+        &description,
+    );
     if !snap.finished {
         ui.add(egui::ProgressBar::new(snap.progress()).text("computing the curve"));
     }
+}
+
+fn pts_first_last(pts: &Option<Vec<[f64; 2]>>) -> Option<([f64; 2], [f64; 2])> {
+    let pts = pts.as_ref()?;
+    Some((*pts.first()?, *pts.last()?))
 }
 
 impl WhyLock {
@@ -435,6 +461,7 @@ impl Section for WhyLock {
 
         let height = (ui.available_height() * 0.45).clamp(220.0, 420.0);
         let mut rect = None;
+        let headline = self.headline(pair);
         ui.columns(2, |cols| {
             cols[0].label(RichText::new("The counter over time").strong());
             rect = Some(counter_plot(
@@ -444,6 +471,7 @@ impl Section for WhyLock {
                 &self.params,
                 self.playback.position,
                 height,
+                &headline,
             ));
             if !cx.reduced_motion {
                 self.playback.ui(&mut cols[0], 40.0);

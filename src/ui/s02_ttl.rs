@@ -511,6 +511,11 @@ impl TtlTradeoff {
                     None
                 }
             });
+        widgets::describe_plot(
+            &response.response,
+            "Plot: share of lock holds that outlive the TTL, and the wait after a crash, against the TTL",
+            "",
+        );
         (
             response.response.rect,
             response.inner.map(|t| ttl::TTL_S.clamp(t)),

@@ -588,6 +588,11 @@ fn timeline(
             }
         })
         .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: timeline of A, the lock service, B and the storage",
+        "",
+    );
     response.rect
 }
 

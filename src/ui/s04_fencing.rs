@@ -382,55 +382,61 @@ fn ladder(
     if reset {
         plot = plot.reset();
     }
-    plot.show(ui, |p| {
-        if let Some(b) = zoom_to {
-            p.set_plot_bounds(b);
-        }
-        // Zoomed out, hundreds of on-time writes would bury the few that matter: the staircase
-        // stands for them until the view is close enough to tell them apart.
-        let crowded = p.plot_bounds().height() > 120.0;
-        p.bar_chart(BarChart::new("", lease).color(LEASE).horizontal());
-        p.line(
-            Line::new("", stairs)
-                .color(LEASE)
-                .width(if crowded { lw * 0.6 } else { lw * 0.4 })
-                .allow_band(false),
-        );
-        for h in holders.iter().filter(|h| h.stale) {
-            let k = h.token as f64;
+    let response = plot
+        .show(ui, |p| {
+            if let Some(b) = zoom_to {
+                p.set_plot_bounds(b);
+            }
+            // Zoomed out, hundreds of on-time writes would bury the few that matter: the staircase
+            // stands for them until the view is close enough to tell them apart.
+            let crowded = p.plot_bounds().height() > 120.0;
+            p.bar_chart(BarChart::new("", lease).color(LEASE).horizontal());
             p.line(
-                Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
-                    .color(OVERRUN)
-                    .width(lw),
+                Line::new("", stairs)
+                    .color(LEASE)
+                    .width(if crowded { lw * 0.6 } else { lw * 0.4 })
+                    .allow_band(false),
             );
-        }
-        if !crowded {
+            for h in holders.iter().filter(|h| h.stale) {
+                let k = h.token as f64;
+                p.line(
+                    Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
+                        .color(OVERRUN)
+                        .width(lw),
+                );
+            }
+            if !crowded {
+                p.points(
+                    Points::new("", points(Mark::OnTime))
+                        .color(APPLIED)
+                        .radius(r)
+                        .shape(MarkerShape::Circle),
+                );
+            }
+            let big = r * 2.0;
             p.points(
-                Points::new("", points(Mark::OnTime))
-                    .color(APPLIED)
-                    .radius(r)
-                    .shape(MarkerShape::Circle),
+                Points::new("", points(Mark::LateFirst))
+                    .color(LATE_FIRST)
+                    .radius(big)
+                    .shape(MarkerShape::Diamond),
             );
-        }
-        let big = r * 2.0;
-        p.points(
-            Points::new("", points(Mark::LateFirst))
-                .color(LATE_FIRST)
-                .radius(big)
-                .shape(MarkerShape::Diamond),
-        );
-        for [x, y] in points(Mark::Overwrote) {
-            cross(p, x, y, big * 1.1, lw * 1.2, OVERWROTE);
-        }
-        p.points(
-            Points::new("", points(Mark::Rejected))
-                .color(REJECTED)
-                .radius(big)
-                .shape(MarkerShape::Square),
-        );
-    })
-    .response
-    .rect
+            for [x, y] in points(Mark::Overwrote) {
+                cross(p, x, y, big * 1.1, lw * 1.2, OVERWROTE);
+            }
+            p.points(
+                Points::new("", points(Mark::Rejected))
+                    .color(REJECTED)
+                    .radius(big)
+                    .shape(MarkerShape::Square),
+            );
+        })
+        .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: fencing tokens over time, with every write applied, overwritten or rejected",
+        "",
+    );
+    response.rect
 }
 
 /// Grid marks at 1–2–5 steps, about eight labelled ones across the visible range, and no

@@ -275,7 +275,7 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
     let left = (first - 2.0 * width).min(exact - 1.0).max(0.0) - 0.5;
     let w = widgets::line_width(cx);
     let text = ui.visuals().strong_text_color();
-    Plot::new("s5-histogram")
+    let response = Plot::new("s5-histogram")
         .height(height)
         .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .x_axis_label("locks lost in one failover")
@@ -311,8 +311,13 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
                 .style(egui_plot::LineStyle::dashed_loose()),
             );
         })
-        .response
-        .rect
+        .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: how many locks one failover loses, over many simulated failovers",
+        "",
+    );
+    response.rect
 }
 
 /// The numbers beside the histogram.

@@ -486,6 +486,11 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
             (Key::Upright(ink), "95 % interval"),
         ],
     );
+    widgets::describe_plot(
+        &resp.response,
+        "Plot: jobs that lost their lock, caused a duplicate and did harm, for each defence",
+        "",
+    );
     resp.response.rect
 }
 
@@ -589,7 +594,7 @@ fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, height: f3
         .map(|(i, e)| [(edges[i].log10() + edges[i + 1].log10()) / 2.0, e.log10()])
         .collect();
     let w = widgets::line_width(cx);
-    Plot::new("s9-lengths")
+    let lengths = Plot::new("s9-lengths")
         .height(height)
         .x_axis_label("job length, work plus any stall (log scale)")
         .y_axis_label("jobs per bin (log scale)")
@@ -635,6 +640,22 @@ fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, height: f3
             );
         });
     let ttl_text = format!("the TTL, {}", fmt_seconds(ttl));
+    let outlived: u64 = h
+        .bins
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| edges[*i] >= ttl)
+        .map(|(_, &c)| c)
+        .sum();
+    widgets::describe_plot(
+        &lengths.response,
+        "Plot: how long jobs ran, against the TTL (log scales)",
+        &format!(
+            "Of {} simulated jobs, at least {} ran longer than {ttl_text}.",
+            fmt_int(view.acc.runs),
+            fmt_int(outlived)
+        ),
+    );
     legend(
         ui,
         &[
