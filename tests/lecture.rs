@@ -691,3 +691,29 @@ fn in_lecture_mode_quiz_answers_wait_for_r() {
     solo.run_steps(3);
     assert!(solo.query_by_label_contains("✔ Right").is_some());
 }
+
+#[test]
+fn the_keyboard_map_fits_a_narrow_window_as_one_column() {
+    let mut h = app(2);
+    h.set_size(egui::vec2(800.0, 600.0));
+    h.run_steps(2);
+    h.key_press(Key::F1);
+    h.run_steps(3);
+    let map = h.get_by_label(overlay::TITLE).rect();
+    for s in SHORTCUTS {
+        let key = h
+            .query_all_by_label(s.keys_text)
+            .last()
+            .unwrap_or_else(|| panic!("'{}' is listed", s.keys_text));
+        // One column: every key sits at the map's left edge.
+        assert!(
+            (key.rect().left() - map.left()).abs() < 2.0,
+            "'{}' at {:?}, map at {:?}",
+            s.keys_text,
+            key.rect(),
+            map
+        );
+    }
+    let screen = h.ctx.content_rect();
+    assert!(screen.contains_rect(map), "the map stays on screen");
+}

@@ -9,44 +9,39 @@ use super::keymap::{self, SHORTCUTS};
 /// Title of the keyboard map (also its accessible name).
 pub const TITLE: &str = "Keyboard shortcuts";
 
+/// Below this width (in points) the map is one column instead of two.
+const TWO_COLUMNS_FROM: f32 = 1000.0;
+
 /// Shows the keyboard map while `open`; Escape, a click outside or the Close button close it.
 pub fn show(ctx: &egui::Context, open: &mut bool) {
     if !*open {
         return;
     }
+    let screen = ctx.content_rect();
+    let width = (screen.width() * 0.92 - 32.0).min(1300.0);
     let modal = egui::Modal::new(egui::Id::unique("keyboard-map")).show(ctx, |ui| {
-        let max_h = ui.ctx().content_rect().height() * 0.85;
-        ui.set_max_width(ui.ctx().content_rect().width() * 0.9);
+        ui.set_width(width);
         ui.heading(TITLE);
         ui.add_space(4.0);
         let mut close = false;
+        let rows: Vec<(&str, &str)> = SHORTCUTS
+            .iter()
+            .map(|s| (s.keys_text, s.description))
+            .collect();
         egui::ScrollArea::vertical()
-            .max_height(max_h - 80.0)
+            .max_height(screen.height() * 0.9 - 120.0)
             .show(ui, |ui| {
-                ui.columns(2, |cols| {
-                    let half = SHORTCUTS.len().div_ceil(2);
-                    rows(
-                        &mut cols[0],
-                        "map-left",
-                        SHORTCUTS[..half]
-                            .iter()
-                            .map(|s| (s.keys_text, s.description)),
-                    );
-                    rows(
-                        &mut cols[1],
-                        "map-right",
-                        SHORTCUTS[half..]
-                            .iter()
-                            .map(|s| (s.keys_text, s.description)),
-                    );
-                    cols[1].add_space(8.0);
-                    cols[1].label(RichText::new("In a control").strong());
-                    rows(
-                        &mut cols[1],
-                        "map-widgets",
-                        keymap::WIDGET_KEYS.iter().copied(),
-                    );
-                });
+                if width >= TWO_COLUMNS_FROM {
+                    ui.columns(2, |cols| {
+                        let half = rows.len().div_ceil(2);
+                        list(&mut cols[0], &rows[..half]);
+                        list(&mut cols[1], &rows[half..]);
+                        widget_keys(&mut cols[1]);
+                    });
+                } else {
+                    list(ui, &rows);
+                    widget_keys(ui);
+                }
             });
         ui.add_space(6.0);
         ui.horizontal(|ui| {
@@ -62,15 +57,24 @@ pub fn show(ctx: &egui::Context, open: &mut bool) {
     }
 }
 
-fn rows<'a>(ui: &mut Ui, id: &str, items: impl Iterator<Item = (&'a str, &'a str)>) {
-    egui::Grid::new(id)
-        .num_columns(2)
-        .spacing([14.0, 6.0])
-        .show(ui, |ui| {
-            for (keys, what) in items {
-                ui.label(RichText::new(keys).code().strong());
-                ui.label(what);
-                ui.end_row();
-            }
+fn widget_keys(ui: &mut Ui) {
+    ui.add_space(8.0);
+    ui.label(RichText::new("In a control").strong());
+    list(ui, keymap::WIDGET_KEYS);
+}
+
+/// One row per key: the key in a fixed-width column, what it does beside it (wrapping).
+fn list(ui: &mut Ui, rows: &[(&str, &str)]) {
+    let key_width = 150.0;
+    for (keys, what) in rows {
+        ui.horizontal_top(|ui| {
+            let size = egui::vec2(key_width, ui.spacing().interact_size.y);
+            let layout = egui::Layout::left_to_right(egui::Align::Center);
+            ui.allocate_ui_with_layout(size, layout, |ui| {
+                ui.set_min_width(key_width);
+                ui.label(RichText::new(*keys).code().strong());
+            });
+            ui.add(egui::Label::new(*what).wrap());
         });
+    }
 }
