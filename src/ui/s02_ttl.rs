@@ -82,6 +82,16 @@ pub fn trim_num(v: f64) -> String {
     }
 }
 
+/// Two significant digits without a trailing `.0` (`2`, `2.5`, `24`).
+fn trim_sig2(v: f64) -> String {
+    let n = fmt_sig(v, 2);
+    if n.contains('.') && !n.contains('e') {
+        n.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        n
+    }
+}
+
 /// How often something that happens `per_day` times a day happens, in words.
 pub fn fmt_rate(per_day: f64) -> String {
     if !per_day.is_finite() {
@@ -91,11 +101,11 @@ pub fn fmt_rate(per_day: f64) -> String {
     } else if per_day <= 0.0 {
         "never".into()
     } else if per_day * 365.25 >= 0.95 {
-        format!("about once every {} days", fmt_sig(1.0 / per_day, 2))
+        format!("about once every {} days", trim_sig2(1.0 / per_day))
     } else {
         format!(
             "about once every {} years",
-            fmt_sig(1.0 / (per_day * 365.25), 2)
+            trim_sig2(1.0 / (per_day * 365.25))
         )
     }
 }
@@ -831,6 +841,7 @@ mod tests {
         assert_eq!(fmt_rate(0.1), "about once every 10 days");
         assert_eq!(fmt_rate(1.0 / 365.25 / 24.0), "about once every 24 years");
         assert_eq!(fmt_rate(0.0), "never");
+        assert_eq!(fmt_rate(0.5), "about once every 2 days");
         assert_eq!(fmt_s(0.1), "0.1 s");
         assert_eq!(fmt_s(10.0), "10 s");
         assert_eq!(fmt_s(300.0), "300 s");
