@@ -166,6 +166,35 @@ fn ttl_slider_ends_through_the_real_control() {
 }
 
 #[test]
+fn clicking_the_ttl_figure_moves_the_ttl() {
+    let mut h = app(2);
+    let rect = h
+        .state_mut()
+        .section_mut(2)
+        .plot_rect()
+        .expect("the figure was drawn");
+    // A quarter of the way across: a short TTL, well below the default 10 s.
+    let pos = egui::pos2(rect.left() + rect.width() * 0.25, rect.center().y);
+    h.hover_at(pos);
+    h.run_steps(1);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    let text = summary(&mut h, 2);
+    let ttl: f64 = text["With a ".len()..text.find(" s TTL").unwrap()]
+        .parse()
+        .unwrap();
+    assert!(ttl > 0.1 && ttl < 3.0, "{text}");
+}
+
+#[test]
 fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     let mut h = app(2);
     h.get_by_label("TTL 60 s").click();
