@@ -7,36 +7,40 @@ use std::sync::Arc;
 use egui::{Align, Layout, RichText, Ui};
 
 use crate::cli::{Cli, RendererChoice};
-use crate::lesson;
+use crate::progress::{self, Store};
 use crate::runner::Runner;
+use crate::ui::export::Destination;
 use crate::ui::keymap::{self, Action};
+use crate::ui::tools::Tools;
 use crate::ui::widgets;
 use crate::ui::{self, AppEvent, Cx, Section};
 
 pub const WINDOW_TITLE: &str = "Distributed locks — lesson 8";
 const APP_ID: &str = "locks-lesson";
-const LAST_SECTION_KEY: &str = "last_section";
-/// Zoom a lecture opens with.
-pub const LECTURE_ZOOM: f32 = 1.5;
 
 /// How the app starts.
 #[derive(Clone, Debug, Default)]
 pub struct AppOptions {
     /// Section to open (1-10); otherwise the last one visited.
     pub section: Option<u8>,
+    /// The progress file. `None` keeps progress in memory only (tests); the command line
+    /// always names one (`--progress-file` or the platform's data folder).
     pub progress_file: Option<PathBuf>,
     pub lecture: bool,
     /// Run simulations inline instead of on threads (tests only: frames become deterministic).
     pub inline_runner: bool,
+    /// Save exported files straight into this folder instead of asking in a dialog (tests).
+    pub export_dir: Option<PathBuf>,
 }
 
 impl AppOptions {
     pub fn from_cli(cli: &Cli) -> Self {
         Self {
             section: cli.section,
-            progress_file: cli.progress_file.clone(),
+            progress_file: cli.progress_file.clone().or_else(progress::default_path),
             lecture: cli.lecture,
             inline_runner: false,
+            export_dir: None,
         }
     }
 }
@@ -47,11 +51,12 @@ pub struct LessonApp {
     current: usize,
     side_open: bool,
     runner: Runner,
-    /// The glossary card on screen, if any.
-    open_term: Option<String>,
-    pub lecture: bool,
-    pub reduced_motion: bool,
-    pub progress_file: Option<PathBuf>,
+    /// The glossary card on screen and the glossary index.
+    glossary: ui::glossary::Glossary,
+    /// Lecture mode, keyboard map, reduced motion, scenario codes, exports.
+    tools: Tools,
+    /// Quiz answers, XP and the last section, kept in the progress file.
+    progress: Store,
 }
 
 impl LessonApp {
@@ -62,24 +67,49 @@ impl LessonApp {
         } else {
             Runner::threaded(Arc::new(move || ctx.request_repaint()))
         };
-        let remembered = cc
-            .storage
-            .and_then(|s| eframe::get_value::<u8>(s, LAST_SECTION_KEY));
+        let progress = options
+            .progress_file
+            .map_or_else(Store::memory, Store::open);
+        let remembered = progress.progress().last_section;
         let section = options.section.or(remembered).unwrap_or(1).clamp(1, 10);
-        if options.lecture {
-            cc.egui_ctx.set_zoom_factor(LECTURE_ZOOM);
-        }
         style(&cc.egui_ctx);
+        let destination = options
+            .export_dir
+            .map_or(Destination::Ask, Destination::Folder);
+        let mut tools = Tools::new(cc, destination);
+        let mut side_open = true;
+        if options.lecture {
+            tools
+                .presenter
+                .set_lecture(&cc.egui_ctx, true, &mut side_open);
+        }
         Self {
             sections: ui::all_sections(&runner),
             current: usize::from(section) - 1,
-            side_open: true,
+            side_open,
             runner,
-            open_term: None,
-            lecture: options.lecture,
-            reduced_motion: false,
-            progress_file: options.progress_file,
+            glossary: ui::glossary::Glossary::default(),
+            tools,
+            progress,
         }
+    }
+
+    /// Lecture (projector) mode is on.
+    pub fn lecture(&self) -> bool {
+        self.tools.presenter.lecture()
+    }
+
+    pub fn reduced_motion(&self) -> bool {
+        self.tools.presenter.reduced_motion
+    }
+
+    pub fn side_panel_open(&self) -> bool {
+        self.side_open
+    }
+
+    /// The tools around the sections (lecture mode, keyboard map, scenario codes, exports).
+    pub fn tools(&self) -> &Tools {
+        &self.tools
     }
 
     /// The section on screen, 1-10.
@@ -89,11 +119,30 @@ impl LessonApp {
 
     pub fn go_to(&mut self, number: u8) {
         self.current = usize::from(number.clamp(1, self.sections.len() as u8)) - 1;
-        self.open_term = None;
+        self.glossary.close_card();
     }
 
     pub fn open_term(&self) -> Option<&str> {
-        self.open_term.as_deref()
+        self.glossary.open_term()
+    }
+
+    /// Opens a glossary card, as clicking a marked term does.
+    pub fn open_card(&mut self, id: &str) {
+        self.glossary.open(id.to_owned());
+    }
+
+    pub fn glossary_index_open(&self) -> bool {
+        self.glossary.index_open()
+    }
+
+    /// The learner's progress (answers, XP, last section).
+    pub fn progress(&self) -> &Store {
+        &self.progress
+    }
+
+    /// The section with this number.
+    pub fn section(&self, number: u8) -> &dyn Section {
+        self.sections[usize::from(number) - 1].as_ref()
     }
 
     /// The section with this number, for tests and scenario codes.
@@ -102,7 +151,12 @@ impl LessonApp {
     }
 
     /// Applies an app-wide shortcut; returns it back if it belongs to the section.
-    fn apply(&mut self, action: Action) -> Option<Action> {
+    fn apply(
+        &mut self,
+        ctx: &egui::Context,
+        frame: Option<&eframe::Frame>,
+        action: Action,
+    ) -> Option<Action> {
         let n = self.current_section();
         match action {
             Action::NextSection | Action::NextSectionArrow => self.go_to((n + 1).min(10)),
@@ -112,6 +166,14 @@ impl LessonApp {
             Action::FirstSection => self.go_to(1),
             Action::LastSection => self.go_to(10),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
+            Action::ToggleGlossary => self.glossary.toggle_index(),
+            Action::Choose(_) | Action::Continue | Action::Reveal => return Some(action),
+            other => {
+                let section = self.sections[self.current].as_ref();
+                return self
+                    .tools
+                    .apply(ctx, frame, other, section, &mut self.side_open);
+            }
         }
         None
     }
@@ -125,8 +187,11 @@ impl LessonApp {
                 self.side_open = !self.side_open;
             }
             ui.separator();
-            ui.label(RichText::new(WINDOW_TITLE).strong());
-            ui.separator();
+            if !self.lecture() {
+                // A projector needs the room; the window and the page carry the title.
+                ui.label(RichText::new(WINDOW_TITLE).strong());
+                ui.separator();
+            }
             let n = self.current_section();
             if ui
                 .add_enabled(n > 1, egui::Button::new("◀ Previous"))
@@ -142,9 +207,16 @@ impl LessonApp {
                 self.go_to(n + 1);
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                theme_switch(ui);
+                self.tools.top_bar(ui);
                 ui.separator();
+                if !self.lecture() {
+                    // Lecture mode brings its own projector colours.
+                    theme_switch(ui);
+                    ui.separator();
+                }
                 zoom_controls(ui);
+                ui.separator();
+                ui::xp::top_bar(ui, &self.progress, &mut self.glossary);
             });
         });
     }
@@ -157,7 +229,8 @@ impl LessonApp {
             for i in 0..self.sections.len() {
                 let text = self.sections[i].text();
                 let selected = i == self.current;
-                let label = RichText::new(format!("{}. {}", text.number, text.title));
+                let mark = ui::xp::section_mark(&self.progress, text.number);
+                let label = RichText::new(format!("{}. {}{mark}", text.number, text.title));
                 let r = ui
                     .add(
                         egui::Button::selectable(selected, label)
@@ -176,9 +249,10 @@ impl LessonApp {
         let mut cx = Cx {
             runner: &self.runner,
             events,
-            lecture: self.lecture,
-            reduced_motion: self.reduced_motion,
+            lecture: self.tools.presenter.lecture(),
+            reduced_motion: self.tools.presenter.reduced_motion,
             actions,
+            progress: &mut self.progress,
         };
         let section = &mut self.sections[idx];
         let text = section.text();
@@ -186,7 +260,7 @@ impl LessonApp {
             .id_salt(("section-scroll", idx))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.set_max_width(1400.0);
+                ui.set_max_width(ui.available_width().min(1400.0));
                 ui.add_space(8.0);
                 ui.label(
                     RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
@@ -201,6 +275,8 @@ impl LessonApp {
                 }
                 ui.add_space(6.0);
                 section.ui(ui, &mut cx);
+                self.tools.share.page_view(ui, section.plot_rect());
+                widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
                 if !text.after.is_empty() {
                     ui.add_space(10.0);
                     for p in &text.after {
@@ -211,57 +287,37 @@ impl LessonApp {
             });
     }
 
-    fn term_card(&mut self, ctx: &egui::Context, events: &mut Vec<AppEvent>) {
-        let Some(id) = self.open_term.clone() else {
-            return;
-        };
-        let Some(term) = lesson::content().term(&id) else {
-            self.open_term = None;
-            return;
-        };
+    fn cards(&mut self, ctx: &egui::Context, events: &mut Vec<AppEvent>) {
         let mut cx = Cx {
             runner: &self.runner,
             events,
-            lecture: self.lecture,
-            reduced_motion: self.reduced_motion,
+            lecture: self.tools.presenter.lecture(),
+            reduced_motion: self.tools.presenter.reduced_motion,
             actions: &[],
+            progress: &mut self.progress,
         };
-        let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
-            ui.set_max_width(520.0);
-            ui.heading(&term.name);
-            ui.add_space(4.0);
-            widgets::paragraph(ui, &term.text, &mut cx);
-            ui.label(RichText::new(format!("Think of it like this: {}", term.analogy)).italics());
-            if !term.see_also.is_empty() {
-                ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("See also:");
-                    for other in &term.see_also {
-                        if let Some(t) = lesson::content().term(other)
-                            && ui.link(&t.name).clicked()
-                        {
-                            cx.emit(AppEvent::OpenTerm(other.clone()));
-                        }
-                    }
-                });
-            }
-            ui.add_space(6.0);
-            ui.button("Close").clicked()
-        });
-        if modal.inner || modal.should_close() {
-            self.open_term = None;
-        }
+        self.glossary.show(ctx, &mut cx);
     }
 }
 
 impl eframe::App for LessonApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        if self.tools.presenter.blank_frame(ui) {
+            return;
+        }
         let ctx = ui.ctx().clone();
+        let frame = Some(&*frame);
+        if let Some(n) = self.tools.begin_frame(&ctx, &mut self.sections) {
+            self.go_to(n);
+        }
         let mut section_actions = Vec::new();
-        if self.open_term.is_none() {
-            for action in keymap::pressed(&ctx) {
-                section_actions.extend(self.apply(action));
-            }
+        let pressed = if self.glossary.card_open() || self.tools.dialog_open() {
+            keymap::pressed_where(&ctx, Action::works_over_dialogs)
+        } else {
+            keymap::pressed(&ctx)
+        };
+        for action in pressed {
+            section_actions.extend(self.apply(&ctx, frame, action));
         }
         let mut events = Vec::new();
 
@@ -270,25 +326,38 @@ impl eframe::App for LessonApp {
             self.top_bar(ui);
             ui.add_space(2.0);
         });
+        egui::Panel::bottom("share-bar").show(ui, |ui| {
+            self.tools
+                .bottom_bar(ui, self.sections[self.current].as_ref());
+        });
         let mut open = self.side_open;
         egui::Panel::left("section-list")
             .resizable(true)
             .default_size(230.0)
             .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
         self.side_open = open;
+        ui::xp::notice(ui, &mut self.progress);
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
-        self.term_card(&ctx, &mut events);
+        self.cards(&ctx, &mut events);
+        for action in self.tools.take_queued() {
+            // Buttons stand for shortcuts of the app and the tools only.
+            let _ = self.apply(&ctx, frame, action);
+        }
+        if let Some(n) = self.tools.end_frame(&ctx, frame, &mut self.sections) {
+            self.go_to(n);
+        }
 
         for e in events {
             match e {
-                AppEvent::OpenTerm(id) => self.open_term = Some(id),
+                AppEvent::OpenTerm(id) => self.glossary.open(id),
                 AppEvent::GoTo(n) => self.go_to(n),
             }
         }
+        self.progress.visit(self.current_section());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, LAST_SECTION_KEY, &self.current_section());
+        self.tools.presenter.save(storage);
     }
 }
 
@@ -307,6 +376,13 @@ fn style(ctx: &egui::Context) {
         }
         s.spacing.item_spacing = egui::vec2(8.0, 6.0);
         s.spacing.slider_width = 180.0;
+    });
+    // Body text with more contrast than egui's defaults: it must read on a projector.
+    ctx.style_mut_of(egui::Theme::Dark, |s| {
+        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(225);
+    });
+    ctx.style_mut_of(egui::Theme::Light, |s| {
+        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(20);
     });
 }
 
@@ -345,8 +421,12 @@ fn native_options(renderer: eframe::Renderer) -> eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(WINDOW_TITLE)
             .with_app_id(APP_ID)
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([720.0, 480.0]),
+            .with_inner_size([1280.0, 720.0])
+            .with_min_inner_size([720.0, 480.0])
+            .with_icon(Arc::new(
+                eframe::icon_data::from_png_bytes(include_bytes!("../assets/icon.png"))
+                    .expect("the embedded icon is a valid PNG"),
+            )),
         renderer,
         persist_window: true,
         ..Default::default()

@@ -233,6 +233,525 @@ mod tests {
         }
     }
 
+    /// Glossary ids the spec requires.
+    const SPEC_TERMS: [&str; 27] = [
+        "lock",
+        "mutual-exclusion",
+        "lost-update",
+        "race-condition",
+        "ttl",
+        "lease",
+        "keep-alive",
+        "process-pause",
+        "clock-drift",
+        "fencing-token",
+        "monotonic",
+        "consensus",
+        "quorum",
+        "replica",
+        "replication-lag",
+        "failover",
+        "redlock",
+        "sequencer",
+        "ephemeral-sequential-znode",
+        "session-expiry",
+        "zxid",
+        "revision",
+        "compare-and-set",
+        "idempotent",
+        "lock-renewal",
+        "herd-effect",
+        "split-brain",
+    ];
+
+    /// The section paragraphs a reader sees (intro, then after), in lesson order.
+    fn section_paragraphs(s: &SectionText) -> impl Iterator<Item = &str> {
+        s.intro.iter().chain(&s.after).map(String::as_str)
+    }
+
+    /// Plain text with the byte range (in that plain text) and id of every mark.
+    type Marked<'a> = (String, Vec<(std::ops::Range<usize>, &'a str)>);
+
+    /// The plain text of `text` with the byte range (in that plain text) and id of every mark.
+    fn marked(text: &str) -> Marked<'_> {
+        let mut plain = String::new();
+        let mut marks = Vec::new();
+        for span in spans(text) {
+            match span {
+                Span::Plain(p) => plain.push_str(p),
+                Span::Term { id, shown } => {
+                    let start = plain.len();
+                    plain.push_str(shown);
+                    marks.push((start..plain.len(), id));
+                }
+            }
+        }
+        (plain, marks)
+    }
+
+    /// Byte offsets of whole-word occurrences of `phrase` in `haystack` (both already
+    /// lower-case, hyphens turned into spaces).
+    fn whole_words(haystack: &str, phrase: &str) -> Vec<usize> {
+        let bytes = haystack.as_bytes();
+        haystack
+            .match_indices(phrase)
+            .map(|(at, _)| at)
+            .filter(|&at| {
+                let before = at.checked_sub(1).map(|i| bytes[i]);
+                let after = bytes.get(at + phrase.len()).copied();
+                !before.is_some_and(|b| b.is_ascii_alphanumeric())
+                    && !after.is_some_and(|b| b.is_ascii_alphanumeric())
+            })
+            .collect()
+    }
+
+    fn normalise(text: &str) -> String {
+        // Same byte length as the input, so offsets carry over.
+        text.to_ascii_lowercase().replace('-', " ")
+    }
+
+    const TIME_UNITS: [&str; 22] = [
+        "ms",
+        "s",
+        "sec",
+        "secs",
+        "second",
+        "seconds",
+        "millisecond",
+        "milliseconds",
+        "us",
+        "µs",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "h",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "day",
+        "days",
+        "x",
+    ];
+    const NUMBER_WORDS: [&str; 22] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "hundred",
+        "thousand", "half",
+    ];
+
+    /// Figures that look like something a model computes or a slider sets: any number that
+    /// is not a year, a percentage, and any number (in digits or words) followed by a unit
+    /// of time.
+    fn typed_figures(text: &str) -> Vec<String> {
+        let plain = plain(text).to_lowercase();
+        let words: Vec<&str> = plain
+            .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == ',' || c == '%'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut found = Vec::new();
+        for (i, raw) in words.iter().enumerate() {
+            let word = raw.trim_end_matches(['.', ',']);
+            let next = words.get(i + 1).map(|w| w.trim_end_matches(['.', ',']));
+            let unit_follows = next.is_some_and(|n| TIME_UNITS.contains(&n));
+            let percent_follows = next.is_some_and(|n| n == "percent" || n.starts_with('%'))
+                || (next == Some("per") && words.get(i + 2).is_some_and(|w| w.starts_with("cent")));
+            if word.contains(|c: char| c.is_ascii_digit()) {
+                let (digits, glued) = word.split_at(
+                    word.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+                        .unwrap_or(word.len()),
+                );
+                let year = digits.len() == 4
+                    && glued.is_empty()
+                    && digits
+                        .parse::<u32>()
+                        .is_ok_and(|y| (1970..=2099).contains(&y));
+                if !year || unit_follows || percent_follows {
+                    found.push(format!("{word} {}", next.unwrap_or("")).trim().to_owned());
+                }
+            } else if NUMBER_WORDS.contains(&word) && (unit_follows || percent_follows) {
+                found.push(format!("{word} {}", next.unwrap_or("")));
+            } else if word == "percent" || word.contains('%') {
+                found.push(word.to_owned());
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn figure_check_catches_typed_numbers() {
+        for bad in [
+            "About 0.028 % of holds outlive the lock.",
+            "That is 2.5 locks lost per failover.",
+            "The default TTL is 10 seconds.",
+            "A replica lags 5 ms behind.",
+            "Wait 30s before retrying.",
+            "It blocks everyone for sixty seconds.",
+            "Roughly two percent of writes are stale.",
+            "Five per cent of runs fail.",
+            "Set it to 3 and see.",
+            "Tokens 33 and 34.",
+            "A [[ttl|10 s TTL]] is common.",
+        ] {
+            assert!(!typed_figures(bad).is_empty(), "not flagged: {bad}");
+        }
+        for good in [
+            "Kleppmann argued in 2016 that this is not enough.",
+            "When Jepsen tested etcd in 2020, the locks failed.",
+            "Redlock uses five independent masters.",
+            "Tokens are numbers that only go up; one worker at a time.",
+            "A second worker starts the same job.",
+        ] {
+            assert_eq!(
+                typed_figures(good),
+                Vec::<String>::new(),
+                "wrongly flagged: {good}"
+            );
+        }
+    }
+
+    #[test]
+    fn section_prose_types_no_figures() {
+        for s in &content().lesson.sections {
+            for text in section_paragraphs(s).chain([s.how.as_str(), s.subtitle.as_str()]) {
+                let figures = typed_figures(text);
+                assert!(
+                    figures.is_empty(),
+                    "section {} types figures a model should compute: {figures:?} in: {text}",
+                    s.number
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sections_follow_the_spec() {
+        let titles = [
+            "Why a lock",
+            "The lock must expire",
+            "The stale holder",
+            "Fencing tokens",
+            "Where the lock lives",
+            "Which protection?",
+            "Who lives by this",
+            "Interview angle",
+            "Break it",
+            "Where to go next",
+        ];
+        let c = content();
+        for (s, title) in c.lesson.sections.iter().zip(titles) {
+            assert_eq!(s.title, title);
+            let words = s.subtitle.split_whitespace().count();
+            assert!(
+                (2..=4).contains(&words),
+                "section {} subtitle: {}",
+                s.number,
+                s.subtitle
+            );
+            assert!(
+                (2..=4).contains(&s.intro.len()),
+                "section {} intro paragraphs",
+                s.number
+            );
+            assert!(s.after.len() <= 2, "section {} after paragraphs", s.number);
+            assert!(
+                !s.how.trim().is_empty(),
+                "section {} has no how note",
+                s.number
+            );
+            for p in section_paragraphs(s) {
+                assert!(
+                    !p.trim().is_empty(),
+                    "section {} has an empty paragraph",
+                    s.number
+                );
+            }
+        }
+        let next = plain(&c.section(10).intro.join(" ")).to_lowercase();
+        assert!(next.contains("idempotency") && next.contains("exactly-once"));
+    }
+
+    #[test]
+    fn ids_are_unique_and_kebab_case() {
+        let c = content();
+        let groups: [(&str, Vec<&str>); 5] = [
+            (
+                "section",
+                c.lesson.sections.iter().map(|s| s.id.as_str()).collect(),
+            ),
+            ("card", c.glossary.iter().map(|t| t.id.as_str()).collect()),
+            (
+                "question",
+                c.quizzes
+                    .which
+                    .iter()
+                    .chain(&c.quizzes.interview)
+                    .map(|q| q.id.as_str())
+                    .collect(),
+            ),
+            ("store", c.stores.iter().map(|s| s.id.as_str()).collect()),
+            ("system", c.systems.iter().map(|s| s.id.as_str()).collect()),
+        ];
+        for (kind, ids) in groups {
+            let mut seen = std::collections::HashSet::new();
+            for id in ids {
+                assert!(seen.insert(id), "{kind} id {id} is used twice");
+                let kebab = !id.is_empty()
+                    && !id.starts_with('-')
+                    && !id.ends_with('-')
+                    && !id.contains("--")
+                    && id
+                        .chars()
+                        .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-');
+                assert!(kebab, "{kind} id {id} is not kebab-case");
+            }
+        }
+    }
+
+    #[test]
+    fn glossary_covers_the_spec() {
+        let c = content();
+        assert!(c.glossary.len() >= 30, "only {} cards", c.glossary.len());
+        for id in SPEC_TERMS {
+            assert!(c.term(id).is_some(), "no card for spec term {id}");
+        }
+    }
+
+    fn sentences(text: &str) -> usize {
+        let t = plain(text);
+        let t = t.trim();
+        let inner = t.matches(". ").count() + t.matches("? ").count() + t.matches("! ").count();
+        inner + usize::from(t.ends_with(['.', '?', '!']))
+    }
+
+    #[test]
+    fn cards_are_well_formed() {
+        let c = content();
+        for t in &c.glossary {
+            assert!(!t.name.trim().is_empty(), "card {} has no name", t.id);
+            let n = sentences(&t.text);
+            assert!((2..=4).contains(&n), "card {} text has {n} sentences", t.id);
+            let n = sentences(&t.analogy);
+            assert!(
+                (1..=2).contains(&n),
+                "card {} analogy has {n} sentences",
+                t.id
+            );
+            assert!(
+                (1..=4).contains(&t.see_also.len()),
+                "card {} see-also count",
+                t.id
+            );
+            let mut seen = std::collections::HashSet::new();
+            for see in &t.see_also {
+                assert_ne!(see, &t.id, "card {} links to itself", t.id);
+                assert!(
+                    c.term(see).is_some(),
+                    "card {} links to unknown card {see}",
+                    t.id
+                );
+                assert!(seen.insert(see), "card {} lists {see} twice", t.id);
+            }
+            for span in spans(&t.text) {
+                if let Span::Term { id, .. } = span {
+                    assert_ne!(id, t.id, "card {} marks itself", t.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_card_is_marked_in_the_sections() {
+        let c = content();
+        let mut marked_ids = std::collections::HashSet::new();
+        for s in &c.lesson.sections {
+            for p in section_paragraphs(s) {
+                for span in spans(p) {
+                    if let Span::Term { id, .. } = span {
+                        marked_ids.insert(id);
+                    }
+                }
+            }
+        }
+        for t in &c.glossary {
+            assert!(
+                marked_ids.contains(t.id.as_str()),
+                "card {} is never marked in a section",
+                t.id
+            );
+        }
+    }
+
+    #[test]
+    fn no_term_is_marked_twice_in_a_section() {
+        for s in &content().lesson.sections {
+            let mut seen = std::collections::HashSet::new();
+            for text in section_paragraphs(s).chain([s.how.as_str()]) {
+                for span in spans(text) {
+                    if let Span::Term { id, .. } = span {
+                        assert!(seen.insert(id), "section {} marks [[{id}]] twice", s.number);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_term_is_marked_where_it_first_appears() {
+        // The first time a card's id, read as words, occurs in the lesson's prose, it must be
+        // inside a mark of that card.
+        let c = content();
+        let paragraphs: Vec<(u8, Marked<'_>)> = c
+            .lesson
+            .sections
+            .iter()
+            .flat_map(|s| section_paragraphs(s).map(move |p| (s.number, marked(p))))
+            .collect();
+        for t in &c.glossary {
+            let phrase = normalise(&t.id);
+            let first = paragraphs.iter().find_map(|(n, (plain, marks))| {
+                whole_words(&normalise(plain), &phrase)
+                    .first()
+                    .map(|&at| (n, plain, marks, at))
+            });
+            if let Some((n, plain, marks, at)) = first {
+                let inside = marks
+                    .iter()
+                    .any(|(r, id)| *id == t.id && r.start <= at && at + phrase.len() <= r.end);
+                assert!(
+                    inside,
+                    "\"{}\" first appears unmarked in section {n}: {plain}",
+                    t.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn quizzes_have_the_right_shape() {
+        let q = &content().quizzes;
+        assert!(q.which.len() >= 6, "only {} scenarios", q.which.len());
+        let kinds = [
+            "no coordination",
+            "plain lock",
+            "fencing token",
+            "idempotent",
+        ];
+        let mut right_kinds = [false; 4];
+        for item in &q.which {
+            assert_eq!(item.answers.len(), 4, "scenario {}", item.id);
+            assert!(item.correct < 4, "scenario {}", item.id);
+            for (answer, kind) in item.answers.iter().zip(kinds) {
+                assert!(
+                    answer.to_lowercase().contains(kind),
+                    "scenario {}: {answer}",
+                    item.id
+                );
+            }
+            right_kinds[item.correct] = true;
+            let n = sentences(&item.why);
+            assert!(
+                (2..=3).contains(&n),
+                "scenario {} why has {n} sentences",
+                item.id
+            );
+            assert!(
+                item.why.contains("[["),
+                "scenario {} why links no card",
+                item.id
+            );
+        }
+        assert_eq!(
+            right_kinds, [true; 4],
+            "every kind of protection should be right somewhere"
+        );
+        assert!(
+            q.which
+                .iter()
+                .any(|i| i.prompt.contains("cron") && i.correct == 1),
+            "the cron-report scenario (a plain lock) is missing"
+        );
+        assert_eq!(q.interview.len(), 6);
+        for item in &q.interview {
+            assert_eq!(item.answers.len(), 3, "question {}", item.id);
+            assert!(item.correct < 3, "question {}", item.id);
+            let n = sentences(&item.why);
+            assert!(
+                (3..=5).contains(&n),
+                "question {} model answer has {n} sentences",
+                item.id
+            );
+        }
+        assert!(
+            q.interview
+                .iter()
+                .any(|i| i.prompt == "What does a TTL on a lock protect against?")
+        );
+        for item in q.which.iter().chain(&q.interview) {
+            let mut answers: Vec<&str> = item.answers.iter().map(String::as_str).collect();
+            answers.sort_unstable();
+            answers.dedup();
+            assert_eq!(
+                answers.len(),
+                item.answers.len(),
+                "question {} repeats an answer",
+                item.id
+            );
+        }
+    }
+
+    #[test]
+    fn store_table_and_cards_are_complete() {
+        let c = content();
+        let ids: Vec<&str> = c.stores.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["redis", "redlock", "zookeeper", "etcd", "chubby"]);
+        for s in &c.stores {
+            assert_eq!(
+                s.consensus,
+                ["zookeeper", "etcd", "chubby"].contains(&s.id.as_str())
+            );
+            for cell in [&s.on_failover, &s.fencing_token, &s.in_short] {
+                let words = cell.split_whitespace().count();
+                assert!(
+                    (1..=12).contains(&words),
+                    "store {} cell too long: {cell}",
+                    s.id
+                );
+            }
+        }
+        let ids: Vec<&str> = c.systems.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["chubby", "zookeeper", "redlock-debate", "etcd"]);
+        for s in &c.systems {
+            assert!((3..=5).contains(&s.points.len()), "card {}", s.id);
+            assert!(
+                !s.tagline.is_empty() && !s.fencing_role.is_empty(),
+                "card {}",
+                s.id
+            );
+        }
+        assert!(c.reading.len() >= 6);
+        for r in &c.reading {
+            assert!(
+                ![&r.title, &r.authors, &r.year, &r.source, &r.note]
+                    .iter()
+                    .any(|f| f.is_empty())
+            );
+        }
+        for needle in [
+            "Chubby",
+            "ZooKeeper",
+            "How to do distributed locking",
+            "Is Redlock safe?",
+            "etcd",
+            "Designing Data-Intensive Applications",
+        ] {
+            assert!(
+                c.reading.iter().any(|r| r.title.contains(needle)),
+                "reading list lacks {needle}"
+            );
+        }
+    }
+
     #[test]
     fn every_marked_term_has_a_card() {
         let c = content();
@@ -253,6 +772,11 @@ mod tests {
         }
         for q in c.quizzes.which.iter().chain(&c.quizzes.interview) {
             texts.push(&q.why);
+            texts.push(&q.prompt);
+            texts.extend(q.answers.iter().map(String::as_str));
+        }
+        for s in &c.lesson.sections {
+            texts.push(&s.how);
         }
         for text in texts {
             for span in spans(text) {

@@ -3,6 +3,8 @@
 pub mod app;
 pub mod cli;
 pub mod lesson;
+pub mod progress;
 pub mod runner;
+pub mod scenario;
 pub mod sim;
 pub mod ui;

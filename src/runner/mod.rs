@@ -3,6 +3,9 @@
 //!
 //! The UI thread only ever reads the latest snapshot (a cheap lock and clone-free borrow).
 
+pub mod parallel;
+pub mod real_threads;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -384,6 +384,26 @@ mod tests {
     }
 
     #[test]
+    fn exact_mean_is_inside_the_interval_at_the_expected_rate() {
+        // Each run's interval misses with probability about 5 % (the normal approximation is
+        // good here: 2,000 failovers of a Poisson(2.5) count). Misses over 40 seeds are then
+        // about Binomial(40, 0.05): mean 2, and 7 or more happen with probability ≈ 0.005.
+        let p = FailoverParams {
+            failovers: 2_000,
+            ..Default::default()
+        };
+        let sim = FailoverSim::new(&p).unwrap();
+        let inside = (0..40u64)
+            .filter(|&s| {
+                sim.summary(&run_sequential(&sim, s), s)
+                    .mean_lost
+                    .contains(2.5)
+            })
+            .count();
+        assert!(inside >= 34, "{inside} of 40");
+    }
+
+    #[test]
     fn consensus_loses_nothing() {
         let p = FailoverParams {
             store: Store::Consensus,

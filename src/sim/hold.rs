@@ -10,7 +10,7 @@ use rand::Rng;
 use rand_distr::{Distribution, Exp1, StandardNormal};
 
 use super::exact;
-use super::mc::Chance;
+use super::mc::Cut;
 
 /// Why a [`HoldTime`] could not be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub struct HoldTime {
     spread: f64,
     stall_prob: f64,
     stall_mean: f64,
-    stall: Chance,
+    stall: Cut,
 }
 
 /// One sampled hold, in parts.
@@ -92,7 +92,7 @@ impl HoldTime {
             spread,
             stall_prob,
             stall_mean,
-            stall: Chance::new(stall_prob),
+            stall: Cut::new(stall_prob),
         })
     }
 
@@ -109,8 +109,8 @@ impl HoldTime {
         self.stall_mean
     }
 
-    /// The chance of stalling as an exact 64-bit trial.
-    pub(crate) fn stall_chance(&self) -> Chance {
+    /// The chance of stalling as a cut for 64-bit draws.
+    pub(crate) fn stall_cut(&self) -> Cut {
         self.stall
     }
 

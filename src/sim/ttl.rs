@@ -7,19 +7,23 @@
 //! `(1 − p)·P(W > TTL) + p·P(W + S > TTL)` (see [`exact::hold_exceeds`]).
 //!
 //! # How one hold is drawn
-//! A hold needs one 64-bit draw. Its upper 32 bits start the stall decision and its lower 32
-//! bits decide `W > TTL` without computing `W`: `W > TTL` exactly when `Z > x` with
-//! `x = ln(TTL/typical)/spread`, and for a uniform `U` the event `U < Q(x)` has that same
-//! probability. Both decisions are exact 64-bit Bernoulli trials (see [`Chance`]): when the
-//! first 32 bits tie with the threshold another 32 bits are drawn. Only stalled holds draw a
-//! real `W` and `S`. The simulated distribution is therefore exactly the model's, with no
-//! `exp` or normal draw on the common path.
+//! Most holds need nothing but 32 random bits. Without a stall, `W > TTL` exactly when
+//! `Z > x` with `x = ln(TTL/typical)/spread`, an event of probability `q = Q(x)`; so a hold
+//! is one of three things: stalled (probability `p`), unsafe without a stall
+//! (`(1 − p)·q`) or safe (the rest). One uniform draw against the cumulative cuts `p` and
+//! `p + (1 − p)·q` decides which, exactly to 2^-64 (see [`Cut`]): its upper 32 bits settle
+//! it except when they tie with a cut, and only then are 32 more drawn. One 64-bit output of
+//! the generator serves two holds. Only stalled holds draw a real `W` (normal) and `S`
+//! (exponential) and compare `W + S` with the TTL. The simulated distribution is therefore
+//! exactly the model's, with no `exp` or normal draw on the common path.
 
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::exact;
 use super::hold::HoldTime;
-use super::mc::{Chance, Chunked, chunk_rng};
+use super::mc::{Chunked, Cut, Draw, chunk_rng, classify};
 use super::params::{ParamError, ParamSpec};
 use super::stats::Estimate;
 
@@ -219,9 +223,10 @@ pub struct TtlSim {
     params: TtlParams,
     ttls: Vec<f64>,
     hold: HoldTime,
-    stall: Chance,
-    /// For each TTL: the chance that the work alone outlasts it.
-    work_over: Vec<Chance>,
+    /// Below this cut a hold stalls.
+    stall: Cut,
+    /// For each TTL: below this cut (and not below `stall`) a hold is unsafe without a stall.
+    unsafe_cuts: Vec<Cut>,
 }
 
 impl TtlSim {
@@ -242,13 +247,18 @@ impl TtlSim {
             TTL_S.check(t)?;
         }
         let hold = params.hold_time();
-        let work_over = ttls.iter().map(|&t| work_chance(&hold, t)).collect();
+        let stall = hold.stall_cut();
+        let plain = 1.0 - params.stall_prob;
+        let unsafe_cuts = ttls
+            .iter()
+            .map(|&t| stall.plus(plain * hold.work_exceeds(t)))
+            .collect();
         Ok(Self {
             params: *params,
             ttls: ttls.to_vec(),
             hold,
-            stall: hold.stall_chance(),
-            work_over,
+            stall,
+            unsafe_cuts,
         })
     }
 
@@ -284,47 +294,56 @@ impl TtlSim {
         }
     }
 
-    /// Fast path for a single TTL: one 64-bit draw per hold that does not stall.
-    fn chunk_one(&self, rng: &mut rand_chacha::ChaCha8Rng, n: u64, acc: &mut TtlAcc) {
+    /// A stalled hold: draw its real work and stall times.
+    #[inline(never)]
+    fn stalled_total(&self, rng: &mut ChaCha8Rng) -> f64 {
+        self.hold.sample_work(rng) + self.hold.sample_stall_length(rng)
+    }
+
+    /// Fast path for a single TTL: 32 random bits per hold that does not stall.
+    fn chunk_one(&self, rng: &mut ChaCha8Rng, n: u64, acc: &mut TtlAcc) {
         let ttl = self.ttls[0];
-        let over = self.work_over[0];
+        let (stall, cut) = (self.stall, self.unsafe_cuts[0]);
         let (mut unsafe_holds, mut stalled) = (0u64, 0u64);
-        for _ in 0..n {
-            let u = rand::Rng::next_u64(rng);
-            if self.stall.hit((u >> 32) as u32, rng) {
+        let mut one = |word: u32, rng: &mut ChaCha8Rng| {
+            let class = classify(word, &stall, &cut, rng);
+            unsafe_holds += u64::from(class == 1);
+            if class == 0 {
                 stalled += 1;
-                let w = self.hold.sample_work(rng);
-                let s = self.hold.sample_stall_length(rng);
-                unsafe_holds += u64::from(w + s > ttl);
-            } else {
-                unsafe_holds += u64::from(over.hit(u as u32, rng));
+                unsafe_holds += u64::from(self.stalled_total(rng) > ttl);
             }
+        };
+        for _ in 0..n / 2 {
+            let u = rng.next_u64();
+            one((u >> 32) as u32, rng);
+            one(u as u32, rng);
+        }
+        if n % 2 == 1 {
+            let word = rng.next_u32();
+            one(word, rng);
         }
         acc.unsafe_counts[0] += unsafe_holds;
         acc.stalled += stalled;
     }
 
-    fn chunk_many(&self, rng: &mut rand_chacha::ChaCha8Rng, n: u64, acc: &mut TtlAcc) {
+    /// Several TTLs: each hold's draw is compared with every TTL's cut.
+    fn chunk_many(&self, rng: &mut ChaCha8Rng, n: u64, acc: &mut TtlAcc) {
         for _ in 0..n {
-            let u = rand::Rng::next_u64(rng);
-            if self.stall.hit((u >> 32) as u32, rng) {
+            let word = rng.next_u32();
+            let mut draw = Draw::new(word);
+            if draw.below(&self.stall, rng) {
                 acc.stalled += 1;
-                let total = self.hold.sample_work(rng) + self.hold.sample_stall_length(rng);
+                let total = self.stalled_total(rng);
                 for (c, &t) in acc.unsafe_counts.iter_mut().zip(&self.ttls) {
                     *c += u64::from(total > t);
                 }
             } else {
-                for (c, over) in acc.unsafe_counts.iter_mut().zip(&self.work_over) {
-                    *c += u64::from(over.hit(u as u32, rng));
+                for (c, cut) in acc.unsafe_counts.iter_mut().zip(&self.unsafe_cuts) {
+                    *c += u64::from(draw.below(cut, rng));
                 }
             }
         }
     }
-}
-
-/// `P(W > t)` as an exact trial on a uniform: `W > t ⇔ U < Q(ln(t/typical)/spread)`.
-fn work_chance(hold: &HoldTime, t: f64) -> Chance {
-    Chance::new(hold.work_exceeds(t))
 }
 
 /// What a chunk (or a whole run) of the TTL model counts.

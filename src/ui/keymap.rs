@@ -1,7 +1,7 @@
 //! Every keyboard shortcut, in one table: the key handling reads it, and the keyboard map
 //! shown to users is generated from it, so the two cannot disagree.
 
-use egui::{Key, Modifiers};
+use egui::{Event, Key, Modifiers};
 
 /// What a shortcut does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +14,36 @@ pub enum Action {
     NextSectionArrow,
     PreviousSectionArrow,
     ToggleSidePanel,
+    /// Quizzes: choose answer 1-4.
+    Choose(u8),
+    /// Quizzes: go on to the next question. Left to a focused button, which Enter and Space
+    /// press instead, so one key press never does both.
+    Continue,
+    /// Lecture mode: reveal the quiz answer after the class has voted.
+    Reveal,
+    /// Open or close the glossary index.
+    ToggleGlossary,
+    /// Lecture (projector) mode on or off.
+    ToggleLecture,
+    ToggleFullscreen,
+    /// Black screen until the next key press.
+    BlankScreen,
+    /// The keyboard map.
+    KeyboardMap,
+    CopyScenario,
+    PasteScenario,
+    ExportPlot,
+    ExportData,
+}
+
+impl Action {
+    /// Whether the action also works while a dialog (a card, the keyboard map) is open.
+    pub fn works_over_dialogs(self) -> bool {
+        matches!(
+            self,
+            Action::ToggleFullscreen | Action::BlankScreen | Action::KeyboardMap
+        )
+    }
 }
 
 /// One row of the keyboard map.
@@ -25,6 +55,28 @@ pub struct Shortcut {
     /// How the key is written in the keyboard map.
     pub keys_text: &'static str,
     pub description: &'static str,
+}
+
+/// `Ctrl+Shift+key` (Cmd+Shift on a Mac).
+const SHIFT_COMMAND: Modifiers = Modifiers {
+    shift: true,
+    ..Modifiers::COMMAND
+};
+
+const fn with(
+    modifiers: Modifiers,
+    action: Action,
+    key: Key,
+    keys_text: &'static str,
+    description: &'static str,
+) -> Shortcut {
+    Shortcut {
+        action,
+        modifiers,
+        key,
+        keys_text,
+        description,
+    }
 }
 
 const fn plain(
@@ -76,29 +128,204 @@ pub const SHORTCUTS: &[Shortcut] = &[
         keys_text: "Ctrl+B",
         description: "Show or hide the section list",
     },
+    plain(Action::Choose(1), Key::Num1, "1", "Quiz: choose answer 1"),
+    plain(Action::Choose(2), Key::Num2, "2", "Quiz: choose answer 2"),
+    plain(Action::Choose(3), Key::Num3, "3", "Quiz: choose answer 3"),
+    plain(
+        Action::Choose(4),
+        Key::Num4,
+        "4",
+        "Quiz: choose answer 4 (section 6)",
+    ),
+    plain(
+        Action::Continue,
+        Key::Enter,
+        "Enter",
+        "Quiz: next question (or press the focused button)",
+    ),
+    plain(
+        Action::Continue,
+        Key::Space,
+        "Space",
+        "Quiz: next question (or press the focused button)",
+    ),
+    plain(
+        Action::Reveal,
+        Key::R,
+        "R",
+        "Lecture mode: reveal the quiz answer after the vote",
+    ),
+    plain(
+        Action::ToggleGlossary,
+        Key::G,
+        "G",
+        "Open or close the glossary",
+    ),
+    plain(
+        Action::ToggleLecture,
+        Key::L,
+        "L",
+        "Lecture mode on or off (projector colours, larger type)",
+    ),
+    plain(
+        Action::ToggleFullscreen,
+        Key::F11,
+        "F11",
+        "Fullscreen on or off",
+    ),
+    plain(
+        Action::BlankScreen,
+        Key::B,
+        "B",
+        "Blank the screen (any key brings it back)",
+    ),
+    plain(
+        Action::BlankScreen,
+        Key::Period,
+        ". (full stop)",
+        "Blank the screen (any key brings it back)",
+    ),
+    // Shift+/ on many layouts; also matched as typed text, see `pressed`.
+    plain(
+        Action::KeyboardMap,
+        Key::Questionmark,
+        "?",
+        "Show or hide this keyboard map",
+    ),
+    plain(
+        Action::KeyboardMap,
+        Key::F1,
+        "F1",
+        "Show or hide this keyboard map",
+    ),
+    // Ctrl+Shift rows before any plain Ctrl row on the same key: a pattern without Shift
+    // also matches a press with Shift (see the `no_row_is_shadowed` test).
+    with(
+        SHIFT_COMMAND,
+        Action::CopyScenario,
+        Key::C,
+        "Ctrl+Shift+C",
+        "Copy the scenario code of this section",
+    ),
+    with(
+        SHIFT_COMMAND,
+        Action::PasteScenario,
+        Key::V,
+        "Ctrl+Shift+V",
+        "Load the scenario code on the clipboard",
+    ),
+    with(
+        SHIFT_COMMAND,
+        Action::ExportData,
+        Key::E,
+        "Ctrl+Shift+E",
+        "Save the plot's data as CSV",
+    ),
+    with(
+        Modifiers::COMMAND,
+        Action::ExportPlot,
+        Key::E,
+        "Ctrl+E",
+        "Save the plot as a PNG image",
+    ),
+];
+
+/// Keys that egui's controls handle themselves. They are listed in the keyboard map beside
+/// [`SHORTCUTS`] but never matched by [`pressed`].
+pub const WIDGET_KEYS: &[(&str, &str)] = &[
+    ("Tab", "Next control (Shift+Tab: previous)"),
+    (
+        "Space / Enter",
+        "Press the focused button, tick the focused box",
+    ),
+    ("← →", "Move the focused slider by 1/100 of its range"),
+    ("Shift+← →", "Move the focused slider by 1/1000 (fine)"),
+    ("Ctrl + / Ctrl −", "Larger or smaller type"),
+    ("Ctrl+0", "Type at its normal size"),
+    ("Escape", "Close a card or dialog"),
 ];
 
 /// The actions whose keys were pressed this frame (their key presses are consumed).
-/// Nothing fires while a text field has the keyboard, and the arrow keys are left to a
-/// focused slider.
+/// Nothing fires while a text field has the keyboard, the arrow keys are left to a
+/// focused slider, and Enter and Space to any focused widget (a button presses itself).
 pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
+    pressed_where(ctx, |_| true)
+}
+
+/// Like [`pressed`], for the actions `wanted` accepts only (the others' keys stay unconsumed).
+pub fn pressed_where(ctx: &egui::Context, wanted: impl Fn(Action) -> bool) -> Vec<Action> {
     if ctx.text_edit_focused() {
         return Vec::new();
     }
+    // '?' arrives as Key::Questionmark on most layouts, as Shift+Slash on some, and as typed
+    // text on all of them: take any of these (once) as the '?' row.
+    let question = wanted(Action::KeyboardMap)
+        && ctx.input_mut(|i| {
+            let key = i.consume_key(Modifiers::NONE, Key::Questionmark)
+                | i.consume_key(Modifiers::SHIFT, Key::Slash);
+            let before = i.events.len();
+            i.events
+                .retain(|e| !matches!(e, Event::Text(t) if t == "?"));
+            key || i.events.len() != before
+        });
     let arrows_taken = super::widgets::arrows_taken(ctx);
+    let something_focused = ctx.memory(|m| m.focused().is_some());
     let mut actions = Vec::new();
     for s in SHORTCUTS {
         let is_arrow = matches!(
             s.action,
             Action::NextSectionArrow | Action::PreviousSectionArrow
         );
-        if is_arrow && arrows_taken {
+        if (is_arrow && arrows_taken) || !wanted(s.action) {
             continue;
         }
-        let hit = ctx.input_mut(|i| i.consume_key(s.modifiers, s.key));
+        if s.action == Action::Continue && something_focused {
+            continue;
+        }
+        let hit = if s.key == Key::Questionmark {
+            question
+        } else {
+            ctx.input_mut(|i| i.consume_key(s.modifiers, s.key))
+        };
         if hit {
             actions.push(s.action);
         }
     }
     actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// egui matches a pattern without Shift or Alt also when they are held, so an earlier row
+    /// must never be a looser version of a later one on the same key (it would steal it).
+    #[test]
+    fn no_row_is_shadowed() {
+        for (i, later) in SHORTCUTS.iter().enumerate() {
+            for earlier in &SHORTCUTS[..i] {
+                let shadows = earlier.key == later.key
+                    && later.modifiers.matches_logically(earlier.modifiers);
+                assert!(
+                    !shadows,
+                    "'{}' comes before '{}' and would take its key presses",
+                    earlier.keys_text, later.keys_text
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_row_is_described_and_distinct() {
+        for (i, s) in SHORTCUTS.iter().enumerate() {
+            assert!(!s.keys_text.is_empty() && !s.description.is_empty());
+            for other in &SHORTCUTS[i + 1..] {
+                assert!(
+                    !(s.key == other.key && s.modifiers == other.modifiers),
+                    "{} is listed twice",
+                    s.keys_text
+                );
+            }
+        }
+    }
 }

@@ -1,11 +1,29 @@
 //! The lesson's screens: one file per section behind the [`Section`] trait, and the shared
 //! widgets they are built from.
 
+pub mod export;
+pub mod glossary;
 pub mod keymap;
+pub mod lecture;
+pub mod mc_stream;
+pub mod overlay;
 pub mod pairs;
+pub mod quiz;
 pub mod s01_why_lock;
+pub mod s02_ttl;
+pub mod s03_stale;
+pub mod s04_fencing;
+pub mod s05_where;
+pub mod s06_which;
+pub mod s07_who;
+pub mod s08_interview;
+pub mod s09_break;
+pub mod s10_next;
+pub mod share;
 pub mod text_section;
+pub mod tools;
 pub mod widgets;
+pub mod xp;
 
 use crate::lesson::{self, SectionText};
 use crate::runner::Runner;
@@ -30,6 +48,8 @@ pub struct Cx<'a> {
     /// Shortcuts pressed this frame that belong to the section (see [`keymap`]); the app has
     /// already consumed their key presses.
     pub actions: &'a [keymap::Action],
+    /// The learner's answers and XP, saved to the progress file.
+    pub progress: &'a mut crate::progress::Store,
 }
 
 impl Cx<'_> {
@@ -85,7 +105,8 @@ pub trait Section {
         None
     }
 
-    /// Where the main plot was drawn in the last frame, in points (for exporting it as PNG).
+    /// Where the main plot was drawn in the last frame, in points, with its axes, their
+    /// labels and the legend (the area a PNG export saves).
     fn plot_rect(&self) -> Option<egui::Rect> {
         None
     }
@@ -93,9 +114,21 @@ pub trait Section {
 
 /// Every section, in lesson order.
 pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
-    let mut v: Vec<Box<dyn Section>> = vec![Box::new(s01_why_lock::WhyLock::new(runner))];
-    for n in 2..=10 {
-        v.push(Box::new(text_section::TextSection::new(n)));
-    }
-    v
+    (1..=10)
+        .map(|n| -> Box<dyn Section> {
+            match n {
+                1 => Box::new(s01_why_lock::WhyLock::new(runner)),
+                2 => Box::new(s02_ttl::TtlTradeoff::new(runner)),
+                3 => Box::new(s03_stale::StaleHolder::new(runner)),
+                4 => Box::new(s04_fencing::Fencing::new(runner)),
+                5 => Box::new(s05_where::WhereLock::new(runner)),
+                6 => Box::new(s06_which::Which::new()),
+                7 => Box::new(s07_who::Who::new()),
+                8 => Box::new(s08_interview::Interview::new()),
+                9 => Box::new(s09_break::BreakIt::new(runner)),
+                10 => Box::new(s10_next::Next::new()),
+                _ => Box::new(text_section::TextSection::new(n)),
+            }
+        })
+        .collect()
 }

@@ -10,6 +10,7 @@ use egui_plot::{Legend, Line, Plot, PlotPoint, PlotPoints, Points, VLine};
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
 use super::widgets::{self, Playback, fmt_int, fmt_ms, palette};
 use super::{Cx, Section};
+use crate::runner::real_threads::{self, RealRun};
 use crate::runner::{Runner, Task};
 use crate::sim::counter::{self, CounterParams, CounterRun};
 
@@ -71,7 +72,12 @@ pub struct WhyLock {
     pub playback: Playback,
     /// Where the counter plot was drawn last frame.
     plot_rect: Option<egui::Rect>,
+    /// The optional experiment on real threads (not seeded).
+    real: Option<Task<Option<RealRun>>>,
 }
+
+/// Sleep between read and write in the real-threads experiment.
+const REAL_THINK: std::time::Duration = std::time::Duration::from_micros(100);
 
 impl WhyLock {
     pub fn new(runner: &Runner) -> Self {
@@ -85,6 +91,7 @@ impl WhyLock {
             started: (params, seed),
             playback: Playback::new(4.0),
             plot_rect: None,
+            real: None,
         }
     }
 
@@ -167,6 +174,7 @@ fn counter_plot(
     params: &CounterParams,
     position: f64,
     height: f32,
+    description: &str,
 ) -> egui::Rect {
     let end = pair.on.run.elapsed_ms.max(pair.off.run.elapsed_ms);
     let t = position * end;
@@ -179,38 +187,43 @@ fn counter_plot(
     } else {
         (w * 1.4, w * 0.6)
     };
-    let response = Plot::new("s1-counter")
-        .height(height)
-        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
-        .x_axis_label("simulated time (ms)")
-        .y_axis_label("counter")
-        .include_x(0.0)
-        .include_x(end)
-        .include_y(0.0)
-        .include_y(should * 1.05)
-        .allow_scroll(false)
-        .show(ui, |p| {
-            p.hline(
-                egui_plot::HLine::new(
-                    format!("should be W·N = {}", fmt_int(should as u64)),
-                    should,
-                )
-                .color(palette::GREY)
-                .width(w * 0.8)
-                .style(egui_plot::LineStyle::dashed_loose()),
-            );
-            p.line(
-                Line::new("without a lock", PlotPoints::Owned(off_pts))
-                    .color(palette::VERMILION)
-                    .width(w_off),
-            );
-            p.line(
-                Line::new("with the lock", PlotPoints::Owned(on_pts))
-                    .color(palette::BLUE)
-                    .width(w_on),
-            );
-        })
-        .response;
+    // The scope's rect takes in the axes and their labels (for a PNG export).
+    let drawn = ui.scope(|ui| {
+        Plot::new("s1-counter")
+            .height(height)
+            .legend(Legend::default().position(egui_plot::Corner::RightBottom))
+            .x_axis_label("simulated time (ms)")
+            .y_axis_label("counter")
+            .include_x(0.0)
+            .include_x(end)
+            .include_y(0.0)
+            .include_y(should * 1.05)
+            .allow_scroll(false)
+            .show(ui, |p| {
+                p.hline(
+                    egui_plot::HLine::new(
+                        format!("should be W·N = {}", fmt_int(should as u64)),
+                        should,
+                    )
+                    .color(palette::GREY)
+                    .width(w * 0.8)
+                    .style(egui_plot::LineStyle::dashed_loose()),
+                );
+                p.line(
+                    Line::new("without a lock", PlotPoints::Owned(off_pts))
+                        .color(palette::VERMILION)
+                        .width(w_off),
+                );
+                p.line(
+                    Line::new("with the lock", PlotPoints::Owned(on_pts))
+                        .color(palette::BLUE)
+                        .width(w_on),
+                );
+            })
+            .response
+    });
+    let response = drawn.inner;
+    widgets::describe_plot(&response, "Plot: the counter over time", description);
     ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "At {}: without a lock {} writes have left the counter at {}; with the lock {} writes, counter {}.",
@@ -221,7 +234,7 @@ fn counter_plot(
                 fmt_int(on_now),
             ));
         });
-    response.rect
+    drawn.response.rect
 }
 
 /// Mean lost updates against the number of workers, with the current number marked.
@@ -229,11 +242,11 @@ fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u3
     let snap = curve.snapshot();
     let pts = snap.result.clone().unwrap_or_default();
     let w = widgets::line_width(cx);
-    Plot::new("s1-curve")
+    let response = Plot::new("s1-curve")
         .height(height)
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("workers")
-        .y_axis_label(format!("updates lost (mean of {CURVE_SEEDS} runs)"))
+        .y_axis_label(format!("lost updates (mean of {CURVE_SEEDS})"))
         .include_x(0.0)
         .include_x(counter::WORKERS.max + 0.5)
         .include_y(0.0)
@@ -254,9 +267,73 @@ fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u3
                     .color(palette::VERMILION)
                     .radius(widgets::marker_radius(cx)),
             );
-        });
+        })
+        .response;
+    let description = match (pts_first_last(&snap.result), snap.finished) {
+        (Some((first, last)), true) => format!(
+            "Without a lock, {} updates are lost on average with one worker and {} with {} workers.",
+            fmt_int(first[1].round() as u64),
+            fmt_int(last[1].round() as u64),
+            last[0],
+        ),
+        _ => "The curve is still being computed.".to_owned(),
+    };
+    widgets::describe_plot(
+        &response,
+        "Plot: lost updates against the number of workers",
+        &description,
+    );
     if !snap.finished {
         ui.add(egui::ProgressBar::new(snap.progress()).text("computing the curve"));
+    }
+}
+
+fn pts_first_last(pts: &Option<Vec<[f64; 2]>>) -> Option<([f64; 2], [f64; 2])> {
+    let pts = pts.as_ref()?;
+    Some((*pts.first()?, *pts.last()?))
+}
+
+impl WhyLock {
+    /// "Beyond the model": the same increments on real operating-system threads.
+    fn real_threads(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
+        egui::CollapsingHeader::new("Beyond the model: real threads on this computer").show(ui, |ui| {
+            let (w, n) = (self.params.workers, self.params.increments);
+            ui.label(format!(
+                "{w} operating-system threads each add one {} times: read the shared number, sleep \
+                 {} µs, write back what was read plus one. First with nothing in between, then \
+                 holding a real mutex. This is not seeded: the scheduler decides, so every run differs.",
+                fmt_int(u64::from(n)),
+                REAL_THINK.as_micros(),
+            ));
+            let running = self.real.as_ref().is_some_and(|t| !t.is_finished());
+            ui.horizontal(|ui| {
+                let label = if self.real.is_some() { "Run again on real threads" } else { "Run on real threads" };
+                if ui.add_enabled(!running, egui::Button::new(label)).clicked() {
+                    self.real = Some(cx.runner.spawn("real-threads", move |r| {
+                        real_threads::run(w, n, REAL_THINK, r.cancel_flag())
+                    }));
+                }
+                if running {
+                    ui.spinner();
+                    ui.label("running…");
+                }
+            });
+            let result = self.real.as_ref().and_then(|t| t.snapshot().result.flatten());
+            if let Some(r) = result {
+                let should = u64::from(r.threads) * u64::from(r.increments);
+                ui.label(format!(
+                    "Without synchronisation the number ended at {} of {} ({} lost) in {}. With the \
+                     mutex it ended at {} of {} in {}.",
+                    fmt_int(r.unsynchronised),
+                    fmt_int(should),
+                    fmt_int(should - r.unsynchronised.min(should)),
+                    fmt_ms(r.unsynchronised_ms),
+                    fmt_int(r.with_mutex),
+                    fmt_int(should),
+                    fmt_ms(r.with_mutex_ms),
+                ));
+            }
+        });
     }
 }
 
@@ -379,9 +456,12 @@ impl Section for WhyLock {
             return;
         };
         self.playback.tick(ui, cx.reduced_motion);
+        widgets::headline(ui, &self.headline(pair));
+        ui.add_space(8.0);
 
         let height = (ui.available_height() * 0.45).clamp(220.0, 420.0);
         let mut rect = None;
+        let headline = self.headline(pair);
         ui.columns(2, |cols| {
             cols[0].label(RichText::new("The counter over time").strong());
             rect = Some(counter_plot(
@@ -391,6 +471,7 @@ impl Section for WhyLock {
                 &self.params,
                 self.playback.position,
                 height,
+                &headline,
             ));
             if !cx.reduced_motion {
                 self.playback.ui(&mut cols[0], 40.0);
@@ -401,7 +482,6 @@ impl Section for WhyLock {
         self.plot_rect = rect;
         ui.add_space(8.0);
 
-        widgets::headline(ui, &self.headline(pair));
         let (off, on) = (&pair.off.run, &pair.on.run);
         ui.add_space(4.0);
         ui.label(format!(
@@ -417,5 +497,6 @@ impl Section for WhyLock {
         if widgets::how_computed(ui, &self.text().how, self.seed, cx) {
             self.seed = widgets::next_seed(self.seed);
         }
+        self.real_threads(ui, cx);
     }
 }

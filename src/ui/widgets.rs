@@ -97,14 +97,16 @@ pub fn fmt_param(spec: &ParamSpec, v: f64) -> String {
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 0.0;
+        // No gaps: the spans read as one text, and a term that moves to the next line leaves
+        // the same line spacing as wrapped text.
+        ui.spacing_mut().item_spacing = egui::vec2(0.0, 0.0);
         for span in lesson::spans(text) {
             match span {
                 Span::Plain(p) => {
                     ui.label(p);
                 }
                 Span::Term { id, shown } => {
-                    let r = ui.link(shown).on_hover_text("Open the plain-language card");
+                    let r = term_link(ui, shown).on_hover_text("Open the plain-language card");
                     if r.clicked() {
                         cx.emit(AppEvent::OpenTerm(id.to_owned()));
                     }
@@ -113,6 +115,25 @@ pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
         }
     });
     ui.add_space(ui.spacing().item_spacing.y * 2.0);
+}
+
+/// A glossary term in running text: looks and acts like a link, but never breaks across two
+/// lines (egui would give each extra line of a wrapped link its own, nameless Tab stop).
+pub fn term_link(ui: &mut Ui, shown: &str) -> Response {
+    let color = ui.visuals().hyperlink_color;
+    let galley_text = RichText::new(shown).color(color);
+    let r = ui.add(
+        egui::Label::new(galley_text)
+            .sense(egui::Sense::click())
+            .wrap_mode(egui::TextWrapMode::Extend),
+    );
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, ui.is_enabled(), shown));
+    if r.hovered() || r.has_focus() {
+        let y = r.rect.bottom() - 1.0;
+        ui.painter()
+            .hline(r.rect.x_range(), y, egui::Stroke::new(1.0, color));
+    }
+    r.on_hover_cursor(egui::CursorIcon::PointingHand)
 }
 
 /// The section's computed headline: the result restated in plain words.
@@ -172,9 +193,22 @@ pub fn next_seed(seed: u64) -> u64 {
 }
 
 /// A slider for one model parameter, within its range, with its unit; logarithmic where the
-/// range spans decades. Marks itself as owning the arrow keys while focused.
+/// range spans decades. Marks itself as owning the arrow keys while focused. With the keyboard,
+/// ← and → move it by 1/100 of its range and Shift+← / Shift+→ by 1/1000 (on a logarithmic
+/// slider, of the range's logarithm).
 pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response {
     *value = spec.clamp(*value);
+    // The slider's id is known only once it is added: remember last frame's, under a key that
+    // stays the same from frame to frame, to handle the arrow keys before the slider sees them.
+    let memo = ui.next_auto_id().with("param-slider-id");
+    let last_id: Option<egui::Id> = ui.data(|d| d.get_temp(memo));
+    if let Some(id) = last_id
+        && ui.memory(|m| m.has_focus(id))
+        && !ui.ctx().text_edit_focused()
+    {
+        let (presses, fine) = take_arrow_presses(ui);
+        *value = arrow_step(spec, *value, presses, fine);
+    }
     let mut slider = egui::Slider::new(value, spec.min..=spec.max)
         .logarithmic(spec.log)
         .clamping(egui::SliderClamping::Always)
@@ -187,8 +221,115 @@ pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response 
     }
     let r = ui.add(slider);
     *value = spec.clamp(*value);
+    ui.data_mut(|d| d.insert_temp(memo, r.id));
     claim_arrow_keys(ui, &r);
     r
+}
+
+/// The value after `presses` arrow presses (negative: ←): each moves 1/100 of the range, or
+/// 1/1000 when `fine`; on a logarithmic slider the same fractions of the range's logarithm.
+/// Results are rounded to a few significant digits (so shared settings stay short), never so
+/// far that a press is lost, and always stay in the range.
+pub fn arrow_step(spec: &ParamSpec, value: f64, presses: i32, fine: bool) -> f64 {
+    if presses == 0 {
+        return value;
+    }
+    let parts = if fine { 1000.0 } else { 100.0 };
+    let n = f64::from(presses);
+    let raw = if spec.log && spec.min > 0.0 {
+        let (lo, hi) = (spec.min.ln(), spec.max.ln());
+        (value.max(spec.min).ln() + n * (hi - lo) / parts).exp()
+    } else if spec.integer {
+        value + n * ((spec.max - spec.min) / parts).round().max(1.0)
+    } else {
+        value + n * (spec.max - spec.min) / parts
+    };
+    let rounded = if spec.integer {
+        raw
+    } else {
+        round_significant(raw, if fine { 4 } else { 3 })
+    };
+    let mut next = spec.clamp(rounded);
+    if next == value {
+        next = spec.clamp(raw);
+    }
+    if next == value && spec.integer {
+        next = spec.clamp(value + n.signum());
+    }
+    next
+}
+
+fn round_significant(v: f64, digits: i32) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let scale = 10f64.powi(digits - 1 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
+}
+
+/// This frame's ← and → presses (net, → positive) and whether Shift was held; they are
+/// consumed, so the slider does not also move by its own one-pixel step.
+fn take_arrow_presses(ui: &Ui) -> (i32, bool) {
+    ui.input_mut(|i| {
+        let mut net = 0;
+        let mut fine = false;
+        i.events.retain(|e| match e {
+            egui::Event::Key {
+                key: key @ (egui::Key::ArrowRight | egui::Key::ArrowLeft),
+                pressed: true,
+                modifiers,
+                ..
+            } => {
+                net += if *key == egui::Key::ArrowRight { 1 } else { -1 };
+                fine |= modifiers.shift;
+                false
+            }
+            _ => true,
+        });
+        (net, fine)
+    })
+}
+
+/// Gives a plot its text description for screen readers: `name` says what it shows (e.g.
+/// "Plot: lost updates against workers"), `description` the result in words. Call with the
+/// plot's response right after drawing it (every plot needs it: a plot is a Tab stop, and
+/// without a name a screen reader announces nothing there). An empty `description` on the
+/// section's main plot is filled in with the section's headline ([`super::Section::summary`]).
+pub fn describe_plot(response: &Response, name: &str, description: &str) {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, name));
+    if description.is_empty() {
+        let entry = (response.id, response.rect);
+        response.ctx.data_mut(|d| {
+            d.get_temp_mut_or_default::<Vec<(egui::Id, egui::Rect)>>(undescribed_plots_id())
+                .push(entry);
+        });
+    } else {
+        let description = description.to_owned();
+        response
+            .ctx
+            .accesskit_node_builder(response.id, |node| node.set_description(description));
+    }
+}
+
+fn undescribed_plots_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/undescribed-plots")
+}
+
+/// Gives the section's main plot (the one drawn at `main_plot`) the headline as its
+/// description, if the section left it empty. The app calls this after each section's `ui`.
+pub fn describe_main_plot(
+    ctx: &egui::Context,
+    main_plot: Option<egui::Rect>,
+    headline: Option<String>,
+) {
+    let plots: Vec<(egui::Id, egui::Rect)> =
+        ctx.data_mut(|d| d.remove_temp(undescribed_plots_id()).unwrap_or_default());
+    let (Some(main), Some(headline)) = (main_plot, headline) else {
+        return;
+    };
+    if let Some((id, _)) = plots.into_iter().find(|(_, r)| main.intersects(*r)) {
+        ctx.accesskit_node_builder(id, |node| node.set_description(headline));
+    }
 }
 
 /// An integer parameter through [`param_slider`].
@@ -336,6 +477,71 @@ mod tests {
         assert_eq!(fmt_sig(1.3e-8, 2), "1.3e-8");
         assert_eq!(fmt_pct(0.000_281), "0.0281 %");
         assert_eq!(fmt_sig(f64::NAN, 2), "—");
+    }
+
+    const LINEAR: ParamSpec = ParamSpec {
+        flag: "x",
+        label: "X",
+        unit: "s",
+        min: 0.0,
+        max: 30.0,
+        default: 14.0,
+        log: false,
+        integer: false,
+    };
+    const LOG: ParamSpec = ParamSpec {
+        flag: "ttl-s",
+        label: "TTL",
+        unit: "s",
+        min: 0.1,
+        max: 300.0,
+        default: 10.0,
+        log: true,
+        integer: false,
+    };
+    const COUNT: ParamSpec = ParamSpec {
+        flag: "n",
+        label: "N",
+        unit: "",
+        min: 10.0,
+        max: 100_000.0,
+        default: 500.0,
+        log: true,
+        integer: true,
+    };
+
+    #[test]
+    fn arrows_step_by_a_hundredth_and_shift_by_a_thousandth() {
+        assert_eq!(arrow_step(&LINEAR, 14.0, 1, false), 14.3);
+        assert_eq!(arrow_step(&LINEAR, 14.0, -1, true), 13.97);
+        assert_eq!(arrow_step(&LINEAR, 14.0, 2, true), 14.06);
+        assert_eq!(arrow_step(&LINEAR, 29.9, 1, false), 30.0, "stays in range");
+        assert_eq!(arrow_step(&LINEAR, 0.0, -1, false), 0.0);
+        // Logarithmic: the same ratio at every value.
+        let ratio = (3000.0f64).ln() / 100.0;
+        let up = arrow_step(&LOG, 10.0, 1, false);
+        assert!(((up / 10.0).ln() - ratio).abs() < 0.1 * ratio, "{up}");
+        let fine = arrow_step(&LOG, 10.0, 1, true);
+        assert!(
+            ((fine / 10.0).ln() - ratio / 10.0).abs() < 0.05 * ratio / 10.0,
+            "{fine}"
+        );
+        let down = arrow_step(&LOG, 1.0, -1, false);
+        assert!(((1.0 / down).ln() - ratio).abs() < 0.1 * ratio, "{down}");
+        // Whole numbers always move by at least one.
+        assert_eq!(arrow_step(&COUNT, 10.0, 1, true), 11.0);
+        assert_eq!(
+            arrow_step(&crate::sim::counter::WORKERS, 5.0, 1, false),
+            6.0
+        );
+        assert_eq!(
+            arrow_step(&crate::sim::counter::INCREMENTS, 200.0, 1, false),
+            209.0
+        );
+        assert_eq!(
+            arrow_step(&crate::sim::counter::INCREMENTS, 200.0, 1, true),
+            201.0
+        );
     }
 
     #[test]

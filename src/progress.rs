@@ -1,0 +1,627 @@
+//! The learner's progress: quiz answers, XP, finished quizzes and the last section visited,
+//! kept in a small RON file.
+//!
+//! The file lives in the platform's data folder ([`default_path`]) or wherever
+//! `--progress-file` points. It is written right after every answer, atomically: a temporary
+//! file in the same folder is written, flushed to disk and renamed over the old one, so the
+//! file on disk is always either the previous version or the new one, never half of each.
+//!
+//! Loading is tolerant. A missing file means fresh progress. A file that is damaged
+//! (unparsable, cut short, binary), larger than [`MAX_FILE_BYTES`] or written by a newer
+//! version is renamed to `progress.ron.bad-<unix time>` so nothing is destroyed, and the
+//! learner starts afresh with a [`Store::notice`] saying so. Unknown fields are ignored, and
+//! answers to questions the lesson no longer has are kept in the file but count for nothing.
+//!
+//! Several windows may share one file. Every save takes an advisory lock on a `.lock` file
+//! beside it, re-reads the file, merges it into what the window holds ([`Progress::merge`]),
+//! applies the change and writes the result, so no window overwrites another's answers.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::lesson::{self, Question};
+
+/// The file format this version reads and writes.
+pub const VERSION: u32 = 1;
+/// Larger files are not read (a progress file is a few kilobytes).
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// XP for a question answered right at the first try.
+pub const XP_PER_QUESTION: u32 = 20;
+/// The quiz sections: "Which protection?" and "Interview angle".
+pub const QUIZ_SECTIONS: [u8; 2] = [6, 8];
+const FILE_NAME: &str = "progress.ron";
+
+/// Where progress is kept unless `--progress-file` says otherwise: `progress.ron` in the
+/// platform's data folder (`$XDG_DATA_HOME/locks-lesson` or `~/.local/share/locks-lesson` on
+/// Linux, `~/Library/Application Support/locks-lesson` on macOS,
+/// `%APPDATA%\locks-lesson\data` on Windows). `None` when the system names no home folder.
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "locks-lesson").map(|d| d.data_dir().join(FILE_NAME))
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The answer record of one question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The answer chosen most recently, counted from 0.
+    pub choice: usize,
+    /// Whether that answer was right.
+    pub correct: bool,
+    /// Whether the first answer ever given was right (only that one earns XP).
+    pub first_try: bool,
+    /// When the first answer was given, in ms since the Unix epoch.
+    #[serde(default)]
+    pub first_at: u64,
+    /// When the most recent answer was given, in ms since the Unix epoch.
+    #[serde(default)]
+    pub at: u64,
+}
+
+/// Everything the progress file holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    /// File format version ([`VERSION`]).
+    pub version: u32,
+    /// Total XP. Written for whoever reads the file; always recomputed from `answers`, so it
+    /// can never count an answer twice.
+    pub xp: u32,
+    /// The section on screen when the file was last written (1-10).
+    pub last_section: Option<u8>,
+    /// Quiz sections whose every question has been answered (recomputed from `answers`).
+    pub completed: BTreeSet<u8>,
+    /// When progress was last reset, in ms since the Unix epoch (0: never). Answers first
+    /// given before that are dropped when merging.
+    pub reset_at: u64,
+    /// Question id → answer record.
+    pub answers: BTreeMap<String, Answer>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Self {
+            version: VERSION,
+            xp: 0,
+            last_section: None,
+            completed: BTreeSet::new(),
+            reset_at: 0,
+            answers: BTreeMap::new(),
+        }
+    }
+}
+
+/// What recording an answer did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// This was the first answer ever given to the question.
+    pub first: bool,
+    /// XP this answer earned (only a right first answer earns any).
+    pub xp: u32,
+}
+
+/// The quiz question with this id, and the section it belongs to.
+pub fn question(id: &str) -> Option<(u8, &'static Question)> {
+    let q = &lesson::content().quizzes;
+    q.which
+        .iter()
+        .find(|x| x.id == id)
+        .map(|x| (6, x))
+        .or_else(|| q.interview.iter().find(|x| x.id == id).map(|x| (8, x)))
+}
+
+/// The questions of a quiz section (6 or 8; empty for any other section).
+pub fn quiz_questions(section: u8) -> &'static [Question] {
+    let q = &lesson::content().quizzes;
+    match section {
+        6 => &q.which,
+        8 => &q.interview,
+        _ => &[],
+    }
+}
+
+impl Progress {
+    /// The record of a question the lesson has, if it was answered (records of questions the
+    /// lesson no longer has, or whose choice is out of range, are ignored).
+    pub fn answer(&self, id: &str) -> Option<&Answer> {
+        let (_, q) = question(id)?;
+        self.answers.get(id).filter(|a| a.choice < q.answers.len())
+    }
+
+    /// XP earned: [`XP_PER_QUESTION`] for each question of the lesson answered right at the
+    /// first try.
+    pub fn earned_xp(&self) -> u32 {
+        let count = self
+            .answers
+            .keys()
+            .filter(|id| self.answer(id).is_some_and(|a| a.first_try))
+            .count();
+        count as u32 * XP_PER_QUESTION
+    }
+
+    /// The most XP the lesson's quizzes can give.
+    pub fn max_xp() -> u32 {
+        QUIZ_SECTIONS
+            .iter()
+            .map(|&s| quiz_questions(s).len() as u32)
+            .sum::<u32>()
+            * XP_PER_QUESTION
+    }
+
+    /// Whether every question of a quiz section has been answered.
+    pub fn is_completed(&self, section: u8) -> bool {
+        let qs = quiz_questions(section);
+        !qs.is_empty() && qs.iter().all(|q| self.answer(&q.id).is_some())
+    }
+
+    /// Questions whose most recent answer was wrong, in lesson order.
+    pub fn missed(&self) -> Vec<(u8, &'static Question)> {
+        QUIZ_SECTIONS
+            .iter()
+            .flat_map(|&s| quiz_questions(s).iter().map(move |q| (s, q)))
+            .filter(|(_, q)| self.answer(&q.id).is_some_and(|a| !a.correct))
+            .collect()
+    }
+
+    /// Records an answer given at `now` (ms since the Unix epoch). The first answer to a
+    /// question fixes whether it earns XP; later ones only replace the most recent choice.
+    pub fn record(&mut self, id: &str, choice: usize, correct: bool, now: u64) -> Recorded {
+        let recorded = match self.answers.get_mut(id) {
+            Some(a) => {
+                a.choice = choice;
+                a.correct = correct;
+                a.at = a.at.max(now);
+                Recorded {
+                    first: false,
+                    xp: 0,
+                }
+            }
+            None => {
+                // Never before the last reset, even if the clock went back since.
+                let now = now.max(self.reset_at);
+                self.answers.insert(
+                    id.to_owned(),
+                    Answer {
+                        choice,
+                        correct,
+                        first_try: correct,
+                        first_at: now,
+                        at: now,
+                    },
+                );
+                Recorded {
+                    first: true,
+                    xp: if correct { XP_PER_QUESTION } else { 0 },
+                }
+            }
+        };
+        self.refresh();
+        recorded
+    }
+
+    /// Forgets every answer (the last section is kept).
+    pub fn reset(&mut self, now: u64) {
+        self.answers.clear();
+        self.reset_at = self.reset_at.max(now);
+        self.refresh();
+    }
+
+    /// Merges what another writer saved into this progress.
+    ///
+    /// - Answers are the union of both. For a question both answered, the first-try record
+    ///   (`first_try`, `first_at`) comes from the earlier first answer (on a tie, a wrong one
+    ///   wins, so XP is never granted twice), and the most recent choice from the later answer.
+    /// - A reset on either side drops every answer first given before it.
+    /// - XP and finished quizzes are recomputed from the merged answers.
+    /// - `last_section` stays this side's when it has one.
+    ///
+    /// For answers the merge of two sides is commutative and idempotent, and without resets
+    /// it is associative too, so the order in which windows save does not matter. (Every save
+    /// merges one window with the file under the file's lock, so a reset on disk is always
+    /// known before a window's answers are combined with it.)
+    pub fn merge(&mut self, other: &Progress) {
+        // Records from before a reset (on either side) take no part.
+        self.reset_at = self.reset_at.max(other.reset_at);
+        let reset_at = self.reset_at;
+        self.answers.retain(|_, a| a.first_at >= reset_at);
+        for (id, theirs) in other.answers.iter().filter(|(_, a)| a.first_at >= reset_at) {
+            match self.answers.get_mut(id) {
+                None => {
+                    self.answers.insert(id.clone(), theirs.clone());
+                }
+                Some(mine) => {
+                    if (theirs.first_at, theirs.first_try) < (mine.first_at, mine.first_try) {
+                        mine.first_at = theirs.first_at;
+                        mine.first_try = theirs.first_try;
+                    }
+                    if (theirs.at, theirs.choice, theirs.correct)
+                        > (mine.at, mine.choice, mine.correct)
+                    {
+                        mine.at = theirs.at;
+                        mine.choice = theirs.choice;
+                        mine.correct = theirs.correct;
+                    }
+                }
+            }
+        }
+        if self.last_section.is_none() {
+            self.last_section = other.last_section;
+        }
+        self.refresh();
+    }
+
+    /// Recomputes the derived fields and drops what a reset cancelled.
+    fn refresh(&mut self) {
+        let reset_at = self.reset_at;
+        self.answers.retain(|_, a| a.first_at >= reset_at);
+        self.version = VERSION;
+        self.xp = self.earned_xp();
+        self.completed = QUIZ_SECTIONS
+            .iter()
+            .copied()
+            .filter(|&s| self.is_completed(s))
+            .collect();
+        if self.last_section.is_some_and(|n| !(1..=10).contains(&n)) {
+            self.last_section = None;
+        }
+    }
+
+    /// The file's text.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().depth_limit(3);
+        // Plain data (strings, numbers, maps): serialising cannot fail.
+        ron::ser::to_string_pretty(self, config).expect("progress serialises") + "\n"
+    }
+
+    /// Reads a progress file's bytes. Unknown fields are ignored; a file without a version,
+    /// with a newer version, or that does not parse is refused.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Progress, Damage> {
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(Damage::TooLarge(bytes.len() as u64));
+        }
+        let text = std::str::from_utf8(bytes).map_err(|_| Damage::NotText)?;
+        /// Only the version, read first so that a newer file is recognised as such even when
+        /// the rest of it would not parse.
+        #[derive(Deserialize)]
+        struct Header {
+            #[serde(default)]
+            version: u32,
+        }
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let unreadable = |e: ron::error::SpannedError| {
+            let at = e.span.start;
+            Damage::Unreadable(format!("unreadable at line {}, column {}", at.line, at.col))
+        };
+        let header: Header = options.from_str(text).map_err(unreadable)?;
+        match header.version {
+            0 => return Err(Damage::Unreadable("no version number".into())),
+            v if v > VERSION => return Err(Damage::Newer(v)),
+            _ => {}
+        }
+        let mut p: Progress = options.from_str(text).map_err(unreadable)?;
+        p.refresh();
+        Ok(p)
+    }
+}
+
+/// Why a progress file could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    TooLarge(u64),
+    NotText,
+    Unreadable(String),
+    Newer(u32),
+}
+
+impl std::fmt::Display for Damage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Damage::TooLarge(n) => write!(
+                f,
+                "it is {n} bytes long, far more than a progress file can be"
+            ),
+            Damage::NotText => write!(f, "it is not text"),
+            Damage::Unreadable(e) => write!(f, "it is damaged ({e})"),
+            Damage::Newer(v) => write!(
+                f,
+                "a newer version of the app wrote it (format {v}; this version reads format {VERSION})"
+            ),
+        }
+    }
+}
+
+/// Reads the file at `path`: `Ok(None)` when there is none.
+fn read(path: &Path) -> io::Result<Option<Result<Progress, Damage>>> {
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let len = file.metadata()?.len();
+    if len > MAX_FILE_BYTES {
+        return Ok(Some(Err(Damage::TooLarge(len))));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    Ok(Some(Progress::from_bytes(&bytes)))
+}
+
+/// Renames a damaged file to `<name>.bad-<unix time>` (with `-2`, `-3`… if that exists).
+fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let secs = now_ms() / 1000;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| FILE_NAME.into());
+    for k in 1..1000 {
+        let suffix = if k == 1 {
+            String::new()
+        } else {
+            format!("-{k}")
+        };
+        let backup = path.with_file_name(format!("{name}.bad-{secs}{suffix}"));
+        if !backup.exists() {
+            fs::rename(path, &backup)?;
+            return Ok(backup);
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "too many backups",
+    ))
+}
+
+/// The folder a file lives in ("." for a bare file name).
+fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// An advisory lock on `<file>.lock`, held until dropped. Where the file system cannot lock,
+/// saving goes on without it (the re-read and merge still protect most races).
+struct FileLock {
+    file: Option<File>,
+}
+
+impl FileLock {
+    fn acquire(path: &Path) -> Self {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".lock");
+        let lock_path = path.with_file_name(name);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(lock_path)
+            .ok();
+        let file = file.filter(|f| f.lock().is_ok());
+        Self { file }
+    }
+
+    fn held(&self) -> bool {
+        self.file.is_some()
+    }
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        if let Some(f) = &self.file {
+            let _ = f.unlock();
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically: a temporary file in the same folder, flushed and synced,
+/// then renamed over `path`.
+fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    let dir = folder(path);
+    let name = path
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.flush()?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    // Make the rename itself durable (possible on Unix; elsewhere the rename is enough).
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Removes temporary files left by a writer that was killed mid-save. Only called with the
+/// lock held, when no other writer can be writing one.
+fn remove_leftovers(path: &Path) {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let Ok(entries) = fs::read_dir(folder(path)) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let n = e.file_name().to_string_lossy().into_owned();
+        if n.starts_with(&prefix) && n.ends_with(".tmp") {
+            let _ = fs::remove_file(e.path());
+        }
+    }
+}
+
+/// The progress of this window, and the file it is kept in.
+#[derive(Debug)]
+pub struct Store {
+    path: Option<PathBuf>,
+    progress: Progress,
+    /// False when the file could not be read or set aside: saving would destroy it.
+    writable: bool,
+    notice: Option<String>,
+    /// Questions the learner asked to go through again (this run only; not saved).
+    pub review: VecDeque<String>,
+}
+
+impl Store {
+    /// Progress kept only while the app runs.
+    pub fn memory() -> Self {
+        Self {
+            path: None,
+            progress: Progress::default(),
+            writable: false,
+            notice: None,
+            review: VecDeque::new(),
+        }
+    }
+
+    /// Opens the progress file at `path` (see the module notes for what happens to a missing or
+    /// bad file). Never fails: at worst the learner starts fresh and [`Store::notice`] says why.
+    pub fn open(path: PathBuf) -> Self {
+        let mut store = Self {
+            path: Some(path.clone()),
+            writable: true,
+            ..Self::memory()
+        };
+        if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            // Created now so that the lock file can live there; a failure shows up when saving.
+            let _ = fs::create_dir_all(dir);
+        }
+        let _lock = FileLock::acquire(&path);
+        match read(&path) {
+            Ok(None) => {}
+            Ok(Some(Ok(p))) => store.progress = p,
+            Ok(Some(Err(damage))) => store.put_aside(&damage),
+            Err(e) => {
+                store.writable = false;
+                store.notice = Some(format!(
+                    "Your progress file {} could not be read ({e}). The lesson works as usual, but \
+                     answers are kept only until you close it.",
+                    path.display()
+                ));
+            }
+        }
+        store
+    }
+
+    /// Sets a damaged file aside and says so.
+    fn put_aside(&mut self, damage: &Damage) {
+        let Some(path) = self.path.clone() else {
+            return;
+        };
+        match set_aside(&path) {
+            Ok(backup) => {
+                self.notice = Some(format!(
+                    "Your progress file could not be used: {damage}. It was kept as {} and the \
+                     lesson starts with fresh progress.",
+                    backup.display()
+                ));
+            }
+            Err(e) => {
+                self.writable = false;
+                self.notice = Some(format!(
+                    "Your progress file {} could not be used ({damage}) nor set aside ({e}). It was \
+                     left untouched, and answers are kept only until you close the lesson.",
+                    path.display()
+                ));
+            }
+        }
+    }
+
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// The file progress is saved to, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Whether changes reach the file.
+    pub fn saves(&self) -> bool {
+        self.writable
+    }
+
+    /// Something the learner should be told once (a file set aside, a failed save).
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    pub fn dismiss_notice(&mut self) {
+        self.notice = None;
+    }
+
+    /// Applies a change and saves it: under the file's lock, re-reads the file, merges it in,
+    /// applies `change` and writes the result. A failed save keeps the change in memory and
+    /// sets [`Store::notice`].
+    pub fn update<R>(&mut self, change: impl FnOnce(&mut Progress) -> R) -> R {
+        let Some(path) = self.path.clone().filter(|_| self.writable) else {
+            return change(&mut self.progress);
+        };
+        let lock = FileLock::acquire(&path);
+        match read(&path) {
+            Ok(None) => {}
+            Ok(Some(Ok(theirs))) => self.progress.merge(&theirs),
+            Ok(Some(Err(damage))) => self.put_aside(&damage),
+            Err(e) => {
+                self.notice = Some(format!(
+                    "Your progress could not be saved: reading {} failed ({e}).",
+                    path.display()
+                ));
+                return change(&mut self.progress);
+            }
+        }
+        let result = change(&mut self.progress);
+        if !self.writable {
+            return result;
+        }
+        if lock.held() {
+            remove_leftovers(&path);
+        }
+        let saved = fs::create_dir_all(folder(&path))
+            .and_then(|()| write_atomic(&path, &self.progress.to_ron()));
+        if let Err(e) = saved {
+            self.notice = Some(format!(
+                "Your progress could not be saved to {} ({e}). It is kept while the lesson stays open.",
+                path.display()
+            ));
+        }
+        result
+    }
+
+    /// Records an answer and saves it.
+    pub fn record(&mut self, id: &str, choice: usize, correct: bool) -> Recorded {
+        let now = now_ms();
+        self.update(|p| p.record(id, choice, correct, now))
+    }
+
+    /// Remembers the section on screen; saves only when it changed.
+    pub fn visit(&mut self, section: u8) {
+        if self.progress.last_section != Some(section) {
+            self.update(|p| p.last_section = Some(section));
+        }
+    }
+
+    /// Forgets every answer, here and in the file.
+    pub fn reset(&mut self) {
+        let now = now_ms();
+        self.review.clear();
+        self.update(|p| p.reset(now));
+    }
+}

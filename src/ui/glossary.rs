@@ -1,0 +1,254 @@
+//! Plain-language cards: the card of one term (opened from a marked word anywhere in the
+//! lesson), and the glossary index that lists every card with a search box.
+
+use egui::{RichText, Ui};
+
+use super::{Cx, widgets};
+use crate::lesson::{self, Term};
+
+/// Which card is open, and the index window.
+#[derive(Debug, Default)]
+pub struct Glossary {
+    open: Option<String>,
+    /// Cards opened before the one on screen, for "Back".
+    history: Vec<String>,
+    index_open: bool,
+    search: String,
+    /// Give the search box the keyboard on the next frame.
+    focus_search: bool,
+}
+
+impl Glossary {
+    /// The id of the card on screen.
+    pub fn open_term(&self) -> Option<&str> {
+        self.open.as_deref()
+    }
+
+    pub fn card_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Opens a card (from a link, the index or another card's "see also").
+    pub fn open(&mut self, id: String) {
+        if lesson::content().term(&id).is_none() {
+            return;
+        }
+        if let Some(previous) = self.open.take()
+            && previous != id
+        {
+            self.history.push(previous);
+        }
+        self.open = Some(id);
+    }
+
+    pub fn close_card(&mut self) {
+        self.open = None;
+        self.history.clear();
+    }
+
+    pub fn index_open(&self) -> bool {
+        self.index_open
+    }
+
+    /// Opens or closes the index (the top-bar button and the G key).
+    pub fn toggle_index(&mut self) {
+        self.index_open = !self.index_open;
+        self.focus_search = self.index_open;
+    }
+
+    /// Draws the index window and the open card. Call once per frame, after the page.
+    pub fn show(&mut self, ctx: &egui::Context, cx: &mut Cx<'_>) {
+        let card_was_open = self.card_open();
+        if self.index_open {
+            self.index(ctx);
+        }
+        if self.card_open() {
+            self.card(ctx, cx);
+        }
+        // Escape closes the index when no card was on top of it.
+        if self.index_open
+            && !card_was_open
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            self.index_open = false;
+        }
+    }
+
+    fn card(&mut self, ctx: &egui::Context, cx: &mut Cx<'_>) {
+        let Some(term) = self
+            .open
+            .as_deref()
+            .and_then(|id| lesson::content().term(id))
+        else {
+            self.close_card();
+            return;
+        };
+        let mut back = false;
+        let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            card_body(ui, term, cx);
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if !self.history.is_empty() {
+                    let previous = self
+                        .history
+                        .last()
+                        .and_then(|id| lesson::content().term(id));
+                    let label = previous
+                        .map_or_else(|| "◀ Back".to_owned(), |t| format!("◀ Back to {}", t.name));
+                    back = ui.button(label).clicked();
+                }
+                ui.button("Close").on_hover_text("Escape").clicked()
+            })
+            .inner
+        });
+        if back {
+            self.open = self.history.pop();
+        } else if modal.inner || modal.should_close() {
+            self.close_card();
+        }
+    }
+
+    fn index(&mut self, ctx: &egui::Context) {
+        let mut open = true;
+        let mut chosen = None;
+        let screen = ctx.content_rect();
+        egui::Window::new("Glossary")
+            .id(egui::Id::unique("glossary-index"))
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(true)
+            .default_width(430.0)
+            .default_height((screen.height() - 120.0).clamp(240.0, 640.0))
+            .default_pos(egui::pos2(screen.right() - 460.0, screen.top() + 56.0))
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Search");
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.search)
+                                .hint_text("a word from a card")
+                                .desired_width(ui.available_width()),
+                        )
+                        .labelled_by(label.id);
+                    if std::mem::take(&mut self.focus_search) {
+                        r.request_focus();
+                    }
+                });
+                let hits = matches(&self.search);
+                let total = lesson::content().glossary.len();
+                let count = if self.search.trim().is_empty() {
+                    format!("{total} cards")
+                } else {
+                    format!("{} of {total} cards match", hits.len())
+                };
+                ui.label(RichText::new(count).weak());
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for term in hits {
+                            let r = ui
+                                .link(RichText::new(&term.name).size(
+                                    ui.style().text_styles[&egui::TextStyle::Body].size * 1.1,
+                                ))
+                                .on_hover_text("Open the card");
+                            if r.clicked() {
+                                chosen = Some(term.id.clone());
+                            }
+                            ui.label(
+                                RichText::new(first_sentence(&lesson::plain(&term.text))).weak(),
+                            );
+                            ui.add_space(4.0);
+                        }
+                    });
+            });
+        if !open {
+            self.index_open = false;
+        }
+        if let Some(id) = chosen {
+            self.open(id);
+        }
+    }
+}
+
+/// Marked-up text whose terms open their cards, like [`widgets::paragraph`] but without the
+/// space after it (for list items and table cells).
+pub fn marked_text(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        for span in lesson::spans(text) {
+            match span {
+                lesson::Span::Plain(p) => {
+                    ui.label(p);
+                }
+                lesson::Span::Term { id, shown } => {
+                    if ui
+                        .link(shown)
+                        .on_hover_text("Open the plain-language card")
+                        .clicked()
+                    {
+                        cx.emit(super::AppEvent::OpenTerm(id.to_owned()));
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// Name, text, analogy and "see also" of a card.
+fn card_body(ui: &mut Ui, term: &Term, cx: &mut Cx<'_>) {
+    ui.heading(&term.name);
+    ui.add_space(4.0);
+    widgets::paragraph(ui, &term.text, cx);
+    ui.label(
+        RichText::new(format!(
+            "Think of it like this: {}",
+            lesson::plain(&term.analogy)
+        ))
+        .italics(),
+    );
+    if !term.see_also.is_empty() {
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.label("See also:");
+            for other in &term.see_also {
+                if let Some(t) = lesson::content().term(other)
+                    && ui.link(&t.name).on_hover_text("Open this card").clicked()
+                {
+                    cx.emit(super::AppEvent::OpenTerm(other.clone()));
+                }
+            }
+        });
+    }
+}
+
+/// Cards whose name, text or analogy contains every word of `query` (case does not matter),
+/// sorted by name.
+pub fn matches(query: &str) -> Vec<&'static Term> {
+    let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+    let mut hits: Vec<&Term> = lesson::content()
+        .glossary
+        .iter()
+        .filter(|t| {
+            let hay = format!(
+                "{} {} {} {}",
+                t.name,
+                t.id,
+                lesson::plain(&t.text),
+                t.analogy
+            )
+            .to_lowercase();
+            words.iter().all(|w| hay.contains(w.as_str()))
+        })
+        .collect();
+    hits.sort_by_key(|t| t.name.to_lowercase());
+    hits
+}
+
+fn first_sentence(text: &str) -> &str {
+    match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => text,
+    }
+}

@@ -1,0 +1,254 @@
+//! A chunked Monte Carlo model run in the background through the parallel driver, its
+//! merged prefix streaming to the UI as it grows, plus the controls Monte Carlo sections share
+//! (sample-size and percentage sliders, the progress bar for long runs).
+
+use std::time::{Duration, Instant};
+
+use egui::{Response, Ui};
+
+use super::widgets;
+use crate::runner::parallel::{self, Options};
+use crate::runner::{Runner, Snapshot, Task};
+use crate::sim::ParamSpec;
+use crate::sim::mc::Chunked;
+
+/// Runs shorter than this finish without a progress bar flashing up.
+const QUIET: Duration = Duration::from_millis(300);
+
+/// A Monte Carlo run in progress or finished, whose latest view is an `R`.
+pub struct McStream<R> {
+    task: Task<R>,
+    since: Instant,
+}
+
+impl<R: Send + 'static> McStream<R> {
+    /// Starts `model` with `seed`. `view` turns the merged chunks so far into what the section
+    /// draws; it runs on the worker thread for every progress report and for the final result.
+    pub fn spawn<M, V>(runner: &Runner, name: &str, model: M, seed: u64, view: V) -> Self
+    where
+        M: Chunked + Send + 'static,
+        V: Fn(&M, &M::Acc) -> R + Send + 'static,
+    {
+        // One core is left for the UI thread, so frames stay smooth while a long run streams;
+        // inline runs (tests) stay on one thread. The result is the same bits either way.
+        let threads = if runner.is_inline() {
+            1
+        } else {
+            (parallel::resolve_threads(0) - 1).max(1)
+        };
+        let task = runner.spawn(name, move |r| {
+            let options = Options {
+                threads,
+                ..Options::default()
+            };
+            let out = parallel::run(&model, seed, &options, r.cancel_flag(), |p| {
+                r.report(view(&model, p.acc), p.samples_done, p.samples);
+            });
+            // A cancelled run publishes nothing more; the runner discards this value.
+            let acc = out.unwrap_or_else(|_| model.empty());
+            view(&model, &acc)
+        });
+        Self {
+            task,
+            since: Instant::now(),
+        }
+    }
+}
+
+impl<R> McStream<R> {
+    /// The latest state (hold it only while drawing).
+    pub fn snapshot(&self) -> std::sync::MutexGuard<'_, Snapshot<R>> {
+        self.task.snapshot()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.task.is_finished()
+    }
+
+    /// A progress bar while a run that has taken longer than about 0.3 s is still going;
+    /// nothing otherwise. Keeps the UI repainting while it waits to show.
+    pub fn progress_ui(&self, ui: &mut Ui, what: &str) {
+        let (finished, fraction, done, total) = {
+            let s = self.task.snapshot();
+            (s.finished, s.progress(), s.done, s.total)
+        };
+        if finished {
+            return;
+        }
+        if self.since.elapsed() < QUIET {
+            ui.ctx()
+                .request_repaint_after(QUIET.saturating_sub(self.since.elapsed()));
+            return;
+        }
+        let text = if total > 0 {
+            format!(
+                "{what}: {} of {}",
+                widgets::fmt_int(done),
+                widgets::fmt_int(total)
+            )
+        } else {
+            format!("{what}…")
+        };
+        ui.add(
+            egui::ProgressBar::new(fraction)
+                .show_percentage()
+                .text(text)
+                .animate(true),
+        );
+    }
+}
+
+/// A slider for a whole-number sample size (which may exceed `u32`), shown with thousands
+/// separators.
+pub fn count_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut u64) -> Response {
+    let mut v = spec.clamp(*value as f64);
+    let slider = egui::Slider::new(&mut v, spec.min..=spec.max)
+        .logarithmic(spec.log)
+        .integer()
+        .clamping(egui::SliderClamping::Always)
+        .text(spec.label)
+        .custom_formatter(|v, _| widgets::fmt_int(v.max(0.0).round() as u64))
+        .custom_parser(|s| s.trim().replace([',', ' ', '_'], "").parse::<f64>().ok());
+    let r = ui.add(slider);
+    *value = spec.clamp(v) as u64;
+    widgets::claim_arrow_keys(ui, &r);
+    r
+}
+
+/// A slider for a probability, shown and typed as a percentage. `log` spreads small values
+/// out (with `0` still reachable at the left end).
+pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool) -> Response {
+    *value = spec.clamp(*value);
+    let slider = egui::Slider::new(value, spec.min..=spec.max)
+        .logarithmic(log)
+        .smallest_positive(1e-4)
+        .clamping(egui::SliderClamping::Always)
+        .text(spec.label)
+        .custom_formatter(|v, _| format!("{} %", widgets::fmt_sig(v * 100.0, 2)))
+        .custom_parser(|s| {
+            s.trim()
+                .trim_end_matches('%')
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .map(|p| p / 100.0)
+        });
+    let r = ui.add(slider);
+    *value = spec.clamp(*value);
+    widgets::claim_arrow_keys(ui, &r);
+    r
+}
+
+/// Below this width (in points) plots and slider columns stack instead of sitting side by side.
+pub const NARROW: f32 = 900.0;
+
+/// Two panes side by side when there is room, one above the other when there is not (a
+/// projector at a large zoom).
+pub fn side_by_side(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut Ui)) {
+    if ui.available_width() >= NARROW {
+        ui.columns(2, |cols| {
+            left(&mut cols[0]);
+            right(&mut cols[1]);
+        });
+    } else {
+        left(ui);
+        ui.add_space(8.0);
+        right(ui);
+    }
+}
+
+/// How many sliders fit on a row.
+pub fn slider_columns(ui: &Ui) -> usize {
+    if ui.available_width() >= NARROW { 2 } else { 1 }
+}
+
+/// One control drawn into a grid cell.
+pub type Cell<'a> = Box<dyn FnOnce(&mut Ui) + 'a>;
+
+/// Lays `sliders` out in a grid of [`slider_columns`] columns.
+pub fn slider_grid(ui: &mut Ui, id: &str, sliders: Vec<Cell<'_>>) {
+    let cols = slider_columns(ui);
+    egui::Grid::new(id)
+        .num_columns(cols)
+        .spacing([24.0, 6.0])
+        .show(ui, |ui| {
+            for (i, s) in sliders.into_iter().enumerate() {
+                s(ui);
+                if (i + 1) % cols == 0 {
+                    ui.end_row();
+                }
+            }
+        });
+}
+
+/// A count in a few characters for labels inside plots: `950`, `12k`, `4.5M`.
+pub fn fmt_compact(n: f64) -> String {
+    let a = n.abs();
+    if !n.is_finite() {
+        "—".into()
+    } else if a < 1_000.0 {
+        if n.fract() == 0.0 {
+            format!("{n}")
+        } else {
+            widgets::fmt_sig(n, 3)
+        }
+    } else if a < 1_000_000.0 {
+        format!("{}k", widgets::fmt_sig(n / 1e3, 2))
+    } else {
+        format!("{}M", widgets::fmt_sig(n / 1e6, 2))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::mc::run_sequential;
+    use crate::sim::renewal::{RenewalParams, RenewalSim};
+    use std::sync::Arc;
+
+    #[test]
+    fn streams_partial_results_then_the_sequential_answer() {
+        let params = RenewalParams {
+            runs: 3_000_000,
+            ..Default::default()
+        };
+        let sim = RenewalSim::new(&params).unwrap();
+        let want = run_sequential(&sim, 5);
+        let runner = Runner::threaded(Arc::new(|| {}));
+        let stream = McStream::spawn(&runner, "test", sim, 5, |_, acc| acc.clone());
+        let start = Instant::now();
+        let mut partial = false;
+        while !stream.is_finished() {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the run did not finish"
+            );
+            {
+                let s = stream.snapshot();
+                if let Some(acc) = &s.result {
+                    partial |= acc.runs < params.runs;
+                    assert_eq!(acc.runs, s.done, "the merged prefix matches the progress");
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(partial, "some partial result was shown before the end");
+        assert_eq!(
+            stream.snapshot().result.as_ref(),
+            Some(&want),
+            "same bits as one thread"
+        );
+    }
+
+    #[test]
+    fn compact_counts() {
+        assert_eq!(fmt_compact(0.0), "0");
+        assert_eq!(fmt_compact(118.0), "118");
+        assert_eq!(fmt_compact(2.5), "2.50");
+        assert_eq!(fmt_compact(22.0), "22");
+        assert_eq!(fmt_compact(12_345.0), "12k");
+        assert_eq!(fmt_compact(1_234.0), "1.2k");
+        assert_eq!(fmt_compact(4_500_000.0), "4.5M");
+        assert_eq!(fmt_compact(f64::NAN), "—");
+    }
+}

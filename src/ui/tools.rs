@@ -1,0 +1,139 @@
+//! The app-wide tools around the sections: lecture mode and the presentation keys, the
+//! keyboard map, reduced motion, scenario codes and exports. The app shell owns one [`Tools`]
+//! and calls it at fixed points of each frame.
+
+use egui::Ui;
+
+use super::export::{Destination, Kind};
+use super::keymap::Action;
+use super::lecture::{self, Presenter};
+use super::share::Share;
+use super::{Section, overlay};
+
+pub struct Tools {
+    pub presenter: Presenter,
+    pub share: Share,
+    /// The keyboard map is on screen.
+    pub keyboard_map_open: bool,
+    /// Actions asked for by buttons during the frame, applied after it like their shortcuts.
+    queued: Vec<Action>,
+}
+
+impl Tools {
+    pub fn new(cc: &eframe::CreationContext<'_>, destination: Destination) -> Self {
+        Self {
+            presenter: Presenter::new(&cc.egui_ctx, cc.storage),
+            share: Share::new(destination),
+            keyboard_map_open: false,
+            queued: Vec::new(),
+        }
+    }
+
+    /// Whether a dialog of the tools is open (shortcuts then wait, except the few that
+    /// [`Action::works_over_dialogs`]).
+    pub fn dialog_open(&self) -> bool {
+        self.keyboard_map_open || self.share.dialog_open()
+    }
+
+    /// Applies a tools action; returns any other action unchanged.
+    pub fn apply(
+        &mut self,
+        ctx: &egui::Context,
+        frame: Option<&eframe::Frame>,
+        action: Action,
+        section: &dyn Section,
+        side_open: &mut bool,
+    ) -> Option<Action> {
+        match action {
+            Action::ToggleLecture => {
+                let on = !self.presenter.lecture();
+                self.presenter.set_lecture(ctx, on, side_open);
+            }
+            Action::ToggleFullscreen => lecture::toggle_fullscreen(ctx),
+            Action::BlankScreen => self.presenter.blank(),
+            Action::KeyboardMap => self.keyboard_map_open = !self.keyboard_map_open,
+            Action::CopyScenario => self.share.copy_code(ctx, section),
+            Action::PasteScenario => self.share.request_paste(ctx),
+            Action::ExportPlot => self.share.export(ctx, frame, Kind::Png, section),
+            Action::ExportData => self.share.export(ctx, frame, Kind::Csv, section),
+            other => return Some(other),
+        }
+        None
+    }
+
+    /// Buttons' actions queued during this frame.
+    pub fn take_queued(&mut self) -> Vec<Action> {
+        std::mem::take(&mut self.queued)
+    }
+
+    /// Start of a frame, before the shortcuts: notes how focus moves and applies a pasted
+    /// scenario code. Returns the section to show after a code was applied.
+    pub fn begin_frame(
+        &mut self,
+        ctx: &egui::Context,
+        sections: &mut [Box<dyn Section>],
+    ) -> Option<u8> {
+        self.presenter.track_input(ctx);
+        let code = self.share.take_paste(ctx)?;
+        self.share.apply_code(ctx, sections, &code)
+    }
+
+    /// The tools' controls in the top bar (in a right-to-left layout: the first is rightmost).
+    pub fn top_bar(&mut self, ui: &mut Ui) {
+        if ui
+            .button("⌨ Keys")
+            .on_hover_text("Every keyboard shortcut (? or F1)")
+            .clicked()
+        {
+            self.queued.push(Action::KeyboardMap);
+        }
+        let lecture = self.presenter.lecture();
+        if ui
+            .selectable_label(lecture, "🎓 Lecture")
+            .on_hover_text("Lecture mode: projector colours, larger type, no section list (L)")
+            .clicked()
+        {
+            self.queued.push(Action::ToggleLecture);
+        }
+    }
+
+    /// The bar at the bottom of the window: sharing on the left, the motion setting on the
+    /// right.
+    pub fn bottom_bar(&mut self, ui: &mut Ui, section: &dyn Section) {
+        let lecture = self.presenter.lecture();
+        let presenter = &mut self.presenter;
+        let actions = self.share.bar(ui, section, lecture, |ui| {
+            let mut reduced = presenter.reduced_motion;
+            if ui
+                .toggle_value(&mut reduced, "Reduce motion")
+                .on_hover_text("Show final results at once instead of animating them")
+                .changed()
+            {
+                presenter.reduced_motion = reduced;
+            }
+        });
+        self.queued.extend(actions);
+    }
+
+    /// End of a frame: the keyboard map and the code dialog, work that spans frames, and the
+    /// focus ring on top of everything. Returns the section to show after a typed code.
+    pub fn end_frame(
+        &mut self,
+        ctx: &egui::Context,
+        frame: Option<&eframe::Frame>,
+        sections: &mut [Box<dyn Section>],
+    ) -> Option<u8> {
+        overlay::show(ctx, &mut self.keyboard_map_open);
+        let mut go_to = None;
+        if let Some(code) = self.share.dialog(ctx) {
+            go_to = self.share.apply_code(ctx, sections, &code);
+            self.share.dialog_result(go_to.is_some());
+        }
+        self.share.poll(ctx, frame);
+        if !self.share.exporting() {
+            // Kept off a picture being taken of the plot.
+            self.presenter.paint_focus_ring(ctx);
+        }
+        go_to
+    }
+}

@@ -1,0 +1,308 @@
+//! `locks-lesson sim` for the TTL, stale-holder, fencing, failover and renewal models:
+//! the output contract (flag names, JSON keys), the lesson's figures, determinism across
+//! thread counts, and one-line errors with exit status 2 for bad input.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_locks-lesson"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `sim MODEL ARGS --json` and parses the one JSON object it prints.
+fn sim(model: &str, args: &[&str]) -> Value {
+    let mut all = vec!["sim", model];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{all:?}: {err}");
+    assert_eq!(out.trim().lines().count(), 1, "one line of JSON: {out}");
+    serde_json::from_str(out.trim()).expect("one JSON object")
+}
+
+fn f(v: &Value, key: &str) -> f64 {
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number in {v}"))
+}
+
+fn assert_keys(v: &Value, keys: &[&str]) {
+    for key in keys {
+        assert!(v.get(key).is_some(), "missing {key} in {v}");
+    }
+}
+
+#[test]
+fn ttl_contract_and_figures() {
+    let v = sim("ttl", &["--seed", "4"]);
+    assert_keys(
+        &v,
+        &[
+            "ttl_s",
+            "typical_s",
+            "spread",
+            "stall_prob",
+            "stall_mean_s",
+            "holds",
+            "grant_interval_s",
+            "seed",
+            "unsafe",
+            "unsafe_fraction",
+            "exact_unsafe_fraction",
+            "unsafe_per_day",
+            "crash_wait_s",
+        ],
+    );
+    assert_eq!(v["holds"], 60_000);
+    assert_eq!(v["seed"], 4);
+    assert_eq!(f(&v, "crash_wait_s"), 10.0);
+    // The spec: ≈ 0.028 % at 10 s, about 2.4 a day at one grant every 10 s.
+    let exact = f(&v, "exact_unsafe_fraction");
+    assert!((exact - 2.833e-4).abs() < 1e-7, "{exact}");
+    assert!((f(&v, "unsafe_per_day") - 2.45).abs() < 0.01);
+    let count = v["unsafe"].as_f64().unwrap();
+    assert!((f(&v, "unsafe_fraction") - count / 60_000.0).abs() < 1e-15);
+    let ci = v["unsafe_fraction_ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= f(&v, "unsafe_fraction"));
+
+    let one = sim("ttl", &["--ttl-s", "1", "--holds", "1000"]);
+    assert!((f(&one, "exact_unsafe_fraction") - 2.356e-3).abs() < 1e-6);
+    let sixty = sim("ttl", &["--ttl-s", "60", "--holds", "1000"]);
+    assert!((f(&sixty, "exact_unsafe_fraction") - 1.286e-8).abs() < 1e-11);
+    assert_eq!(f(&sixty, "crash_wait_s"), 60.0);
+}
+
+#[test]
+fn monte_carlo_results_do_not_depend_on_the_thread_count() {
+    let cases: [(&str, &[&str]); 3] = [
+        ("ttl", &["--holds", "300001", "--ttl-s", "1"]),
+        ("renewal", &["--runs", "50001"]),
+        ("failover", &["--failovers", "20001"]),
+    ];
+    for (model, args) in cases {
+        let outputs: Vec<Value> = ["1", "2", "4", "7"]
+            .iter()
+            .map(|t| {
+                let mut a = args.to_vec();
+                a.extend(["--threads", t, "--seed", "11"]);
+                sim(model, &a)
+            })
+            .collect();
+        assert!(
+            outputs.windows(2).all(|w| w[0] == w[1]),
+            "{model}: {outputs:?}"
+        );
+        let mut other = args.to_vec();
+        other.extend(["--seed", "12"]);
+        assert_ne!(sim(model, &other), outputs[0], "{model}: the seed matters");
+    }
+}
+
+#[test]
+fn stale_outcomes() {
+    let v = sim("stale", &[]);
+    assert_keys(
+        &v,
+        &[
+            "pause_s",
+            "ttl_s",
+            "fencing",
+            "outcome",
+            "a_write_s",
+            "b_write_s",
+            "expiry_s",
+        ],
+    );
+    assert_eq!(v["outcome"], "overwritten");
+    assert_eq!(
+        (f(&v, "a_write_s"), f(&v, "b_write_s"), f(&v, "expiry_s")),
+        (15.0, 11.0, 10.0)
+    );
+    assert_eq!(sim("stale", &["--fencing"])["outcome"], "rejected");
+    assert_eq!(sim("stale", &["--pause-s", "5"])["outcome"], "no_overlap");
+    assert_eq!(
+        sim("stale", &["--pause-s", "9.5"])["outcome"],
+        "overlap_harmless"
+    );
+    assert_eq!(
+        sim("stale", &["--pause-s", "0", "--ttl-s", "1"])["outcome"],
+        "no_overlap"
+    );
+}
+
+#[test]
+fn fencing_chain() {
+    let off = sim("fencing", &["--seed", "2"]);
+    assert_keys(
+        &off,
+        &[
+            "holders",
+            "ttl_ms",
+            "typical_ms",
+            "spread",
+            "stall_prob",
+            "stall_mean_ms",
+            "fencing",
+            "seed",
+            "stale_writes",
+            "overwritten",
+            "rejected",
+        ],
+    );
+    let on = sim("fencing", &["--seed", "2", "--fencing"]);
+    assert_eq!(off["stale_writes"], on["stale_writes"]);
+    assert_eq!(off["overwritten"], on["rejected"]);
+    assert_eq!(
+        (off["rejected"].as_u64(), on["overwritten"].as_u64()),
+        (Some(0), Some(0))
+    );
+    // ≈ 1.4 % of 500 holders.
+    assert!((f(&off, "exact_stale_fraction") - 0.01424).abs() < 1e-5);
+    let stale = off["stale_writes"].as_u64().unwrap();
+    assert!((1..=20).contains(&stale), "{stale}");
+    let big = sim("fencing", &["--holders", "100000"]);
+    assert!(big["stale_writes"].as_u64().unwrap() > 1_000);
+}
+
+#[test]
+fn failover_figures_and_stores() {
+    let v = sim("failover", &[]);
+    assert_keys(
+        &v,
+        &[
+            "rate",
+            "lag_ms",
+            "window_s",
+            "contention",
+            "failovers",
+            "store",
+            "seed",
+            "expected_lost",
+            "expected_double_granted",
+            "mean_lost",
+            "mean_double_granted",
+        ],
+    );
+    assert!((f(&v, "expected_lost") - 2.5).abs() < 1e-12);
+    assert!((f(&v, "expected_double_granted") - 0.25).abs() < 1e-12);
+    assert!((f(&v, "mean_lost") - 2.5).abs() < 0.1);
+    assert_eq!(v["store"], "redis");
+    // A consensus store loses nothing, even over the largest run (which draws nothing).
+    let c = sim(
+        "failover",
+        &["--store", "consensus", "--failovers", "100000000"],
+    );
+    assert_eq!((f(&c, "expected_lost"), f(&c, "mean_lost")), (0.0, 0.0));
+    assert_eq!(c["failovers"], 100_000_000);
+}
+
+#[test]
+fn renewal_modes() {
+    let none = sim("renewal", &["--seed", "5"]);
+    assert_keys(
+        &none,
+        &[
+            "ttl_s",
+            "typical_s",
+            "spread",
+            "stall_prob",
+            "stall_mean_s",
+            "runs",
+            "mode",
+            "seed",
+            "lost_lock",
+            "duplicates",
+            "harmful",
+            "fraction",
+            "exact_fraction",
+        ],
+    );
+    assert_eq!(none["mode"], "none");
+    // ≈ 0.24 % without a defence, ≈ 0.045 % with renewal.
+    assert!((f(&none, "exact_fraction") - 2.3637e-3).abs() < 1e-6);
+    let renewal = sim("renewal", &["--seed", "5", "--mode", "renewal"]);
+    assert!((f(&renewal, "exact_fraction") - 4.4626e-4).abs() < 1e-8);
+    assert!(renewal["duplicates"].as_u64() < none["duplicates"].as_u64());
+    // Fencing: the same duplicates as no defence, none of them harmful.
+    let fencing = sim("renewal", &["--seed", "5", "--mode", "fencing"]);
+    assert_eq!(fencing["duplicates"], none["duplicates"]);
+    assert_eq!(fencing["harmful"], 0);
+    assert_eq!(none["harmful"], none["duplicates"]);
+}
+
+#[test]
+fn bad_values_exit_2_with_one_line_naming_the_flag_and_range() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["ttl", "--ttl-s", "-5"], "--ttl-s", "0.1 to 300"),
+        (&["ttl", "--ttl-s", "NaN"], "--ttl-s", "0.1 to 300"),
+        (&["ttl", "--ttl-s", "ten"], "--ttl-s", "0.1 to 300"),
+        (&["ttl", "--ttl-s", "inf"], "--ttl-s", "0.1 to 300"),
+        (
+            &["ttl", "--holds", "100000001"],
+            "--holds",
+            "1000 to 100000000",
+        ),
+        (&["ttl", "--holds", "2500.5"], "--holds", "integer"),
+        (&["ttl", "--spread", "-0.1"], "--spread", "0 to 1.5"),
+        (&["ttl", "--threads", "-1"], "--threads", "0 to 1024"),
+        (
+            &["ttl", "--seed", "-1"],
+            "--seed",
+            "0 to 18446744073709551615",
+        ),
+        (&["stale", "--pause-s", "31"], "--pause-s", "0 to 30"),
+        (&["stale", "--ttl-s", "0.5"], "--ttl-s", "1 to 30"),
+        (&["fencing", "--holders", "9"], "--holders", "10 to 100000"),
+        (&["fencing", "--ttl-ms", ""], "--ttl-ms", "10 to 60000"),
+        (&["failover", "--rate", "0"], "--rate", "1 to 10000"),
+        (
+            &["failover", "--contention", "1.5"],
+            "--contention",
+            "0 to 1",
+        ),
+        (
+            &["failover", "--store", "zookeeper"],
+            "--store",
+            "redis, consensus",
+        ),
+        (
+            &["failover", "--failovers", "-3"],
+            "--failovers",
+            "100 to 100000000",
+        ),
+        (
+            &["renewal", "--mode", "always"],
+            "--mode",
+            "none, renewal, fencing",
+        ),
+        (&["renewal", "--runs", "NaN"], "--runs", "1000 to 100000000"),
+        (
+            &["renewal", "--stall-prob", "0.5"],
+            "--stall-prob",
+            "0 to 0.2",
+        ),
+    ];
+    for (args, flag, range) in cases {
+        let mut all = vec!["sim"];
+        all.extend_from_slice(args);
+        let (code, out, err) = run(&all);
+        assert_eq!(code, 2, "{all:?}: {err}");
+        assert!(out.is_empty(), "{all:?}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        assert!(err.contains(flag) && err.contains(range), "{all:?}: {err}");
+    }
+    for unknown in [&["sim", "ttls"][..], &["sim", "ttl", "--ttl", "3"]] {
+        let (code, _, err) = run(unknown);
+        assert_eq!(code, 2, "{unknown:?}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    }
+}

@@ -1,0 +1,536 @@
+//! The quizzes, XP, review, reset and the glossary, driven through the real app.
+
+use std::path::{Path, PathBuf};
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::lesson::{self, Question};
+use locks_lesson::progress::{Progress, Store, XP_PER_QUESTION};
+
+fn app_with(
+    section: Option<u8>,
+    file: Option<&Path>,
+    lecture: bool,
+) -> Harness<'static, LessonApp> {
+    let options = AppOptions {
+        section,
+        progress_file: file.map(Path::to_path_buf),
+        lecture,
+        inline_runner: true,
+        ..Default::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .build_eframe(move |cc| LessonApp::new(cc, options));
+    h.run_steps(3);
+    h
+}
+
+fn which() -> &'static [Question] {
+    &lesson::content().quizzes.which
+}
+
+fn interview() -> &'static [Question] {
+    &lesson::content().quizzes.interview
+}
+
+fn digit(n: usize) -> Key {
+    [Key::Num1, Key::Num2, Key::Num3, Key::Num4][n]
+}
+
+fn press(h: &mut Harness<'static, LessonApp>, key: Key) {
+    h.key_press(key);
+    h.run_steps(2);
+}
+
+fn on_disk(path: &Path) -> Progress {
+    Progress::from_bytes(&std::fs::read(path).expect("the progress file was written"))
+        .expect("it loads")
+}
+
+fn temp_file() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("progress.ron");
+    (dir, path)
+}
+
+/// The XP total in the top bar.
+fn xp_label(xp: u32) -> String {
+    format!("★ {xp} XP")
+}
+
+#[test]
+fn answering_by_keyboard_earns_xp_and_saves_at_once() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(6), Some(&path), false);
+    let qs = which();
+    assert!(
+        h.query_by_label(&xp_label(0)).is_some(),
+        "the top bar shows 0 XP"
+    );
+    assert!(h.query_by_label_contains("Scenario 1 of").is_some());
+
+    // Right answer to the first scenario.
+    press(&mut h, digit(qs[0].correct));
+    assert!(
+        h.query_by_label(&xp_label(XP_PER_QUESTION)).is_some(),
+        "20 XP in the top bar"
+    );
+    assert!(h.query_by_label_contains("✔ Right. +20 XP").is_some());
+    let p = on_disk(&path);
+    let a = p.answer(&qs[0].id).expect("saved right after the answer");
+    assert_eq!(
+        (a.choice, a.correct, a.first_try),
+        (qs[0].correct, true, true)
+    );
+    assert_eq!(p.xp, XP_PER_QUESTION);
+
+    // A second key does not change the answer.
+    press(&mut h, digit((qs[0].correct + 1) % 4));
+    assert_eq!(
+        on_disk(&path).answer(&qs[0].id).unwrap().choice,
+        qs[0].correct
+    );
+
+    // Enter goes on; a wrong answer earns nothing and is saved too.
+    press(&mut h, Key::Enter);
+    assert!(h.query_by_label_contains("Scenario 2 of").is_some());
+    let wrong = (qs[1].correct + 1) % 4;
+    press(&mut h, digit(wrong));
+    assert!(h.query_by_label_contains("✖ Not this one").is_some());
+    assert!(
+        h.query_by_label(&xp_label(XP_PER_QUESTION)).is_some(),
+        "still 20 XP"
+    );
+    let p = on_disk(&path);
+    assert_eq!(
+        p.answer(&qs[1].id).map(|a| (a.choice, a.correct)),
+        Some((wrong, false))
+    );
+    assert_eq!(p.xp, XP_PER_QUESTION);
+
+    // Space goes on as well.
+    press(&mut h, Key::Space);
+    assert!(h.query_by_label_contains("Scenario 3 of").is_some());
+}
+
+#[test]
+fn section_8_uses_three_keys() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(8), Some(&path), false);
+    press(&mut h, Key::Num4);
+    assert!(
+        on_disk_opt(&path).is_none_or(|p| p.answers.is_empty()),
+        "4 is not an answer here"
+    );
+    press(&mut h, digit(interview()[0].correct));
+    assert!(h.query_by_label_contains("Model answer").is_some());
+    assert_eq!(on_disk(&path).xp, XP_PER_QUESTION);
+}
+
+fn on_disk_opt(path: &Path) -> Option<Progress> {
+    std::fs::read(path)
+        .ok()
+        .and_then(|b| Progress::from_bytes(&b).ok())
+}
+
+#[test]
+fn enter_on_a_focused_button_goes_on_only_once() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(6), Some(&path), false);
+    let qs = which();
+    // Tab to the right answer's button and press Enter: that answers it, and the keyboard
+    // moves to the "next" button.
+    let right = lesson::plain(&qs[0].answers[qs[0].correct]);
+    h.get_by_label_contains(&right).focus();
+    h.run_steps(1);
+    press(&mut h, Key::Enter);
+    assert!(h.query_by_label_contains("✔ Right").is_some());
+    h.run_steps(2);
+    // One Enter: one step, even though a button has the keyboard.
+    press(&mut h, Key::Enter);
+    assert!(
+        h.query_by_label_contains("Scenario 2 of").is_some(),
+        "moved on exactly one scenario"
+    );
+    assert_eq!(on_disk(&path).answers.len(), 1);
+}
+
+#[test]
+fn the_mouse_answers_too() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(6), Some(&path), false);
+    let q = &which()[0];
+    h.get_by_label_contains(&lesson::plain(&q.answers[q.correct]))
+        .click();
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("✔ Right").is_some());
+    // The button may sit below the fold: scroll it into view first, as a person would.
+    h.get_by_label_contains("Next scenario").scroll_to_me();
+    h.run_steps(6);
+    h.get_by_label_contains("Next scenario").click();
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Scenario 2 of").is_some());
+    assert_eq!(on_disk(&path).xp, XP_PER_QUESTION);
+}
+
+#[test]
+fn lecture_mode_hides_the_answer_until_r_and_scores_nothing() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(6), Some(&path), true);
+    let q = &which()[0];
+    let vote = (q.correct + 1) % 4;
+    press(&mut h, digit(vote));
+    assert!(
+        h.query_by_label_contains(&format!("Class vote: answer {}", vote + 1))
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("The answer is").is_none(),
+        "hidden before R"
+    );
+    assert!(h.query_by_label_contains("✔ Right").is_none());
+    press(&mut h, Key::Enter);
+    assert!(
+        h.query_by_label_contains("Scenario 1 of").is_some(),
+        "Enter does not skip the reveal"
+    );
+    press(&mut h, Key::R);
+    assert!(
+        h.query_by_label_contains(&format!("The class chose {}", vote + 1))
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(&format!("The answer is {}", q.correct + 1))
+            .is_some()
+    );
+    press(&mut h, Key::Enter);
+    assert!(h.query_by_label_contains("Scenario 2 of").is_some());
+    assert!(
+        on_disk_opt(&path).is_none_or(|p| p.answers.is_empty()),
+        "nothing scored in lecture mode"
+    );
+}
+
+#[test]
+fn review_takes_the_learner_back_to_missed_questions() {
+    let (_dir, path) = temp_file();
+    let (w, i) = (&which()[2], &interview()[1]);
+    {
+        let mut store = Store::open(path.clone());
+        store.record(&w.id, (w.correct + 1) % 4, false);
+        store.record(&i.id, (i.correct + 1) % 3, false);
+    }
+    let mut h = app_with(Some(10), Some(&path), false);
+    h.get_by_label("Review missed questions (2) ▶").click();
+    h.run_steps(3);
+    assert_eq!(h.state().current_section(), 6);
+    assert!(h.query_by_label_contains("Scenario 3 of").is_some());
+    assert!(
+        h.query_by_label_contains("Reviewing missed questions")
+            .is_some()
+    );
+    press(&mut h, digit(w.correct));
+    assert!(
+        h.query_by_label_contains("No XP this time").is_some(),
+        "a retry earns no XP"
+    );
+    press(&mut h, Key::Enter);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().current_section(),
+        8,
+        "the next missed question is in section 8"
+    );
+    assert!(h.query_by_label_contains("Question 2 of").is_some());
+    press(&mut h, digit(i.correct));
+    press(&mut h, Key::Enter);
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 10, "back to the summary");
+    assert!(h.query_by_label_contains("Nothing to review").is_some());
+    let p = on_disk(&path);
+    assert!(p.missed().is_empty());
+    assert_eq!(p.xp, 0);
+}
+
+#[test]
+fn reset_needs_a_confirmation() {
+    let (_dir, path) = temp_file();
+    let q = &which()[0];
+    Store::open(path.clone()).record(&q.id, q.correct, true);
+    let mut h = app_with(Some(10), Some(&path), false);
+    assert!(h.query_by_label(&xp_label(XP_PER_QUESTION)).is_some());
+    h.get_by_label("Reset progress…").click();
+    h.run_steps(3);
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    assert_eq!(
+        on_disk(&path).xp,
+        XP_PER_QUESTION,
+        "cancel keeps everything"
+    );
+    h.get_by_label("Reset progress…").click();
+    h.run_steps(3);
+    h.get_by_label("Reset progress").click();
+    h.run_steps(3);
+    assert!(h.query_by_label(&xp_label(0)).is_some());
+    assert!(on_disk(&path).answers.is_empty());
+}
+
+#[test]
+fn finished_quizzes_are_ticked_in_the_section_list() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(8), Some(&path), false);
+    let title = &lesson::content().section(8).title;
+    let ticked = format!("8. {title} ✔");
+    for q in interview() {
+        assert!(h.query_by_label(&ticked).is_none());
+        press(&mut h, digit(q.correct));
+        press(&mut h, Key::Enter);
+    }
+    assert!(h.query_by_label(&ticked).is_some());
+    assert!(
+        h.query_by_label(&xp_label(interview().len() as u32 * XP_PER_QUESTION))
+            .is_some()
+    );
+    assert!(h.query_by_label("Your results").is_some());
+    assert!(on_disk(&path).completed.contains(&8));
+}
+
+#[test]
+fn the_last_section_is_kept_in_the_progress_file() {
+    let (_dir, path) = temp_file();
+    {
+        let mut h = app_with(None, Some(&path), false);
+        assert_eq!(h.state().current_section(), 1);
+        press(&mut h, Key::End);
+        press(&mut h, Key::PageUp);
+        assert_eq!(h.state().current_section(), 9);
+    }
+    assert_eq!(on_disk(&path).last_section, Some(9));
+    let h = app_with(None, Some(&path), false);
+    assert_eq!(h.state().current_section(), 9);
+}
+
+#[test]
+fn a_damaged_file_is_reported_once() {
+    let (dir, path) = temp_file();
+    std::fs::write(&path, "garbage(((").unwrap();
+    let mut h = app_with(Some(6), Some(&path), false);
+    assert!(h.query_by_label_contains("progress.ron.bad-").is_some());
+    h.get_by_label("OK").click();
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("It was kept as").is_none());
+    drop(h);
+    let h = app_with(Some(6), Some(&path), false);
+    assert!(
+        h.query_by_label_contains("It was kept as").is_none(),
+        "told once"
+    );
+    assert!(path.exists(), "a fresh file replaced it");
+    let backups = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("progress.ron.bad-")
+        })
+        .count();
+    assert_eq!(backups, 1, "the damaged file was kept once");
+}
+
+#[test]
+fn the_glossary_index_lists_and_finds_every_card() {
+    let mut h = app_with(Some(1), None, false);
+    press(&mut h, Key::G);
+    assert!(h.state().glossary_index_open());
+    let total = lesson::content().glossary.len();
+    assert!(h.query_by_label(&format!("{total} cards")).is_some());
+    for t in &lesson::content().glossary {
+        assert!(
+            h.query_all_by_label(&t.name).count() >= 1,
+            "{} listed",
+            t.name
+        );
+    }
+    let target = &lesson::content().glossary[total / 2];
+    h.get_by_label("Search").focus();
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text(&target.name.to_lowercase());
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("cards match").is_some());
+    h.get_all_by_label(&target.name).last().unwrap().click();
+    h.run_steps(3);
+    assert_eq!(h.state().open_term(), Some(target.id.as_str()));
+    press(&mut h, Key::Escape);
+    assert_eq!(h.state().open_term(), None);
+    assert!(
+        h.state().glossary_index_open(),
+        "Escape closes the card first"
+    );
+}
+
+#[test]
+fn see_also_opens_the_other_card_and_back_returns() {
+    let mut h = app_with(Some(1), None, false);
+    let term = lesson::content()
+        .glossary
+        .iter()
+        .find(|t| !t.see_also.is_empty())
+        .unwrap();
+    let other = lesson::content().term(&term.see_also[0]).unwrap();
+    h.state_mut().open_card(&term.id);
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Think of it like this").is_some());
+    h.get_all_by_label(&other.name).last().unwrap().click();
+    h.run_steps(3);
+    assert_eq!(h.state().open_term(), Some(other.id.as_str()));
+    h.get_by_label(&format!("◀ Back to {}", term.name)).click();
+    h.run_steps(3);
+    assert_eq!(h.state().open_term(), Some(term.id.as_str()));
+}
+
+#[test]
+fn tab_to_a_term_and_enter_opens_its_card() {
+    let mut h = app_with(Some(1), None, false);
+    let (id, shown) = lesson::content()
+        .section(1)
+        .intro
+        .iter()
+        .flat_map(|p| lesson::spans(p))
+        .find_map(|s| match s {
+            lesson::Span::Term { id, shown } => Some((id.to_owned(), shown.to_owned())),
+            lesson::Span::Plain(_) => None,
+        })
+        .unwrap();
+    h.get_by_label(&shown).focus();
+    h.run_steps(1);
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().open_term(), Some(id.as_str()));
+    assert_eq!(h.state().current_section(), 1);
+}
+
+// ---------------------------------------------------------------- pictures
+
+fn snapshot_app(section: u8) -> Harness<'static, LessonApp> {
+    // No progress file: nothing on screen depends on a temporary path.
+    let options = AppOptions {
+        section: Some(section),
+        progress_file: None,
+        lecture: false,
+        inline_runner: true,
+        ..Default::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .wgpu()
+        .build_eframe(move |cc| LessonApp::new(cc, options));
+    h.run_steps(3);
+    h
+}
+
+#[test]
+fn snapshot_s06_after_a_wrong_answer() {
+    let mut h = snapshot_app(6);
+    let q = &which()[0];
+    press(&mut h, digit((q.correct + 2) % 4));
+    h.run_steps(3);
+    h.snapshot("s06_wrong_answer");
+}
+
+#[test]
+fn snapshot_s07_cards() {
+    let mut h = snapshot_app(7);
+    h.snapshot("s07_cards");
+}
+
+#[test]
+fn snapshot_s10_with_a_question_to_review() {
+    let mut h = snapshot_app(8);
+    let qs = interview();
+    press(&mut h, digit(qs[0].correct));
+    press(&mut h, Key::Enter);
+    press(&mut h, digit((qs[1].correct + 1) % 3));
+    press(&mut h, Key::End);
+    h.run_steps(3);
+    h.snapshot("s10_review");
+}
+
+#[test]
+fn snapshot_glossary_card_over_the_index() {
+    let mut h = snapshot_app(1);
+    press(&mut h, Key::G);
+    h.state_mut().open_card("fencing-token");
+    h.run_steps(3);
+    h.snapshot("glossary_card");
+}
+
+#[test]
+fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
+    let mut h = app_with(Some(8), None, true);
+    let last = interview().last().unwrap();
+    let pairs = vec![("question".to_owned(), last.id.clone())];
+    h.state_mut().section_mut(8).apply_scenario(&pairs).unwrap();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains(&format!("Question {} of", interview().len()))
+            .is_some()
+    );
+    press(&mut h, Key::R);
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().current_section(), 9);
+    press(&mut h, Key::PageUp);
+    assert!(
+        h.query_by_label_contains("Question 1 of").is_some(),
+        "starts over for the next class"
+    );
+}
+
+#[test]
+fn scenario_codes_name_a_question_strictly() {
+    let mut h = app_with(Some(6), None, false);
+    let third = &which()[2];
+    let code = |k: &str, v: &str| vec![(k.to_owned(), v.to_owned())];
+    let s = h.state_mut().section_mut(6);
+    assert!(
+        s.apply_scenario(&code("question", "no-such-question"))
+            .is_err()
+    );
+    assert!(s.apply_scenario(&code("questoin", &third.id)).is_err());
+    s.apply_scenario(&code("question", &third.id)).unwrap();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Scenario 3 of").is_some());
+    assert_eq!(
+        h.state_mut().section_mut(6).scenario(),
+        Some(code("question", &third.id))
+    );
+}
+
+#[test]
+fn a_reset_starts_the_quizzes_over() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(8), Some(&path), false);
+    for q in interview() {
+        press(&mut h, digit(q.correct));
+        press(&mut h, Key::Enter);
+    }
+    assert!(h.query_by_label("Your results").is_some());
+    press(&mut h, Key::End);
+    h.get_by_label("Reset progress…").click();
+    h.run_steps(3);
+    h.get_by_label("Reset progress").click();
+    h.run_steps(3);
+    press(&mut h, Key::PageUp);
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 8);
+    assert!(h.query_by_label("Your results").is_none());
+    assert!(h.query_by_label_contains("Question 1 of").is_some());
+    assert!(
+        h.query_by_label_contains("✔ Right").is_none(),
+        "nothing answered any more"
+    );
+}
