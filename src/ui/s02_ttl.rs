@@ -501,6 +501,15 @@ impl TtlTradeoff {
                                 .color(sim_color)
                                 .radius(r),
                         );
+                    } else if e.n > 0 {
+                        // None seen at this TTL: only an upper bound.
+                        pu.points(
+                            Points::new("", vec![[x, to_y(e.hi)]])
+                                .color(sim_color)
+                                .radius(r * 1.2)
+                                .shape(MarkerShape::Down)
+                                .filled(false),
+                        );
                     }
                 }
                 let pointer = pu.pointer_coordinate();

@@ -560,8 +560,8 @@ fn counts_table(ui: &mut Ui, pair: &Pair, fencing_on: bool) {
                 ]
             };
             let names = [
-                "Late writes (after the TTL)",
-                "… arriving after a newer write",
+                "Late writes",
+                "… after a newer write",
                 "Newer data silently replaced",
                 "Rejected by storage",
             ];
