@@ -49,7 +49,8 @@ impl Presenter {
             .and_then(|s| eframe::get_value::<f32>(s, LECTURE_ZOOM_KEY))
             .filter(|z| z.is_finite())
             .map_or(LECTURE_ZOOM, |z| z.clamp(1.0, 3.0));
-        if let Some(before) = storage.and_then(|s| eframe::get_value::<Before>(s, RESTORE_KEY)) {
+        let unfinished = storage.and_then(|s| eframe::get_value::<Option<Before>>(s, RESTORE_KEY));
+        if let Some(before) = unfinished.flatten() {
             ctx.set_theme(before.theme);
             ctx.set_zoom_factor(before.zoom);
         }
@@ -293,6 +294,75 @@ pub fn contrast_ratio(a: Color32, b: Color32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
+
+    #[derive(Default)]
+    struct Memory(HashMap<String, String>);
+
+    impl eframe::Storage for Memory {
+        fn get_string(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn set_string(&mut self, key: &str, value: String) {
+            self.0.insert(key.to_owned(), value);
+        }
+        fn remove_string(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+        fn flush(&mut self) {}
+    }
+
+    /// One pass, so that zoom changes take effect.
+    fn frame(ctx: &egui::Context) {
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .drop_without_applying_deltas();
+    }
+
+    #[test]
+    fn reduced_motion_and_the_lecture_size_are_remembered() {
+        let ctx = egui::Context::default();
+        let mut storage = Memory::default();
+        let mut p = Presenter::new(&ctx, None);
+        assert!(!p.reduced_motion);
+        p.reduced_motion = true;
+        let mut side = true;
+        p.set_lecture(&ctx, true, &mut side);
+        ctx.set_zoom_factor(2.0);
+        frame(&ctx);
+        p.set_lecture(&ctx, false, &mut side);
+        frame(&ctx);
+        assert_eq!(ctx.zoom_factor(), 1.0, "the normal size is back");
+        p.save(&mut storage);
+
+        let again = Presenter::new(&ctx, Some(&storage));
+        assert!(again.reduced_motion);
+        let mut again = again;
+        again.set_lecture(&ctx, true, &mut side);
+        frame(&ctx);
+        assert_eq!(ctx.zoom_factor(), 2.0, "the lecturer's size comes back");
+    }
+
+    #[test]
+    fn quitting_during_a_lecture_does_not_leave_the_next_start_in_it() {
+        let ctx = egui::Context::default();
+        ctx.set_theme(ThemePreference::Dark);
+        ctx.set_zoom_factor(1.2);
+        frame(&ctx);
+        let mut storage = Memory::default();
+        let mut p = Presenter::new(&ctx, None);
+        let mut side = true;
+        p.set_lecture(&ctx, true, &mut side);
+        assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Light);
+        p.save(&mut storage);
+
+        // egui keeps theme and zoom in its own memory: simulate a restart that kept them.
+        frame(&ctx);
+        let next = Presenter::new(&ctx, Some(&storage));
+        frame(&ctx);
+        assert!(!next.lecture());
+        assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Dark);
+        assert_eq!(ctx.zoom_factor(), 1.2);
+    }
 
     #[test]
     fn the_projector_theme_has_high_contrast() {
