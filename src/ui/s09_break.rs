@@ -152,7 +152,7 @@ impl BreakIt {
 
     fn controls(&mut self, ui: &mut Ui) {
         let p = &mut self.params;
-        mc_stream::slider_grid(
+        widgets::slider_grid(
             ui,
             "s9-controls",
             vec![
@@ -772,7 +772,7 @@ impl Section for BreakIt {
         let mut rect = None;
         let focus = self.params.mode;
         let ttl = self.params.ttl_s;
-        mc_stream::side_by_side(
+        widgets::side_by_side(
             ui,
             |ui| {
                 ui.label(RichText::new("What each defence leaves").strong());
