@@ -737,8 +737,10 @@ impl Section for TtlTradeoff {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(plot_w);
-                let (rect, c) = self.figure(ui, cx, plot_w, height);
-                self.plot_rect = Some(rect);
+                // The whole figure, axes and labels included, for the PNG export.
+                let drawn = ui.scope(|ui| self.figure(ui, cx, plot_w, height));
+                let (_, c) = drawn.inner;
+                self.plot_rect = Some(drawn.response.rect);
                 clicked = c;
             });
             if wide {

@@ -472,7 +472,12 @@ impl Section for WhereLock {
             ui,
             |ui| {
                 ui.label(RichText::new("Locks lost in one failover").strong());
-                rect = Some(histogram_plot(ui, cx, view, height));
+                // The whole figure, axes and labels included, for the PNG export.
+                rect = Some(
+                    ui.scope(|ui| histogram_plot(ui, cx, view, height))
+                        .response
+                        .rect,
+                );
             },
             |ui| {
                 ui.label(RichText::new("The numbers").strong());

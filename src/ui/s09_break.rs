@@ -776,7 +776,12 @@ impl Section for BreakIt {
             ui,
             |ui| {
                 ui.label(RichText::new("What each defence leaves").strong());
-                rect = Some(modes_plot(ui, cx, view, focus, height));
+                // The whole figure, axes and labels included, for the PNG export.
+                rect = Some(
+                    ui.scope(|ui| modes_plot(ui, cx, view, focus, height))
+                        .response
+                        .rect,
+                );
             },
             |ui| {
                 ui.label(RichText::new("How long the jobs ran").strong());
