@@ -270,8 +270,21 @@ impl LessonApp {
                         .size(ui.style().text_styles[&egui::TextStyle::Heading].size * 1.3),
                 );
                 ui.add_space(6.0);
-                for p in &text.intro {
-                    widgets::paragraph(ui, p, &mut cx);
+                if cx.lecture {
+                    // On a projector the interactive part comes first; the lecturer tells the
+                    // story and can still open the text.
+                    egui::CollapsingHeader::new("The explanation in words")
+                        .id_salt(("lecture-intro", idx))
+                        .default_open(false)
+                        .show(ui, |ui| {
+                            for p in &text.intro {
+                                widgets::paragraph(ui, p, &mut cx);
+                            }
+                        });
+                } else {
+                    for p in &text.intro {
+                        widgets::paragraph(ui, p, &mut cx);
+                    }
                 }
                 ui.add_space(6.0);
                 section.ui(ui, &mut cx);

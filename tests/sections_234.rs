@@ -35,7 +35,7 @@ fn share(headline: &str) -> f64 {
     let start = headline.find("TTL, ").expect("headline names the TTL") + 5;
     let end = start
         + headline[start..]
-            .find(" %")
+            .find("\u{a0}%")
             .expect("headline gives a percentage");
     headline[start..end].parse::<f64>().expect("a number") / 100.0
 }

@@ -139,48 +139,6 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
     r
 }
 
-/// Below this width (in points) plots and slider columns stack instead of sitting side by side.
-pub const NARROW: f32 = 900.0;
-
-/// Two panes side by side when there is room, one above the other when there is not (a
-/// projector at a large zoom).
-pub fn side_by_side(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut Ui)) {
-    if ui.available_width() >= NARROW {
-        ui.columns(2, |cols| {
-            left(&mut cols[0]);
-            right(&mut cols[1]);
-        });
-    } else {
-        left(ui);
-        ui.add_space(8.0);
-        right(ui);
-    }
-}
-
-/// How many sliders fit on a row.
-pub fn slider_columns(ui: &Ui) -> usize {
-    if ui.available_width() >= NARROW { 2 } else { 1 }
-}
-
-/// One control drawn into a grid cell.
-pub type Cell<'a> = Box<dyn FnOnce(&mut Ui) + 'a>;
-
-/// Lays `sliders` out in a grid of [`slider_columns`] columns.
-pub fn slider_grid(ui: &mut Ui, id: &str, sliders: Vec<Cell<'_>>) {
-    let cols = slider_columns(ui);
-    egui::Grid::new(id)
-        .num_columns(cols)
-        .spacing([24.0, 6.0])
-        .show(ui, |ui| {
-            for (i, s) in sliders.into_iter().enumerate() {
-                s(ui);
-                if (i + 1) % cols == 0 {
-                    ui.end_row();
-                }
-            }
-        });
-}
-
 /// A count in a few characters for labels inside plots: `950`, `12k`, `4.5M`.
 pub fn fmt_compact(n: f64) -> String {
     let a = n.abs();

@@ -143,17 +143,25 @@ impl WhyLock {
     }
 
     fn controls(&mut self, ui: &mut Ui) {
-        egui::Grid::new("s1-controls")
-            .num_columns(2)
-            .spacing([24.0, 6.0])
-            .show(ui, |ui| {
-                widgets::param_slider_u32(ui, &counter::WORKERS, &mut self.params.workers);
-                widgets::param_slider_u32(ui, &counter::INCREMENTS, &mut self.params.increments);
-                ui.end_row();
-                widgets::param_slider(ui, &counter::THINK_MS, &mut self.params.think_ms);
-                widgets::param_slider(ui, &counter::GAP_MS, &mut self.params.gap_ms);
-                ui.end_row();
-            });
+        let p = &mut self.params;
+        widgets::slider_grid(
+            ui,
+            "s1-controls",
+            vec![
+                Box::new(|ui| {
+                    widgets::param_slider_u32(ui, &counter::WORKERS, &mut p.workers);
+                }),
+                Box::new(|ui| {
+                    widgets::param_slider_u32(ui, &counter::INCREMENTS, &mut p.increments);
+                }),
+                Box::new(|ui| {
+                    widgets::param_slider(ui, &counter::THINK_MS, &mut p.think_ms);
+                }),
+                Box::new(|ui| {
+                    widgets::param_slider(ui, &counter::GAP_MS, &mut p.gap_ms);
+                }),
+            ],
+        );
         ui.horizontal(|ui| {
             ui.checkbox(&mut self.params.lock, "Use a lock")
                 .on_hover_text("Each worker takes a first-come, first-served lock before reading and releases it after writing");
@@ -462,23 +470,29 @@ impl Section for WhyLock {
         let height = (ui.available_height() * 0.45).clamp(220.0, 420.0);
         let mut rect = None;
         let headline = self.headline(pair);
-        ui.columns(2, |cols| {
-            cols[0].label(RichText::new("The counter over time").strong());
-            rect = Some(counter_plot(
-                &mut cols[0],
-                cx,
-                pair,
-                &self.params,
-                self.playback.position,
-                height,
-                &headline,
-            ));
-            if !cx.reduced_motion {
-                self.playback.ui(&mut cols[0], 40.0);
-            }
-            cols[1].label(RichText::new("Lost updates against the number of workers").strong());
-            curve_plot(&mut cols[1], cx, &self.curve, self.params.workers, height);
-        });
+        let (params, playback, curve) = (&self.params, &mut self.playback, &self.curve);
+        widgets::side_by_side(
+            ui,
+            |ui| {
+                ui.label(RichText::new("The counter over time").strong());
+                rect = Some(counter_plot(
+                    ui,
+                    cx,
+                    pair,
+                    params,
+                    playback.position,
+                    height,
+                    &headline,
+                ));
+                if !cx.reduced_motion {
+                    playback.ui(ui, 40.0);
+                }
+            },
+            |ui| {
+                ui.label(RichText::new("Lost updates against the number of workers").strong());
+                curve_plot(ui, cx, curve, params.workers, height);
+            },
+        );
         self.plot_rect = rect;
         ui.add_space(8.0);
 

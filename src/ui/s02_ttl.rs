@@ -501,6 +501,15 @@ impl TtlTradeoff {
                                 .color(sim_color)
                                 .radius(r),
                         );
+                    } else if e.n > 0 {
+                        // None seen at this TTL: only an upper bound.
+                        pu.points(
+                            Points::new("", vec![[x, to_y(e.hi)]])
+                                .color(sim_color)
+                                .radius(r * 1.2)
+                                .shape(MarkerShape::Down)
+                                .filled(false),
+                        );
                     }
                 }
                 let pointer = pu.pointer_coordinate();
@@ -728,8 +737,10 @@ impl Section for TtlTradeoff {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(plot_w);
-                let (rect, c) = self.figure(ui, cx, plot_w, height);
-                self.plot_rect = Some(rect);
+                // The whole figure, axes and labels included, for the PNG export.
+                let drawn = ui.scope(|ui| self.figure(ui, cx, plot_w, height));
+                let (_, c) = drawn.inner;
+                self.plot_rect = Some(drawn.response.rect);
                 clicked = c;
             });
             if wide {

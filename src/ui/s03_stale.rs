@@ -741,7 +741,9 @@ impl Section for StaleHolder {
             },
         );
         let height = (ui.available_height() * 0.42).clamp(230.0, 360.0);
-        self.plot_rect = Some(timeline(ui, cx, story, now, revealed, finished, height));
+        // The whole figure, axes and labels included, for the PNG export.
+        let drawn = ui.scope(|ui| timeline(ui, cx, story, now, revealed, finished, height));
+        self.plot_rect = Some(drawn.response.rect);
         key_row(
             ui,
             cx,

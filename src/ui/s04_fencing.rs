@@ -560,8 +560,8 @@ fn counts_table(ui: &mut Ui, pair: &Pair, fencing_on: bool) {
                 ]
             };
             let names = [
-                "Late writes (after the TTL)",
-                "… arriving after a newer write",
+                "Late writes",
+                "… after a newer write",
                 "Newer data silently replaced",
                 "Rejected by storage",
             ];
@@ -698,7 +698,9 @@ impl Section for Fencing {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(plot_w);
-                self.plot_rect = Some(ladder(ui, cx, run, plot_w, height, reset, zoom));
+                // The whole figure, axes and labels included, for the PNG export.
+                let drawn = ui.scope(|ui| ladder(ui, cx, run, plot_w, height, reset, zoom));
+                self.plot_rect = Some(drawn.response.rect);
             });
             if wide {
                 ui.add_space(12.0);

@@ -146,7 +146,7 @@ impl WhereLock {
         });
         ui.add_space(4.0);
         let p = &mut self.params;
-        mc_stream::slider_grid(
+        widgets::slider_grid(
             ui,
             "s5-controls",
             vec![
@@ -468,11 +468,16 @@ impl Section for WhereLock {
         ui.add_space(8.0);
         let height = (ui.available_height() * 0.42).clamp(220.0, 380.0);
         let mut rect = None;
-        mc_stream::side_by_side(
+        widgets::side_by_side(
             ui,
             |ui| {
                 ui.label(RichText::new("Locks lost in one failover").strong());
-                rect = Some(histogram_plot(ui, cx, view, height));
+                // The whole figure, axes and labels included, for the PNG export.
+                rect = Some(
+                    ui.scope(|ui| histogram_plot(ui, cx, view, height))
+                        .response
+                        .rect,
+                );
             },
             |ui| {
                 ui.label(RichText::new("The numbers").strong());

@@ -152,7 +152,7 @@ impl BreakIt {
 
     fn controls(&mut self, ui: &mut Ui) {
         let p = &mut self.params;
-        mc_stream::slider_grid(
+        widgets::slider_grid(
             ui,
             "s9-controls",
             vec![
@@ -772,11 +772,16 @@ impl Section for BreakIt {
         let mut rect = None;
         let focus = self.params.mode;
         let ttl = self.params.ttl_s;
-        mc_stream::side_by_side(
+        widgets::side_by_side(
             ui,
             |ui| {
                 ui.label(RichText::new("What each defence leaves").strong());
-                rect = Some(modes_plot(ui, cx, view, focus, height));
+                // The whole figure, axes and labels included, for the PNG export.
+                rect = Some(
+                    ui.scope(|ui| modes_plot(ui, cx, view, focus, height))
+                        .response
+                        .rect,
+                );
             },
             |ui| {
                 ui.label(RichText::new("How long the jobs ran").strong());

@@ -77,7 +77,7 @@ pub fn fmt_sig(v: f64, digits: usize) -> String {
 
 /// A fraction shown as a percentage with three significant digits (`0.00028` → `"0.0280 %"`).
 pub fn fmt_pct(fraction: f64) -> String {
-    format!("{} %", fmt_sig(fraction * 100.0, 3))
+    format!("{}\u{a0}%", fmt_sig(fraction * 100.0, 3))
 }
 
 /// A parameter value with its unit.
@@ -460,6 +460,48 @@ pub fn warn_color(ui: &Ui) -> Color32 {
     }
 }
 
+/// Below this width (in points) plots and slider columns stack instead of sitting side by side.
+pub const NARROW: f32 = 900.0;
+
+/// Two panes side by side when there is room, one above the other when there is not (a
+/// projector at a large zoom).
+pub fn side_by_side(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut Ui)) {
+    if ui.available_width() >= NARROW {
+        ui.columns(2, |cols| {
+            left(&mut cols[0]);
+            right(&mut cols[1]);
+        });
+    } else {
+        left(ui);
+        ui.add_space(8.0);
+        right(ui);
+    }
+}
+
+/// How many sliders fit on a row.
+pub fn slider_columns(ui: &Ui) -> usize {
+    if ui.available_width() >= NARROW { 2 } else { 1 }
+}
+
+/// One control drawn into a grid cell.
+pub type Cell<'a> = Box<dyn FnOnce(&mut Ui) + 'a>;
+
+/// Lays `sliders` out in a grid of [`slider_columns`] columns.
+pub fn slider_grid(ui: &mut Ui, id: &str, sliders: Vec<Cell<'_>>) {
+    let cols = slider_columns(ui);
+    egui::Grid::new(id)
+        .num_columns(cols)
+        .spacing([24.0, 6.0])
+        .show(ui, |ui| {
+            for (i, s) in sliders.into_iter().enumerate() {
+                s(ui);
+                if (i + 1) % cols == 0 {
+                    ui.end_row();
+                }
+            }
+        });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -475,7 +517,7 @@ mod tests {
         assert_eq!(fmt_sig(0.028123, 2), "0.028");
         assert_eq!(fmt_sig(2.43, 2), "2.4");
         assert_eq!(fmt_sig(1.3e-8, 2), "1.3e-8");
-        assert_eq!(fmt_pct(0.000_281), "0.0281 %");
+        assert_eq!(fmt_pct(0.000_281), "0.0281\u{a0}%");
         assert_eq!(fmt_sig(f64::NAN, 2), "—");
     }
 
