@@ -1,23 +1,11 @@
 //! The real app, driven through its accessibility tree: keys, clicks by label, frames.
 
 use egui::Key;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson;
 
-fn app(section: Option<u8>) -> Harness<'static, LessonApp> {
-    let options = AppOptions {
-        section,
-        inline_runner: true,
-        ..Default::default()
-    };
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .build_eframe(move |cc| LessonApp::new(cc, options));
-    h.run_steps(3);
-    h
-}
+mod common;
+use common::app;
 
 fn title(n: u8) -> &'static str {
     &lesson::content().section(n).title
@@ -25,7 +13,7 @@ fn title(n: u8) -> &'static str {
 
 #[test]
 fn page_down_and_page_up_move_between_sections() {
-    let mut h = app(Some(1));
+    let mut h = app(1);
     assert_eq!(h.state().current_section(), 1);
     h.key_press(Key::PageDown);
     h.run_steps(2);
@@ -42,7 +30,7 @@ fn page_down_and_page_up_move_between_sections() {
 
 #[test]
 fn arrows_home_and_end_navigate_and_stop_at_the_ends() {
-    let mut h = app(Some(1));
+    let mut h = app(1);
     h.key_press(Key::ArrowLeft);
     h.run_steps(2);
     assert_eq!(
@@ -66,7 +54,7 @@ fn arrows_home_and_end_navigate_and_stop_at_the_ends() {
 
 #[test]
 fn clicking_a_section_name_opens_it() {
-    let mut h = app(Some(1));
+    let mut h = app(1);
     let entry = format!("5. {}", title(5));
     h.get_by_label(&entry).click();
     h.run_steps(2);
@@ -75,13 +63,13 @@ fn clicking_a_section_name_opens_it() {
 
 #[test]
 fn section_flag_opens_that_section() {
-    let h = app(Some(7));
+    let h = app(7);
     assert_eq!(h.state().current_section(), 7);
 }
 
 #[test]
 fn the_lock_toggle_brings_lost_updates_to_zero() {
-    let mut h = app(Some(1));
+    let mut h = app(1);
     assert!(
         h.query_by_label_contains("updates were overwritten by workers that had read an old value")
             .is_some(),
@@ -99,7 +87,7 @@ fn the_lock_toggle_brings_lost_updates_to_zero() {
 
 #[test]
 fn a_glossary_term_opens_its_card_and_escape_closes_it() {
-    let mut h = app(Some(1));
+    let mut h = app(1);
     let (id, shown) = lesson::content()
         .section(1)
         .intro
@@ -122,7 +110,7 @@ fn a_glossary_term_opens_its_card_and_escape_closes_it() {
 
 #[test]
 fn new_seed_changes_the_run() {
-    let mut h = app(Some(1));
+    let mut h = app(1);
     let seed_before = format!("Seed {}", 1);
     assert!(h.query_by_label(&seed_before).is_some());
     // The button may be below the fold: press it the way a screen reader would.

@@ -12,29 +12,13 @@ use locks_lesson::ui::keymap::{SHORTCUTS, WIDGET_KEYS};
 use locks_lesson::ui::lecture::contrast_ratio;
 use locks_lesson::ui::overlay;
 
+mod common;
+use common::{app, app_with};
+
 const CTRL_SHIFT: Modifiers = Modifiers {
     shift: true,
     ..Modifiers::COMMAND
 };
-
-fn app_with(options: AppOptions) -> Harness<'static, LessonApp> {
-    let options = AppOptions {
-        inline_runner: true,
-        ..options
-    };
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .build_eframe(move |cc| LessonApp::new(cc, options));
-    h.run_steps(3);
-    h
-}
-
-fn app(section: u8) -> Harness<'static, LessonApp> {
-    app_with(AppOptions {
-        section: Some(section),
-        ..Default::default()
-    })
-}
 
 fn scenario_of(h: &mut Harness<'static, LessonApp>, n: u8) -> Vec<(String, String)> {
     h.state_mut()

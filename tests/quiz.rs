@@ -9,23 +9,19 @@ use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson::{self, Question};
 use locks_lesson::progress::{Progress, Store, XP_PER_QUESTION};
 
+mod common;
+
 fn app_with(
     section: Option<u8>,
     file: Option<&Path>,
     lecture: bool,
 ) -> Harness<'static, LessonApp> {
-    let options = AppOptions {
+    common::app_with(AppOptions {
         section,
         progress_file: file.map(Path::to_path_buf),
         lecture,
-        inline_runner: true,
         ..Default::default()
-    };
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .build_eframe(move |cc| LessonApp::new(cc, options));
-    h.run_steps(3);
-    h
+    })
 }
 
 fn which() -> &'static [Question] {

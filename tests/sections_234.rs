@@ -10,25 +10,8 @@ use locks_lesson::sim::ParamSpec;
 use locks_lesson::sim::{fencing, stale, ttl};
 use locks_lesson::ui::widgets::fmt_pct;
 
-fn app(section: u8) -> Harness<'static, LessonApp> {
-    let options = AppOptions {
-        section: Some(section),
-        inline_runner: true,
-        ..Default::default()
-    };
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .build_eframe(move |cc| LessonApp::new(cc, options));
-    h.run_steps(3);
-    h
-}
-
-fn summary(h: &mut Harness<'static, LessonApp>, n: u8) -> String {
-    h.state_mut()
-        .section_mut(n)
-        .summary()
-        .expect("the section has a headline")
-}
+mod common;
+use common::{app, summary};
 
 /// The unsafe share a section 2 headline states, as a fraction.
 fn share(headline: &str) -> f64 {

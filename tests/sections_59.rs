@@ -6,25 +6,8 @@ use egui_kittest::kittest::Queryable;
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::sim::{failover, renewal};
 
-fn app(section: u8) -> Harness<'static, LessonApp> {
-    let options = AppOptions {
-        section: Some(section),
-        inline_runner: true,
-        ..Default::default()
-    };
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .build_eframe(move |cc| LessonApp::new(cc, options));
-    h.run_steps(3);
-    h
-}
-
-fn summary(h: &mut Harness<'static, LessonApp>, section: u8) -> String {
-    h.state_mut()
-        .section_mut(section)
-        .summary()
-        .expect("the headline is computed")
-}
+mod common;
+use common::{app, summary};
 
 fn csv(h: &mut Harness<'static, LessonApp>, section: u8) -> String {
     h.state_mut()
