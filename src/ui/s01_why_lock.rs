@@ -453,14 +453,7 @@ impl Section for WhyLock {
 
         let snap = self.runs.snapshot();
         let Some(pair) = snap.result.as_ref() else {
-            if let Some(err) = &snap.failed {
-                ui.colored_label(
-                    widgets::warn_color(ui),
-                    format!("The simulation failed: {err}"),
-                );
-            } else {
-                ui.add(egui::ProgressBar::new(0.0).text("simulating").animate(true));
-            }
+            widgets::no_result_yet(ui, snap.failed.as_deref(), Some("simulating"));
             return;
         };
         self.playback.tick(ui, cx.reduced_motion);

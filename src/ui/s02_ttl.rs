@@ -717,12 +717,8 @@ impl Section for TtlTradeoff {
                 widgets::headline(ui, &self.headline(&c));
             }
             None => {
-                if let Some(err) = &self.current.task.snapshot().failed {
-                    ui.colored_label(
-                        widgets::warn_color(ui),
-                        format!("The simulation failed: {err}"),
-                    );
-                }
+                let failed = self.current.task.snapshot().failed.clone();
+                widgets::no_result_yet(ui, failed.as_deref(), None);
             }
         }
         ui.add_space(8.0);

@@ -648,18 +648,7 @@ impl Section for Fencing {
         self.refresh(cx.runner);
         let Some(pair) = self.latest() else {
             let snap = self.task.snapshot();
-            if let Some(err) = &snap.failed {
-                ui.colored_label(
-                    widgets::warn_color(ui),
-                    format!("The simulation failed: {err}"),
-                );
-            } else {
-                ui.add(
-                    egui::ProgressBar::new(0.0)
-                        .text("simulating the chain")
-                        .animate(true),
-                );
-            }
+            widgets::no_result_yet(ui, snap.failed.as_deref(), Some("simulating the chain"));
             return;
         };
         let run = pair.shown(self.params.fencing);

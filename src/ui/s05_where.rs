@@ -456,12 +456,7 @@ impl Section for WhereLock {
         let snap = self.run.snapshot();
         let Some(view) = snap.result.as_ref() else {
             // Nothing merged yet: the progress bar above shows once the wait is noticeable.
-            if let Some(err) = &snap.failed {
-                ui.colored_label(
-                    widgets::warn_color(ui),
-                    format!("The simulation failed: {err}"),
-                );
-            }
+            widgets::no_result_yet(ui, snap.failed.as_deref(), None);
             return;
         };
         widgets::headline(ui, &self.headline(view));

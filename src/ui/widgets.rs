@@ -451,6 +451,16 @@ impl Playback {
     }
 }
 
+/// What a section shows while its simulation has no result yet: the failure, if the work
+/// failed, or else (when `waiting` names the work) an indefinite progress bar.
+pub fn no_result_yet(ui: &mut Ui, failed: Option<&str>, waiting: Option<&str>) {
+    if let Some(err) = failed {
+        ui.colored_label(warn_color(ui), format!("The simulation failed: {err}"));
+    } else if let Some(what) = waiting {
+        ui.add(egui::ProgressBar::new(0.0).text(what).animate(true));
+    }
+}
+
 /// A colour for text that marks a bad outcome, readable in both themes.
 pub fn warn_color(ui: &Ui) -> Color32 {
     if ui.visuals().dark_mode {
