@@ -1,5 +1,7 @@
 //! locks-lesson: an interactive lesson on why a lock that merely expires is not a safe lock.
 
+#![forbid(unsafe_code)]
+
 pub mod app;
 pub mod cli;
 pub mod lesson;
