@@ -36,6 +36,19 @@ fn end(spec: &ParamSpec, max: bool) -> (&'static str, String) {
     )
 }
 
+/// Every parameter at its minimum together, at its maximum together, then each end alone.
+fn extreme_cases(specs: &[&ParamSpec]) -> Vec<Vec<(&'static str, String)>> {
+    let mut cases = vec![
+        specs.iter().map(|s| end(s, false)).collect(),
+        specs.iter().map(|s| end(s, true)).collect(),
+    ];
+    for s in specs {
+        cases.push(vec![end(s, false)]);
+        cases.push(vec![end(s, true)]);
+    }
+    cases
+}
+
 fn assert_clean(text: &str) {
     for bad in ["NaN", "inf", "—"] {
         assert!(!text.contains(bad), "{bad:?} in {text:?}");
@@ -112,14 +125,7 @@ fn ttl_slider_extremes_keep_the_headline_clean() {
         &ttl::GRANT_INTERVAL_S,
     ];
     let mut h = app(2);
-    let mut cases: Vec<Vec<(&str, String)>> = vec![
-        specs.iter().map(|s| end(s, false)).collect(),
-        specs.iter().map(|s| end(s, true)).collect(),
-    ];
-    for s in specs {
-        cases.push(vec![end(s, false)]);
-        cases.push(vec![end(s, true)]);
-    }
+    let cases = extreme_cases(&specs);
     for mut case in cases {
         // The sample size stays small here: the inline runner simulates inside the frame.
         case.push(end(&ttl::HOLDS, false));
@@ -408,14 +414,7 @@ fn fencing_slider_extremes_keep_the_headline_clean() {
         &fencing::STALL_MEAN_MS,
     ];
     let mut h = app(4);
-    let mut cases: Vec<Vec<(&str, String)>> = vec![
-        specs.iter().map(|s| end(s, false)).collect(),
-        specs.iter().map(|s| end(s, true)).collect(),
-    ];
-    for s in specs {
-        cases.push(vec![end(s, false)]);
-        cases.push(vec![end(s, true)]);
-    }
+    let cases = extreme_cases(&specs);
     for case in cases {
         for fencing in ["false", "true"] {
             let mut case = case.clone();
