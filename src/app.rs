@@ -255,6 +255,12 @@ impl LessonApp {
             progress: &mut self.progress,
         };
         let section = &mut self.sections[idx];
+        if section.whole_page() {
+            section.ui(ui, &mut cx);
+            self.tools.share.page_view(ui, section.plot_rect());
+            widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
+            return;
+        }
         let text = section.text();
         egui::ScrollArea::vertical()
             .id_salt(("section-scroll", idx))

@@ -8,7 +8,7 @@ use egui_kittest::kittest::Queryable;
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::sim::ParamSpec;
 use locks_lesson::sim::{fencing, stale, ttl};
-use locks_lesson::ui::widgets::fmt_pct;
+use locks_lesson::ui::fmt::fmt_pct;
 
 mod common;
 use common::{app, summary};
@@ -103,6 +103,8 @@ fn ttl_simulated_check_and_per_day_figure_show() {
         h.query_by_label_contains("Simulated check at 10 s")
             .is_some()
     );
+    h.get_by_label("More settings").click();
+    h.run_steps(2);
     h.get_by_label("Reset to lesson defaults").click();
     h.run_steps(2);
     assert!(h.query_by_label("Seed 1").is_some());
@@ -269,7 +271,7 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
         h.step();
         frames += 1;
         bar_seen |= h
-            .query_by_label_contains("simulating at your TTL")
+            .query_by_label_contains("Simulating at your TTL")
             .is_some();
         // The exact figure is there at once, before the simulation ends.
         headline_while_running |= summary(&mut h, 2).starts_with("With a 10 s TTL");
@@ -283,7 +285,7 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
     }
     h.run_steps(2);
     assert!(
-        h.query_by_label_contains("simulating at your TTL")
+        h.query_by_label_contains("Simulating at your TTL")
             .is_none(),
         "the bar goes when the run ends"
     );
@@ -509,7 +511,7 @@ fn frame_times_while_a_ten_million_hold_run_streams() {
         println!(
             "{} holds at one TTL and at 11 TTLs, {} worker threads per run: streamed for {:.2} s over {} frames; \
              frame time median {:.2} ms, p95 {:.2} ms, max {:.2} ms",
-            locks_lesson::ui::widgets::fmt_int(holds),
+            locks_lesson::ui::fmt::fmt_int(holds),
             locks_lesson::runner::parallel::resolve_threads(0),
             wall.as_secs_f64(),
             times.len(),

@@ -99,6 +99,98 @@ impl fmt::Display for ParamError {
 
 impl std::error::Error for ParamError {}
 
+/// A field of a parameter set: stored as `f64`, `u64` or `u32`, handled as `f64` by tables.
+pub trait TableValue: Copy {
+    fn to_f64(self) -> f64;
+    fn from_f64(v: f64) -> Self;
+}
+
+impl TableValue for f64 {
+    fn to_f64(self) -> f64 {
+        self
+    }
+    fn from_f64(v: f64) -> Self {
+        v
+    }
+}
+
+impl TableValue for u64 {
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    fn from_f64(v: f64) -> Self {
+        v.round().max(0.0) as u64
+    }
+}
+
+impl TableValue for u32 {
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(v: f64) -> Self {
+        v.round().clamp(0.0, f64::from(u32::MAX)) as u32
+    }
+}
+
+/// A model's numeric parameters as one table: one [`ParamSpec`] per field, in the order of
+/// scenario codes and of the command line's help. The table drives clamping, validation,
+/// the sliders, the scenario-code pairs and the JSON keys, so they cannot disagree.
+pub trait ParamTable: Copy + Default {
+    const TABLE: &'static [&'static ParamSpec];
+
+    /// The `i`-th parameter of [`Self::TABLE`].
+    fn get(&self, i: usize) -> f64;
+    fn set(&mut self, i: usize, v: f64);
+
+    /// Every value clamped into its range (NaN becomes the default): valid by construction.
+    fn clamped_all(mut self) -> Self {
+        for (i, spec) in Self::TABLE.iter().enumerate() {
+            let v = spec.clamp(self.get(i));
+            self.set(i, v);
+        }
+        self
+    }
+
+    /// Checks every value against its range, naming the first bad one.
+    fn check_all(&self) -> Result<(), ParamError> {
+        for (i, spec) in Self::TABLE.iter().enumerate() {
+            spec.check(self.get(i))?;
+        }
+        Ok(())
+    }
+
+    /// The position of the parameter with this flag.
+    fn index_of(flag: &str) -> Option<usize> {
+        Self::TABLE.iter().position(|s| s.flag == flag)
+    }
+}
+
+/// Implements [`ParamTable`] for a parameter struct: `param_table!(Params { field: SPEC, .. })`.
+#[macro_export]
+macro_rules! param_table {
+    ($ty:ty { $($field:ident: $spec:expr),+ $(,)? }) => {
+        impl $crate::sim::params::ParamTable for $ty {
+            const TABLE: &'static [&'static $crate::sim::params::ParamSpec] = &[$(&$spec),+];
+
+            fn get(&self, i: usize) -> f64 {
+                let values = [$($crate::sim::params::TableValue::to_f64(self.$field)),+];
+                values.get(i).copied().unwrap_or(f64::NAN)
+            }
+
+            fn set(&mut self, i: usize, v: f64) {
+                let mut k = 0usize;
+                $(
+                    if k == i {
+                        self.$field = $crate::sim::params::TableValue::from_f64(v);
+                    }
+                    k += 1;
+                )+
+                let _ = k;
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +218,51 @@ mod tests {
             W.check(0.0).unwrap_err().to_string(),
             "--workers must be an integer from 1 to 20 (got 0)"
         );
+    }
+
+    #[derive(Clone, Copy, Debug, Default, PartialEq)]
+    struct Two {
+        workers: u32,
+        think: f64,
+    }
+    const THINK: ParamSpec = ParamSpec {
+        flag: "think",
+        label: "Think",
+        unit: "ms",
+        min: 0.1,
+        max: 20.0,
+        default: 2.0,
+        log: true,
+        integer: false,
+    };
+    crate::param_table!(Two {
+        workers: W,
+        think: THINK
+    });
+
+    #[test]
+    fn a_table_reads_writes_clamps_and_checks_every_field() {
+        let mut p = Two {
+            workers: 3,
+            think: 0.5,
+        };
+        assert_eq!(p.get(0), 3.0);
+        assert_eq!(p.get(1), 0.5);
+        assert!(p.get(2).is_nan());
+        p.set(0, 40.0);
+        p.set(1, f64::NAN);
+        assert_eq!(p.check_all().unwrap_err().flag, "workers");
+        let c = p.clamped_all();
+        assert_eq!(
+            c,
+            Two {
+                workers: 20,
+                think: 2.0
+            }
+        );
+        assert_eq!(c.check_all(), Ok(()));
+        assert_eq!(Two::index_of("think"), Some(1));
+        assert_eq!(Two::index_of("nope"), None);
     }
 
     #[test]

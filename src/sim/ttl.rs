@@ -116,6 +116,16 @@ pub struct TtlParams {
     pub grant_interval_s: f64,
 }
 
+crate::param_table!(TtlParams {
+    ttl_s: TTL_S,
+    typical_s: TYPICAL_S,
+    spread: SPREAD,
+    stall_prob: STALL_PROB,
+    stall_mean_s: STALL_MEAN_S,
+    holds: HOLDS,
+    grant_interval_s: GRANT_INTERVAL_S,
+});
+
 impl Default for TtlParams {
     fn default() -> Self {
         Self {

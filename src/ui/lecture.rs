@@ -208,7 +208,7 @@ impl Presenter {
         };
         let dark = ctx.theme() == Theme::Dark;
         let color = if dark {
-            super::widgets::palette::YELLOW
+            super::plot::palette::YELLOW
         } else {
             Color32::from_rgb(0x00, 0x3C, 0xC8)
         };

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Response, Ui};
 
-use super::widgets;
+use super::{fmt, widgets};
 use crate::runner::parallel::{self, Options};
 use crate::runner::{Runner, Snapshot, Task};
 use crate::sim::ParamSpec;
@@ -81,11 +81,7 @@ impl<R> McStream<R> {
             return;
         }
         let text = if total > 0 {
-            format!(
-                "{what}: {} of {}",
-                widgets::fmt_int(done),
-                widgets::fmt_int(total)
-            )
+            format!("{what}: {} of {}", fmt::fmt_int(done), fmt::fmt_int(total))
         } else {
             format!("{what}…")
         };
@@ -107,7 +103,7 @@ pub fn count_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut u64) -> Response 
         .integer()
         .clamping(egui::SliderClamping::Always)
         .text(spec.label)
-        .custom_formatter(|v, _| widgets::fmt_int(v.max(0.0).round() as u64))
+        .custom_formatter(|v, _| fmt::fmt_int(v.max(0.0).round() as u64))
         .custom_parser(|s| s.trim().replace([',', ' ', '_'], "").parse::<f64>().ok());
     let r = ui.add(slider);
     *value = spec.clamp(v) as u64;
@@ -124,7 +120,7 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
         .smallest_positive(1e-4)
         .clamping(egui::SliderClamping::Always)
         .text(spec.label)
-        .custom_formatter(|v, _| format!("{} %", widgets::fmt_sig(v * 100.0, 2)))
+        .custom_formatter(|v, _| format!("{} %", fmt::fmt_sig(v * 100.0, 2)))
         .custom_parser(|s| {
             s.trim()
                 .trim_end_matches('%')
@@ -137,24 +133,6 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
     *value = spec.clamp(*value);
     widgets::claim_arrow_keys(ui, &r);
     r
-}
-
-/// A count in a few characters for labels inside plots: `950`, `12k`, `4.5M`.
-pub fn fmt_compact(n: f64) -> String {
-    let a = n.abs();
-    if !n.is_finite() {
-        "—".into()
-    } else if a < 1_000.0 {
-        if n.fract() == 0.0 {
-            format!("{n}")
-        } else {
-            widgets::fmt_sig(n, 3)
-        }
-    } else if a < 1_000_000.0 {
-        format!("{}k", widgets::fmt_sig(n / 1e3, 2))
-    } else {
-        format!("{}M", widgets::fmt_sig(n / 1e6, 2))
-    }
 }
 
 #[cfg(test)]
@@ -196,17 +174,5 @@ mod tests {
             Some(&want),
             "same bits as one thread"
         );
-    }
-
-    #[test]
-    fn compact_counts() {
-        assert_eq!(fmt_compact(0.0), "0");
-        assert_eq!(fmt_compact(118.0), "118");
-        assert_eq!(fmt_compact(2.5), "2.50");
-        assert_eq!(fmt_compact(22.0), "22");
-        assert_eq!(fmt_compact(12_345.0), "12k");
-        assert_eq!(fmt_compact(1_234.0), "1.2k");
-        assert_eq!(fmt_compact(4_500_000.0), "4.5M");
-        assert_eq!(fmt_compact(f64::NAN), "—");
     }
 }

@@ -2,12 +2,14 @@
 //! widgets they are built from.
 
 pub mod export;
+pub mod fmt;
 pub mod glossary;
 pub mod keymap;
 pub mod lecture;
 pub mod mc_stream;
 pub mod overlay;
 pub mod pairs;
+pub mod plot;
 pub mod quiz;
 pub mod s01_why_lock;
 pub mod s02_ttl;
@@ -20,6 +22,7 @@ pub mod s08_interview;
 pub mod s09_break;
 pub mod s10_next;
 pub mod share;
+pub mod stage;
 pub mod text_section;
 pub mod tools;
 pub mod widgets;
@@ -76,8 +79,10 @@ pub trait Section {
         &self.text().title
     }
 
-    /// True while the section animates (the app keeps repainting only then).
-    fn animating(&self) -> bool {
+    /// True when the section draws its whole page (title and words included): the
+    /// simulation sections, built on the [`stage`]. Otherwise the app draws the title, the
+    /// introduction and the closing words around [`Section::ui`].
+    fn whole_page(&self) -> bool {
         false
     }
 
@@ -118,7 +123,7 @@ pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
         .map(|n| -> Box<dyn Section> {
             match n {
                 1 => Box::new(s01_why_lock::WhyLock::new(runner)),
-                2 => Box::new(s02_ttl::TtlTradeoff::new(runner)),
+                2 => Box::new(s02_ttl::section()),
                 3 => Box::new(s03_stale::StaleHolder::new(runner)),
                 4 => Box::new(s04_fencing::Fencing::new(runner)),
                 5 => Box::new(s05_where::WhereLock::new(runner)),

@@ -2,6 +2,7 @@
 //! Keys are the model's command-line flag names, plus `seed`.
 
 use crate::sim::ParamSpec;
+use crate::sim::params::ParamTable;
 
 pub type Pairs = Vec<(String, String)>;
 
@@ -12,6 +13,13 @@ pub struct PairsBuilder(Pairs);
 impl PairsBuilder {
     pub fn num(mut self, spec: &ParamSpec, v: f64) -> Self {
         self.0.push((spec.flag.to_owned(), format!("{v}")));
+        self
+    }
+    /// Every numeric parameter of a model, in its table's order.
+    pub fn table<P: ParamTable>(mut self, p: &P) -> Self {
+        for (i, spec) in P::TABLE.iter().enumerate() {
+            self = self.num(spec, p.get(i));
+        }
         self
     }
     pub fn flag(mut self, key: &str, on: bool) -> Self {
@@ -66,6 +74,17 @@ impl<'a> PairsReader<'a> {
                     .map_err(|_| format!("{} must be {} (got {raw})", spec.flag, spec.range_text()))
             }
         }
+    }
+
+    /// Every numeric parameter of `P` that is present, on top of `base`.
+    pub fn table<P: ParamTable>(&mut self, base: P) -> Result<P, String> {
+        let mut p = base;
+        for (i, spec) in P::TABLE.iter().enumerate() {
+            if let Some(v) = self.num(spec)? {
+                p.set(i, v);
+            }
+        }
+        Ok(p)
     }
 
     pub fn flag(&mut self, key: &'static str) -> Result<Option<bool>, String> {

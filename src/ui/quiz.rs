@@ -12,7 +12,8 @@ use egui::{Color32, RichText, Stroke, Ui};
 
 use super::keymap::Action;
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::widgets::{self, palette};
+use super::plot::palette;
+use super::widgets;
 use super::{AppEvent, Cx};
 use crate::lesson::{self, Question};
 use crate::progress::{self, Progress, Recorded, XP_PER_QUESTION};

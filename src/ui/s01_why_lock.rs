@@ -7,8 +7,10 @@
 use egui::{RichText, Ui};
 use egui_plot::{Legend, Line, Plot, PlotPoint, PlotPoints, Points, VLine};
 
+use super::fmt::{fmt_int, fmt_ms};
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::widgets::{self, Playback, fmt_int, fmt_ms, palette};
+use super::plot::{self, palette};
+use super::widgets::{self, Playback};
 use super::{Cx, Section};
 use crate::runner::real_threads::{self, RealRun};
 use crate::runner::{Runner, Task};
@@ -189,7 +191,7 @@ fn counter_plot(
     let (off_pts, off_now, off_done) = pair.off.until(t);
     let (on_pts, on_now, on_done) = pair.on.until(t);
     let should = params.expected() as f64;
-    let w = widgets::line_width(cx);
+    let w = plot::line_width(cx);
     let (w_off, w_on) = if params.lock {
         (w * 0.6, w * 1.4)
     } else {
@@ -249,7 +251,7 @@ fn counter_plot(
 fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u32, height: f32) {
     let snap = curve.snapshot();
     let pts = snap.result.clone().unwrap_or_default();
-    let w = widgets::line_width(cx);
+    let w = plot::line_width(cx);
     let response = Plot::new("s1-curve")
         .height(height)
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
@@ -273,7 +275,7 @@ fn curve_plot(ui: &mut Ui, cx: &Cx<'_>, curve: &Task<Vec<[f64; 2]>>, workers: u3
             p.points(
                 Points::new("", pts)
                     .color(palette::VERMILION)
-                    .radius(widgets::marker_radius(cx)),
+                    .radius(plot::marker_radius(cx)),
             );
         })
         .response;
@@ -440,10 +442,6 @@ impl Section for WhyLock {
 
     fn plot_rect(&self) -> Option<egui::Rect> {
         self.plot_rect
-    }
-
-    fn animating(&self) -> bool {
-        self.playback.playing
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {

@@ -10,9 +10,11 @@ use egui_plot::{
     Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
 };
 
+use super::fmt::secs;
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::s04_fencing::{KeyMark, cross, key_row};
-use super::widgets::{self, Playback, palette};
+use super::plot::palette;
+use super::plot::{self, KeyMark, cross, key_row};
+use super::widgets::{self, Playback};
 use super::{Cx, Section};
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{
@@ -42,16 +44,6 @@ fn lane_name(y: f64) -> &'static str {
         0 => "Storage",
         _ => "",
     }
-}
-
-/// A duration or time in seconds, without needless decimals (`14 s`, `9.5 s`).
-pub fn secs(v: f64) -> String {
-    if !v.is_finite() {
-        return "—".into();
-    }
-    let s = format!("{v:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    format!("{s} s")
 }
 
 /// One moment of the story: the events that happen at the same time.
@@ -332,8 +324,8 @@ fn timeline(
     height: f32,
 ) -> egui::Rect {
     let run = &story.run;
-    let w = widgets::line_width(cx);
-    let r = widgets::marker_radius(cx) * 2.4;
+    let w = plot::line_width(cx);
+    let r = plot::marker_radius(cx) * 2.4;
     let end = run.a_write_s.max(run.b_write_s).max(run.expiry_s);
     let shown: Vec<&Event> = story.steps[..revealed]
         .iter()
@@ -688,10 +680,6 @@ impl Section for StaleHolder {
         self.plot_rect
     }
 
-    fn animating(&self) -> bool {
-        self.playback.playing
-    }
-
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.controls(ui);
         self.refresh(cx.runner);
@@ -841,13 +829,5 @@ mod tests {
             "{all}"
         );
         assert!(s.steps.last().unwrap().caption.contains("refuses token 33"));
-    }
-
-    #[test]
-    fn seconds_read_well() {
-        assert_eq!(secs(14.0), "14 s");
-        assert_eq!(secs(9.5), "9.5 s");
-        assert_eq!(secs(0.0), "0 s");
-        assert_eq!(secs(10.25), "10.25 s");
     }
 }

@@ -4,9 +4,11 @@
 use egui::{RichText, Ui};
 use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
 
+use super::fmt::{fmt_count, fmt_int, fmt_pct, fmt_sig};
 use super::mc_stream::{self, McStream};
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::widgets::{self, fmt_int, fmt_pct, fmt_sig, palette};
+use super::plot::{self, palette};
+use super::widgets;
 use super::{Cx, Section};
 use crate::lesson::{self, Store as StoreRow};
 use crate::runner::Runner;
@@ -219,15 +221,6 @@ impl WhereLock {
     }
 }
 
-/// A mean count: three significant digits, thousands separated.
-fn fmt_count(v: f64) -> String {
-    if v >= 1_000.0 {
-        fmt_int(v.round() as u64)
-    } else {
-        fmt_sig(v, 3)
-    }
-}
-
 /// Share of failovers losing each number of locks, with the exact and simulated means.
 fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) -> egui::Rect {
     let h = &view.acc.lost_hist;
@@ -273,7 +266,7 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
         .position(|&c| c > 0)
         .map_or(0.0, |i| i as f64 * width);
     let left = (first - 2.0 * width).min(exact - 1.0).max(0.0) - 0.5;
-    let w = widgets::line_width(cx);
+    let w = plot::line_width(cx);
     let text = ui.visuals().strong_text_color();
     let response = Plot::new("s5-histogram")
         .height(height)

@@ -4,8 +4,8 @@
 use egui::{RichText, Stroke, Ui};
 
 use super::glossary::marked_text;
+use super::plot::palette;
 use super::quiz::how_note;
-use super::widgets::palette;
 use super::{Cx, Section};
 use crate::lesson::{self, SystemCard};
 

@@ -6,9 +6,12 @@ use std::sync::{Arc, OnceLock};
 use egui::{Color32, Pos2, Rect, RichText, Stroke, Ui};
 use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, Span, Text, VLine};
 
-use super::mc_stream::{self, McStream, fmt_compact};
+use super::fmt::fmt_compact;
+use super::fmt::{fmt_int, fmt_pct, fmt_seconds, fmt_sig};
+use super::mc_stream::{self, McStream};
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::widgets::{self, fmt_int, fmt_pct, fmt_sig, palette};
+use super::plot::{self, palette};
+use super::widgets;
 use super::{Cx, Section};
 use crate::runner::Runner;
 use crate::sim::renewal::{self, Mode, RenewalAcc, RenewalParams, RenewalSim, RenewalSummary};
@@ -380,7 +383,7 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
         .iter()
         .map(|b| b.value.max(b.exact).max(b.interval.map_or(0.0, |c| c.1)))
         .fold(1.0, f64::max);
-    let w = widgets::line_width(cx);
+    let w = plot::line_width(cx);
     let ink = ui.visuals().strong_text_color();
     let chart_bars: Vec<Bar> = bars
         .iter()
@@ -546,14 +549,6 @@ fn decade_marks(input: egui_plot::GridInput) -> Vec<GridMark> {
         .collect()
 }
 
-fn fmt_seconds(s: f64) -> String {
-    if s >= 1000.0 {
-        format!("{} s", fmt_int(s.round() as u64))
-    } else {
-        format!("{} s", fmt_sig(s, 1))
-    }
-}
-
 /// The job-length distribution on log axes, the TTL marked, the exact expectation beside it.
 fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, height: f32) {
     let h = &view.acc.lengths;
@@ -593,7 +588,7 @@ fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, height: f3
         .filter(|(_, e)| *e >= 0.5)
         .map(|(i, e)| [(edges[i].log10() + edges[i + 1].log10()) / 2.0, e.log10()])
         .collect();
-    let w = widgets::line_width(cx);
+    let w = plot::line_width(cx);
     let lengths = Plot::new("s9-lengths")
         .height(height)
         .x_axis_label("job length, work plus any stall (log scale)")

@@ -8,92 +8,6 @@ use super::{AppEvent, Cx};
 use crate::lesson::{self, Span};
 use crate::sim::ParamSpec;
 
-/// Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
-pub mod palette {
-    use egui::Color32;
-    pub const ORANGE: Color32 = Color32::from_rgb(0xE6, 0x9F, 0x00);
-    pub const SKY: Color32 = Color32::from_rgb(0x56, 0xB4, 0xE9);
-    pub const GREEN: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
-    pub const YELLOW: Color32 = Color32::from_rgb(0xF0, 0xE4, 0x42);
-    pub const BLUE: Color32 = Color32::from_rgb(0x00, 0x72, 0xB2);
-    pub const VERMILION: Color32 = Color32::from_rgb(0xD5, 0x5E, 0x00);
-    pub const PURPLE: Color32 = Color32::from_rgb(0xCC, 0x79, 0xA7);
-    pub const GREY: Color32 = Color32::from_rgb(0x88, 0x88, 0x88);
-}
-
-/// Line width for plots: at least 2 px, thicker on a projector.
-pub fn line_width(cx: &Cx<'_>) -> f32 {
-    if cx.lecture { 3.5 } else { 2.5 }
-}
-
-/// Marker radius for plots.
-pub fn marker_radius(cx: &Cx<'_>) -> f32 {
-    if cx.lecture { 5.0 } else { 3.5 }
-}
-
-/// `1234567` → `"1,234,567"`.
-pub fn fmt_int(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A duration in milliseconds, in the unit that reads best (`"840 ms"`, `"2.4 s"`).
-pub fn fmt_ms(ms: f64) -> String {
-    if !ms.is_finite() {
-        "—".into()
-    } else if ms < 1.0 {
-        format!("{ms:.2} ms")
-    } else if ms < 1000.0 {
-        format!("{ms:.0} ms")
-    } else if ms < 60_000.0 {
-        format!("{:.1} s", ms / 1000.0)
-    } else {
-        format!("{:.1} min", ms / 60_000.0)
-    }
-}
-
-/// A number with `digits` significant digits, without a needless exponent for everyday sizes.
-pub fn fmt_sig(v: f64, digits: usize) -> String {
-    if !v.is_finite() {
-        return "—".into();
-    }
-    if v == 0.0 {
-        return "0".into();
-    }
-    let mag = v.abs().log10().floor() as i32;
-    if !(-4..6).contains(&mag) {
-        return format!("{v:.*e}", digits.saturating_sub(1));
-    }
-    let decimals = (digits as i32 - 1 - mag).max(0) as usize;
-    format!("{v:.decimals$}")
-}
-
-/// A fraction shown as a percentage with three significant digits (`0.00028` → `"0.0280 %"`).
-pub fn fmt_pct(fraction: f64) -> String {
-    format!("{}\u{a0}%", fmt_sig(fraction * 100.0, 3))
-}
-
-/// A parameter value with its unit.
-pub fn fmt_param(spec: &ParamSpec, v: f64) -> String {
-    let num = if spec.integer {
-        fmt_int(v.max(0.0) as u64)
-    } else {
-        fmt_sig(v, 2)
-    };
-    if spec.unit.is_empty() {
-        num
-    } else {
-        format!("{num} {}", spec.unit)
-    }
-}
-
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
     ui.horizontal_wrapped(|ui| {
@@ -464,9 +378,9 @@ pub fn no_result_yet(ui: &mut Ui, failed: Option<&str>, waiting: Option<&str>) {
 /// A colour for text that marks a bad outcome, readable in both themes.
 pub fn warn_color(ui: &Ui) -> Color32 {
     if ui.visuals().dark_mode {
-        palette::ORANGE
+        super::plot::palette::ORANGE
     } else {
-        palette::VERMILION
+        super::plot::palette::VERMILION
     }
 }
 
@@ -515,21 +429,6 @@ pub fn slider_grid(ui: &mut Ui, id: &str, sliders: Vec<Cell<'_>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_read_well() {
-        assert_eq!(fmt_int(0), "0");
-        assert_eq!(fmt_int(999), "999");
-        assert_eq!(fmt_int(1000), "1,000");
-        assert_eq!(fmt_int(1_234_567), "1,234,567");
-        assert_eq!(fmt_ms(840.2), "840 ms");
-        assert_eq!(fmt_ms(2400.0), "2.4 s");
-        assert_eq!(fmt_sig(0.028123, 2), "0.028");
-        assert_eq!(fmt_sig(2.43, 2), "2.4");
-        assert_eq!(fmt_sig(1.3e-8, 2), "1.3e-8");
-        assert_eq!(fmt_pct(0.000_281), "0.0281\u{a0}%");
-        assert_eq!(fmt_sig(f64::NAN, 2), "—");
-    }
 
     const LINEAR: ParamSpec = ParamSpec {
         flag: "x",

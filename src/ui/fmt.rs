@@ -1,0 +1,273 @@
+//! Every number, percentage, rate and time the lesson shows, formatted in one place.
+
+use crate::sim::ParamSpec;
+
+/// `1234567` → `"1,234,567"`.
+pub fn fmt_int(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A duration in milliseconds, in the unit that reads best (`"840 ms"`, `"2.4 s"`).
+pub fn fmt_ms(ms: f64) -> String {
+    if !ms.is_finite() {
+        "—".into()
+    } else if ms < 1.0 {
+        format!("{ms:.2} ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.0} ms")
+    } else if ms < 60_000.0 {
+        format!("{:.1} s", ms / 1000.0)
+    } else {
+        format!("{:.1} min", ms / 60_000.0)
+    }
+}
+
+/// A number with `digits` significant digits, without a needless exponent for everyday sizes.
+pub fn fmt_sig(v: f64, digits: usize) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    if v == 0.0 {
+        return "0".into();
+    }
+    let mag = v.abs().log10().floor() as i32;
+    if !(-4..6).contains(&mag) {
+        return format!("{v:.*e}", digits.saturating_sub(1));
+    }
+    let decimals = (digits as i32 - 1 - mag).max(0) as usize;
+    format!("{v:.decimals$}")
+}
+
+/// A fraction shown as a percentage with three significant digits (`0.00028` → `"0.0280 %"`).
+pub fn fmt_pct(fraction: f64) -> String {
+    format!("{}\u{a0}%", fmt_sig(fraction * 100.0, 3))
+}
+
+/// A parameter value with its unit.
+pub fn fmt_param(spec: &ParamSpec, v: f64) -> String {
+    let num = if spec.integer {
+        fmt_int(v.max(0.0) as u64)
+    } else {
+        fmt_sig(v, 2)
+    };
+    if spec.unit.is_empty() {
+        num
+    } else {
+        format!("{num} {}", spec.unit)
+    }
+}
+
+/// A share of `10^exp` (`exp` ≤ 0) in words: `1 in 10⁴`, or `1` for every hold. (The
+/// default fonts have superscript digits but no superscript minus.)
+pub fn share_label(exp: i32) -> String {
+    if exp >= 0 {
+        return "1".into();
+    }
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String = exp
+        .unsigned_abs()
+        .to_string()
+        .bytes()
+        .map(|d| SUP[usize::from(d - b'0')])
+        .collect();
+    format!("1 in 10{digits}")
+}
+
+/// A time in seconds for an axis or a sentence (`0.1 s`, `10 s`, `300 s`).
+pub fn fmt_s(v: f64) -> String {
+    format!("{} s", trim_num(v))
+}
+
+/// A number with up to three significant digits and no trailing zeros (`2`, `0.002`).
+pub fn trim_num(v: f64) -> String {
+    let n = fmt_sig(v, 3);
+    if n.contains('.') && !n.contains('e') {
+        n.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        n
+    }
+}
+
+/// Two significant digits without a trailing `.0` (`2`, `2.5`, `24`).
+pub fn trim_sig2(v: f64) -> String {
+    let n = fmt_sig(v, 2);
+    if n.contains('.') && !n.contains('e') {
+        n.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        n
+    }
+}
+
+/// How often something that happens `per_day` times a day happens, in words.
+pub fn fmt_rate(per_day: f64) -> String {
+    if !per_day.is_finite() {
+        "—".into()
+    } else if per_day >= 0.95 {
+        format!("about {} a day", fmt_sig(per_day, 2))
+    } else if per_day <= 0.0 {
+        "never".into()
+    } else if per_day * 365.25 >= 0.95 {
+        format!("about once every {} days", trim_sig2(1.0 / per_day))
+    } else {
+        format!(
+            "about once every {} years",
+            trim_sig2(1.0 / (per_day * 365.25))
+        )
+    }
+}
+
+/// A count in a few characters for labels inside plots: `950`, `12k`, `4.5M`.
+pub fn fmt_compact(n: f64) -> String {
+    let a = n.abs();
+    if !n.is_finite() {
+        "—".into()
+    } else if a < 1_000.0 {
+        if n.fract() == 0.0 {
+            format!("{n}")
+        } else {
+            fmt_sig(n, 3)
+        }
+    } else if a < 1_000_000.0 {
+        format!("{}k", fmt_sig(n / 1e3, 2))
+    } else {
+        format!("{}M", fmt_sig(n / 1e6, 2))
+    }
+}
+
+/// A duration or time in seconds, without needless decimals (`14 s`, `9.5 s`).
+pub fn secs(v: f64) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    format!("{s} s")
+}
+
+pub fn fmt_seconds(s: f64) -> String {
+    if s >= 1000.0 {
+        format!("{} s", fmt_int(s.round() as u64))
+    } else {
+        format!("{} s", fmt_sig(s, 1))
+    }
+}
+
+/// A mean count: three significant digits, thousands separated.
+pub fn fmt_count(v: f64) -> String {
+    if v >= 1_000.0 {
+        fmt_int(v.round() as u64)
+    } else {
+        fmt_sig(v, 3)
+    }
+}
+
+/// A small share in words a first-time reader can picture: `about 1 in 78 million`,
+/// `about 1 in 420`, or a plain percentage for shares of one in fifty and more.
+pub fn fmt_share(fraction: f64) -> String {
+    if !fraction.is_finite() || fraction < 0.0 {
+        return "—".into();
+    }
+    if fraction == 0.0 {
+        return "none".into();
+    }
+    if fraction >= 0.02 {
+        return fmt_pct(fraction);
+    }
+    let n = 1.0 / fraction;
+    let (value, word) = if n >= 1e12 {
+        (n / 1e12, " trillion")
+    } else if n >= 1e9 {
+        (n / 1e9, " billion")
+    } else if n >= 1e6 {
+        (n / 1e6, " million")
+    } else {
+        (n, "")
+    };
+    let shown = if word.is_empty() {
+        fmt_int(round_sig(value, 2) as u64)
+    } else {
+        trim_sig2(value)
+    };
+    format!("about 1 in {shown}{word}")
+}
+
+/// `v` rounded to `digits` significant digits.
+fn round_sig(v: f64, digits: i32) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let scale = 10f64.powi(digits - 1 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(fmt_int(0), "0");
+        assert_eq!(fmt_int(999), "999");
+        assert_eq!(fmt_int(1000), "1,000");
+        assert_eq!(fmt_int(1_234_567), "1,234,567");
+        assert_eq!(fmt_ms(840.2), "840 ms");
+        assert_eq!(fmt_ms(2400.0), "2.4 s");
+        assert_eq!(fmt_sig(0.028123, 2), "0.028");
+        assert_eq!(fmt_sig(2.43, 2), "2.4");
+        assert_eq!(fmt_sig(1.3e-8, 2), "1.3e-8");
+        assert_eq!(fmt_pct(0.000_281), "0.0281\u{a0}%");
+        assert_eq!(fmt_sig(f64::NAN, 2), "—");
+    }
+
+    #[test]
+    fn rates_read_well() {
+        assert_eq!(fmt_rate(2.43), "about 2.4 a day");
+        assert_eq!(fmt_rate(0.1), "about once every 10 days");
+        assert_eq!(fmt_rate(1.0 / 365.25 / 24.0), "about once every 24 years");
+        assert_eq!(fmt_rate(0.0), "never");
+        assert_eq!(fmt_rate(0.5), "about once every 2 days");
+        assert_eq!(fmt_s(0.1), "0.1 s");
+        assert_eq!(fmt_s(10.0), "10 s");
+        assert_eq!(fmt_s(300.0), "300 s");
+    }
+
+    #[test]
+    fn compact_counts() {
+        assert_eq!(fmt_compact(0.0), "0");
+        assert_eq!(fmt_compact(118.0), "118");
+        assert_eq!(fmt_compact(2.5), "2.50");
+        assert_eq!(fmt_compact(22.0), "22");
+        assert_eq!(fmt_compact(12_345.0), "12k");
+        assert_eq!(fmt_compact(1_234.0), "1.2k");
+        assert_eq!(fmt_compact(4_500_000.0), "4.5M");
+        assert_eq!(fmt_compact(f64::NAN), "—");
+    }
+
+    #[test]
+    fn seconds_read_well() {
+        assert_eq!(secs(14.0), "14 s");
+        assert_eq!(secs(9.5), "9.5 s");
+        assert_eq!(secs(0.0), "0 s");
+        assert_eq!(secs(10.25), "10.25 s");
+    }
+
+    #[test]
+    fn rare_shares_read_as_one_in_n() {
+        assert_eq!(fmt_share(1.0 / 78e6), "about 1 in 78 million");
+        assert_eq!(fmt_share(0.000283), "about 1 in 3,500");
+        assert_eq!(fmt_share(0.0024), "about 1 in 420");
+        assert_eq!(fmt_share(1.29e-8), "about 1 in 78 million");
+        assert_eq!(fmt_share(1e-13), "about 1 in 10 trillion");
+        assert_eq!(fmt_share(0.25), "25.0\u{a0}%");
+        assert_eq!(fmt_share(0.0), "none");
+        assert_eq!(fmt_share(f64::NAN), "—");
+    }
+}

@@ -1,0 +1,192 @@
+//! Where the stage and the words go.
+//!
+//! Wide windows: a reading column (title, explanation, numbers, "how this is computed") that
+//! scrolls on its own, beside the stage, which is pinned. Narrow windows and lecture mode: the
+//! stage first, filling the window, and the words below it ("The explanation in words").
+//! Inside the stage the headline sits on top, the controls at the bottom, and the figure takes
+//! the height that is left.
+
+use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, vec2};
+
+use super::{Experiment, Stage};
+use crate::lesson::{self, SectionText};
+use crate::ui::{Cx, widgets};
+
+/// From this width (in points) the words sit beside the stage.
+pub const WIDE: f32 = 980.0;
+/// The figure never gets less height than this (its axes and labels need it).
+pub const MIN_FIGURE_HEIGHT: f32 = 180.0;
+/// The stage never gets less height than this on a narrow page.
+const MIN_STAGE_HEIGHT: f32 = 380.0;
+
+/// Whether the page puts its words beside the stage.
+pub fn is_wide(width: f32, lecture: bool) -> bool {
+    !lecture && width >= WIDE
+}
+
+/// The reading column's width for a page `width` points wide.
+pub fn reading_width(width: f32) -> f32 {
+    (width * 0.34).clamp(320.0, 540.0)
+}
+
+/// Draws a stage section's whole page.
+pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
+    let n = stage.exp.number();
+    let text = lesson::content().section(n);
+    if is_wide(ui.available_width(), cx.lecture) {
+        egui::Panel::left(("reading-column", n))
+            .resizable(false)
+            .exact_size(reading_width(ui.available_width()))
+            .frame(Frame::NONE.inner_margin(Margin {
+                left: 0,
+                right: 14,
+                top: 0,
+                bottom: 0,
+            }))
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt(("reading-scroll", n))
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.add_space(8.0);
+                        title(ui, text, false);
+                        reading(stage, ui, cx, text);
+                    });
+            });
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            ui.add_space(8.0);
+            stage_ui(stage, ui, cx);
+        });
+    } else {
+        let height = ui.available_height();
+        egui::ScrollArea::vertical()
+            .id_salt(("page-scroll", n))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let top = ui.cursor().top();
+                title(ui, text, true);
+                let used = ui.cursor().top() - top;
+                let h = (height - used).max(MIN_STAGE_HEIGHT);
+                let (rect, _) =
+                    ui.allocate_exact_size(vec2(ui.available_width(), h), egui::Sense::hover());
+                ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
+                    stage_ui(stage, ui, cx)
+                });
+                ui.add_space(8.0);
+                egui::CollapsingHeader::new("The explanation in words")
+                    .id_salt(("words-below", n))
+                    .default_open(!cx.lecture)
+                    .show(ui, |ui| reading(stage, ui, cx, text));
+                ui.add_space(16.0);
+            });
+    }
+}
+
+/// The section's kicker and title; one line on a compact page.
+fn title(ui: &mut Ui, text: &SectionText, compact: bool) {
+    let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
+    if compact {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(RichText::new(&text.title).size(size * 1.1));
+            ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
+        });
+    } else {
+        ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
+        ui.heading(RichText::new(&text.title).size(size * 1.3));
+    }
+    ui.add_space(4.0);
+}
+
+/// The words: the explanation, the section's numbers, how it is computed, the closing words.
+fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
+    for p in &text.intro {
+        widgets::paragraph(ui, p, cx);
+    }
+    stage.exp.details(ui, cx);
+    ui.add_space(6.0);
+    egui::CollapsingHeader::new("How this is computed")
+        .id_salt(("how", text.number))
+        .default_open(true)
+        .show(ui, |ui| {
+            widgets::paragraph(ui, &text.how, cx);
+            if stage.exp.seeded() {
+                ui.label(format!(
+                    "Seed {}: the same seed and settings give the same result on every computer.",
+                    stage.seed
+                ));
+            }
+        });
+    if !text.after.is_empty() {
+        ui.add_space(8.0);
+        for p in &text.after {
+            widgets::paragraph(ui, p, cx);
+        }
+    }
+    ui.add_space(16.0);
+}
+
+/// The stage: headline on top, controls at the bottom, the figure in between.
+fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
+    let n = stage.exp.number();
+    egui::Panel::top(("stage-headline", n))
+        .resizable(false)
+        .show_separator_line(false)
+        .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
+        .show(ui, |ui| stage.headline_ui(ui));
+    egui::Panel::bottom(("stage-controls", n))
+        .resizable(false)
+        .show_separator_line(false)
+        .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
+        .show(ui, |ui| stage.controls_ui(ui, cx));
+    if stage.drawer {
+        let w = (ui.available_width() * 0.4).clamp(260.0, 380.0);
+        egui::Panel::right(("stage-drawer", n))
+            .resizable(false)
+            .exact_size(w)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.label(RichText::new("Settings").strong());
+                stage.drawer_ui(ui, cx);
+            });
+    }
+    let figure_frame = Frame::NONE.inner_margin(Margin {
+        left: 0,
+        right: 10,
+        top: 0,
+        bottom: 0,
+    });
+    egui::CentralPanel::no_frame()
+        .frame(figure_frame)
+        .show(ui, |ui| {
+            let size = ui.available_size();
+            stage.figure_ui(ui, cx, vec2(size.x.max(200.0), size.y));
+        });
+}
+
+/// The seed and a button for a new one. Returns true when a new seed was asked for.
+pub fn seed_row(ui: &mut Ui, seed: u64) -> bool {
+    ui.label(RichText::new(format!("Seed {seed}")).monospace());
+    ui.button("New seed")
+        .on_hover_text("Run the same model with other random draws")
+        .clicked()
+}
+
+/// The id under which a stage remembers its plot key's height.
+pub fn key_height_id(n: u8) -> Id {
+    Id::unique(("stage-key-height", n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_beside_the_stage_only_on_wide_learner_pages() {
+        assert!(is_wide(1050.0, false));
+        assert!(!is_wide(1050.0, true), "lecture mode puts the stage first");
+        assert!(!is_wide(900.0, false));
+        assert_eq!(reading_width(1000.0), 340.0);
+        assert_eq!(reading_width(600.0), 320.0);
+        assert_eq!(reading_width(3000.0), 540.0);
+    }
+}

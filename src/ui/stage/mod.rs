@@ -1,0 +1,249 @@
+//! The stage: one skeleton for every simulation section.
+//!
+//! A section says only what differs ([`Experiment`]): its parameters, how to start its runs,
+//! its headline, its figure, its controls and its CSV. [`Stage`] does everything else: the
+//! page layout (a reading column beside the pinned stage on wide windows, the stage first on
+//! narrow ones and in lecture mode), the headline or the waiting/failed state, the figure
+//! sized to the height that is left, the plot key, the settings drawer, the seed, scenario
+//! codes and the export rectangle.
+
+pub mod layout;
+pub mod run;
+
+use egui::{Rect, Ui, Vec2};
+
+use super::pairs::{Pairs, PairsBuilder, PairsReader};
+use super::plot::KeyMark;
+use super::{Cx, Section, widgets};
+use crate::runner::Runner;
+
+pub use run::Rerun;
+
+/// What a simulation section has of its own.
+pub trait Experiment {
+    /// Everything a run depends on besides the seed (what scenario codes carry).
+    type Params: Copy + PartialEq + Default;
+
+    /// The section's number, 1-10.
+    fn number(&self) -> u8;
+
+    fn params(&self) -> Self::Params;
+
+    /// Takes new parameters (already valid: from a slider, a preset or a scenario code).
+    fn set_params(&mut self, params: Self::Params);
+
+    /// The parameters as scenario pairs, in the code's order (without the seed).
+    fn settings(&self, pairs: PairsBuilder) -> PairsBuilder;
+
+    /// Reads parameters from scenario pairs; changes nothing (the stage applies the result).
+    fn read_settings(&self, r: &mut PairsReader<'_>) -> Result<Self::Params, String>;
+
+    /// Whether the section's results depend on a seed (section 3's story does not).
+    fn seeded(&self) -> bool {
+        true
+    }
+
+    /// Starts the runs whose inputs changed. Called before drawing and again after the
+    /// controls, so a change starts its run in the same frame; cheap when nothing changed.
+    fn refresh(&mut self, runner: &Runner, seed: u64);
+
+    /// The computed headline; `None` while the results are still coming in.
+    fn headline(&self) -> Option<String>;
+
+    /// Why a run failed, if one did.
+    fn failure(&self) -> Option<String>;
+
+    /// True while a run is going (the stage keeps the progress display fresh).
+    fn busy(&self) -> bool;
+
+    /// Progress bars of long runs; nothing for short ones.
+    fn progress(&self, _ui: &mut Ui) {}
+
+    /// The plot key under the figure.
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        Vec::new()
+    }
+
+    /// Draws the main figure, axes, titles and marks, filling `size`.
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2);
+
+    /// The primary controls, always in view under the figure (presets, two to four sliders,
+    /// playback).
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
+
+    /// Settings that stay in the drawer ("More settings"); `false` when there are none.
+    fn more_settings(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+        false
+    }
+
+    /// Extra matter for the reading column: the numbers behind the headline, tables, a
+    /// second figure.
+    fn details(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) {}
+
+    /// The data behind the main figure as CSV (header line first).
+    fn csv(&self) -> Option<String>;
+}
+
+/// A simulation section: an [`Experiment`] on the shared skeleton.
+pub struct Stage<E: Experiment> {
+    pub exp: E,
+    pub seed: u64,
+    /// The figure and its key as drawn in the last frame (what a PNG export saves).
+    plot_rect: Option<Rect>,
+    /// The settings drawer is open.
+    drawer: bool,
+}
+
+impl<E: Experiment> Stage<E> {
+    /// A stage with the lesson's seed. Nothing runs until the section is first shown.
+    pub fn new(exp: E) -> Self {
+        Self {
+            exp,
+            seed: 1,
+            plot_rect: None,
+            drawer: false,
+        }
+    }
+
+    /// The headline, or what stands in for it while there is none.
+    fn headline_ui(&self, ui: &mut Ui) {
+        match self.exp.headline() {
+            Some(h) => {
+                widgets::headline(ui, &h);
+            }
+            None => {
+                let failed = self.exp.failure();
+                widgets::no_result_yet(ui, failed.as_deref(), Some("Simulating…"));
+            }
+        }
+    }
+
+    /// The figure with its key, in exactly `size` (the key's height is the last frame's).
+    fn figure_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        let legend = self.exp.legend(cx);
+        let id = layout::key_height_id(self.exp.number());
+        let key_h = if legend.is_empty() {
+            0.0
+        } else {
+            ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0)
+        };
+        let fig = Vec2::new(size.x, (size.y - key_h).max(layout::MIN_FIGURE_HEIGHT));
+        let drawn = ui.scope(|ui| {
+            ui.set_width(size.x);
+            self.exp.figure(ui, cx, fig);
+            if !legend.is_empty() {
+                let key = ui.scope(|ui| super::plot::key_row(ui, cx, &legend));
+                let h = key.response.rect.height() + ui.spacing().item_spacing.y;
+                if (h - key_h).abs() > 0.5 {
+                    ui.ctx().data_mut(|d| d.insert_temp(id, h));
+                    ui.ctx().request_repaint();
+                }
+            }
+        });
+        self.plot_rect = Some(drawn.response.rect);
+    }
+
+    /// Controls, the drawer's switch, the seed and progress: the stage's bottom strip.
+    fn controls_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        self.exp.controls(ui, cx);
+        self.exp.refresh(cx.runner, self.seed);
+        ui.horizontal_wrapped(|ui| {
+            let label = if self.drawer {
+                "Hide settings"
+            } else {
+                "More settings"
+            };
+            if ui
+                .selectable_label(self.drawer, label)
+                .on_hover_text("Every setting of this simulation, and a reset to the lesson's")
+                .clicked()
+            {
+                self.drawer = !self.drawer;
+            }
+            if self.exp.seeded() {
+                ui.separator();
+                if layout::seed_row(ui, self.seed) {
+                    self.seed = widgets::next_seed(self.seed);
+                }
+            }
+        });
+        self.exp.progress(ui);
+    }
+
+    /// The drawer: every setting, and the reset.
+    fn drawer_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        egui::ScrollArea::vertical()
+            .id_salt(("stage-drawer", self.exp.number()))
+            .show(ui, |ui| {
+                ui.spacing_mut().slider_width = (ui.available_width() - 150.0).clamp(90.0, 200.0);
+                if !self.exp.more_settings(ui, cx) {
+                    ui.label("This simulation has no other settings.");
+                }
+                ui.add_space(6.0);
+                if ui.button("Reset to lesson defaults").clicked() {
+                    self.exp.set_params(E::Params::default());
+                }
+            });
+    }
+}
+
+impl<E: Experiment> Section for Stage<E> {
+    fn number(&self) -> u8 {
+        self.exp.number()
+    }
+
+    fn whole_page(&self) -> bool {
+        true
+    }
+
+    fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let before = self.exp.params();
+        let seed_before = self.seed;
+        self.exp.refresh(cx.runner, self.seed);
+        layout::page(self, ui, cx);
+        self.exp.refresh(cx.runner, self.seed);
+        if self.exp.params() != before || self.seed != seed_before {
+            // What was drawn above used the old settings: draw again at once.
+            ui.ctx().request_repaint();
+        }
+        if self.exp.busy() {
+            ui.ctx().request_repaint_after(run::QUIET);
+        }
+    }
+
+    fn summary(&self) -> Option<String> {
+        self.exp.headline()
+    }
+
+    fn scenario(&self) -> Option<Pairs> {
+        let pairs = self.exp.settings(PairsBuilder::default());
+        let pairs = if self.exp.seeded() {
+            pairs.seed(self.seed)
+        } else {
+            pairs
+        };
+        Some(pairs.build())
+    }
+
+    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
+        let mut r = PairsReader::new(pairs);
+        let params = self.exp.read_settings(&mut r)?;
+        let seed = if self.exp.seeded() {
+            r.seed()?.unwrap_or(self.seed)
+        } else {
+            self.seed
+        };
+        r.finish()?;
+        self.exp.set_params(params);
+        self.seed = seed;
+        Ok(())
+    }
+
+    fn csv(&self) -> Option<String> {
+        self.exp.csv()
+    }
+
+    fn plot_rect(&self) -> Option<Rect> {
+        self.plot_rect
+    }
+}

@@ -1,0 +1,146 @@
+//! A background run keyed by its inputs: started when the inputs change, its latest result
+//! kept while a replacement comes in, its progress shown only for runs long enough to need it.
+
+use std::time::{Duration, Instant};
+
+use egui::Ui;
+
+use crate::runner::Task;
+use crate::ui::fmt::fmt_int;
+
+/// Runs shorter than this finish without a progress bar flashing up.
+pub const QUIET: Duration = Duration::from_millis(300);
+
+/// One kind of run of a section (a section may have several, each with its own inputs).
+pub struct Rerun<K, R> {
+    key: Option<K>,
+    task: Option<Task<R>>,
+    since: Instant,
+    latest: Option<R>,
+}
+
+impl<K, R> Default for Rerun<K, R> {
+    fn default() -> Self {
+        Self {
+            key: None,
+            task: None,
+            since: Instant::now(),
+            latest: None,
+        }
+    }
+}
+
+impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
+    /// Starts a run with `spawn` when `key` differs from the inputs of the current one (or
+    /// none has started). Returns true when it started one. The previous run is cancelled; its
+    /// last result stays on screen until the new one reports.
+    pub fn ensure(&mut self, key: K, spawn: impl FnOnce(&K) -> Task<R>) -> bool {
+        if self.key.as_ref() == Some(&key) {
+            self.adopt();
+            return false;
+        }
+        self.task = Some(spawn(&key));
+        self.key = Some(key);
+        self.since = Instant::now();
+        self.adopt();
+        true
+    }
+
+    /// Takes the newest published result.
+    fn adopt(&mut self) {
+        if let Some(task) = &self.task
+            && let Some(r) = task.snapshot().result.clone()
+        {
+            self.latest = Some(r);
+        }
+    }
+
+    /// The newest result, partial or final.
+    pub fn latest(&self) -> Option<&R> {
+        self.latest.as_ref()
+    }
+
+    /// The result of the run for `key` only (not one left over from other inputs).
+    pub fn current(&self, key: &K) -> Option<&R> {
+        (self.key.as_ref() == Some(key)).then_some(self.latest.as_ref())?
+    }
+}
+
+impl<K, R> Rerun<K, R> {
+    /// Why the current run failed, if it did.
+    pub fn failed(&self) -> Option<String> {
+        self.task.as_ref()?.snapshot().failed.clone()
+    }
+
+    /// True when no run is going (none started, or the current one is done).
+    pub fn finished(&self) -> bool {
+        self.task.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// The inputs of the current run.
+    pub fn key(&self) -> Option<&K> {
+        self.key.as_ref()
+    }
+
+    /// `(fraction, done, total)` of a run that has been going longer than [`QUIET`].
+    pub fn progress(&self) -> Option<(f32, u64, u64)> {
+        let task = self.task.as_ref()?;
+        let s = task.snapshot();
+        (!s.finished && self.since.elapsed() >= QUIET).then(|| (s.progress(), s.done, s.total))
+    }
+
+    /// A progress bar for a long run (`what` names the work and its unit: "holds"); nothing
+    /// for a short one. Keeps the frames coming while it waits to appear.
+    pub fn progress_ui(&self, ui: &mut Ui, what: &str, unit: &str) {
+        if self.finished() {
+            return;
+        }
+        match self.progress() {
+            Some((f, done, total)) => {
+                let text = if total > 0 {
+                    format!("{what}: {} of {} {unit}", fmt_int(done), fmt_int(total))
+                } else {
+                    format!("{what}…")
+                };
+                ui.add(egui::ProgressBar::new(f).text(text).animate(true));
+            }
+            None => {
+                ui.ctx()
+                    .request_repaint_after(QUIET.saturating_sub(self.since.elapsed()));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::Runner;
+
+    #[test]
+    fn reruns_only_when_the_inputs_change() {
+        let runner = Runner::inline();
+        let mut run: Rerun<u32, u32> = Rerun::default();
+        assert!(run.latest().is_none());
+        assert!(run.finished());
+        assert!(run.ensure(3, |&k| runner.spawn("t", move |_| k * 2)));
+        assert_eq!(run.latest(), Some(&6));
+        assert!(!run.ensure(3, |_| unreachable!("same inputs")));
+        assert_eq!(run.current(&3), Some(&6));
+        assert_eq!(run.current(&4), None);
+        assert!(run.ensure(4, |&k| runner.spawn("t", move |_| k * 2)));
+        assert_eq!(run.current(&4), Some(&8));
+        assert_eq!(run.key(), Some(&4));
+    }
+
+    #[test]
+    fn a_failed_run_says_why() {
+        let runner = Runner::inline();
+        let mut run: Rerun<u32, u32> = Rerun::default();
+        run.ensure(1, |_| {
+            runner.spawn("t", |_| -> u32 { panic!("broken model") })
+        });
+        assert!(run.failed().unwrap().contains("broken model"));
+        assert!(run.latest().is_none());
+    }
+}
