@@ -4,9 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use egui::{Align, Layout, RichText, Ui};
+use egui::{RichText, Ui};
 
 use crate::cli::{Cli, RendererChoice};
+use crate::lesson;
 use crate::progress::{self, Store};
 use crate::runner::Runner;
 use crate::ui::export::Destination;
@@ -15,7 +16,7 @@ use crate::ui::tools::Tools;
 use crate::ui::widgets;
 use crate::ui::{self, AppEvent, Cx, Section};
 
-pub const WINDOW_TITLE: &str = "Distributed locks — lesson 8";
+pub const WINDOW_TITLE: &str = ui::topbar::TITLE;
 const APP_ID: &str = "locks-lesson";
 
 /// How the app starts.
@@ -71,7 +72,11 @@ impl LessonApp {
             .progress_file
             .map_or_else(Store::memory, Store::open);
         let remembered = progress.progress().last_section;
-        let section = options.section.or(remembered).unwrap_or(1).clamp(1, 10);
+        let section = options
+            .section
+            .or(remembered)
+            .unwrap_or(1)
+            .clamp(1, lesson::section_count());
         style(&cc.egui_ctx);
         let destination = options
             .export_dir
@@ -159,12 +164,14 @@ impl LessonApp {
     ) -> Option<Action> {
         let n = self.current_section();
         match action {
-            Action::NextSection | Action::NextSectionArrow => self.go_to((n + 1).min(10)),
+            Action::NextSection | Action::NextSectionArrow => {
+                self.go_to(n.saturating_add(1).min(lesson::section_count()))
+            }
             Action::PreviousSection | Action::PreviousSectionArrow => {
                 self.go_to(n.saturating_sub(1).max(1))
             }
             Action::FirstSection => self.go_to(1),
-            Action::LastSection => self.go_to(10),
+            Action::LastSection => self.go_to(lesson::section_count()),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
             Action::Choose(_) | Action::Continue | Action::Reveal => return Some(action),
@@ -179,46 +186,19 @@ impl LessonApp {
     }
 
     fn top_bar(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            let toggle = ui
-                .selectable_label(self.side_open, "☰ Sections")
-                .on_hover_text("Show or hide the section list (Ctrl+B)");
-            if toggle.clicked() {
-                self.side_open = !self.side_open;
-            }
-            ui.separator();
-            if !self.lecture() {
-                // A projector needs the room; the window and the page carry the title.
-                ui.label(RichText::new(WINDOW_TITLE).strong());
-                ui.separator();
-            }
-            let n = self.current_section();
-            if ui
-                .add_enabled(n > 1, egui::Button::new("◀ Previous"))
-                .clicked()
-            {
-                self.go_to(n - 1);
-            }
-            ui.label(format!("{n} / {}", self.sections.len()));
-            if ui
-                .add_enabled(n < 10, egui::Button::new("Next ▶"))
-                .clicked()
-            {
-                self.go_to(n + 1);
-            }
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                self.tools.top_bar(ui);
-                ui.separator();
-                if !self.lecture() {
-                    // Lecture mode brings its own projector colours.
-                    theme_switch(ui);
-                    ui.separator();
-                }
-                zoom_controls(ui);
-                ui.separator();
-                ui::xp::top_bar(ui, &self.progress, &mut self.glossary);
-            });
-        });
+        let mut bar = ui::topbar::TopBar {
+            current: self.current_section(),
+            side_open: &mut self.side_open,
+            lecture: self.tools.presenter.lecture(),
+            glossary: &mut self.glossary,
+            progress: &self.progress,
+            queued: &mut self.tools.queued,
+            go_to: None,
+        };
+        bar.show(ui);
+        if let Some(n) = bar.go_to {
+            self.go_to(n);
+        }
     }
 
     fn section_list(&mut self, ui: &mut Ui) {
@@ -345,9 +325,15 @@ impl eframe::App for LessonApp {
             self.top_bar(ui);
             ui.add_space(2.0);
         });
-        egui::Panel::bottom("share-bar").show(ui, |ui| {
-            self.tools
-                .bottom_bar(ui, self.sections[self.current].as_ref());
+        ui::xp::notice(ui, &mut self.progress);
+        // The bottom bar's room is taken now, but its controls are drawn after the page, so
+        // that Tab goes top bar, section list, page, bottom bar: the reading order.
+        let bottom = egui::Panel::bottom("share-bar").show(ui, |ui| {
+            let h: f32 = ui
+                .ctx()
+                .data(|d| d.get_temp(bottom_height_id()))
+                .unwrap_or(30.0);
+            ui.allocate_space(egui::vec2(ui.available_width(), h));
         });
         let mut open = self.side_open;
         egui::Panel::left("section-list")
@@ -355,8 +341,17 @@ impl eframe::App for LessonApp {
             .default_size(230.0)
             .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
         self.side_open = open;
-        ui::xp::notice(ui, &mut self.progress);
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
+        let inner = bottom.response.rect.shrink2(egui::vec2(8.0, 2.0));
+        let mut bar_ui = ui.new_child(egui::UiBuilder::new().max_rect(inner));
+        self.tools
+            .bottom_bar(&mut bar_ui, self.sections[self.current].as_ref());
+        let used = bar_ui.min_rect().height();
+        let had: f32 = ctx.data(|d| d.get_temp(bottom_height_id())).unwrap_or(30.0);
+        if (used - had).abs() > 0.5 {
+            ctx.data_mut(|d| d.insert_temp(bottom_height_id(), used));
+            ctx.request_repaint();
+        }
         self.cards(&ctx, &mut events);
         for action in self.tools.take_queued() {
             // Buttons stand for shortcuts of the app and the tools only.
@@ -405,34 +400,9 @@ fn style(ctx: &egui::Context) {
     });
 }
 
-fn zoom_controls(ui: &mut Ui) {
-    // Right-to-left layout: added in reverse.
-    let zoom = ui.ctx().zoom_factor();
-    if ui.button("A+").on_hover_text("Larger (Ctrl +)").clicked() {
-        ui.ctx().set_zoom_factor((zoom + 0.1).min(3.0));
-    }
-    if ui
-        .button(format!("{:.0} %", zoom * 100.0))
-        .on_hover_text("Reset the size (Ctrl 0)")
-        .clicked()
-    {
-        ui.ctx().set_zoom_factor(1.0);
-    }
-    if ui.button("A−").on_hover_text("Smaller (Ctrl −)").clicked() {
-        ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
-    }
-}
-
-fn theme_switch(ui: &mut Ui) {
-    let mut pref = ui.ctx().options(|o| o.theme_preference);
-    let before = pref;
-    // Right-to-left layout: added in reverse.
-    ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "Dark");
-    ui.selectable_value(&mut pref, egui::ThemePreference::Light, "Light");
-    ui.selectable_value(&mut pref, egui::ThemePreference::System, "System");
-    if pref != before {
-        ui.ctx().set_theme(pref);
-    }
+/// Where the bottom bar remembers the height its controls took.
+fn bottom_height_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/bottom-bar-height")
 }
 
 fn native_options(renderer: eframe::Renderer) -> eframe::NativeOptions {

@@ -49,8 +49,13 @@ fn parse_section(raw: &str) -> Result<u8, String> {
     raw.trim()
         .parse::<u8>()
         .ok()
-        .filter(|n| (1..=10).contains(n))
-        .ok_or_else(|| "must be an integer from 1 to 10".to_owned())
+        .filter(|n| (1..=crate::lesson::section_count()).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "must be an integer from 1 to {}",
+                crate::lesson::section_count()
+            )
+        })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

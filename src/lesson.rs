@@ -123,6 +123,11 @@ fn parse<T: for<'de> Deserialize<'de>>(name: &str, text: &str) -> T {
     ron::from_str(text).unwrap_or_else(|e| panic!("assets/{name} is malformed: {e}"))
 }
 
+/// How many sections the lesson has (from its data, `assets/lesson.ron`).
+pub fn section_count() -> u8 {
+    u8::try_from(content().lesson.sections.len()).unwrap_or(u8::MAX)
+}
+
 /// The lesson content (parsed on first use).
 pub fn content() -> &'static Content {
     static CONTENT: OnceLock<Content> = OnceLock::new();
@@ -138,7 +143,7 @@ pub fn content() -> &'static Content {
 
 impl Content {
     pub fn section(&self, number: u8) -> &SectionText {
-        &self.lesson.sections[usize::from(number.clamp(1, 10)) - 1]
+        &self.lesson.sections[usize::from(number.clamp(1, section_count())) - 1]
     }
 
     pub fn term(&self, id: &str) -> Option<&Term> {

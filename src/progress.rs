@@ -271,7 +271,10 @@ impl Progress {
             .copied()
             .filter(|&s| self.is_completed(s))
             .collect();
-        if self.last_section.is_some_and(|n| !(1..=10).contains(&n)) {
+        if self
+            .last_section
+            .is_some_and(|n| !(1..=crate::lesson::section_count()).contains(&n))
+        {
             self.last_section = None;
         }
     }

@@ -71,7 +71,8 @@ impl fmt::Display for CodeError {
             CodeError::BadSection(got) => {
                 write!(
                     f,
-                    "The second part of the code should be S and a section number from 1 to 10 (it is '{got}')."
+                    "The second part of the code should be S and a section number from 1 to {} (it is '{got}').",
+                    crate::lesson::section_count()
                 )
             }
             CodeError::NoSettings(n) => write!(
@@ -219,7 +220,7 @@ fn read_head(parts: &[String]) -> Result<u8, CodeError> {
     };
     sec.strip_prefix('S')
         .and_then(|n| n.parse::<u8>().ok())
-        .filter(|n| (1..=10).contains(n))
+        .filter(|n| (1..=crate::lesson::section_count()).contains(n))
         .ok_or_else(|| CodeError::BadSection(sec.clone()))
 }
 

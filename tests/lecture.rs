@@ -137,13 +137,13 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
 #[test]
 fn the_top_bar_toggles_lecture_mode() {
     let mut h = app(1);
-    h.get_by_label("🎓 Lecture").click();
+    h.get_by_label("Lecture").click();
     h.run_steps(3);
     assert!(h.state().lecture());
     assert!(!h.state().side_panel_open());
     assert!(h.ctx.zoom_factor() >= 1.5);
     assert_projector_theme(&h);
-    h.get_by_label("🎓 Lecture").click();
+    h.get_by_label("Lecture").click();
     h.run_steps(3);
     assert!(!h.state().lecture());
     assert!(h.state().side_panel_open());
@@ -245,7 +245,7 @@ fn b_blanks_the_screen_and_any_key_brings_it_back_doing_nothing_else() {
         h.query_by_label("Sections").is_none(),
         "nothing of the lesson shows"
     );
-    assert!(h.query_by_label("🎓 Lecture").is_none());
+    assert!(h.query_by_label("Lecture").is_none());
     assert!(
         h.query_by_label_contains("Press any key").is_some(),
         "a screen reader hears why"

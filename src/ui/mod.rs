@@ -25,6 +25,7 @@ pub mod share;
 pub mod stage;
 pub mod text_section;
 pub mod tools;
+pub mod topbar;
 pub mod widgets;
 pub mod xp;
 
@@ -119,7 +120,7 @@ pub trait Section {
 
 /// Every section, in lesson order.
 pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
-    (1..=10)
+    (1..=crate::lesson::section_count())
         .map(|n| -> Box<dyn Section> {
             match n {
                 1 => Box::new(s01_why_lock::WhyLock::new(runner)),

@@ -16,7 +16,7 @@ pub struct Tools {
     /// The keyboard map is on screen.
     pub keyboard_map_open: bool,
     /// Actions asked for by buttons during the frame, applied after it like their shortcuts.
-    queued: Vec<Action>,
+    pub queued: Vec<Action>,
 }
 
 impl Tools {
@@ -76,25 +76,6 @@ impl Tools {
         self.presenter.track_input(ctx);
         let code = self.share.take_paste(ctx)?;
         self.share.apply_code(ctx, sections, &code)
-    }
-
-    /// The tools' controls in the top bar (in a right-to-left layout: the first is rightmost).
-    pub fn top_bar(&mut self, ui: &mut Ui) {
-        if ui
-            .button("⌨ Keys")
-            .on_hover_text("Every keyboard shortcut (? or F1)")
-            .clicked()
-        {
-            self.queued.push(Action::KeyboardMap);
-        }
-        let lecture = self.presenter.lecture();
-        if ui
-            .selectable_label(lecture, "🎓 Lecture")
-            .on_hover_text("Lecture mode: projector colours, larger type, no section list (L)")
-            .clicked()
-        {
-            self.queued.push(Action::ToggleLecture);
-        }
     }
 
     /// The bar at the bottom of the window: sharing on the left, the motion setting on the
