@@ -261,7 +261,10 @@ fn renewal_modes() {
     assert_eq!(row(&all), [lr, lr, 0, 0, 0]);
     assert_eq!(f(&fencing, "exact_fraction"), f(&none, "exact_fraction"));
     assert_eq!(f(&all, "exact_fraction"), f(&renewal, "exact_fraction"));
-    assert_eq!(f(&fencing, "exact_harmful_fraction"), f(&none, "exact_fraction"));
+    assert_eq!(
+        f(&fencing, "exact_harmful_fraction"),
+        f(&none, "exact_fraction")
+    );
     assert_eq!(f(&all, "exact_harmful_fraction"), 0.0);
     assert_eq!(f(&idempotent, "exact_harmful_fraction"), 0.0);
 }

@@ -504,7 +504,12 @@ mod tests {
         let lr = p.exact_lost_fraction(Mode::Renewal);
         let row = |m: Mode| {
             let e = p.exact_effects(m);
-            [e.duplicates, e.stale_writes_landed, e.double_effects, e.wasted]
+            [
+                e.duplicates,
+                e.stale_writes_landed,
+                e.double_effects,
+                e.wasted,
+            ]
         };
         assert_eq!(row(Mode::None), [l, l, l, l]);
         assert_eq!(row(Mode::Renewal), [lr, lr, lr, lr]);
@@ -513,7 +518,10 @@ mod tests {
         assert_eq!(row(Mode::All), [lr, 0.0, 0.0, lr]);
         // Harm: fencing protects the data but not the invoices; only idempotency (alone or
         // stacked) removes both.
-        let harm: Vec<f64> = Mode::ALL.iter().map(|&m| p.exact_effects(m).harmful).collect();
+        let harm: Vec<f64> = Mode::ALL
+            .iter()
+            .map(|&m| p.exact_effects(m).harmful)
+            .collect();
         assert_eq!(harm, [l, lr, l, 0.0, 0.0]);
     }
 

@@ -133,13 +133,28 @@ fn sentence(e: &Event, run: &StaleRun) -> String {
     let token_text = |t: u64| t.to_string();
     let with_token = |template: &str, token: u64| fill(template, &[("token", &token_text(token))]);
     match e.kind {
-        EventKind::Granted { to: Worker::A, token } => with_token(&w.granted_a, token),
-        EventKind::Granted { to: Worker::B, token } => {
-            with_token(if late { &w.granted_b_after_expiry } else { &w.granted_b }, token)
-        }
+        EventKind::Granted {
+            to: Worker::A,
+            token,
+        } => with_token(&w.granted_a, token),
+        EventKind::Granted {
+            to: Worker::B,
+            token,
+        } => with_token(
+            if late {
+                &w.granted_b_after_expiry
+            } else {
+                &w.granted_b
+            },
+            token,
+        ),
         EventKind::Paused => w.paused.clone(),
         EventKind::Resumed => {
-            if late { w.resumed_late.clone() } else { w.resumed_in_lease.clone() }
+            if late {
+                w.resumed_late.clone()
+            } else {
+                w.resumed_in_lease.clone()
+            }
         }
         EventKind::Expired { token } => with_token(&w.expired, token),
         EventKind::Released { token } => with_token(&w.released, token),
@@ -147,11 +162,20 @@ fn sentence(e: &Event, run: &StaleRun) -> String {
             let who = if e.lane == Lane::A { "A" } else { "B" };
             fill(&w.wrote, &[("who", who), ("token", &token_text(token))])
         }
-        EventKind::Applied { replaced_newer: false, .. } => w.applied.clone(),
-        EventKind::Applied { replaced_newer: true, .. } => w.applied_over_newer.clone(),
+        EventKind::Applied {
+            replaced_newer: false,
+            ..
+        } => w.applied.clone(),
+        EventKind::Applied {
+            replaced_newer: true,
+            ..
+        } => w.applied_over_newer.clone(),
         EventKind::Refused { token, highest } => fill(
             &w.refused,
-            &[("token", &token_text(token)), ("highest", &token_text(highest))],
+            &[
+                ("token", &token_text(token)),
+                ("highest", &token_text(highest)),
+            ],
         ),
     }
 }
@@ -748,13 +772,15 @@ impl Section for StaleHolder {
             ],
         );
         ui.add_space(6.0);
-        egui::CollapsingHeader::new("How this is computed").default_open(true).show(ui, |ui| {
-            widgets::paragraph(ui, &self.text().how, cx);
-            ui.label(fill(
-                &words_of_story().fixed_script,
-                &[("work", &secs(WORK_S))],
-            ));
-        });
+        egui::CollapsingHeader::new("How this is computed")
+            .default_open(true)
+            .show(ui, |ui| {
+                widgets::paragraph(ui, &self.text().how, cx);
+                ui.label(fill(
+                    &words_of_story().fixed_script,
+                    &[("work", &secs(WORK_S))],
+                ));
+            });
     }
 }
 
@@ -832,7 +858,13 @@ mod tests {
         for step in &s.steps {
             assert!(!step.caption.contains(['{', '}']), "{}", step.caption);
         }
-        for (pause, fencing) in [(0.0, false), (5.0, false), (14.0, false), (14.0, true), (9.5, false)] {
+        for (pause, fencing) in [
+            (0.0, false),
+            (5.0, false),
+            (14.0, false),
+            (14.0, true),
+            (9.5, false),
+        ] {
             let h = outcome_sentence(&story(pause, 10.0, fencing).run);
             assert!(!h.contains(['{', '}']), "{h}");
         }

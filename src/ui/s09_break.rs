@@ -134,8 +134,8 @@ impl BreakIt {
         let c = &s.counts;
         match self.params.mode {
             Mode::None => format!(
-                "With no defence, {lost} outlived the {ttl}\u{a0}s TTL and were run again: each late \
-                 run's write landed over newer data and its invoices went out twice. Renewal would \
+                "With no defence, {lost} outlived the {ttl}\u{a0}s TTL and were run again: each time \
+                 a stale write landed over newer data and the invoices went out twice. Renewal would \
                  leave {} such runs; fencing would protect the data but not the invoices; \
                  idempotency keys would protect both.",
                 fmt_int(renewal.lost_lock),
@@ -148,7 +148,7 @@ impl BreakIt {
             ),
             Mode::Fencing => format!(
                 "With fencing, {lost} still lost the lock and were run again. The database refused \
-                 every late write, so no stale data landed, but the invoice provider cannot check \
+                 every stale write, so none landed, but the invoice provider cannot check \
                  tokens: {} runs sent their invoices twice.",
                 fmt_int(c.double_effects),
             ),
@@ -160,7 +160,7 @@ impl BreakIt {
             ),
             Mode::All => format!(
                 "With all three stacked, {lost} lost the lock, as few as with renewal alone, and \
-                 none of them did harm: the database refused their late writes and the provider \
+                 none of them did harm: the database refused their stale writes and the provider \
                  dropped their repeated invoices. Only the stack removes both harms and keeps the \
                  wasted work as rare as renewal does."
             ),
