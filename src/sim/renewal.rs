@@ -85,7 +85,7 @@ pub const STALL_MEAN_S: ParamSpec = ParamSpec {
 };
 pub const RUNS: ParamSpec = ParamSpec {
     flag: "runs",
-    label: "Simulated jobs",
+    label: "Simulated runs",
     unit: "",
     min: 1_000.0,
     max: 100_000_000.0,
