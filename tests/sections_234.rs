@@ -320,7 +320,10 @@ fn stale_steps_through_the_story_one_moment_at_a_time() {
     h.get_by_label("⏭ Step").click();
     h.run_steps(2);
     assert!(h.query_by_label("Moment 2 of 5").is_some());
-    assert!(h.query_by_label_contains("At 1 s: A freezes").is_some());
+    assert!(
+        h.query_by_label_contains("At 1 s: A's process is paused")
+            .is_some()
+    );
     for _ in 0..3 {
         h.get_by_label("⏭ Step").click();
         h.run_steps(2);

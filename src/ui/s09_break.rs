@@ -517,8 +517,9 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
     legend(ui, &entries);
     widgets::describe_plot(
         &resp.response,
-        "Plot: for each defence, runs repeated after losing the lock, stale writes that landed,          invoices sent twice and wasted work",
-        "A bar at zero under fencing, idempotency keys or all three is zero by construction:          that defence removes it.",
+        "Plot: for each defence, runs repeated after losing the lock, stale writes that landed, \
+         invoices sent twice and wasted work; a count a defence removes is zero by construction",
+        "",
     );
     resp.response.rect
 }
