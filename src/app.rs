@@ -248,6 +248,10 @@ impl LessonApp {
             .show(ui, |ui| {
                 ui.set_max_width(ui.available_width().min(1400.0));
                 ui.add_space(8.0);
+                if text.number == 1 {
+                    ui::text_section::lesson_header(ui, &mut cx);
+                    ui.add_space(8.0);
+                }
                 ui.label(
                     RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
                 );

@@ -85,7 +85,8 @@ pub enum SimModel {
     Fencing(FencingArgs),
     /// Section 5: locks lost when a Redis primary fails over (Monte Carlo and exact).
     Failover(FailoverArgs),
-    /// Section 9: jobs that outlive their lock, with no defence, renewal or fencing.
+    /// Section 9: a billing job that outlives its lock, with no defence, renewal, fencing,
+    /// idempotency or all three.
     Renewal(RenewalArgs),
 }
 
@@ -314,8 +315,9 @@ pub struct RenewalArgs {
     pub stall_mean_s: String,
     #[arg(long, default_value_t = default_text(&renewal::RUNS), allow_hyphen_values = true, help = help(&renewal::RUNS))]
     pub runs: String,
-    /// The defence: none, renewal (a watchdog extends the lock) or fencing (storage refuses
-    /// the older token).
+    /// The defence: none, renewal (a watchdog extends the lock), fencing (the database refuses
+    /// the older token), idempotent (every effect carries a key; a repeat changes nothing) or
+    /// all (the three stacked).
     #[arg(long, default_value = "none", allow_hyphen_values = true)]
     pub mode: String,
     #[command(flatten)]
@@ -519,13 +521,14 @@ fn sim_renewal(args: &RenewalArgs) -> Result<Report, UsageError> {
         .put("runs", json!(p.runs))
         .put("mode", json!(p.mode.as_str()))
         .put("seed", json!(seed))
-        .put("lost_lock", json!(s.lost_lock))
-        .put("duplicates", json!(s.duplicates))
-        .put("harmful", json!(s.harmful))
-        .put("wasted", json!(s.wasted))
-        .put("fraction", json!(s.fraction.value))
+        .put("lost_lock", json!(s.lost_lock));
+    for (key, count) in s.counts.named() {
+        r.put(key, json!(count));
+    }
+    r.put("fraction", json!(s.fraction.value))
         .put("fraction_ci95", ci(&s.fraction))
-        .put("exact_fraction", json!(s.exact_fraction));
+        .put("exact_fraction", json!(s.exact_fraction))
+        .put("exact_harmful_fraction", json!(s.exact.harmful));
     Ok(r)
 }
 

@@ -2,7 +2,10 @@
 //! cards and reading list. All of it lives in `assets/*.ron`, embedded in the binary.
 //!
 //! Text may mark glossary terms as `[[term-id]]` or `[[term-id|shown words]]`; see
-//! [`spans`]. Numbers that a model computes never appear here: the sections format them.
+//! [`spans`]. It refers to another section as `{section:ID}`, which [`content`] replaces with
+//! "section N" from the section data, so a reference can never point at the wrong number.
+//! Numbers that a model computes never appear here: the sections format them, filling
+//! `{name}` slots in the templates with [`fill`].
 
 use std::sync::OnceLock;
 
@@ -37,6 +40,13 @@ pub struct Term {
     pub analogy: String,
     #[serde(default)]
     pub see_also: Vec<String>,
+    /// The one wording of the term's definition, for terms that the lesson also defines in
+    /// passing: wherever a text restates it (see `cues`), it must use these words.
+    #[serde(default)]
+    pub definition: Option<String>,
+    /// Words that mark a restatement of `definition` (the content tests look for them).
+    #[serde(default)]
+    pub cues: Vec<String>,
 }
 
 /// One quiz question.
@@ -93,14 +103,65 @@ pub struct Reading {
     pub note: String,
 }
 
+/// Section 3's story, told one event at a time, and its outcomes. `{name}` slots are filled
+/// from the model's constants and results (see [`fill`]).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StaleStory {
+    /// Slots: `{time}`, `{sentences}`.
+    pub caption: String,
+    /// Slots: `{token}` in the grant, expiry, release and write sentences; `{who}` in
+    /// `wrote`; `{highest}` in `refused`.
+    pub granted_a: String,
+    pub granted_b: String,
+    pub granted_b_after_expiry: String,
+    pub paused: String,
+    pub resumed_in_lease: String,
+    pub resumed_late: String,
+    pub expired: String,
+    pub released: String,
+    pub wrote: String,
+    pub applied: String,
+    pub applied_over_newer: String,
+    pub refused: String,
+    /// The headline per outcome. Slots: `{pause}`, `{ttl}`, `{a}` and `{b}` (A's and B's
+    /// write times), `{token_a}`, `{token_b}`.
+    pub not_paused: String,
+    pub no_overlap: String,
+    pub overwritten: String,
+    pub rejected: String,
+    pub overlap_harmless: String,
+    /// Slot: `{work}`.
+    pub fixed_script: String,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct Lesson {
     pub title: String,
+    /// The course this lesson belongs to.
+    pub course: String,
+    /// This lesson's place in the course, and the course's number of lessons.
+    pub position: u8,
+    pub lessons: u8,
+    /// About how long the lesson takes, in minutes.
+    pub minutes: u32,
+    /// One paragraph shown where the lesson starts.
+    pub summary: String,
     pub sections: Vec<SectionText>,
 }
 
+impl Lesson {
+    /// The header line shown where the lesson starts: course, place in it and length.
+    pub fn header(&self) -> String {
+        format!(
+            "{} · lesson {} of {} · about {} min",
+            self.course, self.position, self.lessons, self.minutes
+        )
+    }
+}
+
 /// Everything, parsed once.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Content {
     pub lesson: Lesson,
     pub glossary: Vec<Term>,
@@ -108,6 +169,7 @@ pub struct Content {
     pub stores: Vec<Store>,
     pub systems: Vec<SystemCard>,
     pub reading: Vec<Reading>,
+    pub stale_story: StaleStory,
 }
 
 const LESSON: &str = include_str!("../assets/lesson.ron");
@@ -116,6 +178,18 @@ const QUIZZES: &str = include_str!("../assets/quizzes.ron");
 const STORES: &str = include_str!("../assets/stores.ron");
 const SYSTEMS: &str = include_str!("../assets/systems.ron");
 const READING: &str = include_str!("../assets/reading.ron");
+const STALE_STORY: &str = include_str!("../assets/stale_story.ron");
+
+/// Every asset as written, before `{section:ID}` references are resolved: file name and text.
+pub const RAW_ASSETS: [(&str, &str); 7] = [
+    ("lesson.ron", LESSON),
+    ("glossary.ron", GLOSSARY),
+    ("quizzes.ron", QUIZZES),
+    ("stores.ron", STORES),
+    ("systems.ron", SYSTEMS),
+    ("reading.ron", READING),
+    ("stale_story.ron", STALE_STORY),
+];
 
 fn parse<T: for<'de> Deserialize<'de>>(name: &str, text: &str) -> T {
     // The assets are part of the binary and checked by the tests below; a parse error here
@@ -131,17 +205,144 @@ pub fn section_count() -> u8 {
 /// The lesson content (parsed on first use).
 pub fn content() -> &'static Content {
     static CONTENT: OnceLock<Content> = OnceLock::new();
-    CONTENT.get_or_init(|| Content {
-        lesson: parse("lesson.ron", LESSON),
-        glossary: parse("glossary.ron", GLOSSARY),
-        quizzes: parse("quizzes.ron", QUIZZES),
-        stores: parse("stores.ron", STORES),
-        systems: parse("systems.ron", SYSTEMS),
-        reading: parse("reading.ron", READING),
+    CONTENT.get_or_init(|| {
+        let mut c = Content {
+            lesson: parse("lesson.ron", LESSON),
+            glossary: parse("glossary.ron", GLOSSARY),
+            quizzes: parse("quizzes.ron", QUIZZES),
+            stores: parse("stores.ron", STORES),
+            systems: parse("systems.ron", SYSTEMS),
+            reading: parse("reading.ron", READING),
+            stale_story: parse("stale_story.ron", STALE_STORY),
+        };
+        let numbers: Vec<(String, u8)> = c
+            .lesson
+            .sections
+            .iter()
+            .map(|s| (s.id.clone(), s.number))
+            .collect();
+        c.for_each_text(|text| {
+            *text = resolve_references(text, &numbers)
+                .unwrap_or_else(|e| panic!("assets: {e} in: {text}"));
+        });
+        c
     })
 }
 
+/// Replaces every `{section:ID}` in `text` with "section N", N the number of the section
+/// whose id is ID (`numbers` lists id and number). An unknown id is an error.
+pub fn resolve_references(text: &str, numbers: &[(String, u8)]) -> Result<String, String> {
+    const OPEN: &str = "{section:";
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let close = after
+            .find('}')
+            .ok_or_else(|| "an unclosed {section: reference".to_owned())?;
+        let id = &after[..close];
+        let (_, number) = numbers
+            .iter()
+            .find(|(known, _)| known == id)
+            .ok_or_else(|| format!("no section with id {id}"))?;
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("section {number}"));
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Fills the `{name}` slots of `template` with `values`; a slot without a value is left as it
+/// is, which the content tests catch.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values
+        .iter()
+        .fold(template.to_owned(), |text, (name, value)| {
+            text.replace(&format!("{{{name}}}"), value)
+        })
+}
+
 impl Content {
+    /// Every piece of text a reader can see, in a fixed order.
+    fn for_each_text(&mut self, mut f: impl FnMut(&mut String)) {
+        let l = &mut self.lesson;
+        f(&mut l.summary);
+        for s in &mut l.sections {
+            s.intro.iter_mut().chain(&mut s.after).for_each(&mut f);
+            f(&mut s.how);
+        }
+        for t in &mut self.glossary {
+            f(&mut t.text);
+            f(&mut t.analogy);
+        }
+        for q in self
+            .quizzes
+            .which
+            .iter_mut()
+            .chain(&mut self.quizzes.interview)
+        {
+            f(&mut q.prompt);
+            q.answers.iter_mut().for_each(&mut f);
+            f(&mut q.why);
+        }
+        for s in &mut self.stores {
+            [&mut s.on_failover, &mut s.fencing_token, &mut s.in_short]
+                .into_iter()
+                .for_each(&mut f);
+        }
+        for c in &mut self.systems {
+            f(&mut c.tagline);
+            c.points.iter_mut().for_each(&mut f);
+            f(&mut c.fencing_role);
+        }
+        for r in &mut self.reading {
+            f(&mut r.note);
+        }
+        let st = &mut self.stale_story;
+        for text in [
+            &mut st.caption,
+            &mut st.granted_a,
+            &mut st.granted_b,
+            &mut st.granted_b_after_expiry,
+            &mut st.paused,
+            &mut st.resumed_in_lease,
+            &mut st.resumed_late,
+            &mut st.expired,
+            &mut st.released,
+            &mut st.wrote,
+            &mut st.applied,
+            &mut st.applied_over_newer,
+            &mut st.refused,
+            &mut st.not_paused,
+            &mut st.no_overlap,
+            &mut st.overwritten,
+            &mut st.rejected,
+            &mut st.overlap_harmless,
+            &mut st.fixed_script,
+        ] {
+            f(text);
+        }
+    }
+
+    /// Every piece of text a reader can see: prose, cards, quizzes, tables, names and titles.
+    pub fn texts(&self) -> Vec<String> {
+        // The same walk as `for_each_text`, on a copy: one list of fields to keep up to date.
+        let mut out = Vec::new();
+        self.clone().for_each_text(|t| out.push(t.clone()));
+        out.extend([self.lesson.title.clone(), self.lesson.course.clone()]);
+        for s in &self.lesson.sections {
+            out.extend([s.title.clone(), s.subtitle.clone()]);
+        }
+        out.extend(self.glossary.iter().map(|t| t.name.clone()));
+        out.extend(self.stores.iter().map(|s| s.name.clone()));
+        out.extend(self.systems.iter().map(|s| s.name.clone()));
+        for r in &self.reading {
+            out.extend([r.title.clone(), r.source.clone()]);
+        }
+        out
+    }
+
     pub fn section(&self, number: u8) -> &SectionText {
         &self.lesson.sections[usize::from(number.clamp(1, section_count())) - 1]
     }
@@ -417,7 +618,15 @@ mod tests {
 
     #[test]
     fn section_prose_types_no_figures() {
-        for s in &content().lesson.sections {
+        // As written: a `{section:ID}` reference becomes a number only when it is resolved.
+        let lesson: Lesson = parse("lesson.ron", LESSON);
+        // Section 3's story and the lesson's summary too (the story file as a whole: its
+        // comments and every template).
+        for text in [lesson.summary.as_str(), STALE_STORY] {
+            let figures = typed_figures(text);
+            assert!(figures.is_empty(), "figures typed: {figures:?} in: {text}");
+        }
+        for s in &lesson.sections {
             for text in section_paragraphs(s).chain([s.how.as_str(), s.subtitle.as_str()]) {
                 let figures = typed_figures(text);
                 assert!(

@@ -121,3 +121,17 @@ fn new_seed_changes_the_run() {
         "the seed shown changed"
     );
 }
+
+#[test]
+fn the_lesson_starts_with_its_header_and_summary() {
+    let header = "Distributed Systems Core · lesson 8 of 11 · about 26 min";
+    let mut h = app(1);
+    h.get_by_label(header);
+    let summary = lesson::plain(&lesson::content().lesson.summary);
+    let opening: String = summary.chars().take(40).collect();
+    assert!(h.query_by_label_contains(&opening).is_some(), "{opening}");
+    // Only where the lesson starts.
+    h.key_press(Key::PageDown);
+    h.run_steps(2);
+    assert!(h.query_by_label(header).is_none());
+}

@@ -322,7 +322,10 @@ fn stale_steps_through_the_story_one_moment_at_a_time() {
     h.get_by_label("⏭ Step").click();
     h.run_steps(2);
     assert!(h.query_by_label("Moment 2 of 5").is_some());
-    assert!(h.query_by_label_contains("At 1 s: A freezes").is_some());
+    assert!(
+        h.query_by_label_contains("At 1 s: A's process is paused")
+            .is_some()
+    );
     for _ in 0..3 {
         h.get_by_label("⏭ Step").click();
         h.run_steps(2);
@@ -398,7 +401,7 @@ fn fencing_on_rejects_the_stale_writes() {
 #[test]
 fn fencing_ladder_view_controls_work() {
     let mut h = app(4);
-    h.get_by_label("Zoom to the first late write").click();
+    h.get_by_label("Zoom to the first stale write").click();
     h.run_steps(2);
     h.get_by_label("Reset view").click();
     h.run_steps(2);

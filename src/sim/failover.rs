@@ -40,7 +40,7 @@ pub const RATE: ParamSpec = ParamSpec {
 };
 pub const LAG_MS: ParamSpec = ParamSpec {
     flag: "lag-ms",
-    label: "Replication delay (mean)",
+    label: "Replication lag (mean)",
     unit: "ms",
     min: 0.1,
     max: 1_000.0,

@@ -66,7 +66,7 @@ pub const SPREAD: ParamSpec = ParamSpec {
 };
 pub const STALL_PROB: ParamSpec = ParamSpec {
     flag: "stall-prob",
-    label: "Stall probability",
+    label: "Pause probability",
     unit: "",
     min: 0.0,
     max: 0.2,
@@ -76,7 +76,7 @@ pub const STALL_PROB: ParamSpec = ParamSpec {
 };
 pub const STALL_MEAN_MS: ParamSpec = ParamSpec {
     flag: "stall-mean-ms",
-    label: "Mean stall",
+    label: "Mean pause",
     unit: "ms",
     min: 10.0,
     max: 60_000.0,

@@ -1,20 +1,27 @@
-//! Section 9, "Break it": three defences against a job that outlives its lock.
+//! Section 9, "Break it": a nightly billing job that must run once, and three defences
+//! against a run that outlives its lock.
 //!
-//! Monte Carlo over `runs` jobs. A job runs for `L` (log-normal around `typical_s`) and, with
-//! probability `stall_prob`, the whole process freezes for `S ~ Exp(mean stall_mean_s)` (see
-//! [`HoldTime`]). When a job loses its lock, a second worker takes the lock and runs the job
-//! again: a duplicate.
+//! The job has two kinds of effect: it writes its result to a database, which can check a
+//! fencing token, and it sends invoices through an outside provider, which cannot check tokens
+//! but drops a request whose idempotency key it has already seen.
 //!
-//! - [`Mode::None`]: the lock is lost when `L + S > TTL`; the duplicate's side effects
-//!   (an invoice, an email) happen twice, so every duplicate is harmful.
-//! - [`Mode::Renewal`]: a watchdog thread keeps extending the lock while the process lives, so
-//!   only a freeze that stops the watchdog too can lose it: lost when `S > TTL`.
-//! - [`Mode::Fencing`]: lost as without a defence, but storage refuses the stale holder's
-//!   writes: no harm, though the work is wasted.
+//! Monte Carlo over `runs` jobs. A run lasts `L` (log-normal around `typical_s`) and, with
+//! probability `stall_prob`, the whole process is paused for `S ~ Exp(mean stall_mean_s)` (see
+//! [`HoldTime`]). A run that loses its lock is repeated by a second worker (a duplicate), and
+//! the first run's effects land late:
 //!
-//! Every run draws the same values whatever the mode, so one simulation counts all three;
-//! the mode only picks what is reported. Exact fractions: `P(L + S > TTL)` by integration
-//! (see [`crate::sim::exact`]) and `p · e^(−TTL/s)` with renewal.
+//! - a run loses its lock when `L + S > TTL`, or, with renewal (a watchdog that extends the
+//!   lock while the process runs), only when the pause alone is longer: `S > TTL`;
+//! - its late database write lands unless fencing refuses it (the duplicate holds the newer
+//!   token) or the write is idempotent (a repeat is a no-op);
+//! - its invoices go out a second time unless they carry an idempotency key: fencing cannot
+//!   stop an effect outside the database that checks tokens;
+//! - the duplicate's work is wasted in every mode.
+//!
+//! Every run draws the same values whatever the mode, so one simulation counts all five; the
+//! mode only picks what is reported. Exact shares: `L = P(L + S > TTL)` by integration (see
+//! [`crate::sim::exact`]) and `L_r = p · e^(−TTL/s)` with renewal; the cells a defence removes
+//! are exactly zero, in the counts and in the exact values alike.
 
 use std::fmt;
 use std::str::FromStr;
@@ -58,7 +65,7 @@ pub const SPREAD: ParamSpec = ParamSpec {
 };
 pub const STALL_PROB: ParamSpec = ParamSpec {
     flag: "stall-prob",
-    label: "Stall probability",
+    label: "Pause probability",
     unit: "",
     min: 0.0,
     max: 0.2,
@@ -68,7 +75,7 @@ pub const STALL_PROB: ParamSpec = ParamSpec {
 };
 pub const STALL_MEAN_S: ParamSpec = ParamSpec {
     flag: "stall-mean-s",
-    label: "Mean stall",
+    label: "Mean pause",
     unit: "s",
     min: 0.1,
     max: 600.0,
@@ -78,7 +85,7 @@ pub const STALL_MEAN_S: ParamSpec = ParamSpec {
 };
 pub const RUNS: ParamSpec = ParamSpec {
     flag: "runs",
-    label: "Simulated jobs",
+    label: "Simulated runs",
     unit: "",
     min: 1_000.0,
     max: 100_000_000.0,
@@ -99,12 +106,24 @@ pub const HIST_BINS: usize = 120;
 pub enum Mode {
     #[default]
     None,
+    /// A watchdog extends the lock while the process runs.
     Renewal,
+    /// The database refuses a write whose token is older than one it has applied.
     Fencing,
+    /// Every effect carries a key derived from the job; a repeat changes nothing.
+    Idempotent,
+    /// All three stacked.
+    All,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::None, Mode::Renewal, Mode::Fencing];
+    pub const ALL: [Mode; 5] = [
+        Mode::None,
+        Mode::Renewal,
+        Mode::Fencing,
+        Mode::Idempotent,
+        Mode::All,
+    ];
 
     /// The name used on the command line and in JSON.
     pub fn as_str(self) -> &'static str {
@@ -112,6 +131,49 @@ impl Mode {
             Mode::None => "none",
             Mode::Renewal => "renewal",
             Mode::Fencing => "fencing",
+            Mode::Idempotent => "idempotent",
+            Mode::All => "all",
+        }
+    }
+
+    /// Whether a watchdog renews the lock.
+    pub fn renews(self) -> bool {
+        matches!(self, Mode::Renewal | Mode::All)
+    }
+
+    /// Whether the database checks fencing tokens.
+    pub fn fences(self) -> bool {
+        matches!(self, Mode::Fencing | Mode::All)
+    }
+
+    /// Whether every effect carries an idempotency key.
+    pub fn idempotent(self) -> bool {
+        matches!(self, Mode::Idempotent | Mode::All)
+    }
+
+    /// Whether a late run's database write lands: fencing refuses it, idempotency makes it a
+    /// no-op.
+    pub fn stale_write_lands(self) -> bool {
+        !self.fences() && !self.idempotent()
+    }
+
+    /// Whether a late run's invoices go out a second time: only an idempotency key stops
+    /// them, since the provider cannot check tokens.
+    pub fn effect_repeats(self) -> bool {
+        !self.idempotent()
+    }
+
+    /// What `lost` runs that lost their lock add up to in this mode (`lost` is a count or a
+    /// share). The cells a defence removes are `T::default()`: exactly zero.
+    pub fn effects<T: Copy + Default>(self, lost: T) -> Effects<T> {
+        let zero = T::default();
+        let keep = |yes: bool| if yes { lost } else { zero };
+        Effects {
+            duplicates: lost,
+            stale_writes_landed: keep(self.stale_write_lands()),
+            double_effects: keep(self.effect_repeats()),
+            harmful: keep(self.stale_write_lands() || self.effect_repeats()),
+            wasted: lost,
         }
     }
 }
@@ -122,15 +184,17 @@ impl fmt::Display for Mode {
     }
 }
 
-/// A mode name that is not `none`, `renewal` or `fencing`.
+/// A mode name that is not one of [`Mode::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownMode(pub String);
 
 impl fmt::Display for UnknownMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Mode::ALL.iter().map(|m| m.as_str()).collect();
         write!(
             f,
-            "--mode must be one of none, renewal, fencing (got {})",
+            "--mode must be one of {} (got {})",
+            names.join(", "),
             self.0
         )
     }
@@ -145,6 +209,34 @@ impl FromStr for Mode {
             .into_iter()
             .find(|m| m.as_str() == s)
             .ok_or_else(|| UnknownMode(s.to_owned()))
+    }
+}
+
+/// What the runs that lost their lock cost in one mode, as counts or as shares of all runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Effects<T> {
+    /// Runs repeated by a second worker (one per lost lock).
+    pub duplicates: T,
+    /// Late database writes that were applied over the duplicate's newer result.
+    pub stale_writes_landed: T,
+    /// Invoices sent a second time.
+    pub double_effects: T,
+    /// Runs with any harm: a stale write landed or an invoice went out twice.
+    pub harmful: T,
+    /// Runs whose work was done for nothing (every duplicate, in every mode).
+    pub wasted: T,
+}
+
+impl<T: Copy> Effects<T> {
+    /// The five quantities with their JSON names, in display order.
+    pub fn named(&self) -> [(&'static str, T); 5] {
+        [
+            ("duplicates", self.duplicates),
+            ("stale_writes_landed", self.stale_writes_landed),
+            ("double_effects", self.double_effects),
+            ("harmful", self.harmful),
+            ("wasted", self.wasted),
+        ]
     }
 }
 
@@ -213,24 +305,23 @@ impl RenewalParams {
         .expect("validated hold-time parameters")
     }
 
-    /// Exactly the fraction of jobs that lose their lock (and are run twice) in `mode`.
+    /// Exactly the share of runs that lose their lock (and are run twice) in `mode`: `L`, or
+    /// `L_r` with renewal.
     pub fn exact_lost_fraction(&self, mode: Mode) -> f64 {
         let h = self.hold_time();
-        match mode {
-            Mode::None | Mode::Fencing => h.exceeds(self.ttl_s),
-            Mode::Renewal => h.stall_exceeds(self.ttl_s),
+        if mode.renews() {
+            h.stall_exceeds(self.ttl_s)
+        } else {
+            h.exceeds(self.ttl_s)
         }
     }
 
-    /// Exactly the fraction of jobs whose duplicate does harm in `mode` (0 with fencing).
-    pub fn exact_harmful_fraction(&self, mode: Mode) -> f64 {
-        match mode {
-            Mode::Fencing => 0.0,
-            _ => self.exact_lost_fraction(mode),
-        }
+    /// Exactly the share of runs with each effect in `mode`.
+    pub fn exact_effects(&self, mode: Mode) -> Effects<f64> {
+        mode.effects(self.exact_lost_fraction(mode))
     }
 
-    /// The exact lost fraction in the parameters' own mode.
+    /// The exact lost share in the parameters' own mode.
     pub fn exact_fraction(&self) -> f64 {
         self.exact_lost_fraction(self.mode)
     }
@@ -246,15 +337,15 @@ impl RenewalParams {
     }
 }
 
-/// What a chunk (or a whole run) counts, for all three modes at once.
+/// What a chunk (or a whole run) counts, for all five modes at once.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RenewalAcc {
     pub runs: u64,
-    /// Jobs with `L + S > TTL`: lost without renewal.
+    /// Runs with `L + S > TTL`: lost without renewal.
     pub lost_plain: u64,
-    /// Jobs with `S > TTL`: lost even with renewal.
+    /// Runs with `S > TTL`: lost even with renewal.
     pub lost_stall: u64,
-    /// Job lengths `L + S`.
+    /// Run lengths `L + S`.
     pub lengths: Histogram,
 }
 
@@ -263,18 +354,24 @@ pub struct RenewalAcc {
 pub struct RenewalSummary {
     pub params: RenewalParams,
     pub seed: u64,
-    /// Jobs that lost their lock while still running.
+    /// Runs that lost their lock while still running.
     pub lost_lock: u64,
-    /// Jobs run a second time by another worker (one per lost lock).
-    pub duplicates: u64,
-    /// Duplicates whose side effects happened twice.
-    pub harmful: u64,
-    /// Duplicates whose side effects were refused: harmless, but the work was done for nothing.
-    pub wasted: u64,
+    /// What those runs cost: duplicates, stale writes that landed, invoices sent twice, runs
+    /// with any harm, wasted work.
+    pub counts: Effects<u64>,
+    /// The same, exactly, as shares of all runs.
+    pub exact: Effects<f64>,
     /// `lost_lock / runs` with its 95 % interval.
     pub fraction: Estimate,
-    /// The exact lost fraction.
+    /// The exact lost share.
     pub exact_fraction: f64,
+}
+
+impl RenewalSummary {
+    /// A count as a share of all runs, with its 95 % interval.
+    pub fn share(&self, count: u64) -> Estimate {
+        Estimate::proportion(count, self.fraction.n)
+    }
 }
 
 /// The "break it" Monte Carlo. Build with [`RenewalSim::new`], run with
@@ -302,15 +399,12 @@ impl RenewalSim {
 
     /// The counts for `mode` (not necessarily the parameters' own).
     pub fn summary_for(&self, acc: &RenewalAcc, seed: u64, mode: Mode) -> RenewalSummary {
-        let lost = match mode {
-            Mode::None | Mode::Fencing => acc.lost_plain,
-            Mode::Renewal => acc.lost_stall,
-        };
-        let (harmful, wasted) = if mode == Mode::Fencing {
-            (0, lost)
+        let lost = if mode.renews() {
+            acc.lost_stall
         } else {
-            (lost, 0)
+            acc.lost_plain
         };
+        let exact_fraction = self.params.exact_lost_fraction(mode);
         RenewalSummary {
             params: RenewalParams {
                 mode,
@@ -318,11 +412,10 @@ impl RenewalSim {
             },
             seed,
             lost_lock: lost,
-            duplicates: lost,
-            harmful,
-            wasted,
+            counts: mode.effects(lost),
+            exact: mode.effects(exact_fraction),
             fraction: Estimate::proportion(lost, acc.runs),
-            exact_fraction: self.params.exact_lost_fraction(mode),
+            exact_fraction,
         }
     }
 
@@ -379,6 +472,7 @@ impl Chunked for RenewalSim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::parallel::run_to_end;
     use crate::sim::mc::run_sequential;
 
     fn rel(a: f64, b: f64) -> f64 {
@@ -396,14 +490,39 @@ mod tests {
                 4.462_603_202_968_597e-4
             ) < 1e-12
         );
-        assert_eq!(
-            p.exact_lost_fraction(Mode::Fencing),
-            p.exact_lost_fraction(Mode::None)
-        );
-        assert_eq!(p.exact_harmful_fraction(Mode::Fencing), 0.0);
         // The spec's rounded figures: ≈ 0.24 % and ≈ 0.045 %.
         assert!((p.exact_lost_fraction(Mode::None) * 100.0 - 0.24).abs() < 0.005);
         assert!((p.exact_lost_fraction(Mode::Renewal) * 100.0 - 0.045).abs() < 0.0005);
+    }
+
+    /// The spec's table, cell by cell: `L` without renewal, `L_r` with it, and the cells a
+    /// defence removes exactly zero.
+    #[test]
+    fn exact_table_follows_the_spec() {
+        let p = RenewalParams::default();
+        let l = p.exact_lost_fraction(Mode::None);
+        let lr = p.exact_lost_fraction(Mode::Renewal);
+        let row = |m: Mode| {
+            let e = p.exact_effects(m);
+            [
+                e.duplicates,
+                e.stale_writes_landed,
+                e.double_effects,
+                e.wasted,
+            ]
+        };
+        assert_eq!(row(Mode::None), [l, l, l, l]);
+        assert_eq!(row(Mode::Renewal), [lr, lr, lr, lr]);
+        assert_eq!(row(Mode::Fencing), [l, 0.0, l, l]);
+        assert_eq!(row(Mode::Idempotent), [l, 0.0, 0.0, l]);
+        assert_eq!(row(Mode::All), [lr, 0.0, 0.0, lr]);
+        // Harm: fencing protects the data but not the invoices; only idempotency (alone or
+        // stacked) removes both.
+        let harm: Vec<f64> = Mode::ALL
+            .iter()
+            .map(|&m| p.exact_effects(m).harmful)
+            .collect();
+        assert_eq!(harm, [l, lr, l, 0.0, 0.0]);
     }
 
     #[test]
@@ -415,36 +534,90 @@ mod tests {
         let sim = RenewalSim::new(&p).unwrap();
         let acc = run_sequential(&sim, 2);
         assert_eq!(acc.lengths.total(), 400_000);
-        let none = sim.summary_for(&acc, 2, Mode::None);
-        let renewal = sim.summary_for(&acc, 2, Mode::Renewal);
-        let fencing = sim.summary_for(&acc, 2, Mode::Fencing);
-        assert_eq!(fencing.duplicates, none.duplicates);
-        assert_eq!((fencing.harmful, fencing.wasted), (0, none.duplicates));
-        assert_eq!((none.harmful, none.wasted), (none.duplicates, 0));
+        let s: Vec<RenewalSummary> = Mode::ALL
+            .iter()
+            .map(|&m| sim.summary_for(&acc, 2, m))
+            .collect();
+        let [none, renewal, fencing, idempotent, all] = [&s[0], &s[1], &s[2], &s[3], &s[4]];
+        assert!(none.lost_lock > 0 && renewal.lost_lock > 0);
         assert!(renewal.lost_lock < none.lost_lock);
-        for s in [&none, &renewal, &fencing] {
-            assert!(s.fraction.contains(s.exact_fraction), "{s:?}");
+        for x in [fencing, idempotent] {
+            assert_eq!(x.lost_lock, none.lost_lock, "{x:?}");
+        }
+        assert_eq!(all.lost_lock, renewal.lost_lock);
+        // The zero cells are zero exactly, in the counts and the exact values alike.
+        for x in [fencing, idempotent, all] {
+            assert_eq!(
+                (x.counts.stale_writes_landed, x.exact.stale_writes_landed),
+                (0, 0.0)
+            );
+        }
+        for x in [idempotent, all] {
+            assert_eq!((x.counts.double_effects, x.exact.double_effects), (0, 0.0));
+            assert_eq!((x.counts.harmful, x.exact.harmful), (0, 0.0));
+        }
+        // Fencing leaves every invoice sent twice.
+        assert_eq!(fencing.counts.double_effects, none.counts.double_effects);
+        assert_eq!(fencing.counts.harmful, fencing.lost_lock);
+        for x in &s {
+            assert_eq!(x.counts.duplicates, x.lost_lock);
+            assert_eq!(x.counts.wasted, x.lost_lock);
+            assert!(x.fraction.contains(x.exact_fraction), "{x:?}");
         }
     }
 
     #[test]
-    fn exact_value_is_inside_the_interval_at_the_expected_rate() {
-        // As for the TTL model: misses over 40 seeds ≈ Binomial(40, 0.05), mean 2;
-        // at least 34 inside fails by chance with probability below 1 %.
+    fn every_mode_and_cell_agrees_with_its_exact_value() {
+        // For every mode and every non-zero cell, the exact share lies inside the 95 %
+        // interval of the simulated one at about the expected rate. Misses over 40 seeds
+        // ≈ Binomial(40, 0.05), mean 2; at least 34 inside fails by chance below 1 %.
         let p = RenewalParams {
             runs: 20_000,
             ..Default::default()
         };
         let sim = RenewalSim::new(&p).unwrap();
-        let exact = p.exact_fraction();
-        let inside = (0..40u64)
-            .filter(|&s| {
-                sim.summary(&run_sequential(&sim, s), s)
-                    .fraction
-                    .contains(exact)
-            })
-            .count();
-        assert!(inside >= 34, "{inside} of 40");
+        let accs: Vec<RenewalAcc> = (0..40u64).map(|s| run_sequential(&sim, s)).collect();
+        for mode in Mode::ALL {
+            let exact = p.exact_effects(mode);
+            for (name, share) in exact.named() {
+                let inside = accs
+                    .iter()
+                    .enumerate()
+                    .filter(|(seed, acc)| {
+                        let s = sim.summary_for(acc, *seed as u64, mode);
+                        let count = s.counts.named().iter().find(|c| c.0 == name).unwrap().1;
+                        if share == 0.0 {
+                            assert_eq!(count, 0, "{mode} {name}");
+                        }
+                        s.share(count).contains(share)
+                    })
+                    .count();
+                assert!(inside >= 34, "{mode} {name}: {inside} of 40");
+            }
+        }
+    }
+
+    #[test]
+    fn equal_seeds_give_the_same_bits_on_any_thread_count() {
+        let sim = RenewalSim::new(&RenewalParams {
+            runs: 70_001,
+            spread: 0.9,
+            ..Default::default()
+        })
+        .unwrap();
+        let reference = run_sequential(&sim, 21);
+        for threads in [1, 2, 3, 8] {
+            let acc = run_to_end(&sim, 21, threads);
+            assert_eq!(acc, reference, "{threads} threads");
+            for mode in Mode::ALL {
+                assert_eq!(
+                    sim.summary_for(&acc, 21, mode),
+                    sim.summary_for(&reference, 21, mode)
+                );
+            }
+        }
+        assert_eq!(run_sequential(&sim, 21), reference);
+        assert_ne!(run_sequential(&sim, 22), reference);
     }
 
     #[test]
@@ -464,11 +637,13 @@ mod tests {
 
     #[test]
     fn modes_parse() {
-        assert_eq!("renewal".parse::<Mode>(), Ok(Mode::Renewal));
+        for mode in Mode::ALL {
+            assert_eq!(mode.as_str().parse::<Mode>(), Ok(mode));
+        }
         let e = "always".parse::<Mode>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--mode must be one of none, renewal, fencing (got always)"
+            "--mode must be one of none, renewal, fencing, idempotent, all (got always)"
         );
     }
 
@@ -487,6 +662,12 @@ mod tests {
         .validate()
         .unwrap_err();
         assert_eq!(e.flag, "runs");
+        let e = RenewalSim::new(&RenewalParams {
+            stall_prob: f64::NAN,
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert_eq!(e.flag, "stall-prob");
     }
 
     mod props {
@@ -532,7 +713,15 @@ mod tests {
                     let s = sim.summary_for(&acc, seed, mode);
                     prop_assert!((0.0..=1.0).contains(&s.exact_fraction));
                     prop_assert!(s.fraction.lo <= s.fraction.value && s.fraction.value <= s.fraction.hi);
-                    prop_assert_eq!(s.harmful + s.wasted, s.duplicates);
+                    let c = s.counts;
+                    prop_assert!(c.harmful <= c.duplicates);
+                    prop_assert!(c.stale_writes_landed.max(c.double_effects) <= c.harmful);
+                    prop_assert_eq!(c.wasted, c.duplicates);
+                    // Idempotency removes every harm, with or without the other defences.
+                    if mode.idempotent() {
+                        prop_assert_eq!(c.harmful, 0);
+                        prop_assert_eq!(s.exact.harmful, 0.0);
+                    }
                 }
                 // Renewal can only help.
                 prop_assert!(

@@ -59,7 +59,7 @@ pub const SPREAD: ParamSpec = ParamSpec {
 };
 pub const STALL_PROB: ParamSpec = ParamSpec {
     flag: "stall-prob",
-    label: "Stall probability",
+    label: "Pause probability",
     unit: "",
     min: 0.0,
     max: 0.2,
@@ -69,7 +69,7 @@ pub const STALL_PROB: ParamSpec = ParamSpec {
 };
 pub const STALL_MEAN_S: ParamSpec = ParamSpec {
     flag: "stall-mean-s",
-    label: "Mean stall",
+    label: "Mean pause",
     unit: "s",
     min: 0.1,
     max: 60.0,

@@ -16,6 +16,7 @@ use super::plot::palette;
 use super::plot::{self, KeyMark, cross, key_row};
 use super::widgets::{self, Playback};
 use super::{Cx, Section};
+use crate::lesson::{self, StaleStory, fill};
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{
     self, Event, EventKind, Lane, Outcome, StaleParams, StaleRun, TOKEN_A, TOKEN_B, WORK_S, Worker,
@@ -79,7 +80,10 @@ impl Story {
                 .iter()
                 .map(|e| sentence(e, &run))
                 .collect();
-            s.caption = format!("At {}: {}", secs(s.t_s), sentences.join(" "));
+            s.caption = fill(
+                &words_of_story().caption,
+                &[("time", &secs(s.t_s)), ("sentences", &sentences.join(" "))],
+            );
         }
         Self { run, steps }
     }
@@ -109,42 +113,61 @@ impl Story {
     }
 }
 
+/// The story's words (`assets/stale_story.ron`).
+fn words_of_story() -> &'static StaleStory {
+    &lesson::content().stale_story
+}
+
 /// One event told in a sentence.
 fn sentence(e: &Event, run: &StaleRun) -> String {
+    let w = words_of_story();
     let late = run.a_write_s > run.expiry_s;
+    let token_text = |t: u64| t.to_string();
+    let with_token = |template: &str, token: u64| fill(template, &[("token", &token_text(token))]);
     match e.kind {
-        EventKind::Granted { to: Worker::A, token } => {
-            format!("the lock service grants the lock to A with token {token}, and A starts its job.")
-        }
-        EventKind::Granted { to: Worker::B, token } => {
+        EventKind::Granted {
+            to: Worker::A,
+            token,
+        } => with_token(&w.granted_a, token),
+        EventKind::Granted {
+            to: Worker::B,
+            token,
+        } => with_token(
             if late {
-                format!("It hands the lock to B, who was waiting, with token {token}.")
+                &w.granted_b_after_expiry
             } else {
-                format!("The lock service grants the lock to B, who was waiting, with token {token}.")
-            }
-        }
-        EventKind::Paused => "A freezes, as in a long garbage-collection pause. From A's side, no time passes.".into(),
+                &w.granted_b
+            },
+            token,
+        ),
+        EventKind::Paused => w.paused.clone(),
         EventKind::Resumed => {
             if late {
-                "A wakes up, unaware of the lost time and still sure that it holds the lock.".into()
+                w.resumed_late.clone()
             } else {
-                "A wakes up, still inside its lease.".into()
+                w.resumed_in_lease.clone()
             }
         }
-        EventKind::Expired { token } => {
-            format!("the TTL of token {token} runs out while A is still frozen, so the lock service frees the lock.")
-        }
-        EventKind::Released { token } => format!("A releases the lock (token {token})."),
+        EventKind::Expired { token } => with_token(&w.expired, token),
+        EventKind::Released { token } => with_token(&w.released, token),
         EventKind::Wrote { token } => {
             let who = if e.lane == Lane::A { "A" } else { "B" };
-            format!("{who} writes its result, sending token {token}.")
+            fill(&w.wrote, &[("who", who), ("token", &token_text(token))])
         }
-        EventKind::Applied { replaced_newer: false, .. } => "Storage applies the write.".into(),
-        EventKind::Applied { replaced_newer: true, .. } => {
-            "Storage applies it on top of B's newer result: B's work is gone, and nobody sees an error.".into()
-        }
-        EventKind::Refused { token, highest } => format!(
-            "Storage has already applied token {highest}, so it refuses token {token}: A gets an error and B's result stays."
+        EventKind::Applied {
+            replaced_newer: false,
+            ..
+        } => w.applied.clone(),
+        EventKind::Applied {
+            replaced_newer: true,
+            ..
+        } => w.applied_over_newer.clone(),
+        EventKind::Refused { token, highest } => fill(
+            &w.refused,
+            &[
+                ("token", &token_text(token)),
+                ("highest", &token_text(highest)),
+            ],
         ),
     }
 }
@@ -152,37 +175,25 @@ fn sentence(e: &Event, run: &StaleRun) -> String {
 /// The section's headline for a finished run: the outcome in plain words.
 pub fn outcome_sentence(run: &StaleRun) -> String {
     let p = &run.params;
-    let (pause, ttl, a, b) = (
-        secs(p.pause_s),
-        secs(p.ttl_s),
-        secs(run.a_write_s),
-        secs(run.b_write_s),
-    );
-    match run.outcome {
-        Outcome::NoOverlap if p.pause_s == 0.0 => format!(
-            "A was not paused: it wrote at {a}, inside its {ttl} TTL, and released the lock; B then got token \
-             {TOKEN_B} and wrote at {b}. The lock kept the two apart."
-        ),
-        Outcome::NoOverlap => format!(
-            "A was paused for {pause} but woke at {a}, before its {ttl} TTL ran out. It wrote and released the \
-             lock, and only then did B get token {TOKEN_B} and write at {b}. The lock kept the two apart."
-        ),
-        Outcome::Overwritten => format!(
-            "A was paused for {pause}, longer than its {ttl} TTL. B was given the lock and wrote at {b}; at {a} \
-             A woke, still believing it held the lock, and wrote over B's result. Every part did its job, \
-             no error was raised, and B's work is lost."
-        ),
-        Outcome::Rejected => format!(
-            "A was paused for {pause}, longer than its {ttl} TTL. B was given token {TOKEN_B} and wrote at {b}; \
-             when A woke and wrote at {a} with token {TOKEN_A}, storage had already seen {TOKEN_B} and \
-             refused it. B's result is safe, and A gets an error instead of doing harm."
-        ),
-        Outcome::OverlapHarmless => format!(
-            "A was paused for {pause} and woke at {a}, after its {ttl} TTL had ended, so for a while A and B \
-             both held the lock. A's write reached storage first and B's write at {b} replaced it: no damage \
-             this time, but only thanks to lucky timing."
-        ),
-    }
+    let w = words_of_story();
+    let template = match run.outcome {
+        Outcome::NoOverlap if p.pause_s == 0.0 => &w.not_paused,
+        Outcome::NoOverlap => &w.no_overlap,
+        Outcome::Overwritten => &w.overwritten,
+        Outcome::Rejected => &w.rejected,
+        Outcome::OverlapHarmless => &w.overlap_harmless,
+    };
+    fill(
+        template,
+        &[
+            ("pause", &secs(p.pause_s)),
+            ("ttl", &secs(p.ttl_s)),
+            ("a", &secs(run.a_write_s)),
+            ("b", &secs(run.b_write_s)),
+            ("token_a", &TOKEN_A.to_string()),
+            ("token_b", &TOKEN_B.to_string()),
+        ],
+    )
 }
 
 pub struct StaleHolder {
@@ -454,7 +465,7 @@ fn timeline(
                 Text::new(
                     "",
                     PlotPoint::new(run.expiry_s - 0.1, 3.4),
-                    words(format!("TTL of {TOKEN_A} ends")),
+                    words(format!("lease of {TOKEN_A} ends")),
                 )
                 .color(text_color)
                 .anchor(Align2::RIGHT_BOTTOM),
@@ -466,7 +477,7 @@ fn timeline(
                     Text::new(
                         "",
                         PlotPoint::new(mid, 3.0),
-                        words(format!("frozen {}", secs(run.params.pause_s))),
+                        words(format!("paused {}", secs(run.params.pause_s))),
                     )
                     .color(text_color),
                 );
@@ -736,9 +747,9 @@ impl Section for StaleHolder {
             ui,
             cx,
             &[
-                KeyMark::Bar(A_COLOR, "A works / holds token 33".into()),
-                KeyMark::Bar(palette::GREY, "A frozen".into()),
-                KeyMark::Bar(B_COLOR, "B works / holds token 34".into()),
+                KeyMark::Bar(A_COLOR, format!("A works / holds token {TOKEN_A}")),
+                KeyMark::Bar(palette::GREY, "A paused".into()),
+                KeyMark::Bar(B_COLOR, format!("B works / holds token {TOKEN_B}")),
                 KeyMark::Shape(MarkerShape::Circle, APPLIED, "write applied".into()),
                 KeyMark::Shape(
                     MarkerShape::Cross,
@@ -749,14 +760,15 @@ impl Section for StaleHolder {
             ],
         );
         ui.add_space(6.0);
-        egui::CollapsingHeader::new("How this is computed").default_open(true).show(ui, |ui| {
-            widgets::paragraph(ui, &self.text().how, cx);
-            ui.label(format!(
-                "Nothing here is random: A works {} before freezing, B writes {} after its grant, and the same settings always tell the same story.",
-                secs(WORK_S),
-                secs(WORK_S)
-            ));
-        });
+        egui::CollapsingHeader::new("How this is computed")
+            .default_open(true)
+            .show(ui, |ui| {
+                widgets::paragraph(ui, &self.text().how, cx);
+                ui.label(fill(
+                    &words_of_story().fixed_script,
+                    &[("work", &secs(WORK_S))],
+                ));
+            });
     }
 }
 
@@ -825,9 +837,24 @@ mod tests {
         let s = story(14.0, 10.0, true);
         let all: String = s.steps.iter().map(|s| s.caption.clone()).collect();
         assert!(
-            all.contains("token 33") && all.contains("token 34"),
+            all.contains(&format!("token {TOKEN_A}")) && all.contains(&format!("token {TOKEN_B}")),
             "{all}"
         );
-        assert!(s.steps.last().unwrap().caption.contains("refuses token 33"));
+        let last = &s.steps.last().unwrap().caption;
+        assert!(last.contains(&format!("refuses token {TOKEN_A}")), "{last}");
+        // Every slot of the story's templates was filled.
+        for step in &s.steps {
+            assert!(!step.caption.contains(['{', '}']), "{}", step.caption);
+        }
+        for (pause, fencing) in [
+            (0.0, false),
+            (5.0, false),
+            (14.0, false),
+            (14.0, true),
+            (9.5, false),
+        ] {
+            let h = outcome_sentence(&story(pause, 10.0, fencing).run);
+            assert!(!h.contains(['{', '}']), "{h}");
+        }
     }
 }

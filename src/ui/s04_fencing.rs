@@ -64,7 +64,7 @@ pub struct Fencing {
     plot_rect: Option<egui::Rect>,
     /// Set by "Reset view": the ladder shows the whole chain again on the next frame.
     reset_view: bool,
-    /// Set by "Zoom to the first late write".
+    /// Set by "Zoom to the first stale write".
     zoom_to: Option<PlotBounds>,
 }
 
@@ -113,7 +113,7 @@ impl Fencing {
         let h = u64::from(run.params.holders);
         let m = run.late_after_newer;
         let first = format!(
-            "{} of {} lock holders were still working when their TTL ran out.",
+            "{} of {} lock holders were still working when their lease ran out.",
             fmt_int(n),
             fmt_int(h)
         );
@@ -126,29 +126,29 @@ impl Fencing {
         };
         if n == 0 {
             return format!(
-                "{first} No write came late, so storage never saw an old token after a newer one."
+                "{first} No write was stale, so storage never saw an old token after a newer one."
             );
         }
         if m == 0 {
             return format!(
-                "{first} Each of their late writes still reached storage before any newer one, so this time no newer data was replaced."
+                "{first} Each of their stale writes still reached storage before any newer one, so this time no newer data was replaced."
             );
         }
         if self.params.fencing {
             format!(
-                "{first} {} of their late {} arrived after a newer holder's write, and storage rejected {}: \
+                "{first} {} of their stale {} arrived after a newer holder's write, and storage rejected {}: \
                  newer data was never replaced.",
                 fmt_int(m),
                 writes(m),
                 if m == 1 {
                     "it".to_owned()
                 } else {
-                    format!("all {} stale writes", fmt_int(m))
+                    format!("all {} of them", fmt_int(m))
                 },
             )
         } else {
             format!(
-                "{first} {} of their late {} arrived after a newer holder's write, and {} old data silently \
+                "{first} {} of their stale {} arrived after a newer holder's write, and {} old data silently \
                  replaced new data, without any error.",
                 fmt_int(m),
                 writes(m),
@@ -373,7 +373,7 @@ fn counts_table(ui: &mut Ui, pair: &Pair, fencing_on: bool) {
                 ]
             };
             let names = [
-                "Late writes",
+                "Stale writes",
                 "… after a newer write",
                 "Newer data silently replaced",
                 "Rejected by storage",
@@ -481,7 +481,7 @@ impl Section for Fencing {
                 zoom = None;
             }
             if let Some(b) = first_late_bounds(run)
-                && ui.button("Zoom to the first late write").clicked()
+                && ui.button("Zoom to the first stale write").clicked()
             {
                 zoom = Some(b);
             }
@@ -521,7 +521,7 @@ impl Section for Fencing {
         let count = |m: Mark| run.ladder.iter().filter(|h| mark(h) == m).count() as u64;
         let mut marks = vec![
             KeyMark::Bar(LEASE, "holding the lock".into()),
-            KeyMark::Bar(OVERRUN, "still working after its TTL".into()),
+            KeyMark::Bar(OVERRUN, "still working after its lease ran out".into()),
             KeyMark::Shape(
                 MarkerShape::Circle,
                 APPLIED,
@@ -531,7 +531,7 @@ impl Section for Fencing {
                 MarkerShape::Diamond,
                 LATE_FIRST,
                 format!(
-                    "late, but before any newer write ({})",
+                    "stale, but before any newer write ({})",
                     fmt_int(count(Mark::LateFirst))
                 ),
             ),
@@ -580,7 +580,7 @@ fn counts(ui: &mut Ui, pair: &Pair, fencing_on: bool) {
     let e = run.stale_fraction;
     ui.add_space(4.0);
     ui.label(format!(
-        "Late: {} of holders (95 % interval {} to {}); exact chance {}. The chain ran for {} of simulated time.",
+        "Stale: {} of holders (95 % interval {} to {}); exact chance {}. The chain ran for {} of simulated time.",
         fmt_pct(e.value),
         fmt_pct(e.lo),
         fmt_pct(e.hi),

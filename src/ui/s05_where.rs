@@ -106,9 +106,9 @@ impl WhereLock {
         if row.consensus {
             return format!(
                 "{} grants a lock only after a majority of its servers has stored it, so a failover \
-                 loses none: expected 0 lost and 0 granted twice, and {n} simulated failovers lost {}.",
+                 loses none. That is the store's documented behaviour, and the model sets its loss to \
+                 zero by construction.",
                 row.name,
-                fmt_int(view.acc.lost),
             );
         }
         let lost = fmt_count(s.expected_lost);
@@ -117,16 +117,20 @@ impl WhereLock {
         let rate = fmt_count(s.params.rate);
         let lag = fmt_sig(s.params.lag_ms, 2);
         let base = format!(
-            "At {rate} grants a second and a {lag}\u{a0}ms replication delay, each failover loses about \
+            "At {rate} grants a second and a {lag}\u{a0}ms replication lag, each failover loses about \
              {lost} locks granted in the last {window}\u{a0}s that had not reached the replica \
              (simulated mean {sim} over {n} failovers), and about {twice} of them are granted a \
              second time while their first holder is still working."
         );
         if s.params.store == Store::Redis && row.id == "redlock" {
             format!(
-                "{base} With {}, that is what each master loses when a replica takes its place; \
-                 a lost copy gives a second client the lock only if it breaks the first holder's majority.",
-                row.name
+                "{} masters have no replicas, so no failover loses their locks; a master that \
+                 restarts without its keys does, unless it saves every write with fsync=always or \
+                 stays down for longer than the TTL. For comparison, a single Redis primary with \
+                 a replica: {}{}",
+                row.name,
+                base[..1].to_lowercase(),
+                &base[1..]
             )
         } else {
             base
@@ -258,6 +262,15 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
         .map_or(0.0, |i| (i + 1) as f64 * width);
     let exact = view.summary.expected_lost;
     let simulated = view.summary.mean_lost.value;
+    // A consensus store loses nothing by construction: nothing there is a simulation result.
+    let (bars_name, mean_name) = if view.summary.params.store == Store::Consensus {
+        (
+            "failovers (none loses a lock, by construction)",
+            "model mean",
+        )
+    } else {
+        ("simulated failovers", "simulated mean")
+    };
     let right = last.max(exact + 1.0).max(4.0) + width * 0.5;
     // Hug the data: a distribution far from zero gets the width of the plot.
     let first = h
@@ -283,7 +296,7 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
         .allow_drag(false)
         .show(ui, |p| {
             p.bar_chart(
-                BarChart::new("simulated failovers", bars)
+                BarChart::new(bars_name, bars)
                     .color(palette::SKY)
                     .element_formatter(Box::new(|b, _| {
                         format!("{}: {:.2} % of failovers", b.name, b.value)
@@ -295,19 +308,16 @@ fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, height: f32) ->
                     .width(w * 1.2),
             );
             p.vline(
-                VLine::new(
-                    format!("simulated mean: {}", fmt_count(simulated)),
-                    simulated,
-                )
-                .color(text)
-                .width(w * 0.7)
-                .style(egui_plot::LineStyle::dashed_loose()),
+                VLine::new(format!("{mean_name}: {}", fmt_count(simulated)), simulated)
+                    .color(text)
+                    .width(w * 0.7)
+                    .style(egui_plot::LineStyle::dashed_loose()),
             );
         })
         .response;
     widgets::describe_plot(
         &response,
-        "Plot: how many locks one failover loses, over many simulated failovers",
+        "Plot: how many locks one failover loses, over many failovers",
         "",
     );
     response.rect
@@ -331,6 +341,11 @@ fn numbers(ui: &mut Ui, view: &FailoverView) {
             )
         }
     };
+    let (mean_label, run_label) = if s.params.store == Store::Consensus {
+        ("Model mean (zero by construction)", "Failovers counted")
+    } else {
+        ("Simulated mean (95 % interval)", "Failovers simulated")
+    };
     let zero_share = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
         / view.acc.failovers.max(1) as f64;
     egui::Grid::new("s5-numbers")
@@ -341,13 +356,13 @@ fn numbers(ui: &mut Ui, view: &FailoverView) {
             ui.label("Locks lost per failover, exact mean");
             ui.label(RichText::new(fmt_count(s.expected_lost)).strong());
             ui.end_row();
-            ui.label("Simulated mean (95 % interval)");
+            ui.label(mean_label);
             ui.label(interval(&s.mean_lost));
             ui.end_row();
             ui.label("Granted twice per failover, exact mean");
             ui.label(RichText::new(fmt_count(s.expected_double_granted)).strong());
             ui.end_row();
-            ui.label("Simulated mean (95 % interval)");
+            ui.label(mean_label);
             ui.label(interval(&s.mean_double_granted));
             ui.end_row();
             ui.label("Failovers that lost no lock");
@@ -357,7 +372,7 @@ fn numbers(ui: &mut Ui, view: &FailoverView) {
                 fmt_pct((-s.expected_lost).exp())
             ));
             ui.end_row();
-            ui.label("Failovers simulated");
+            ui.label(run_label);
             ui.label(format!(
                 "{} of {}",
                 fmt_int(view.acc.failovers),

@@ -1,5 +1,6 @@
-//! Section 9, "Break it": no defence, lock renewal and fencing side by side on the same
-//! simulated jobs, and the distribution of job lengths against the TTL.
+//! Section 9, "Break it": a nightly billing job with no defence, lock renewal, fencing,
+//! idempotency keys and all three stacked, side by side on the same simulated runs, and the
+//! distribution of run lengths against the TTL.
 
 use std::sync::{Arc, OnceLock};
 
@@ -16,9 +17,10 @@ use super::{Cx, Section};
 use crate::runner::Runner;
 use crate::sim::renewal::{self, Mode, RenewalAcc, RenewalParams, RenewalSim, RenewalSummary};
 
-/// The three measures shown for each defence.
+/// The four measures shown for each defence.
 const DUPLICATES: Color32 = palette::BLUE;
-const HARMFUL: Color32 = palette::VERMILION;
+const STALE_LANDED: Color32 = palette::VERMILION;
+const INVOICES_TWICE: Color32 = palette::PURPLE;
 const WASTED: Color32 = palette::YELLOW;
 
 /// Where a job-length bar starts on the log scale: half a job, so a bin with one job shows.
@@ -32,13 +34,15 @@ enum Pattern {
     Rising,
     /// Horizontal stripes.
     Level,
+    /// Diagonal stripes falling to the right.
+    Falling,
 }
 
 /// What the plots and the headline are drawn from.
 pub struct BreakView {
     pub acc: RenewalAcc,
     /// One summary per mode, in [`Mode::ALL`] order.
-    pub modes: [RenewalSummary; 3],
+    pub modes: [RenewalSummary; 5],
     /// Exactly what share of jobs is expected in each bin of `acc.lengths`.
     pub exact_bins: Arc<Vec<f64>>,
 }
@@ -49,7 +53,7 @@ pub struct BreakIt {
     pub seed: u64,
     run: McStream<BreakView>,
     /// The parameters and seed the running simulation was started with (mode aside: one
-    /// simulation serves all three).
+    /// simulation serves all five).
     started: (RenewalParams, u64),
     plot_rect: Option<Rect>,
 }
@@ -59,6 +63,8 @@ fn mode_name(mode: Mode) -> &'static str {
         Mode::None => "No defence",
         Mode::Renewal => "Renewal",
         Mode::Fencing => "Fencing",
+        Mode::Idempotent => "Idempotency",
+        Mode::All => "All three",
     }
 }
 
@@ -117,38 +123,49 @@ impl BreakIt {
         }
     }
 
-    /// The computed headline: the chosen defence first, then the other two.
+    /// The computed headline: what the chosen defence leaves, and what it cannot reach.
     pub fn headline(&self, view: &BreakView) -> String {
-        let [none, renewal, fencing] = &view.modes;
+        let [none, renewal, _, _, _] = &view.modes;
+        let s = &view.modes[mode_index(self.params.mode)];
         let runs = fmt_int(view.acc.runs);
         let ttl = fmt_sig(self.params.ttl_s, 2);
-        let d = |s: &RenewalSummary| fmt_int(s.duplicates);
+        let lost = format!(
+            "{} of {runs} runs ({})",
+            fmt_int(s.lost_lock),
+            fmt_pct(s.fraction.value)
+        );
+        let c = &s.counts;
         match self.params.mode {
             Mode::None => format!(
-                "With no defence, {} of {runs} jobs ({}) outlived the {ttl}\u{a0}s TTL and were run a \
-                 second time, and every duplicate did harm. Renewal would have cut that to {}; \
-                 fencing would have left {} duplicates but made none of them harmful.",
-                d(none),
-                fmt_pct(none.fraction.value),
-                d(renewal),
-                d(fencing),
+                "With no defence, {lost} outlived the {ttl}\u{a0}s TTL and were run again: each time \
+                 a stale write landed over newer data and the invoices went out twice. Renewal would \
+                 leave {} such runs; fencing would protect the data but not the invoices; \
+                 idempotency keys would protect both.",
+                fmt_int(renewal.lost_lock),
             ),
             Mode::Renewal => format!(
-                "With renewal, {} of {runs} jobs ({}) still lost the lock, each to a freeze longer \
-                 than the {ttl}\u{a0}s TTL, against {} with no defence; each of those duplicates still \
-                 did harm.",
-                d(renewal),
-                fmt_pct(renewal.fraction.value),
-                d(none),
+                "With renewal, {lost} still lost the lock, each to a pause longer than the \
+                 {ttl}\u{a0}s TTL, against {} with no defence. Each of them still landed a stale \
+                 write and sent its invoices twice: renewal makes the harm rarer, not impossible.",
+                fmt_int(none.lost_lock),
             ),
             Mode::Fencing => format!(
-                "With fencing, {} of {runs} jobs ({}) still lost the lock and ran twice, as with no \
-                 defence, but storage refused every stale write: {} harmful duplicates, and {} \
-                 jobs' work wasted.",
-                d(fencing),
-                fmt_pct(fencing.fraction.value),
-                fmt_int(fencing.harmful),
-                fmt_int(fencing.wasted),
+                "With fencing, {lost} still lost the lock and were run again. The database refused \
+                 every stale write, so none landed, but the invoice provider cannot check \
+                 tokens: {} runs sent their invoices twice.",
+                fmt_int(c.double_effects),
+            ),
+            Mode::Idempotent => format!(
+                "With idempotency keys, {lost} still lost the lock and were run again, but every \
+                 repeated write and invoice carried a key already used, so none of them did harm. \
+                 The work of those {} runs was still wasted.",
+                fmt_int(c.wasted),
+            ),
+            Mode::All => format!(
+                "With all three stacked, {lost} lost the lock, as few as with renewal alone, and \
+                 none of them did harm: the database refused their stale writes and the provider \
+                 dropped their repeated invoices. Only the stack removes both harms and keeps the \
+                 wasted work as rare as renewal does."
             ),
         }
     }
@@ -167,12 +184,12 @@ impl BreakIt {
                 }),
                 Box::new(|ui| {
                     widgets::param_slider(ui, &renewal::SPREAD, &mut p.spread).on_hover_text(
-                        "How much job lengths vary around the typical one (σ of the log-normal)",
+                        "How much run lengths vary around the typical one (σ of the log-normal)",
                     );
                 }),
                 Box::new(|ui| {
                     mc_stream::percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
-                        "The chance that a job's whole process freezes once (a long GC pause, a swapped-out VM)",
+                        "The chance that a run's whole process is paused once (a long garbage-collection pause, a swapped-out virtual machine)",
                     );
                 }),
                 Box::new(|ui| {
@@ -180,7 +197,7 @@ impl BreakIt {
                 }),
                 Box::new(|ui| {
                     mc_stream::count_slider(ui, &renewal::RUNS, &mut p.runs)
-                        .on_hover_text("More jobs: steadier counts, but a longer run");
+                        .on_hover_text("More runs: steadier counts, but a longer simulation");
                 }),
             ],
         );
@@ -211,6 +228,18 @@ fn paint_pattern(painter: &egui::Painter, rect: Rect, pattern: Pattern, ink: Col
                 let start = Pos2::new(rect.left() + k - rect.height(), rect.bottom());
                 painter.line_segment(
                     [start, start + egui::vec2(rect.height(), -rect.height())],
+                    stroke,
+                );
+                k += gap;
+            }
+        }
+        Pattern::Falling => {
+            let span = rect.width() + rect.height();
+            let mut k = 0.0;
+            while k < span {
+                let start = Pos2::new(rect.left() + k - rect.height(), rect.top());
+                painter.line_segment(
+                    [start, start + egui::vec2(rect.height(), rect.height())],
                     stroke,
                 );
                 k += gap;
@@ -335,47 +364,46 @@ struct ModeBar {
     name: &'static str,
 }
 
-const BAR_W: f64 = 0.26;
+const BAR_W: f64 = 0.18;
+
+/// The four measures of each defence: offset in its group, fill, pattern, name.
+const MEASURES: [(f64, Color32, Pattern, &str); 4] = [
+    (-0.3, DUPLICATES, Pattern::Solid, "duplicate runs"),
+    (-0.1, STALE_LANDED, Pattern::Rising, "stale writes landed"),
+    (0.1, INVOICES_TWICE, Pattern::Falling, "invoices sent twice"),
+    (0.3, WASTED, Pattern::Level, "wasted work"),
+];
 
 fn mode_bars(view: &BreakView, runs: f64) -> Vec<ModeBar> {
     let mut bars = Vec::new();
     for (i, s) in view.modes.iter().enumerate() {
-        let x = i as f64;
-        let exact_dup = s.exact_fraction * runs;
-        let ci = (s.fraction.lo * runs, s.fraction.hi * runs);
-        let fencing = s.params.mode == Mode::Fencing;
-        bars.push(ModeBar {
-            x: x - 0.28,
-            value: s.duplicates as f64,
-            exact: exact_dup,
-            interval: Some(ci),
-            fill: DUPLICATES,
-            pattern: Pattern::Solid,
-            name: "duplicates",
-        });
-        bars.push(ModeBar {
-            x,
-            value: s.harmful as f64,
-            exact: if fencing { 0.0 } else { exact_dup },
-            interval: (!fencing).then_some(ci),
-            fill: HARMFUL,
-            pattern: Pattern::Rising,
-            name: "harmful duplicates",
-        });
-        bars.push(ModeBar {
-            x: x + 0.28,
-            value: s.wasted as f64,
-            exact: if fencing { exact_dup } else { 0.0 },
-            interval: fencing.then_some(ci),
-            fill: WASTED,
-            pattern: Pattern::Level,
-            name: "wasted work",
-        });
+        let c = &s.counts;
+        let e = &s.exact;
+        let cells = [
+            (c.duplicates, e.duplicates),
+            (c.stale_writes_landed, e.stale_writes_landed),
+            (c.double_effects, e.double_effects),
+            (c.wasted, e.wasted),
+        ];
+        for ((count, exact), (dx, fill, pattern, name)) in cells.into_iter().zip(MEASURES) {
+            let ci = s.share(count);
+            bars.push(ModeBar {
+                x: i as f64 + dx,
+                value: count as f64,
+                exact: exact * runs,
+                // A cell a defence removes is zero by construction: no interval to show.
+                interval: (exact > 0.0).then_some((ci.lo * runs, ci.hi * runs)),
+                fill,
+                pattern,
+                name,
+            });
+        }
     }
     bars
 }
 
-/// Duplicates, harmful duplicates and wasted work for each defence. Returns the plot's rect.
+/// Duplicate runs, stale writes that landed, invoices sent twice and wasted work for each
+/// defence. Returns the plot's rect.
 fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f32) -> Rect {
     let runs = view.acc.runs.max(1) as f64;
     let bars = mode_bars(view, runs);
@@ -399,9 +427,9 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
     let label_size = egui::TextStyle::Body.resolve(ui.style()).size;
     let resp = Plot::new("s9-modes")
         .height(height)
-        .y_axis_label(format!("jobs (of {})", fmt_int(view.acc.runs)))
+        .y_axis_label(format!("runs (of {})", fmt_int(view.acc.runs)))
         .include_x(-0.5)
-        .include_x(2.5)
+        .include_x(Mode::ALL.len() as f64 - 0.5)
         .include_y(0.0)
         .include_y(top * 1.18)
         .allow_scroll(false)
@@ -417,16 +445,18 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
             }
         })
         .x_grid_spacer(|_| {
-            (0..3)
+            // egui_plot drops a tick label wider than one step. Neighbouring names are short
+            // enough to leave room for the widest, so the step is counted a little wider.
+            (0..Mode::ALL.len())
                 .map(|i| GridMark {
                     value: i as f64,
-                    step_size: 1.0,
+                    step_size: 1.4,
                 })
                 .collect()
         })
         .x_axis_formatter(|m, _| {
             let i = m.value.round();
-            if (m.value - i).abs() < 1e-9 && (0.0..3.0).contains(&i) {
+            if (m.value - i).abs() < 1e-9 && (0.0..Mode::ALL.len() as f64).contains(&i) {
                 mode_name(Mode::ALL[i as usize]).to_owned()
             } else {
                 String::new()
@@ -436,10 +466,10 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
             let f = mode_index(focus) as f64;
             p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
             p.bar_chart(
-                BarChart::new("jobs", chart_bars)
+                BarChart::new("runs", chart_bars)
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
-            for b in &bars {
+            for (i, b) in bars.iter().enumerate() {
                 if let Some((lo, hi)) = b.interval {
                     p.line(
                         Line::new("", vec![[b.x, lo], [b.x, hi]])
@@ -458,6 +488,12 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
                     .style(egui_plot::LineStyle::dashed_dense())
                     .allow_hover(false),
                 );
+                // One count per group, plus any bar that differs from it (a zero), so the
+                // labels of four bars never run into each other.
+                let first = &bars[i - i % MEASURES.len()];
+                if i % MEASURES.len() != 0 && b.value == first.value {
+                    continue;
+                }
                 let y = b.value.max(b.exact).max(b.interval.map_or(0.0, |c| c.1)) + label_y;
                 p.text(
                     Text::new(
@@ -473,25 +509,19 @@ fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, height: f
             }
         });
     paint_bar_patterns(ui, &resp.transform, &bars);
-    legend(
-        ui,
-        &[
-            (
-                Key::Swatch(DUPLICATES, Pattern::Solid),
-                "duplicates (lock lost, job run twice)",
-            ),
-            (Key::Swatch(HARMFUL, Pattern::Rising), "harmful duplicates"),
-            (
-                Key::Swatch(WASTED, Pattern::Level),
-                "wasted work (writes refused)",
-            ),
-            (Key::Dashed(ink), "exact expected"),
-            (Key::Upright(ink), "95 % interval"),
-        ],
-    );
+    let mut entries: Vec<(Key, &str)> = MEASURES
+        .iter()
+        .map(|&(_, fill, pattern, name)| (Key::Swatch(fill, pattern), name))
+        .collect();
+    entries.extend([
+        (Key::Dashed(ink), "exact expected"),
+        (Key::Upright(ink), "95 % interval"),
+    ]);
+    legend(ui, &entries);
     widgets::describe_plot(
         &resp.response,
-        "Plot: jobs that lost their lock, caused a duplicate and did harm, for each defence",
+        "Plot: for each defence, runs repeated after losing the lock, stale writes that landed, \
+         invoices sent twice and wasted work; a count a defence removes is zero by construction",
         "",
     );
     resp.response.rect
@@ -569,7 +599,7 @@ fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, height: f3
             .base_offset(LOG_FLOOR)
             .width((b - a) * 0.92)
             .name(format!(
-                "{} to {} s: {} jobs",
+                "{} to {} s: {} runs",
                 fmt_sig(edges[i], 3),
                 fmt_sig(edges[i + 1], 3),
                 fmt_int(c)
@@ -591,8 +621,8 @@ fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, height: f3
     let w = plot::line_width(cx);
     let lengths = Plot::new("s9-lengths")
         .height(height)
-        .x_axis_label("job length, work plus any stall (log scale)")
-        .y_axis_label("jobs per bin (log scale)")
+        .x_axis_label("run length, work plus any pause (log scale)")
+        .y_axis_label("runs per bin (log scale)")
         .include_x(edges[0].log10())
         .include_x(edges[edges.len() - 1].log10())
         .include_y(LOG_FLOOR)
@@ -644,9 +674,9 @@ fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, height: f3
         .sum();
     widgets::describe_plot(
         &lengths.response,
-        "Plot: how long jobs ran, against the TTL (log scales)",
+        "Plot: how long the runs took, against the TTL (log scales)",
         &format!(
-            "Of {} simulated jobs, at least {} ran longer than {ttl_text}.",
+            "Of {} simulated runs, at least {} ran longer than {ttl_text}.",
             fmt_int(view.acc.runs),
             fmt_int(outlived)
         ),
@@ -721,19 +751,22 @@ impl Section for BreakIt {
         let snap = self.run.snapshot();
         let view = snap.result.as_ref()?;
         let runs = view.acc.runs as f64;
-        let mut out =
-            String::from("mode,runs,duplicates,harmful,wasted,exact_duplicates,exact_harmful\n");
+        let names = view.modes[0].counts.named().map(|(name, _)| name);
+        let mut out = format!(
+            "mode,runs,lost_lock,{},{}\n",
+            names.join(","),
+            names.map(|n| format!("exact_{n}")).join(",")
+        );
         for s in &view.modes {
-            let m = s.params.mode;
+            let counts = s.counts.named().map(|(_, c)| c.to_string());
+            let exact = s.exact.named().map(|(_, e)| (e * runs).to_string());
             out.push_str(&format!(
-                "{},{},{},{},{},{},{}\n",
-                m.as_str(),
+                "{},{},{},{},{}\n",
+                s.params.mode.as_str(),
                 view.acc.runs,
-                s.duplicates,
-                s.harmful,
-                s.wasted,
-                s.exact_fraction * runs,
-                s.params.exact_harmful_fraction(m) * runs,
+                s.lost_lock,
+                counts.join(","),
+                exact.join(","),
             ));
         }
         Some(out)
@@ -749,7 +782,7 @@ impl Section for BreakIt {
         ui.add_space(8.0);
 
         // Before the snapshot is held: the progress bar reads it too.
-        self.run.progress_ui(ui, "simulating jobs");
+        self.run.progress_ui(ui, "simulating runs");
         let snap = self.run.snapshot();
         let Some(view) = snap.result.as_ref() else {
             // Nothing merged yet: the progress bar above shows once the wait is noticeable.
@@ -774,7 +807,7 @@ impl Section for BreakIt {
                 );
             },
             |ui| {
-                ui.label(RichText::new("How long the jobs ran").strong());
+                ui.label(RichText::new("How long the runs took").strong());
                 lengths_plot(ui, cx, view, ttl, height);
             },
         );

@@ -1,7 +1,18 @@
 //! A section that is only words (its title, introduction and closing paragraphs, which the
 //! app draws around every section).
 
-use super::{Cx, Section};
+use egui::{RichText, Ui};
+
+use super::{Cx, Section, widgets};
+use crate::lesson;
+
+/// The lesson's header line (course, place in it, length) and its one-paragraph summary:
+/// drawn where the lesson starts.
+pub fn lesson_header(ui: &mut Ui, cx: &mut Cx<'_>) {
+    let lesson = &lesson::content().lesson;
+    ui.label(RichText::new(lesson.header()).strong());
+    widgets::paragraph(ui, &lesson.summary, cx);
+}
 
 pub struct TextSection {
     number: u8,
