@@ -32,6 +32,9 @@ pub struct AppOptions {
     pub inline_runner: bool,
     /// Save exported files straight into this folder instead of asking in a dialog (tests).
     pub export_dir: Option<PathBuf>,
+    /// Ask for a prediction before a simulation section's first result (off in tests that
+    /// are not about predictions, so that results show at once).
+    pub ask_predictions: bool,
 }
 
 impl AppOptions {
@@ -42,6 +45,7 @@ impl AppOptions {
             lecture: cli.lecture,
             inline_runner: false,
             export_dir: None,
+            ask_predictions: true,
         }
     }
 }
@@ -58,6 +62,7 @@ pub struct LessonApp {
     tools: Tools,
     /// Quiz answers, XP and the last section, kept in the progress file.
     progress: Store,
+    ask_predictions: bool,
 }
 
 impl LessonApp {
@@ -96,6 +101,7 @@ impl LessonApp {
             glossary: ui::glossary::Glossary::default(),
             tools,
             progress,
+            ask_predictions: options.ask_predictions,
         }
     }
 
@@ -233,6 +239,7 @@ impl LessonApp {
             reduced_motion: self.tools.presenter.reduced_motion,
             actions,
             progress: &mut self.progress,
+            predictions: self.ask_predictions,
         };
         let section = &mut self.sections[idx];
         if section.whole_page() {
@@ -298,6 +305,7 @@ impl LessonApp {
             reduced_motion: self.tools.presenter.reduced_motion,
             actions: &[],
             progress: &mut self.progress,
+            predictions: self.ask_predictions,
         };
         self.glossary.show(ctx, &mut cx);
     }

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cli;
 pub mod lesson;
+pub mod predict;
 pub mod progress;
 pub mod runner;
 pub mod scenario;

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::lesson::{self, Question};
 
 /// The file format this version reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Larger files are not read (a progress file is a few kilobytes).
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// XP for a question answered right at the first try.
@@ -86,6 +86,9 @@ pub struct Progress {
     pub reset_at: u64,
     /// Question id → answer record.
     pub answers: BTreeMap<String, Answer>,
+    /// Prediction id → what was predicted and what the run gave (format 2; a format-1 file
+    /// has none and loads with an empty map).
+    pub predictions: BTreeMap<String, crate::predict::Record>,
 }
 
 impl Default for Progress {
@@ -97,6 +100,7 @@ impl Default for Progress {
             completed: BTreeSet::new(),
             reset_at: 0,
             answers: BTreeMap::new(),
+            predictions: BTreeMap::new(),
         }
     }
 }
@@ -146,7 +150,8 @@ impl Progress {
             .keys()
             .filter(|id| self.answer(id).is_some_and(|a| a.first_try))
             .count();
-        count as u32 * XP_PER_QUESTION
+        let close = self.predictions.values().filter(|r| r.close()).count();
+        count as u32 * XP_PER_QUESTION + close as u32 * crate::predict::XP_PER_PREDICTION
     }
 
     /// The most XP the lesson's quizzes can give.
@@ -156,6 +161,19 @@ impl Progress {
             .map(|&s| quiz_questions(s).len() as u32)
             .sum::<u32>()
             * XP_PER_QUESTION
+            + crate::predict::prompts().len() as u32 * crate::predict::XP_PER_PREDICTION
+    }
+
+    /// Records a prediction, unless one was made before (only the first counts).
+    pub fn record_prediction(&mut self, id: &str, record: crate::predict::Record) {
+        if !self.predictions.contains_key(id) {
+            let record = crate::predict::Record {
+                at: record.at.max(self.reset_at),
+                ..record
+            };
+            self.predictions.insert(id.to_owned(), record);
+        }
+        self.refresh();
     }
 
     /// Whether every question of a quiz section has been answered.
@@ -212,6 +230,7 @@ impl Progress {
     /// Forgets every answer (the last section is kept).
     pub fn reset(&mut self, now: u64) {
         self.answers.clear();
+        self.predictions.clear();
         self.reset_at = self.reset_at.max(now);
         self.refresh();
     }
@@ -254,6 +273,15 @@ impl Progress {
                 }
             }
         }
+        self.predictions.retain(|_, r| r.at >= reset_at);
+        for (id, theirs) in other.predictions.iter().filter(|(_, r)| r.at >= reset_at) {
+            match self.predictions.get_mut(id) {
+                None => {
+                    self.predictions.insert(id.clone(), theirs.clone());
+                }
+                Some(mine) => mine.merge(theirs),
+            }
+        }
         if self.last_section.is_none() {
             self.last_section = other.last_section;
         }
@@ -264,6 +292,7 @@ impl Progress {
     fn refresh(&mut self) {
         let reset_at = self.reset_at;
         self.answers.retain(|_, a| a.first_at >= reset_at);
+        self.predictions.retain(|_, r| r.at >= reset_at);
         self.version = VERSION;
         self.xp = self.earned_xp();
         self.completed = QUIZ_SECTIONS

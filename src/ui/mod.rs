@@ -10,6 +10,7 @@ pub mod mc_stream;
 pub mod overlay;
 pub mod pairs;
 pub mod plot;
+pub mod predictions;
 pub mod quiz;
 pub mod s01_why_lock;
 pub mod s02_ttl;
@@ -54,6 +55,8 @@ pub struct Cx<'a> {
     pub actions: &'a [keymap::Action],
     /// The learner's answers and XP, saved to the progress file.
     pub progress: &'a mut crate::progress::Store,
+    /// Simulation sections ask for a prediction before their first result.
+    pub predictions: bool,
 }
 
 impl Cx<'_> {

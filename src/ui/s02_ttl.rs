@@ -530,6 +530,28 @@ impl Experiment for Ttl {
         }
     }
 
+    fn observed(&self) -> Option<(f64, String)> {
+        // Only a run for the settings on screen counts.
+        let key = self.current.key()?;
+        if *key != current_key(&self.params, key.1) {
+            return None;
+        }
+        let c = self.current.current(key)?;
+        let per_day = self.params.per_day(c.exact);
+        Some((per_day, fmt_rate(per_day)))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("ttl", fmt_s(self.params.ttl_s)),
+            ("interval", fmt_s(self.params.grant_interval_s)),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("lock TTL (log scale)", "holds that outlive the TTL")
+    }
+
     fn csv(&self) -> Option<String> {
         let ladder = self.ladder.latest()?;
         let mut out =

@@ -31,15 +31,21 @@ impl Next {
             .flat_map(|&s| progress::quiz_questions(s))
             .filter(|q| p.answer(&q.id).is_some())
             .count();
-        let first = p.xp / XP_PER_QUESTION;
+        let first = QUIZ_SECTIONS
+            .iter()
+            .flat_map(|&s| progress::quiz_questions(s))
+            .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
+            .count();
         let missed = p.missed().len();
         let review = match missed {
             0 => "nothing to review".to_owned(),
             1 => "1 question to review".to_owned(),
             n => format!("{n} questions to review"),
         };
+        let predictions =
+            super::predictions::sentence(p).map_or(String::new(), |s| format!(" {s}"));
         format!(
-            "You have {} of {} XP: {first} of {total} questions right at the first try, {answered} answered, {review}.",
+            "You have {} of {} XP: {first} of {total} questions right at the first try, {answered} answered, {review}.{predictions}",
             p.xp,
             Progress::max_xp()
         )
@@ -221,6 +227,8 @@ impl Section for Next {
                 Self::xp_summary(ui, cx.progress.progress());
                 ui.add_space(10.0);
                 Self::review(ui, cx);
+                ui.add_space(10.0);
+                super::predictions::ui(ui, cx);
                 ui.add_space(10.0);
                 self.file_and_reset(ui, cx);
             });

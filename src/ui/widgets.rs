@@ -52,14 +52,7 @@ pub fn term_link(ui: &mut Ui, shown: &str) -> Response {
 
 /// The section's computed headline: the result restated in plain words.
 pub fn headline(ui: &mut Ui, text: &str) -> Response {
-    let visuals = ui.visuals();
-    let fill = visuals.faint_bg_color;
-    let stroke = visuals.selection.stroke.color;
-    egui::Frame::new()
-        .fill(fill)
-        .stroke(egui::Stroke::new(1.0, stroke))
-        .corner_radius(6.0)
-        .inner_margin(egui::Margin::symmetric(14, 10))
+    panel_frame(ui)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(
@@ -72,6 +65,16 @@ pub fn headline(ui: &mut Ui, text: &str) -> Response {
             )
         })
         .inner
+}
+
+/// The framed box the headline and the prediction prompt sit in.
+pub fn panel_frame(ui: &Ui) -> egui::Frame {
+    let visuals = ui.visuals();
+    egui::Frame::new()
+        .fill(visuals.faint_bg_color)
+        .stroke(egui::Stroke::new(1.0, visuals.selection.stroke.color))
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(14, 10))
 }
 
 /// The "how this is computed" note: the model in a line or two, the seed, and a button for a

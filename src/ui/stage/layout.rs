@@ -102,7 +102,9 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     for p in &text.intro {
         widgets::paragraph(ui, p, cx);
     }
-    stage.exp.details(ui, cx);
+    if !stage.result_hidden() {
+        stage.exp.details(ui, cx);
+    }
     ui.add_space(6.0);
     egui::CollapsingHeader::new("How this is computed")
         .id_salt(("how", text.number))
@@ -132,7 +134,7 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
-        .show(ui, |ui| stage.headline_ui(ui));
+        .show(ui, |ui| stage.headline_ui(ui, cx));
     egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)
@@ -161,6 +163,37 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
             let size = ui.available_size();
             stage.figure_ui(ui, cx, vec2(size.x.max(200.0), size.y));
         });
+}
+
+/// The figure's empty state while its result is hidden: its axes, and a word on why.
+pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    const WAITING: &str = "Your prediction first: the result appears here.";
+    let shown = egui_plot::Plot::new(("empty-figure", n))
+        .width(size.x)
+        .height(size.y.max(MIN_FIGURE_HEIGHT))
+        .x_axis_label(x)
+        .y_axis_label(y)
+        .x_axis_formatter(|_, _| String::new())
+        .y_axis_formatter(|_, _| String::new())
+        .include_x(0.0)
+        .include_x(1.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .show_x(false)
+        .show_y(false)
+        .show(ui, |pu| {
+            pu.text(egui_plot::Text::new(
+                "",
+                egui_plot::PlotPoint::new(0.5, 0.5),
+                RichText::new(WAITING).size(body * 1.2),
+            ));
+        });
+    widgets::describe_plot(&shown.response, "Plot: the result", WAITING);
 }
 
 /// The seed and a button for a new one. Returns true when a new seed was asked for.

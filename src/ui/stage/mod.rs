@@ -8,6 +8,7 @@
 //! codes and the export rectangle.
 
 pub mod layout;
+pub mod predict;
 pub mod run;
 
 use egui::{Rect, Ui, Vec2};
@@ -82,6 +83,22 @@ pub trait Experiment {
 
     /// The data behind the main figure as CSV (header line first).
     fn csv(&self) -> Option<String>;
+
+    /// The value the section's prediction is checked against (in the units of the bands in
+    /// `assets/predictions.ron`), and the same in words; `None` until the run has it.
+    fn observed(&self) -> Option<(f64, String)> {
+        None
+    }
+
+    /// Values for the `{name}` slots of the prediction prompt, from the current settings.
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// The figure's axis titles (x, y), for its empty state while the result is hidden.
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("", "")
+    }
 }
 
 /// A simulation section: an [`Experiment`] on the shared skeleton.
@@ -92,6 +109,8 @@ pub struct Stage<E: Experiment> {
     plot_rect: Option<Rect>,
     /// The settings drawer is open.
     drawer: bool,
+    /// The prediction asked before the result is shown.
+    gate: predict::Gate,
 }
 
 impl<E: Experiment> Stage<E> {
@@ -102,11 +121,26 @@ impl<E: Experiment> Stage<E> {
             seed: 1,
             plot_rect: None,
             drawer: false,
+            gate: predict::Gate::default(),
         }
     }
 
-    /// The headline, or what stands in for it while there is none.
-    fn headline_ui(&self, ui: &mut Ui) {
+    /// The result is hidden until a prediction is made or skipped.
+    pub fn result_hidden(&self) -> bool {
+        self.gate.hides()
+    }
+
+    /// The headline, or what stands in for it: the prediction prompt, the waiting or the
+    /// failed state. Under it, the verdict on the prediction.
+    fn headline_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let prompt = crate::predict::prompt_for(self.exp.number());
+        if let Some(p) = prompt
+            && self.gate.hides()
+        {
+            let text = crate::predict::fill(&p.prompt, &self.exp.prompt_values());
+            self.gate.prompt_ui(ui, p, &text, cx);
+            return;
+        }
         match self.exp.headline() {
             Some(h) => {
                 widgets::headline(ui, &h);
@@ -115,6 +149,9 @@ impl<E: Experiment> Stage<E> {
                 let failed = self.exp.failure();
                 widgets::no_result_yet(ui, failed.as_deref(), Some("Simulating…"));
             }
+        }
+        if let Some(p) = prompt {
+            self.gate.verdict_ui(ui, p, cx);
         }
     }
 
@@ -128,6 +165,12 @@ impl<E: Experiment> Stage<E> {
             ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0)
         };
         let fig = Vec2::new(size.x, (size.y - key_h).max(layout::MIN_FIGURE_HEIGHT));
+        if self.gate.hides() {
+            let (x, y) = self.exp.axis_titles();
+            let drawn = ui.scope(|ui| layout::empty_figure(ui, self.exp.number(), size, x, y));
+            self.plot_rect = Some(drawn.response.rect);
+            return;
+        }
         let drawn = ui.scope(|ui| {
             ui.set_width(size.x);
             self.exp.figure(ui, cx, fig);
@@ -199,9 +242,25 @@ impl<E: Experiment> Section for Stage<E> {
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let before = self.exp.params();
         let seed_before = self.seed;
+        let prompt = crate::predict::prompt_for(self.exp.number()).filter(|_| cx.predictions);
+        if prompt.is_some() {
+            self.gate.start(self.exp.number(), cx);
+        } else {
+            self.gate.skip();
+        }
+        if let Some(p) = prompt {
+            self.gate.keys(cx, p.choices.len());
+        }
         self.exp.refresh(cx.runner, self.seed);
         layout::page(self, ui, cx);
         self.exp.refresh(cx.runner, self.seed);
+        if let Some(p) = prompt {
+            let hidden = self.gate.hides();
+            self.gate.settle(p, self.exp.observed(), cx);
+            if hidden && !self.gate.hides() {
+                ui.ctx().request_repaint();
+            }
+        }
         if self.exp.params() != before || self.seed != seed_before {
             // What was drawn above used the old settings: draw again at once.
             ui.ctx().request_repaint();
@@ -212,6 +271,9 @@ impl<E: Experiment> Section for Stage<E> {
     }
 
     fn summary(&self) -> Option<String> {
+        if self.gate.hides() {
+            return None;
+        }
         self.exp.headline()
     }
 
@@ -236,6 +298,8 @@ impl<E: Experiment> Section for Stage<E> {
         r.finish()?;
         self.exp.set_params(params);
         self.seed = seed;
+        // Whoever shares a code wants the run seen: no prompt.
+        self.gate.skip();
         Ok(())
     }
 

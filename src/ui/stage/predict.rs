@@ -1,0 +1,239 @@
+//! Predict, then run, on the stage: the prompt that comes before a section's result, the
+//! hidden result while it waits, and the verdict once the run is revealed.
+//!
+//! Learners predict once per section (the first time they open it); the prediction is judged
+//! against the run at the settings on screen and kept in the progress file. In lecture mode
+//! the class predicts by a show of hands: the lecturer may record the majority with a number
+//! key, R reveals, and nothing is scored or saved.
+
+use egui::{RichText, Ui};
+
+use crate::predict::{self, Prompt, Record};
+use crate::progress::now_ms;
+use crate::ui::keymap::Action;
+use crate::ui::{Cx, widgets};
+
+/// Where a section's prediction stands.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Gate {
+    /// Not yet decided (before the section was first shown).
+    #[default]
+    Unknown,
+    /// Waiting for a prediction; the result is hidden. `reveal` is set once the learner
+    /// asked to see the result while the run was still going.
+    Asking { chosen: Option<usize>, reveal: bool },
+    /// The result is shown; `verdict` is the sentence about the prediction, until dismissed.
+    Open { verdict: Option<String> },
+}
+
+impl Gate {
+    /// The result is hidden.
+    pub fn hides(&self) -> bool {
+        matches!(self, Gate::Asking { .. })
+    }
+
+    /// Decides, on the section's first showing, whether to ask.
+    pub fn start(&mut self, section: u8, cx: &Cx<'_>) {
+        if *self != Gate::Unknown {
+            return;
+        }
+        *self = match predict::prompt_for(section) {
+            Some(p) if cx.lecture || !cx.progress.progress().predictions.contains_key(&p.id) => {
+                Gate::Asking {
+                    chosen: None,
+                    reveal: false,
+                }
+            }
+            _ => Gate::Open { verdict: None },
+        };
+    }
+
+    /// Skips the prompt without a prediction (a pasted scenario code: the run is to be seen).
+    pub fn skip(&mut self) {
+        if !matches!(self, Gate::Open { .. }) {
+            *self = Gate::Open { verdict: None };
+        }
+    }
+
+    /// Takes the section's key presses: number keys choose, Enter (or R in lecture mode)
+    /// reveals.
+    pub fn keys(&mut self, cx: &Cx<'_>, choices: usize) {
+        let Gate::Asking { chosen, reveal } = self else {
+            return;
+        };
+        for a in cx.actions {
+            match *a {
+                Action::Choose(n) if (1..=choices).contains(&usize::from(n)) => {
+                    *chosen = Some(usize::from(n) - 1);
+                }
+                Action::Continue if !cx.lecture && chosen.is_some() => *reveal = true,
+                Action::Reveal if cx.lecture => *reveal = true,
+                _ => {}
+            }
+        }
+    }
+
+    /// Reveals once asked to and the run has its value; records the prediction (learners).
+    pub fn settle(&mut self, prompt: &Prompt, observed: Option<(f64, String)>, cx: &mut Cx<'_>) {
+        let Gate::Asking {
+            chosen,
+            reveal: true,
+        } = *self
+        else {
+            return;
+        };
+        let Some((value, text)) = observed else {
+            return;
+        };
+        let right = prompt.right_choice(value);
+        let verdict = verdict(prompt, chosen, right, &text, cx.lecture);
+        if !cx.lecture {
+            let record = Record {
+                choice: chosen,
+                right,
+                observed: value,
+                observed_text: text,
+                at: now_ms(),
+            };
+            cx.progress
+                .update(|p| p.record_prediction(&prompt.id, record));
+        }
+        *self = Gate::Open {
+            verdict: Some(verdict),
+        };
+    }
+
+    /// The prompt, in the headline's place.
+    pub fn prompt_ui(&mut self, ui: &mut Ui, prompt: &Prompt, text: &str, cx: &Cx<'_>) {
+        let Gate::Asking { chosen, reveal } = self else {
+            return;
+        };
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        let big = if cx.lecture { 1.25 } else { 1.1 };
+        widgets::panel_frame(ui).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new("Predict first").strong().size(body));
+            ui.label(RichText::new(text).size(body * big));
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                for (i, c) in prompt.choices.iter().enumerate() {
+                    let label = RichText::new(format!("{}  {}", i + 1, c.label)).size(body * big);
+                    if ui.selectable_label(*chosen == Some(i), label).clicked() {
+                        *chosen = Some(i);
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                let (go, hint) = if cx.lecture {
+                    (
+                        "Reveal (R)",
+                        "The class votes by a show of hands; a number key records the majority, if you like.",
+                    )
+                } else {
+                    (
+                        "Check my prediction (Enter)",
+                        "Choose with the number keys or the mouse, then check it against the run.",
+                    )
+                };
+                let enabled = cx.lecture || chosen.is_some();
+                if ui.add_enabled(enabled, egui::Button::new(go)).clicked() {
+                    *reveal = true;
+                }
+                if !cx.lecture && ui.button("Just show me").clicked() {
+                    *chosen = None;
+                    *reveal = true;
+                }
+                if *reveal {
+                    ui.label("Waiting for the run to finish…");
+                } else {
+                    ui.label(RichText::new(hint).weak());
+                }
+            });
+        });
+    }
+
+    /// The verdict under the headline, until dismissed.
+    pub fn verdict_ui(&mut self, ui: &mut Ui, prompt: &Prompt, cx: &mut Cx<'_>) {
+        let Gate::Open {
+            verdict: Some(text),
+        } = self
+        else {
+            return;
+        };
+        let mut dismiss = false;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(text.as_str()).strong());
+            if ui.small_button("OK").on_hover_text("Hide this").clicked() {
+                dismiss = true;
+            }
+        });
+        widgets::paragraph(ui, &prompt.why, cx);
+        if dismiss {
+            *self = Gate::Open { verdict: None };
+        }
+    }
+}
+
+/// "You predicted X; the run gave Y."
+fn verdict(
+    prompt: &Prompt,
+    chosen: Option<usize>,
+    right: Option<usize>,
+    observed: &str,
+    lecture: bool,
+) -> String {
+    let label = |i: usize| prompt.choices[i].label.as_str();
+    let who = if lecture { "The class" } else { "You" };
+    match chosen {
+        None if lecture => format!("The run gave {observed}."),
+        None => format!("The run gave {observed}. (No prediction this time.)"),
+        Some(c) if Some(c) == right => {
+            let xp = if lecture {
+                String::new()
+            } else {
+                format!(" +{} XP.", predict::XP_PER_PREDICTION)
+            };
+            format!(
+                "{who} predicted \u{201c}{}\u{201d}; the run gave {observed}. Close!{xp}",
+                label(c)
+            )
+        }
+        Some(c) => {
+            let actual = right.map_or(String::new(), |r| {
+                format!(" (\u{201c}{}\u{201d})", label(r))
+            });
+            format!(
+                "{who} predicted \u{201c}{}\u{201d}; the run gave {observed}{actual}.",
+                label(c)
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_name_the_prediction_and_the_run() {
+        let p = predict::prompt_for(1).unwrap();
+        let v = verdict(p, Some(4), Some(4), "335 of 1,000", false);
+        assert!(
+            v.starts_with("You predicted \u{201c}Well under half\u{201d}"),
+            "{v}"
+        );
+        assert!(v.contains("Close!") && v.contains("+10 XP"), "{v}");
+        let v = verdict(p, Some(0), Some(4), "335 of 1,000", false);
+        assert!(
+            v.contains("the run gave 335 of 1,000 (\u{201c}Well under half\u{201d})"),
+            "{v}"
+        );
+        assert!(!v.contains("XP"));
+        let v = verdict(p, Some(4), Some(4), "335", true);
+        assert!(
+            v.starts_with("The class predicted") && !v.contains("XP"),
+            "{v}"
+        );
+        assert_eq!(verdict(p, None, Some(4), "335", true), "The run gave 335.");
+    }
+}
