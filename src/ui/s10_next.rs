@@ -228,11 +228,13 @@ impl Section for Next {
                 ui.add_space(10.0);
                 Self::review(ui, cx);
                 ui.add_space(10.0);
-                super::predictions::ui(ui, cx);
-                ui.add_space(10.0);
                 self.file_and_reset(ui, cx);
             });
-            right[0].with_layout(top_down, Self::reading);
+            right[0].with_layout(top_down, |ui| {
+                super::predictions::ui(ui, cx);
+                ui.add_space(10.0);
+                Self::reading(ui);
+            });
         });
         ui.add_space(6.0);
         how_note(ui, &self.text().how, cx);
