@@ -712,7 +712,7 @@ fn fits_with_its_verdict(section: u8, lecture: bool) {
     );
     answer_wrongly(&mut h, q, lecture);
     assert_all_in_view(&h, section, q, &format!("section {section}, {name}"));
-    h.snapshot(&format!("stage_s{section:02}_{name}"));
+    h.snapshot(format!("stage_s{section:02}_{name}"));
 }
 
 #[test]
@@ -755,4 +755,44 @@ fn the_right_answer_is_rarely_the_longest() {
             quiz.len()
         );
     }
+}
+
+/// On a narrow window, after a wrong answer, every answer button has the same width and stays
+/// inside the window's width, and the longest answer wraps (beside its key, which the drawing keeps
+/// in a column of its own).
+#[test]
+fn answers_share_one_width_and_wrap_inside_the_window() {
+    let mut h = common::app(8);
+    h.set_size(egui::vec2(720.0, 560.0));
+    let q = interview()
+        .iter()
+        .max_by_key(|q| q.answers.iter().map(|a| a.len()).max())
+        .unwrap();
+    let pairs = vec![("question".to_owned(), q.id.clone())];
+    h.state_mut().section_mut(8).apply_scenario(&pairs).unwrap();
+    h.run_steps(3);
+    answer_wrongly(&mut h, q, false);
+    let window = h.ctx.content_rect();
+    let rects: Vec<egui::Rect> = q
+        .answers
+        .iter()
+        .map(|a| {
+            let text = lesson::plain(a);
+            h.get(By::new().role(Role::Button).label_contains(&text))
+                .rect()
+        })
+        .collect();
+    let lowest = rects.iter().map(|r| r.height()).fold(f32::MAX, f32::min);
+    for r in &rects {
+        assert!((r.width() - rects[0].width()).abs() < 0.5, "{rects:?}");
+        let across = window.x_range();
+        assert!(
+            across.contains(r.left()) && across.contains(r.right()),
+            "{r:?} outside {window:?}"
+        );
+    }
+    assert!(
+        rects.iter().any(|r| r.height() > lowest * 1.4),
+        "the longest answer wraps at this width: {rects:?}"
+    );
 }

@@ -7,10 +7,12 @@
 //! glossary cards. Answers are saved to the progress file at once. In lecture mode nothing is
 //! scored, and Page Down steps through the quiz like a slide deck's builds.
 //!
-//! [`state`] is the quiz without drawing (and its tests); [`view`] draws it.
+//! [`state`] is the quiz without drawing (and its tests), `words` the sentences it shows;
+//! [`view`] draws it.
 
 pub mod state;
 pub mod view;
+mod words;
 
 use egui::Ui;
 

@@ -9,7 +9,8 @@ use egui::{
 };
 
 use super::QuizSection;
-use super::state::{Input, Mark, Tone, next_section_label};
+use super::state::{Input, Mark, Tone};
+use super::words::next_section_label;
 use crate::lesson::{self, SectionText};
 use crate::progress::XP_PER_QUESTION;
 use crate::ui::keymap::Action;
@@ -175,7 +176,8 @@ impl QuizSection {
             if let Some(i) = self.state.current() {
                 ui.add_space(8.0);
                 let item = capitalise(&quiz.item);
-                ui.label(RichText::new(format!("{item} {} of {}", i + 1, quiz.len())).weak());
+                let place = RichText::new(format!("{item} {} of {}", i + 1, quiz.len())).weak();
+                ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
             }
         });
         if self.scroll == Some(Scroll::Question) {
