@@ -111,6 +111,8 @@ pub struct QuizState {
     pending_jump: Option<usize>,
     /// The progress reset the quiz was placed after (a reset elsewhere starts it over).
     seen_reset: u64,
+    /// Lecture mode: a clicker brought the lecturer in; `true` from the section after.
+    arrival: Option<bool>,
 }
 
 /// The section after `n` (the last one has none).
@@ -134,6 +136,7 @@ impl QuizState {
             lecture: false,
             pending_jump: None,
             seen_reset: 0,
+            arrival: None,
         }
     }
 
@@ -215,6 +218,15 @@ impl QuizState {
         }
         if let Some(i) = self.pending_jump.take() {
             self.enter(i, store.progress());
+        }
+        if let Some(at_end) = self.arrival.take().filter(|_| self.lecture) {
+            let blank = Progress::default();
+            if at_end {
+                self.enter(self.questions().len().saturating_sub(1), &blank);
+                self.visit.revealed = true;
+            } else {
+                self.enter(0, &blank);
+            }
         }
         self.pick_up_review(store);
     }
@@ -402,20 +414,10 @@ impl QuizState {
     }
 
     /// The lecturer stepped in from the section before (`at_end` false: the first question,
-    /// unanswered) or back from the one after (the last question, revealed).
+    /// unanswered) or back from the one after (the last question, revealed). Takes effect at
+    /// the next [`QuizState::sync`], once the quiz is placed.
     pub fn arrive(&mut self, at_end: bool, lecture: bool) {
-        if !lecture || self.questions().is_empty() {
-            return;
-        }
-        self.lecture = true;
-        self.placed = true;
-        let blank = Progress::default();
-        if at_end {
-            self.enter(self.questions().len() - 1, &blank);
-            self.visit.revealed = true;
-        } else {
-            self.enter(0, &blank);
-        }
+        self.arrival = lecture.then_some(at_end);
     }
 }
 
@@ -621,18 +623,21 @@ mod tests {
         let (mut s, mut store) = placed(6, false);
         assert!(!s.step(true, false) && !s.step(false, false));
         s.arrive(true, false);
+        s.sync(false, &store);
         assert_eq!(s.current(), Some(0), "a learner's quiz stays where it was");
         // Lecture mode: arriving from the next section shows the last step.
-        s.sync(true, &store);
         s.arrive(true, true);
+        s.sync(true, &store);
         let last = s.questions().len() - 1;
         assert_eq!((s.current(), s.visit().revealed), (Some(last), true));
         assert!(!s.step(true, true), "the last step leaves the section");
         s.arrive(false, true);
+        s.sync(true, &store);
         assert_eq!((s.current(), s.visit().revealed), (Some(0), false));
         assert!(store.progress().answers.is_empty());
         // Enter on the last question leaves too, and the quiz starts over.
         s.arrive(true, true);
+        s.sync(true, &store);
         assert_eq!(s.apply(Input::GoOn, &mut store).go_to, Some(7));
         assert_eq!(s.current(), Some(0));
     }
