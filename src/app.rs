@@ -161,6 +161,17 @@ impl LessonApp {
         self.sections[usize::from(number) - 1].as_mut()
     }
 
+    /// Page Down or Page Up: the section's next or previous build step if it has one, else
+    /// the next or previous section, opened at its first step (or, going back, its last).
+    fn step(&mut self, forward: bool) {
+        let (n, lecture) = (self.current_section(), self.lecture());
+        let to = if forward { n + 1 } else { n - 1 };
+        if !self.sections[self.current].step(forward, lecture) && (1..=lesson::section_count()).contains(&to) {
+            self.go_to(to);
+            self.sections[self.current].arrive(!forward, lecture);
+        }
+    }
+
     /// Applies an app-wide shortcut; returns it back if it belongs to the section.
     fn apply(
         &mut self,
@@ -168,14 +179,9 @@ impl LessonApp {
         frame: Option<&eframe::Frame>,
         action: Action,
     ) -> Option<Action> {
-        let n = self.current_section();
         match action {
-            Action::NextSection | Action::NextSectionArrow => {
-                self.go_to(n.saturating_add(1).min(lesson::section_count()))
-            }
-            Action::PreviousSection | Action::PreviousSectionArrow => {
-                self.go_to(n.saturating_sub(1).max(1))
-            }
+            Action::NextSection | Action::NextSectionArrow => self.step(true),
+            Action::PreviousSection | Action::PreviousSectionArrow => self.step(false),
             Action::FirstSection => self.go_to(1),
             Action::LastSection => self.go_to(lesson::section_count()),
             Action::ToggleSidePanel => self.side_open = !self.side_open,

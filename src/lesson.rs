@@ -62,12 +62,67 @@ pub struct Question {
     pub why: String,
 }
 
+/// A quiz section: the words it uses and its questions. It reads as its list of questions
+/// (`quiz.len()`, `&quiz[0]`, `for q in &quiz`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Quiz {
+    /// The section it fills.
+    pub section: u8,
+    /// What one item is called ("scenario", "question"), and several.
+    pub item: String,
+    pub items: String,
+    /// The heading of the explanation shown after an answer ("Why", "Model answer").
+    pub why_label: String,
+    /// Answers per question, chosen with the keys 1 to `keys`.
+    pub keys: usize,
+    pub questions: Vec<Question>,
+}
+
+impl std::ops::Deref for Quiz {
+    type Target = [Question];
+
+    fn deref(&self) -> &[Question] {
+        &self.questions
+    }
+}
+
+impl std::ops::DerefMut for Quiz {
+    fn deref_mut(&mut self) -> &mut [Question] {
+        &mut self.questions
+    }
+}
+
+impl<'a> IntoIterator for &'a Quiz {
+    type Item = &'a Question;
+    type IntoIter = std::slice::Iter<'a, Question>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.questions.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Quiz {
+    type Item = &'a mut Question;
+    type IntoIter = std::slice::IterMut<'a, Question>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.questions.iter_mut()
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct Quizzes {
-    /// Section 6, "Which protection?": four answers each.
-    pub which: Vec<Question>,
-    /// Section 8, "Interview angle": three answers each; `why` is the model answer.
-    pub interview: Vec<Question>,
+    /// "Which protection?": four kinds of protection to choose from.
+    pub which: Quiz,
+    /// "Interview angle": three answers each; `why` is the model answer.
+    pub interview: Quiz,
+}
+
+impl Quizzes {
+    /// Every quiz, in lesson order.
+    pub fn all(&self) -> [&Quiz; 2] {
+        [&self.which, &self.interview]
+    }
 }
 
 /// A row of section 5's comparison table.
@@ -349,6 +404,14 @@ impl Content {
 
     pub fn term(&self, id: &str) -> Option<&Term> {
         self.glossary.iter().find(|t| t.id == id)
+    }
+
+    /// The quiz of a section, if it is a quiz section.
+    pub fn quiz(&self, section: u8) -> Option<&Quiz> {
+        self.quizzes
+            .all()
+            .into_iter()
+            .find(|q| q.section == section)
     }
 }
 
@@ -839,6 +902,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn quizzes_declare_their_sections_and_keys() {
+        let c = content();
+        let sections: Vec<u8> = c.quizzes.all().iter().map(|q| q.section).collect();
+        assert_eq!(sections, [6, 8], "the spec's quiz sections, in order");
+        for quiz in c.quizzes.all() {
+            assert_eq!(c.quiz(quiz.section).map(|q| q.section), Some(quiz.section));
+            assert!((2..=4).contains(&quiz.keys), "keys 1-4 exist");
+            assert!(!quiz.item.is_empty() && quiz.items.starts_with(&quiz.item));
+            assert!(!quiz.why_label.is_empty());
+            for item in quiz {
+                assert_eq!(item.answers.len(), quiz.keys, "question {}", item.id);
+            }
+        }
+        assert!(c.quiz(7).is_none());
     }
 
     #[test]

@@ -32,8 +32,6 @@ pub const VERSION: u32 = 2;
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// XP for a question answered right at the first try.
 pub const XP_PER_QUESTION: u32 = 20;
-/// The quiz sections: "Which protection?" and "Interview angle".
-pub const QUIZ_SECTIONS: [u8; 2] = [6, 8];
 const FILE_NAME: &str = "progress.ron";
 
 /// Where progress is kept unless `--progress-file` says otherwise: `progress.ron` in the
@@ -114,24 +112,32 @@ pub struct Recorded {
     pub xp: u32,
 }
 
-/// The quiz question with this id, and the section it belongs to.
-pub fn question(id: &str) -> Option<(u8, &'static Question)> {
-    let q = &lesson::content().quizzes;
-    q.which
-        .iter()
-        .find(|x| x.id == id)
-        .map(|x| (6, x))
-        .or_else(|| q.interview.iter().find(|x| x.id == id).map(|x| (8, x)))
+/// The quiz sections, in lesson order (as the lesson's data declares them).
+pub fn quiz_sections() -> impl Iterator<Item = u8> {
+    lesson::content()
+        .quizzes
+        .all()
+        .into_iter()
+        .map(|q| q.section)
 }
 
-/// The questions of a quiz section (6 or 8; empty for any other section).
+/// Every quiz question with the section it belongs to, in lesson order.
+fn all_questions() -> impl Iterator<Item = (u8, &'static Question)> {
+    lesson::content()
+        .quizzes
+        .all()
+        .into_iter()
+        .flat_map(|quiz| quiz.iter().map(|q| (quiz.section, q)))
+}
+
+/// The quiz question with this id, and the section it belongs to.
+pub fn question(id: &str) -> Option<(u8, &'static Question)> {
+    all_questions().find(|(_, q)| q.id == id)
+}
+
+/// The questions of a quiz section (empty for a section without a quiz).
 pub fn quiz_questions(section: u8) -> &'static [Question] {
-    let q = &lesson::content().quizzes;
-    match section {
-        6 => &q.which,
-        8 => &q.interview,
-        _ => &[],
-    }
+    lesson::content().quiz(section).map_or(&[], |q| &q[..])
 }
 
 impl Progress {
@@ -156,11 +162,7 @@ impl Progress {
 
     /// The most XP the lesson's quizzes can give.
     pub fn max_xp() -> u32 {
-        QUIZ_SECTIONS
-            .iter()
-            .map(|&s| quiz_questions(s).len() as u32)
-            .sum::<u32>()
-            * XP_PER_QUESTION
+        all_questions().count() as u32 * XP_PER_QUESTION
             + crate::predict::prompts().len() as u32 * crate::predict::XP_PER_PREDICTION
     }
 
@@ -184,9 +186,7 @@ impl Progress {
 
     /// Questions whose most recent answer was wrong, in lesson order.
     pub fn missed(&self) -> Vec<(u8, &'static Question)> {
-        QUIZ_SECTIONS
-            .iter()
-            .flat_map(|&s| quiz_questions(s).iter().map(move |q| (s, q)))
+        all_questions()
             .filter(|(_, q)| self.answer(&q.id).is_some_and(|a| !a.correct))
             .collect()
     }
@@ -295,11 +295,7 @@ impl Progress {
         self.predictions.retain(|_, r| r.at >= reset_at);
         self.version = VERSION;
         self.xp = self.earned_xp();
-        self.completed = QUIZ_SECTIONS
-            .iter()
-            .copied()
-            .filter(|&s| self.is_completed(s))
-            .collect();
+        self.completed = quiz_sections().filter(|&s| self.is_completed(s)).collect();
         if self
             .last_section
             .is_some_and(|n| !(1..=crate::lesson::section_count()).contains(&n))

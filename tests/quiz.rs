@@ -3,11 +3,13 @@
 use std::path::{Path, PathBuf};
 
 use egui::Key;
+use egui::accesskit::{Live, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson::{self, Question};
 use locks_lesson::progress::{Progress, Store, XP_PER_QUESTION};
+use locks_lesson::ui::lecture::LECTURE_ZOOM;
 
 mod common;
 
@@ -479,7 +481,8 @@ fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
     press(&mut h, Key::R);
     press(&mut h, Key::Enter);
     assert_eq!(h.state().current_section(), 9);
-    press(&mut h, Key::PageUp);
+    h.state_mut().go_to(8);
+    h.run_steps(2);
     assert!(
         h.query_by_label_contains("Question 1 of").is_some(),
         "starts over for the next class"
@@ -528,5 +531,268 @@ fn a_reset_starts_the_quizzes_over() {
     assert!(
         h.query_by_label_contains("✔ Right").is_none(),
         "nothing answered any more"
+    );
+}
+
+// ---------------------------------------------------------------- a clicker in lecture mode
+
+/// Whether the question on screen is `i` (1-based) of section 8, and whether its answer shows.
+fn at_question(h: &Harness<'static, LessonApp>, i: usize) -> (bool, bool) {
+    let n = interview().len();
+    (
+        h.query_by_label_contains(&format!("Question {i} of {n}"))
+            .is_some(),
+        h.query_by_label_contains("The answer is").is_some(),
+    )
+}
+
+#[test]
+fn page_down_reveals_then_moves_on_and_page_up_walks_back() {
+    let mut h = app_with(Some(7), None, true);
+    let n = interview().len();
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 8);
+    for i in 1..=n {
+        assert_eq!(at_question(&h, i), (true, false), "question {i} asked");
+        press(&mut h, Key::PageDown);
+        assert_eq!(at_question(&h, i), (true, true), "question {i} revealed");
+        press(&mut h, Key::PageDown);
+    }
+    assert_eq!(h.state().current_section(), 9, "only then the next section");
+
+    // Back: into the last question, revealed, then through the same steps.
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 8);
+    for i in (1..=n).rev() {
+        assert_eq!(at_question(&h, i), (true, true), "question {i} revealed");
+        press(&mut h, Key::PageUp);
+        assert_eq!(at_question(&h, i), (true, false), "question {i} hidden");
+        press(&mut h, Key::PageUp);
+    }
+    assert_eq!(h.state().current_section(), 7);
+    // The arrows a clicker may send step the same way.
+    press(&mut h, Key::ArrowRight);
+    press(&mut h, Key::ArrowRight);
+    assert_eq!(at_question(&h, 1), (true, true));
+}
+
+#[test]
+fn a_learner_s_page_down_still_changes_section() {
+    let mut h = app_with(Some(6), None, false);
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 7);
+    press(&mut h, Key::PageUp);
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 5);
+}
+
+// ---------------------------------------------------------------- screen readers
+
+#[test]
+fn answers_carry_their_key_and_the_verdict_is_announced() {
+    let mut h = app_with(Some(6), None, false);
+    let q = &which()[0];
+    let answer_names = |h: &Harness<'static, LessonApp>| -> Vec<(String, Option<String>)> {
+        q.answers
+            .iter()
+            .map(|a| {
+                let text = lesson::plain(a);
+                let node = h.get(By::new().role(Role::Button).label_contains(&text));
+                let ak = node.accesskit_node();
+                (ak.label().unwrap_or_default(), ak.description())
+            })
+            .collect()
+    };
+    for answered in [false, true] {
+        for (k, (name, description)) in answer_names(&h).into_iter().enumerate() {
+            assert_eq!(name.trim(), name, "no spaces around {name:?}");
+            assert!(name.starts_with(&format!("{} ", k + 1)), "{name}");
+            assert_eq!(
+                description.as_deref(),
+                Some(format!("Key {}", k + 1).as_str())
+            );
+        }
+        if !answered {
+            press(&mut h, digit((q.correct + 1) % 4));
+        }
+    }
+    let verdict = h.get_by_label_contains("✖ Not this one");
+    assert_eq!(
+        verdict.accesskit_node().live(),
+        Live::Polite,
+        "the verdict is a polite live region"
+    );
+    // The navigator says what each button is.
+    let third = h.get_by_role_and_label(Role::Button, "Scenario 3");
+    assert!(third.accesskit_node().description().is_some());
+    assert!(
+        h.query_by_role_and_label(Role::Button, "Scenario 1, answered wrong")
+            .is_some()
+    );
+}
+
+// ---------------------------------------------------------------- on one screen
+
+/// The app in a window of `size` pixels, drawn for snapshots. Lecture mode zooms to 150 %:
+/// the harness counts its size in points, so the window is that many pixels at 150 %.
+fn sized_app(section: u8, size: [f32; 2], lecture: bool) -> Harness<'static, LessonApp> {
+    let zoom = if lecture { LECTURE_ZOOM } else { 1.0 };
+    let size = [size[0] / zoom, size[1] / zoom];
+    let options = AppOptions {
+        section: Some(section),
+        lecture,
+        inline_runner: true,
+        ..Default::default()
+    };
+    let mut h = Harness::builder()
+        .with_size(size)
+        .wgpu()
+        .build_eframe(move |cc| LessonApp::new(cc, options));
+    h.run_steps(3);
+    h
+}
+
+/// Answers the first question wrongly (lecture mode: the class votes wrongly, then R).
+fn answer_wrongly(h: &mut Harness<'static, LessonApp>, q: &Question, lecture: bool) {
+    press(h, digit((q.correct + 1) % q.answers.len()));
+    if lecture {
+        press(h, Key::R);
+    }
+    h.run_steps(4);
+}
+
+/// The question, every answer and the verdict lie between the top bar and the bottom bar.
+fn assert_all_in_view(h: &Harness<'static, LessonApp>, section: u8, q: &Question, what: &str) {
+    let top = h.get_by_label("◀ Previous").rect().bottom();
+    let bottom = h.get_by_label("Copy code").rect().top();
+    let inside = |r: egui::Rect, name: &str| {
+        assert!(
+            r.top() >= top && r.bottom() <= bottom,
+            "{what}: {name} at {r:?} is not between {top} and {bottom}"
+        );
+    };
+    let first_words = match lesson::spans(&q.prompt).first() {
+        Some(lesson::Span::Plain(p)) => p.to_string(),
+        _ => panic!("the prompt starts with plain words"),
+    };
+    inside(h.get_by_label(&first_words).rect(), "the question");
+    for a in &q.answers {
+        let text = lesson::plain(a);
+        let node = h.get(By::new().role(Role::Button).label_contains(&text));
+        inside(node.rect(), &text);
+    }
+    // (Nodes inside a live region report its setting too: take the label itself.)
+    let verdict = h.get(
+        By::new()
+            .role(Role::Label)
+            .predicate(|n| n.live() == Live::Polite),
+    );
+    inside(verdict.rect(), "the verdict");
+    let item = &lesson::content().quiz(section).unwrap().item;
+    let next = format!("Next {item} ▶");
+    inside(h.get_by_label(&next).rect(), "the next button");
+}
+
+/// Section `section` at 1280×720, or in lecture mode at 1280×800, after a wrong answer:
+/// everything in view, and a picture of it.
+fn fits_with_its_verdict(section: u8, lecture: bool) {
+    let q = &lesson::content().quiz(section).unwrap()[0];
+    let (size, name) = if lecture {
+        ([1280.0, 800.0], "lecture_1280x800")
+    } else {
+        ([1280.0, 720.0], "1280x720")
+    };
+    let mut h = sized_app(section, size, lecture);
+    let ppp = h.ctx.pixels_per_point();
+    let window = h.ctx.content_rect().size() * ppp;
+    assert_eq!(
+        window.round(),
+        egui::Vec2::from(size),
+        "the window's pixels"
+    );
+    answer_wrongly(&mut h, q, lecture);
+    assert_all_in_view(&h, section, q, &format!("section {section}, {name}"));
+    h.snapshot(format!("stage_s{section:02}_{name}"));
+}
+
+#[test]
+fn section_6_fits_a_laptop() {
+    fits_with_its_verdict(6, false);
+}
+
+#[test]
+fn section_6_fits_a_projector() {
+    fits_with_its_verdict(6, true);
+}
+
+#[test]
+fn section_8_fits_a_laptop() {
+    fits_with_its_verdict(8, false);
+}
+
+#[test]
+fn section_8_fits_a_projector() {
+    fits_with_its_verdict(8, true);
+}
+
+/// In each quiz the right answer is the longest option in at most a third of the questions:
+/// length must not give the answer away.
+#[test]
+#[ignore = "answers are being rebalanced"]
+fn the_right_answer_is_rarely_the_longest() {
+    for quiz in lesson::content().quizzes.all() {
+        let longest = quiz
+            .iter()
+            .filter(|q| {
+                let len = |i: usize| lesson::plain(&q.answers[i]).chars().count();
+                (0..q.answers.len()).all(|i| i == q.correct || len(i) < len(q.correct))
+            })
+            .count();
+        assert!(
+            longest * 3 <= quiz.len(),
+            "section {}: the right answer is the longest in {longest} of {} questions",
+            quiz.section,
+            quiz.len()
+        );
+    }
+}
+
+/// On a narrow window, after a wrong answer, every answer button has the same width and stays
+/// inside the window's width, and the longest answer wraps (beside its key, which the drawing keeps
+/// in a column of its own).
+#[test]
+fn answers_share_one_width_and_wrap_inside_the_window() {
+    let mut h = common::app(8);
+    h.set_size(egui::vec2(720.0, 560.0));
+    let q = interview()
+        .iter()
+        .max_by_key(|q| q.answers.iter().map(|a| a.len()).max())
+        .unwrap();
+    let pairs = vec![("question".to_owned(), q.id.clone())];
+    h.state_mut().section_mut(8).apply_scenario(&pairs).unwrap();
+    h.run_steps(3);
+    answer_wrongly(&mut h, q, false);
+    let window = h.ctx.content_rect();
+    let rects: Vec<egui::Rect> = q
+        .answers
+        .iter()
+        .map(|a| {
+            let text = lesson::plain(a);
+            h.get(By::new().role(Role::Button).label_contains(&text))
+                .rect()
+        })
+        .collect();
+    let lowest = rects.iter().map(|r| r.height()).fold(f32::MAX, f32::min);
+    for r in &rects {
+        assert!((r.width() - rects[0].width()).abs() < 0.5, "{rects:?}");
+        let across = window.x_range();
+        assert!(
+            across.contains(r.left()) && across.contains(r.right()),
+            "{r:?} outside {window:?}"
+        );
+    }
+    assert!(
+        rects.iter().any(|r| r.height() > lowest * 1.4),
+        "the longest answer wraps at this width: {rects:?}"
     );
 }

@@ -17,9 +17,7 @@ pub mod s02_ttl;
 pub mod s03_stale;
 pub mod s04_fencing;
 pub mod s05_where;
-pub mod s06_which;
 pub mod s07_who;
-pub mod s08_interview;
 pub mod s09_break;
 pub mod s10_next;
 pub mod share;
@@ -109,6 +107,21 @@ pub trait Section {
         Err("this section has no settings to share".into())
     }
 
+    /// A clicker's Page Down (`forward`) or Page Up, before the app changes section: a
+    /// section with build steps (a quiz's reveal and next question, a story's moments) shows
+    /// its next or previous step and returns true. False, the default, lets the app move on.
+    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+        let _ = (forward, lecture);
+        false
+    }
+
+    /// Page Down or Page Up has just opened this section, from the section before it
+    /// (`at_end` false) or after it: a section with build steps starts at its first step or
+    /// its last, as a slide deck does.
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        let _ = (at_end, lecture);
+    }
+
     /// The data behind the section's main plot as CSV (header line first).
     fn csv(&self) -> Option<String> {
         None
@@ -125,15 +138,16 @@ pub trait Section {
 pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
     (1..=crate::lesson::section_count())
         .map(|n| -> Box<dyn Section> {
+            if let Some(quiz) = quiz::QuizSection::of(n) {
+                return Box::new(quiz);
+            }
             match n {
                 1 => Box::new(s01_why_lock::WhyLock::new(runner)),
                 2 => Box::new(s02_ttl::section()),
                 3 => Box::new(s03_stale::StaleHolder::new(runner)),
                 4 => Box::new(s04_fencing::Fencing::new(runner)),
                 5 => Box::new(s05_where::WhereLock::new(runner)),
-                6 => Box::new(s06_which::Which::new()),
                 7 => Box::new(s07_who::Who::new()),
-                8 => Box::new(s08_interview::Interview::new()),
                 9 => Box::new(s09_break::BreakIt::new(runner)),
                 10 => Box::new(s10_next::Next::new()),
                 _ => Box::new(text_section::TextSection::new(n)),

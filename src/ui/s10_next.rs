@@ -7,7 +7,7 @@ use super::quiz::{how_note, shorten};
 use super::widgets;
 use super::{AppEvent, Cx, Section};
 use crate::lesson;
-use crate::progress::{self, Progress, QUIZ_SECTIONS, XP_PER_QUESTION};
+use crate::progress::{self, Progress, XP_PER_QUESTION};
 
 #[derive(Default)]
 pub struct Next {
@@ -22,18 +22,15 @@ impl Next {
 
     /// The computed headline.
     pub fn headline_for(p: &Progress) -> String {
-        let total: usize = QUIZ_SECTIONS
-            .iter()
-            .map(|&s| progress::quiz_questions(s).len())
+        let total: usize = progress::quiz_sections()
+            .map(|s| progress::quiz_questions(s).len())
             .sum();
-        let answered: usize = QUIZ_SECTIONS
-            .iter()
-            .flat_map(|&s| progress::quiz_questions(s))
+        let answered: usize = progress::quiz_sections()
+            .flat_map(progress::quiz_questions)
             .filter(|q| p.answer(&q.id).is_some())
             .count();
-        let first = QUIZ_SECTIONS
-            .iter()
-            .flat_map(|&s| progress::quiz_questions(s))
+        let first = progress::quiz_sections()
+            .flat_map(progress::quiz_questions)
             .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
             .count();
         let missed = p.missed().len();
@@ -63,7 +60,7 @@ impl Next {
             .num_columns(4)
             .spacing([18.0, 4.0])
             .show(ui, |ui| {
-                for s in QUIZ_SECTIONS {
+                for s in progress::quiz_sections() {
                     let qs = progress::quiz_questions(s);
                     let answered = qs.iter().filter(|q| p.answer(&q.id).is_some()).count();
                     let first = qs
@@ -85,9 +82,7 @@ impl Next {
     fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
         ui.label(RichText::new("Questions to review").heading());
         let missed = cx.progress.progress().missed();
-        let unanswered: Vec<u8> = QUIZ_SECTIONS
-            .iter()
-            .copied()
+        let unanswered: Vec<u8> = progress::quiz_sections()
             .filter(|&s| {
                 progress::quiz_questions(s)
                     .iter()

@@ -34,25 +34,10 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.exp.number();
     let text = lesson::content().section(n);
     if is_wide(ui.available_width(), cx.lecture) {
-        egui::Panel::left(("reading-column", n))
-            .resizable(false)
-            .exact_size(reading_width(ui.available_width()))
-            .frame(Frame::NONE.inner_margin(Margin {
-                left: 0,
-                right: 14,
-                top: 0,
-                bottom: 0,
-            }))
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt(("reading-scroll", n))
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        ui.add_space(8.0);
-                        title(ui, text, false);
-                        reading(stage, ui, cx, text);
-                    });
-            });
+        reading_column(ui, n, |ui| {
+            title(ui, text, false);
+            reading(stage, ui, cx, text);
+        });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             ui.add_space(8.0);
             stage_ui(stage, ui, cx);
@@ -82,8 +67,30 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     }
 }
 
+/// The reading column at the left of a wide page of section `n`: it scrolls on its own.
+pub fn reading_column(ui: &mut Ui, n: u8, add_contents: impl FnOnce(&mut Ui)) {
+    egui::Panel::left(("reading-column", n))
+        .resizable(false)
+        .exact_size(reading_width(ui.available_width()))
+        .frame(Frame::NONE.inner_margin(Margin {
+            left: 0,
+            right: 14,
+            top: 0,
+            bottom: 0,
+        }))
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt(("reading-scroll", n))
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    ui.add_space(8.0);
+                    add_contents(ui);
+                });
+        });
+}
+
 /// The section's kicker and title; one line on a compact page.
-fn title(ui: &mut Ui, text: &SectionText, compact: bool) {
+pub fn title(ui: &mut Ui, text: &SectionText, compact: bool) {
     let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
     if compact {
         ui.horizontal_wrapped(|ui| {
