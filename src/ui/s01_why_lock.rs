@@ -85,7 +85,7 @@ fn curve_key(p: &CounterParams, seed: u64) -> Key {
 /// thicker, the other faded and thinner.
 fn mode_styles(lock: bool) -> [(egui::Color32, f32); 2] {
     let chosen = |c: egui::Color32| (c, 1.3);
-    let faded = |c: egui::Color32| (c.gamma_multiply(0.3), 0.7);
+    let faded = |c: egui::Color32| (c.gamma_multiply(0.4), 0.7);
     if lock {
         [faded(palette::VERMILION), chosen(palette::BLUE)]
     } else {
@@ -156,7 +156,8 @@ impl Counter {
             size.x,
             TextStyle::Body,
         );
-        let height = size.y - galley.size().y - ui.spacing().item_spacing.y;
+        let top = top_room(ui);
+        let height = size.y - top - galley.size().y - 2.0 * ui.spacing().item_spacing.y;
         let response = Plot::new("s1-counter")
             .width(size.x)
             .height(height.max(120.0))
@@ -198,9 +199,10 @@ impl Counter {
             ),
             _ => "The curve is still being computed.".to_owned(),
         };
+        let top = top_room(ui);
         let response = Plot::new("s1-curve")
             .width(size.x)
-            .height(size.y)
+            .height(size.y - top)
             .x_axis_label("workers")
             .y_axis_label(format!("lost updates (mean over {CURVE_SEEDS} seeds)"))
             .include_x(0.0)
@@ -231,6 +233,13 @@ impl Counter {
             &description,
         );
     }
+}
+
+/// Leaves room above a plot for its top tick's label; returns the height used.
+fn top_room(ui: &mut Ui) -> f32 {
+    let top = 0.5 * ui.text_style_height(&TextStyle::Body);
+    ui.add_space(top);
+    top
 }
 
 /// A figure's title line.
@@ -336,9 +345,10 @@ impl Experiment for Counter {
             self.playback.tick(ui, cx.reduced_motion);
         }
         self.curve_beside = size.x >= CURVE_BESIDE;
-        let title_h = ui.text_style_height(&TextStyle::Body) + ui.spacing().item_spacing.y;
-        let h = size.y - title_h;
         if self.curve_beside {
+            // Two figures: each with its title.
+            let title_h = ui.text_style_height(&TextStyle::Body) + ui.spacing().item_spacing.y;
+            let h = size.y - title_h;
             let gap = 16.0;
             let left = ((size.x - gap) * 0.55).floor();
             let right = size.x - gap - left;
@@ -357,21 +367,35 @@ impl Experiment for Counter {
                 });
             });
         } else {
-            title(ui, "The counter over time");
-            self.counter_plot(ui, cx, &pair, vec2(size.x, h));
+            self.counter_plot(ui, cx, &pair, size);
         }
     }
 
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let p = &mut self.params;
-        ui.horizontal_wrapped(|ui| {
+        let sliders = |ui: &mut Ui, p: &mut CounterParams| {
+            widgets::param_slider_u32(ui, &counter::WORKERS, &mut p.workers);
+            widgets::param_slider_u32(ui, &counter::INCREMENTS, &mut p.increments);
+        };
+        let lock = |ui: &mut Ui, p: &mut CounterParams| {
             ui.checkbox(&mut p.lock, "Use a lock").on_hover_text(
                 "Each worker takes a first-come, first-served lock before reading and releases it after writing",
             );
-            ui.separator();
-            widgets::param_slider_u32(ui, &counter::WORKERS, &mut p.workers);
-            widgets::param_slider_u32(ui, &counter::INCREMENTS, &mut p.increments);
-        });
+        };
+        // The toggle and both sliders on one row when they fit, one below the other if not.
+        let others = widgets::text_width(ui, "Use a lock") + 50.0;
+        let labels = [counter::WORKERS.label, counter::INCREMENTS.label];
+        if let Some(width) = widgets::row_slider_width(ui, &labels, others) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().slider_width = width;
+                lock(ui, p);
+                ui.separator();
+                sliders(ui, p);
+            });
+        } else {
+            lock(ui, p);
+            sliders(ui, p);
+        }
         if !cx.reduced_motion {
             self.playback.ui(ui, 40.0);
         }

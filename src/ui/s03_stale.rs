@@ -26,6 +26,8 @@ use crate::sim::stale::{
 
 /// Seconds one step of the story takes to play at 1×.
 const SECONDS_PER_STEP: f64 = 1.2;
+/// Below this the timeline's lanes crowd their words: the moment's caption then gives way.
+const TIMELINE_MIN_HEIGHT: f32 = 230.0;
 /// Slider steps for the pause and the TTL, in seconds.
 const SLIDER_STEP_S: f64 = 0.5;
 
@@ -318,28 +320,54 @@ impl Experiment for Stale {
         self.playback.tick(ui, cx.reduced_motion);
         let (now, revealed) = story.at(self.playback.position);
         let finished = self.playback.position >= 1.0;
-        // The moment on screen, in words (two lines' room, so the timeline does not jump).
+        // The moment on screen, in words, in the room the longest moment needs (at least two
+        // lines), so that the timeline does not jump from step to step.
         let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        let words = |text: &str| {
+            egui::WidgetText::from(RichText::new(text).size(body * 1.05)).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Wrap),
+                size.x,
+                egui::TextStyle::Body,
+            )
+        };
+        let caption_h = story
+            .steps
+            .iter()
+            .map(|s| words(&s.caption).size().y)
+            .fold(body * 2.6, f32::max);
+        let rest = size.y - caption_h - ui.spacing().item_spacing.y;
+        if rest < TIMELINE_MIN_HEIGHT {
+            // A short stage (a projector): the timeline first; the words are under "Moment".
+            timeline::timeline(ui, cx, &story, now, revealed, finished, size);
+            return;
+        }
         let caption = story
             .steps
             .get(revealed.saturating_sub(1))
             .map_or("", |s| s.caption.as_str());
-        let caption_h = body * 2.6;
+        let caption = words(caption);
         ui.allocate_ui_with_layout(
             egui::vec2(size.x, caption_h),
             egui::Layout::top_down(egui::Align::Min),
             |ui| {
                 ui.set_min_height(caption_h);
-                ui.add(egui::Label::new(RichText::new(caption).size(body * 1.05)).wrap());
+                ui.label(caption);
             },
         );
-        let rest = size.y - caption_h - ui.spacing().item_spacing.y;
-        let size = egui::vec2(size.x, rest.max(160.0));
+        let size = egui::vec2(size.x, rest);
         timeline::timeline(ui, cx, &story, now, revealed, finished, size);
     }
 
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        // Both sliders and the switch on one row when they fit.
+        let labels = [stale::PAUSE_S.label, stale::TTL_S.label];
+        let others = widgets::text_width(ui, "Storage checks fencing tokens") + 40.0;
+        let width = widgets::row_slider_width(ui, &labels, others);
         ui.horizontal_wrapped(|ui| {
+            if let Some(w) = width {
+                ui.spacing_mut().slider_width = w;
+            }
             step_slider(ui, &stale::PAUSE_S, &mut self.params.pause_s);
             step_slider(ui, &stale::TTL_S, &mut self.params.ttl_s);
             ui.checkbox(&mut self.params.fencing, "Storage checks fencing tokens")
@@ -355,11 +383,13 @@ impl Experiment for Stale {
                     .ui(ui, (steps.saturating_sub(1).max(1)) as f64);
                 ui.separator();
             }
-            let revealed = self
-                .story
-                .latest()
-                .map_or(0, |s| s.at(self.playback.position).1);
-            ui.label(format!("Moment {} of {}", revealed, steps));
+            let (revealed, caption) = self.story.latest().map_or((0, String::new()), |s| {
+                let k = s.at(self.playback.position).1;
+                let caption = s.steps.get(k.saturating_sub(1)).map(|s| s.caption.clone());
+                (k, caption.unwrap_or_default())
+            });
+            ui.label(format!("Moment {} of {}", revealed, steps))
+                .on_hover_text(caption);
         });
     }
 
