@@ -362,7 +362,7 @@ impl Experiment for Stale {
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         // Both sliders and the switch on one row when they fit.
         let labels = [stale::PAUSE_S.label, stale::TTL_S.label];
-        let others = widgets::text_width(ui, "Storage checks fencing tokens") + 40.0;
+        let others = widgets::text_width(ui, "Storage checks fencing tokens") + 60.0;
         let width = widgets::row_slider_width(ui, &labels, others);
         ui.horizontal_wrapped(|ui| {
             if let Some(w) = width {
