@@ -148,30 +148,34 @@ fn section_1_starts_its_runs_only_when_first_shown() {
     assert!(h.state().section(1).summary().is_some());
 }
 
+/// The section's picture with its animation played to the end, named by section and size.
+fn snapshot(n: u8, lecture: bool, steps: usize) {
+    let (size, mode) = if lecture {
+        (LECTURE, "lecture_")
+    } else {
+        (LEARNER, "")
+    };
+    let mut h = stage_app(n, size, lecture, true);
+    play_to_the_end(&mut h, steps);
+    h.snapshot(&format!("stage_s{n:02}_{mode}{}x{}", size[0], size[1]));
+}
+
 #[test]
 fn snapshot_s01_1280x720() {
-    let mut h = stage_app(1, LEARNER, false, true);
-    play_to_the_end(&mut h, 40);
-    h.snapshot("stage_s01_1280x720");
+    snapshot(1, false, 40);
 }
 
 #[test]
 fn snapshot_s01_lecture_1280x800() {
-    let mut h = stage_app(1, LECTURE, true, true);
-    play_to_the_end(&mut h, 40);
-    h.snapshot("stage_s01_lecture_1280x800");
+    snapshot(1, true, 40);
 }
 
 #[test]
 fn snapshot_s03_1280x720() {
-    let mut h = stage_app(3, LEARNER, false, true);
-    play_to_the_end(&mut h, 5);
-    h.snapshot("stage_s03_1280x720");
+    snapshot(3, false, 5);
 }
 
 #[test]
 fn snapshot_s03_lecture_1280x800() {
-    let mut h = stage_app(3, LECTURE, true, true);
-    play_to_the_end(&mut h, 5);
-    h.snapshot("stage_s03_lecture_1280x800");
+    snapshot(3, true, 5);
 }
