@@ -157,7 +157,7 @@ fn snapshot(n: u8, lecture: bool, steps: usize) {
     };
     let mut h = stage_app(n, size, lecture, true);
     play_to_the_end(&mut h, steps);
-    h.snapshot(&format!("stage_s{n:02}_{mode}{}x{}", size[0], size[1]));
+    h.snapshot(format!("stage_s{n:02}_{mode}{}x{}", size[0], size[1]));
 }
 
 #[test]
