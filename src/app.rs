@@ -166,7 +166,9 @@ impl LessonApp {
     fn step(&mut self, forward: bool) {
         let (n, lecture) = (self.current_section(), self.lecture());
         let to = if forward { n + 1 } else { n - 1 };
-        if !self.sections[self.current].step(forward, lecture) && (1..=lesson::section_count()).contains(&to) {
+        if !self.sections[self.current].step(forward, lecture)
+            && (1..=lesson::section_count()).contains(&to)
+        {
             self.go_to(to);
             self.sections[self.current].arrive(!forward, lecture);
         }

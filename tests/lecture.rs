@@ -430,6 +430,9 @@ fn arrows_move_a_focused_slider_and_shift_moves_it_finely() {
         value_of(h, 1, "think-ms").parse().unwrap()
     };
     let start = think(&mut h);
+    // The think time is in the settings drawer.
+    h.get_by_label("More settings").click();
+    h.run_steps(2);
     h.query_all_by_label("Think time (mean)")
         .next()
         .unwrap()

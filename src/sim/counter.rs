@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Exp};
 
-use super::params::{ParamError, ParamSpec};
+use super::params::{ParamError, ParamSpec, ParamTable};
 
 pub const WORKERS: ParamSpec = ParamSpec {
     flag: "workers",
@@ -79,23 +79,22 @@ impl Default for CounterParams {
     }
 }
 
+crate::param_table!(CounterParams {
+    workers: WORKERS,
+    increments: INCREMENTS,
+    think_ms: THINK_MS,
+    gap_ms: GAP_MS,
+});
+
 impl CounterParams {
     /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
     pub fn validate(&self) -> Result<(), ParamError> {
-        WORKERS.check(f64::from(self.workers))?;
-        INCREMENTS.check(f64::from(self.increments))?;
-        THINK_MS.check(self.think_ms)?;
-        GAP_MS.check(self.gap_ms)?;
-        Ok(())
+        self.check_all()
     }
 
     /// Clamps every value into its range: what the sliders guarantee.
-    pub fn clamped(mut self) -> Self {
-        self.workers = WORKERS.clamp(f64::from(self.workers)) as u32;
-        self.increments = INCREMENTS.clamp(f64::from(self.increments)) as u32;
-        self.think_ms = THINK_MS.clamp(self.think_ms);
-        self.gap_ms = GAP_MS.clamp(self.gap_ms);
-        self
+    pub fn clamped(self) -> Self {
+        self.clamped_all()
     }
 
     /// The value the counter should reach: workers × increments.

@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{ParamError, ParamSpec};
+use super::params::{ParamError, ParamSpec, ParamTable};
 
 pub const PAUSE_S: ParamSpec = ParamSpec {
     flag: "pause-s",
@@ -62,21 +62,20 @@ impl Default for StaleParams {
     }
 }
 
+crate::param_table!(StaleParams {
+    pause_s: PAUSE_S,
+    ttl_s: TTL_S,
+});
+
 impl StaleParams {
     /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
     pub fn validate(&self) -> Result<(), ParamError> {
-        PAUSE_S.check(self.pause_s)?;
-        TTL_S.check(self.ttl_s)?;
-        Ok(())
+        self.check_all()
     }
 
     /// Clamps every value into its range: what the sliders guarantee.
     pub fn clamped(self) -> Self {
-        Self {
-            pause_s: PAUSE_S.clamp(self.pause_s),
-            ttl_s: TTL_S.clamp(self.ttl_s),
-            ..self
-        }
+        self.clamped_all()
     }
 }
 

@@ -142,9 +142,9 @@ pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
                 return Box::new(quiz);
             }
             match n {
-                1 => Box::new(s01_why_lock::WhyLock::new(runner)),
+                1 => Box::new(s01_why_lock::section()),
                 2 => Box::new(s02_ttl::section()),
-                3 => Box::new(s03_stale::StaleHolder::new(runner)),
+                3 => Box::new(s03_stale::section()),
                 4 => Box::new(s04_fencing::Fencing::new(runner)),
                 5 => Box::new(s05_where::WhereLock::new(runner)),
                 7 => Box::new(s07_who::Who::new()),

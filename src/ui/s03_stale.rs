@@ -5,17 +5,20 @@
 //! playback position runs over the story's distinct event times, so one step shows exactly
 //! one more moment, however far apart the moments are in simulated time.
 
-use egui::{Align2, RichText, Ui};
-use egui_plot::{
-    Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
-};
+mod timeline;
 
+use std::sync::Arc;
+
+use egui::{RichText, Ui, Vec2};
+use egui_plot::MarkerShape;
+
+use self::timeline::{A_COLOR, APPLIED, B_COLOR, OVERWROTE, REFUSED};
+use super::Cx;
 use super::fmt::secs;
-use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::plot::palette;
-use super::plot::{self, KeyMark, cross, key_row};
+use super::pairs::{PairsBuilder, PairsReader};
+use super::plot::{KeyMark, palette};
+use super::stage::{Experiment, Rerun, Stage};
 use super::widgets::{self, Playback};
-use super::{Cx, Section};
 use crate::lesson::{self, StaleStory, fill};
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{
@@ -24,28 +27,10 @@ use crate::sim::stale::{
 
 /// Seconds one step of the story takes to play at 1×.
 const SECONDS_PER_STEP: f64 = 1.2;
+/// Below this the timeline's lanes crowd their words: the moment's caption then gives way.
+const TIMELINE_MIN_HEIGHT: f32 = 230.0;
 /// Slider steps for the pause and the TTL, in seconds.
 const SLIDER_STEP_S: f64 = 0.5;
-
-/// Where each lane sits on the plot's y axis (top to bottom: A, lock service, B, storage).
-fn lane_y(lane: Lane) -> f64 {
-    match lane {
-        Lane::A => 3.0,
-        Lane::LockService => 2.0,
-        Lane::B => 1.0,
-        Lane::Storage => 0.0,
-    }
-}
-
-fn lane_name(y: f64) -> &'static str {
-    match y.round() as i64 {
-        3 => "A",
-        2 => "Lock service",
-        1 => "B",
-        0 => "Storage",
-        _ => "",
-    }
-}
 
 /// One moment of the story: the events that happen at the same time.
 #[derive(Clone, Debug)]
@@ -196,79 +181,52 @@ pub fn outcome_sentence(run: &StaleRun) -> String {
     )
 }
 
-pub struct StaleHolder {
-    pub params: StaleParams,
-    task: Task<StaleRun>,
-    started: StaleParams,
-    story: Option<Story>,
-    pub playback: Playback,
-    /// The next story replaces a run the user changed: show it whole instead of replaying it.
-    show_whole_next: bool,
-    plot_rect: Option<egui::Rect>,
+/// Section 3 on the stage.
+pub type StaleHolder = Stage<Stale>;
+
+/// Section 3, ready for the lesson (nothing runs until it is first shown).
+pub fn section() -> StaleHolder {
+    Stage::new(Stale::default())
 }
 
-impl StaleHolder {
-    pub fn new(runner: &Runner) -> Self {
-        let params = StaleParams::default();
+/// The section's own part: its settings, its story and the playback.
+pub struct Stale {
+    pub params: StaleParams,
+    story: Rerun<StaleParams, Arc<Story>>,
+    pub playback: Playback,
+}
+
+impl Default for Stale {
+    fn default() -> Self {
         Self {
-            params,
-            task: spawn(runner, params),
-            started: params,
-            story: None,
+            params: StaleParams::default(),
+            story: Rerun::default(),
             playback: Playback::new(SECONDS_PER_STEP * 5.0),
-            show_whole_next: false,
-            plot_rect: None,
         }
     }
+}
 
-    /// Starts a new run when the settings changed, and adopts a finished one.
-    fn refresh(&mut self, runner: &Runner) {
-        self.params = self.params.clamped();
-        if self.params != self.started {
-            self.task = spawn(runner, self.params);
-            self.started = self.params;
-            self.show_whole_next = true;
-        }
-        let fresh = {
-            let snap = self.task.snapshot();
-            match snap.result.as_ref() {
-                Some(run)
-                    if self
-                        .story
-                        .as_ref()
-                        .is_none_or(|s| s.run.params != run.params) =>
-                {
-                    Some(run.clone())
-                }
-                _ => None,
-            }
-        };
-        if let Some(run) = fresh {
-            let story = Story::new(run);
-            self.playback.seconds_at_1x =
-                SECONDS_PER_STEP * (story.steps.len().saturating_sub(1).max(1)) as f64;
-            if self.show_whole_next {
-                self.playback.position = 1.0;
-                self.playback.playing = false;
-            }
-            self.story = Some(story);
-        }
+impl Stale {
+    /// Steps of the story on screen (none while the first one is being told).
+    fn steps(&self) -> usize {
+        self.story.latest().map_or(0, |s| s.steps.len())
     }
 
-    fn controls(&mut self, ui: &mut Ui) {
-        egui::Grid::new("s3-controls")
-            .num_columns(2)
-            .spacing([24.0, 6.0])
-            .show(ui, |ui| {
-                step_slider(ui, &stale::PAUSE_S, &mut self.params.pause_s);
-                step_slider(ui, &stale::TTL_S, &mut self.params.ttl_s);
-                ui.end_row();
-            });
-        ui.horizontal(|ui| {
-            ui.checkbox(&mut self.params.fencing, "Storage checks fencing tokens")
-                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
-            if ui.button("Reset to lesson defaults").clicked() {
-                self.params = StaleParams::default();
+    /// What the figure shows before the first story is ready.
+    fn waiting(&self, ui: &mut Ui, size: Vec2) {
+        ui.allocate_ui(size, |ui| {
+            ui.set_min_size(size);
+            if let Some(err) = self.story.failed() {
+                ui.colored_label(
+                    widgets::warn_color(ui),
+                    format!("The story could not be played: {err}"),
+                );
+            } else {
+                ui.add(
+                    egui::ProgressBar::new(0.0)
+                        .text("preparing the timeline")
+                        .animate(true),
+                );
             }
         });
     }
@@ -289,373 +247,172 @@ fn step_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64) -> eg
     r
 }
 
-fn spawn(runner: &Runner, params: StaleParams) -> Task<StaleRun> {
+fn spawn(runner: &Runner, params: StaleParams) -> Task<Arc<Story>> {
     runner.spawn("stale", move |_| {
-        stale::run(&params).expect("clamped parameters")
+        Arc::new(Story::new(stale::run(&params).expect("clamped parameters")))
     })
 }
 
-const A_COLOR: egui::Color32 = palette::BLUE;
-const B_COLOR: egui::Color32 = palette::ORANGE;
-const APPLIED: egui::Color32 = palette::GREEN;
-const OVERWROTE: egui::Color32 = palette::VERMILION;
-const REFUSED: egui::Color32 = palette::SKY;
+impl Experiment for Stale {
+    type Params = StaleParams;
 
-/// A bar on a lane from `start` to `end`, cut at the current time `now`.
-fn lane_bar(
-    lane: Lane,
-    start: f64,
-    end: f64,
-    now: f64,
-    width: f64,
-    fill: egui::Color32,
-    stroke: egui::Color32,
-) -> Option<Bar> {
-    if start > now || end <= start {
-        return None;
-    }
-    let end = end.min(now);
-    Some(
-        Bar::new(lane_y(lane), end - start)
-            .base_offset(start)
-            .width(width)
-            .fill(fill)
-            .stroke(egui::Stroke::new(1.5, stroke)),
-    )
-}
-
-/// The timeline up to time `now`. Returns where it was drawn.
-fn timeline(
-    ui: &mut Ui,
-    cx: &Cx<'_>,
-    story: &Story,
-    now: f64,
-    revealed: usize,
-    finished: bool,
-    height: f32,
-) -> egui::Rect {
-    let run = &story.run;
-    let w = plot::line_width(cx);
-    let r = plot::marker_radius(cx) * 2.4;
-    let end = run.a_write_s.max(run.b_write_s).max(run.expiry_s);
-    let shown: Vec<&Event> = story.steps[..revealed]
-        .iter()
-        .flat_map(|s| &run.events[s.events.clone()])
-        .collect();
-    let happened = |pred: &dyn Fn(&EventKind) -> bool| shown.iter().any(|e| pred(&e.kind));
-    let text_color = ui.visuals().text_color();
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    let words = move |t: String| RichText::new(t).size(body);
-
-    let frozen_until = WORK_S + run.params.pause_s;
-    let late = run.a_write_s > run.expiry_s;
-    let lease_a_end = if late { run.expiry_s } else { run.a_write_s };
-
-    let mut bars = Vec::new();
-    let mut add = |b: Option<Bar>| bars.extend(b);
-    let solid = |c: egui::Color32| c.gamma_multiply(0.85);
-    let faint = |c: egui::Color32| c.gamma_multiply(0.35);
-    // A: works, freezes, wakes and writes at once.
-    add(lane_bar(
-        Lane::A,
-        0.0,
-        WORK_S.min(run.a_write_s),
-        now,
-        0.5,
-        solid(A_COLOR),
-        A_COLOR,
-    ));
-    add(lane_bar(
-        Lane::A,
-        WORK_S,
-        frozen_until,
-        now,
-        0.5,
-        faint(palette::GREY),
-        A_COLOR,
-    ));
-    // The lock service: A's lease, then B's.
-    add(lane_bar(
-        Lane::LockService,
-        0.0,
-        lease_a_end,
-        now,
-        0.5,
-        faint(A_COLOR),
-        A_COLOR,
-    ));
-    add(lane_bar(
-        Lane::LockService,
-        run.b_granted_s,
-        run.b_write_s,
-        now,
-        0.5,
-        faint(B_COLOR),
-        B_COLOR,
-    ));
-    // B: waits, then works.
-    add(lane_bar(
-        Lane::B,
-        0.0,
-        run.b_granted_s,
-        now,
-        0.12,
-        faint(palette::GREY),
-        palette::GREY,
-    ));
-    add(lane_bar(
-        Lane::B,
-        run.b_granted_s,
-        run.b_write_s,
-        now,
-        0.5,
-        solid(B_COLOR),
-        B_COLOR,
-    ));
-
-    // Room on the right for the last verdict's words (about 160 points of text).
-    let plot_px = f64::from((ui.available_width() - 110.0).max(300.0));
-    let pad = (160.0 * (end + 1.5) / (plot_px - 160.0).max(140.0)).max(1.0);
-    let response = Plot::new("s3-timeline")
-        .height(height)
-        .x_axis_label("simulated time (s)")
-        .include_x(-0.5)
-        .include_x(end + pad)
-        .include_y(-0.8)
-        .include_y(3.95)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_x(false)
-        .show_y(false)
-        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .x_axis_formatter(|m, _| {
-            if m.value < 0.0 {
-                String::new()
-            } else {
-                format!("{:.0}", m.value)
-            }
-        })
-        .y_grid_spacer(|_| {
-            (0..4)
-                .map(|i| GridMark {
-                    value: f64::from(i),
-                    step_size: 1.0,
-                })
-                .collect()
-        })
-        .y_axis_formatter(|m, _| lane_name(m.value).to_owned())
-        .show(ui, |p| {
-            p.bar_chart(BarChart::new("", bars).horizontal());
-            // The end of A's lease, whether or not A still needed it.
-            let ttl_style = if late {
-                LineStyle::dashed_dense()
-            } else {
-                LineStyle::dotted_loose()
-            };
-            p.vline(
-                VLine::new("", run.expiry_s)
-                    .color(palette::GREY)
-                    .width(w * 0.6)
-                    .style(ttl_style),
-            );
-            p.text(
-                Text::new(
-                    "",
-                    PlotPoint::new(run.expiry_s - 0.1, 3.4),
-                    words(format!("lease of {TOKEN_A} ends")),
-                )
-                .color(text_color)
-                .anchor(Align2::RIGHT_BOTTOM),
-            );
-            // Words on the bars.
-            if now >= WORK_S && run.params.pause_s >= 3.0 {
-                let mid = (WORK_S + frozen_until.min(now)) / 2.0;
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(mid, 3.0),
-                        words(format!("paused {}", secs(run.params.pause_s))),
-                    )
-                    .color(text_color),
-                );
-            }
-            if lease_a_end >= 3.0 {
-                let mid = lease_a_end.min(now) / 2.0;
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(mid, 2.0),
-                        words(format!("lease of token {TOKEN_A}")),
-                    )
-                    .color(text_color),
-                );
-            }
-            if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(run.b_granted_s + 0.15, 2.3),
-                        words(format!("token {TOKEN_B}")),
-                    )
-                    .color(text_color)
-                    .anchor(Align2::LEFT_BOTTOM),
-                );
-            }
-            if run.b_granted_s >= 3.0 {
-                let mid = run.b_granted_s.min(now) / 2.0;
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(mid, 1.08),
-                        words("B waits for the lock".into()),
-                    )
-                    .color(text_color)
-                    .anchor(Align2::CENTER_BOTTOM),
-                );
-            }
-            // Writes travel down to storage; storage's verdict sits on its lane.
-            let a_first = run.a_write_s <= run.b_write_s;
-            let later = |token: u64| (token == TOKEN_A) != a_first;
-            for e in &shown {
-                match e.kind {
-                    EventKind::Wrote { .. } => {
-                        let (from, c) = if e.lane == Lane::A {
-                            (3.0, A_COLOR)
-                        } else {
-                            (1.0, B_COLOR)
-                        };
-                        p.line(
-                            egui_plot::Line::new("", vec![[e.t_s, from - 0.27], [e.t_s, 0.3]])
-                                .color(c)
-                                .width(w),
-                        );
-                        p.points(
-                            Points::new("", vec![[e.t_s, 0.3]])
-                                .color(c)
-                                .radius(r * 0.6)
-                                .shape(MarkerShape::Down),
-                        );
-                    }
-                    EventKind::Applied {
-                        token,
-                        replaced_newer,
-                    } => {
-                        if replaced_newer {
-                            cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE);
-                            storage_words(
-                                p,
-                                e.t_s,
-                                later(token),
-                                words(format!("{token} overwrote {TOKEN_B}")).strong(),
-                                text_color,
-                            );
-                        } else {
-                            p.points(
-                                Points::new("", vec![[e.t_s, 0.0]])
-                                    .color(APPLIED)
-                                    .shape(MarkerShape::Circle)
-                                    .radius(r),
-                            );
-                            storage_words(
-                                p,
-                                e.t_s,
-                                later(token),
-                                words(format!("{token} applied")),
-                                text_color,
-                            );
-                        }
-                    }
-                    EventKind::Refused { token, .. } => {
-                        p.points(
-                            Points::new("", vec![[e.t_s, 0.0]])
-                                .color(REFUSED)
-                                .shape(MarkerShape::Square)
-                                .radius(r),
-                        );
-                        storage_words(
-                            p,
-                            e.t_s,
-                            later(token),
-                            words(format!("{token} refused")).strong(),
-                            text_color,
-                        );
-                    }
-                    _ => {}
-                }
-            }
-            if !finished {
-                p.vline(VLine::new("", now).color(text_color).width(w * 0.5));
-            }
-        })
-        .response;
-    widgets::describe_plot(
-        &response,
-        "Plot: timeline of A, the lock service, B and the storage",
-        "",
-    );
-    response.rect
-}
-
-/// Storage's verdict in words: the later write's to the right of its mark, the earlier one's
-/// to the left, so the two never collide however close the writes are.
-fn storage_words(
-    p: &mut egui_plot::PlotUi<'_>,
-    t: f64,
-    right: bool,
-    text: RichText,
-    color: egui::Color32,
-) {
-    let dx = 0.25;
-    let (x, anchor) = if right {
-        (t + dx, Align2::LEFT_CENTER)
-    } else {
-        (t - dx, Align2::RIGHT_CENTER)
-    };
-    p.text(
-        Text::new("", PlotPoint::new(x, -0.05), text)
-            .color(color)
-            .anchor(anchor),
-    );
-}
-
-impl Section for StaleHolder {
     fn number(&self) -> u8 {
         3
     }
 
-    fn summary(&self) -> Option<String> {
-        self.story.as_ref().map(|s| outcome_sentence(&s.run))
+    fn params(&self) -> StaleParams {
+        self.params
     }
 
-    fn scenario(&self) -> Option<Pairs> {
-        let p = &self.params;
-        Some(
-            PairsBuilder::default()
-                .num(&stale::PAUSE_S, p.pause_s)
-                .num(&stale::TTL_S, p.ttl_s)
-                .flag("fencing", p.fencing)
-                .build(),
-        )
+    fn set_params(&mut self, params: StaleParams) {
+        self.params = params;
     }
 
-    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
-        let mut r = PairsReader::new(pairs);
-        let d = StaleParams::default();
-        let p = StaleParams {
-            pause_s: r.num(&stale::PAUSE_S)?.unwrap_or(d.pause_s),
-            ttl_s: r.num(&stale::TTL_S)?.unwrap_or(d.ttl_s),
-            fencing: r.flag("fencing")?.unwrap_or(d.fencing),
+    fn settings(&self, pairs: PairsBuilder) -> PairsBuilder {
+        pairs
+            .table(&self.params)
+            .flag("fencing", self.params.fencing)
+    }
+
+    fn read_settings(&self, r: &mut PairsReader<'_>) -> Result<StaleParams, String> {
+        let p = r.table(StaleParams::default())?;
+        let fencing = r.flag("fencing")?.unwrap_or(p.fencing);
+        Ok(StaleParams { fencing, ..p })
+    }
+
+    fn seeded(&self) -> bool {
+        false
+    }
+
+    fn refresh(&mut self, runner: &Runner, _seed: u64) {
+        self.params = self.params.clamped();
+        let first = self.story.key().is_none();
+        if self.story.ensure(self.params, |&p| spawn(runner, p)) && !first {
+            // The learner changed the story: show it whole instead of replaying it.
+            self.playback.position = 1.0;
+            self.playback.playing = false;
+        }
+    }
+
+    fn headline(&self) -> Option<String> {
+        self.story.latest().map(|s| outcome_sentence(&s.run))
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.story.failed()
+    }
+
+    fn busy(&self) -> bool {
+        !self.story.finished()
+    }
+
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        vec![
+            KeyMark::Bar(A_COLOR, format!("A works / holds token {TOKEN_A}")),
+            KeyMark::Bar(palette::GREY, "A paused".into()),
+            KeyMark::Bar(B_COLOR, format!("B works / holds token {TOKEN_B}")),
+            KeyMark::Shape(MarkerShape::Circle, APPLIED, "write applied".into()),
+            KeyMark::Shape(
+                MarkerShape::Cross,
+                OVERWROTE,
+                "applied over newer data".into(),
+            ),
+            KeyMark::Shape(MarkerShape::Square, REFUSED, "write refused".into()),
+        ]
+    }
+
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        let Some(story) = self.story.latest().cloned() else {
+            self.waiting(ui, size);
+            return;
         };
-        r.finish()?;
-        self.params = p;
-        Ok(())
+        self.playback.seconds_at_1x =
+            SECONDS_PER_STEP * (story.steps.len().saturating_sub(1).max(1)) as f64;
+        self.playback.tick(ui, cx.reduced_motion);
+        let (now, revealed) = story.at(self.playback.position);
+        let finished = self.playback.position >= 1.0;
+        // The moment on screen, in words, in the room the longest moment needs (at least two
+        // lines), so that the timeline does not jump from step to step.
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        let words = |text: &str| {
+            egui::WidgetText::from(RichText::new(text).size(body * 1.05)).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Wrap),
+                size.x,
+                egui::TextStyle::Body,
+            )
+        };
+        let caption_h = story
+            .steps
+            .iter()
+            .map(|s| words(&s.caption).size().y)
+            .fold(body * 2.6, f32::max);
+        let rest = size.y - caption_h - ui.spacing().item_spacing.y;
+        if rest < TIMELINE_MIN_HEIGHT {
+            // A short stage (a projector): the timeline first; the words are under "Moment".
+            timeline::timeline(ui, cx, &story, now, revealed, finished, size);
+            return;
+        }
+        let caption = story
+            .steps
+            .get(revealed.saturating_sub(1))
+            .map_or("", |s| s.caption.as_str());
+        let caption = words(caption);
+        ui.allocate_ui_with_layout(
+            egui::vec2(size.x, caption_h),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_min_height(caption_h);
+                ui.label(caption);
+            },
+        );
+        let size = egui::vec2(size.x, rest);
+        timeline::timeline(ui, cx, &story, now, revealed, finished, size);
+    }
+
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        // Both sliders and the switch on one row when they fit.
+        let labels = [stale::PAUSE_S.label, stale::TTL_S.label];
+        let others = widgets::text_width(ui, "Storage checks fencing tokens") + 60.0;
+        let width = widgets::row_slider_width(ui, &labels, others);
+        ui.horizontal_wrapped(|ui| {
+            if let Some(w) = width {
+                ui.spacing_mut().slider_width = w;
+            }
+            step_slider(ui, &stale::PAUSE_S, &mut self.params.pause_s);
+            step_slider(ui, &stale::TTL_S, &mut self.params.ttl_s);
+            ui.checkbox(&mut self.params.fencing, "Storage checks fencing tokens")
+                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
+        });
+        let steps = self.steps();
+        if steps == 0 {
+            return;
+        }
+        ui.horizontal(|ui| {
+            if !cx.reduced_motion {
+                self.playback
+                    .ui(ui, (steps.saturating_sub(1).max(1)) as f64);
+                ui.separator();
+            }
+            let (revealed, caption) = self.story.latest().map_or((0, String::new()), |s| {
+                let k = s.at(self.playback.position).1;
+                let caption = s.steps.get(k.saturating_sub(1)).map(|s| s.caption.clone());
+                (k, caption.unwrap_or_default())
+            });
+            ui.label(format!("Moment {} of {}", revealed, steps))
+                .on_hover_text(caption);
+        });
+    }
+
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        ui.label(fill(
+            &words_of_story().fixed_script,
+            &[("work", &secs(WORK_S))],
+        ));
     }
 
     fn csv(&self) -> Option<String> {
-        let story = self.story.as_ref()?;
+        let story = self.story.latest()?;
         let mut out = String::from("time_s,lane,event,token\n");
         for e in &story.run.events {
             let lane = match e.lane {
@@ -685,90 +442,6 @@ impl Section for StaleHolder {
             out.push_str(&format!("{},{lane},{event},{token}\n", e.t_s));
         }
         Some(out)
-    }
-
-    fn plot_rect(&self) -> Option<egui::Rect> {
-        self.plot_rect
-    }
-
-    fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        self.controls(ui);
-        self.refresh(cx.runner);
-        ui.add_space(8.0);
-        let Some(story) = self.story.as_ref() else {
-            let snap = self.task.snapshot();
-            if let Some(err) = &snap.failed {
-                ui.colored_label(
-                    widgets::warn_color(ui),
-                    format!("The story could not be played: {err}"),
-                );
-            } else {
-                ui.add(
-                    egui::ProgressBar::new(0.0)
-                        .text("preparing the timeline")
-                        .animate(true),
-                );
-            }
-            return;
-        };
-        self.playback.tick(ui, cx.reduced_motion);
-        let (now, revealed) = story.at(self.playback.position);
-        let finished = self.playback.position >= 1.0;
-
-        widgets::headline(ui, &outcome_sentence(&story.run));
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            if !cx.reduced_motion {
-                self.playback
-                    .ui(ui, (story.steps.len().saturating_sub(1).max(1)) as f64);
-                ui.separator();
-            }
-            ui.label(format!("Moment {} of {}", revealed, story.steps.len()));
-        });
-        // The moment on screen, in words (two lines' room, so the timeline does not jump).
-        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-        let caption = story
-            .steps
-            .get(revealed.saturating_sub(1))
-            .map_or("", |s| s.caption.as_str());
-        ui.allocate_ui_with_layout(
-            egui::vec2(ui.available_width(), body * 2.6),
-            egui::Layout::top_down(egui::Align::Min),
-            |ui| {
-                ui.set_min_height(body * 2.6);
-                ui.add(egui::Label::new(RichText::new(caption).size(body * 1.05)).wrap());
-            },
-        );
-        let height = (ui.available_height() * 0.42).clamp(230.0, 360.0);
-        // The whole figure, axes and labels included, for the PNG export.
-        let drawn = ui.scope(|ui| timeline(ui, cx, story, now, revealed, finished, height));
-        self.plot_rect = Some(drawn.response.rect);
-        key_row(
-            ui,
-            cx,
-            &[
-                KeyMark::Bar(A_COLOR, format!("A works / holds token {TOKEN_A}")),
-                KeyMark::Bar(palette::GREY, "A paused".into()),
-                KeyMark::Bar(B_COLOR, format!("B works / holds token {TOKEN_B}")),
-                KeyMark::Shape(MarkerShape::Circle, APPLIED, "write applied".into()),
-                KeyMark::Shape(
-                    MarkerShape::Cross,
-                    OVERWROTE,
-                    "applied over newer data".into(),
-                ),
-                KeyMark::Shape(MarkerShape::Square, REFUSED, "write refused".into()),
-            ],
-        );
-        ui.add_space(6.0);
-        egui::CollapsingHeader::new("How this is computed")
-            .default_open(true)
-            .show(ui, |ui| {
-                widgets::paragraph(ui, &self.text().how, cx);
-                ui.label(fill(
-                    &words_of_story().fixed_script,
-                    &[("work", &secs(WORK_S))],
-                ));
-            });
     }
 }
 

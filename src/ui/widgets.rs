@@ -410,6 +410,32 @@ pub fn slider_columns(ui: &Ui) -> usize {
     if ui.available_width() >= NARROW { 2 } else { 1 }
 }
 
+/// The width of `text` in the body font, unwrapped.
+pub fn text_width(ui: &Ui, text: &str) -> f32 {
+    egui::WidgetText::from(text)
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x
+}
+
+/// The slider width that puts sliders labelled `labels`, with their values, and `others`
+/// points of other controls on one row; `None` when the sliders would be shorter than 80
+/// points there (stack them instead).
+pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
+    let gap = ui.spacing().item_spacing.x;
+    let value = ui.spacing().interact_size.x.max(text_width(ui, "00.0 s"));
+    let words: f32 = labels.iter().map(|l| text_width(ui, l)).sum();
+    let n = labels.len() as f32;
+    let room = ui.available_width() - others - words - n * (value + 3.0 * gap);
+    let width = room / n;
+    (width >= 80.0).then_some(width.min(220.0))
+}
+
 /// One control drawn into a grid cell.
 pub type Cell<'a> = Box<dyn FnOnce(&mut Ui) + 'a>;
 

@@ -51,7 +51,14 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                 let top = ui.cursor().top();
                 title(ui, text, true);
                 let used = ui.cursor().top() - top;
-                let h = (height - used).max(MIN_STAGE_HEIGHT);
+                // Never less than the headline and controls (last frame's) plus the smallest
+                // figure and its key: on a short window the controls go below the fold, the
+                // figure stays whole.
+                let remembered = |id| ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
+                let need = remembered(chrome_height_id(n))
+                    + remembered(key_height_id(n))
+                    + MIN_FIGURE_HEIGHT;
+                let h = (height - used).max(MIN_STAGE_HEIGHT).max(need);
                 let (rect, _) =
                     ui.allocate_exact_size(vec2(ui.available_width(), h), egui::Sense::hover());
                 ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
@@ -106,6 +113,11 @@ pub fn title(ui: &mut Ui, text: &SectionText, compact: bool) {
 
 /// The words: the explanation, the section's numbers, how it is computed, the closing words.
 fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
+    if text.number == 1 {
+        // Where the lesson starts: its place in the course and what it is about.
+        crate::ui::text_section::lesson_header(ui, cx);
+        ui.add_space(6.0);
+    }
     for p in &text.intro {
         widgets::paragraph(ui, p, cx);
     }
@@ -137,16 +149,21 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
 /// The stage: headline on top, controls at the bottom, the figure in between.
 fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.exp.number();
-    egui::Panel::top(("stage-headline", n))
+    let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
         .show(ui, |ui| stage.headline_ui(ui, cx));
-    egui::Panel::bottom(("stage-controls", n))
+    let bottom = egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
         .show(ui, |ui| stage.controls_ui(ui, cx));
+    remember(
+        ui,
+        chrome_height_id(n),
+        top.response.rect.height() + bottom.response.rect.height(),
+    );
     if stage.drawer {
         let w = (ui.available_width() * 0.4).clamp(260.0, 380.0);
         egui::Panel::right(("stage-drawer", n))
@@ -209,6 +226,20 @@ pub fn seed_row(ui: &mut Ui, seed: u64) -> bool {
     ui.button("New seed")
         .on_hover_text("Run the same model with other random draws")
         .clicked()
+}
+
+/// The id under which a stage remembers the height of its headline and controls.
+fn chrome_height_id(n: u8) -> Id {
+    Id::unique(("stage-chrome-height", n))
+}
+
+/// Keeps a measured height for the next frame (and draws again at once when it changed).
+pub fn remember(ui: &Ui, id: Id, h: f32) {
+    let old = ui.ctx().data(|d| d.get_temp::<f32>(id));
+    if old.is_none_or(|o| (o - h).abs() > 0.5) {
+        ui.ctx().data_mut(|d| d.insert_temp(id, h));
+        ui.ctx().request_repaint();
+    }
 }
 
 /// The id under which a stage remembers its plot key's height.

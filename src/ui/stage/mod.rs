@@ -177,10 +177,7 @@ impl<E: Experiment> Stage<E> {
             if !legend.is_empty() {
                 let key = ui.scope(|ui| super::plot::key_row(ui, cx, &legend));
                 let h = key.response.rect.height() + ui.spacing().item_spacing.y;
-                if (h - key_h).abs() > 0.5 {
-                    ui.ctx().data_mut(|d| d.insert_temp(id, h));
-                    ui.ctx().request_repaint();
-                }
+                layout::remember(ui, id, h);
             }
         });
         self.plot_rect = Some(drawn.response.rect);
