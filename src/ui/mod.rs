@@ -15,6 +15,7 @@ pub mod s01_why_lock;
 pub mod s02_ttl;
 pub mod s03_stale;
 pub mod s04_fencing;
+pub mod s04_ladder;
 pub mod s05_where;
 pub mod s06_which;
 pub mod s07_who;
@@ -125,8 +126,8 @@ pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
                 1 => Box::new(s01_why_lock::WhyLock::new(runner)),
                 2 => Box::new(s02_ttl::section()),
                 3 => Box::new(s03_stale::StaleHolder::new(runner)),
-                4 => Box::new(s04_fencing::Fencing::new(runner)),
-                5 => Box::new(s05_where::WhereLock::new(runner)),
+                4 => Box::new(s04_fencing::section()),
+                5 => Box::new(s05_where::section()),
                 6 => Box::new(s06_which::Which::new()),
                 7 => Box::new(s07_who::Who::new()),
                 8 => Box::new(s08_interview::Interview::new()),

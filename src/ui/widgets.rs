@@ -402,6 +402,30 @@ pub fn side_by_side(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(
     }
 }
 
+/// Two controls on one row when there is room (each in half the width, sliders sized to
+/// fit), one above the other when there is not.
+pub fn two_up(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut Ui)) {
+    let w = ui.available_width();
+    if w >= 2.0 * TWO_UP_HALF {
+        ui.columns(2, |cols| {
+            for c in cols.iter_mut() {
+                c.spacing_mut().slider_width = (c.available_width() - 210.0).clamp(80.0, 260.0);
+            }
+            left(&mut cols[0]);
+            right(&mut cols[1]);
+        });
+    } else {
+        ui.scope(|ui| {
+            ui.spacing_mut().slider_width = (w - 210.0).clamp(80.0, 260.0);
+            left(ui);
+            right(ui);
+        });
+    }
+}
+
+/// The narrowest half of a row in [`two_up`].
+const TWO_UP_HALF: f32 = 290.0;
+
 /// How many sliders fit on a row.
 pub fn slider_columns(ui: &Ui) -> usize {
     if ui.available_width() >= NARROW { 2 } else { 1 }
