@@ -13,7 +13,7 @@ use super::fmt::{fmt_int, fmt_ms, fmt_pct};
 use super::mc_stream::{count_slider, percent_slider};
 use super::pairs::{PairsBuilder, PairsReader};
 use super::plot::KeyMark;
-use super::s04_ladder::{self, LadderView, Mark, Pair, first_late_bounds, mark};
+use super::s04_ladder::{self, LadderView, Mark, Pair, mark};
 use super::stage::{Experiment, Rerun, Stage};
 use super::widgets;
 use crate::runner::{Runner, Task};
@@ -28,6 +28,9 @@ pub fn section() -> FencingTokens {
 }
 
 type Key = (FencingParams, u64);
+
+/// From this width the fencing switch and both sliders share one row.
+const ONE_ROW: f32 = 800.0;
 
 /// The section's own part: its settings, its run and how the ladder is viewed.
 #[derive(Default)]
@@ -111,34 +114,6 @@ impl Fencing {
             .key()
             .is_some_and(|k| self.run.current(k).is_some())
     }
-
-    /// The view buttons: the whole chain, or its first late write.
-    fn view_buttons(&mut self, ui: &mut Ui) {
-        if ui
-            .button("Show the whole chain")
-            .on_hover_text("Zoom out to every holder")
-            .clicked()
-        {
-            self.view.whole_chain();
-        }
-        let late = self
-            .run
-            .latest()
-            .and_then(|p| first_late_bounds(p.shown(self.params.fencing)));
-        if let Some(b) = late
-            && ui
-                .button("Zoom to the first late write")
-                .on_hover_text("Where the first old token reached storage after a newer one")
-                .clicked()
-        {
-            self.view.zoom(b);
-        }
-        let hint = "Drag to pan · Ctrl + wheel to zoom · right-drag a box to zoom in";
-        // Only where it fits on the row: the figure needs the height more.
-        if ui.available_size_before_wrap().x > 8.0 * hint.len() as f32 {
-            ui.label(RichText::new(hint).weak());
-        }
-    }
 }
 
 impl Experiment for Fencing {
@@ -217,24 +192,37 @@ impl Experiment for Fencing {
     }
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.params.fencing, "Storage checks fencing tokens")
-                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
-            ui.separator();
-            self.view_buttons(ui);
-        });
         let p = &mut self.params;
-        widgets::two_up(
-            ui,
-            |ui| {
-                let mut holders = u64::from(p.holders);
-                count_slider(ui, &fencing::HOLDERS, &mut holders);
-                p.holders = holders as u32;
-            },
-            |ui| {
-                widgets::param_slider(ui, &fencing::TTL_MS, &mut p.ttl_ms);
-            },
-        );
+        let switch = |ui: &mut Ui, on: &mut bool| {
+            ui.checkbox(on, "Storage checks fencing tokens")
+                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
+        };
+        let holders = |ui: &mut Ui, n: &mut u32| {
+            let mut v = u64::from(*n);
+            count_slider(ui, &fencing::HOLDERS, &mut v);
+            *n = v as u32;
+        };
+        let ttl = |ui: &mut Ui, t: &mut f64| {
+            widgets::param_slider(ui, &fencing::TTL_MS, t);
+        };
+        if ui.available_width() >= ONE_ROW {
+            // The switch and both sliders on one row: the figure keeps the height.
+            ui.horizontal(|ui| {
+                ui.spacing_mut().slider_width = 110.0;
+                switch(ui, &mut p.fencing);
+                ui.add_space(12.0);
+                holders(ui, &mut p.holders);
+                ui.add_space(12.0);
+                ttl(ui, &mut p.ttl_ms);
+            });
+        } else {
+            switch(ui, &mut p.fencing);
+            widgets::two_up(
+                ui,
+                |ui| holders(ui, &mut p.holders),
+                |ui| ttl(ui, &mut p.ttl_ms),
+            );
+        }
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {

@@ -9,7 +9,7 @@ use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
 
 use super::Cx;
 use super::fmt::fmt_int;
-use super::plot::{self, KeyMark, cross, grid_label, nice_grid, palette};
+use super::plot::{self, AXIS_ROOM, KeyMark, cross, grid_label, nice_grid, palette};
 use super::widgets;
 use crate::sim::fencing::{Fate, FencingRun, Holder};
 
@@ -136,23 +136,74 @@ pub fn figure(
 ) {
     let run = pair.shown(fencing);
     let (reset, zoom) = view.take(run, current);
+    let (names, col) = counts_widths(ui);
+    let m = ui.style().spacing.window_margin;
+    let chrome = 2.0 * (col + COUNT_GAP) + f32::from(m.left + m.right) + 2.0;
     if size.x >= SIDE_BY_SIDE {
-        let box_w = (size.x * 0.3).clamp(230.0, 300.0);
+        // Row names on one line when that leaves the ladder enough room or the height is
+        // short; wrapped into a narrower, taller box otherwise.
+        let names_w = if names + chrome <= 0.4 * size.x || size.y < 300.0 {
+            names
+        } else {
+            (0.34 * size.x - chrome).max(110.0)
+        };
+        let box_w = names_w + chrome;
         let gap = ui.spacing().item_spacing.x * 2.0;
         ui.horizontal_top(|ui| {
-            ladder(ui, cx, run, size.x - box_w - gap, size.y, reset, zoom);
+            // Room for the tall letters of the rotated axis title.
+            ui.add_space(AXIS_ROOM);
+            ladder(
+                ui,
+                cx,
+                run,
+                size.x - box_w - gap - AXIS_ROOM,
+                size.y,
+                reset,
+                zoom,
+            );
             ui.add_space(gap - ui.spacing().item_spacing.x);
             ui.vertical(|ui| {
                 ui.set_width(box_w);
-                counts_box(ui, pair, fencing);
+                counts_box(ui, pair, fencing, names_w);
+                view_buttons(ui, run, view);
             });
         });
     } else {
         let top = ui.cursor().top();
-        counts_box(ui, pair, fencing);
+        counts_box(ui, pair, fencing, names);
+        view_buttons(ui, run, view);
         let used = ui.cursor().top() - top;
-        ladder(ui, cx, run, size.x, size.y - used, reset, zoom);
+        ui.horizontal_top(|ui| {
+            ui.add_space(AXIS_ROOM);
+            ladder(ui, cx, run, size.x - AXIS_ROOM, size.y - used, reset, zoom);
+        });
     }
+}
+
+/// The view buttons: the whole chain, or its first late write.
+fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Whole chain")
+            .on_hover_text(
+                "Zoom out to every holder. On the ladder: drag to pan, Ctrl + wheel to zoom, \
+                 right-drag a box to zoom in",
+            )
+            .clicked()
+        {
+            view.whole_chain();
+        }
+        if let Some(b) = first_late_bounds(run)
+            && ui
+                .button("First late write")
+                .on_hover_text(
+                    "Zoom to where the first old token reached storage after a newer one",
+                )
+                .clicked()
+        {
+            view.zoom(b);
+        }
+    });
 }
 
 /// The token ladder.
@@ -200,15 +251,26 @@ fn ladder(
         .width(width.max(120.0))
         .height(height.max(120.0))
         .x_axis_label("simulated time (s)")
-        .y_axis_label("fencing token (grant number)")
+        .y_axis_label(if height > 280.0 {
+            "fencing token (grant number)"
+        } else {
+            "fencing token"
+        })
         .include_x(0.0)
         .include_x(x_end)
         .include_y(0.0)
         .include_y(y_end + 1.0)
         .allow_scroll(false)
         .allow_double_click_reset(true)
-        .x_grid_spacer(|g| nice_grid(g, 0.0))
-        .y_grid_spacer(|g| nice_grid(g, 1.0))
+        // Labelled marks far enough apart to read at any size (tokens: whole numbers).
+        .x_grid_spacer(move |g| {
+            let step = (g.bounds.1 - g.bounds.0) * 70.0 / f64::from(width);
+            nice_grid(g, step)
+        })
+        .y_grid_spacer(move |g| {
+            let step = (g.bounds.1 - g.bounds.0) * 40.0 / f64::from(height);
+            nice_grid(g, step.max(1.0))
+        })
         .x_axis_formatter(|m, _| grid_label(m))
         .y_axis_formatter(|m, _| grid_label(m));
     if reset {
@@ -295,29 +357,70 @@ pub fn first_late_bounds(run: &FencingRun) -> Option<PlotBounds> {
     ))
 }
 
+/// The rows of the counts box.
+const COUNT_ROWS: [&str; 4] = [
+    "Late writes",
+    "… after a newer write",
+    "Newer data replaced",
+    "Rejected by storage",
+];
+
+/// The width of `text` on one line.
+fn text_width(ui: &Ui, text: RichText) -> f32 {
+    egui::WidgetText::from(text)
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x
+}
+
+/// The counts box's widths: (row names, one count column).
+fn counts_widths(ui: &Ui) -> (f32, f32) {
+    let names = COUNT_ROWS
+        .iter()
+        .map(|t| text_width(ui, RichText::new(*t)))
+        .fold(0.0, f32::max);
+    // Column heads wrap after "Fencing".
+    (
+        names + 2.0,
+        text_width(ui, RichText::new("Fencing").strong()) + 2.0,
+    )
+}
+
+const COUNT_GAP: f32 = 10.0;
+
 /// Counts for both modes side by side, in a box; the mode on screen in bold.
-fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool) {
+/// Row names wrap at `names_w`.
+fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
     let strong_if = |text: String, strong: bool| {
         let t = RichText::new(text);
         if strong { t.strong() } else { t }
     };
+    let col_w = counts_widths(ui).1;
+    let wrapped = |ui: &mut Ui, w: f32, text: RichText| {
+        ui.scope(|ui| {
+            ui.set_max_width(w);
+            ui.add(egui::Label::new(text).wrap());
+        });
+    };
     Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(
-            RichText::new(format!(
-                "All {} holders",
-                fmt_int(u64::from(pair.off.params.holders))
-            ))
-            .strong(),
-        );
-        let label_w = (ui.available_width() * 0.48).max(100.0);
         egui::Grid::new("s4-counts")
             .num_columns(3)
             .striped(true)
-            .spacing([10.0, 4.0])
+            .spacing([COUNT_GAP, 4.0])
             .show(ui, |ui| {
-                ui.label("");
-                ui.label(strong_if("Fencing off".into(), !fencing_on));
-                ui.label(strong_if("Fencing on".into(), fencing_on));
+                let holders = fmt_int(u64::from(pair.off.params.holders));
+                wrapped(
+                    ui,
+                    names_w,
+                    RichText::new(format!("All {holders} holders")).strong(),
+                );
+                wrapped(ui, col_w, strong_if("Fencing off".into(), !fencing_on));
+                wrapped(ui, col_w, strong_if("Fencing on".into(), fencing_on));
                 ui.end_row();
                 let counts = |r: &FencingRun| {
                     [
@@ -327,17 +430,12 @@ fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool) {
                         r.rejected,
                     ]
                 };
-                let names = [
-                    "Late writes",
-                    "… after a newer write",
-                    "Newer data silently replaced",
-                    "Rejected by storage",
-                ];
-                for ((name, off), on) in names.iter().zip(counts(&pair.off)).zip(counts(&pair.on)) {
-                    ui.scope(|ui| {
-                        ui.set_max_width(label_w);
-                        ui.add(egui::Label::new(*name).wrap());
-                    });
+                let rows = COUNT_ROWS
+                    .iter()
+                    .zip(counts(&pair.off))
+                    .zip(counts(&pair.on));
+                for ((name, off), on) in rows {
+                    wrapped(ui, names_w, RichText::new(*name));
                     ui.label(strong_if(fmt_int(off), !fencing_on));
                     ui.label(strong_if(fmt_int(on), fencing_on));
                     ui.end_row();

@@ -424,7 +424,12 @@ impl Experiment for Where {
 
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         match self.run.latest() {
-            Some(v) => histogram_plot(ui, cx, v, size),
+            Some(v) => {
+                ui.horizontal_top(|ui| {
+                    ui.add_space(plot::AXIS_ROOM);
+                    histogram_plot(ui, cx, v, size - Vec2::new(plot::AXIS_ROOM, 0.0));
+                });
+            }
             None => {
                 ui.allocate_space(size);
             }

@@ -409,14 +409,15 @@ pub fn two_up(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut U
     if w >= 2.0 * TWO_UP_HALF {
         ui.columns(2, |cols| {
             for c in cols.iter_mut() {
-                c.spacing_mut().slider_width = (c.available_width() - 210.0).clamp(80.0, 260.0);
+                c.spacing_mut().slider_width =
+                    (c.available_width() - TWO_UP_ROOM).clamp(70.0, 260.0);
             }
             left(&mut cols[0]);
             right(&mut cols[1]);
         });
     } else {
         ui.scope(|ui| {
-            ui.spacing_mut().slider_width = (w - 210.0).clamp(80.0, 260.0);
+            ui.spacing_mut().slider_width = (w - TWO_UP_ROOM).clamp(70.0, 260.0);
             left(ui);
             right(ui);
         });
@@ -424,7 +425,9 @@ pub fn two_up(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut U
 }
 
 /// The narrowest half of a row in [`two_up`].
-const TWO_UP_HALF: f32 = 290.0;
+const TWO_UP_HALF: f32 = 320.0;
+/// Room a slider's value box and label take beside the slider itself.
+const TWO_UP_ROOM: f32 = 250.0;
 
 /// How many sliders fit on a row.
 pub fn slider_columns(ui: &Ui) -> usize {
