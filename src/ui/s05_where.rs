@@ -309,37 +309,56 @@ fn numbers(ui: &mut Ui, view: &FailoverView) {
     };
     let zero_share = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
         / view.acc.failovers.max(1) as f64;
+    let zero = format!(
+        "{} (exact {})",
+        fmt_pct(zero_share),
+        fmt_pct((-s.expected_lost).exp())
+    );
+    let done = format!(
+        "{} of {}",
+        fmt_int(view.acc.failovers),
+        fmt_int(s.params.failovers)
+    );
+    let rows = [
+        (
+            "Locks lost per failover, exact mean",
+            RichText::new(fmt_count(s.expected_lost)).strong(),
+        ),
+        (
+            "Simulated mean (95 % interval)",
+            RichText::new(interval(&s.mean_lost)),
+        ),
+        (
+            "Granted twice per failover, exact mean",
+            RichText::new(fmt_count(s.expected_double_granted)).strong(),
+        ),
+        (
+            "Simulated mean (95 % interval)",
+            RichText::new(interval(&s.mean_double_granted)),
+        ),
+        ("Failovers that lost no lock", RichText::new(zero)),
+        ("Failovers simulated", RichText::new(done)),
+    ];
+    // Both columns wrap, so the grid stays inside a narrow reading column.
+    let gap = 16.0;
+    let label_w = (ui.available_width() * 0.55).max(120.0);
+    let value_w = (ui.available_width() - label_w - gap).max(90.0);
+    let cell = |ui: &mut Ui, w: f32, text: RichText| {
+        ui.scope(|ui| {
+            ui.set_max_width(w);
+            ui.add(egui::Label::new(text).wrap());
+        });
+    };
     egui::Grid::new("s5-numbers")
         .num_columns(2)
-        .spacing([16.0, 6.0])
+        .spacing([gap, 6.0])
         .striped(true)
         .show(ui, |ui| {
-            ui.label("Locks lost per failover, exact mean");
-            ui.label(RichText::new(fmt_count(s.expected_lost)).strong());
-            ui.end_row();
-            ui.label("Simulated mean (95 % interval)");
-            ui.label(interval(&s.mean_lost));
-            ui.end_row();
-            ui.label("Granted twice per failover, exact mean");
-            ui.label(RichText::new(fmt_count(s.expected_double_granted)).strong());
-            ui.end_row();
-            ui.label("Simulated mean (95 % interval)");
-            ui.label(interval(&s.mean_double_granted));
-            ui.end_row();
-            ui.label("Failovers that lost no lock");
-            ui.label(format!(
-                "{} (exact {})",
-                fmt_pct(zero_share),
-                fmt_pct((-s.expected_lost).exp())
-            ));
-            ui.end_row();
-            ui.label("Failovers simulated");
-            ui.label(format!(
-                "{} of {}",
-                fmt_int(view.acc.failovers),
-                fmt_int(s.params.failovers)
-            ));
-            ui.end_row();
+            for (label, value) in rows {
+                cell(ui, label_w, RichText::new(label));
+                cell(ui, value_w, value);
+                ui.end_row();
+            }
         });
 }
 
