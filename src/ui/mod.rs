@@ -16,6 +16,7 @@ pub mod s02_ttl;
 pub mod s03_stale;
 pub mod s04_fencing;
 pub mod s04_ladder;
+pub mod s05_histogram;
 pub mod s05_where;
 pub mod s06_which;
 pub mod s07_who;

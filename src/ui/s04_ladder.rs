@@ -401,12 +401,7 @@ fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
         if strong { t.strong() } else { t }
     };
     let col_w = counts_widths(ui).1;
-    let wrapped = |ui: &mut Ui, w: f32, text: RichText| {
-        ui.scope(|ui| {
-            ui.set_max_width(w);
-            ui.add(egui::Label::new(text).wrap());
-        });
-    };
+    let wrapped = widgets::wrapped_label;
     Frame::group(ui.style()).show(ui, |ui| {
         egui::Grid::new("s4-counts")
             .num_columns(3)

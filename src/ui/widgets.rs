@@ -429,6 +429,14 @@ const TWO_UP_HALF: f32 = 320.0;
 /// Room a slider's value box and label take beside the slider itself.
 const TWO_UP_ROOM: f32 = 250.0;
 
+/// A label that wraps at `width` (a table cell in a narrow column).
+pub fn wrapped_label(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        ui.add(egui::Label::new(text).wrap());
+    });
+}
+
 /// How many sliders fit on a row.
 pub fn slider_columns(ui: &Ui) -> usize {
     if ui.available_width() >= NARROW { 2 } else { 1 }
