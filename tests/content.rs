@@ -12,7 +12,8 @@ use locks_lesson::sim::mc::run_sequential;
 use locks_lesson::sim::params::ParamSpec;
 use locks_lesson::sim::renewal::{Mode, RenewalParams, RenewalSim};
 use locks_lesson::sim::{counter, failover, fencing, renewal, stale, ttl};
-use locks_lesson::ui::s05_where::{FailoverView, WhereLock};
+use locks_lesson::ui::s05_histogram::FailoverView;
+use locks_lesson::ui::s05_where;
 use locks_lesson::ui::s09_break::{BreakIt, BreakView};
 
 fn content() -> &'static Content {
@@ -163,8 +164,7 @@ fn a_term_defined_in_passing_uses_the_cards_own_words() {
 
 #[test]
 fn consensus_rows_summarise_documented_behaviour() {
-    let runner = Runner::inline();
-    let mut section = WhereLock::new(&runner);
+    let section = s05_where::section();
     let params = failover::FailoverParams {
         store: failover::Store::Consensus,
         failovers: 1_000,
@@ -172,17 +172,18 @@ fn consensus_rows_summarise_documented_behaviour() {
     };
     let sim = failover::FailoverSim::new(&params).unwrap();
     let acc = run_sequential(&sim, 1);
-    let view = FailoverView {
+    let mut view = FailoverView {
         summary: sim.summary(&acc, 1),
         acc,
+        store: 0,
     };
     let consensus: Vec<usize> = (0..content().stores.len())
         .filter(|&i| content().stores[i].consensus)
         .collect();
     assert_eq!(consensus.len(), 3);
     for i in consensus {
-        section.store = i;
-        let h = section.headline(&view);
+        view.store = i;
+        let h = section.exp.headline_for(&view);
         assert!(!h.to_lowercase().contains("simulat"), "{h}");
         assert!(h.contains("documented behaviour"), "{h}");
     }

@@ -401,9 +401,9 @@ fn fencing_on_rejects_the_stale_writes() {
 #[test]
 fn fencing_ladder_view_controls_work() {
     let mut h = app(4);
-    h.get_by_label("Zoom to the first stale write").click();
+    h.get_by_label("First stale write").click();
     h.run_steps(2);
-    h.get_by_label("Reset view").click();
+    h.get_by_label("Whole chain").click();
     h.run_steps(2);
     assert!(summary(&mut h, 4).contains("lock holders"));
 }

@@ -169,6 +169,7 @@ fn more_replication_lag_loses_more_locks() {
 #[test]
 fn sample_size_and_reset() {
     let mut h = app(5);
+    click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, failover::FAILOVERS.label, 100.0);
     assert!(summary(&mut h, 5).contains("over 100 failovers"));
     set_slider(&mut h, failover::CONTENTION.label, 1.0);
@@ -185,6 +186,7 @@ fn sample_size_and_reset() {
 #[test]
 fn where_slider_extremes_stay_finite() {
     let mut h = app(5);
+    click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, failover::FAILOVERS.label, failover::FAILOVERS.min);
     for (spec, v) in [
         // Out of range: the slider clamps.

@@ -25,7 +25,7 @@ use rand_distr::{Binomial, Distribution, Poisson};
 use serde::{Deserialize, Serialize};
 
 use super::mc::{Chunked, chunk_rng};
-use super::params::{ParamError, ParamSpec};
+use super::params::{ParamError, ParamSpec, ParamTable};
 use super::stats::{Estimate, Histogram, Spacing};
 
 pub const RATE: ParamSpec = ParamSpec {
@@ -151,6 +151,16 @@ pub struct FailoverParams {
     pub store: Store,
 }
 
+// What the lesson lets a learner set, in the order of scenario codes. The window before the
+// crash is the model's constant there (only the command line changes it), so it is checked
+// and clamped on its own below.
+crate::param_table!(FailoverParams {
+    rate: RATE,
+    lag_ms: LAG_MS,
+    contention: CONTENTION,
+    failovers: FAILOVERS,
+});
+
 impl Default for FailoverParams {
     fn default() -> Self {
         Self {
@@ -167,23 +177,16 @@ impl Default for FailoverParams {
 impl FailoverParams {
     /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
     pub fn validate(&self) -> Result<(), ParamError> {
-        RATE.check(self.rate)?;
-        LAG_MS.check(self.lag_ms)?;
+        self.check_all()?;
         WINDOW_S.check(self.window_s)?;
-        CONTENTION.check(self.contention)?;
-        FAILOVERS.check(self.failovers as f64)?;
         Ok(())
     }
 
     /// Clamps every value into its range: what the sliders guarantee.
     pub fn clamped(self) -> Self {
         Self {
-            rate: RATE.clamp(self.rate),
-            lag_ms: LAG_MS.clamp(self.lag_ms),
             window_s: WINDOW_S.clamp(self.window_s),
-            contention: CONTENTION.clamp(self.contention),
-            failovers: FAILOVERS.clamp(self.failovers as f64) as u64,
-            store: self.store,
+            ..self.clamped_all()
         }
     }
 

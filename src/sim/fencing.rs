@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hold::HoldTime;
 use super::mc::chunk_rng;
-use super::params::{ParamError, ParamSpec};
+use super::params::{ParamError, ParamSpec, ParamTable};
 use super::stats::Estimate;
 
 pub const HOLDERS: ParamSpec = ParamSpec {
@@ -100,6 +100,16 @@ pub struct FencingParams {
     pub fencing: bool,
 }
 
+// The order of scenario codes: holders first, then the times.
+crate::param_table!(FencingParams {
+    holders: HOLDERS,
+    ttl_ms: TTL_MS,
+    typical_ms: TYPICAL_MS,
+    spread: SPREAD,
+    stall_prob: STALL_PROB,
+    stall_mean_ms: STALL_MEAN_MS,
+});
+
 impl Default for FencingParams {
     fn default() -> Self {
         Self {
@@ -117,26 +127,12 @@ impl Default for FencingParams {
 impl FencingParams {
     /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
     pub fn validate(&self) -> Result<(), ParamError> {
-        HOLDERS.check(f64::from(self.holders))?;
-        TTL_MS.check(self.ttl_ms)?;
-        TYPICAL_MS.check(self.typical_ms)?;
-        SPREAD.check(self.spread)?;
-        STALL_PROB.check(self.stall_prob)?;
-        STALL_MEAN_MS.check(self.stall_mean_ms)?;
-        Ok(())
+        self.check_all()
     }
 
     /// Clamps every value into its range: what the sliders guarantee.
     pub fn clamped(self) -> Self {
-        Self {
-            holders: HOLDERS.clamp(f64::from(self.holders)) as u32,
-            ttl_ms: TTL_MS.clamp(self.ttl_ms),
-            typical_ms: TYPICAL_MS.clamp(self.typical_ms),
-            spread: SPREAD.clamp(self.spread),
-            stall_prob: STALL_PROB.clamp(self.stall_prob),
-            stall_mean_ms: STALL_MEAN_MS.clamp(self.stall_mean_ms),
-            fencing: self.fencing,
-        }
+        self.clamped_all()
     }
 
     /// The hold-time distribution, in milliseconds.

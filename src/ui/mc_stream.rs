@@ -21,35 +21,45 @@ pub struct McStream<R> {
     since: Instant,
 }
 
+/// Starts `model` with `seed` on the parallel driver, publishing its merged prefix as it
+/// grows. `view` turns the merged chunks so far into what the section draws; it runs on the
+/// worker thread for every progress report and for the final result.
+pub fn spawn_mc<M, V, R>(runner: &Runner, name: &str, model: M, seed: u64, view: V) -> Task<R>
+where
+    M: Chunked + Send + 'static,
+    V: Fn(&M, &M::Acc) -> R + Send + 'static,
+    R: Send + 'static,
+{
+    // One core is left for the UI thread, so frames stay smooth while a long run streams;
+    // inline runs (tests) stay on one thread. The result is the same bits either way.
+    let threads = if runner.is_inline() {
+        1
+    } else {
+        (parallel::resolve_threads(0) - 1).max(1)
+    };
+    runner.spawn(name, move |r| {
+        let options = Options {
+            threads,
+            ..Options::default()
+        };
+        let out = parallel::run(&model, seed, &options, r.cancel_flag(), |p| {
+            r.report(view(&model, p.acc), p.samples_done, p.samples);
+        });
+        // A cancelled run publishes nothing more; the runner discards this value.
+        let acc = out.unwrap_or_else(|_| model.empty());
+        view(&model, &acc)
+    })
+}
+
 impl<R: Send + 'static> McStream<R> {
-    /// Starts `model` with `seed`. `view` turns the merged chunks so far into what the section
-    /// draws; it runs on the worker thread for every progress report and for the final result.
+    /// Starts `model` with `seed` (see [`spawn_mc`]).
     pub fn spawn<M, V>(runner: &Runner, name: &str, model: M, seed: u64, view: V) -> Self
     where
         M: Chunked + Send + 'static,
         V: Fn(&M, &M::Acc) -> R + Send + 'static,
     {
-        // One core is left for the UI thread, so frames stay smooth while a long run streams;
-        // inline runs (tests) stay on one thread. The result is the same bits either way.
-        let threads = if runner.is_inline() {
-            1
-        } else {
-            (parallel::resolve_threads(0) - 1).max(1)
-        };
-        let task = runner.spawn(name, move |r| {
-            let options = Options {
-                threads,
-                ..Options::default()
-            };
-            let out = parallel::run(&model, seed, &options, r.cancel_flag(), |p| {
-                r.report(view(&model, p.acc), p.samples_done, p.samples);
-            });
-            // A cancelled run publishes nothing more; the runner discards this value.
-            let acc = out.unwrap_or_else(|_| model.empty());
-            view(&model, &acc)
-        });
         Self {
-            task,
+            task: spawn_mc(runner, name, model, seed, view),
             since: Instant::now(),
         }
     }

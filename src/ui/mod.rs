@@ -16,6 +16,8 @@ pub mod s01_why_lock;
 pub mod s02_ttl;
 pub mod s03_stale;
 pub mod s04_fencing;
+pub mod s04_ladder;
+pub mod s05_histogram;
 pub mod s05_where;
 pub mod s07_who;
 pub mod s09_break;
@@ -145,8 +147,8 @@ pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
                 1 => Box::new(s01_why_lock::section()),
                 2 => Box::new(s02_ttl::section()),
                 3 => Box::new(s03_stale::section()),
-                4 => Box::new(s04_fencing::Fencing::new(runner)),
-                5 => Box::new(s05_where::WhereLock::new(runner)),
+                4 => Box::new(s04_fencing::section()),
+                5 => Box::new(s05_where::section()),
                 7 => Box::new(s07_who::Who::new()),
                 9 => Box::new(s09_break::BreakIt::new(runner)),
                 10 => Box::new(s10_next::Next::new()),

@@ -20,6 +20,10 @@ pub mod palette {
     pub const GREY: Color32 = Color32::from_rgb(0x88, 0x88, 0x88);
 }
 
+/// Space to leave left of a plot whose y axis has egui_plot's own title: the tops of the
+/// rotated title's letters reach past the plot's left edge.
+pub const AXIS_ROOM: f32 = 4.0;
+
 /// Line width for plots: at least 2 px, thicker on a projector.
 pub fn line_width(cx: &Cx<'_>) -> f32 {
     if cx.lecture { 3.5 } else { 2.5 }

@@ -405,6 +405,41 @@ pub fn side_by_side(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(
     }
 }
 
+/// Two controls on one row when there is room (each in half the width, sliders sized to
+/// fit), one above the other when there is not.
+pub fn two_up(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut Ui)) {
+    let w = ui.available_width();
+    if w >= 2.0 * TWO_UP_HALF {
+        ui.columns(2, |cols| {
+            for c in cols.iter_mut() {
+                c.spacing_mut().slider_width =
+                    (c.available_width() - TWO_UP_ROOM).clamp(70.0, 260.0);
+            }
+            left(&mut cols[0]);
+            right(&mut cols[1]);
+        });
+    } else {
+        ui.scope(|ui| {
+            ui.spacing_mut().slider_width = (w - TWO_UP_ROOM).clamp(70.0, 260.0);
+            left(ui);
+            right(ui);
+        });
+    }
+}
+
+/// The narrowest half of a row in [`two_up`].
+const TWO_UP_HALF: f32 = 320.0;
+/// Room a slider's value box and label take beside the slider itself.
+const TWO_UP_ROOM: f32 = 250.0;
+
+/// A label that wraps at `width` (a table cell in a narrow column).
+pub fn wrapped_label(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        ui.add(egui::Label::new(text).wrap());
+    });
+}
+
 /// How many sliders fit on a row.
 pub fn slider_columns(ui: &Ui) -> usize {
     if ui.available_width() >= NARROW { 2 } else { 1 }
