@@ -19,6 +19,7 @@ pub mod s05_where;
 pub mod s06_which;
 pub mod s07_who;
 pub mod s08_interview;
+pub mod s09_bars;
 pub mod s09_break;
 pub mod s10_next;
 pub mod share;
@@ -131,7 +132,7 @@ pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
                 6 => Box::new(s06_which::Which::new()),
                 7 => Box::new(s07_who::Who::new()),
                 8 => Box::new(s08_interview::Interview::new()),
-                9 => Box::new(s09_break::BreakIt::new(runner)),
+                9 => Box::new(s09_break::section()),
                 10 => Box::new(s10_next::Next::new()),
                 _ => Box::new(text_section::TextSection::new(n)),
             }
