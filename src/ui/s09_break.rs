@@ -240,19 +240,13 @@ impl Experiment for Break {
                 ui.selectable_value(&mut self.params.mode, mode, mode_name(mode));
             }
         });
-        let p = &mut self.params;
-        widgets::slider_grid(
-            ui,
-            "s9-controls",
-            vec![
-                Box::new(|ui| {
-                    widgets::param_slider(ui, &renewal::TTL_S, &mut p.ttl_s);
-                }),
-                Box::new(|ui| {
-                    widgets::param_slider(ui, &renewal::TYPICAL_S, &mut p.typical_s);
-                }),
-            ],
-        );
+        // Both sliders on one row wherever they fit: the figure keeps the height.
+        ui.horizontal_wrapped(|ui| {
+            let p = &mut self.params;
+            widgets::param_slider(ui, &renewal::TTL_S, &mut p.ttl_s);
+            ui.add_space(12.0);
+            widgets::param_slider(ui, &renewal::TYPICAL_S, &mut p.typical_s);
+        });
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {

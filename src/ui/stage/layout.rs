@@ -66,7 +66,11 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                 let top = ui.cursor().top();
                 title(ui, text, true);
                 let used = ui.cursor().top() - top;
-                let h = (height - used).max(MIN_STAGE_HEIGHT);
+                // Never so short that the figure and its key run under the controls: the
+                // page scrolls instead.
+                let h = (height - used)
+                    .max(MIN_STAGE_HEIGHT)
+                    .max(needed_height(ui, n));
                 let (rect, _) =
                     ui.allocate_exact_size(vec2(ui.available_width(), h), egui::Sense::hover());
                 ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
@@ -128,16 +132,26 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
 /// The stage: headline on top, controls at the bottom, the figure in between.
 fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.exp.number();
-    egui::Panel::top(("stage-headline", n))
+    let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
         .show(ui, |ui| stage.headline_ui(ui));
-    egui::Panel::bottom(("stage-controls", n))
+    let bottom = egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
         .show(ui, |ui| stage.controls_ui(ui, cx));
+    let chrome = top.response.rect.height() + bottom.response.rect.height();
+    let id = chrome_height_id(n);
+    if ui
+        .ctx()
+        .data(|d| d.get_temp::<f32>(id))
+        .is_none_or(|h| (h - chrome).abs() > 0.5)
+    {
+        ui.ctx().data_mut(|d| d.insert_temp(id, chrome));
+        ui.ctx().request_repaint();
+    }
     if stage.drawer {
         let w = (ui.available_width() * 0.4).clamp(260.0, 380.0);
         egui::Panel::right(("stage-drawer", n))
@@ -169,6 +183,23 @@ pub fn seed_row(ui: &mut Ui, seed: u64) -> bool {
     ui.button("New seed")
         .on_hover_text("Run the same model with other random draws")
         .clicked()
+}
+
+/// The id under which a stage remembers the height of its headline and controls.
+fn chrome_height_id(n: u8) -> Id {
+    Id::unique(("stage-chrome-height", n))
+}
+
+/// The least height a stage needs (as last drawn): headline, controls, the smallest figure
+/// and its key.
+fn needed_height(ui: &Ui, n: u8) -> f32 {
+    let (chrome, key) = ui.ctx().data(|d| {
+        (
+            d.get_temp::<f32>(chrome_height_id(n)).unwrap_or(0.0),
+            d.get_temp::<f32>(key_height_id(n)).unwrap_or(0.0),
+        )
+    });
+    chrome + key + MIN_FIGURE_HEIGHT + 8.0
 }
 
 /// The id under which a stage remembers its plot key's height.
