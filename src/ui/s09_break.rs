@@ -145,6 +145,10 @@ impl Break {
     fn lengths(&self, ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, size: Vec2) {
         let ink = ui.visuals().strong_text_color();
         ui.label(RichText::new("How long the runs took").strong());
+        ui.label(
+            "Each bar counts the runs whose length, work plus any pause, fell in its narrow \
+             range of times; the bars right of the TTL line outlived their lock.",
+        );
         lengths_plot(ui, cx, view, self.params.ttl_s, size);
         plot::key_row(ui, cx, &lengths_key(ink, self.params.ttl_s));
     }
@@ -222,9 +226,9 @@ impl Experiment for Break {
                 modes_plot(ui, cx, &view, self.params.mode, Vec2::new(bars_w, size.y));
                 ui.add_space(gap);
                 ui.vertical(|ui| {
-                    // Room for the title above and two rows of key below.
+                    // Room for the title and caption above and two rows of key below.
                     let h = ui.text_style_height(&egui::TextStyle::Body);
-                    let plot_h = (size.y - 4.0 * h - 20.0).max(120.0);
+                    let plot_h = (size.y - 7.0 * h - 20.0).max(120.0);
                     self.lengths(ui, cx, &view, Vec2::new(lengths_w, plot_h));
                 });
             });
@@ -241,12 +245,20 @@ impl Experiment for Break {
             }
         });
         // Both sliders on one row wherever they fit: the figure keeps the height.
-        ui.horizontal_wrapped(|ui| {
-            let p = &mut self.params;
+        let p = &mut self.params;
+        let one_row = ui.available_width() >= 2.0 * (ui.spacing().slider_width + 190.0);
+        let mut both = |ui: &mut Ui| {
             widgets::param_slider(ui, &renewal::TTL_S, &mut p.ttl_s);
-            ui.add_space(12.0);
+            if one_row {
+                ui.add_space(12.0);
+            }
             widgets::param_slider(ui, &renewal::TYPICAL_S, &mut p.typical_s);
-        });
+        };
+        if one_row {
+            ui.horizontal(both);
+        } else {
+            both(ui);
+        }
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
