@@ -94,7 +94,7 @@ impl LessonApp {
                 .set_lecture(&cc.egui_ctx, true, &mut side_open);
         }
         Self {
-            sections: ui::all_sections(&runner),
+            sections: ui::all_sections(),
             current: usize::from(section) - 1,
             side_open,
             runner,

@@ -7,14 +7,13 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use locks_lesson::lesson::{self, Content, Question, RAW_ASSETS, Span};
-use locks_lesson::runner::Runner;
 use locks_lesson::sim::mc::run_sequential;
 use locks_lesson::sim::params::ParamSpec;
 use locks_lesson::sim::renewal::{Mode, RenewalParams, RenewalSim};
 use locks_lesson::sim::{counter, failover, fencing, renewal, stale, ttl};
 use locks_lesson::ui::s05_histogram::FailoverView;
 use locks_lesson::ui::s05_where;
-use locks_lesson::ui::s09_break::{BreakIt, BreakView};
+use locks_lesson::ui::s09_break::{self, BreakView};
 
 fn content() -> &'static Content {
     lesson::content()
@@ -193,8 +192,7 @@ fn consensus_rows_summarise_documented_behaviour() {
 
 #[test]
 fn break_it_states_its_zero_cells_as_zero_by_construction() {
-    let runner = Runner::inline();
-    let mut section = BreakIt::new(&runner);
+    let mut section = s09_break::section();
     let params = RenewalParams::default();
     let sim = RenewalSim::new(&params).unwrap();
     let acc = run_sequential(&sim, 1);
@@ -204,8 +202,8 @@ fn break_it_states_its_zero_cells_as_zero_by_construction() {
         acc,
     };
     for mode in Mode::ALL {
-        section.params.mode = mode;
-        let h = section.headline(&view);
+        section.exp.params.mode = mode;
+        let h = section.exp.headline_for(&view);
         assert!(!h.to_lowercase().contains("simulat"), "{h}");
         // A cell the defence removes is said in words, never shown as a counted "0".
         assert!(!h.contains(" 0 "), "{mode}: {h}");

@@ -336,6 +336,9 @@ fn choosing_a_defence_changes_the_headline() {
 fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
     let mut h = app(9);
     let base = mode_row(&csv(&mut h, 9), "none")[EXACT + DUPLICATES];
+    // The spread is in the settings drawer; the TTL stays under the figure.
+    assert!(h.query_by_label(renewal::SPREAD.label).is_none());
+    click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, renewal::SPREAD.label, 1.0);
     let wide = mode_row(&csv(&mut h, 9), "none")[EXACT + DUPLICATES];
     assert!(wide > base * 10.0, "spread 1.0: {wide} vs {base}");
@@ -349,6 +352,7 @@ fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
 #[test]
 fn break_slider_extremes_stay_finite() {
     let mut h = app(9);
+    click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, renewal::RUNS.label, renewal::RUNS.min);
     for (spec, v) in [
         (&renewal::TTL_S, renewal::TTL_S.min),

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hold::HoldTime;
 use super::mc::{Chunked, chunk_rng};
-use super::params::{ParamError, ParamSpec};
+use super::params::{ParamError, ParamSpec, ParamTable};
 use super::stats::{Estimate, Histogram, Spacing};
 
 pub const TTL_S: ParamSpec = ParamSpec {
@@ -252,6 +252,15 @@ pub struct RenewalParams {
     pub mode: Mode,
 }
 
+crate::param_table!(RenewalParams {
+    ttl_s: TTL_S,
+    typical_s: TYPICAL_S,
+    spread: SPREAD,
+    stall_prob: STALL_PROB,
+    stall_mean_s: STALL_MEAN_S,
+    runs: RUNS,
+});
+
 impl Default for RenewalParams {
     fn default() -> Self {
         Self {
@@ -269,26 +278,12 @@ impl Default for RenewalParams {
 impl RenewalParams {
     /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
     pub fn validate(&self) -> Result<(), ParamError> {
-        TTL_S.check(self.ttl_s)?;
-        TYPICAL_S.check(self.typical_s)?;
-        SPREAD.check(self.spread)?;
-        STALL_PROB.check(self.stall_prob)?;
-        STALL_MEAN_S.check(self.stall_mean_s)?;
-        RUNS.check(self.runs as f64)?;
-        Ok(())
+        self.check_all()
     }
 
     /// Clamps every value into its range: what the sliders guarantee.
     pub fn clamped(self) -> Self {
-        Self {
-            ttl_s: TTL_S.clamp(self.ttl_s),
-            typical_s: TYPICAL_S.clamp(self.typical_s),
-            spread: SPREAD.clamp(self.spread),
-            stall_prob: STALL_PROB.clamp(self.stall_prob),
-            stall_mean_s: STALL_MEAN_S.clamp(self.stall_mean_s),
-            runs: RUNS.clamp(self.runs as f64) as u64,
-            mode: self.mode,
-        }
+        self.clamped_all()
     }
 
     /// The job-length distribution.

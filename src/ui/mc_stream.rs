@@ -71,6 +71,11 @@ impl<R> McStream<R> {
         self.task.snapshot()
     }
 
+    /// The run as a plain task (for a [`crate::ui::stage::Rerun`]).
+    pub fn into_task(self) -> Task<R> {
+        self.task
+    }
+
     pub fn is_finished(&self) -> bool {
         self.task.is_finished()
     }

@@ -20,6 +20,7 @@ pub mod s04_ladder;
 pub mod s05_histogram;
 pub mod s05_where;
 pub mod s07_who;
+pub mod s09_bars;
 pub mod s09_break;
 pub mod s10_next;
 pub mod share;
@@ -137,7 +138,7 @@ pub trait Section {
 }
 
 /// Every section, in lesson order.
-pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
+pub fn all_sections() -> Vec<Box<dyn Section>> {
     (1..=crate::lesson::section_count())
         .map(|n| -> Box<dyn Section> {
             if let Some(quiz) = quiz::QuizSection::of(n) {
@@ -150,7 +151,7 @@ pub fn all_sections(runner: &Runner) -> Vec<Box<dyn Section>> {
                 4 => Box::new(s04_fencing::section()),
                 5 => Box::new(s05_where::section()),
                 7 => Box::new(s07_who::Who::new()),
-                9 => Box::new(s09_break::BreakIt::new(runner)),
+                9 => Box::new(s09_break::section()),
                 10 => Box::new(s10_next::Next::new()),
                 _ => Box::new(text_section::TextSection::new(n)),
             }

@@ -44,6 +44,60 @@ pub enum KeyMark {
     Shape(MarkerShape, Color32, String),
     /// An outlined marker.
     Hollow(MarkerShape, Color32, String),
+    /// A bar filled in full colour, hatched with [`Hatch`] (bars told apart without colour).
+    Hatched(Color32, Hatch, String),
+    /// A vertical interval with caps (a 95 % interval).
+    Interval(Color32, String),
+}
+
+/// How a bar is hatched, so that bars differ without colour too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hatch {
+    Solid,
+    /// Diagonal stripes rising to the right.
+    Rising,
+    /// Horizontal stripes.
+    Level,
+    /// Diagonal stripes falling to the right.
+    Falling,
+}
+
+/// The ink of hatching: dark enough on every palette colour, in both themes.
+pub const HATCH_INK: Color32 = Color32::from_black_alpha(160);
+
+/// Paints `hatch` over `rect` (already filled), clipped to it.
+pub fn paint_hatch(painter: &egui::Painter, rect: egui::Rect, hatch: Hatch, ink: Color32) {
+    let painter = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
+    let stroke = Stroke::new(1.5, ink);
+    let gap = 6.0;
+    let h = rect.height();
+    // Diagonals start every `gap` points along the bottom (rising) or top (falling) edge,
+    // from one height left of the rect so that its left part is covered too.
+    let diagonals = |from_top: bool| {
+        let (y, dy) = if from_top {
+            (rect.top(), h)
+        } else {
+            (rect.bottom(), -h)
+        };
+        let mut k = 0.0;
+        while k < rect.width() + h {
+            let start = pos2(rect.left() + k - h, y);
+            painter.line_segment([start, start + vec2(h, dy)], stroke);
+            k += gap;
+        }
+    };
+    match hatch {
+        Hatch::Solid => {}
+        Hatch::Rising => diagonals(false),
+        Hatch::Falling => diagonals(true),
+        Hatch::Level => {
+            let mut y = rect.bottom() - gap / 2.0;
+            while y > rect.top() {
+                painter.line_segment([pos2(rect.left(), y), pos2(rect.right(), y)], stroke);
+                y -= gap;
+            }
+        }
+    }
 }
 
 /// A row of key entries under a plot, wrapping between entries (never inside one).
@@ -56,7 +110,9 @@ pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
                 KeyMark::Bar(_, t)
                 | KeyMark::Line(_, _, t)
                 | KeyMark::Shape(_, _, t)
-                | KeyMark::Hollow(_, _, t) => t,
+                | KeyMark::Hollow(_, _, t)
+                | KeyMark::Hatched(_, _, t)
+                | KeyMark::Interval(_, t) => t,
             };
             let galley = egui::WidgetText::from(text.as_str()).into_galley(
                 ui,
@@ -104,6 +160,25 @@ pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
                 }
                 KeyMark::Hollow(shape, color, _) => {
                     paint_marker(painter, c, r, *shape, *color, false)
+                }
+                KeyMark::Hatched(color, hatch, _) => {
+                    let bar = egui::Rect::from_center_size(c, vec2(22.0, rect.height() - 2.0));
+                    painter.rect_filled(bar, 2.0, *color);
+                    paint_hatch(painter, bar, *hatch, HATCH_INK);
+                    painter.rect_stroke(
+                        bar,
+                        2.0,
+                        Stroke::new(1.0, ui.visuals().strong_text_color()),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+                KeyMark::Interval(color, _) => {
+                    let s = Stroke::new(lw * 0.7, *color);
+                    let (top, bottom) = (rect.top() + 2.0, rect.bottom() - 2.0);
+                    painter.line_segment([pos2(c.x, top), pos2(c.x, bottom)], s);
+                    for y in [top, bottom] {
+                        painter.line_segment([pos2(c.x - 4.0, y), pos2(c.x + 4.0, y)], s);
+                    }
                 }
             }
             ui.add(egui::Label::new(galley));
@@ -251,6 +326,9 @@ pub fn error_bar(
 pub fn log_marks(bounds: (f64, f64), minor: &[f64]) -> Vec<GridMark> {
     let mut marks = Vec::new();
     let (lo, hi) = bounds;
+    if !(lo.is_finite() && hi.is_finite()) || hi - lo > 400.0 {
+        return marks;
+    }
     for d in (lo.floor() as i32)..=(hi.ceil() as i32) {
         for &m in minor {
             let v = f64::from(d) + m.log10();
@@ -269,12 +347,25 @@ pub fn log_marks(bounds: (f64, f64), minor: &[f64]) -> Vec<GridMark> {
 /// Grid marks every decade of the share, stronger every second decade (the ones the share
 /// axis labels; the crash-wait axis labels every fourth).
 pub fn decade_marks(bounds: (f64, f64)) -> Vec<GridMark> {
+    decade_marks_every(bounds, 2)
+}
+
+/// Grid marks every decade, stronger every `every`-th one (the decades an axis labels).
+pub fn decade_marks_every(bounds: (f64, f64), every: i32) -> Vec<GridMark> {
     let (lo, hi) = bounds;
+    if !(lo.is_finite() && hi.is_finite()) || hi - lo > 400.0 {
+        return Vec::new();
+    }
+    let every = every.max(1);
     ((lo.floor() as i32)..=(hi.ceil() as i32))
         .filter(|&d| f64::from(d) >= lo && f64::from(d) <= hi)
         .map(|d| {
             // Every labelled decade gets the same weight, so all labels look alike.
-            let step = if d % 2 == 0 { 4.0 } else { 1.0 };
+            let step = if d % every == 0 {
+                2.0 * f64::from(every)
+            } else {
+                1.0
+            };
             GridMark {
                 value: f64::from(d),
                 step_size: step,
@@ -338,6 +429,11 @@ mod tests {
         let m = decade_marks((-16.0, 0.3));
         assert_eq!(m.len(), 17);
         assert_eq!(m.iter().filter(|g| g.step_size == 4.0).count(), 9);
+        assert_eq!(m, decade_marks_every((-16.0, 0.3), 2));
+        let counts = decade_marks_every((-0.3, 4.5), 1);
+        assert_eq!(counts.len(), 5);
+        assert!(counts.iter().all(|g| g.step_size == 2.0));
+        assert!(decade_marks_every((f64::NAN, 1.0), 1).is_empty());
         let x = log_marks((-1.05, 2.53), &[1.0, 2.0, 5.0]);
         assert_eq!(x.iter().filter(|g| g.step_size == 1.0).count(), 4);
     }
