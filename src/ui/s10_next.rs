@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use super::quiz::{how_note, shorten};
-use super::widgets;
+use super::{a11y, widgets};
 use super::{AppEvent, Cx, Section};
 use crate::lesson;
 use crate::progress::{self, Progress, QUIZ_SECTIONS, XP_PER_QUESTION};
@@ -46,7 +46,7 @@ impl Next {
     }
 
     fn xp_summary(ui: &mut Ui, p: &Progress) {
-        ui.label(RichText::new("Your XP").heading());
+        a11y::add_heading(ui, RichText::new("Your XP").heading(), 1);
         let max = Progress::max_xp().max(1);
         ui.add(
             egui::ProgressBar::new(p.xp as f32 / max as f32)
@@ -77,7 +77,7 @@ impl Next {
     }
 
     fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
-        ui.label(RichText::new("Questions to review").heading());
+        a11y::add_heading(ui, RichText::new("Questions to review").heading(), 1);
         let missed = cx.progress.progress().missed();
         let unanswered: Vec<u8> = QUIZ_SECTIONS
             .iter()
@@ -135,7 +135,7 @@ impl Next {
     }
 
     fn reading(ui: &mut Ui) {
-        ui.label(RichText::new("Reading list").heading());
+        a11y::add_heading(ui, RichText::new("Reading list").heading(), 1);
         for r in &lesson::content().reading {
             ui.add_space(4.0);
             ui.label(RichText::new(&r.title).strong());
@@ -146,7 +146,7 @@ impl Next {
     }
 
     fn file_and_reset(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        ui.label(RichText::new("Your progress").heading());
+        a11y::add_heading(ui, RichText::new("Your progress").heading(), 1);
         let where_ = match cx.progress.path() {
             Some(path) if cx.progress.saves() => {
                 format!("Saved after every answer in {}", path.display())
@@ -164,7 +164,7 @@ impl Next {
         if self.confirm_reset {
             let modal = egui::Modal::new(egui::Id::unique("reset-progress")).show(ui.ctx(), |ui| {
                 ui.set_max_width(460.0);
-                ui.heading("Reset your progress?");
+                a11y::add_heading(ui, "Reset your progress?", 0);
                 ui.label(format!(
                     "This forgets your {} XP and every answer, here and in the progress file. It cannot be undone.",
                     cx.progress.progress().xp
