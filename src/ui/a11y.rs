@@ -236,12 +236,11 @@ pub fn announce(ctx: &Context, window_title: &str, section: u8, title: &str) {
     let state_id = headline_node_id().with("state");
     let mut s: Settling = ctx.data(|d| d.get_temp(state_id)).unwrap_or_default();
     if s.section != section {
-        // A new section: its first headline is read with the page, not announced.
+        // A new section: its headline is announced too, once it is in and settled.
         s = Settling {
             section,
-            latest: seen.clone().unwrap_or_default(),
-            since: now,
-            spoken: seen.clone().unwrap_or_default(),
+            spoken: s.spoken,
+            ..Settling::default()
         };
     }
     if let Some(seen) = seen
