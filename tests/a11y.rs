@@ -75,9 +75,8 @@ fn every_focusable_node_has_a_name() {
             h.state_mut().open_card("lease");
             h.run_steps(3);
         }
-        let focusable = |n: &egui_kittest::kittest::AccessKitNode<'_>| {
-            n.data().supports_action(Action::Focus)
-        };
+        let focusable =
+            |n: &egui_kittest::kittest::AccessKitNode<'_>| n.data().supports_action(Action::Focus);
         for node in h.query_all(By::new().include_labels().predicate(focusable)) {
             let name = node.accesskit_node().label().unwrap_or_default();
             assert!(
@@ -125,7 +124,11 @@ fn slider_values_carry_their_units_as_on_screen() {
                 continue; // a slider of its own kind (e.g. a timeline)
             };
             assert!(value.is_some(), "section {n}: {name} has no value text");
-            assert_eq!(value, number.accesskit_node().value(), "section {n}: {name}");
+            assert_eq!(
+                value,
+                number.accesskit_node().value(),
+                "section {n}: {name}"
+            );
         }
     }
 }

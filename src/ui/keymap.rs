@@ -265,8 +265,14 @@ pub const WIDGET_KEYS: &[(&str, &str)] = &[
     ("← →", "Move the focused slider by 1/100 of its range"),
     ("Shift+← →", "Move the focused slider by 1/1000 (fine)"),
     ("↑ ↓", "Move the focused slider like → and ←"),
-    ("Page Up / Page Down", "Move the focused slider by 1/10 of its range"),
-    ("Home / End", "Move the focused slider to its minimum or maximum"),
+    (
+        "Page Up / Page Down",
+        "Move the focused slider by 1/10 of its range",
+    ),
+    (
+        "Home / End",
+        "Move the focused slider to its minimum or maximum",
+    ),
     ("Ctrl + / Ctrl −", "Larger or smaller type"),
     ("Ctrl+0", "Type at its normal size"),
     ("Escape", "Close a card or dialog"),

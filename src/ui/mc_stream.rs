@@ -99,7 +99,12 @@ impl<R> McStream<R> {
 pub fn count_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut u64) -> Response {
     let mut v = spec.clamp(*value as f64);
     let memo = ui.next_auto_id().with("count-slider-id");
-    a11y::slider_keys(ui, ui.data(|d| d.get_temp(memo)), spec.min..=spec.max, &mut v);
+    a11y::slider_keys(
+        ui,
+        ui.data(|d| d.get_temp(memo)),
+        spec.min..=spec.max,
+        &mut v,
+    );
     let slider = egui::Slider::new(&mut v, spec.min..=spec.max)
         .logarithmic(spec.log)
         .integer()
@@ -119,7 +124,12 @@ pub fn count_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut u64) -> Response 
 pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool) -> Response {
     *value = spec.clamp(*value);
     let memo = ui.next_auto_id().with("percent-slider-id");
-    a11y::slider_keys(ui, ui.data(|d| d.get_temp(memo)), spec.min..=spec.max, value);
+    a11y::slider_keys(
+        ui,
+        ui.data(|d| d.get_temp(memo)),
+        spec.min..=spec.max,
+        value,
+    );
     let slider = egui::Slider::new(value, spec.min..=spec.max)
         .logarithmic(log)
         .smallest_positive(1e-4)

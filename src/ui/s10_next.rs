@@ -4,8 +4,8 @@
 use egui::{RichText, Ui};
 
 use super::quiz::{how_note, shorten};
-use super::{a11y, widgets};
 use super::{AppEvent, Cx, Section};
+use super::{a11y, widgets};
 use crate::lesson;
 use crate::progress::{self, Progress, QUIZ_SECTIONS, XP_PER_QUESTION};
 

@@ -75,6 +75,7 @@ impl TopBar<'_> {
         let count = lesson::section_count();
         if ui
             .add_enabled(n > 1, egui::Button::new("◀ Previous"))
+            .accessible_name("Previous section")
             .clicked()
         {
             self.go_to = Some(n - 1);
@@ -82,6 +83,7 @@ impl TopBar<'_> {
         ui.label(format!("{n} / {count}"));
         if ui
             .add_enabled(n < count, egui::Button::new("Next ▶"))
+            .accessible_name("Next section")
             .clicked()
         {
             self.go_to = Some(n + 1);
