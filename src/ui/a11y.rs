@@ -208,25 +208,36 @@ fn headline_seen_id() -> Id {
     Id::unique("locks-lesson/headline-seen")
 }
 
-/// The headline as it is on screen this frame ([`super::widgets::headline`] records it).
-pub fn headline_shown(ctx: &Context, text: &str) {
-    ctx.data_mut(|d| d.insert_temp(headline_seen_id(), text.to_owned()));
+/// Records the headline on screen this frame (`shown` is its label), for [`announce`].
+///
+/// The label is marked as labelled by the announcement node, so that the two count as one
+/// text: a look-up of the headline's words (a test's, a tool's) finds the label on screen, not
+/// both. A screen reader names a label by its own text, so it reads the headline unchanged.
+pub fn headline_shown(shown: &Response, text: &str) {
+    shown.ctx.accesskit_node_builder(shown.id, |node| {
+        node.push_labelled_by(headline_node_id().accesskit_id());
+    });
+    shown
+        .ctx
+        .data_mut(|d| d.insert_temp(headline_seen_id(), text.to_owned()));
 }
 
 /// What the headline announcer remembers between frames.
 #[derive(Clone, Debug, Default)]
 struct Settling {
-    /// The section the headlines belong to.
+    /// The section the headline belongs to.
     section: u8,
     /// The latest headline and since when it has been on screen.
     latest: String,
     since: f64,
-    /// What the live region says.
-    spoken: String,
 }
 
 /// Names the window and keeps the two announcement nodes up to date. Call once a frame,
 /// after the page: `section` is the section on screen and `title` what to say about it.
+///
+/// The headline node is empty (and not live) while the headline is changing or missing, and
+/// holds it once it has settled: that change from empty to the text is what is spoken, once,
+/// and the node never holds an old headline.
 pub fn announce(ctx: &Context, window_title: &str, section: u8, title: &str) {
     ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| {
         node.set_label(window_title);
@@ -236,37 +247,35 @@ pub fn announce(ctx: &Context, window_title: &str, section: u8, title: &str) {
     let state_id = headline_node_id().with("state");
     let mut s: Settling = ctx.data(|d| d.get_temp(state_id)).unwrap_or_default();
     if s.section != section {
-        // A new section: its headline is announced too, once it is in and settled.
         s = Settling {
             section,
-            spoken: s.spoken,
             ..Settling::default()
         };
     }
-    if let Some(seen) = seen
-        && seen != s.latest
-    {
-        s.latest = seen;
-        s.since = now;
-    }
-    if s.latest != s.spoken && !s.latest.is_empty() {
-        let waited = now - s.since;
-        if waited >= SETTLE {
-            s.spoken = s.latest.clone();
-        } else {
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(SETTLE - waited));
+    let settled = match &seen {
+        Some(text) if *text != s.latest => {
+            s.latest.clone_from(text);
+            s.since = now;
+            false
         }
+        Some(_) => now - s.since >= SETTLE,
+        None => false,
+    };
+    if seen.is_some() && !settled {
+        let wait = (SETTLE - (now - s.since)).max(0.0);
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
     }
-    live_node(ctx, section_node_id(), title);
-    live_node(ctx, headline_node_id(), &s.spoken);
+    live_node(ctx, section_node_id(), title, true);
+    live_node(ctx, headline_node_id(), &s.latest, settled);
     ctx.data_mut(|d| d.insert_temp(state_id, s));
 }
 
-fn live_node(ctx: &Context, id: Id, text: &str) {
-    let text = text.to_owned();
+/// A polite live region saying `text`, or an empty, silent one when not `on`.
+fn live_node(ctx: &Context, id: Id, text: &str, on: bool) {
+    let text = if on { text.to_owned() } else { String::new() };
     ctx.accesskit_node_builder(id, |node: &mut Node| {
         node.set_role(Role::Label);
-        node.set_live(Live::Polite);
+        node.set_live(if on { Live::Polite } else { Live::Off });
         node.set_value(text);
     });
 }

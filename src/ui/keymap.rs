@@ -264,7 +264,7 @@ pub const WIDGET_KEYS: &[(&str, &str)] = &[
     ),
     ("← →", "Move the focused slider by 1/100 of its range"),
     ("Shift+← →", "Move the focused slider by 1/1000 (fine)"),
-    ("↑ ↓", "Move the focused slider like → and ←"),
+    ("Up / Down", "Move the focused slider a step up or down"),
     (
         "Page Up / Page Down",
         "Move the focused slider by 1/10 of its range",

@@ -56,12 +56,10 @@ pub fn term_link(ui: &mut Ui, shown: &str) -> Response {
 
 /// The section's computed headline: the result restated in plain words.
 pub fn headline(ui: &mut Ui, text: &str) -> Response {
-    // A screen reader hears a new headline once it settles (see `a11y::announce`).
-    a11y::headline_shown(ui.ctx(), text);
     let visuals = ui.visuals();
     let fill = visuals.faint_bg_color;
     let stroke = visuals.selection.stroke.color;
-    egui::Frame::new()
+    let shown = egui::Frame::new()
         .fill(fill)
         .stroke(egui::Stroke::new(1.0, stroke))
         .corner_radius(6.0)
@@ -77,7 +75,10 @@ pub fn headline(ui: &mut Ui, text: &str) -> Response {
                 .wrap(),
             )
         })
-        .inner
+        .inner;
+    // A screen reader hears a new headline once it settles (see `a11y::announce`).
+    a11y::headline_shown(&shown, text);
+    shown
 }
 
 /// The "how this is computed" note: the model in a line or two, the seed, and a button for a
@@ -143,7 +144,10 @@ pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response 
     } else {
         format!(" {}", spec.unit)
     };
-    slider = slider.suffix(suffix.clone());
+    if !suffix.is_empty() {
+        // (An empty suffix would still take room.)
+        slider = slider.suffix(suffix.clone());
+    }
     let numbers = ui.style().number_formatter.clone();
     let r = a11y::add_slider(
         ui,
