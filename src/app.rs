@@ -217,7 +217,7 @@ impl LessonApp {
 
     fn section_list(&mut self, ui: &mut Ui) {
         ui.add_space(6.0);
-        ui.heading("Sections");
+        ui::a11y::add_heading(ui, "Sections", 1);
         ui.add_space(4.0);
         egui::ScrollArea::vertical().show(ui, |ui| {
             for i in 0..self.sections.len() {
@@ -270,15 +270,17 @@ impl LessonApp {
                 ui.label(
                     RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
                 );
-                ui.heading(
+                ui::a11y::add_heading(
+                    ui,
                     RichText::new(&text.title)
                         .size(ui.style().text_styles[&egui::TextStyle::Heading].size * 1.3),
+                    0,
                 );
                 ui.add_space(6.0);
                 if cx.lecture {
                     // On a projector the interactive part comes first; the lecturer tells the
                     // story and can still open the text.
-                    egui::CollapsingHeader::new("The explanation in words")
+                    let words = egui::CollapsingHeader::new("The explanation in words")
                         .id_salt(("lecture-intro", idx))
                         .default_open(false)
                         .show(ui, |ui| {
@@ -286,6 +288,7 @@ impl LessonApp {
                                 widgets::paragraph(ui, p, &mut cx);
                             }
                         });
+                    ui::a11y::disclosure(&words);
                 } else {
                     for p in &text.intro {
                         widgets::paragraph(ui, p, &mut cx);
@@ -388,6 +391,14 @@ impl eframe::App for LessonApp {
             }
         }
         self.progress.visit(self.current_section());
+        let text = self.sections[self.current].text();
+        let said = format!(
+            "Section {} of {}: {}",
+            text.number,
+            self.sections.len(),
+            text.title
+        );
+        ui::a11y::announce(&ctx, WINDOW_TITLE, text.number, &said);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -663,7 +663,7 @@ fn answer_wrongly(h: &mut Harness<'static, LessonApp>, q: &Question, lecture: bo
 
 /// The question, every answer and the verdict lie between the top bar and the bottom bar.
 fn assert_all_in_view(h: &Harness<'static, LessonApp>, section: u8, q: &Question, what: &str) {
-    let top = h.get_by_label("◀ Previous").rect().bottom();
+    let top = h.get_by_label("Previous section").rect().bottom();
     let bottom = h.get_by_label("Copy code").rect().top();
     let inside = |r: egui::Rect, name: &str| {
         assert!(
@@ -685,6 +685,7 @@ fn assert_all_in_view(h: &Harness<'static, LessonApp>, section: u8, q: &Question
     let verdict = h.get(
         By::new()
             .role(Role::Label)
+            .label_contains("nswer is")
             .predicate(|n| n.live() == Live::Polite),
     );
     inside(verdict.rect(), "the verdict");

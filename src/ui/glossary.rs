@@ -16,6 +16,8 @@ pub struct Glossary {
     search: String,
     /// Give the search box the keyboard on the next frame.
     focus_search: bool,
+    /// Give the card the keyboard when it is next drawn (it was just opened).
+    focus_card: bool,
 }
 
 impl Glossary {
@@ -39,6 +41,7 @@ impl Glossary {
             self.history.push(previous);
         }
         self.open = Some(id);
+        self.focus_card = true;
     }
 
     pub fn close_card(&mut self) {
@@ -84,8 +87,10 @@ impl Glossary {
             return;
         };
         let mut back = false;
+        let focus = std::mem::take(&mut self.focus_card);
         let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
             ui.set_max_width(560.0);
+            name_dialog(ui, &format!("Card: {}", term.name));
             card_body(ui, term, cx);
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -98,7 +103,13 @@ impl Glossary {
                         .map_or_else(|| "◀ Back".to_owned(), |t| format!("◀ Back to {}", t.name));
                     back = ui.button(label).clicked();
                 }
-                ui.button("Close").on_hover_text("Escape").clicked()
+                let close = ui.button("Close").on_hover_text("Escape");
+                if focus {
+                    // Into the card, as a sighted reader's eyes go: a screen reader says the
+                    // card's name, then its text.
+                    close.request_focus();
+                }
+                close.clicked()
             })
             .inner
         });
@@ -121,6 +132,8 @@ impl Glossary {
             .default_width(430.0)
             .default_height((screen.height() - 120.0).clamp(240.0, 640.0))
             .default_pos(egui::pos2(screen.right() - 460.0, screen.top() + 56.0))
+            // Moved by dragging anywhere: a title-bar drag area would be a nameless Tab stop.
+            .drag_area(egui::WindowDrag::Anywhere)
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     let label = ui.label("Search");
@@ -176,6 +189,8 @@ impl Glossary {
 /// space after it (for list items and table cells).
 pub fn marked_text(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
     ui.horizontal_wrapped(|ui| {
+        ui.ctx()
+            .accesskit_node_builder(ui.unique_id(), |n| n.set_role(egui::Role::Paragraph));
         ui.spacing_mut().item_spacing.x = 0.0;
         for span in lesson::spans(text) {
             match span {
@@ -196,9 +211,25 @@ pub fn marked_text(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
     });
 }
 
+/// Names the dialog (the modal) that `ui` is drawn in, and gives it the modal state.
+fn name_dialog(ui: &Ui, name: &str) {
+    let modal = ui
+        .stack()
+        .iter()
+        .find(|f| f.kind() == Some(egui::UiKind::Modal))
+        .map(|f| f.unique_id);
+    if let Some(id) = modal {
+        let name = name.to_owned();
+        ui.ctx().accesskit_node_builder(id, |node| {
+            node.set_label(name);
+            node.set_modal();
+        });
+    }
+}
+
 /// Name, text, analogy and "see also" of a card.
 fn card_body(ui: &mut Ui, term: &Term, cx: &mut Cx<'_>) {
-    ui.heading(&term.name);
+    super::a11y::add_heading(ui, &term.name, 0);
     ui.add_space(4.0);
     widgets::paragraph(ui, &term.text, cx);
     ui.label(

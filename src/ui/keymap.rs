@@ -37,6 +37,20 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether the action's key also moves a focused slider (←, →, Home, End, Page Up, Page
+    /// Down), which then takes it instead.
+    pub fn is_slider_key(self) -> bool {
+        matches!(
+            self,
+            Action::NextSection
+                | Action::PreviousSection
+                | Action::FirstSection
+                | Action::LastSection
+                | Action::NextSectionArrow
+                | Action::PreviousSectionArrow
+        )
+    }
+
     /// Whether the action also works while a dialog (a card, the keyboard map) is open.
     pub fn works_over_dialogs(self) -> bool {
         matches!(
@@ -99,13 +113,13 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::NextSection,
         Key::PageDown,
         "Page Down",
-        "Next section (lecture mode: a quiz's next step first)",
+        "Next section, unless a slider has focus (lecture mode: a quiz's next step first)",
     ),
     plain(
         Action::PreviousSection,
         Key::PageUp,
         "Page Up",
-        "Previous section (lecture mode: a quiz's step back first)",
+        "Previous section, unless a slider has focus (lecture mode: a quiz's step back first)",
     ),
     plain(
         Action::NextSectionArrow,
@@ -119,8 +133,18 @@ pub const SHORTCUTS: &[Shortcut] = &[
         "←",
         "As Page Up (unless a slider has focus)",
     ),
-    plain(Action::FirstSection, Key::Home, "Home", "First section"),
-    plain(Action::LastSection, Key::End, "End", "Last section"),
+    plain(
+        Action::FirstSection,
+        Key::Home,
+        "Home",
+        "First section (unless a slider has focus)",
+    ),
+    plain(
+        Action::LastSection,
+        Key::End,
+        "End",
+        "Last section (unless a slider has focus)",
+    ),
     Shortcut {
         action: Action::ToggleSidePanel,
         modifiers: Modifiers::COMMAND,
@@ -261,14 +285,23 @@ pub const WIDGET_KEYS: &[(&str, &str)] = &[
     ),
     ("← →", "Move the focused slider by 1/100 of its range"),
     ("Shift+← →", "Move the focused slider by 1/1000 (fine)"),
+    ("Up / Down", "Move the focused slider a step up or down"),
+    (
+        "Page Up / Page Down",
+        "Move the focused slider by 1/10 of its range",
+    ),
+    (
+        "Home / End",
+        "Move the focused slider to its minimum or maximum",
+    ),
     ("Ctrl + / Ctrl −", "Larger or smaller type"),
     ("Ctrl+0", "Type at its normal size"),
     ("Escape", "Close a card or dialog"),
 ];
 
 /// The actions whose keys were pressed this frame (their key presses are consumed).
-/// Nothing fires while a text field has the keyboard, the arrow keys are left to a
-/// focused slider, and Enter and Space to any focused widget (a button presses itself).
+/// Nothing fires while a text field has the keyboard, the arrow keys, Home, End, Page Up and
+/// Page Down are left to a focused slider, and Enter and Space to any focused widget (a button presses itself).
 pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
     pressed_where(ctx, |_| true)
 }
@@ -293,11 +326,7 @@ pub fn pressed_where(ctx: &egui::Context, wanted: impl Fn(Action) -> bool) -> Ve
     let something_focused = ctx.memory(|m| m.focused().is_some());
     let mut actions = Vec::new();
     for s in SHORTCUTS {
-        let is_arrow = matches!(
-            s.action,
-            Action::NextSectionArrow | Action::PreviousSectionArrow
-        );
-        if (is_arrow && arrows_taken) || !wanted(s.action) {
+        if (arrows_taken && s.action.is_slider_key()) || !wanted(s.action) {
             continue;
         }
         if s.action == Action::Continue && something_focused {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Response, Ui};
 
-use super::{fmt, widgets};
+use super::{a11y, fmt, widgets};
 use crate::runner::parallel::{self, Options};
 use crate::runner::{Runner, Snapshot, Task};
 use crate::sim::ParamSpec;
@@ -113,14 +113,22 @@ impl<R> McStream<R> {
 /// separators.
 pub fn count_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut u64) -> Response {
     let mut v = spec.clamp(*value as f64);
+    let memo = ui.next_auto_id().with("count-slider-id");
+    a11y::slider_keys(
+        ui,
+        ui.data(|d| d.get_temp(memo)),
+        spec.min..=spec.max,
+        &mut v,
+    );
     let slider = egui::Slider::new(&mut v, spec.min..=spec.max)
         .logarithmic(spec.log)
         .integer()
         .clamping(egui::SliderClamping::Always)
         .text(spec.label)
-        .custom_formatter(|v, _| fmt::fmt_int(v.max(0.0).round() as u64))
         .custom_parser(|s| s.trim().replace([',', ' ', '_'], "").parse::<f64>().ok());
-    let r = ui.add(slider);
+    let format = |v: f64, _| fmt::fmt_int(v.max(0.0).round() as u64);
+    let r = a11y::add_slider(ui, slider, spec.label, format, "");
+    ui.data_mut(|d| d.insert_temp(memo, r.id));
     *value = spec.clamp(v) as u64;
     widgets::claim_arrow_keys(ui, &r);
     r
@@ -130,12 +138,18 @@ pub fn count_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut u64) -> Response 
 /// out (with `0` still reachable at the left end).
 pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool) -> Response {
     *value = spec.clamp(*value);
+    let memo = ui.next_auto_id().with("percent-slider-id");
+    a11y::slider_keys(
+        ui,
+        ui.data(|d| d.get_temp(memo)),
+        spec.min..=spec.max,
+        value,
+    );
     let slider = egui::Slider::new(value, spec.min..=spec.max)
         .logarithmic(log)
         .smallest_positive(1e-4)
         .clamping(egui::SliderClamping::Always)
         .text(spec.label)
-        .custom_formatter(|v, _| format!("{} %", fmt::fmt_sig(v * 100.0, 2)))
         .custom_parser(|s| {
             s.trim()
                 .trim_end_matches('%')
@@ -144,7 +158,9 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
                 .ok()
                 .map(|p| p / 100.0)
         });
-    let r = ui.add(slider);
+    let format = |v: f64, _| format!("{} %", fmt::fmt_sig(v * 100.0, 2));
+    let r = a11y::add_slider(ui, slider, spec.label, format, "");
+    ui.data_mut(|d| d.insert_temp(memo, r.id));
     *value = spec.clamp(*value);
     widgets::claim_arrow_keys(ui, &r);
     r

@@ -1,6 +1,7 @@
 //! The lesson's screens: one file per section behind the [`Section`] trait, and the shared
 //! widgets they are built from.
 
+pub mod a11y;
 pub mod export;
 pub mod fmt;
 pub mod glossary;

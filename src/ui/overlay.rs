@@ -21,7 +21,7 @@ pub fn show(ctx: &egui::Context, open: &mut bool) {
     let width = (screen.width() * 0.92 - 32.0).min(1300.0);
     let modal = egui::Modal::new(egui::Id::unique("keyboard-map")).show(ctx, |ui| {
         ui.set_width(width);
-        ui.heading(TITLE);
+        super::a11y::add_heading(ui, TITLE, 0);
         ui.add_space(4.0);
         let mut close = false;
         let rows: Vec<(&str, &str)> = SHORTCUTS

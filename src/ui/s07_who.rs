@@ -6,7 +6,7 @@ use egui::{RichText, Stroke, Ui};
 use super::glossary::marked_text;
 use super::plot::palette;
 use super::quiz::how_note;
-use super::{Cx, Section};
+use super::{Cx, Section, a11y};
 use crate::lesson::{self, SystemCard};
 
 #[derive(Default)]
@@ -24,7 +24,7 @@ fn card(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
         .inner_margin(egui::Margin::same(12))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(&c.name).heading().strong());
+            a11y::add_heading(ui, RichText::new(&c.name).heading().strong(), 1);
             ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
             ui.add_space(6.0);
             // The point of the section first: what plays the fencing token here.

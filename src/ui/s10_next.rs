@@ -4,8 +4,8 @@
 use egui::{RichText, Ui};
 
 use super::quiz::{how_note, shorten};
-use super::widgets;
 use super::{AppEvent, Cx, Section};
+use super::{a11y, widgets};
 use crate::lesson;
 use crate::progress::{self, Progress, XP_PER_QUESTION};
 
@@ -49,7 +49,7 @@ impl Next {
     }
 
     fn xp_summary(ui: &mut Ui, p: &Progress) {
-        ui.label(RichText::new("Your XP").heading());
+        a11y::add_heading(ui, RichText::new("Your XP").heading(), 1);
         let max = Progress::max_xp().max(1);
         ui.add(
             egui::ProgressBar::new(p.xp as f32 / max as f32)
@@ -80,7 +80,7 @@ impl Next {
     }
 
     fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
-        ui.label(RichText::new("Questions to review").heading());
+        a11y::add_heading(ui, RichText::new("Questions to review").heading(), 1);
         let missed = cx.progress.progress().missed();
         let unanswered: Vec<u8> = progress::quiz_sections()
             .filter(|&s| {
@@ -136,7 +136,7 @@ impl Next {
     }
 
     fn reading(ui: &mut Ui) {
-        ui.label(RichText::new("Reading list").heading());
+        a11y::add_heading(ui, RichText::new("Reading list").heading(), 1);
         for r in &lesson::content().reading {
             ui.add_space(4.0);
             ui.label(RichText::new(&r.title).strong());
@@ -147,7 +147,7 @@ impl Next {
     }
 
     fn file_and_reset(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        ui.label(RichText::new("Your progress").heading());
+        a11y::add_heading(ui, RichText::new("Your progress").heading(), 1);
         let where_ = match cx.progress.path() {
             Some(path) if cx.progress.saves() => {
                 format!("Saved after every answer in {}", path.display())
@@ -165,7 +165,7 @@ impl Next {
         if self.confirm_reset {
             let modal = egui::Modal::new(egui::Id::unique("reset-progress")).show(ui.ctx(), |ui| {
                 ui.set_max_width(460.0);
-                ui.heading("Reset your progress?");
+                a11y::add_heading(ui, "Reset your progress?", 0);
                 ui.label(format!(
                     "This forgets your {} XP and every answer, here and in the progress file. It cannot be undone.",
                     cx.progress.progress().xp

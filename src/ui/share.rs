@@ -327,7 +327,7 @@ impl Share {
         let mut cancel = false;
         let modal = egui::Modal::new(egui::Id::unique("scenario-code-dialog")).show(ctx, |ui| {
             ui.set_max_width(560.0);
-            ui.heading("Enter a scenario code");
+            super::a11y::add_heading(ui, "Enter a scenario code", 0);
             ui.label("Type or paste the code exactly as shown, for example LL1-S1-5-200-2-2-N-1-…; letters may be small or capital, spaces may replace dashes.");
             ui.add_space(4.0);
             let label = ui.label("Scenario code");

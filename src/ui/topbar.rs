@@ -75,6 +75,7 @@ impl TopBar<'_> {
         let count = lesson::section_count();
         if ui
             .add_enabled(n > 1, egui::Button::new("◀ Previous"))
+            .accessible_name("Previous section")
             .clicked()
         {
             self.go_to = Some(n - 1);
@@ -82,6 +83,7 @@ impl TopBar<'_> {
         ui.label(format!("{n} / {count}"));
         if ui
             .add_enabled(n < count, egui::Button::new("Next ▶"))
+            .accessible_name("Next section")
             .clicked()
         {
             self.go_to = Some(n + 1);
@@ -133,7 +135,7 @@ fn view_menu(ui: &mut Ui, lecture: bool) {
         ui.label(RichText::new("Theme").strong());
         let mut pref = ui.ctx().options(|o| o.theme_preference);
         let before = pref;
-        ui.horizontal(|ui| {
+        super::a11y::group(ui, "Theme", |ui| {
             ui.selectable_value(&mut pref, egui::ThemePreference::System, "System theme");
             ui.selectable_value(&mut pref, egui::ThemePreference::Light, "Light theme");
             ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "Dark theme");
@@ -145,7 +147,7 @@ fn view_menu(ui: &mut Ui, lecture: bool) {
     }
     ui.label(RichText::new("Text size").strong());
     let zoom = ui.ctx().zoom_factor();
-    ui.horizontal(|ui| {
+    super::a11y::group(ui, "Text size", |ui| {
         if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
             ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
         }

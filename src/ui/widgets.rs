@@ -4,13 +4,17 @@
 
 use egui::{Color32, Response, RichText, Ui};
 
-use super::{AppEvent, Cx};
+use super::{AppEvent, Cx, a11y};
 use crate::lesson::{self, Span};
 use crate::sim::ParamSpec;
 
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
     ui.horizontal_wrapped(|ui| {
+        // One paragraph node around the text and its links: AccessKit cannot put links inside
+        // one text, so a screen reader gets them as the parts of one paragraph, in order.
+        ui.ctx()
+            .accesskit_node_builder(ui.unique_id(), |n| n.set_role(egui::Role::Paragraph));
         // No gaps: the spans read as one text, and a term that moves to the next line leaves
         // the same line spacing as wrapped text.
         ui.spacing_mut().item_spacing = egui::vec2(0.0, 0.0);
@@ -52,7 +56,7 @@ pub fn term_link(ui: &mut Ui, shown: &str) -> Response {
 
 /// The section's computed headline: the result restated in plain words.
 pub fn headline(ui: &mut Ui, text: &str) -> Response {
-    panel_frame(ui)
+    let shown = panel_frame(ui)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(
@@ -64,7 +68,10 @@ pub fn headline(ui: &mut Ui, text: &str) -> Response {
                 .wrap(),
             )
         })
-        .inner
+        .inner;
+    // A screen reader hears a new headline once it settles (see `a11y::announce`).
+    a11y::headline_shown(&shown, text);
+    shown
 }
 
 /// The framed box the headline and the prediction prompt sit in.
@@ -81,7 +88,7 @@ pub fn panel_frame(ui: &Ui) -> egui::Frame {
 /// new seed. Returns true when a new seed was asked for.
 pub fn how_computed(ui: &mut Ui, how: &str, seed: u64, cx: &mut Cx<'_>) -> bool {
     let mut new_seed = false;
-    egui::CollapsingHeader::new("How this is computed")
+    let how_note = egui::CollapsingHeader::new("How this is computed")
         .default_open(true)
         .show(ui, |ui| {
             paragraph(ui, how, cx);
@@ -96,6 +103,7 @@ pub fn how_computed(ui: &mut Ui, how: &str, seed: u64, cx: &mut Cx<'_>) -> bool 
                 }
             });
         });
+    a11y::disclosure(&how_note);
     new_seed
 }
 
@@ -116,9 +124,10 @@ pub fn next_seed(seed: u64) -> u64 {
 pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response {
     *value = spec.clamp(*value);
     // The slider's id is known only once it is added: remember last frame's, under a key that
-    // stays the same from frame to frame, to handle the arrow keys before the slider sees them.
+    // stays the same from frame to frame, to handle the keys before the slider sees them.
     let memo = ui.next_auto_id().with("param-slider-id");
     let last_id: Option<egui::Id> = ui.data(|d| d.get_temp(memo));
+    a11y::slider_keys(ui, last_id, spec.min..=spec.max, value);
     if let Some(id) = last_id
         && ui.memory(|m| m.has_focus(id))
         && !ui.ctx().text_edit_focused()
@@ -133,10 +142,23 @@ pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response 
     if spec.integer {
         slider = slider.integer();
     }
-    if !spec.unit.is_empty() {
-        slider = slider.suffix(format!(" {}", spec.unit));
+    let suffix = if spec.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", spec.unit)
+    };
+    if !suffix.is_empty() {
+        // (An empty suffix would still take room.)
+        slider = slider.suffix(suffix.clone());
     }
-    let r = ui.add(slider);
+    let numbers = ui.style().number_formatter.clone();
+    let r = a11y::add_slider(
+        ui,
+        slider,
+        spec.label,
+        move |v, decimals| numbers.format(v, decimals),
+        &suffix,
+    );
     *value = spec.clamp(*value);
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     claim_arrow_keys(ui, &r);
@@ -357,13 +379,15 @@ impl Playback {
                 self.position = 0.0;
                 self.playing = false;
             }
-            ui.label("Speed");
-            for s in SPEEDS {
-                let text = format!("{s}×");
-                if ui.selectable_label(self.speed == s, text).clicked() {
-                    self.speed = s;
+            a11y::group(ui, "Speed", |ui| {
+                ui.label("Speed");
+                for s in SPEEDS {
+                    let text = format!("{s}×");
+                    if ui.selectable_label(self.speed == s, text).clicked() {
+                        self.speed = s;
+                    }
                 }
-            }
+            });
         });
     }
 }

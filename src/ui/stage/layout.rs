@@ -10,7 +10,7 @@ use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, vec2};
 
 use super::{Experiment, Stage};
 use crate::lesson::{self, SectionText};
-use crate::ui::{Cx, widgets};
+use crate::ui::{Cx, a11y, widgets};
 
 /// From this width (in points) the words sit beside the stage.
 pub const WIDE: f32 = 980.0;
@@ -65,10 +65,11 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                     stage_ui(stage, ui, cx)
                 });
                 ui.add_space(8.0);
-                egui::CollapsingHeader::new("The explanation in words")
+                let words = egui::CollapsingHeader::new("The explanation in words")
                     .id_salt(("words-below", n))
                     .default_open(!cx.lecture)
                     .show(ui, |ui| reading(stage, ui, cx, text));
+                a11y::disclosure(&words);
                 ui.add_space(16.0);
             });
     }
@@ -101,12 +102,12 @@ pub fn title(ui: &mut Ui, text: &SectionText, compact: bool) {
     let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
     if compact {
         ui.horizontal_wrapped(|ui| {
-            ui.heading(RichText::new(&text.title).size(size * 1.1));
+            a11y::add_heading(ui, RichText::new(&text.title).size(size * 1.1), 0);
             ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
         });
     } else {
         ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
-        ui.heading(RichText::new(&text.title).size(size * 1.3));
+        a11y::add_heading(ui, RichText::new(&text.title).size(size * 1.3), 0);
     }
     ui.add_space(4.0);
 }
@@ -125,7 +126,7 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
         stage.exp.details(ui, cx);
     }
     ui.add_space(6.0);
-    egui::CollapsingHeader::new("How this is computed")
+    let how = egui::CollapsingHeader::new("How this is computed")
         .id_salt(("how", text.number))
         .default_open(true)
         .show(ui, |ui| {
@@ -137,6 +138,7 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
                 ));
             }
         });
+    a11y::disclosure(&how);
     if !text.after.is_empty() {
         ui.add_space(8.0);
         for p in &text.after {

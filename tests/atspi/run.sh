@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# End-to-end screen-reader check over AT-SPI, the interface Orca uses on Linux: a virtual X
+# display, a session D-Bus with the accessibility bus, the app (debug build) in section 2, and
+# tests/atspi/check.py walking the app's tree. Needs xvfb, dbus-x11, at-spi2-core and
+# python3-pyatspi (.ci/run installs them). Usage: tests/atspi/run.sh [path/to/locks-lesson]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${1:-${CARGO_TARGET_DIR:-target}/debug/locks-lesson}
+[[ -x $bin ]] || { echo "no app binary at $bin (run cargo build first)" >&2; exit 1; }
+bin=$(realpath "$bin")
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  [[ -n ${DBUS_SESSION_BUS_PID:-} ]] && kill "$DBUS_SESSION_BUS_PID" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A display of our own: the first free number from 90.
+n=90
+while [[ -e /tmp/.X11-unix/X$n || -e /tmp/.X$n-lock ]]; do n=$((n + 1)); done
+Xvfb ":$n" -screen 0 1366x768x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+export DISPLAY=":$n"
+for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$n ]] && break; sleep 0.1; done
+
+# A session bus, the accessibility bus and its registry, with accessibility switched on.
+eval "$(dbus-launch --sh-syntax)"
+export NO_AT_BRIDGE=0 GTK_A11Y=atspi
+/usr/libexec/at-spi-bus-launcher --launch-immediately >"$work/bus.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 50); do
+  dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress \
+    >/dev/null 2>&1 && break
+  sleep 0.1
+done
+dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus \
+  org.freedesktop.DBus.Properties.Set string:org.a11y.Status string:IsEnabled variant:boolean:true \
+  >/dev/null
+/usr/libexec/at-spi2-registryd --use-gnome-session=false >"$work/registry.log" 2>&1 &
+pids+=($!)
+
+# The app, with its progress in a scratch file, opened at section 2 (the TTL trade-off).
+WGPU_BACKEND=gl "$bin" --section 2 --progress-file "$work/progress.json" >"$work/app.log" 2>&1 &
+pids+=($!)
+
+status=0
+# The distribution's Python: python3-pyatspi is installed for it, not for any other.
+/usr/bin/python3 tests/atspi/check.py || status=$?
+if ((status != 0)); then
+  echo "--- app log ---" >&2
+  tail -n 20 "$work/app.log" >&2
+fi
+exit "$status"
