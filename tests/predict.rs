@@ -202,3 +202,51 @@ fn two_windows_merge_each_others_predictions() {
         "the first prediction counts"
     );
 }
+
+#[test]
+fn every_simulation_section_asks_and_judges_by_its_own_run() {
+    for n in [1, 2, 3, 4, 5, 9] {
+        let p = predict::prompt_for(n).unwrap();
+        let mut h = asking(n, false);
+        assert!(
+            h.query_by_label_contains("Predict first").is_some(),
+            "section {n} asks first"
+        );
+        assert!(
+            h.state_mut().section_mut(n).summary().is_none(),
+            "section {n}"
+        );
+        h.key_press(Key::Num1);
+        h.run_steps(2);
+        h.key_press(Key::Enter);
+        h.run_steps(4);
+        let r = record(&h, &p.id).unwrap_or_else(|| panic!("section {n}: no record"));
+        assert_eq!(r.choice, Some(0), "section {n}");
+        let right = p.right_choice(r.observed);
+        assert!(
+            right.is_some(),
+            "section {n}: the run's value {} fits a band",
+            r.observed
+        );
+        assert_eq!(r.right, right, "section {n}");
+        assert!(!r.observed_text.is_empty());
+        assert!(
+            h.state_mut().section_mut(n).summary().is_some(),
+            "section {n}"
+        );
+    }
+}
+
+#[test]
+fn the_lesson_defaults_give_the_results_the_lesson_is_built_on() {
+    // The surprise is the lesson: at the defaults, the naive answer is the wrong one.
+    let expect = [(1, 4), (2, 2), (3, 0), (4, 1), (5, 1), (9, 2)];
+    for (n, right) in expect {
+        let p = predict::prompt_for(n).unwrap();
+        let mut h = asking(n, false);
+        h.get_by_label("Just show me").click();
+        h.run_steps(4);
+        let r = record(&h, &p.id).unwrap();
+        assert_eq!(r.right, Some(right), "section {n}: {}", r.observed_text);
+    }
+}

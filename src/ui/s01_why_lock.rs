@@ -436,6 +436,30 @@ impl Experiment for Counter {
         self.real.ui(ui, cx.runner, p.workers, p.increments);
     }
 
+    fn observed(&self) -> Option<(f64, String)> {
+        // The counter without the lock, as a share of every increment made.
+        let pair = self.runs.fresh()?;
+        let total = self.params.expected();
+        let shown = pair.off.run.final_counter;
+        Some((
+            shown as f64 / total.max(1) as f64,
+            format!("{} of {}", fmt_int(shown), fmt_int(total)),
+        ))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        let p = &self.params;
+        vec![
+            ("workers", p.workers.to_string()),
+            ("increments", fmt_int(u64::from(p.increments))),
+            ("total", fmt_int(p.expected())),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("simulated time (ms)", "counter")
+    }
+
     fn csv(&self) -> Option<String> {
         let pair = self.runs.latest()?;
         let mut out = String::from("mode,time_ms,worker,counter,overwrote_an_update\n");

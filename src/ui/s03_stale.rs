@@ -411,6 +411,29 @@ impl Experiment for Stale {
         ));
     }
 
+    fn observed(&self) -> Option<(f64, String)> {
+        // Whose data storage holds at the end: A's (0) or B's (1).
+        let story = self.story.fresh()?;
+        Some(match story.run.outcome {
+            Outcome::Overwritten => (0.0, "A's write replaced B's".to_owned()),
+            Outcome::Rejected => (1.0, "storage refused A's write, and B's stays".to_owned()),
+            Outcome::NoOverlap | Outcome::OverlapHarmless => {
+                (1.0, "B's write came last, and it stays".to_owned())
+            }
+        })
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("pause", secs(self.params.pause_s)),
+            ("ttl", secs(self.params.ttl_s)),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("simulated time (s)", "")
+    }
+
     fn csv(&self) -> Option<String> {
         let story = self.story.latest()?;
         let mut out = String::from("time_s,lane,event,token\n");

@@ -261,6 +261,24 @@ impl Experiment for Fencing {
         }
     }
 
+    fn observed(&self) -> Option<(f64, String)> {
+        // Without fencing: the times old data replaced newer data.
+        let n = self.run.fresh()?.off.overwritten;
+        let times = if n == 1 { "time" } else { "times" };
+        Some((n as f64, format!("{} {times}", fmt_int(n))))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("holders", fmt_int(u64::from(self.params.holders))),
+            ("ttl", fmt_ms(self.params.ttl_ms)),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("simulated time (s)", "fencing token")
+    }
+
     fn csv(&self) -> Option<String> {
         let pair = self.run.latest()?;
         let run = pair.shown(self.params.fencing);

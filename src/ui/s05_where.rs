@@ -341,6 +341,23 @@ impl Experiment for Where {
         self.table(ui);
     }
 
+    fn observed(&self) -> Option<(f64, String)> {
+        // The exact mean loss of one failover (zero for a consensus store).
+        let lost = self.run.fresh()?.summary.expected_lost;
+        Some((
+            lost,
+            format!("about {} locks lost per failover", fmt_count(lost)),
+        ))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![("rate", fmt_count(self.params.model.rate))]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("locks lost in one failover", "share of failovers (%)")
+    }
+
     fn csv(&self) -> Option<String> {
         let view = self.run.latest()?;
         let h = &view.acc.lost_hist;

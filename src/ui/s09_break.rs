@@ -308,6 +308,39 @@ impl Experiment for Break {
         }
     }
 
+    fn observed(&self) -> Option<(f64, String)> {
+        // Which single defence leaves no invoice sent twice (exactly): renewal 0, fencing 1,
+        // idempotency 2, or 3 when not exactly one of them does.
+        let view = self.run.fresh()?;
+        let singles = [Mode::Renewal, Mode::Fencing, Mode::Idempotent];
+        let twice = |m: Mode| {
+            let i = Mode::ALL.iter().position(|x| *x == m).unwrap_or(0);
+            &view.modes[i]
+        };
+        let clean: Vec<usize> = (0..singles.len())
+            .filter(|&i| twice(singles[i]).exact.double_effects == 0.0)
+            .collect();
+        let value = if clean.len() == 1 {
+            clean[0]
+        } else {
+            singles.len()
+        };
+        let count = |m| fmt_int(twice(m).counts.double_effects);
+        Some((
+            value as f64,
+            format!(
+                "invoices sent twice: {} with renewal, {} with fencing, {} with idempotency keys",
+                count(Mode::Renewal),
+                count(Mode::Fencing),
+                count(Mode::Idempotent)
+            ),
+        ))
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("defence in place", "runs")
+    }
+
     fn csv(&self) -> Option<String> {
         let view = self.run.latest()?;
         let runs = view.acc.runs as f64;

@@ -17,6 +17,8 @@ pub struct Rerun<K, R> {
     task: Option<Task<R>>,
     since: Instant,
     latest: Option<R>,
+    /// The inputs `latest` came from.
+    latest_key: Option<K>,
 }
 
 impl<K, R> Default for Rerun<K, R> {
@@ -26,6 +28,7 @@ impl<K, R> Default for Rerun<K, R> {
             task: None,
             since: Instant::now(),
             latest: None,
+            latest_key: None,
         }
     }
 }
@@ -52,6 +55,7 @@ impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
             && let Some(r) = task.snapshot().result.clone()
         {
             self.latest = Some(r);
+            self.latest_key = self.key.clone();
         }
     }
 
@@ -60,9 +64,14 @@ impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
         self.latest.as_ref()
     }
 
+    /// The result for the inputs of the current run (none while that run has not reported).
+    pub fn fresh(&self) -> Option<&R> {
+        self.current(self.key.as_ref()?)
+    }
+
     /// The result of the run for `key` only (not one left over from other inputs).
     pub fn current(&self, key: &K) -> Option<&R> {
-        (self.key.as_ref() == Some(key)).then_some(self.latest.as_ref())?
+        (self.latest_key.as_ref() == Some(key)).then_some(self.latest.as_ref())?
     }
 }
 
@@ -131,6 +140,32 @@ mod tests {
         assert!(run.ensure(4, |&k| runner.spawn("t", move |_| k * 2)));
         assert_eq!(run.current(&4), Some(&8));
         assert_eq!(run.key(), Some(&4));
+    }
+
+    #[test]
+    fn a_result_belongs_only_to_the_inputs_it_came_from() {
+        let runner = Runner::threaded(std::sync::Arc::new(|| {}));
+        let mut run: Rerun<u32, u32> = Rerun::default();
+        run.ensure(1, |_| Runner::inline().spawn("t", |_| 10));
+        assert_eq!(run.current(&1), Some(&10));
+        // A slow run for new inputs: until it reports, the old result is no answer for them.
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        run.ensure(2, |_| {
+            runner.spawn("t", move |_| {
+                let _ = rx.recv();
+                20
+            })
+        });
+        assert_eq!(run.current(&2), None);
+        assert_eq!(run.latest(), Some(&10), "still shown meanwhile");
+        tx.send(()).unwrap();
+        let start = Instant::now();
+        while run.current(&2).is_none() {
+            assert!(start.elapsed() < std::time::Duration::from_secs(10));
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            run.ensure(2, |_| unreachable!());
+        }
+        assert_eq!(run.current(&2), Some(&20));
     }
 
     #[test]
