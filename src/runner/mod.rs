@@ -92,6 +92,15 @@ impl<R> Reporter<R> {
     }
 }
 
+/// The text of a caught panic.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the simulation stopped unexpectedly".into())
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding the lock leaves plain data behind; keep using it.
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -153,14 +162,7 @@ impl Runner {
                         s.done = s.total.max(s.done);
                     }
                     Ok(_) => {}
-                    Err(panic) => {
-                        let msg = panic
-                            .downcast_ref::<&str>()
-                            .map(|s| s.to_string())
-                            .or_else(|| panic.downcast_ref::<String>().cloned())
-                            .unwrap_or_else(|| "the simulation stopped unexpectedly".into());
-                        s.failed = Some(msg);
-                    }
+                    Err(panic) => s.failed = Some(panic_message(panic.as_ref())),
                 }
                 s.finished = true;
             }
