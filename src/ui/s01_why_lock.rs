@@ -76,7 +76,7 @@ pub struct WhyLock {
     real: Option<Task<Option<RealRun>>>,
 }
 
-/// Sleep between read and write in the real-threads experiment.
+/// Pause between read and write in the real-threads experiment (timed on the clock).
 const REAL_THINK: std::time::Duration = std::time::Duration::from_micros(100);
 
 impl WhyLock {
@@ -307,7 +307,7 @@ impl WhyLock {
         egui::CollapsingHeader::new("Beyond the model: real threads on this computer").show(ui, |ui| {
             let (w, n) = (self.params.workers, self.params.increments);
             ui.label(format!(
-                "{w} operating-system threads each add one {} times: read the shared number, sleep \
+                "{w} operating-system threads each add one {} times: read the shared number, wait \
                  {} µs, write back what was read plus one. First with nothing in between, then \
                  holding a real mutex. This is not seeded: the scheduler decides, so every run differs.",
                 fmt_int(u64::from(n)),
