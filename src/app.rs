@@ -372,6 +372,15 @@ impl eframe::App for LessonApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.tools.presenter.save(storage);
     }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        self.tools.share.raw_input_hook(raw_input);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // The last change reaches the progress file before the window closes.
+        self.progress.flush();
+    }
 }
 
 fn style(ctx: &egui::Context) {
