@@ -183,7 +183,8 @@ pub struct Threads {
 }
 
 impl Threads {
-    fn count(&self) -> Result<usize, ParamError> {
+    /// The thread count, checked against its range.
+    pub fn count(&self) -> Result<usize, ParamError> {
         Ok(number(&THREADS, &self.threads)? as usize)
     }
 }
