@@ -162,7 +162,12 @@ impl Runner {
                         s.done = s.total.max(s.done);
                     }
                     Ok(_) => {}
-                    Err(panic) => s.failed = Some(panic_message(panic.as_ref())),
+                    Err(panic) => {
+                        s.failed = Some(panic_message(panic.as_ref()));
+                        // A partial result would hide the failure: sections show their failed
+                        // state when there is no result.
+                        s.result = None;
+                    }
                 }
                 s.finished = true;
             }
@@ -275,9 +280,14 @@ mod tests {
     #[test]
     fn a_panicking_job_is_reported_not_propagated() {
         let runner = Runner::threaded(Arc::new(|| {}));
-        let task = runner.spawn("boom", |_: &Reporter<u8>| panic!("bad model"));
+        let task = runner.spawn("boom", |r: &Reporter<u8>| {
+            r.report(1, 1, 10);
+            panic!("bad model")
+        });
         wait(&task);
-        assert_eq!(task.snapshot().failed.as_deref(), Some("bad model"));
+        let snap = task.snapshot();
+        assert_eq!(snap.failed.as_deref(), Some("bad model"));
+        assert_eq!(snap.result, None, "no partial result hides the failure");
     }
 
     #[test]

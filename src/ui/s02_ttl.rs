@@ -224,7 +224,10 @@ impl TtlTradeoff {
 
     /// Takes the latest snapshots.
     fn adopt(&mut self) {
-        if let Some(r) = self.current.task.snapshot().result {
+        let current = self.current.task.snapshot();
+        if current.failed.is_some() {
+            self.last_current = None; // The section shows the failure instead.
+        } else if let Some(r) = current.result {
             self.last_current = Some(r);
         }
         if let Some(r) = self.ladder.task.snapshot().result.clone() {
