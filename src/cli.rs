@@ -4,17 +4,38 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use serde_json::{Map, Value, json};
 
-use crate::runner::parallel;
 use crate::sim::counter::{self, CounterParams};
-use crate::sim::failover::{self, FailoverParams, FailoverSim, Store};
+use crate::sim::failover::{self, FailoverParams, Store};
 use crate::sim::fencing::{self, FencingParams};
-use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim};
+use crate::sim::renewal::{self, Mode, RenewalParams};
 use crate::sim::stale::{self, StaleParams};
-use crate::sim::stats::Estimate;
-use crate::sim::ttl::{self, TtlParams, TtlSim};
+use crate::sim::ttl::{self, TtlParams};
 use crate::sim::{ParamError, ParamSpec};
+
+mod sims;
+
+pub use sims::{FAIL_CHUNK_VAR, Report, run_sim};
+
+/// The program: reads the command line, then runs `sim` or opens the lesson. Both executables
+/// call it: `locks-lesson` (on Windows a windowed program, without a console) and
+/// `locks-lesson-cli` (a console program, for `--help`, `--version` and `sim` in a terminal).
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => {
+            // One line naming the flag and its range, not a page of usage.
+            let text = e.render().to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
+    match &cli.command {
+        Some(Command::Sim { model }) => run_sim(model),
+        None => crate::app::run_native(&cli),
+    }
+}
 
 /// Exit status for malformed or out-of-range command-line values.
 pub const USAGE_ERROR: u8 = 2;
@@ -168,7 +189,8 @@ pub struct Threads {
 }
 
 impl Threads {
-    fn count(&self) -> Result<usize, ParamError> {
+    /// The thread count, checked against its range.
+    pub fn count(&self) -> Result<usize, ParamError> {
         Ok(number(&THREADS, &self.threads)? as usize)
     }
 }
@@ -365,191 +387,5 @@ impl CounterArgs {
             gap_ms: number(&counter::GAP_MS, &self.gap_ms)?,
             lock: self.lock,
         })
-    }
-}
-
-/// Output of one `sim` run: JSON fields in order, and the text form.
-pub struct Report {
-    pub fields: Map<String, Value>,
-}
-
-impl Report {
-    fn new() -> Self {
-        Self { fields: Map::new() }
-    }
-    fn put(&mut self, key: &str, value: Value) -> &mut Self {
-        self.fields.insert(key.to_owned(), value);
-        self
-    }
-    fn print(&self, as_json: bool) {
-        if as_json {
-            println!("{}", Value::Object(self.fields.clone()));
-        } else {
-            for (k, v) in &self.fields {
-                match v {
-                    Value::String(text) => println!("{k:>24}  {text}"),
-                    other => println!("{k:>24}  {other}"),
-                }
-            }
-        }
-    }
-}
-
-fn sim_counter(args: &CounterArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let run = counter::run(&p, args.common.seed)?;
-    let mut r = Report::new();
-    r.put("model", json!("counter"))
-        .put("workers", json!(p.workers))
-        .put("increments", json!(p.increments))
-        .put("think_ms", json!(p.think_ms))
-        .put("gap_ms", json!(p.gap_ms))
-        .put("lock", json!(p.lock))
-        .put("seed", json!(args.common.seed))
-        .put("final_counter", json!(run.final_counter))
-        .put("lost_updates", json!(run.lost_updates))
-        .put("elapsed_ms", json!(run.elapsed_ms));
-    Ok(r)
-}
-
-/// An estimate's 95 % interval as `[lo, hi]`.
-fn ci(e: &Estimate) -> Value {
-    json!([e.lo, e.hi])
-}
-
-fn sim_ttl(args: &TtlArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let threads = args.threads.count()?;
-    let seed = args.common.seed;
-    let sim = TtlSim::new(&p)?;
-    let s = sim.summary(&parallel::run_to_end(&sim, seed, threads), seed);
-    let mut r = Report::new();
-    r.put("model", json!("ttl"))
-        .put("ttl_s", json!(p.ttl_s))
-        .put("typical_s", json!(p.typical_s))
-        .put("spread", json!(p.spread))
-        .put("stall_prob", json!(p.stall_prob))
-        .put("stall_mean_s", json!(p.stall_mean_s))
-        .put("holds", json!(p.holds))
-        .put("grant_interval_s", json!(p.grant_interval_s))
-        .put("seed", json!(seed))
-        .put("unsafe", json!(s.unsafe_holds))
-        .put("unsafe_fraction", json!(s.unsafe_fraction.value))
-        .put("unsafe_fraction_ci95", ci(&s.unsafe_fraction))
-        .put("exact_unsafe_fraction", json!(s.exact_unsafe_fraction))
-        .put("unsafe_per_day", json!(s.unsafe_per_day))
-        .put("crash_wait_s", json!(s.crash_wait_s));
-    Ok(r)
-}
-
-fn sim_stale(args: &StaleArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let run = stale::run(&p)?;
-    let mut r = Report::new();
-    r.put("model", json!("stale"))
-        .put("pause_s", json!(p.pause_s))
-        .put("ttl_s", json!(p.ttl_s))
-        .put("fencing", json!(p.fencing))
-        .put("seed", json!(args.common.seed))
-        .put("outcome", json!(run.outcome.as_str()))
-        .put("a_write_s", json!(run.a_write_s))
-        .put("b_write_s", json!(run.b_write_s))
-        .put("expiry_s", json!(run.expiry_s))
-        .put("b_granted_s", json!(run.b_granted_s));
-    Ok(r)
-}
-
-fn sim_fencing(args: &FencingArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let run = fencing::run(&p, args.common.seed)?;
-    let mut r = Report::new();
-    r.put("model", json!("fencing"))
-        .put("holders", json!(p.holders))
-        .put("ttl_ms", json!(p.ttl_ms))
-        .put("typical_ms", json!(p.typical_ms))
-        .put("spread", json!(p.spread))
-        .put("stall_prob", json!(p.stall_prob))
-        .put("stall_mean_ms", json!(p.stall_mean_ms))
-        .put("fencing", json!(p.fencing))
-        .put("seed", json!(args.common.seed))
-        .put("stale_writes", json!(run.stale_writes))
-        .put("overwritten", json!(run.overwritten))
-        .put("rejected", json!(run.rejected))
-        .put("stale_fraction", json!(run.stale_fraction.value))
-        .put("stale_fraction_ci95", ci(&run.stale_fraction))
-        .put("exact_stale_fraction", json!(p.exact_stale_fraction()));
-    Ok(r)
-}
-
-fn sim_failover(args: &FailoverArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let threads = args.threads.count()?;
-    let seed = args.common.seed;
-    let sim = FailoverSim::new(&p)?;
-    let s = sim.summary(&parallel::run_to_end(&sim, seed, threads), seed);
-    let mut r = Report::new();
-    r.put("model", json!("failover"))
-        .put("rate", json!(p.rate))
-        .put("lag_ms", json!(p.lag_ms))
-        .put("window_s", json!(p.window_s))
-        .put("contention", json!(p.contention))
-        .put("failovers", json!(p.failovers))
-        .put("store", json!(p.store.as_str()))
-        .put("seed", json!(seed))
-        .put("expected_lost", json!(s.expected_lost))
-        .put("expected_double_granted", json!(s.expected_double_granted))
-        .put("mean_lost", json!(s.mean_lost.value))
-        .put("mean_lost_ci95", ci(&s.mean_lost))
-        .put("mean_double_granted", json!(s.mean_double_granted.value))
-        .put("mean_double_granted_ci95", ci(&s.mean_double_granted));
-    Ok(r)
-}
-
-fn sim_renewal(args: &RenewalArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let threads = args.threads.count()?;
-    let seed = args.common.seed;
-    let sim = RenewalSim::new(&p)?;
-    let s = sim.summary(&parallel::run_to_end(&sim, seed, threads), seed);
-    let mut r = Report::new();
-    r.put("model", json!("renewal"))
-        .put("ttl_s", json!(p.ttl_s))
-        .put("typical_s", json!(p.typical_s))
-        .put("spread", json!(p.spread))
-        .put("stall_prob", json!(p.stall_prob))
-        .put("stall_mean_s", json!(p.stall_mean_s))
-        .put("runs", json!(p.runs))
-        .put("mode", json!(p.mode.as_str()))
-        .put("seed", json!(seed))
-        .put("lost_lock", json!(s.lost_lock));
-    for (key, count) in s.counts.named() {
-        r.put(key, json!(count));
-    }
-    r.put("fraction", json!(s.fraction.value))
-        .put("fraction_ci95", ci(&s.fraction))
-        .put("exact_fraction", json!(s.exact_fraction))
-        .put("exact_harmful_fraction", json!(s.exact.harmful));
-    Ok(r)
-}
-
-/// Runs a `sim` command: prints its result, or one line naming the bad flag and exits 2.
-pub fn run_sim(model: &SimModel) -> ExitCode {
-    let (result, as_json) = match model {
-        SimModel::Counter(a) => (sim_counter(a), a.common.json),
-        SimModel::Ttl(a) => (sim_ttl(a), a.common.json),
-        SimModel::Stale(a) => (sim_stale(a), a.common.json),
-        SimModel::Fencing(a) => (sim_fencing(a), a.common.json),
-        SimModel::Failover(a) => (sim_failover(a), a.common.json),
-        SimModel::Renewal(a) => (sim_renewal(a), a.common.json),
-    };
-    match result {
-        Ok(report) => {
-            report.print(as_json);
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(USAGE_ERROR)
-        }
     }
 }

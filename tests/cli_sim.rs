@@ -360,3 +360,39 @@ fn bad_values_exit_2_with_one_line_naming_the_flag_and_range() {
         assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
     }
 }
+
+/// A Monte Carlo model whose chunk fails ends the command at once: exit status 1 and one line
+/// naming the model and the failure (debug builds fail a chunk on request).
+#[test]
+fn a_failing_chunk_ends_the_command_with_one_line() {
+    // Far too many samples to finish during the test if the failure did not end the run.
+    let cases: [(&str, &[&str]); 3] = [
+        ("ttl", &["--holds", "100000000"]),
+        ("renewal", &["--runs", "100000000"]),
+        ("failover", &["--failovers", "100000000"]),
+    ];
+    for (model, size) in cases {
+        for (chunk, threads) in [("0", "1"), ("70", "2"), ("300", "4")] {
+            let started = std::time::Instant::now();
+            let out = Command::new(env!("CARGO_BIN_EXE_locks-lesson"))
+                .args(["sim", model, "--threads", threads])
+                .args(size)
+                .env(locks_lesson::cli::FAIL_CHUNK_VAR, chunk)
+                .output()
+                .expect("binary runs");
+            let took = started.elapsed();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{model} chunk {chunk}: {err}");
+            assert!(out.stdout.is_empty(), "{model}: nothing on stdout");
+            assert_eq!(
+                err.trim(),
+                format!(
+                    "error: the {model} simulation failed: chunk {chunk} failed: injected failure"
+                ),
+                "{model}, {threads} threads"
+            );
+            // Generous for a loaded machine; a hang would take minutes.
+            assert!(took.as_secs() < 10, "{model}: took {took:?}");
+        }
+    }
+}

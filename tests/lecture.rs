@@ -628,6 +628,103 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
 
+/// One frame as eframe runs it: the app's raw-input hook sees the input first (the harness
+/// itself does not call the hook).
+fn step_with_hook(h: &mut Harness<'static, LessonApp>) {
+    let ctx = h.ctx.clone();
+    let mut raw = std::mem::take(h.input_mut());
+    eframe::App::raw_input_hook(h.state_mut(), &ctx, &mut raw);
+    *h.input_mut() = raw;
+    h.step();
+}
+
+/// The pixels of `rect` (in points) in a picture of the whole window.
+fn crop(image: &image::RgbaImage, rect: egui::Rect, ppp: f32) -> image::RgbaImage {
+    let px = |v: f32| (v * ppp).round() as u32;
+    image::imageops::crop_imm(
+        image,
+        px(rect.min.x),
+        px(rect.min.y),
+        px(rect.width()),
+        px(rect.height()),
+    )
+    .to_image()
+}
+
+#[test]
+fn exported_plots_do_not_show_the_pointer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(AppOptions {
+        section: Some(4),
+        export_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    });
+    // The final state at once: the plot is the same in every frame.
+    h.get_by_label("Reduce motion").click();
+    h.run_steps(3);
+    let plot = h.state().section(4).plot_rect().unwrap();
+    let ppp = h.ctx.pixels_per_point();
+    let inside = plot.center();
+
+    // The premise: a pointer over the plot draws on it (hover lines and coordinates).
+    let without = crop(&h.render().unwrap(), plot, ppp);
+    h.hover_at(inside);
+    h.run_steps(3);
+    let with = crop(&h.render().unwrap(), plot, ppp);
+    assert_ne!(with, without, "hovering shows on the plot");
+
+    // A first save, so that its notice in the bottom bar (which takes some of the figure's
+    // height) is there for both pictures compared below.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::E);
+    for _ in 0..12 {
+        step_with_hook(&mut h);
+    }
+    h.hover_at(inside);
+    h.run_steps(3);
+
+    // Saved while the pointer is over the plot, and after it left the window.
+    let mut pngs = Vec::new();
+    for pointer_over_plot in [true, false] {
+        if !pointer_over_plot {
+            h.event(Event::PointerGone);
+            h.run_steps(3);
+        }
+        let before = std::fs::read_dir(dir.path()).unwrap().count();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::E);
+        for _ in 0..12 {
+            step_with_hook(&mut h);
+        }
+        let (message, error) = notice(&h).expect("a message");
+        assert!(!error, "{message}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), before + 1);
+        let saved = message
+            .split(" was saved as ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches('.');
+        pngs.push(image::open(saved).unwrap().to_rgba8());
+        if pointer_over_plot {
+            assert_eq!(
+                h.ctx.input(|i| i.pointer.latest_pos()),
+                Some(inside),
+                "the pointer is back where it was after the picture"
+            );
+        }
+    }
+    assert_eq!(pngs[0].dimensions(), pngs[1].dimensions());
+    let differ: Vec<(u32, u32)> = pngs[0]
+        .enumerate_pixels()
+        .filter(|(x, y, p)| pngs[1].get_pixel(*x, *y) != *p)
+        .map(|(x, y, _)| (x, y))
+        .take(5)
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "the image taken with the pointer over the plot shows a trace of it at {differ:?} (of {:?})",
+        pngs[0].dimensions()
+    );
+}
+
 #[test]
 fn every_section_with_settings_round_trips_through_its_code() {
     let mut source = app(1);

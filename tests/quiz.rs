@@ -43,9 +43,9 @@ fn press(h: &mut Harness<'static, LessonApp>, key: Key) {
     h.run_steps(2);
 }
 
-fn on_disk(path: &Path) -> Progress {
-    Progress::from_bytes(&std::fs::read(path).expect("the progress file was written"))
-        .expect("it loads")
+/// The progress file once the app's writer has saved every change so far.
+fn on_disk(h: &Harness<'static, LessonApp>, path: &Path) -> Progress {
+    on_disk_opt(h, path).expect("the progress file was written and loads")
 }
 
 fn temp_file() -> (tempfile::TempDir, PathBuf) {
@@ -77,7 +77,7 @@ fn answering_by_keyboard_earns_xp_and_saves_at_once() {
         "20 XP in the top bar"
     );
     assert!(h.query_by_label_contains("✔ Right. +20 XP").is_some());
-    let p = on_disk(&path);
+    let p = on_disk(&h, &path);
     let a = p.answer(&qs[0].id).expect("saved right after the answer");
     assert_eq!(
         (a.choice, a.correct, a.first_try),
@@ -88,7 +88,7 @@ fn answering_by_keyboard_earns_xp_and_saves_at_once() {
     // A second key does not change the answer.
     press(&mut h, digit((qs[0].correct + 1) % 4));
     assert_eq!(
-        on_disk(&path).answer(&qs[0].id).unwrap().choice,
+        on_disk(&h, &path).answer(&qs[0].id).unwrap().choice,
         qs[0].correct
     );
 
@@ -102,7 +102,7 @@ fn answering_by_keyboard_earns_xp_and_saves_at_once() {
         h.query_by_label(&xp_label(XP_PER_QUESTION)).is_some(),
         "still 20 XP"
     );
-    let p = on_disk(&path);
+    let p = on_disk(&h, &path);
     assert_eq!(
         p.answer(&qs[1].id).map(|a| (a.choice, a.correct)),
         Some((wrong, false))
@@ -120,15 +120,19 @@ fn section_8_uses_three_keys() {
     let mut h = app_with(Some(8), Some(&path), false);
     press(&mut h, Key::Num4);
     assert!(
-        on_disk_opt(&path).is_none_or(|p| p.answers.is_empty()),
+        on_disk_opt(&h, &path).is_none_or(|p| p.answers.is_empty()),
         "4 is not an answer here"
     );
     press(&mut h, digit(interview()[0].correct));
     assert!(h.query_by_label_contains("Model answer").is_some());
-    assert_eq!(on_disk(&path).xp, XP_PER_QUESTION);
+    assert_eq!(on_disk(&h, &path).xp, XP_PER_QUESTION);
 }
 
-fn on_disk_opt(path: &Path) -> Option<Progress> {
+fn on_disk_opt(h: &Harness<'static, LessonApp>, path: &Path) -> Option<Progress> {
+    assert!(
+        h.state().progress().wait_saved(),
+        "the writer saved every change"
+    );
     std::fs::read(path)
         .ok()
         .and_then(|b| Progress::from_bytes(&b).ok())
@@ -153,7 +157,7 @@ fn enter_on_a_focused_button_goes_on_only_once() {
         h.query_by_label_contains("Scenario 2 of").is_some(),
         "moved on exactly one scenario"
     );
-    assert_eq!(on_disk(&path).answers.len(), 1);
+    assert_eq!(on_disk(&h, &path).answers.len(), 1);
 }
 
 #[test]
@@ -171,7 +175,7 @@ fn the_mouse_answers_too() {
     h.get_by_label_contains("Next scenario").click();
     h.run_steps(3);
     assert!(h.query_by_label_contains("Scenario 2 of").is_some());
-    assert_eq!(on_disk(&path).xp, XP_PER_QUESTION);
+    assert_eq!(on_disk(&h, &path).xp, XP_PER_QUESTION);
 }
 
 #[test]
@@ -207,7 +211,7 @@ fn lecture_mode_hides_the_answer_until_r_and_scores_nothing() {
     press(&mut h, Key::Enter);
     assert!(h.query_by_label_contains("Scenario 2 of").is_some());
     assert!(
-        on_disk_opt(&path).is_none_or(|p| p.answers.is_empty()),
+        on_disk_opt(&h, &path).is_none_or(|p| p.answers.is_empty()),
         "nothing scored in lecture mode"
     );
 }
@@ -248,7 +252,7 @@ fn review_takes_the_learner_back_to_missed_questions() {
     h.run_steps(2);
     assert_eq!(h.state().current_section(), 10, "back to the summary");
     assert!(h.query_by_label_contains("Nothing to review").is_some());
-    let p = on_disk(&path);
+    let p = on_disk(&h, &path);
     assert!(p.missed().is_empty());
     assert_eq!(p.xp, 0);
 }
@@ -265,7 +269,7 @@ fn reset_needs_a_confirmation() {
     h.get_by_label("Cancel").click();
     h.run_steps(3);
     assert_eq!(
-        on_disk(&path).xp,
+        on_disk(&h, &path).xp,
         XP_PER_QUESTION,
         "cancel keeps everything"
     );
@@ -274,7 +278,7 @@ fn reset_needs_a_confirmation() {
     h.get_by_label("Reset progress").click();
     h.run_steps(3);
     assert!(h.query_by_label(&xp_label(0)).is_some());
-    assert!(on_disk(&path).answers.is_empty());
+    assert!(on_disk(&h, &path).answers.is_empty());
 }
 
 #[test]
@@ -294,7 +298,7 @@ fn finished_quizzes_are_ticked_in_the_section_list() {
             .is_some()
     );
     assert!(h.query_by_label("Your results").is_some());
-    assert!(on_disk(&path).completed.contains(&8));
+    assert!(on_disk(&h, &path).completed.contains(&8));
 }
 
 #[test]
@@ -307,7 +311,9 @@ fn the_last_section_is_kept_in_the_progress_file() {
         press(&mut h, Key::PageUp);
         assert_eq!(h.state().current_section(), 9);
     }
-    assert_eq!(on_disk(&path).last_section, Some(9));
+    // Closing the window (dropping the app) finished the last write.
+    let saved = Progress::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(saved.last_section, Some(9));
     let h = app_with(None, Some(&path), false);
     assert_eq!(h.state().current_section(), 9);
 }
@@ -796,4 +802,41 @@ fn answers_share_one_width_and_wrap_inside_the_window() {
         rects.iter().any(|r| r.height() > lowest * 1.4),
         "the longest answer wraps at this width: {rects:?}"
     );
+}
+
+/// Filled rectangles painted inside the XP bar of section 10 (its track, and its fill if any).
+fn xp_bar_fills(h: &Harness<'static, LessonApp>) -> usize {
+    let max = Progress::max_xp();
+    let xp = h.state().progress().progress().xp;
+    let bar = h.get_by_label(&format!("{xp} of {max} XP")).rect();
+    h.output()
+        .shapes
+        .iter()
+        .filter(|c| match &c.shape {
+            egui::Shape::Rect(r) => bar.expand(0.5).contains_rect(r.rect) && r.fill.a() > 0,
+            _ => false,
+        })
+        .count()
+}
+
+#[test]
+fn the_xp_bar_is_empty_at_zero_xp() {
+    let (_dir, path) = temp_file();
+    let mut h = app_with(Some(10), Some(&path), false);
+    assert_eq!(
+        xp_bar_fills(&h),
+        1,
+        "the track only: no dot of fill at 0 XP"
+    );
+    let q = &which()[0];
+    Store::open(path.clone()).record(&q.id, q.correct, true);
+    // A progress change from another window arrives with this window's next save.
+    h.state_mut().go_to(9);
+    h.run_steps(2);
+    h.state_mut().go_to(10);
+    h.run_steps(3);
+    assert!(h.state().progress().wait_saved());
+    h.run_steps(3);
+    assert_eq!(h.state().progress().progress().xp, XP_PER_QUESTION);
+    assert_eq!(xp_bar_fills(&h), 2, "the track and the fill");
 }

@@ -5,7 +5,7 @@
 
 use egui::Rect;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::ui::lecture::LECTURE_ZOOM;
 

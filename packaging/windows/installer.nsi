@@ -2,6 +2,7 @@
 ;
 ; Build (from the repository root, after `cargo build --release`):
 ;   makensis /DVERSION=0.1.0 /DEXE=%CD%\target\release\locks-lesson.exe ^
+;            /DCLI_EXE=%CD%\target\release\locks-lesson-cli.exe ^
 ;            /DOUTFILE=%CD%\locks-lesson-0.1.0-windows-x64-setup.exe packaging\windows\installer.nsi
 ; makensis resolves relative paths from this script's folder, so pass EXE and OUTFILE as absolute
 ; paths. The installer is per user: it needs no administrator rights (classroom PCs), installs to
@@ -16,6 +17,9 @@ Unicode true
 !endif
 !ifndef EXE
   !error "Pass the path of locks-lesson.exe: /DEXE=C:\...\locks-lesson.exe"
+!endif
+!ifndef CLI_EXE
+  !error "Pass the path of the console program: /DCLI_EXE=C:\...\locks-lesson-cli.exe"
 !endif
 !ifndef OUTFILE
   !define OUTFILE "locks-lesson-${VERSION}-windows-x64-setup.exe"
@@ -55,6 +59,8 @@ VIAddVersionKey "LegalCopyright" "Licensed under MIT or Apache-2.0"
 Section "Install"
   SetOutPath "$INSTDIR"
   File "/oname=locks-lesson.exe" "${EXE}"
+  ; The console twin: --help, --version and sim print in a terminal.
+  File "/oname=locks-lesson-cli.exe" "${CLI_EXE}"
   File "/oname=locks-lesson.ico" "icon.ico"
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
@@ -78,6 +84,7 @@ SectionEnd
 
 Section "Uninstall"
   Delete "$INSTDIR\locks-lesson.exe"
+  Delete "$INSTDIR\locks-lesson-cli.exe"
   Delete "$INSTDIR\locks-lesson.ico"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"

@@ -92,6 +92,15 @@ impl<R> Reporter<R> {
     }
 }
 
+/// The text of a caught panic.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the simulation stopped unexpectedly".into())
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding the lock leaves plain data behind; keep using it.
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -154,12 +163,10 @@ impl Runner {
                     }
                     Ok(_) => {}
                     Err(panic) => {
-                        let msg = panic
-                            .downcast_ref::<&str>()
-                            .map(|s| s.to_string())
-                            .or_else(|| panic.downcast_ref::<String>().cloned())
-                            .unwrap_or_else(|| "the simulation stopped unexpectedly".into());
-                        s.failed = Some(msg);
+                        s.failed = Some(panic_message(panic.as_ref()));
+                        // A partial result would hide the failure: sections show their failed
+                        // state when there is no result.
+                        s.result = None;
                     }
                 }
                 s.finished = true;
@@ -273,9 +280,14 @@ mod tests {
     #[test]
     fn a_panicking_job_is_reported_not_propagated() {
         let runner = Runner::threaded(Arc::new(|| {}));
-        let task = runner.spawn("boom", |_: &Reporter<u8>| panic!("bad model"));
+        let task = runner.spawn("boom", |r: &Reporter<u8>| {
+            r.report(1, 1, 10);
+            panic!("bad model")
+        });
         wait(&task);
-        assert_eq!(task.snapshot().failed.as_deref(), Some("bad model"));
+        let snap = task.snapshot();
+        assert_eq!(snap.failed.as_deref(), Some("bad model"));
+        assert_eq!(snap.result, None, "no partial result hides the failure");
     }
 
     #[test]

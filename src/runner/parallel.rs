@@ -7,8 +7,13 @@
 //! reports the merged prefix as it grows, and stops everything when the cancel flag is set:
 //! workers look at the flag before every chunk, and a chunk takes well under a millisecond,
 //! so a stale job ends within a few milliseconds.
+//!
+//! A chunk that panics ends the run the same way: the panic is caught on its worker, the
+//! other workers stop at their next look at the flags, and [`run`] returns
+//! [`Stopped::Failed`] naming the chunk and the panic's message.
 
 use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -65,20 +70,68 @@ impl<A> Progress<'_, A> {
     }
 }
 
-/// The run was stopped through its cancel flag before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cancelled {
-    /// Chunks merged before it stopped.
-    pub chunks_done: u64,
+/// Why a run ended before its last chunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The cancel flag was set.
+    Cancelled {
+        /// Chunks merged before it stopped.
+        chunks_done: u64,
+    },
+    /// A chunk panicked; the other workers were stopped.
+    Failed(ChunkFailed),
 }
 
-impl std::fmt::Display for Cancelled {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cancelled after {} chunks", self.chunks_done)
+impl Stopped {
+    /// Chunks merged before the run stopped.
+    pub fn chunks_done(&self) -> u64 {
+        match self {
+            Stopped::Cancelled { chunks_done } => *chunks_done,
+            Stopped::Failed(f) => f.chunks_done,
+        }
     }
 }
 
-impl std::error::Error for Cancelled {}
+/// A chunk's `run_chunk` panicked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChunkFailed {
+    /// The chunk that failed (the first reported, if several did).
+    pub chunk: u64,
+    /// The panic's message.
+    pub message: String,
+    /// Chunks merged before the run stopped.
+    pub chunks_done: u64,
+}
+
+impl std::fmt::Display for ChunkFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "chunk {} failed: {}", self.chunk, self.message)
+    }
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Cancelled { chunks_done } => {
+                write!(f, "cancelled after {chunks_done} chunks")
+            }
+            Stopped::Failed(failed) => failed.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// The end of a run inside a runner task: the result, or for a cancelled run `cancelled()`
+/// (which the runner discards). A failed run fails the task with the chunk's message, so the
+/// section shows its failed state; no panic message is printed a second time.
+pub fn settle<A>(out: Result<A, Stopped>, cancelled: impl FnOnce() -> A) -> A {
+    match out {
+        Ok(acc) => acc,
+        Err(Stopped::Cancelled { .. }) => cancelled(),
+        Err(Stopped::Failed(f)) => std::panic::resume_unwind(Box::new(f.to_string())),
+    }
+}
 
 /// The number of worker threads `threads` stands for (0 = one per core).
 pub fn resolve_threads(threads: usize) -> usize {
@@ -102,7 +155,7 @@ pub fn run<M: Chunked>(
     options: &Options,
     cancel: &AtomicBool,
     mut progress: impl FnMut(&Progress<'_, M::Acc>),
-) -> Result<M::Acc, Cancelled> {
+) -> Result<M::Acc, Stopped> {
     let chunks = model.chunks();
     let threads = resolve_threads(options.threads).min(chunks.max(1) as usize);
     let mut reporter = Reporter {
@@ -122,14 +175,20 @@ pub fn run<M: Chunked>(
 
     let next = AtomicU64::new(0);
     let merged_upto = AtomicU64::new(0);
-    let (tx, rx) = mpsc::channel::<(u64, M::Acc)>();
+    // Set when a chunk fails: the other workers stop as they would for a cancel.
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<(u64, M::Acc), (u64, String)>>();
     pool.in_place_scope(|scope| {
+        // However the merging below ends (a result, an error, a panic in `progress`), the
+        // workers stop rather than wait in the look-ahead for merges that will never come.
+        let _stop_workers = SetOnDrop(&failed);
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, merged_upto) = (&next, &merged_upto);
+            let (next, merged_upto, failed) = (&next, &merged_upto, &failed);
+            let stop = move || cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed);
             scope.spawn(move |_| {
                 loop {
-                    if cancel.load(Ordering::Relaxed) {
+                    if stop() {
                         return;
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
@@ -137,12 +196,17 @@ pub fn run<M: Chunked>(
                         return;
                     }
                     while k >= merged_upto.load(Ordering::Acquire) + LOOKAHEAD {
-                        if cancel.load(Ordering::Relaxed) {
+                        if stop() {
                             return;
                         }
                         std::thread::sleep(Duration::from_micros(100));
                     }
-                    if tx.send((k, model.run_chunk(seed, k))).is_err() {
+                    let part = run_chunk(model, seed, k);
+                    let failing = part.is_err();
+                    if failing {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send(part.map(|p| (k, p))).is_err() || failing {
                         return;
                     }
                 }
@@ -155,10 +219,10 @@ pub fn run<M: Chunked>(
         let mut done = 0u64;
         while done < chunks {
             if cancel.load(Ordering::Relaxed) {
-                return Err(Cancelled { chunks_done: done });
+                return Err(Stopped::Cancelled { chunks_done: done });
             }
             match rx.recv_timeout(Duration::from_millis(2)) {
-                Ok((k, part)) => {
+                Ok(Ok((k, part))) => {
                     waiting.insert(k, part);
                     let before = done;
                     while let Some(part) = waiting.remove(&done) {
@@ -170,28 +234,82 @@ pub fn run<M: Chunked>(
                         reporter.report(done, &acc, &mut progress);
                     }
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                // Every worker has stopped: only a cancel does that before the end.
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(Cancelled { chunks_done: done });
+                // The other workers have seen `failed` and stop after their current chunk.
+                Ok(Err((chunk, message))) => {
+                    return Err(Stopped::Failed(ChunkFailed {
+                        chunk,
+                        message,
+                        chunks_done: done,
+                    }));
                 }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
+        }
+        if done < chunks {
+            // Every worker has stopped without a failure: only a cancel does that.
+            return Err(Stopped::Cancelled { chunks_done: done });
         }
         Ok(acc)
     })
 }
 
+/// Sets its flag when dropped.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Fault injection for tests: `model`, except that chunk `at` panics.
+#[doc(hidden)]
+pub struct FailAt<'m, M> {
+    pub model: &'m M,
+    pub at: u64,
+}
+
+impl<M: Chunked> Chunked for FailAt<'_, M> {
+    type Acc = M::Acc;
+    fn samples(&self) -> u64 {
+        self.model.samples()
+    }
+    fn chunk_size(&self) -> u64 {
+        self.model.chunk_size()
+    }
+    fn empty(&self) -> M::Acc {
+        self.model.empty()
+    }
+    fn run_chunk(&self, seed: u64, chunk: u64) -> M::Acc {
+        assert!(chunk != self.at, "injected failure");
+        self.model.run_chunk(seed, chunk)
+    }
+    fn merge(&self, into: &mut M::Acc, other: &M::Acc) {
+        self.model.merge(into, other);
+    }
+}
+
+/// Runs chunk `k`, catching a panic as `(k, message)`.
+fn run_chunk<M: Chunked>(model: &M, seed: u64, k: u64) -> Result<M::Acc, (u64, String)> {
+    catch_unwind(AssertUnwindSafe(|| model.run_chunk(seed, k)))
+        .map_err(|panic| (k, super::panic_message(panic.as_ref())))
+}
+
 /// Runs `model` to the end on `threads` threads (0 = all cores), without progress reports.
+///
+/// # Panics
+/// When a chunk fails, this panics (without running the panic hook again) with a
+/// [`ChunkFailed`] message naming the chunk and its panic's message.
 pub fn run_to_end<M: Chunked>(model: &M, seed: u64, threads: usize) -> M::Acc {
     let never = AtomicBool::new(false);
     let options = Options {
         threads,
         progress_every: Duration::MAX,
     };
-    match run(model, seed, &options, &never, |_| {}) {
-        Ok(acc) => acc,
-        Err(_) => unreachable!("a run without a cancel flag always finishes"),
-    }
+    settle(run(model, seed, &options, &never, |_| {}), || {
+        unreachable!("a run without a cancel flag always finishes")
+    })
 }
 
 struct Reporter<'m, M> {
@@ -231,13 +349,19 @@ fn run_here<M: Chunked>(
     cancel: &AtomicBool,
     reporter: &mut Reporter<'_, M>,
     progress: &mut impl FnMut(&Progress<'_, M::Acc>),
-) -> Result<M::Acc, Cancelled> {
+) -> Result<M::Acc, Stopped> {
     let mut acc = model.empty();
     for k in 0..model.chunks() {
         if cancel.load(Ordering::Relaxed) {
-            return Err(Cancelled { chunks_done: k });
+            return Err(Stopped::Cancelled { chunks_done: k });
         }
-        let part = model.run_chunk(seed, k);
+        let part = run_chunk(model, seed, k).map_err(|(chunk, message)| {
+            Stopped::Failed(ChunkFailed {
+                chunk,
+                message,
+                chunks_done: k,
+            })
+        })?;
         model.merge(&mut acc, &part);
         reporter.report(k + 1, &acc, progress);
     }
@@ -338,7 +462,8 @@ mod tests {
             });
             let stopped = cancelled_at.expect("progress was reported").elapsed();
             let err = out.unwrap_err();
-            assert!(err.chunks_done >= 3 && err.chunks_done < sim.chunks());
+            assert!(matches!(err, Stopped::Cancelled { .. }), "{err}");
+            assert!(err.chunks_done() >= 3 && err.chunks_done() < sim.chunks());
             // Generous for a loaded machine; a chunk takes well under a millisecond.
             assert!(
                 stopped < Duration::from_millis(200),
@@ -349,11 +474,136 @@ mod tests {
         // Set before the start: nothing runs.
         let cancel = AtomicBool::new(true);
         assert_eq!(
-            run(&sim, 1, &Options::with_threads(2), &cancel, |_| {})
-                .unwrap_err()
-                .chunks_done,
-            0
+            run(&sim, 1, &Options::with_threads(2), &cancel, |_| {}).unwrap_err(),
+            Stopped::Cancelled { chunks_done: 0 }
         );
+    }
+
+    /// Chunk `k` adds `k + 1`: quick, and the total shows the merge saw every chunk.
+    struct Sum {
+        chunks: u64,
+    }
+
+    impl Chunked for Sum {
+        type Acc = u64;
+        fn samples(&self) -> u64 {
+            self.chunks * 10
+        }
+        fn chunk_size(&self) -> u64 {
+            10
+        }
+        fn empty(&self) -> u64 {
+            0
+        }
+        fn run_chunk(&self, _seed: u64, chunk: u64) -> u64 {
+            chunk + 1
+        }
+        fn merge(&self, into: &mut u64, other: &u64) {
+            *into += other;
+        }
+    }
+
+    /// Runs `Sum` with chunk `at` failing on another thread; `None` if it has not ended
+    /// after ten seconds (it used to hang for ever).
+    fn run_failing(chunks: u64, at: u64, threads: usize) -> Option<Result<u64, Stopped>> {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let model = Sum { chunks };
+            let failing = FailAt { model: &model, at };
+            let options = Options {
+                threads,
+                progress_every: Duration::ZERO,
+            };
+            let never = AtomicBool::new(false);
+            let mut merged = 0;
+            let out = run(&failing, 1, &options, &never, |p| merged = p.chunks_done);
+            assert!(merged <= at, "chunk {at} was never merged");
+            let _ = tx.send(out);
+        });
+        rx.recv_timeout(Duration::from_secs(10)).ok()
+    }
+
+    #[test]
+    fn a_failing_chunk_ends_the_run_with_its_error() {
+        let chunks = 4 * LOOKAHEAD;
+        for at in [0, chunks / 2, LOOKAHEAD + 1, chunks - 1] {
+            for threads in [1, 2, 4] {
+                let out = run_failing(chunks, at, threads)
+                    .unwrap_or_else(|| panic!("chunk {at}, {threads} threads: the run hung"));
+                match out {
+                    Err(Stopped::Failed(f)) => {
+                        assert_eq!(f.chunk, at, "{threads} threads");
+                        assert_eq!(f.message, "injected failure");
+                        assert!(f.chunks_done <= at);
+                        assert_eq!(
+                            f.to_string(),
+                            format!("chunk {at} failed: injected failure")
+                        );
+                    }
+                    other => panic!("chunk {at}, {threads} threads: {other:?}"),
+                }
+            }
+        }
+        // The same model without the failure finishes, with every chunk merged.
+        let whole = run_to_end(&Sum { chunks }, 1, 4);
+        assert_eq!(whole, chunks * (chunks + 1) / 2);
+    }
+
+    #[test]
+    fn a_failed_run_fails_its_task_with_the_message() {
+        let runner = crate::runner::Runner::threaded(std::sync::Arc::new(|| {}));
+        let task = runner.spawn("failing", |r: &crate::runner::Reporter<u64>| {
+            let model = Sum { chunks: 500 };
+            let failing = FailAt {
+                model: &model,
+                at: 300,
+            };
+            let out = run(
+                &failing,
+                1,
+                &Options::with_threads(2),
+                r.cancel_flag(),
+                |p| {
+                    r.report(*p.acc, p.samples_done, p.samples);
+                },
+            );
+            settle(out, || 0)
+        });
+        let started = Instant::now();
+        while !task.is_finished() {
+            assert!(started.elapsed() < Duration::from_secs(10), "the task hung");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let snap = task.snapshot();
+        assert_eq!(
+            snap.failed.as_deref(),
+            Some("chunk 300 failed: injected failure")
+        );
+    }
+
+    #[test]
+    fn a_panicking_progress_report_stops_the_workers() {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let model = Sum {
+                chunks: 8 * LOOKAHEAD,
+            };
+            let never = AtomicBool::new(false);
+            let options = Options {
+                threads: 3,
+                progress_every: Duration::ZERO,
+            };
+            let out = catch_unwind(AssertUnwindSafe(|| {
+                run(&model, 1, &options, &never, |p| {
+                    assert!(p.chunks_done < 5, "a view that fails");
+                })
+            }));
+            let _ = tx.send(out.is_err());
+        });
+        let panicked = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the run ended instead of waiting for ever");
+        assert!(panicked, "the report's panic reaches the caller");
     }
 
     #[test]

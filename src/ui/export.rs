@@ -1,17 +1,23 @@
 //! Saving the current section's plot as a PNG image and its data as CSV.
 //!
 //! The PNG comes from the window itself: the app asks eframe for a screenshot of the next
-//! frame, crops it to where the section drew its main plot, and encodes it. The file name is
-//! chosen in the platform's save dialog (on Linux through the desktop portal, so no GTK is
-//! needed); where no dialog can open, the file goes to the user's Documents (or Downloads, or
-//! home) folder and the message says where.
+//! frame, crops it to where the section drew its main plot, and encodes it. The frames of the
+//! picture are drawn as if the mouse had left the window ([`Exporter::raw_input_hook`]), so no
+//! hover line, tooltip or highlight lands in the image; the pointer comes back afterwards.
+//!
+//! The file name is chosen in the platform's save dialog (on Linux through the desktop portal,
+//! so no GTK is needed). The dialog is asynchronous: it is opened from the UI thread and awaited
+//! on a thread of its own, which also writes the file, so the window goes on drawing while the
+//! dialog is open. Where no dialog can open, the file goes to the user's Documents (or
+//! Downloads, or home) folder and the message says where.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use egui::{ColorImage, Rect};
+use egui::{ColorImage, Pos2, Rect};
 
 /// Where exported files go.
 #[derive(Clone, Debug, Default)]
@@ -68,6 +74,10 @@ enum Shot {
         since: Instant,
         last: Option<Rect>,
     },
+    /// The plot stands still; this frame is drawn without the pointer, and the next one asks
+    /// for the picture.
+    /// Frames drawn as if the pointer had left (`left` more to go before the picture).
+    HidingPointer { name: String, left: u8 },
     /// The screenshot is on its way from the renderer.
     Capturing {
         name: String,
@@ -81,6 +91,12 @@ enum Shot {
 pub struct Exporter {
     pub destination: Destination,
     shot: Option<Shot>,
+    /// A save dialog is open; its thread sends the outcome.
+    dialog: Option<Receiver<Outcome>>,
+    /// Where the pointer was before a picture was taken without it (put back afterwards).
+    pointer: Option<Pos2>,
+    /// The picture is done: the next frame gets the pointer back.
+    restore_pointer: bool,
 }
 
 /// The outcome of an export, as a message for the user (`Err` for failures).
@@ -95,13 +111,41 @@ impl Exporter {
     pub fn new(destination: Destination) -> Self {
         Self {
             destination,
-            shot: None,
+            ..Self::default()
         }
     }
 
-    /// Whether a PNG export is under way (the focus ring then stays off the picture).
+    /// Whether an export is under way: a picture being taken, or a save dialog open.
     pub fn busy(&self) -> bool {
+        self.shot.is_some() || self.dialog.is_some()
+    }
+
+    /// Whether a picture of the plot is being taken (the focus ring then stays off it).
+    pub fn capturing(&self) -> bool {
         self.shot.is_some()
+    }
+
+    /// Call with each frame's raw input before the frame runs (eframe's `raw_input_hook`).
+    /// While a picture is taken, the pointer has left the window; afterwards it is back where
+    /// it was (unless it moved meanwhile).
+    pub fn raw_input_hook(&mut self, raw: &mut egui::RawInput) {
+        let hiding = matches!(
+            self.shot,
+            Some(Shot::HidingPointer { .. } | Shot::Capturing { .. })
+        );
+        if hiding {
+            raw.events.push(egui::Event::PointerGone);
+        } else if std::mem::take(&mut self.restore_pointer)
+            && let Some(pos) = self.pointer.take()
+        {
+            let moved = raw
+                .events
+                .iter()
+                .any(|e| matches!(e, egui::Event::PointerMoved(_) | egui::Event::PointerGone));
+            if !moved {
+                raw.events.push(egui::Event::PointerMoved(pos));
+            }
+        }
     }
 
     /// Whether the page should scroll the plot into view.
@@ -128,19 +172,28 @@ impl Exporter {
         plot: Option<Rect>,
         view: Rect,
     ) -> Option<Outcome> {
+        if let Some(dialog) = &self.dialog {
+            let outcome = match dialog.try_recv() {
+                Ok(outcome) => outcome,
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => {
+                    Err("The save dialog ended without an answer; nothing was saved.".into())
+                }
+            };
+            self.dialog = None;
+            return Some(outcome);
+        }
+        self.shot.as_ref()?;
         let Some(plot) = plot else {
-            self.shot = None;
+            self.end_shot();
             return Some(Err("The plot went away before it could be saved.".into()));
         };
         match self.shot.take()? {
             Shot::Revealing { name, since, last } => {
                 let settled = view.contains_rect(plot) && last == Some(plot);
                 if settled || since.elapsed() > REVEAL_WAIT {
-                    self.shot = Some(Shot::Capturing {
-                        name,
-                        image: request_screenshot(ctx),
-                        asked: Instant::now(),
-                    });
+                    self.pointer = ctx.input(|i| i.pointer.latest_pos());
+                    self.shot = Some(Shot::HidingPointer { name, left: 2 });
                 } else {
                     self.shot = Some(Shot::Revealing {
                         name,
@@ -151,10 +204,28 @@ impl Exporter {
                 ctx.request_repaint();
                 None
             }
+            Shot::HidingPointer { name, left } if left > 0 => {
+                self.shot = Some(Shot::HidingPointer {
+                    name,
+                    left: left - 1,
+                });
+                ctx.request_repaint();
+                None
+            }
+            Shot::HidingPointer { name, .. } => {
+                self.shot = Some(Shot::Capturing {
+                    name,
+                    image: request_screenshot(ctx),
+                    asked: Instant::now(),
+                });
+                ctx.request_repaint();
+                None
+            }
             Shot::Capturing { name, image, asked } => {
                 let arrived = image.lock().ok().and_then(|mut s| s.take());
                 let Some(picture) = arrived else {
                     if asked.elapsed() > CAPTURE_WAIT {
+                        self.end_shot();
                         return Some(Err(
                             "The plot could not be captured: the graphics back end sent no picture."
                                 .into(),
@@ -164,65 +235,82 @@ impl Exporter {
                     ctx.request_repaint_after(Duration::from_millis(30));
                     return None;
                 };
+                self.end_shot();
+                ctx.request_repaint();
                 let shown = plot.intersect(view);
                 let png = match crop_png(&picture, shown, ctx.pixels_per_point()) {
                     Ok(png) => png,
                     Err(e) => return Some(Err(e)),
                 };
-                let outcome = self.save(parent, &name, Kind::Png, &png);
                 let partial = shown.area() < plot.area() * 0.99;
-                Some(outcome.map(|m| {
-                    if partial {
-                        format!("{m} The plot is taller or wider than the window, so the image holds the part on screen.")
-                    } else {
-                        m
-                    }
-                }))
+                let note = if partial {
+                    " The plot is taller or wider than the window, so the image holds the part on screen."
+                } else {
+                    ""
+                };
+                self.save(ctx, parent, &name, Kind::Png, png, note)
             }
         }
     }
 
-    /// Saves CSV text.
-    pub fn save_csv(&self, parent: Option<&eframe::Frame>, name: &str, csv: &str) -> Outcome {
-        self.save(parent, name, Kind::Csv, csv.as_bytes())
+    /// The picture is taken (or given up): the pointer comes back at the next frame.
+    fn end_shot(&mut self) {
+        self.shot = None;
+        self.restore_pointer = true;
     }
 
+    /// Saves CSV text: the outcome now, or `None` while the save dialog is open (the outcome
+    /// then comes from [`Exporter::poll`]).
+    pub fn save_csv(
+        &mut self,
+        ctx: &egui::Context,
+        parent: Option<&eframe::Frame>,
+        name: &str,
+        csv: &str,
+    ) -> Option<Outcome> {
+        self.save(ctx, parent, name, Kind::Csv, csv.as_bytes().to_vec(), "")
+    }
+
+    /// Saves `bytes` into the export folder at once, or opens the save dialog and leaves the
+    /// rest to its thread. `note` is added to a success message.
     fn save(
-        &self,
+        &mut self,
+        ctx: &egui::Context,
         parent: Option<&eframe::Frame>,
         name: &str,
         kind: Kind,
-        bytes: &[u8],
-    ) -> Outcome {
-        let (path, note) = match &self.destination {
-            Destination::Folder(dir) => (unique_path(dir, name), ""),
-            Destination::Ask => match ask(parent, name, kind) {
-                Choice::Chosen(path) => (path, ""),
-                Choice::Cancelled => {
-                    return Err(format!(
-                        "Nothing was saved: the save dialog was cancelled ({}).",
-                        kind.what().to_lowercase()
-                    ));
-                }
-                Choice::Unavailable => {
-                    let dir = fallback_folder();
-                    (
-                        unique_path(&dir, name),
-                        " No save dialog could be opened here (no desktop portal or zenity), so it was saved in that folder instead.",
-                    )
-                }
-            },
+        bytes: Vec<u8>,
+        note: &'static str,
+    ) -> Option<Outcome> {
+        let dir = match &self.destination {
+            Destination::Folder(dir) => dir.clone(),
+            Destination::Ask if dialog_possible() => {
+                self.dialog = Some(ask(ctx, parent, name, kind, bytes, note));
+                return None;
+            }
+            Destination::Ask => {
+                let path = unique_path(&fallback_folder(), name);
+                return Some(write_file(&path, kind, &bytes, UNAVAILABLE));
+            }
         };
-        write_atomically(&path, bytes)
-            .map(|()| format!("{} was saved as {}.{note}", kind.what(), path.display()))
-            .map_err(|e| {
-                format!(
-                    "{} could not be saved as {}: {e}.",
-                    kind.what(),
-                    path.display()
-                )
-            })
+        Some(write_file(&unique_path(&dir, name), kind, &bytes, note))
     }
+}
+
+/// Added to the message when no dialog could open.
+const UNAVAILABLE: &str = " No save dialog could be opened here (no desktop portal or zenity), so it was saved in that folder instead.";
+
+/// Writes an export and says how it went.
+fn write_file(path: &Path, kind: Kind, bytes: &[u8], note: &str) -> Outcome {
+    write_atomically(path, bytes)
+        .map(|()| format!("{} was saved as {}.{note}", kind.what(), path.display()))
+        .map_err(|e| {
+            format!(
+                "{} could not be saved as {}: {e}.",
+                kind.what(),
+                path.display()
+            )
+        })
 }
 
 /// Asks eframe for a picture of the next frame; it lands in the returned slot.
@@ -270,18 +358,20 @@ pub fn crop_png(image: &ColorImage, rect: Rect, pixels_per_point: f32) -> Result
     Ok(out)
 }
 
-enum Choice {
-    Chosen(PathBuf),
-    Cancelled,
-    Unavailable,
-}
-
-/// Asks for a file name in the platform's save dialog.
-fn ask(parent: Option<&eframe::Frame>, name: &str, kind: Kind) -> Choice {
-    if !dialog_possible() {
-        return Choice::Unavailable;
-    }
-    let mut dialog = rfd::FileDialog::new()
+/// Opens the platform's save dialog for `bytes` and returns where its outcome will come.
+///
+/// The dialog is created here, on the UI thread (where macOS wants it, attached to the window),
+/// and awaited on a thread of its own with `pollster` (a minimal executor that eframe already
+/// brings along), which then writes the file and wakes the window.
+fn ask(
+    ctx: &egui::Context,
+    parent: Option<&eframe::Frame>,
+    name: &str,
+    kind: Kind,
+    bytes: Vec<u8>,
+    note: &'static str,
+) -> Receiver<Outcome> {
+    let mut dialog = rfd::AsyncFileDialog::new()
         .set_title(format!("Save {}", kind.what().to_lowercase()))
         .set_file_name(name)
         .add_filter(kind.filter_name(), &[kind.extension()])
@@ -290,14 +380,43 @@ fn ask(parent: Option<&eframe::Frame>, name: &str, kind: Kind) -> Choice {
         dialog = dialog.set_parent(frame);
     }
     let started = Instant::now();
-    match dialog.save_file() {
-        Some(path) => Choice::Chosen(with_extension(path, kind)),
-        // No person closes a dialog this fast: it never opened (no portal, no zenity).
-        None if cfg!(target_os = "linux") && started.elapsed() < Duration::from_millis(300) => {
-            Choice::Unavailable
-        }
-        None => Choice::Cancelled,
+    let chosen = dialog.save_file();
+    let (tx, rx) = mpsc::channel();
+    let (ctx, name) = (ctx.clone(), name.to_owned());
+    let wait = move || {
+        let outcome = match pollster::block_on(chosen) {
+            Some(file) => write_file(
+                &with_extension(file.path().to_path_buf(), kind),
+                kind,
+                &bytes,
+                note,
+            ),
+            // No person closes a dialog this fast: it never opened (no portal, no zenity).
+            None if cfg!(target_os = "linux") && started.elapsed() < Duration::from_millis(300) => {
+                write_file(
+                    &unique_path(&fallback_folder(), &name),
+                    kind,
+                    &bytes,
+                    UNAVAILABLE,
+                )
+            }
+            None => Err(format!(
+                "Nothing was saved: the save dialog was cancelled ({}).",
+                kind.what().to_lowercase()
+            )),
+        };
+        let _ = tx.send(outcome);
+        ctx.request_repaint();
+    };
+    if let Err(e) = std::thread::Builder::new()
+        .name("save-dialog".into())
+        .spawn(wait)
+    {
+        let (tx, rx) = mpsc::channel();
+        let _ = tx.send(Err(format!("The save dialog could not be opened: {e}.")));
+        return rx;
     }
+    rx
 }
 
 /// On Linux the dialog goes through the desktop portal over D-Bus (or zenity): without a

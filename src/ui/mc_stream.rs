@@ -46,7 +46,9 @@ where
             r.report(view(&model, p.acc), p.samples_done, p.samples);
         });
         // A cancelled run publishes nothing more; the runner discards this value.
-        let acc = out.unwrap_or_else(|_| model.empty());
+        // A cancelled run publishes nothing more (the runner discards this value); a failed
+        // one fails the task, and the section shows why.
+        let acc = parallel::settle(out, || model.empty());
         view(&model, &acc)
     })
 }

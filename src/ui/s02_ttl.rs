@@ -404,7 +404,7 @@ fn stream<R>(sim: &TtlSim, seed: u64, r: &Reporter<R>, make: &impl Fn(&TtlAcc) -
     let done = parallel::run(sim, seed, &Options::default(), r.cancel_flag(), |p| {
         r.report(make(p.acc), p.samples_done, p.samples);
     });
-    done.unwrap_or_else(|_| sim.empty())
+    parallel::settle(done, || sim.empty())
 }
 
 impl Experiment for Ttl {

@@ -51,11 +51,14 @@ impl Next {
     fn xp_summary(ui: &mut Ui, p: &Progress) {
         a11y::add_heading(ui, RichText::new("Your XP").heading(), 1);
         let max = Progress::max_xp().max(1);
-        ui.add(
-            egui::ProgressBar::new(p.xp as f32 / max as f32)
-                .desired_width(ui.available_width().min(600.0))
-                .text(format!("{} of {} XP", p.xp, Progress::max_xp())),
-        );
+        let mut bar = egui::ProgressBar::new(p.xp as f32 / max as f32)
+            .desired_width(ui.available_width().min(600.0))
+            .text(format!("{} of {} XP", p.xp, Progress::max_xp()));
+        if p.xp == 0 {
+            // egui draws at least a round cap of the fill: at 0 XP that is a dot.
+            bar = bar.fill(egui::Color32::TRANSPARENT);
+        }
+        ui.add(bar);
         egui::Grid::new("s10-xp")
             .num_columns(4)
             .spacing([18.0, 4.0])

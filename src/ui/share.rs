@@ -180,9 +180,11 @@ impl Share {
                 ),
             },
             Kind::Csv => match section.csv() {
+                Some(_) if self.exporter.busy() => {}
                 Some(csv) => {
-                    let outcome = self.exporter.save_csv(frame, &name, &csv);
-                    self.report(ctx, outcome);
+                    if let Some(outcome) = self.exporter.save_csv(ctx, frame, &name, &csv) {
+                        self.report(ctx, outcome);
+                    }
                 }
                 None => self.say(
                     ctx,
@@ -212,9 +214,15 @@ impl Share {
         }
     }
 
-    /// Whether a PNG export is under way.
+    /// Whether a picture of the plot is being taken.
     pub fn exporting(&self) -> bool {
-        self.exporter.busy()
+        self.exporter.capturing()
+    }
+
+    /// Call with each frame's raw input before the frame runs (see
+    /// [`Exporter::raw_input_hook`]).
+    pub fn raw_input_hook(&mut self, raw: &mut egui::RawInput) {
+        self.exporter.raw_input_hook(raw);
     }
 
     /// Finishes work that spans frames (a PNG export). Call once a frame.

@@ -17,6 +17,12 @@ pub fn section_mark(store: &Store, section: u8) -> &'static str {
 
 /// A strip under the top bar while there is something to tell about the progress file.
 pub fn notice(ui: &mut Ui, store: &mut Store) {
+    store.poll();
+    if store.writing() {
+        // The outcome of the save under way is shown as soon as it is known.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(50));
+    }
     let Some(text) = store.notice().map(str::to_owned) else {
         return;
     };

@@ -51,9 +51,15 @@ impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
 
     /// Takes the newest published result.
     fn adopt(&mut self) {
-        if let Some(task) = &self.task
-            && let Some(r) = task.snapshot().result.clone()
-        {
+        let Some(task) = &self.task else {
+            return;
+        };
+        let snap = task.snapshot();
+        if snap.failed.is_some() {
+            // A failed run shows as failed, not as its partial result.
+            self.latest = None;
+            self.latest_key = None;
+        } else if let Some(r) = snap.result.clone() {
             self.latest = Some(r);
             self.latest_key = self.key.clone();
         }

@@ -2,9 +2,11 @@
 //! kept in a small RON file.
 //!
 //! The file lives in the platform's data folder ([`default_path`]) or wherever
-//! `--progress-file` points. It is written right after every answer, atomically: a temporary
-//! file in the same folder is written, flushed to disk and renamed over the old one, so the
-//! file on disk is always either the previous version or the new one, never half of each.
+//! `--progress-file` points. It is written after every change by one writer thread per window
+//! (so a slow disk never stalls a frame), atomically: a temporary file in the same folder is
+//! written, flushed to disk and renamed over the old one, so the file on disk is always either
+//! the previous version or the new one, never half of each. Changes made while a write is in
+//! flight coalesce: the next write carries the latest state.
 //!
 //! Loading is tolerant. A missing file means fresh progress. A file that is damaged
 //! (unparsable, cut short, binary), larger than [`MAX_FILE_BYTES`] or written by a newer
@@ -13,18 +15,22 @@
 //! answers to questions the lesson no longer has are kept in the file but count for nothing.
 //!
 //! Several windows may share one file. Every save takes an advisory lock on a `.lock` file
-//! beside it, re-reads the file, merges it into what the window holds ([`Progress::merge`]),
-//! applies the change and writes the result, so no window overwrites another's answers.
+//! beside it, re-reads the file, merges it with what the window holds ([`Progress::merge`])
+//! and writes the result, so no window overwrites another's answers; the window then takes in
+//! what the other windows added.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
 use crate::lesson::{self, Question};
+
+mod file;
+mod store;
+
+pub use store::Store;
 
 /// The file format this version reads and writes.
 pub const VERSION: u32 = 2;
@@ -366,290 +372,5 @@ impl std::fmt::Display for Damage {
                 "a newer version of the app wrote it (format {v}; this version reads format {VERSION})"
             ),
         }
-    }
-}
-
-/// Reads the file at `path`: `Ok(None)` when there is none.
-fn read(path: &Path) -> io::Result<Option<Result<Progress, Damage>>> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let len = file.metadata()?.len();
-    if len > MAX_FILE_BYTES {
-        return Ok(Some(Err(Damage::TooLarge(len))));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    Ok(Some(Progress::from_bytes(&bytes)))
-}
-
-/// Renames a damaged file to `<name>.bad-<unix time>` (with `-2`, `-3`… if that exists).
-fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let secs = now_ms() / 1000;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| FILE_NAME.into());
-    for k in 1..1000 {
-        let suffix = if k == 1 {
-            String::new()
-        } else {
-            format!("-{k}")
-        };
-        let backup = path.with_file_name(format!("{name}.bad-{secs}{suffix}"));
-        if !backup.exists() {
-            fs::rename(path, &backup)?;
-            return Ok(backup);
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        "too many backups",
-    ))
-}
-
-/// The folder a file lives in ("." for a bare file name).
-fn folder(path: &Path) -> &Path {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    }
-}
-
-/// An advisory lock on `<file>.lock`, held until dropped. Where the file system cannot lock,
-/// saving goes on without it (the re-read and merge still protect most races).
-struct FileLock {
-    file: Option<File>,
-}
-
-impl FileLock {
-    fn acquire(path: &Path) -> Self {
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".lock");
-        let lock_path = path.with_file_name(name);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(lock_path)
-            .ok();
-        let file = file.filter(|f| f.lock().is_ok());
-        Self { file }
-    }
-
-    fn held(&self) -> bool {
-        self.file.is_some()
-    }
-}
-
-impl Drop for FileLock {
-    fn drop(&mut self) {
-        if let Some(f) = &self.file {
-            let _ = f.unlock();
-        }
-    }
-}
-
-/// Writes `text` to `path` atomically: a temporary file in the same folder, flushed and synced,
-/// then renamed over `path`.
-fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
-    let dir = folder(path);
-    let name = path
-        .file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned();
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.flush()?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    // Make the rename itself durable (possible on Unix; elsewhere the rename is enough).
-    #[cfg(unix)]
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// Removes temporary files left by a writer that was killed mid-save. Only called with the
-/// lock held, when no other writer can be writing one.
-fn remove_leftovers(path: &Path) {
-    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    let Ok(entries) = fs::read_dir(folder(path)) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let n = e.file_name().to_string_lossy().into_owned();
-        if n.starts_with(&prefix) && n.ends_with(".tmp") {
-            let _ = fs::remove_file(e.path());
-        }
-    }
-}
-
-/// The progress of this window, and the file it is kept in.
-#[derive(Debug)]
-pub struct Store {
-    path: Option<PathBuf>,
-    progress: Progress,
-    /// False when the file could not be read or set aside: saving would destroy it.
-    writable: bool,
-    notice: Option<String>,
-    /// Questions the learner asked to go through again (this run only; not saved).
-    pub review: VecDeque<String>,
-}
-
-impl Store {
-    /// Progress kept only while the app runs.
-    pub fn memory() -> Self {
-        Self {
-            path: None,
-            progress: Progress::default(),
-            writable: false,
-            notice: None,
-            review: VecDeque::new(),
-        }
-    }
-
-    /// Opens the progress file at `path` (see the module notes for what happens to a missing or
-    /// bad file). Never fails: at worst the learner starts fresh and [`Store::notice`] says why.
-    pub fn open(path: PathBuf) -> Self {
-        let mut store = Self {
-            path: Some(path.clone()),
-            writable: true,
-            ..Self::memory()
-        };
-        if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            // Created now so that the lock file can live there; a failure shows up when saving.
-            let _ = fs::create_dir_all(dir);
-        }
-        let _lock = FileLock::acquire(&path);
-        match read(&path) {
-            Ok(None) => {}
-            Ok(Some(Ok(p))) => store.progress = p,
-            Ok(Some(Err(damage))) => store.put_aside(&damage),
-            Err(e) => {
-                store.writable = false;
-                store.notice = Some(format!(
-                    "Your progress file {} could not be read ({e}). The lesson works as usual, but \
-                     answers are kept only until you close it.",
-                    path.display()
-                ));
-            }
-        }
-        store
-    }
-
-    /// Sets a damaged file aside and says so.
-    fn put_aside(&mut self, damage: &Damage) {
-        let Some(path) = self.path.clone() else {
-            return;
-        };
-        match set_aside(&path) {
-            Ok(backup) => {
-                self.notice = Some(format!(
-                    "Your progress file could not be used: {damage}. It was kept as {} and the \
-                     lesson starts with fresh progress.",
-                    backup.display()
-                ));
-            }
-            Err(e) => {
-                self.writable = false;
-                self.notice = Some(format!(
-                    "Your progress file {} could not be used ({damage}) nor set aside ({e}). It was \
-                     left untouched, and answers are kept only until you close the lesson.",
-                    path.display()
-                ));
-            }
-        }
-    }
-
-    pub fn progress(&self) -> &Progress {
-        &self.progress
-    }
-
-    /// The file progress is saved to, if any.
-    pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
-    /// Whether changes reach the file.
-    pub fn saves(&self) -> bool {
-        self.writable
-    }
-
-    /// Something the learner should be told once (a file set aside, a failed save).
-    pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
-    }
-
-    pub fn dismiss_notice(&mut self) {
-        self.notice = None;
-    }
-
-    /// Applies a change and saves it: under the file's lock, re-reads the file, merges it in,
-    /// applies `change` and writes the result. A failed save keeps the change in memory and
-    /// sets [`Store::notice`].
-    pub fn update<R>(&mut self, change: impl FnOnce(&mut Progress) -> R) -> R {
-        let Some(path) = self.path.clone().filter(|_| self.writable) else {
-            return change(&mut self.progress);
-        };
-        let lock = FileLock::acquire(&path);
-        match read(&path) {
-            Ok(None) => {}
-            Ok(Some(Ok(theirs))) => self.progress.merge(&theirs),
-            Ok(Some(Err(damage))) => self.put_aside(&damage),
-            Err(e) => {
-                self.notice = Some(format!(
-                    "Your progress could not be saved: reading {} failed ({e}).",
-                    path.display()
-                ));
-                return change(&mut self.progress);
-            }
-        }
-        let result = change(&mut self.progress);
-        if !self.writable {
-            return result;
-        }
-        if lock.held() {
-            remove_leftovers(&path);
-        }
-        let saved = fs::create_dir_all(folder(&path))
-            .and_then(|()| write_atomic(&path, &self.progress.to_ron()));
-        if let Err(e) = saved {
-            self.notice = Some(format!(
-                "Your progress could not be saved to {} ({e}). It is kept while the lesson stays open.",
-                path.display()
-            ));
-        }
-        result
-    }
-
-    /// Records an answer and saves it.
-    pub fn record(&mut self, id: &str, choice: usize, correct: bool) -> Recorded {
-        let now = now_ms();
-        self.update(|p| p.record(id, choice, correct, now))
-    }
-
-    /// Remembers the section on screen; saves only when it changed.
-    pub fn visit(&mut self, section: u8) {
-        if self.progress.last_section != Some(section) {
-            self.update(|p| p.last_section = Some(section));
-        }
-    }
-
-    /// Forgets every answer, here and in the file.
-    pub fn reset(&mut self) {
-        let now = now_ms();
-        self.review.clear();
-        self.update(|p| p.reset(now));
     }
 }
