@@ -66,6 +66,11 @@ pub enum Command {
         #[command(subcommand)]
         model: SimModel,
     },
+    /// Run an experiment against a real lock server (Redis or etcd) on this computer.
+    Lab {
+        #[command(subcommand)]
+        experiment: crate::lab::cli::LabCommand,
+    },
 }
 
 #[derive(Debug, Subcommand)]

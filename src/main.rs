@@ -19,6 +19,7 @@ fn main() -> ExitCode {
     };
     match &cli.command {
         Some(Command::Sim { model }) => run_sim(model),
+        Some(Command::Lab { experiment }) => locks_lesson::lab::cli::run_lab(experiment),
         None => locks_lesson::app::run_native(&cli),
     }
 }

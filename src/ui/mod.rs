@@ -4,6 +4,8 @@
 pub mod export;
 pub mod glossary;
 pub mod keymap;
+pub mod lab_page;
+pub mod lab_timeline;
 pub mod lecture;
 pub mod mc_stream;
 pub mod overlay;
