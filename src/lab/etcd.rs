@@ -92,18 +92,22 @@ pub fn probe(base: &str) -> Result<String, LabError> {
             "the server at {base} does not answer like etcd ({what}); is it an etcd client URL?"
         ))
     };
-    let mut resp = agent()
-        .get(format!("{base}/version"))
-        .call()
-        .map_err(|e| match e {
-            ureq::Error::Io(_) | ureq::Error::Timeout(_) | ureq::Error::HostNotFound => {
-                LabError::NoServer(format!(
-                    "cannot reach an etcd server at {base}: {}",
-                    why(&e)
-                ))
-            }
-            other => not_etcd(why(&other)),
-        })?;
+    let mut resp = agent().get(format!("{base}/version")).call().map_err(|e| {
+        let unreachable = match &e {
+            ureq::Error::Timeout(_) | ureq::Error::HostNotFound => true,
+            ureq::Error::Io(io) => io.kind() == std::io::ErrorKind::ConnectionRefused,
+            _ => false,
+        };
+        if unreachable {
+            LabError::NoServer(format!(
+                "cannot reach an etcd server at {base}: {}",
+                why(&e)
+            ))
+        } else {
+            // Something answered, but not in HTTP, or hung up (Redis does on HTTP).
+            not_etcd(why(&e))
+        }
+    })?;
     let body = resp
         .body_mut()
         .read_to_string()

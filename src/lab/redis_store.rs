@@ -44,14 +44,21 @@ pub fn normalise_url(url: &str) -> Result<String, LabError> {
 
 fn connect(url: &str) -> Result<Connection, LabError> {
     let no_server = |e: RedisError| {
-        let why = if e.is_connection_refusal() {
-            "nothing answers there (connection refused)".to_owned()
+        LabError::NoServer(if e.is_connection_refusal() {
+            format!(
+                "cannot reach a Redis server at {url}: nothing answers there (connection refused)"
+            )
         } else if e.is_timeout() {
-            format!("no answer within {} s", CALL_TIMEOUT.as_secs())
+            format!(
+                "cannot reach a Redis server at {url}: no answer within {} s",
+                CALL_TIMEOUT.as_secs()
+            )
+        } else if e.is_io_error() || e.kind() == redis::ErrorKind::Parse {
+            // Something answered, but hung up or spoke another protocol (etcd speaks HTTP).
+            format!("the server at {url} does not answer like Redis ({e}); is it a Redis server?")
         } else {
-            e.to_string()
-        };
-        LabError::NoServer(format!("cannot reach a Redis server at {url}: {why}"))
+            format!("Redis at {url}: {e}")
+        })
     };
     let client = Client::open(url).map_err(no_server)?;
     let con = client
