@@ -111,12 +111,8 @@ pub fn run_lab(command: &LabCommand) -> ExitCode {
             return ExitCode::from(USAGE_ERROR);
         }
     };
-    let quiet = |_: String| {};
-    let talk = |s: String| eprintln!("{s}");
-    let ctl = Control {
-        cancelled: &|| false,
-        status: if args.json { &quiet } else { &talk },
-    };
+    // No progress lines: stderr carries at most the one line of an error.
+    let ctl = Control::none();
     match run_stale(&params, &ctl) {
         Ok(run) => {
             let fields = report(&run);

@@ -330,3 +330,43 @@ impl LockClient for EtcdClient {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_tokens_order_as_numbers() {
+        assert!(padded(9) < padded(10));
+        assert!(padded(99) < padded(1000));
+        assert_eq!(padded(7).len(), 20);
+    }
+
+    #[test]
+    fn urls_are_normalised_and_tls_is_refused_clearly() {
+        assert_eq!(
+            normalise_url("127.0.0.1:2379/").unwrap(),
+            "http://127.0.0.1:2379"
+        );
+        assert_eq!(normalise_url(" http://h:1 ").unwrap(), "http://h:1");
+        assert!(
+            normalise_url("https://h:1")
+                .unwrap_err()
+                .to_string()
+                .contains("without TLS")
+        );
+        assert!(
+            normalise_url("redis://h:1")
+                .unwrap_err()
+                .to_string()
+                .contains("http://")
+        );
+    }
+
+    #[test]
+    fn numbers_come_as_strings_or_numbers() {
+        assert_eq!(int(&json!("42")), 42);
+        assert_eq!(int(&json!(42)), 42);
+        assert_eq!(int(&Value::Null), 0);
+    }
+}

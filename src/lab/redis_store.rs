@@ -212,3 +212,29 @@ impl LockClient for RedisClient {
             .query::<i64>(&mut self.con);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_normalised_and_tls_is_refused_clearly() {
+        assert_eq!(
+            normalise_url("127.0.0.1:6379").unwrap(),
+            "redis://127.0.0.1:6379"
+        );
+        assert_eq!(normalise_url("redis://h:1/0").unwrap(), "redis://h:1/0");
+        assert!(
+            normalise_url("rediss://h:1")
+                .unwrap_err()
+                .to_string()
+                .contains("without TLS")
+        );
+        assert!(
+            normalise_url("http://h:1")
+                .unwrap_err()
+                .to_string()
+                .contains("redis://")
+        );
+    }
+}

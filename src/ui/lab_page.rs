@@ -359,7 +359,7 @@ impl Section for LabPage {
         lab_timeline::key(ui, cx);
         ui.add_space(6.0);
         egui::CollapsingHeader::new("What was measured")
-            .default_open(false)
+            .default_open(true)
             .show(ui, |ui| {
                 facts(ui, run);
             });
