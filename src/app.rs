@@ -392,12 +392,16 @@ impl eframe::App for LessonApp {
         }
         self.progress.visit(self.current_section());
         let text = self.sections[self.current].text();
-        let said = format!(
-            "Section {} of {}: {}",
-            text.number,
-            self.sections.len(),
-            text.title
-        );
+        let said = if text.number > lesson::section_count() {
+            text.title.clone()
+        } else {
+            format!(
+                "Section {} of {}: {}",
+                text.number,
+                lesson::section_count(),
+                text.title
+            )
+        };
         ui::a11y::announce(&ctx, WINDOW_TITLE, text.number, &said);
     }
 

@@ -33,6 +33,7 @@ pub fn main() -> ExitCode {
     };
     match &cli.command {
         Some(Command::Sim { model }) => run_sim(model),
+        Some(Command::Lab { experiment }) => crate::lab::cli::run_lab(experiment),
         None => crate::app::run_native(&cli),
     }
 }
@@ -91,6 +92,11 @@ pub enum Command {
     Sim {
         #[command(subcommand)]
         model: SimModel,
+    },
+    /// Run an experiment against a real lock server (Redis or etcd) on this computer.
+    Lab {
+        #[command(subcommand)]
+        experiment: crate::lab::cli::LabCommand,
     },
 }
 

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod lab;
 pub mod lesson;
 pub mod predict;
 pub mod progress;

@@ -6,6 +6,8 @@ pub mod export;
 pub mod fmt;
 pub mod glossary;
 pub mod keymap;
+pub mod lab_page;
+pub mod lab_timeline;
 pub mod lecture;
 pub mod mc_stream;
 pub mod overlay;
@@ -157,5 +159,10 @@ pub fn all_sections() -> Vec<Box<dyn Section>> {
                 _ => Box::new(text_section::TextSection::new(n)),
             }
         })
+        // The lab comes after the lesson's sections: reachable from the section list and the
+        // links in sections 3, 5 and 9, never by turning pages.
+        .chain(std::iter::once(
+            Box::new(lab_page::LabPage::new()) as Box<dyn Section>
+        ))
         .collect()
 }

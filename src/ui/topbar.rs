@@ -80,7 +80,11 @@ impl TopBar<'_> {
         {
             self.go_to = Some(n - 1);
         }
-        ui.label(format!("{n} / {count}"));
+        if n > count {
+            ui.label("Lab");
+        } else {
+            ui.label(format!("{n} / {count}"));
+        }
         if ui
             .add_enabled(n < count, egui::Button::new("Next ▶"))
             .accessible_name("Next section")

@@ -125,6 +125,15 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     if !stage.result_hidden() {
         stage.exp.details(ui, cx);
     }
+    if [3, 5, 9].contains(&text.number) {
+        let lab = crate::ui::lab_page::NUMBER;
+        if ui
+            .link("Try it on a real server: the lab runs this story on Redis or etcd")
+            .clicked()
+        {
+            cx.emit(crate::ui::AppEvent::GoTo(lab));
+        }
+    }
     ui.add_space(6.0);
     let how = egui::CollapsingHeader::new("How this is computed")
         .id_salt(("how", text.number))
