@@ -148,7 +148,8 @@ mod tests {
             events,
             ..Default::default()
         };
-        let _ = ctx.run_ui(input, |ui| frame(ui, fake));
+        ctx.run_ui(input, |ui| frame(ui, fake))
+            .drop_without_applying_deltas();
     }
 
     fn fake(ctx: &Context) -> Fake {
