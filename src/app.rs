@@ -127,6 +127,10 @@ impl LessonApp {
         &self.presenter_view
     }
 
+    pub fn presenter_view_mut(&mut self) -> &mut PresenterView {
+        &mut self.presenter_view
+    }
+
     pub fn side_panel_open(&self) -> bool {
         self.side_open
     }

@@ -28,7 +28,8 @@ pub trait Host {
 
 /// Shows the audience window if it is open (call once a frame, after the console).
 pub fn show(ctx: &Context, host: &mut impl Host) {
-    if !host.view().is_open() {
+    // (Only while a second window can be had: never inside the console.)
+    if !host.view().is_open() || ctx.embed_viewports() {
         return;
     }
     let builder = host.view().builder.clone().unwrap_or_default();

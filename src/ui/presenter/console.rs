@@ -98,7 +98,7 @@ impl Console<'_> {
         let total = notes::total_minutes();
         ui.horizontal_wrapped(|ui| {
             let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
-            let now = chrono::Local::now().format("%H:%M").to_string();
+            let now = self.view.time_of_day();
             ui.label(RichText::new(now).size(size).strong())
                 .on_hover_text("The time of day");
             ui.label(

@@ -90,6 +90,8 @@ pub struct PresenterView {
     pending: Vec<Action>,
     /// Where the audience page was drawn in the last frame, in points (tests).
     pub drawn: Option<egui::Rect>,
+    /// A time of day and lecture time to show instead of the real ones (pictures in tests).
+    fixed_clock: Option<(String, u64)>,
 }
 
 impl PresenterView {
@@ -171,7 +173,23 @@ impl PresenterView {
 
     /// Seconds since the lecture started (the audience window first opened).
     pub fn elapsed_s(&self) -> u64 {
+        if let Some((_, s)) = &self.fixed_clock {
+            return *s;
+        }
         self.started.map_or(0, |t| t.elapsed().as_secs())
+    }
+
+    /// The time of day, `HH:MM`.
+    pub fn time_of_day(&self) -> String {
+        match &self.fixed_clock {
+            Some((t, _)) => t.clone(),
+            None => chrono::Local::now().format("%H:%M").to_string(),
+        }
+    }
+
+    /// Shows this time of day and lecture time from now on (for pictures that must not change).
+    pub fn fix_clock(&mut self, time_of_day: &str, elapsed_s: u64) {
+        self.fixed_clock = Some((time_of_day.to_owned(), elapsed_s));
     }
 
     /// Starts the lecture clock again.
