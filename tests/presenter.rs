@@ -199,7 +199,7 @@ fn snapshots(h: &mut Harness<'static, LessonApp>, n: &str) {
     h.state_mut().presenter_view_mut().fix_clock("10:00", 125);
     h.ctx.set_embed_viewports(true);
     h.run_steps(3);
-    h.snapshot(&format!("presenter_console_{n}"));
+    h.snapshot(format!("presenter_console_{n}"));
     h.ctx.set_embed_viewports(false);
     h.run_steps(4);
     let rect = h
