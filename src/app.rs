@@ -12,6 +12,7 @@ use crate::progress::{self, Store};
 use crate::runner::Runner;
 use crate::ui::export::Destination;
 use crate::ui::keymap::{self, Action};
+use crate::ui::presenter::{PresenterView, audience};
 use crate::ui::tools::Tools;
 use crate::ui::widgets;
 use crate::ui::{self, AppEvent, Cx, Section};
@@ -28,6 +29,8 @@ pub struct AppOptions {
     /// always names one (`--progress-file` or the platform's data folder).
     pub progress_file: Option<PathBuf>,
     pub lecture: bool,
+    /// Open the presenter view (the audience window and the console).
+    pub presenter: bool,
     /// Run simulations inline instead of on threads (tests only: frames become deterministic).
     pub inline_runner: bool,
     /// Save exported files straight into this folder instead of asking in a dialog (tests).
@@ -43,6 +46,7 @@ impl AppOptions {
             section: cli.section,
             progress_file: cli.progress_file.clone().or_else(progress::default_path),
             lecture: cli.lecture,
+            presenter: cli.presenter,
             inline_runner: false,
             export_dir: None,
             ask_predictions: true,
@@ -63,6 +67,8 @@ pub struct LessonApp {
     /// Quiz answers, XP and the last section, kept in the progress file.
     progress: Store,
     ask_predictions: bool,
+    /// The audience window and the console.
+    presenter_view: PresenterView,
 }
 
 impl LessonApp {
@@ -93,7 +99,9 @@ impl LessonApp {
                 .presenter
                 .set_lecture(&cc.egui_ctx, true, &mut side_open);
         }
+        let presenter_view = PresenterView::new(cc.storage, options.presenter);
         Self {
+            presenter_view,
             sections: ui::all_sections(),
             current: usize::from(section) - 1,
             side_open,
@@ -112,6 +120,15 @@ impl LessonApp {
 
     pub fn reduced_motion(&self) -> bool {
         self.tools.presenter.reduced_motion
+    }
+
+    /// The presenter view (the audience window and the console).
+    pub fn presenter_view(&self) -> &PresenterView {
+        &self.presenter_view
+    }
+
+    pub fn presenter_view_mut(&mut self) -> &mut PresenterView {
+        &mut self.presenter_view
     }
 
     pub fn side_panel_open(&self) -> bool {
@@ -181,6 +198,10 @@ impl LessonApp {
         frame: Option<&eframe::Frame>,
         action: Action,
     ) -> Option<Action> {
+        let presenter = &mut self.tools.presenter;
+        let action = self
+            .presenter_view
+            .apply(ctx, action, presenter, &mut self.side_open)?;
         match action {
             Action::NextSection | Action::NextSectionArrow => self.step(true),
             Action::PreviousSection | Action::PreviousSectionArrow => self.step(false),
@@ -204,6 +225,7 @@ impl LessonApp {
             current: self.current_section(),
             side_open: &mut self.side_open,
             lecture: self.tools.presenter.lecture(),
+            presenting: self.presenter_view.is_open(),
             glossary: &mut self.glossary,
             progress: &self.progress,
             queued: &mut self.tools.queued,
@@ -308,6 +330,16 @@ impl LessonApp {
             });
     }
 
+    /// Applies what the sections asked for during the frame.
+    fn handle(&mut self, events: Vec<AppEvent>) {
+        for e in events {
+            match e {
+                AppEvent::OpenTerm(id) => self.glossary.open(id),
+                AppEvent::GoTo(n) => self.go_to(n),
+            }
+        }
+    }
+
     fn cards(&mut self, ctx: &egui::Context, events: &mut Vec<AppEvent>) {
         let mut cx = Cx {
             runner: &self.runner,
@@ -324,15 +356,18 @@ impl LessonApp {
 
 impl eframe::App for LessonApp {
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
-        if self.tools.presenter.blank_frame(ui) {
+        let ctx = ui.ctx().clone();
+        let view = &mut self.presenter_view;
+        view.begin_frame(&ctx, &mut self.tools.presenter, &mut self.side_open);
+        // With the audience window open, only it goes blank.
+        if !view.is_open() && self.tools.presenter.blank_frame(ui) {
             return;
         }
-        let ctx = ui.ctx().clone();
         let frame = Some(&*frame);
         if let Some(n) = self.tools.begin_frame(&ctx, &mut self.sections) {
             self.go_to(n);
         }
-        let mut section_actions = Vec::new();
+        let mut section_actions = self.presenter_view.take_pending();
         let pressed = if self.glossary.card_open() || self.tools.dialog_open() {
             keymap::pressed_where(&ctx, Action::works_over_dialogs)
         } else {
@@ -349,6 +384,7 @@ impl eframe::App for LessonApp {
             ui.add_space(2.0);
         });
         ui::xp::notice(ui, &mut self.progress);
+        self.presenter_view.notice_ui(ui);
         // The bottom bar's room is taken now, but its controls are drawn after the page, so
         // that Tab goes top bar, section list, page, bottom bar: the reading order.
         let bottom = egui::Panel::bottom("share-bar").show(ui, |ui| {
@@ -364,6 +400,15 @@ impl eframe::App for LessonApp {
             .default_size(230.0)
             .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
         self.side_open = open;
+        if self.presenter_view.is_open() {
+            ui::presenter::console::Console {
+                view: &mut self.presenter_view,
+                section: self.sections[self.current].as_ref(),
+                blanked: self.tools.presenter.blanked(),
+                queued: &mut self.tools.queued,
+            }
+            .show(ui);
+        }
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
         let inner = bottom.response.rect.shrink2(egui::vec2(8.0, 2.0));
         let mut bar_ui = ui.new_child(egui::UiBuilder::new().max_rect(inner));
@@ -384,12 +429,8 @@ impl eframe::App for LessonApp {
             self.go_to(n);
         }
 
-        for e in events {
-            match e {
-                AppEvent::OpenTerm(id) => self.glossary.open(id),
-                AppEvent::GoTo(n) => self.go_to(n),
-            }
-        }
+        self.handle(events);
+        ui::presenter::audience::show(&ctx, self);
         self.progress.visit(self.current_section());
         let text = self.sections[self.current].text();
         let said = if text.number > lesson::section_count() {
@@ -407,6 +448,7 @@ impl eframe::App for LessonApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.tools.presenter.save(storage);
+        self.presenter_view.save(storage);
     }
 
     fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
@@ -419,6 +461,35 @@ impl eframe::App for LessonApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // The last change reaches the progress file before the window closes.
         self.progress.flush();
+    }
+}
+
+impl audience::Host for LessonApp {
+    fn view(&mut self) -> &mut PresenterView {
+        &mut self.presenter_view
+    }
+
+    fn lecture(&mut self) -> &mut ui::lecture::Presenter {
+        &mut self.tools.presenter
+    }
+
+    fn apply(&mut self, ctx: &egui::Context, action: Action) -> Option<Action> {
+        self.apply(ctx, None, action)
+    }
+
+    fn page(&mut self, ui: &mut Ui) {
+        let mut events = Vec::new();
+        let mut cx = Cx {
+            runner: &self.runner,
+            events: &mut events,
+            lecture: self.tools.presenter.lecture(),
+            reduced_motion: self.tools.presenter.reduced_motion,
+            actions: &[],
+            progress: &mut self.progress,
+            predictions: self.ask_predictions,
+        };
+        self.sections[self.current].audience(ui, &mut cx);
+        self.handle(events);
     }
 }
 

@@ -53,6 +53,10 @@ pub struct Cli {
     /// Open in lecture (projector) mode.
     #[arg(long)]
     pub lecture: bool,
+    /// Open the presenter view: the audience window for the projector, and this window as
+    /// the lecturer's console with the speaker notes and the clock.
+    #[arg(long)]
+    pub presenter: bool,
     /// Open at section N (1-10).
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_section)]
     pub section: Option<u8>,

@@ -28,6 +28,8 @@ pub enum Action {
     ToggleFullscreen,
     /// Black screen until the next key press.
     BlankScreen,
+    /// The presenter view: open or close the audience window.
+    TogglePresenter,
     /// The keyboard map.
     KeyboardMap,
     CopyScenario,
@@ -229,6 +231,12 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Key::Period,
         ". (full stop)",
         "Blank the screen (any key brings it back)",
+    ),
+    plain(
+        Action::TogglePresenter,
+        Key::P,
+        "P",
+        "Presenter view: open or close the audience window for the projector",
     ),
     // Shift+/ on many layouts; also matched as typed text, see `pressed`.
     plain(

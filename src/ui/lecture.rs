@@ -121,6 +121,11 @@ impl Presenter {
         self.blanked = true;
     }
 
+    /// Blanks the screen or brings it back (the presenter view blanks its audience window).
+    pub fn set_blanked(&mut self, on: bool) {
+        self.blanked = on;
+    }
+
     /// Call first thing in a frame. While the screen is blank it swallows every key (the first
     /// fresh key press or click brings the screen back and does nothing else), draws black and
     /// returns true: the caller then draws nothing else.

@@ -14,6 +14,7 @@ pub mod overlay;
 pub mod pairs;
 pub mod plot;
 pub mod predictions;
+pub mod presenter;
 pub mod quiz;
 pub mod s01_why_lock;
 pub mod s02_ttl;
@@ -126,6 +127,25 @@ pub trait Section {
     /// its last, as a slide deck does.
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         let _ = (at_end, lecture);
+    }
+
+    /// What the audience window of the presenter view shows: the title, the headline and the
+    /// stage, without the words. By default the title and the interactive part.
+    fn audience(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        let text = self.text();
+        egui::ScrollArea::vertical()
+            .id_salt(("audience", text.number))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                stage::layout::title(ui, text, true);
+                self.ui(ui, cx);
+            });
+    }
+
+    /// What the presenter's console shows and the audience must not see yet (a quiz's answer
+    /// before the reveal).
+    fn lecturer_only(&self) -> Option<String> {
+        None
     }
 
     /// The data behind the section's main plot as CSV (header line first).

@@ -15,6 +15,8 @@ pub struct TopBar<'a> {
     pub current: u8,
     pub side_open: &'a mut bool,
     pub lecture: bool,
+    /// The presenter view's audience window is open.
+    pub presenting: bool,
     pub glossary: &'a mut Glossary,
     pub progress: &'a Store,
     /// Shortcuts asked for by the bar's buttons (the app applies them like their keys).
@@ -122,6 +124,15 @@ impl TopBar<'_> {
             .clicked()
         {
             self.queued.push(Action::ToggleLecture);
+        }
+        if ui
+            .selectable_label(self.presenting, "Presenter")
+            .on_hover_text(
+                "Presenter view: the experiment in a second window for the projector, notes and clock here (P)",
+            )
+            .clicked()
+        {
+            self.queued.push(Action::TogglePresenter);
         }
         if ui
             .button("Keys")

@@ -307,6 +307,9 @@ pub struct Playback {
     pub speed: f64,
     /// Seconds a whole run takes at 1×.
     pub seconds_at_1x: f64,
+    /// The main window's pass that last moved time on: a figure drawn twice in one pass (in
+    /// the console and in the audience window) moves it once.
+    ticked_in: Option<u64>,
 }
 
 pub const SPEEDS: [f64; 5] = [0.25, 0.5, 1.0, 2.0, 4.0];
@@ -318,6 +321,7 @@ impl Playback {
             playing: true,
             speed: 1.0,
             seconds_at_1x,
+            ticked_in: None,
         }
     }
 
@@ -334,7 +338,8 @@ impl Playback {
             self.playing = false;
             return;
         }
-        if self.playing {
+        let pass = ui.ctx().cumulative_pass_nr_for(egui::ViewportId::ROOT);
+        if self.playing && self.ticked_in.replace(pass) != Some(pass) {
             let dt = f64::from(ui.input(|i| i.stable_dt)).min(0.1);
             self.position = (self.position + dt * self.speed / self.seconds_at_1x).min(1.0);
             if self.position >= 1.0 {

@@ -67,6 +67,26 @@ impl Section for QuizSection {
         self.headline.clone()
     }
 
+    fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if !self.state.questions().is_empty() {
+            self.audience_page(ui, cx);
+        }
+    }
+
+    /// The right answer, until it is shown to everyone.
+    fn lecturer_only(&self) -> Option<String> {
+        let q = self
+            .state
+            .question()
+            .filter(|_| !self.state.feedback_visible())?;
+        let answer = q.answers.get(q.correct)?;
+        Some(format!(
+            "Answer {}: {}",
+            q.correct + 1,
+            lesson::plain(answer)
+        ))
+    }
+
     /// The question on screen (`question=<id>`); `None` on the results.
     fn scenario(&self) -> Option<Pairs> {
         let q = self.state.question()?;

@@ -77,6 +77,27 @@ impl QuizSection {
             });
     }
 
+    /// The audience window of the presenter view: the title, the question and its answers.
+    /// The marks and the verdict come from the same state as the console's, so the right
+    /// answer shows here only once it is revealed.
+    pub(super) fn audience_page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let n = self.state.section();
+        egui::ScrollArea::vertical()
+            .id_salt(("quiz-audience", n))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                layout::title(ui, lesson::content().section(n), true);
+                ui.set_max_width((ui.available_width() - 12.0).min(MAX_WIDTH));
+                let mut clicked = Inputs::default();
+                if self.state.current().is_some() {
+                    self.question_ui(ui, cx, &mut clicked);
+                } else if let Some(h) = &self.headline {
+                    widgets::headline(ui, h);
+                }
+                self.run(clicked, cx);
+            });
+    }
+
     /// The quiz itself: headline, navigator, question, answers and verdict (or the results).
     fn body(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         // A margin on the right, clear of the window's edge and the scroll bar.

@@ -55,8 +55,8 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                 // figure and its key: on a short window the controls go below the fold, the
                 // figure stays whole.
                 let remembered = |id| ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
-                let need = remembered(chrome_height_id(n))
-                    + remembered(key_height_id(n))
+                let need = remembered(chrome_height_id(ui, n))
+                    + remembered(key_height_id(ui, n))
                     + MIN_FIGURE_HEIGHT;
                 let h = (height - used).max(MIN_STAGE_HEIGHT).max(need);
                 let (rect, _) =
@@ -157,6 +157,12 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     ui.add_space(16.0);
 }
 
+/// The audience window of the presenter view: the title and the stage, without the words.
+pub fn audience<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
+    title(ui, lesson::content().section(stage.exp.number()), true);
+    stage_ui(stage, ui, cx);
+}
+
 /// The stage: headline on top, controls at the bottom, the figure in between.
 fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.exp.number();
@@ -172,7 +178,7 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .show(ui, |ui| stage.controls_ui(ui, cx));
     remember(
         ui,
-        chrome_height_id(n),
+        chrome_height_id(ui, n),
         top.response.rect.height() + bottom.response.rect.height(),
     );
     if stage.drawer {
@@ -239,9 +245,10 @@ pub fn seed_row(ui: &mut Ui, seed: u64) -> bool {
         .clicked()
 }
 
-/// The id under which a stage remembers the height of its headline and controls.
-fn chrome_height_id(n: u8) -> Id {
-    Id::unique(("stage-chrome-height", n))
+/// The id under which a stage remembers the height of its headline and controls (in each
+/// window: the presenter view draws the stage twice).
+fn chrome_height_id(ui: &Ui, n: u8) -> Id {
+    Id::unique(("stage-chrome-height", n, ui.ctx().viewport_id()))
 }
 
 /// Keeps a measured height for the next frame (and draws again at once when it changed).
@@ -253,9 +260,9 @@ pub fn remember(ui: &Ui, id: Id, h: f32) {
     }
 }
 
-/// The id under which a stage remembers its plot key's height.
-pub fn key_height_id(n: u8) -> Id {
-    Id::unique(("stage-key-height", n))
+/// The id under which a stage remembers its plot key's height (in each window).
+pub fn key_height_id(ui: &Ui, n: u8) -> Id {
+    Id::unique(("stage-key-height", n, ui.ctx().viewport_id()))
 }
 
 #[cfg(test)]

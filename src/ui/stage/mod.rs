@@ -158,7 +158,7 @@ impl<E: Experiment> Stage<E> {
     /// The figure with its key, in exactly `size` (the key's height is the last frame's).
     fn figure_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         let legend = self.exp.legend(cx);
-        let id = layout::key_height_id(self.exp.number());
+        let id = layout::key_height_id(ui, self.exp.number());
         let key_h = if legend.is_empty() {
             0.0
         } else {
@@ -264,6 +264,17 @@ impl<E: Experiment> Section for Stage<E> {
         }
         if self.exp.busy() {
             ui.ctx().request_repaint_after(run::QUIET);
+        }
+    }
+
+    fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let before = self.exp.params();
+        // The console's figure is the one a PNG export saves.
+        let plot_rect = self.plot_rect;
+        layout::audience(self, ui, cx);
+        self.plot_rect = plot_rect;
+        if self.exp.params() != before {
+            ui.ctx().request_repaint_of(egui::ViewportId::ROOT);
         }
     }
 
