@@ -188,7 +188,7 @@ impl LessonApp {
             Action::LastSection => self.go_to(lesson::section_count()),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
-            Action::Choose(_) | Action::Continue | Action::Reveal => return Some(action),
+            a if a.for_section() => return Some(a),
             other => {
                 let section = self.sections[self.current].as_ref();
                 return self

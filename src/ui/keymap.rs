@@ -34,6 +34,21 @@ pub enum Action {
     PasteScenario,
     ExportPlot,
     ExportData,
+    /// Sections 1 and 3: play or pause the animation.
+    PlayPause,
+    /// Sections 1 and 3: one step of the animation.
+    StepPlayback,
+    /// Sections 1 and 3: the animation back to its start.
+    ResetPlayback,
+    /// Sections 2, 5 and 9: the next (or previous) preset, store or defence, in lesson order.
+    NextChoice,
+    PreviousChoice,
+    /// Sections 3 and 4: storage checks fencing tokens, or not.
+    ToggleFencing,
+    /// Section 1: the lock on or off.
+    ToggleLock,
+    /// Appends the current section's scenario code to the playlist file.
+    AddToPlaylist,
 }
 
 impl Action {
@@ -48,6 +63,23 @@ impl Action {
                 | Action::LastSection
                 | Action::NextSectionArrow
                 | Action::PreviousSectionArrow
+        )
+    }
+
+    /// Whether the action belongs to the section on screen (the app hands it over).
+    pub fn for_section(self) -> bool {
+        matches!(
+            self,
+            Action::Choose(_)
+                | Action::Continue
+                | Action::Reveal
+                | Action::PlayPause
+                | Action::StepPlayback
+                | Action::ResetPlayback
+                | Action::NextChoice
+                | Action::PreviousChoice
+                | Action::ToggleFencing
+                | Action::ToggleLock
         )
     }
 
@@ -113,13 +145,13 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::NextSection,
         Key::PageDown,
         "Page Down",
-        "Next section, unless a slider has focus (lecture mode: a quiz's next step first)",
+        "Next section, unless a slider has focus (lecture mode: the section's next build first — a quiz's answer, a story moment, a preset; with a playlist: its next code)",
     ),
     plain(
         Action::PreviousSection,
         Key::PageUp,
         "Page Up",
-        "Previous section, unless a slider has focus (lecture mode: a quiz's step back first)",
+        "Previous section, unless a slider has focus (lecture mode: the section's build before, back the same way)",
     ),
     plain(
         Action::NextSectionArrow,
@@ -201,6 +233,50 @@ pub const SHORTCUTS: &[Shortcut] = &[
         "Lecture mode: reveal the quiz answer or the prediction's result after the vote",
     ),
     plain(
+        Action::PlayPause,
+        Key::K,
+        "K",
+        "Sections 1 and 3: play or pause the animation",
+    ),
+    plain(
+        Action::StepPlayback,
+        Key::S,
+        "S",
+        "Sections 1 and 3: one step of the animation",
+    ),
+    plain(
+        Action::ResetPlayback,
+        Key::X,
+        "X",
+        "Sections 1 and 3: the animation back to its start",
+    ),
+    // Shift+N before N: a plain N row would take Shift+N too.
+    with(
+        Modifiers::SHIFT,
+        Action::PreviousChoice,
+        Key::N,
+        "Shift+N",
+        "Previous TTL preset (2), store (5) or defence (9)",
+    ),
+    plain(
+        Action::NextChoice,
+        Key::N,
+        "N",
+        "Next TTL preset (2), store (5) or defence (9), in lesson order",
+    ),
+    plain(
+        Action::ToggleFencing,
+        Key::F,
+        "F",
+        "Sections 3 and 4: storage checks fencing tokens, on or off",
+    ),
+    plain(
+        Action::ToggleLock,
+        Key::M,
+        "M",
+        "Section 1: the lock (mutex) on or off",
+    ),
+    plain(
         Action::ToggleGlossary,
         Key::G,
         "G",
@@ -272,6 +348,13 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Key::E,
         "Ctrl+E",
         "Save the plot as a PNG image",
+    ),
+    with(
+        SHIFT_COMMAND,
+        Action::AddToPlaylist,
+        Key::A,
+        "Ctrl+Shift+A",
+        "Add this run's scenario code to the playlist file",
     ),
 ];
 

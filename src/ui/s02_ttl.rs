@@ -451,6 +451,15 @@ impl Experiment for Ttl {
         !self.current.finished() || !self.ladder.finished()
     }
 
+    fn choices(&self) -> (usize, Option<usize>) {
+        let on = PRESET_TTLS.iter().position(|&t| self.params == self.preset(t));
+        (PRESET_TTLS.len(), on)
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params = self.preset(PRESET_TTLS[i]);
+    }
+
     fn progress(&self, ui: &mut Ui) {
         self.current
             .progress_ui(ui, "Simulating at your TTL", "holds");
