@@ -41,8 +41,21 @@ pub struct Cli {
     /// machines) or wgpu (Vulkan, Metal, DirectX). If the chosen one fails, the other is tried.
     #[arg(long, value_enum, default_value_t = RendererChoice::Glow)]
     pub renderer: RendererChoice,
+    /// Open on this scenario code (as shown in the app's bottom bar).
+    #[arg(long, value_name = "CODE", value_parser = parse_code)]
+    pub scenario: Option<String>,
+    /// Walk through the scenario codes in FILE (one a line, `#` comments) with Page Down.
+    #[arg(long, value_name = "FILE")]
+    pub playlist: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+fn parse_code(raw: &str) -> Result<String, String> {
+    let code = raw.trim();
+    crate::ui::playlist::check_code(code)
+        .map(|_| code.to_owned())
+        .map_err(|e| format!("must be a scenario code of this lesson: {e}"))
 }
 
 fn parse_section(raw: &str) -> Result<u8, String> {

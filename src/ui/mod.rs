@@ -10,6 +10,7 @@ pub mod lecture;
 pub mod mc_stream;
 pub mod overlay;
 pub mod pairs;
+pub mod playlist;
 pub mod plot;
 pub mod predictions;
 pub mod quiz;

@@ -452,7 +452,9 @@ impl Experiment for Ttl {
     }
 
     fn choices(&self) -> (usize, Option<usize>) {
-        let on = PRESET_TTLS.iter().position(|&t| self.params == self.preset(t));
+        let on = PRESET_TTLS
+            .iter()
+            .position(|&t| self.params == self.preset(t));
         (PRESET_TTLS.len(), on)
     }
 

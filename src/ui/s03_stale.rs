@@ -336,7 +336,11 @@ impl Experiment for Stale {
             return false;
         };
         let shown = story.at(self.playback.position).1;
-        let to = if forward { shown } else { shown.saturating_sub(2) };
+        let to = if forward {
+            shown
+        } else {
+            shown.saturating_sub(2)
+        };
         if (forward && shown >= story.steps.len()) || (!forward && shown <= 1) {
             return false;
         }
