@@ -138,3 +138,68 @@ fn section_10_keeps_the_xp_table_clear_of_the_reading_list() {
         }
     }
 }
+
+#[test]
+fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
+    use locks_lesson::ui::keymap::{SHORTCUTS, WIDGET_KEYS};
+    use locks_lesson::ui::overlay;
+    for (size, zoom, lecture) in [
+        ([1280.0, 800.0], 1.5, true),
+        ([1024.0, 768.0], 1.0, false),
+        ([1366.0, 768.0], 1.0, false),
+    ] {
+        let mut h = app_at(2, size, zoom, lecture);
+        h.key_press(egui::Key::F1);
+        h.run_steps(3);
+        let what = format!("{size:?} at {zoom}×");
+        let screen = h.ctx.content_rect();
+        let map = h.get_by_label(overlay::TITLE).rect();
+        let close = h.query_all_by_label("Close").last().unwrap().rect();
+        assert!(screen.contains_rect(close), "{what}: Close at {close:?}");
+        let keys = SHORTCUTS
+            .iter()
+            .map(|s| s.keys_text)
+            .chain(WIDGET_KEYS.iter().map(|(k, _)| *k));
+        let mut lefts: Vec<i32> = Vec::new();
+        for k in keys {
+            let node = h
+                .query_all_by_label(k)
+                .last()
+                .unwrap_or_else(|| panic!("{what}: '{k}' is listed"));
+            let r = node.rect();
+            assert!(
+                screen.contains_rect(r) && r.bottom() <= close.top(),
+                "{what}: '{k}' at {r:?} is off screen {screen:?}: the map would need scrolling"
+            );
+            lefts.push(r.left() as i32);
+        }
+        lefts.sort_unstable();
+        let distinct = {
+            let mut v: Vec<i32> = lefts.iter().map(|l| l / 40).collect();
+            v.dedup();
+            v.len()
+        };
+        assert!(distinct >= 2, "{what}: the map is in one column");
+        if std::env::var_os("KIT_PICTURES").is_some() {
+            let mut h = Harness::builder()
+                .wgpu()
+                .with_size([size[0] / zoom, size[1] / zoom])
+                .build_eframe(move |cc| {
+                    LessonApp::new(
+                        cc,
+                        AppOptions {
+                            section: Some(2),
+                            lecture,
+                            inline_runner: true,
+                            ..Default::default()
+                        },
+                    )
+                });
+            h.run_steps(4);
+            h.key_press(egui::Key::F1);
+            h.run_steps(3);
+            let img = h.render().unwrap();
+            img.save(format!("/tmp/kitx/map-{}.png", size[0])).unwrap();
+        }
+    }
+}

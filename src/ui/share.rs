@@ -275,7 +275,8 @@ impl Share {
                     if ui.button("Copy code").on_hover_text("Copy the scenario code (Ctrl+Shift+C)").clicked() {
                         actions.push(Action::CopyScenario);
                     }
-                    if ui.button("Add to playlist").on_hover_text("Append this code to the playlist file (Ctrl+Shift+A)").clicked() {
+                    // Lecture mode: Ctrl+Shift+A (the projector's bar has no room for it).
+                    if !lecture && ui.button("Add to playlist").on_hover_text("Append this code to the playlist file (Ctrl+Shift+A)").clicked() {
                         actions.push(Action::AddToPlaylist);
                     }
                 }
