@@ -153,7 +153,7 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
         h.run_steps(3);
         let what = format!("{size:?} at {zoom}×");
         let screen = h.ctx.content_rect();
-        let map = h.get_by_label(overlay::TITLE).rect();
+        assert!(h.query_by_label(overlay::TITLE).is_some());
         let close = h.query_all_by_label("Close").last().unwrap().rect();
         assert!(screen.contains_rect(close), "{what}: Close at {close:?}");
         let keys = SHORTCUTS
@@ -201,5 +201,34 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
             let img = h.render().unwrap();
             img.save(format!("/tmp/kitx/map-{}.png", size[0])).unwrap();
         }
+    }
+}
+
+#[test]
+fn lecture_mode_hides_a_still_pointer_and_shows_no_tooltips() {
+    for lecture in [true, false] {
+        let mut h = app_at(2, [1280.0, 800.0], 1.5, lecture);
+        let copy = h.get_by_label("Copy code").rect().center();
+        h.hover_at(copy);
+        h.run_steps(1);
+        let icon = h.output().platform_output.cursor_icon;
+        assert_ne!(
+            icon,
+            egui::CursorIcon::None,
+            "lecture {lecture}: a moving pointer shows"
+        );
+        // Three seconds without movement (each step is a quarter of a second).
+        h.run_steps(12);
+        let icon = h.output().platform_output.cursor_icon;
+        assert_eq!(
+            icon == egui::CursorIcon::None,
+            lecture,
+            "lecture {lecture}: the pointer after 3 s still is {icon:?}"
+        );
+        let tip = h
+            .query_all_by_label_contains("Copy the scenario code")
+            .next()
+            .is_some();
+        assert_eq!(tip, !lecture, "lecture {lecture}: a tooltip shows: {tip}");
     }
 }

@@ -12,6 +12,7 @@ pub mod overlay;
 pub mod pairs;
 pub mod playlist;
 pub mod plot;
+pub mod pointer;
 pub mod predictions;
 pub mod quiz;
 pub mod s01_why_lock;

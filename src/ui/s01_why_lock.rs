@@ -174,7 +174,7 @@ impl Counter {
             .show(ui, |p| {
                 p.hline(
                     HLine::new("should be W·N", should)
-                        .color(palette::GREY)
+                        .color(plot::colour(cx, palette::GREY))
                         .width(w * 0.8)
                         .style(LineStyle::dashed_loose()),
                 );
@@ -215,7 +215,7 @@ impl Counter {
             .show(ui, |p| {
                 p.vline(
                     VLine::new(format!("now: {workers} workers"), f64::from(workers))
-                        .color(palette::GREY)
+                        .color(plot::colour(cx, palette::GREY))
                         .width(w * 0.6),
                 );
                 p.line(

@@ -20,6 +20,8 @@ pub struct Tools {
     pub queued: Vec<Action>,
     /// Prepared runs: Page Down walks the codes; "Add to playlist" appends to its file.
     pub playlist: Playlist,
+    /// Lecture mode hides a pointer that has not moved for two seconds.
+    pub pointer: super::pointer::IdlePointer,
 }
 
 impl Tools {
@@ -30,6 +32,7 @@ impl Tools {
             keyboard_map_open: false,
             queued: Vec::new(),
             playlist: Playlist::default(),
+            pointer: Default::default(),
         }
     }
 
@@ -116,6 +119,7 @@ impl Tools {
             self.share.dialog_result(go_to.is_some());
         }
         self.share.poll(ctx, frame);
+        self.pointer.update(ctx, self.presenter.lecture());
         if !self.share.exporting() {
             // Kept off a picture being taken of the plot.
             self.presenter.paint_focus_ring(ctx);
