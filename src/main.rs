@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use locks_lesson::cli::{Cli, Command, run_sim};
+use locks_lesson::cli::{Cli, Command, run_sim_command};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -18,7 +18,11 @@ fn main() -> ExitCode {
         }
     };
     match &cli.command {
-        Some(Command::Sim { model }) => run_sim(model),
+        Some(Command::Sim {
+            scenario,
+            json,
+            model,
+        }) => run_sim_command(scenario.as_deref(), *json, model.as_ref()),
         None => locks_lesson::app::run_native(&cli),
     }
 }
