@@ -52,7 +52,7 @@ pub fn show(ctx: &egui::Context, open: &mut bool) {
             .iter()
             .map(|(k, w)| Row {
                 keys: vec![*k],
-                what: *w,
+                what: w,
             })
             .collect();
         let columns = ((width / MIN_COLUMN_WIDTH).floor() as usize).clamp(1, 3);
