@@ -180,27 +180,6 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
             v.len()
         };
         assert!(distinct >= 2, "{what}: the map is in one column");
-        if std::env::var_os("KIT_PICTURES").is_some() {
-            let mut h = Harness::builder()
-                .wgpu()
-                .with_size([size[0] / zoom, size[1] / zoom])
-                .build_eframe(move |cc| {
-                    LessonApp::new(
-                        cc,
-                        AppOptions {
-                            section: Some(2),
-                            lecture,
-                            inline_runner: true,
-                            ..Default::default()
-                        },
-                    )
-                });
-            h.run_steps(4);
-            h.key_press(egui::Key::F1);
-            h.run_steps(3);
-            let img = h.render().unwrap();
-            img.save(format!("/tmp/kitx/map-{}.png", size[0])).unwrap();
-        }
     }
 }
 

@@ -281,7 +281,11 @@ impl Ttl {
                 );
 
                 let x = p.ttl_s.log10();
-                pu.vline(VLine::new("", x).color(palette::GREY).width(w * 0.6));
+                pu.vline(
+                    VLine::new("", x)
+                        .color(plot::colour(cx, palette::GREY))
+                        .width(w * 0.6),
+                );
                 pu.text(
                     Text::new(
                         "",

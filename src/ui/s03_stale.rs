@@ -335,17 +335,17 @@ impl Experiment for Stale {
         let Some(story) = self.story.latest().cloned() else {
             return false;
         };
+        // Moments shown so far, from 1 (the next one to show is numbered from 0).
         let shown = story.at(self.playback.position).1;
-        let to = if forward {
-            shown
+        let (more, to) = if forward {
+            (shown < story.steps.len(), shown)
         } else {
-            shown.saturating_sub(2)
+            (shown > 1, shown.saturating_sub(2))
         };
-        if (forward && shown >= story.steps.len()) || (!forward && shown <= 1) {
-            return false;
+        if more {
+            self.show_moment(to);
         }
-        self.show_moment(to);
-        true
+        more
     }
 
     fn build_arrive(&mut self, at_end: bool) {

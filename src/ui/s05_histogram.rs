@@ -95,7 +95,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
             p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
             p.vline(
                 VLine::new("", simulated)
-                    .color(SIMULATED)
+                    .color(plot::colour(cx, SIMULATED))
                     .width(w * 0.9)
                     .style(LineStyle::dashed_loose()),
             );
