@@ -260,3 +260,23 @@ fn a_playlist_walks_its_codes_and_skips_a_malformed_line() {
     assert_eq!(h.state().current_section(), 6, "then the lesson goes on");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_new_playlist_file_is_written_by_add_to_playlist() {
+    let dir = std::env::temp_dir().join(format!("locks-kit-new-{}", std::process::id()));
+    let file = dir.join("new.txt");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = app_with(AppOptions {
+        section: Some(4),
+        playlist: Some(file.clone()),
+        ..Default::default()
+    });
+    assert_eq!(h.state().current_section(), 4);
+    assert!(h.state().tools().share.notice().is_none(), "no complaint");
+    h.get_by_label("Add to playlist").click();
+    h.run_steps(3);
+    let code = Share::code_of(h.state().section(4)).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with(&code), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

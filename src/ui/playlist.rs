@@ -50,11 +50,15 @@ pub struct Playlist {
 }
 
 impl Playlist {
-    /// A playlist read from `path` (codes appended later go to the same file), with the
-    /// messages about skipped lines.
+    /// A playlist read from `path` (codes appended later go to the same file; a file that does
+    /// not exist yet is an empty list), with the messages about skipped lines.
     pub fn load(path: &Path) -> Result<(Self, Vec<String>), String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("The playlist {} could not be read: {e}.", path.display()))?;
+        let text = match std::fs::read_to_string(path) {
+            // A new playlist: "Add to playlist" will write it.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            read => read
+                .map_err(|e| format!("The playlist {} could not be read: {e}.", path.display()))?,
+        };
         let (codes, problems) = parse(&text);
         let list = Self {
             codes,
