@@ -173,6 +173,17 @@ fn sim_runs_a_scenario_code() {
     let (code, out, _) = run(&["sim", "--scenario", &code_for(5, &[])]);
     assert_eq!(code, 0);
     assert!(out.contains("expected_lost"), "{out}");
+    for (n, model) in [(1, "counter"), (4, "fencing"), (9, "renewal")] {
+        let v = json(&["sim", "--scenario", &code_for(n, &[]), "--json"]);
+        assert_eq!(v["model"], model);
+    }
+    let mode = json(&[
+        "sim",
+        "--scenario",
+        &code_for(9, &[("mode", "fencing")]),
+        "--json",
+    ]);
+    assert_eq!(mode["mode"], "fencing");
     refused(&["sim", "--scenario", "LL1-S2-nonsense"], "--scenario", "");
     refused(&["sim"], "--scenario", "MODEL");
 }
