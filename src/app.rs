@@ -38,6 +38,10 @@ pub struct AppOptions {
     /// Ask for a prediction before a simulation section's first result (off in tests that
     /// are not about predictions, so that results show at once).
     pub ask_predictions: bool,
+    /// A scenario code to open on (`--scenario`).
+    pub scenario: Option<String>,
+    /// A playlist of scenario codes (`--playlist`): the app opens on its first code.
+    pub playlist: Option<PathBuf>,
 }
 
 impl AppOptions {
@@ -50,6 +54,8 @@ impl AppOptions {
             inline_runner: false,
             export_dir: None,
             ask_predictions: true,
+            scenario: cli.scenario.clone(),
+            playlist: cli.playlist.clone(),
         }
     }
 }
@@ -79,6 +85,11 @@ impl LessonApp {
         } else {
             Runner::threaded(Arc::new(move || ctx.request_repaint()))
         };
+        let playlist_file = options.playlist.clone().or_else(|| {
+            let dir = options.progress_file.as_deref()?.parent()?;
+            Some(dir.join(ui::playlist::DEFAULT_FILE_NAME))
+        });
+        let scenario = options.scenario.clone();
         let progress = options
             .progress_file
             .map_or_else(Store::memory, Store::open);
@@ -99,10 +110,30 @@ impl LessonApp {
                 .presenter
                 .set_lecture(&cc.egui_ctx, true, &mut side_open);
         }
+        let mut sections = ui::all_sections();
+        let (list, problems) = match &options.playlist {
+            Some(path) => ui::playlist::Playlist::load(path)
+                .unwrap_or_else(|e| (ui::playlist::Playlist::writing_to(playlist_file), vec![e])),
+            None => (
+                ui::playlist::Playlist::writing_to(playlist_file),
+                Vec::new(),
+            ),
+        };
+        tools.playlist = list;
+        let opened = ui::playlist::start(
+            &cc.egui_ctx,
+            scenario.as_deref(),
+            &mut tools.playlist,
+            &problems,
+            &mut tools.share,
+            &mut sections,
+        );
+        // A prepared run decides where the lesson opens.
+        let section = opened.unwrap_or(section);
         let presenter_view = PresenterView::new(cc.storage, options.presenter);
         Self {
             presenter_view,
-            sections: ui::all_sections(),
+            sections,
             current: usize::from(section) - 1,
             side_open,
             runner,
@@ -180,7 +211,17 @@ impl LessonApp {
 
     /// Page Down or Page Up: the section's next or previous build step if it has one, else
     /// the next or previous section, opened at its first step (or, going back, its last).
-    fn step(&mut self, forward: bool) {
+    fn step(&mut self, ctx: &egui::Context, forward: bool) {
+        let tools = &mut self.tools;
+        if let Some(go) = tools
+            .playlist
+            .step(ctx, forward, &mut tools.share, &mut self.sections)
+        {
+            if let Some(n) = go {
+                self.go_to(n);
+            }
+            return;
+        }
         let (n, lecture) = (self.current_section(), self.lecture());
         let to = if forward { n + 1 } else { n - 1 };
         if !self.sections[self.current].step(forward, lecture)
@@ -203,13 +244,13 @@ impl LessonApp {
             .presenter_view
             .apply(ctx, action, presenter, &mut self.side_open)?;
         match action {
-            Action::NextSection | Action::NextSectionArrow => self.step(true),
-            Action::PreviousSection | Action::PreviousSectionArrow => self.step(false),
+            Action::NextSection | Action::NextSectionArrow => self.step(ctx, true),
+            Action::PreviousSection | Action::PreviousSectionArrow => self.step(ctx, false),
             Action::FirstSection => self.go_to(1),
             Action::LastSection => self.go_to(lesson::section_count()),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
-            Action::Choose(_) | Action::Continue | Action::Reveal => return Some(action),
+            a if a.for_section() => return Some(a),
             other => {
                 let section = self.sections[self.current].as_ref();
                 return self

@@ -283,7 +283,11 @@ fn every_sim_flag_takes_any_text_with_a_clear_error_or_a_valid_value() {
                 let argv = ["locks-lesson", "sim", model, &format!("--{flag}"), &value];
                 match Cli::try_parse_from(argv) {
                     Ok(cli) => {
-                        let Some(Command::Sim { model: parsed }) = &cli.command else {
+                        let Some(Command::Sim {
+                            model: Some(parsed),
+                            ..
+                        }) = &cli.command
+                        else {
                             return Err(TestCaseError::fail("parsed as another command"));
                         };
                         if let Err(msg) = params(parsed) {

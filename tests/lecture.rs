@@ -780,12 +780,17 @@ fn in_lecture_mode_quiz_answers_wait_for_r() {
 #[test]
 fn the_keyboard_map_fits_a_narrow_window_as_one_column() {
     let mut h = app(2);
-    h.set_size(egui::vec2(800.0, 600.0));
+    h.set_size(egui::vec2(640.0, 600.0));
     h.run_steps(2);
     h.key_press(Key::F1);
     h.run_steps(3);
     let map = h.get_by_label(overlay::TITLE).rect();
-    for s in SHORTCUTS {
+    // Keys that do the same share a row: its first key starts it.
+    let firsts = SHORTCUTS
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i == 0 || SHORTCUTS[i - 1].description != s.description);
+    for (_, s) in firsts {
         let key = h
             .query_all_by_label(s.keys_text)
             .last()

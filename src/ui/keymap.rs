@@ -36,6 +36,21 @@ pub enum Action {
     PasteScenario,
     ExportPlot,
     ExportData,
+    /// Sections 1 and 3: play or pause the animation.
+    PlayPause,
+    /// Sections 1 and 3: one step of the animation.
+    StepPlayback,
+    /// Sections 1 and 3: the animation back to its start.
+    ResetPlayback,
+    /// Sections 2, 5 and 9: the next (or previous) preset, store or defence, in lesson order.
+    NextChoice,
+    PreviousChoice,
+    /// Sections 3 and 4: storage checks fencing tokens, or not.
+    ToggleFencing,
+    /// Section 1: the lock on or off.
+    ToggleLock,
+    /// Appends the current section's scenario code to the playlist file.
+    AddToPlaylist,
 }
 
 impl Action {
@@ -50,6 +65,23 @@ impl Action {
                 | Action::LastSection
                 | Action::NextSectionArrow
                 | Action::PreviousSectionArrow
+        )
+    }
+
+    /// Whether the action belongs to the section on screen (the app hands it over).
+    pub fn for_section(self) -> bool {
+        matches!(
+            self,
+            Action::Choose(_)
+                | Action::Continue
+                | Action::Reveal
+                | Action::PlayPause
+                | Action::StepPlayback
+                | Action::ResetPlayback
+                | Action::NextChoice
+                | Action::PreviousChoice
+                | Action::ToggleFencing
+                | Action::ToggleLock
         )
     }
 
@@ -115,38 +147,28 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::NextSection,
         Key::PageDown,
         "Page Down",
-        "Next section, unless a slider has focus (lecture mode: a quiz's next step first)",
-    ),
-    plain(
-        Action::PreviousSection,
-        Key::PageUp,
-        "Page Up",
-        "Previous section, unless a slider has focus (lecture mode: a quiz's step back first)",
+        "Next section (lecture mode: builds first)",
     ),
     plain(
         Action::NextSectionArrow,
         Key::ArrowRight,
         "→",
-        "As Page Down (unless a slider has focus)",
+        "Next section (lecture mode: builds first)",
+    ),
+    plain(
+        Action::PreviousSection,
+        Key::PageUp,
+        "Page Up",
+        "Previous section, back the same way",
     ),
     plain(
         Action::PreviousSectionArrow,
         Key::ArrowLeft,
         "←",
-        "As Page Up (unless a slider has focus)",
+        "Previous section, back the same way",
     ),
-    plain(
-        Action::FirstSection,
-        Key::Home,
-        "Home",
-        "First section (unless a slider has focus)",
-    ),
-    plain(
-        Action::LastSection,
-        Key::End,
-        "End",
-        "Last section (unless a slider has focus)",
-    ),
+    plain(Action::FirstSection, Key::Home, "Home", "First section"),
+    plain(Action::LastSection, Key::End, "End", "Last section"),
     Shortcut {
         action: Action::ToggleSidePanel,
         modifiers: Modifiers::COMMAND,
@@ -158,49 +180,93 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::Choose(1),
         Key::Num1,
         "1",
-        "Quiz or prediction: choose answer 1",
+        "Choose that answer (quiz, prediction)",
     ),
     plain(
         Action::Choose(2),
         Key::Num2,
         "2",
-        "Quiz or prediction: choose answer 2",
+        "Choose that answer (quiz, prediction)",
     ),
     plain(
         Action::Choose(3),
         Key::Num3,
         "3",
-        "Quiz or prediction: choose answer 3",
+        "Choose that answer (quiz, prediction)",
     ),
     plain(
         Action::Choose(4),
         Key::Num4,
         "4",
-        "Quiz or prediction: choose answer 4 (not in section 8)",
+        "Choose that answer (quiz, prediction)",
     ),
     plain(
         Action::Choose(5),
         Key::Num5,
         "5",
-        "Prediction: choose answer 5 (sections 1 and 2)",
+        "Choose that answer (quiz, prediction)",
     ),
     plain(
         Action::Continue,
         Key::Enter,
         "Enter",
-        "Quiz: next question; prediction: check it (or press the focused button)",
+        "Quiz: next question (prediction: check it)",
     ),
     plain(
         Action::Continue,
         Key::Space,
         "Space",
-        "Quiz: next question (or press the focused button)",
+        "Quiz: next question (prediction: check it)",
     ),
     plain(
         Action::Reveal,
         Key::R,
         "R",
-        "Lecture mode: reveal the quiz answer or the prediction's result after the vote",
+        "Lecture mode: reveal, after the vote",
+    ),
+    plain(
+        Action::PlayPause,
+        Key::K,
+        "K",
+        "Play or pause (sections 1 and 3)",
+    ),
+    plain(
+        Action::StepPlayback,
+        Key::S,
+        "S",
+        "One step (sections 1 and 3)",
+    ),
+    plain(
+        Action::ResetPlayback,
+        Key::X,
+        "X",
+        "Back to the start (sections 1 and 3)",
+    ),
+    // Shift+N before N: a plain N row would take Shift+N too.
+    with(
+        Modifiers::SHIFT,
+        Action::PreviousChoice,
+        Key::N,
+        "Shift+N",
+        "Previous preset, store or defence",
+    ),
+    plain(
+        Action::NextChoice,
+        Key::N,
+        "N",
+        "Next preset (2), store (5) or defence (9)",
+    ),
+    plain(
+        Action::ToggleFencing,
+        Key::F,
+        "F",
+        "Fencing tokens on or off (sections 3 and 4)",
+    ),
+    plain(
+        Action::ToggleLock,
+        Key::M,
+        "M",
+        "The lock (mutex) on or off (section 1)",
     ),
     plain(
         Action::ToggleGlossary,
@@ -212,7 +278,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::ToggleLecture,
         Key::L,
         "L",
-        "Lecture mode on or off (projector colours, larger type)",
+        "Lecture (projector) mode on or off",
     ),
     plain(
         Action::ToggleFullscreen,
@@ -258,28 +324,35 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::CopyScenario,
         Key::C,
         "Ctrl+Shift+C",
-        "Copy the scenario code of this section",
+        "Copy this run's scenario code",
     ),
     with(
         SHIFT_COMMAND,
         Action::PasteScenario,
         Key::V,
         "Ctrl+Shift+V",
-        "Load the scenario code on the clipboard",
+        "Load the code on the clipboard",
     ),
     with(
         SHIFT_COMMAND,
         Action::ExportData,
         Key::E,
         "Ctrl+Shift+E",
-        "Save the plot's data as CSV",
+        "Save the plot's data (CSV)",
     ),
     with(
         Modifiers::COMMAND,
         Action::ExportPlot,
         Key::E,
         "Ctrl+E",
-        "Save the plot as a PNG image",
+        "Save the plot (PNG)",
+    ),
+    with(
+        SHIFT_COMMAND,
+        Action::AddToPlaylist,
+        Key::A,
+        "Ctrl+Shift+A",
+        "Add this run to the playlist",
     ),
 ];
 
@@ -287,23 +360,13 @@ pub const SHORTCUTS: &[Shortcut] = &[
 /// [`SHORTCUTS`] but never matched by [`pressed`].
 pub const WIDGET_KEYS: &[(&str, &str)] = &[
     ("Tab", "Next control (Shift+Tab: previous)"),
-    (
-        "Space / Enter",
-        "Press the focused button, tick the focused box",
-    ),
-    ("← →", "Move the focused slider by 1/100 of its range"),
-    ("Shift+← →", "Move the focused slider by 1/1000 (fine)"),
-    ("Up / Down", "Move the focused slider a step up or down"),
-    (
-        "Page Up / Page Down",
-        "Move the focused slider by 1/10 of its range",
-    ),
-    (
-        "Home / End",
-        "Move the focused slider to its minimum or maximum",
-    ),
-    ("Ctrl + / Ctrl −", "Larger or smaller type"),
-    ("Ctrl+0", "Type at its normal size"),
+    ("Space / Enter", "Press the focused button or box"),
+    ("← →", "Focused slider: 1/100 of its range"),
+    ("Shift+← →", "Focused slider: 1/1000 (fine)"),
+    ("Up / Down", "Focused slider: a step up or down"),
+    ("PgUp / PgDn", "Focused slider: 1/10 of its range"),
+    ("Home / End", "Focused slider: minimum or maximum"),
+    ("Ctrl+ / Ctrl−", "Larger or smaller type (Ctrl+0: normal)"),
     ("Escape", "Close a card or dialog"),
 ];
 

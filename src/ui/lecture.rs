@@ -276,8 +276,17 @@ pub fn projector_style(base: &Style) -> Style {
     w.open.fg_stroke = Stroke::new(2.0, black);
     w.open.bg_stroke = Stroke::new(2.0, black);
     style.visuals = v;
+    // Nothing pops up over the content on a projector: no hover tooltips (a million seconds).
+    style.interaction.tooltip_delay = 1.0e6;
+    // No text under 20 px at the lecture zoom.
+    for font in style.text_styles.values_mut() {
+        font.size = font.size.max(MIN_TEXT_PX / LECTURE_ZOOM);
+    }
     style
 }
+
+/// The smallest text on a projector, in pixels at [`LECTURE_ZOOM`].
+pub const MIN_TEXT_PX: f32 = 20.0;
 
 /// WCAG contrast ratio of two opaque colours (1 to 21).
 pub fn contrast_ratio(a: Color32, b: Color32) -> f32 {
@@ -387,5 +396,15 @@ mod tests {
         assert!(contrast_ratio(v.selection.stroke.color, v.selection.bg_fill) >= 7.0);
         assert!(contrast_ratio(v.widgets.inactive.bg_stroke.color, v.panel_fill) >= 7.0);
         assert!((contrast_ratio(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
+        for (name, font) in &s.text_styles {
+            assert!(
+                font.size * LECTURE_ZOOM >= MIN_TEXT_PX,
+                "{name:?}: {font:?}"
+            );
+        }
+        assert!(
+            s.interaction.tooltip_delay > 1000.0,
+            "no tooltips on a projector"
+        );
     }
 }

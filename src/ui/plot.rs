@@ -18,6 +18,29 @@ pub mod palette {
     pub const VERMILION: Color32 = Color32::from_rgb(0xD5, 0x5E, 0x00);
     pub const PURPLE: Color32 = Color32::from_rgb(0xCC, 0x79, 0xA7);
     pub const GREY: Color32 = Color32::from_rgb(0x88, 0x88, 0x88);
+
+    /// Projector variants of the colours a projector washes out on white (each at least 3.5:1
+    /// against white; the grey 7:1, as it also colours text).
+    pub const SKY_PROJECTOR: Color32 = Color32::from_rgb(0x1F, 0x86, 0xC9);
+    pub const YELLOW_PROJECTOR: Color32 = Color32::from_rgb(0xA6, 0x7C, 0x00);
+    pub const GREY_PROJECTOR: Color32 = Color32::from_rgb(0x59, 0x59, 0x59);
+
+    /// `c`, or its projector variant in lecture mode.
+    pub fn for_projector(lecture: bool, c: Color32) -> Color32 {
+        match c {
+            _ if !lecture => c,
+            SKY => SKY_PROJECTOR,
+            YELLOW => YELLOW_PROJECTOR,
+            GREY => GREY_PROJECTOR,
+            other => other,
+        }
+    }
+}
+
+/// The palette colour `c` as drawn in this mode (darker light blue, yellow and grey on a
+/// projector).
+pub fn colour(cx: &Cx<'_>, c: Color32) -> Color32 {
+    palette::for_projector(cx.lecture, c)
 }
 
 /// Space to leave left of a plot whose y axis has egui_plot's own title: the tops of the
@@ -131,6 +154,7 @@ pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
             let (rect, _) = ui.allocate_exact_size(swatch, egui::Sense::hover());
             let painter = ui.painter();
             let c = rect.center();
+            let m = &projector_mark(cx, m);
             match m {
                 KeyMark::Bar(color, _) => {
                     let bar = egui::Rect::from_center_size(c, vec2(22.0, 10.0));
@@ -184,6 +208,19 @@ pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
             ui.add(egui::Label::new(galley));
         }
     });
+}
+
+/// The mark's swatch in this mode's colours (the text is left out: it is drawn already).
+fn projector_mark(cx: &Cx<'_>, m: &KeyMark) -> KeyMark {
+    let c = |c: &Color32| colour(cx, *c);
+    match m {
+        KeyMark::Bar(k, _) => KeyMark::Bar(c(k), String::new()),
+        KeyMark::Line(k, d, _) => KeyMark::Line(c(k), *d, String::new()),
+        KeyMark::Shape(s, k, _) => KeyMark::Shape(*s, c(k), String::new()),
+        KeyMark::Hollow(s, k, _) => KeyMark::Hollow(*s, c(k), String::new()),
+        KeyMark::Hatched(k, h, _) => KeyMark::Hatched(c(k), *h, String::new()),
+        KeyMark::Interval(k, _) => KeyMark::Interval(c(k), String::new()),
+    }
 }
 
 /// Draws a marker the way egui_plot draws `Points` of that shape.

@@ -18,9 +18,10 @@ use self::real::RealThreads;
 use self::runs::{CURVE_SEEDS, Key, Pair, spawn_curve, spawn_runs};
 use super::Cx;
 use super::fmt::{fmt_int, fmt_ms};
+use super::keymap::Action;
 use super::pairs::{PairsBuilder, PairsReader};
 use super::plot::{self, KeyMark, palette};
-use super::stage::{Experiment, Rerun, Stage};
+use super::stage::{Experiment, Rerun, Stage, builds};
 use super::widgets::{self, Playback};
 use crate::runner::Runner;
 use crate::sim::counter::{self, CounterParams};
@@ -29,6 +30,8 @@ use crate::sim::counter::{self, CounterParams};
 const CURVE_BESIDE: f32 = 900.0;
 /// Height of the lost-updates curve when it sits in the reading column.
 const CURVE_HEIGHT: f32 = 240.0;
+/// Steps of the counter animation (the Step button and the S key).
+const PLAYBACK_STEPS: f64 = 40.0;
 
 /// Section 1 on the stage.
 pub type WhyLock = Stage<Counter>;
@@ -171,7 +174,7 @@ impl Counter {
             .show(ui, |p| {
                 p.hline(
                     HLine::new("should be W·N", should)
-                        .color(palette::GREY)
+                        .color(plot::colour(cx, palette::GREY))
                         .width(w * 0.8)
                         .style(LineStyle::dashed_loose()),
                 );
@@ -212,7 +215,7 @@ impl Counter {
             .show(ui, |p| {
                 p.vline(
                     VLine::new(format!("now: {workers} workers"), f64::from(workers))
-                        .color(palette::GREY)
+                        .color(plot::colour(cx, palette::GREY))
                         .width(w * 0.6),
                 );
                 p.line(
@@ -295,6 +298,13 @@ impl Experiment for Counter {
 
     fn busy(&self) -> bool {
         !self.runs.finished() || !self.curve.finished()
+    }
+
+    fn key(&mut self, action: Action) {
+        match action {
+            Action::ToggleLock => self.params.lock = !self.params.lock,
+            other => builds::playback_key(&mut self.playback, other, PLAYBACK_STEPS),
+        }
     }
 
     fn progress(&self, ui: &mut Ui) {
@@ -397,7 +407,7 @@ impl Experiment for Counter {
             sliders(ui, p);
         }
         if !cx.reduced_motion {
-            self.playback.ui(ui, 40.0);
+            self.playback.ui(ui, PLAYBACK_STEPS);
         }
     }
 

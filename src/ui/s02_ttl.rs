@@ -281,7 +281,11 @@ impl Ttl {
                 );
 
                 let x = p.ttl_s.log10();
-                pu.vline(VLine::new("", x).color(palette::GREY).width(w * 0.6));
+                pu.vline(
+                    VLine::new("", x)
+                        .color(plot::colour(cx, palette::GREY))
+                        .width(w * 0.6),
+                );
                 pu.text(
                     Text::new(
                         "",
@@ -449,6 +453,17 @@ impl Experiment for Ttl {
 
     fn busy(&self) -> bool {
         !self.current.finished() || !self.ladder.finished()
+    }
+
+    fn choices(&self) -> (usize, Option<usize>) {
+        let on = PRESET_TTLS
+            .iter()
+            .position(|&t| self.params == self.preset(t));
+        (PRESET_TTLS.len(), on)
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params = self.preset(PRESET_TTLS[i]);
     }
 
     fn progress(&self, ui: &mut Ui) {

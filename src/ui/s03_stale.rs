@@ -15,9 +15,10 @@ use egui_plot::MarkerShape;
 use self::timeline::{A_COLOR, APPLIED, B_COLOR, OVERWROTE, REFUSED};
 use super::Cx;
 use super::fmt::secs;
+use super::keymap::Action;
 use super::pairs::{PairsBuilder, PairsReader};
 use super::plot::{KeyMark, palette};
-use super::stage::{Experiment, Rerun, Stage};
+use super::stage::{Experiment, Rerun, Stage, builds};
 use super::widgets::{self, Playback};
 use crate::lesson::{self, StaleStory, fill};
 use crate::runner::{Runner, Task};
@@ -194,6 +195,8 @@ pub struct Stale {
     pub params: StaleParams,
     story: Rerun<StaleParams, Arc<Story>>,
     pub playback: Playback,
+    /// The story has been on screen (in lecture mode it opens paused at its first moment).
+    opened: bool,
 }
 
 impl Default for Stale {
@@ -202,6 +205,7 @@ impl Default for Stale {
             params: StaleParams::default(),
             story: Rerun::default(),
             playback: Playback::new(SECONDS_PER_STEP * 5.0),
+            opened: false,
         }
     }
 }
@@ -210,6 +214,17 @@ impl Stale {
     /// Steps of the story on screen (none while the first one is being told).
     fn steps(&self) -> usize {
         self.story.latest().map_or(0, |s| s.steps.len())
+    }
+
+    /// Playback steps from the first moment to the last.
+    fn span(&self) -> f64 {
+        (self.steps().saturating_sub(1).max(1)) as f64
+    }
+
+    /// Moment `i` (from 0) on screen, paused: a clicker's build.
+    fn show_moment(&mut self, i: usize) {
+        self.playback.playing = false;
+        self.playback.position = (i as f64 / self.span()).min(1.0);
     }
 
     /// What the figure shows before the first story is ready.
@@ -306,6 +321,39 @@ impl Experiment for Stale {
         !self.story.finished()
     }
 
+    fn key(&mut self, action: Action) {
+        match action {
+            Action::ToggleFencing => self.params.fencing = !self.params.fencing,
+            other => {
+                let span = self.span();
+                builds::playback_key(&mut self.playback, other, span);
+            }
+        }
+    }
+
+    fn build_step(&mut self, forward: bool) -> bool {
+        let Some(story) = self.story.latest().cloned() else {
+            return false;
+        };
+        // Moments shown so far, from 1 (the next one to show is numbered from 0).
+        let shown = story.at(self.playback.position).1;
+        let (more, to) = if forward {
+            (shown < story.steps.len(), shown)
+        } else {
+            (shown > 1, shown.saturating_sub(2))
+        };
+        if more {
+            self.show_moment(to);
+        }
+        more
+    }
+
+    fn build_arrive(&mut self, at_end: bool) {
+        self.opened = true;
+        self.playback.playing = false;
+        self.playback.position = if at_end { 1.0 } else { 0.0 };
+    }
+
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
         vec![
             KeyMark::Bar(A_COLOR, format!("A works / holds token {TOKEN_A}")),
@@ -328,6 +376,9 @@ impl Experiment for Stale {
         };
         self.playback.seconds_at_1x =
             SECONDS_PER_STEP * (story.steps.len().saturating_sub(1).max(1)) as f64;
+        if !std::mem::replace(&mut self.opened, true) && cx.lecture {
+            self.build_arrive(false);
+        }
         self.playback.tick(ui, cx.reduced_motion);
         let (now, revealed) = story.at(self.playback.position);
         let finished = self.playback.position >= 1.0;
@@ -390,8 +441,7 @@ impl Experiment for Stale {
         }
         ui.horizontal(|ui| {
             if !cx.reduced_motion {
-                self.playback
-                    .ui(ui, (steps.saturating_sub(1).max(1)) as f64);
+                self.playback.ui(ui, self.span());
                 ui.separator();
             }
             let (revealed, caption) = self.story.latest().map_or((0, String::new()), |s| {

@@ -10,6 +10,7 @@ use egui::{RichText, Ui, Vec2};
 
 use super::Cx;
 use super::fmt::{fmt_int, fmt_ms, fmt_pct};
+use super::keymap::Action;
 use super::mc_stream::{count_slider, percent_slider};
 use super::pairs::{PairsBuilder, PairsReader};
 use super::plot::KeyMark;
@@ -165,6 +166,12 @@ impl Experiment for Fencing {
 
     fn busy(&self) -> bool {
         !self.run.finished()
+    }
+
+    fn key(&mut self, action: Action) {
+        if action == Action::ToggleFencing {
+            self.params.fencing = !self.params.fencing;
+        }
     }
 
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {

@@ -46,7 +46,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
             Bar::new(centre, 100.0 * c as f64 / n)
                 .width(width * 0.9)
                 .name(label)
-                .fill(BARS)
+                .fill(plot::colour(cx, BARS))
         })
         .collect();
     let peak = h
@@ -87,7 +87,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
         .show(ui, |p| {
             p.bar_chart(
                 BarChart::new("", bars)
-                    .color(BARS)
+                    .color(plot::colour(cx, BARS))
                     .element_formatter(Box::new(|b, _| {
                         format!("{}: {:.2} % of failovers", b.name, b.value)
                     })),
@@ -95,7 +95,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
             p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
             p.vline(
                 VLine::new("", simulated)
-                    .color(SIMULATED)
+                    .color(plot::colour(cx, SIMULATED))
                     .width(w * 0.9)
                     .style(LineStyle::dashed_loose()),
             );

@@ -248,6 +248,14 @@ impl Experiment for Where {
         !self.run.finished()
     }
 
+    fn choices(&self) -> (usize, Option<usize>) {
+        (stores().len(), Some(self.params.store))
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params.store = i;
+    }
+
     fn progress(&self, ui: &mut Ui) {
         self.run
             .progress_ui(ui, "simulating failovers", "failovers");

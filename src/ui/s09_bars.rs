@@ -127,7 +127,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .map(|b| {
             Bar::new(b.x, b.value)
                 .width(BAR_W)
-                .fill(b.fill)
+                .fill(plot::colour(cx, b.fill))
                 .stroke(Stroke::new(1.0, ink))
                 .name(format!("{}: {}", b.name, fmt_int(b.value as u64)))
         })
@@ -341,7 +341,7 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         .show(ui, |p| {
             p.bar_chart(
                 BarChart::new("finished within the TTL", within)
-                    .color(palette::SKY)
+                    .color(plot::colour(cx, palette::SKY))
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             p.bar_chart(

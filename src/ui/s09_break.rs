@@ -202,6 +202,14 @@ impl Experiment for Break {
         !self.run.finished()
     }
 
+    fn choices(&self) -> (usize, Option<usize>) {
+        (Mode::ALL.len(), Some(mode_index(self.params.mode)))
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params.mode = Mode::ALL[i];
+    }
+
     fn progress(&self, ui: &mut Ui) {
         self.run.progress_ui(ui, "Simulating runs", "runs");
     }

@@ -59,27 +59,25 @@ impl Next {
             bar = bar.fill(egui::Color32::TRANSPARENT);
         }
         ui.add(bar);
-        egui::Grid::new("s10-xp")
-            .num_columns(4)
-            .spacing([18.0, 4.0])
-            .show(ui, |ui| {
-                for s in progress::quiz_sections() {
-                    let qs = progress::quiz_questions(s);
-                    let answered = qs.iter().filter(|q| p.answer(&q.id).is_some()).count();
-                    let first = qs
-                        .iter()
-                        .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
-                        .count();
-                    ui.label(
-                        RichText::new(format!("{s}. {}", lesson::content().section(s).title))
-                            .strong(),
-                    );
-                    ui.label(format!("{answered} of {} answered", qs.len()));
-                    ui.label(format!("{first} right at the first try"));
-                    ui.label(format!("{} XP", first as u32 * XP_PER_QUESTION));
-                    ui.end_row();
-                }
+        // One wrapping line a quiz: a grid of fixed columns ran into the reading list beside
+        // it in a narrow column.
+        for s in progress::quiz_sections() {
+            let qs = progress::quiz_questions(s);
+            let answered = qs.iter().filter(|q| p.answer(&q.id).is_some()).count();
+            let first = qs
+                .iter()
+                .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
+                .count();
+            ui.horizontal_wrapped(|ui| {
+                let title = format!("{s}. {}:", lesson::content().section(s).title);
+                ui.label(RichText::new(title).strong());
+                ui.label(format!(
+                    "{answered} of {} answered, {first} right at the first try, {} XP",
+                    qs.len(),
+                    first as u32 * XP_PER_QUESTION
+                ));
             });
+        }
     }
 
     fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
@@ -214,6 +212,15 @@ impl Section for Next {
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if cx.lecture {
+            // Nothing is scored in lecture mode: no XP, no progress file, no reset.
+            self.headline = None;
+            ui.columns(2, |cols| {
+                super::predictions::ui(&mut cols[0], cx);
+                Self::reading(&mut cols[1]);
+            });
+            return;
+        }
         let headline = Self::headline_for(cx.progress.progress());
         widgets::headline(ui, &headline);
         self.headline = Some(headline);

@@ -61,6 +61,11 @@ impl Share {
         self.dialog.is_some()
     }
 
+    /// Leaves a one-line message in the bottom bar.
+    pub fn tell(&mut self, ctx: &egui::Context, text: impl Into<String>, error: bool) {
+        self.say(ctx, text, error);
+    }
+
     fn say(&mut self, ctx: &egui::Context, text: impl Into<String>, error: bool) {
         let now = ctx.input(|i| i.time);
         self.notice = Some(Notice {
@@ -278,6 +283,10 @@ impl Share {
                     if ui.button("Copy code").on_hover_text("Copy the scenario code (Ctrl+Shift+C)").clicked() {
                         actions.push(Action::CopyScenario);
                     }
+                    // Lecture mode: Ctrl+Shift+A (the projector's bar has no room for it).
+                    if !lecture && ui.button("Add to playlist").on_hover_text("Append this code to the playlist file (Ctrl+Shift+A)").clicked() {
+                        actions.push(Action::AddToPlaylist);
+                    }
                 }
                 None => {
                     ui.label(RichText::new("This section has no settings to share.").weak());
@@ -386,7 +395,7 @@ impl Share {
 }
 
 /// Decodes `code` and applies it to its section, all or nothing.
-fn apply(sections: &mut [Box<dyn Section>], code: &str) -> Result<(u8, String), String> {
+pub(crate) fn apply(sections: &mut [Box<dyn Section>], code: &str) -> Result<(u8, String), String> {
     let n = scenario::section_of(code).map_err(|e| e.to_string())?;
     let section = sections
         .iter_mut()

@@ -7,6 +7,7 @@ use egui::Ui;
 use super::export::{Destination, Kind};
 use super::keymap::Action;
 use super::lecture::{self, Presenter};
+use super::playlist::Playlist;
 use super::share::Share;
 use super::{Section, overlay};
 
@@ -17,6 +18,10 @@ pub struct Tools {
     pub keyboard_map_open: bool,
     /// Actions asked for by buttons during the frame, applied after it like their shortcuts.
     pub queued: Vec<Action>,
+    /// Prepared runs: Page Down walks the codes; "Add to playlist" appends to its file.
+    pub playlist: Playlist,
+    /// Lecture mode hides a pointer that has not moved for two seconds.
+    pub pointer: super::pointer::IdlePointer,
 }
 
 impl Tools {
@@ -26,6 +31,8 @@ impl Tools {
             share: Share::new(destination),
             keyboard_map_open: false,
             queued: Vec::new(),
+            playlist: Playlist::default(),
+            pointer: Default::default(),
         }
     }
 
@@ -56,6 +63,7 @@ impl Tools {
             Action::PasteScenario => self.share.request_paste(ctx),
             Action::ExportPlot => self.share.export(ctx, frame, Kind::Png, section),
             Action::ExportData => self.share.export(ctx, frame, Kind::Csv, section),
+            Action::AddToPlaylist => self.playlist.add(ctx, section, &mut self.share),
             other => return Some(other),
         }
         None
@@ -111,6 +119,7 @@ impl Tools {
             self.share.dialog_result(go_to.is_some());
         }
         self.share.poll(ctx, frame);
+        self.pointer.update(ctx, self.presenter.lecture());
         if !self.share.exporting() {
             // Kept off a picture being taken of the plot.
             self.presenter.paint_focus_ring(ctx);

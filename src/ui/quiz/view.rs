@@ -350,11 +350,13 @@ impl QuizSection {
                 }
             });
         ui.add_space(6.0);
-        ui.label(format!(
-            "Right at the first try: {first} of {}, worth {} XP.",
-            quiz.len(),
-            first as u32 * XP_PER_QUESTION
-        ));
+        if !cx.lecture {
+            ui.label(format!(
+                "Right at the first try: {first} of {}, worth {} XP.",
+                quiz.len(),
+                first as u32 * XP_PER_QUESTION
+            ));
+        }
         ui.horizontal_wrapped(|ui| {
             if missed > 0
                 && ui
@@ -388,7 +390,10 @@ fn words(ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
         widgets::paragraph(ui, p, cx);
     }
     ui.add_space(4.0);
-    super::how_note(ui, &text.how, cx);
+    if !cx.lecture {
+        // How answers are scored: nothing is scored in lecture mode.
+        super::how_note(ui, &text.how, cx);
+    }
     for p in &text.after {
         widgets::paragraph(ui, p, cx);
     }

@@ -196,7 +196,7 @@ pub fn timeline(
             };
             p.vline(
                 VLine::new("", run.expiry_s)
-                    .color(palette::GREY)
+                    .color(plot::colour(cx, palette::GREY))
                     .width(w * 0.6)
                     .style(ttl_style),
             );

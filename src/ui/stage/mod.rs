@@ -7,6 +7,7 @@
 //! sized to the height that is left, the plot key, the settings drawer, the seed, scenario
 //! codes and the export rectangle.
 
+pub mod builds;
 pub mod layout;
 pub mod predict;
 pub mod run;
@@ -99,6 +100,29 @@ pub trait Experiment {
     fn axis_titles(&self) -> (&'static str, &'static str) {
         ("", "")
     }
+
+    /// The section's choices in lesson order (presets, stores, defences): how many, and which
+    /// one the settings are now (`None` when they are none of them). None by default.
+    fn choices(&self) -> (usize, Option<usize>) {
+        (0, None)
+    }
+
+    /// Switches to choice `i` (below the count given by [`Experiment::choices`]).
+    fn choose(&mut self, _i: usize) {}
+
+    /// Lecture mode, Page Down (`forward`) or Page Up: shows the next or previous build and
+    /// returns true, or false at the last (first) one. By default the builds are the choices.
+    fn build_step(&mut self, forward: bool) -> bool {
+        builds::step_choices(self, forward)
+    }
+
+    /// Lecture mode: the section was opened by Page Down (`at_end` false) or Page Up.
+    fn build_arrive(&mut self, at_end: bool) {
+        builds::arrive_choices(self, at_end);
+    }
+
+    /// A section key pressed (play, step, reset, fencing, the lock).
+    fn key(&mut self, _action: super::keymap::Action) {}
 }
 
 /// A simulation section: an [`Experiment`] on the shared skeleton.
@@ -248,6 +272,7 @@ impl<E: Experiment> Section for Stage<E> {
         if let Some(p) = prompt {
             self.gate.keys(cx, p.choices.len());
         }
+        builds::keys(&mut self.exp, cx.actions);
         self.exp.refresh(cx.runner, self.seed);
         layout::page(self, ui, cx);
         self.exp.refresh(cx.runner, self.seed);
@@ -275,6 +300,20 @@ impl<E: Experiment> Section for Stage<E> {
         self.plot_rect = plot_rect;
         if self.exp.params() != before {
             ui.ctx().request_repaint_of(egui::ViewportId::ROOT);
+        }
+    }
+
+    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+        if !lecture {
+            return false;
+        }
+        // A hidden result is the first build: the class has voted, the clicker reveals.
+        (forward && self.gate.ask_reveal()) || self.exp.build_step(forward)
+    }
+
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        if lecture {
+            self.exp.build_arrive(at_end);
         }
     }
 

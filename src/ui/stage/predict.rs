@@ -55,6 +55,18 @@ impl Gate {
         }
     }
 
+    /// Asks for the hidden result (as R does in lecture mode); false when nothing is hidden
+    /// or the reveal was already asked for.
+    pub fn ask_reveal(&mut self) -> bool {
+        match self {
+            Gate::Asking { reveal, .. } if !*reveal => {
+                *reveal = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Takes the section's key presses: number keys choose, Enter (or R in lecture mode)
     /// reveals.
     pub fn keys(&mut self, cx: &Cx<'_>, choices: usize) {

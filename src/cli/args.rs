@@ -1,10 +1,9 @@
-//! The command line: open the lesson, or run one model headless with `sim`.
+//! The flags of each `sim` model, read as text so that a bad value's message names the flag
+//! and its range.
 
-use std::path::PathBuf;
-use std::process::ExitCode;
+use clap::Args;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-
+use super::Output;
 use crate::sim::counter::{self, CounterParams};
 use crate::sim::failover::{self, FailoverParams, Store};
 use crate::sim::fencing::{self, FencingParams};
@@ -13,133 +12,10 @@ use crate::sim::stale::{self, StaleParams};
 use crate::sim::ttl::{self, TtlParams};
 use crate::sim::{ParamError, ParamSpec};
 
-mod sims;
-
-pub use sims::{FAIL_CHUNK_VAR, Report, run_sim};
-
-/// The program: reads the command line, then runs `sim` or opens the lesson. Both executables
-/// call it: `locks-lesson` (on Windows a windowed program, without a console) and
-/// `locks-lesson-cli` (a console program, for `--help`, `--version` and `sim` in a terminal).
-pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
-        Err(e) => {
-            // One line naming the flag and its range, not a page of usage.
-            let text = e.render().to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
-            return ExitCode::from(USAGE_ERROR);
-        }
-    };
-    match &cli.command {
-        Some(Command::Sim { model }) => run_sim(model),
-        Some(Command::Lab { experiment }) => crate::lab::cli::run_lab(experiment),
-        None => crate::app::run_native(&cli),
-    }
-}
-
-/// Exit status for malformed or out-of-range command-line values.
-pub const USAGE_ERROR: u8 = 2;
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "locks-lesson",
-    version,
-    about = "Distributed locks, lesson 8: why a lock that merely expires is not a safe lock",
-    after_help = "Run without a command to open the lesson. Keys: PageDown/PageUp or Right/Left \
-                  move between sections, Home/End jump to the first/last."
-)]
-pub struct Cli {
-    /// Open in lecture (projector) mode.
-    #[arg(long)]
-    pub lecture: bool,
-    /// Open the presenter view: the audience window for the projector, and this window as
-    /// the lecturer's console with the speaker notes and the clock.
-    #[arg(long)]
-    pub presenter: bool,
-    /// Open at section N (1-10).
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_section)]
-    pub section: Option<u8>,
-    /// Keep quiz progress in this file instead of the platform's data folder.
-    #[arg(long, value_name = "PATH")]
-    pub progress_file: Option<PathBuf>,
-    /// Graphics back end: glow (OpenGL, the default; works on old laptops and virtual
-    /// machines) or wgpu (Vulkan, Metal, DirectX). If the chosen one fails, the other is tried.
-    #[arg(long, value_enum, default_value_t = RendererChoice::Glow)]
-    pub renderer: RendererChoice,
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
-
-fn parse_section(raw: &str) -> Result<u8, String> {
-    raw.trim()
-        .parse::<u8>()
-        .ok()
-        .filter(|n| (1..=crate::lesson::section_count()).contains(n))
-        .ok_or_else(|| {
-            format!(
-                "must be an integer from 1 to {}",
-                crate::lesson::section_count()
-            )
-        })
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RendererChoice {
-    Glow,
-    Wgpu,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Run one of the lesson's models headless and print its result.
-    Sim {
-        #[command(subcommand)]
-        model: SimModel,
-    },
-    /// Run an experiment against a real lock server (Redis or etcd) on this computer.
-    Lab {
-        #[command(subcommand)]
-        experiment: crate::lab::cli::LabCommand,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-pub enum SimModel {
-    /// Section 1: workers incrementing a shared counter, with or without a lock.
-    Counter(CounterArgs),
-    /// Section 2: how many lock holds outlive their TTL (Monte Carlo and exact).
-    Ttl(TtlArgs),
-    /// Section 3: a paused holder wakes after its lock expired (no randomness).
-    Stale(StaleArgs),
-    /// Section 4: a chain of lock holders; stale writes with and without fencing tokens.
-    Fencing(FencingArgs),
-    /// Section 5: locks lost when a Redis primary fails over (Monte Carlo and exact).
-    Failover(FailoverArgs),
-    /// Section 9: a billing job that outlives its lock, with no defence, renewal, fencing,
-    /// idempotency or all three.
-    Renewal(RenewalArgs),
-}
-
-/// Options every model shares.
-#[derive(Debug, Args)]
-pub struct Common {
-    /// Seed of the random streams (equal seeds give identical results).
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
-    pub seed: u64,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
-
-fn parse_seed(raw: &str) -> Result<u64, String> {
-    raw.trim()
-        .parse::<u64>()
-        .map_err(|_| format!("must be an integer from 0 to {}", u64::MAX))
-}
+pub use super::Common;
 
 /// A number read as text so that the message for a bad value names the flag and its range.
-fn number(spec: &ParamSpec, raw: &str) -> Result<f64, ParamError> {
+pub(crate) fn number(spec: &ParamSpec, raw: &str) -> Result<f64, ParamError> {
     let v: f64 = raw
         .trim()
         .parse()
@@ -199,7 +75,6 @@ pub struct Threads {
 }
 
 impl Threads {
-    /// The thread count, checked against its range.
     pub fn count(&self) -> Result<usize, ParamError> {
         Ok(number(&THREADS, &self.threads)? as usize)
     }
@@ -250,8 +125,9 @@ pub struct StaleArgs {
     /// Storage checks fencing tokens and refuses an older token's write.
     #[arg(long)]
     pub fencing: bool,
+    /// (The story has no randomness: no seed.)
     #[command(flatten)]
-    pub common: Common,
+    pub out: Output,
 }
 
 impl StaleArgs {
@@ -264,20 +140,59 @@ impl StaleArgs {
     }
 }
 
+/// A flag in seconds for a model parameter kept in milliseconds.
+const fn in_seconds(ms: &ParamSpec, flag: &'static str) -> ParamSpec {
+    ParamSpec {
+        flag,
+        unit: "s",
+        min: ms.min / 1000.0,
+        max: ms.max / 1000.0,
+        default: ms.default / 1000.0,
+        ..*ms
+    }
+}
+
+/// The fencing model's times in seconds, like the other lock-hold models (ttl, renewal).
+pub const FENCING_TTL_S: ParamSpec = in_seconds(&fencing::TTL_MS, "ttl-s");
+pub const FENCING_TYPICAL_S: ParamSpec = in_seconds(&fencing::TYPICAL_MS, "typical-s");
+pub const FENCING_STALL_MEAN_S: ParamSpec = in_seconds(&fencing::STALL_MEAN_MS, "stall-mean-s");
+
 #[derive(Debug, Args)]
 pub struct FencingArgs {
     #[arg(long, default_value_t = default_text(&fencing::HOLDERS), allow_hyphen_values = true, help = help(&fencing::HOLDERS))]
     pub holders: String,
-    #[arg(long, default_value_t = default_text(&fencing::TTL_MS), allow_hyphen_values = true, help = help(&fencing::TTL_MS))]
-    pub ttl_ms: String,
-    #[arg(long, default_value_t = default_text(&fencing::TYPICAL_MS), allow_hyphen_values = true, help = help(&fencing::TYPICAL_MS))]
-    pub typical_ms: String,
+    #[arg(long, default_value_t = default_text(&FENCING_TTL_S), allow_hyphen_values = true, help = help(&FENCING_TTL_S))]
+    pub ttl_s: String,
+    #[arg(long, default_value_t = default_text(&FENCING_TYPICAL_S), allow_hyphen_values = true, help = help(&FENCING_TYPICAL_S))]
+    pub typical_s: String,
     #[arg(long, default_value_t = default_text(&fencing::SPREAD), allow_hyphen_values = true, help = help(&fencing::SPREAD))]
     pub spread: String,
     #[arg(long, default_value_t = default_text(&fencing::STALL_PROB), allow_hyphen_values = true, help = help(&fencing::STALL_PROB))]
     pub stall_prob: String,
-    #[arg(long, default_value_t = default_text(&fencing::STALL_MEAN_MS), allow_hyphen_values = true, help = help(&fencing::STALL_MEAN_MS))]
-    pub stall_mean_ms: String,
+    #[arg(long, default_value_t = default_text(&FENCING_STALL_MEAN_S), allow_hyphen_values = true, help = help(&FENCING_STALL_MEAN_S))]
+    pub stall_mean_s: String,
+    /// The older flags in milliseconds (scenario codes of section 4 use them).
+    #[arg(
+        long,
+        hide = true,
+        allow_hyphen_values = true,
+        conflicts_with = "ttl_s"
+    )]
+    pub ttl_ms: Option<String>,
+    #[arg(
+        long,
+        hide = true,
+        allow_hyphen_values = true,
+        conflicts_with = "typical_s"
+    )]
+    pub typical_ms: Option<String>,
+    #[arg(
+        long,
+        hide = true,
+        allow_hyphen_values = true,
+        conflicts_with = "stall_mean_s"
+    )]
+    pub stall_mean_ms: Option<String>,
     /// Storage checks fencing tokens and refuses an older token's write.
     #[arg(long)]
     pub fencing: bool,
@@ -287,13 +202,28 @@ pub struct FencingArgs {
 
 impl FencingArgs {
     pub fn params(&self) -> Result<FencingParams, ParamError> {
+        // A time in milliseconds, from the flag in seconds or its older twin in milliseconds.
+        let ms = |s_spec: &ParamSpec, s: &str, ms_spec: &ParamSpec, ms: &Option<String>| match ms {
+            Some(raw) => number(ms_spec, raw),
+            None => Ok(number(s_spec, s)? * 1000.0),
+        };
         Ok(FencingParams {
             holders: number(&fencing::HOLDERS, &self.holders)? as u32,
-            ttl_ms: number(&fencing::TTL_MS, &self.ttl_ms)?,
-            typical_ms: number(&fencing::TYPICAL_MS, &self.typical_ms)?,
+            ttl_ms: ms(&FENCING_TTL_S, &self.ttl_s, &fencing::TTL_MS, &self.ttl_ms)?,
+            typical_ms: ms(
+                &FENCING_TYPICAL_S,
+                &self.typical_s,
+                &fencing::TYPICAL_MS,
+                &self.typical_ms,
+            )?,
             spread: number(&fencing::SPREAD, &self.spread)?,
             stall_prob: number(&fencing::STALL_PROB, &self.stall_prob)?,
-            stall_mean_ms: number(&fencing::STALL_MEAN_MS, &self.stall_mean_ms)?,
+            stall_mean_ms: ms(
+                &FENCING_STALL_MEAN_S,
+                &self.stall_mean_s,
+                &fencing::STALL_MEAN_MS,
+                &self.stall_mean_ms,
+            )?,
             fencing: self.fencing,
         })
     }

@@ -1,0 +1,126 @@
+//! The clicker's builds and the section keys on the stage.
+//!
+//! A presentation clicker sends Page Down and Page Up only. In lecture mode Page Down first
+//! reveals a hidden prediction result, then walks the section's builds (the story's moments,
+//! or its presets, stores or defences in lesson order), and only then leaves the section; Page
+//! Up walks back the same way. N and Shift+N step through the same choices (wrapping round),
+//! and K, S and X drive an animation.
+
+use super::Experiment;
+use crate::ui::keymap::Action;
+use crate::ui::widgets::Playback;
+
+/// The choice after (or before) `current` among `count`, or `None` past either end. From a
+/// setting that is none of the choices, forward starts at the first and back at the last.
+pub fn next_choice(count: usize, current: Option<usize>, forward: bool) -> Option<usize> {
+    if count == 0 {
+        return None;
+    }
+    let to = match (current, forward) {
+        (Some(i), true) => i + 1,
+        (Some(i), false) => i.checked_sub(1)?,
+        (None, true) => 0,
+        (None, false) => count - 1,
+    };
+    (to < count).then_some(to)
+}
+
+/// N and Shift+N: the next or previous choice, wrapping round at either end.
+pub fn cycle_choice(count: usize, current: Option<usize>, forward: bool) -> Option<usize> {
+    next_choice(count, current, forward).or_else(|| {
+        let wrapped = if forward { 0 } else { count.checked_sub(1)? };
+        (count > 0).then_some(wrapped)
+    })
+}
+
+/// Page Down or Page Up through the experiment's choices: true when it moved.
+pub fn step_choices<E: Experiment + ?Sized>(exp: &mut E, forward: bool) -> bool {
+    let (count, current) = exp.choices();
+    match next_choice(count, current, forward) {
+        Some(i) => {
+            exp.choose(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Arriving by Page Down (`at_end` false) or Page Up: the first choice or the last.
+pub fn arrive_choices<E: Experiment + ?Sized>(exp: &mut E, at_end: bool) {
+    let (count, _) = exp.choices();
+    if count > 0 {
+        exp.choose(if at_end { count - 1 } else { 0 });
+    }
+}
+
+/// The section keys the stage handles for every experiment (N, Shift+N); the others go to
+/// [`Experiment::key`].
+pub fn keys<E: Experiment + ?Sized>(exp: &mut E, actions: &[Action]) {
+    for &a in actions {
+        match a {
+            Action::NextChoice | Action::PreviousChoice => {
+                let (count, current) = exp.choices();
+                if let Some(i) = cycle_choice(count, current, a == Action::NextChoice) {
+                    exp.choose(i);
+                }
+            }
+            other => exp.key(other),
+        }
+    }
+}
+
+/// K, S and X on an animation of `steps` steps.
+pub fn playback_key(playback: &mut Playback, action: Action, steps: f64) {
+    match action {
+        Action::PlayPause => {
+            if !playback.playing && playback.position >= 1.0 {
+                playback.position = 0.0;
+            }
+            playback.playing = !playback.playing;
+        }
+        Action::StepPlayback => playback.step(1.0 / steps.max(1.0)),
+        Action::ResetPlayback => {
+            playback.position = 0.0;
+            playback.playing = false;
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_stop_at_either_end() {
+        assert_eq!(next_choice(3, Some(0), true), Some(1));
+        assert_eq!(next_choice(3, Some(2), true), None);
+        assert_eq!(next_choice(3, Some(0), false), None);
+        assert_eq!(next_choice(3, Some(2), false), Some(1));
+        assert_eq!(next_choice(3, None, true), Some(0));
+        assert_eq!(next_choice(3, None, false), Some(2));
+        assert_eq!(next_choice(0, None, true), None);
+    }
+
+    #[test]
+    fn the_choice_keys_wrap_round() {
+        assert_eq!(cycle_choice(3, Some(2), true), Some(0));
+        assert_eq!(cycle_choice(3, Some(0), false), Some(2));
+        assert_eq!(cycle_choice(0, None, true), None);
+    }
+
+    #[test]
+    fn playback_keys() {
+        let mut p = Playback::new(4.0);
+        playback_key(&mut p, Action::ResetPlayback, 4.0);
+        assert!(!p.playing && p.position == 0.0);
+        playback_key(&mut p, Action::StepPlayback, 4.0);
+        assert!((p.position - 0.25).abs() < 1e-12);
+        playback_key(&mut p, Action::PlayPause, 4.0);
+        assert!(p.playing);
+        p.position = 1.0;
+        p.playing = false;
+        playback_key(&mut p, Action::PlayPause, 4.0);
+        assert!(p.playing && p.position == 0.0);
+    }
+}
