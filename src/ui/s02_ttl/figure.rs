@@ -15,8 +15,8 @@ use super::{LADDER_TTLS, Ttl};
 use crate::sim::ttl;
 
 /// One line above the figure on how to read it.
-pub const HOW_TO_READ: &str = "Read up from your TTL: the blue curve gives the share of holds \
-    that outlive it (left axis), the red dashes the longest wait after a crash (right axis).";
+pub const HOW_TO_READ: &str = "Read up from your TTL: the blue curve is the share of holds that \
+    outlive it (left axis), the red dashes the wait after a crash (right axis).";
 
 /// The lowest share the figure shows, as a power of ten.
 pub(super) const FLOOR_DECADE: f64 = -16.0;
