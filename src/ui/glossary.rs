@@ -331,7 +331,10 @@ mod tests {
     fn name_prefixes_come_before_names_that_contain_it_and_text_matches() {
         let lock = names("lock");
         assert_eq!(lock[0], "Lock", "{lock:?}");
-        let prefix = lock.iter().position(|n| *n == "Lock renewal (watchdog)").unwrap();
+        let prefix = lock
+            .iter()
+            .position(|n| *n == "Lock renewal (watchdog)")
+            .unwrap();
         let inside = lock.iter().position(|n| *n == "Redlock").unwrap();
         let text = lock.iter().position(|n| *n == "Mutual exclusion").unwrap();
         assert!(prefix < inside && inside < text, "{lock:?}");
