@@ -94,7 +94,7 @@ impl Ttl {
 
         let x_max = ttl::TTL_S.max.log10();
         let x_min = ttl::TTL_S.min.log10();
-        let response = Plot::new("s2-tradeoff")
+        let response = plot::fixed_view(Plot::new("s2-tradeoff"))
             .width(width)
             .height(height)
             .custom_x_axes(vec![x_axis])
@@ -105,11 +105,6 @@ impl Ttl {
             .include_x(x_max + 0.05)
             .include_y(FLOOR_DECADE)
             .include_y(1.6)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            .allow_boxed_zoom(false)
-            .allow_double_click_reset(false)
             .show_x(false)
             .show_y(false)
             .show(ui, |pu| {
