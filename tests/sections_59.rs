@@ -90,8 +90,8 @@ fn where_defaults_match_the_lesson() {
     let s = summary(&mut h, 5);
     assert!(s.contains("loses about 2.50 locks"), "{s}");
     assert!(
-        s.contains("About 0.25 locks per failover are granted a second time")
-            && s.contains("one lock handed out twice in every 4 failovers"),
+        s.contains("About 0.25 locks per failover are granted twice")
+            && s.contains("one every 4 failovers, on average"),
         "{s}"
     );
     // The window before the crash is the model's, not a delay: the headline leaves it out.

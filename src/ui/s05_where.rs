@@ -74,20 +74,22 @@ fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> 
     })
 }
 
-/// How many locks a failover hands out twice, as a count a reader can picture: `0.25 per
-/// failover: one lock handed out twice in every 4 failovers, on average`.
+/// How many locks a failover hands out twice, as a count a reader can picture: `About 0.25
+/// locks per failover are granted twice while the first holder still works: one every 4
+/// failovers, on average.`
 pub fn twice_words(per_failover: f64) -> String {
-    let holder = "while their first holder is still working";
     if per_failover <= 0.0 {
-        return format!("None of them is granted a second time {holder}.");
+        return "No lock is granted twice.".into();
     }
-    let per = trim_sig2(per_failover);
+    let said = format!(
+        "About {} locks per failover are granted twice while the first holder still works",
+        trim_sig2(per_failover)
+    );
     if per_failover >= 1.0 {
-        return format!("About {per} of them per failover are granted a second time {holder}.");
+        return format!("{said}.");
     }
     format!(
-        "About {per} locks per failover are granted a second time {holder}: one lock handed out \
-         twice in every {} failovers, on average.",
+        "{said}: one every {} failovers, on average.",
         fmt_int((1.0 / per_failover).round().max(2.0) as u64)
     )
 }
@@ -112,8 +114,7 @@ impl Where {
         let lag = fmt_sig(s.params.lag_ms, 2);
         let base = format!(
             "At {rate} grants a second and a {lag}\u{a0}ms replication lag, each failover loses about \
-             {lost} locks that had not yet reached the replica (simulated mean {sim} over {n} \
-             failovers). {}",
+             {lost} locks not yet copied to the replica (simulated mean {sim} over {n} failovers). {}",
             twice_words(s.expected_double_granted)
         );
         if s.params.store == Store::Redis && row.id == "redlock" {
@@ -394,12 +395,12 @@ mod tests {
     fn double_grants_read_as_a_count() {
         assert_eq!(
             twice_words(0.25),
-            "About 0.25 locks per failover are granted a second time while their first holder \
-             is still working: one lock handed out twice in every 4 failovers, on average."
+            "About 0.25 locks per failover are granted twice while the first holder still works: \
+             one every 4 failovers, on average."
         );
-        assert!(twice_words(0.004).contains("in every 250 failovers"));
-        assert!(twice_words(2.5).starts_with("About 2.5 of them per failover"));
-        assert!(twice_words(0.0).starts_with("None of them"));
+        assert!(twice_words(0.004).contains("one every 250 failovers"));
+        assert!(twice_words(2.5).starts_with("About 2.5 locks per failover"));
+        assert_eq!(twice_words(0.0), "No lock is granted twice.");
     }
 
     #[test]
