@@ -203,6 +203,17 @@ pub struct Lesson {
     /// One paragraph shown where the lesson starts.
     pub summary: String,
     pub sections: Vec<SectionText>,
+    /// Technical terms that must be marked (linked to their card) wherever a section first
+    /// uses them; the content tests check every section against this list.
+    #[serde(default)]
+    pub terms_to_link: Vec<TermToLink>,
+}
+
+/// A technical term as it is written in running text, and the card it links to.
+#[derive(Clone, Debug, Deserialize)]
+pub struct TermToLink {
+    pub words: String,
+    pub card: String,
 }
 
 impl Lesson {

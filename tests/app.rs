@@ -135,3 +135,42 @@ fn the_lesson_starts_with_its_header_and_summary() {
     h.run_steps(2);
     assert!(h.query_by_label(header).is_none());
 }
+
+/// The first Tab stop skips the top bar: it moves the keyboard focus to the section's first
+/// control, and Tab goes on from there through the section.
+#[test]
+fn the_first_tab_stop_skips_to_the_section() {
+    for n in [2, 6, 7] {
+        let mut h = app(n);
+        h.key_press(Key::Tab);
+        h.run_steps(2);
+        let skip = h.get_by_label("Skip to the section");
+        assert!(skip.is_focused(), "section {n}: the first Tab stop");
+        for key in [Key::Enter, Key::Space] {
+            h.get_by_label("Skip to the section").focus();
+            h.run_steps(2);
+            h.key_press(key);
+            h.run_steps(2);
+            let bar_bottom = h.get_by_label("Next section").rect().bottom();
+            let list_right = h
+                .query_by_label(&format!("{n}. {}", title(n)))
+                .map_or(0.0, |item| item.rect().right());
+            let heading = h.get_by_label(title(n)).rect();
+            let focused = h
+                .ctx
+                .memory(|m| m.focused())
+                .expect("something has the focus");
+            let rect = h
+                .ctx
+                .viewport(|v| v.prev_pass.widgets.get(focused).map(|w| w.rect))
+                .expect("the focused control was drawn");
+            assert!(
+                rect.top() >= heading.bottom() - 1.0
+                    && rect.top() > bar_bottom
+                    && rect.left() > list_right,
+                "section {n}, {key:?}: the focus went to {rect:?}, not into the page (heading \
+                 {heading:?}, top bar to {bar_bottom}, section list to {list_right})"
+            );
+        }
+    }
+}

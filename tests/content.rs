@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use locks_lesson::lesson::{self, Content, Question, RAW_ASSETS, Span};
+use locks_lesson::lesson::{self, Content, Question, RAW_ASSETS, SectionText, Span};
 use locks_lesson::sim::mc::run_sequential;
 use locks_lesson::sim::params::ParamSpec;
 use locks_lesson::sim::renewal::{Mode, RenewalParams, RenewalSim};
@@ -157,6 +157,167 @@ fn a_term_defined_in_passing_uses_the_cards_own_words() {
     }
     // The lesson, the card and the Redlock debate card all define validity time.
     assert!(checked >= 3, "only {checked} restatements found");
+}
+
+// ---- Terms met before they are used ------------------------------------------------------
+
+/// A piece of a section's text as the reader sees it: its plain words, and the card each
+/// marked byte range links to.
+struct Piece {
+    plain: String,
+    marks: Vec<(std::ops::Range<usize>, String)>,
+}
+
+/// A piece drawn with its marks as links.
+fn linked(text: &str) -> Piece {
+    let mut plain = String::new();
+    let mut marks = Vec::new();
+    for span in lesson::spans(text) {
+        match span {
+            Span::Plain(p) => plain.push_str(p),
+            Span::Term { id, shown } => {
+                let start = plain.len();
+                plain.push_str(shown);
+                marks.push((start..plain.len(), id.to_owned()));
+            }
+        }
+    }
+    Piece { plain, marks }
+}
+
+/// A piece drawn as plain text (answer buttons, table cells, taglines): nothing in it links.
+fn unlinked(text: &str) -> Piece {
+    Piece {
+        plain: lesson::plain(text),
+        marks: Vec::new(),
+    }
+}
+
+/// Everything a section shows in words, in reading order: the introduction, the section's own
+/// text (quiz items, the store table, the system cards), how it is computed, the closing words.
+fn section_pieces(c: &Content, s: &SectionText) -> Vec<Piece> {
+    let mut out: Vec<Piece> = s.intro.iter().map(|t| linked(t)).collect();
+    if let Some(quiz) = c.quiz(s.number) {
+        for q in quiz {
+            out.push(linked(&q.prompt));
+            out.extend(q.answers.iter().map(|a| unlinked(a)));
+            out.push(linked(&q.why));
+        }
+    }
+    if s.id == "where" {
+        for row in &c.stores {
+            for cell in [&row.on_failover, &row.fencing_token, &row.in_short] {
+                out.push(unlinked(cell));
+            }
+        }
+    }
+    if s.id == "who" {
+        for card in &c.systems {
+            out.push(unlinked(&card.tagline));
+            out.push(linked(&card.fencing_role));
+            out.extend(card.points.iter().map(|p| linked(p)));
+        }
+    }
+    out.push(linked(&s.how));
+    out.extend(s.after.iter().map(|t| linked(t)));
+    out
+}
+
+/// Where `words` first occur in `plain` as whole words (a plural "s" allowed), ignoring case.
+fn first_use(plain: &str, words: &str) -> Option<usize> {
+    let hay = plain.to_lowercase();
+    let words = words.to_lowercase();
+    let bytes = hay.as_bytes();
+    hay.match_indices(&words).map(|(at, _)| at).find(|&at| {
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let mut end = at + words.len();
+        if bytes.get(end) == Some(&b's') {
+            end += 1;
+        }
+        !before.is_some_and(|b| b.is_ascii_alphanumeric())
+            && !bytes.get(end).is_some_and(|b| b.is_ascii_alphanumeric())
+    })
+}
+
+/// The first use of `words` in these pieces, if any, and whether it is marked as `card`.
+fn first_use_is_linked(pieces: &[Piece], words: &str, card: &str) -> Option<(bool, String)> {
+    pieces.iter().find_map(|p| {
+        first_use(&p.plain, words).map(|at| {
+            let inside = p
+                .marks
+                .iter()
+                .any(|(r, id)| id == card && r.start <= at && at + words.len() <= r.end);
+            (inside, p.plain.clone())
+        })
+    })
+}
+
+#[test]
+fn technical_terms_are_linked_where_each_section_first_uses_them() {
+    let c = content();
+    let list = &c.lesson.terms_to_link;
+    assert!(!list.is_empty(), "assets/lesson.ron lists no terms to link");
+    let mut unlinked_uses = Vec::new();
+    for t in list {
+        assert!(
+            c.term(&t.card).is_some(),
+            "\"{}\" has no glossary card {}",
+            t.words,
+            t.card
+        );
+        let mut used = false;
+        for s in &c.lesson.sections {
+            if let Some((inside, text)) =
+                first_use_is_linked(&section_pieces(c, s), &t.words, &t.card)
+            {
+                used = true;
+                if !inside {
+                    unlinked_uses.push(format!(
+                        "section {} first uses \"{}\" without linking its card: {text}",
+                        s.number, t.words
+                    ));
+                }
+            }
+        }
+        assert!(used, "\"{}\" is listed but never used", t.words);
+    }
+    assert!(unlinked_uses.is_empty(), "{}", unlinked_uses.join("\n"));
+    // The terms a first-time reader met without a card are on the list.
+    for card in [
+        "set-nx-px",
+        "liveness",
+        "safety",
+        "strict-serializable",
+        "zab",
+        "paxos",
+    ] {
+        assert!(list.iter().any(|t| t.card == card), "{card} is not listed");
+    }
+}
+
+#[test]
+fn the_terms_check_catches_an_unmarked_first_use() {
+    let pieces = [
+        unlinked("A table cell about Paxos."),
+        linked("Chubby runs [[paxos|Paxos]]."),
+    ];
+    assert_eq!(
+        first_use_is_linked(&pieces, "Paxos", "paxos").map(|u| u.0),
+        Some(false)
+    );
+    let pieces = [linked("Chubby runs [[paxos|Paxos]], and Paxos again.")];
+    assert_eq!(
+        first_use_is_linked(&pieces, "Paxos", "paxos").map(|u| u.0),
+        Some(true)
+    );
+    let pieces = [linked("Chubby runs [[consensus|Paxos]].")];
+    assert_eq!(
+        first_use_is_linked(&pieces, "paxos", "paxos").map(|u| u.0),
+        Some(false)
+    );
+    // Whole words only, a plural allowed.
+    assert_eq!(first_use("Zabaglione", "Zab"), None);
+    assert_eq!(first_use("two fencing tokens", "fencing token"), Some(4));
 }
 
 // ---- Nothing fixed by construction is called simulated ----------------------------------
@@ -403,10 +564,15 @@ fn sliders() -> Vec<ParamSpec> {
 }
 
 /// A glossary card, the word the lesson uses for its idea, and words it must not use for it.
-const ONE_WORD: [(&str, &str, &[&str]); 3] = [
+const ONE_WORD: [(&str, &str, &[&str]); 4] = [
     ("process-pause", "pause", &["stall", "freez", "frozen"]),
     ("replication-lag", "lag", &["replication delay"]),
     ("stale-holder", "stale", &["late write"]),
+    (
+        "compare-and-set",
+        "compare-and-set",
+        &["check-and-set", "check and set"],
+    ),
 ];
 
 /// Phrases that treat the TTL (a length) as the lease (the granted period) or the other way

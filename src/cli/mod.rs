@@ -42,7 +42,7 @@ pub fn main() -> ExitCode {
             scenario,
             json,
             model,
-        }) => run_sim_command(scenario.as_deref(), *json, model.as_ref()),
+        }) => run_sim_command(scenario.as_deref(), *json, model.as_deref()),
         Some(Command::Lab { experiment }) => crate::lab::cli::run_lab(experiment),
         None => crate::app::run_native(&cli),
     }
@@ -151,7 +151,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         #[command(subcommand)]
-        model: Option<SimModel>,
+        model: Option<Box<SimModel>>,
     },
     /// Run an experiment against a real lock server (Redis or etcd) on this computer.
     Lab {

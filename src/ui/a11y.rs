@@ -33,11 +33,35 @@ pub fn heading(r: &Response, level: usize) {
     }
 }
 
-/// `ui.heading(text)` that is also a heading for a screen reader.
+/// `ui.heading(text)` that is also a heading for a screen reader. A top-level heading on the
+/// page itself (not in a window or dialog) is the section's title: the top bar's "Skip to
+/// the section" moves the focus to the first control after it.
 pub fn add_heading(ui: &mut Ui, text: impl Into<egui::RichText>, level: usize) -> Response {
     let r = ui.heading(text);
     heading(&r, level);
+    if level == 0 && ui.layer_id().order == egui::Order::Background {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(page_heading_key(), r.id));
+    }
     r
+}
+
+fn page_heading_key() -> egui::Id {
+    egui::Id::unique("locks-lesson/page-heading")
+}
+
+/// The first control after the section's title, in Tab order, as the last frame drew it.
+pub fn first_control_of_page(ctx: &egui::Context) -> Option<egui::Id> {
+    let heading: egui::Id = ctx.data(|d| d.get_temp(page_heading_key()))?;
+    ctx.viewport(|v| {
+        let widgets = &v.prev_pass.widgets;
+        let (layer, _) = widgets.order(heading)?;
+        widgets
+            .get_layer(layer)
+            .skip_while(|w| w.id != heading)
+            .find(|w| w.enabled && w.sense.is_focusable())
+            .map(|w| w.id)
+    })
 }
 
 /// Gives an expandable header ("How this is computed") the open or closed state in a form

@@ -65,20 +65,14 @@ pub fn fmt_param(spec: &ParamSpec, v: f64) -> String {
     }
 }
 
-/// A share of `10^exp` (`exp` ≤ 0) in words: `1 in 10⁴`, or `1` for every hold. (The
-/// default fonts have superscript digits but no superscript minus.)
+/// A share of `10^exp` (`exp` ≤ 0) for an axis, in the words of [`fmt_share`]: `1 in 10,000`,
+/// `1 in 100 million`, or `1` for every one.
 pub fn share_label(exp: i32) -> String {
     if exp >= 0 {
-        return "1".into();
+        "1".into()
+    } else {
+        one_in(10f64.powi(-exp))
     }
-    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    let digits: String = exp
-        .unsigned_abs()
-        .to_string()
-        .bytes()
-        .map(|d| SUP[usize::from(d - b'0')])
-        .collect();
-    format!("1 in 10{digits}")
 }
 
 /// A time in seconds for an axis or a sentence (`0.1 s`, `10 s`, `300 s`).
@@ -169,6 +163,30 @@ pub fn fmt_count(v: f64) -> String {
     }
 }
 
+/// The rarest share said in words; anything rarer is "less than" this.
+pub const RAREST_SHARE: f64 = 1e-16;
+
+/// `1 in n` in words a first-time reader can picture, `n` rounded to two significant digits
+/// (`1 in 420`, `1 in 10,000`, `1 in 78 million`, `1 in 10,000 trillion`).
+pub fn one_in(n: f64) -> String {
+    let n = round_sig(n.max(1.0), 2);
+    let (value, word) = if n >= 1e12 {
+        (n / 1e12, " trillion")
+    } else if n >= 1e9 {
+        (n / 1e9, " billion")
+    } else if n >= 1e6 {
+        (n / 1e6, " million")
+    } else {
+        (n, "")
+    };
+    let shown = if value >= 1_000.0 || value.fract() == 0.0 {
+        fmt_int(value.round() as u64)
+    } else {
+        trim_sig2(value)
+    };
+    format!("1 in {shown}{word}")
+}
+
 /// A small share in words a first-time reader can picture: `about 1 in 78 million`,
 /// `about 1 in 420`, or a plain percentage for shares of one in fifty and more.
 pub fn fmt_share(fraction: f64) -> String {
@@ -181,31 +199,56 @@ pub fn fmt_share(fraction: f64) -> String {
     if fraction >= 0.02 {
         return fmt_pct(fraction);
     }
-    let n = 1.0 / fraction;
-    let (value, word) = if n >= 1e12 {
-        (n / 1e12, " trillion")
-    } else if n >= 1e9 {
-        (n / 1e9, " billion")
-    } else if n >= 1e6 {
-        (n / 1e6, " million")
-    } else {
-        (n, "")
-    };
-    let shown = if word.is_empty() {
-        fmt_int(round_sig(value, 2) as u64)
-    } else {
-        trim_sig2(value)
-    };
-    format!("about 1 in {shown}{word}")
+    if fraction < RAREST_SHARE {
+        return format!("less than {}", one_in(1.0 / RAREST_SHARE));
+    }
+    format!("about {}", one_in(1.0 / fraction))
 }
 
-/// `v` rounded to `digits` significant digits.
+/// A share of some things as the subject of a sentence: `about 1 in 3,500 lock holds`,
+/// `2.50 % of lock holds`, `no lock holds`.
+pub fn share_of(fraction: f64, things: &str) -> String {
+    let share = fmt_share(fraction);
+    if fraction == 0.0 {
+        format!("no {things}")
+    } else if share.ends_with('%') {
+        format!("{share} of {things}")
+    } else {
+        format!("{share} {things}")
+    }
+}
+
+/// What a log-normal spread means: the range two values in three fall in (a log-normal's
+/// median ÷ and × e^σ holds 68 % of it). `things` names what varies ("runs", "holds").
+pub fn spread_words(things: &str, typical_s: f64, spread: f64) -> String {
+    if spread <= 0.0 {
+        return format!(
+            "No spread: all {things} take exactly the typical {}.",
+            fmt_s(typical_s)
+        );
+    }
+    let x = spread.exp();
+    format!(
+        "Two {things} in three take between typical ÷ {x} and typical × {x}: {} to {}.",
+        fmt_s(round_sig(typical_s / x, 2)),
+        fmt_s(round_sig(typical_s * x, 2)),
+        x = trim_num(x),
+    )
+}
+
+/// `v` rounded to `digits` significant digits (`1e6` stays exactly `1e6`).
 fn round_sig(v: f64, digits: i32) -> f64 {
     if v == 0.0 || !v.is_finite() {
         return v;
     }
-    let scale = 10f64.powi(digits - 1 - v.abs().log10().floor() as i32);
-    (v * scale).round() / scale
+    let e = digits - 1 - v.abs().log10().floor() as i32;
+    if e >= 0 {
+        let scale = 10f64.powi(e);
+        (v * scale).round() / scale
+    } else {
+        let step = 10f64.powi(-e);
+        (v / step).round() * step
+    }
 }
 
 #[cfg(test)]
@@ -269,5 +312,40 @@ mod tests {
         assert_eq!(fmt_share(0.25), "25.0\u{a0}%");
         assert_eq!(fmt_share(0.0), "none");
         assert_eq!(fmt_share(f64::NAN), "—");
+        assert_eq!(fmt_share(1e-20), "less than 1 in 10,000 trillion");
+        assert_eq!(fmt_share(1.0 / 12_345.0), "about 1 in 12,000");
+    }
+
+    #[test]
+    fn axis_shares_use_the_same_words() {
+        assert_eq!(share_label(0), "1");
+        assert_eq!(share_label(-2), "1 in 100");
+        assert_eq!(share_label(-4), "1 in 10,000");
+        assert_eq!(share_label(-6), "1 in 1 million");
+        assert_eq!(share_label(-8), "1 in 100 million");
+        assert_eq!(share_label(-12), "1 in 1 trillion");
+        assert_eq!(share_label(-16), "1 in 10,000 trillion");
+        assert_eq!(one_in(2.5e6), "1 in 2.5 million");
+    }
+
+    #[test]
+    fn a_share_reads_as_the_subject_of_a_sentence() {
+        assert_eq!(share_of(0.000283, "holds"), "about 1 in 3,500 holds");
+        assert_eq!(share_of(0.025, "holds"), "2.50\u{a0}% of holds");
+        assert_eq!(share_of(0.0, "holds"), "no holds");
+    }
+
+    #[test]
+    fn the_spread_is_said_in_words() {
+        assert_eq!(
+            spread_words("runs", 8.0, 0.45),
+            "Two runs in three take between typical ÷ 1.57 and typical × 1.57: 5.1 s to 13 s."
+        );
+        assert_eq!(
+            spread_words("holds", 0.2, 0.5),
+            "Two holds in three take between typical ÷ 1.65 and typical × 1.65: 0.12 s to 0.33 s."
+        );
+        assert!(spread_words("runs", 8.0, 0.0).starts_with("No spread: all runs take exactly"));
+        assert!(spread_words("runs", 8.0, 1.5).contains("× 4.48"));
     }
 }

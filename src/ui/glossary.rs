@@ -255,10 +255,12 @@ fn card_body(ui: &mut Ui, term: &Term, cx: &mut Cx<'_>) {
 }
 
 /// Cards whose name, text or analogy contains every word of `query` (case does not matter),
-/// sorted by name.
+/// best first: the card named exactly that, then names that start with it, then names that
+/// contain it, then matches in the text; alphabetical within each group.
 pub fn matches(query: &str) -> Vec<&'static Term> {
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-    let mut hits: Vec<&Term> = lesson::content()
+    let query = words.join(" ");
+    let mut hits: Vec<(u8, String, &Term)> = lesson::content()
         .glossary
         .iter()
         .filter(|t| {
@@ -272,14 +274,73 @@ pub fn matches(query: &str) -> Vec<&'static Term> {
             .to_lowercase();
             words.iter().all(|w| hay.contains(w.as_str()))
         })
+        .map(|t| {
+            let name = t.name.to_lowercase();
+            (rank(&name, &query), name, t)
+        })
         .collect();
-    hits.sort_by_key(|t| t.name.to_lowercase());
-    hits
+    hits.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    hits.into_iter().map(|(_, _, t)| t).collect()
+}
+
+/// How well a card's name (lower case) answers `query` (lower case): 0 for the name itself
+/// (with or without its bracketed part: "ttl" for "TTL (time to live)"), 1 for a name that
+/// starts with the query, 2 for one that contains it, 3 for a match in the text only.
+fn rank(name: &str, query: &str) -> u8 {
+    let bare = name.split(" (").next().unwrap_or(name);
+    if name == query || bare == query {
+        0
+    } else if name.starts_with(query) {
+        1
+    } else if name.contains(query) {
+        2
+    } else {
+        3
+    }
 }
 
 fn first_sentence(text: &str) -> &str {
     match text.find(". ") {
         Some(i) => &text[..=i],
         None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(query: &str) -> Vec<&'static str> {
+        matches(query).iter().map(|t| t.name.as_str()).collect()
+    }
+
+    #[test]
+    fn the_card_named_by_the_query_comes_first() {
+        let lease = names("lease");
+        assert_eq!(lease[0], "Lease", "{lease:?}");
+        // Other cards that mention leases follow, in their groups.
+        for other in ["Clock drift", "Critical section"] {
+            let at = lease.iter().position(|n| *n == other);
+            assert!(at.is_some_and(|i| i > 0), "{other} in {lease:?}");
+        }
+        assert_eq!(names("TTL")[0], "TTL (time to live)");
+        assert_eq!(names("  Lease ")[0], "Lease");
+    }
+
+    #[test]
+    fn name_prefixes_come_before_names_that_contain_it_and_text_matches() {
+        let lock = names("lock");
+        assert_eq!(lock[0], "Lock", "{lock:?}");
+        let prefix = lock
+            .iter()
+            .position(|n| *n == "Lock renewal (watchdog)")
+            .unwrap();
+        let inside = lock.iter().position(|n| *n == "Redlock").unwrap();
+        let text = lock.iter().position(|n| *n == "Mutual exclusion").unwrap();
+        assert!(prefix < inside && inside < text, "{lock:?}");
+        assert_eq!(rank("lease", "lease"), 0);
+        assert_eq!(rank("lock renewal (watchdog)", "lock"), 1);
+        assert_eq!(rank("redlock", "lock"), 2);
+        assert_eq!(rank("clock drift", "lease"), 3);
     }
 }

@@ -48,6 +48,16 @@ pub fn colour(cx: &Cx<'_>, c: Color32) -> Color32 {
 pub const AXIS_ROOM: f32 = 4.0;
 
 /// Line width for plots: at least 2 px, thicker on a projector.
+/// A plot that stays as drawn: no dragging, zooming, scrolling or resetting by the reader
+/// (clicks on it are left to the section).
+pub fn fixed_view(plot: egui_plot::Plot<'_>) -> egui_plot::Plot<'_> {
+    plot.allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+}
+
 pub fn line_width(cx: &Cx<'_>) -> f32 {
     if cx.lecture { 3.5 } else { 2.5 }
 }

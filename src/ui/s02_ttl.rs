@@ -3,21 +3,20 @@
 //! Two Monte Carlo runs stream in from the parallel driver: one at the chosen TTL (the
 //! headline's simulated check) and one at a fixed ladder of TTLs (the simulated points beside
 //! the exact curve). Moving the TTL restarts only the first; the ladder depends on everything
-//! but the TTL. The figure is drawn on log–log axes: plot coordinates are `log10` of the TTL
-//! and of the unsafe share, and the crash wait has its own axis on the right.
+//! but the TTL. The figure (log–log axes) is drawn in `figure.rs`.
 
 use std::sync::Arc;
 
+mod figure;
+
 use egui::{RichText, Ui, Vec2};
-use egui_plot::{
-    AxisHints, HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
-};
+use egui_plot::MarkerShape;
 
 use super::Cx;
-use super::fmt::{fmt_int, fmt_pct, fmt_rate, fmt_s, share_label, trim_num};
+use super::fmt::{fmt_int, fmt_rate, fmt_s, fmt_share, share_of, spread_words, trim_num};
 use super::mc_stream::{count_slider, percent_slider};
 use super::pairs::{PairsBuilder, PairsReader};
-use super::plot::{self, KeyMark, decade_marks, error_bar, log_marks, palette};
+use super::plot::{KeyMark, palette};
 use super::stage::{Experiment, Rerun, Stage};
 use super::widgets;
 use crate::runner::parallel::{self, Options};
@@ -30,24 +29,9 @@ use crate::sim::ttl::{self, TtlAcc, TtlParams, TtlSim};
 pub const LADDER_TTLS: [f64; 11] = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0];
 /// Points on the exact curve.
 const CURVE_POINTS: usize = 240;
-/// The lowest share the figure shows, as a power of ten.
-const FLOOR_DECADE: f64 = -16.0;
-/// Decades of unsafe share per decade of crash wait on the right-hand axis.
-const WAIT_SCALE: f64 = 4.0;
-/// The crash wait at the bottom of the figure, as a power of ten (0.1 s).
-const WAIT_FLOOR_DECADE: f64 = -1.0;
 
 /// The spec's three scenarios: lesson defaults with these TTLs.
 pub const PRESET_TTLS: [f64; 3] = [1.0, 10.0, 60.0];
-
-/// Where a crash wait of `w` seconds sits on the plot's (log-share) y axis.
-fn wait_to_y(w: f64) -> f64 {
-    FLOOR_DECADE + WAIT_SCALE * (w.log10() - WAIT_FLOOR_DECADE)
-}
-
-fn y_to_wait(y: f64) -> f64 {
-    10f64.powf((y - FLOOR_DECADE) / WAIT_SCALE + WAIT_FLOOR_DECADE)
-}
 
 /// The simulated ladder and the exact curve, as they stream in.
 #[derive(Clone)]
@@ -115,9 +99,9 @@ impl Ttl {
         let p = &self.params;
         let t = fmt_s(c.ttl_s);
         format!(
-            "With a {t} TTL, {} of lock holds last longer than their lock ({} at one grant every {}), \
+            "With a {t} TTL, {} last longer than their lock ({} at one grant every {}), \
              and when a holder really crashes, the next worker can wait up to {t} for the lock.",
-            fmt_pct(c.exact),
+            share_of(c.exact, "lock holds"),
             fmt_rate(p.per_day(c.exact)),
             fmt_s(p.grant_interval_s),
         )
@@ -152,219 +136,6 @@ impl Ttl {
                 fmt_s(d.stall_mean_s)
             ));
         });
-    }
-
-    fn draw(&self, ui: &mut Ui, cx: &Cx<'_>, width: f32, height: f32) -> Option<f64> {
-        let w = plot::line_width(cx);
-        let r = plot::marker_radius(cx);
-        let p = self.params;
-        let ladder = self.ladder.latest().cloned();
-        let current = self.current.latest().copied();
-        let share_color = palette::BLUE;
-        let wait_color = palette::VERMILION;
-        let sim_color = palette::GREEN;
-        let text_color = ui.visuals().text_color();
-        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-        let to_y = |share: f64| {
-            if share > 0.0 {
-                share.log10().max(FLOOR_DECADE)
-            } else {
-                FLOOR_DECADE
-            }
-        };
-
-        let left = AxisHints::new_y()
-            .label(RichText::new("holds that outlive the TTL").color(share_color))
-            .formatter(|m, _| {
-                let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 && e % 2 == 0 && e <= 0 {
-                    share_label(e)
-                } else {
-                    String::new()
-                }
-            })
-            .placement(HPlacement::Left);
-        let right = AxisHints::new_y()
-            .label(RichText::new("longest wait after a crash").color(wait_color))
-            .formatter(|m, _| {
-                let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 && e % 4 == 0 && e <= 0 {
-                    fmt_s(y_to_wait(m.value))
-                } else {
-                    String::new()
-                }
-            })
-            .tick_label_color(wait_color)
-            .placement(HPlacement::Right);
-        let x_axis = AxisHints::new_x()
-            .label("lock TTL (log scale)")
-            .formatter(|m, _| {
-                let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 {
-                    fmt_s(10f64.powi(e))
-                } else {
-                    String::new()
-                }
-            });
-
-        let x_max = ttl::TTL_S.max.log10();
-        let x_min = ttl::TTL_S.min.log10();
-        let response = Plot::new("s2-tradeoff")
-            .width(width)
-            .height(height)
-            .custom_x_axes(vec![x_axis])
-            .custom_y_axes(vec![left, right])
-            .x_grid_spacer(|g| log_marks(g.bounds, &[1.0, 2.0, 5.0]))
-            .y_grid_spacer(|g| decade_marks(g.bounds))
-            .include_x(x_min - 0.05)
-            .include_x(x_max + 0.05)
-            .include_y(FLOOR_DECADE)
-            .include_y(1.6)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            .allow_boxed_zoom(false)
-            .allow_double_click_reset(false)
-            .show_x(false)
-            .show_y(false)
-            .show(ui, |pu| {
-                if let Some(l) = &ladder {
-                    let exact: Vec<[f64; 2]> = l
-                        .curve
-                        .iter()
-                        .filter(|c| c[1] > 10f64.powf(FLOOR_DECADE))
-                        .map(|c| [c[0].log10(), c[1].log10()])
-                        .collect();
-                    pu.line(
-                        Line::new("", exact)
-                            .color(share_color)
-                            .width(w)
-                            .allow_band(false),
-                    );
-                    if l.holds_done > 0 {
-                        let mut seen = Vec::new();
-                        let mut bounds = Vec::new();
-                        for (t, e) in LADDER_TTLS.iter().zip(&l.estimates) {
-                            let x = t.log10();
-                            if e.count > 0 {
-                                seen.push([x, to_y(e.value)]);
-                                error_bar(pu, x, to_y(e.lo), to_y(e.hi), sim_color, w * 0.7);
-                            } else if e.hi > 10f64.powf(FLOOR_DECADE) {
-                                bounds.push([x, to_y(e.hi)]);
-                            }
-                        }
-                        pu.points(
-                            Points::new("", seen)
-                                .color(sim_color)
-                                .radius(r)
-                                .shape(MarkerShape::Circle),
-                        );
-                        pu.points(
-                            Points::new("", bounds)
-                                .color(sim_color)
-                                .radius(r * 1.2)
-                                .shape(MarkerShape::Down)
-                                .filled(false),
-                        );
-                    }
-                }
-                // The crash wait grows with the TTL: a straight line on these axes.
-                let waits: Vec<[f64; 2]> = [ttl::TTL_S.min, ttl::TTL_S.max]
-                    .iter()
-                    .map(|&t| [t.log10(), wait_to_y(t)])
-                    .collect();
-                pu.line(
-                    Line::new("", waits)
-                        .color(wait_color)
-                        .width(w)
-                        .style(LineStyle::dashed_loose()),
-                );
-
-                let x = p.ttl_s.log10();
-                pu.vline(
-                    VLine::new("", x)
-                        .color(plot::colour(cx, palette::GREY))
-                        .width(w * 0.6),
-                );
-                pu.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(if x > 1.6 { x - 0.03 } else { x + 0.03 }, 0.35),
-                        RichText::new(format!("your TTL: {}", fmt_s(p.ttl_s)))
-                            .strong()
-                            .size(body),
-                    )
-                    .color(text_color)
-                    .anchor(if x > 1.6 {
-                        egui::Align2::RIGHT_BOTTOM
-                    } else {
-                        egui::Align2::LEFT_BOTTOM
-                    }),
-                );
-                pu.points(
-                    Points::new("", vec![[x, wait_to_y(p.ttl_s)]])
-                        .color(wait_color)
-                        .radius(r * 1.6)
-                        .shape(MarkerShape::Diamond),
-                );
-                if let Some(c) = current {
-                    let x = c.ttl_s.log10();
-                    let below = c.exact < 10f64.powf(FLOOR_DECADE);
-                    let shape = if below {
-                        MarkerShape::Down
-                    } else {
-                        MarkerShape::Diamond
-                    };
-                    pu.points(
-                        Points::new("", vec![[x, to_y(c.exact)]])
-                            .color(share_color)
-                            .radius(r * 1.6)
-                            .shape(shape),
-                    );
-                    if below {
-                        pu.text(
-                            Text::new(
-                                "",
-                                PlotPoint::new(x, FLOOR_DECADE + 0.6),
-                                format!("below {}", share_label(FLOOR_DECADE as i32)),
-                            )
-                            .color(text_color)
-                            .anchor(egui::Align2::RIGHT_BOTTOM),
-                        );
-                    }
-                    let e = c.estimate;
-                    if e.n > 0 && e.count > 0 {
-                        error_bar(pu, x, to_y(e.lo), to_y(e.hi), sim_color, w * 0.7);
-                        pu.points(
-                            Points::new("", vec![[x, to_y(e.value)]])
-                                .color(sim_color)
-                                .radius(r),
-                        );
-                    } else if e.n > 0 {
-                        // None seen at this TTL: only an upper bound.
-                        pu.points(
-                            Points::new("", vec![[x, to_y(e.hi)]])
-                                .color(sim_color)
-                                .radius(r * 1.2)
-                                .shape(MarkerShape::Down)
-                                .filled(false),
-                        );
-                    }
-                }
-                let pointer = pu.pointer_coordinate();
-                let resp = pu.response();
-                if resp.clicked() || resp.dragged() {
-                    pointer.map(|pt| 10f64.powf(pt.x))
-                } else {
-                    None
-                }
-            });
-        widgets::describe_plot(
-            &response.response,
-            "Plot: share of lock holds that outlive the TTL, and the wait after a crash, against the TTL",
-            "",
-        );
-        response.inner.map(|t| ttl::TTL_S.clamp(t))
     }
 }
 
@@ -409,6 +180,32 @@ fn stream<R>(sim: &TtlSim, seed: u64, r: &Reporter<R>, make: &impl Fn(&TtlAcc) -
         r.report(make(p.acc), p.samples_done, p.samples);
     });
     parallel::settle(done, || sim.empty())
+}
+
+/// The simulated check at the chosen TTL, in the headline's words.
+fn simulated_check(c: &CurrentResult) -> String {
+    let e = c.estimate;
+    let seen = if e.count > 0 {
+        format!(
+            "{} of {} holds outlived the lock, {} (95 % interval: {} to {})",
+            fmt_int(e.count),
+            fmt_int(e.n),
+            fmt_share(e.value),
+            fmt_share(e.lo).trim_start_matches("about "),
+            fmt_share(e.hi).trim_start_matches("about "),
+        )
+    } else {
+        format!(
+            "none of {} holds outlived the lock, so the share is likely at most {}",
+            fmt_int(e.n),
+            fmt_share(e.hi).trim_start_matches("about "),
+        )
+    };
+    format!(
+        "Simulated check at {}: {seen}. Exact: {}.",
+        fmt_s(c.ttl_s),
+        fmt_share(c.exact)
+    )
 }
 
 impl Experiment for Ttl {
@@ -484,7 +281,7 @@ impl Experiment for Ttl {
             KeyMark::Hollow(
                 MarkerShape::Down,
                 palette::GREEN,
-                "none seen: 95 % upper bound".into(),
+                "none seen in the run: likely at most this share".into(),
             ),
             KeyMark::Line(
                 palette::VERMILION,
@@ -514,7 +311,9 @@ impl Experiment for Ttl {
         let p = &mut self.params;
         ui.label(RichText::new("How long holds take").strong());
         widgets::param_slider(ui, &ttl::TYPICAL_S, &mut p.typical_s);
-        widgets::param_slider(ui, &ttl::SPREAD, &mut p.spread);
+        widgets::param_slider(ui, &ttl::SPREAD, &mut p.spread)
+            .on_hover_text("How much work times vary around the typical one (σ of the log-normal)");
+        ui.label(RichText::new(spread_words("holds", p.typical_s, p.spread)).weak());
         percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
         widgets::param_slider(ui, &ttl::STALL_MEAN_S, &mut p.stall_mean_s);
         ui.add_space(4.0);
@@ -532,16 +331,7 @@ impl Experiment for Ttl {
         };
         let e = c.estimate;
         if e.n > 0 {
-            ui.label(format!(
-                "Simulated check at {}: {} of {} holds outlived the lock ({}; 95 % interval {} to {}). Exact: {}.",
-                fmt_s(c.ttl_s),
-                fmt_int(e.count),
-                fmt_int(e.n),
-                fmt_pct(e.value),
-                fmt_pct(e.lo),
-                fmt_pct(e.hi),
-                fmt_pct(c.exact),
-            ));
+            ui.label(simulated_check(c));
         }
     }
 
@@ -589,22 +379,5 @@ impl Experiment for Ttl {
             ));
         }
         Some(out)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn axes_map_both_ways() {
-        for w in [0.1, 1.0, 10.0, 300.0] {
-            assert!((y_to_wait(wait_to_y(w)) - w).abs() < 1e-9 * w);
-        }
-        assert_eq!(wait_to_y(0.1), FLOOR_DECADE);
-        assert!((wait_to_y(1000.0)).abs() < 1e-12);
-        assert_eq!(share_label(-12), "1 in 10¹²");
-        assert_eq!(share_label(0), "1");
-        assert_eq!(share_label(-4), "1 in 10⁴");
     }
 }

@@ -70,7 +70,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
         .map_or(0.0, |i| i as f64 * width);
     let left = (first - 2.0 * width).min(exact - 1.0).max(0.0) - 0.5;
     let w = plot::line_width(cx);
-    let response = Plot::new("s5-histogram")
+    let response = plot::fixed_view(Plot::new("s5-histogram"))
         .width(size.x)
         .height(size.y)
         .x_axis_label("locks lost in one failover")
@@ -79,11 +79,6 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
         .include_x(right)
         .include_y(0.0)
         .include_y(peak * 1.08)
-        .allow_scroll(false)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
         .show(ui, |p| {
             p.bar_chart(
                 BarChart::new("", bars)

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui, Vec2};
 
 use super::Cx;
-use super::fmt::{fmt_count, fmt_int, fmt_sig};
+use super::fmt::{fmt_count, fmt_int, fmt_sig, trim_sig2};
 use super::mc_stream::{count_slider, percent_slider, spawn_mc};
 use super::pairs::{PairsBuilder, PairsReader};
 use super::plot::{self, KeyMark};
@@ -74,12 +74,31 @@ fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> 
     })
 }
 
+/// How many locks a failover hands out twice, as a count a reader can picture: `About 0.25
+/// locks per failover are granted twice while the first holder still works: one every 4
+/// failovers, on average.`
+pub fn twice_words(per_failover: f64) -> String {
+    if per_failover <= 0.0 {
+        return "No lock is granted twice.".into();
+    }
+    let said = format!(
+        "About {} locks per failover are granted twice while the first holder still works",
+        trim_sig2(per_failover)
+    );
+    if per_failover >= 1.0 {
+        return format!("{said}.");
+    }
+    format!(
+        "{said}: one every {} failovers, on average.",
+        fmt_int((1.0 / per_failover).round().max(2.0) as u64)
+    )
+}
+
 impl Where {
     /// The computed headline for the failovers simulated so far.
     pub fn headline_for(&self, view: &FailoverView) -> String {
         let s = &view.summary;
         let row = row(view.store);
-        let window = fmt_sig(s.params.window_s, 2);
         let n = fmt_int(s.mean_lost.n);
         if row.consensus {
             return format!(
@@ -90,15 +109,13 @@ impl Where {
             );
         }
         let lost = fmt_count(s.expected_lost);
-        let twice = fmt_count(s.expected_double_granted);
         let sim = fmt_count(s.mean_lost.value);
         let rate = fmt_count(s.params.rate);
         let lag = fmt_sig(s.params.lag_ms, 2);
         let base = format!(
             "At {rate} grants a second and a {lag}\u{a0}ms replication lag, each failover loses about \
-             {lost} locks granted in the last {window}\u{a0}s that had not reached the replica \
-             (simulated mean {sim} over {n} failovers), and about {twice} of them are granted a \
-             second time while their first holder is still working."
+             {lost} locks not yet copied to the replica (simulated mean {sim} over {n} failovers). {}",
+            twice_words(s.expected_double_granted)
         );
         if s.params.store == Store::Redis && row.id == "redlock" {
             format!(
@@ -271,6 +288,11 @@ impl Experiment for Where {
                 "failovers (none loses a lock, by construction)",
                 "model mean",
             )
+        } else if row(v.store).id == "redlock" {
+            (
+                "a single Redis primary, simulated for comparison (not Redlock)",
+                "simulated mean",
+            )
         } else {
             ("simulated failovers", "simulated mean")
         };
@@ -342,6 +364,12 @@ impl Experiment for Where {
     fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         if let Some(v) = self.run.latest() {
             ui.label(RichText::new("The numbers").strong());
+            if row(v.store).id == "redlock" {
+                ui.label(
+                    "Redlock itself is not simulated here: its row in the table is the documented \
+                     behaviour. These numbers are for a single Redis primary with a replica.",
+                );
+            }
             numbers(ui, v);
             ui.add_space(8.0);
         }
@@ -387,6 +415,18 @@ impl Experiment for Where {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn double_grants_read_as_a_count() {
+        assert_eq!(
+            twice_words(0.25),
+            "About 0.25 locks per failover are granted twice while the first holder still works: \
+             one every 4 failovers, on average."
+        );
+        assert!(twice_words(0.004).contains("one every 250 failovers"));
+        assert!(twice_words(2.5).starts_with("About 2.5 locks per failover"));
+        assert_eq!(twice_words(0.0), "No lock is granted twice.");
+    }
 
     #[test]
     fn scenario_pairs_keep_their_order() {

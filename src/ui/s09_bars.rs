@@ -134,7 +134,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .collect();
     let label_y = top * 0.02;
     let label_size = egui::TextStyle::Body.resolve(ui.style()).size;
-    let resp = Plot::new("s9-modes")
+    let resp = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
         .y_axis_label(format!("runs (of {})", fmt_int(view.acc.runs)))
@@ -143,11 +143,6 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .include_x(Mode::ALL.len() as f64 - 0.5)
         .include_y(0.0)
         .include_y(top * 1.18)
-        .allow_scroll(false)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
         .show_grid([false, true])
         .y_grid_spacer(|g| plot::nice_grid(g, 1.0))
         .y_axis_formatter(|m, _| {
@@ -313,7 +308,7 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
     let font = egui::TextStyle::Body.resolve(ui.style());
     let widest = fmt_int(10f64.powf(y_top.floor()) as u64);
     let label_w = ui.painter().layout_no_wrap(widest, font, ink).size().x + 10.0;
-    let lengths = Plot::new("s9-lengths")
+    let lengths = plot::fixed_view(Plot::new("s9-lengths"))
         .width(size.x)
         .height(size.y)
         .x_axis_label("how long a run took (log scale)")
@@ -323,11 +318,6 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         .include_x(edges[edges.len() - 1].log10())
         .include_y(LOG_FLOOR)
         .include_y(y_top)
-        .allow_scroll(false)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
         .x_grid_spacer(|g| log_marks(g.bounds, &[1.0, 2.0, 5.0]))
         .y_grid_spacer(|g| decade_marks_every(g.bounds, 1))
         .x_axis_formatter(seconds_tick)

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use egui::{RichText, Ui, Vec2};
 
 use super::Cx;
-use super::fmt::{fmt_int, fmt_pct, fmt_s, fmt_sig, trim_num, trim_sig2};
+use super::fmt::{fmt_int, fmt_pct, fmt_sig, spread_words};
 use super::mc_stream::{McStream, count_slider, percent_slider};
 use super::pairs::{PairsBuilder, PairsReader};
 use super::plot::{self, KeyMark};
@@ -76,21 +76,6 @@ fn exact_bins(params: &RenewalParams) -> Vec<f64> {
     let edges = params.histogram().edges();
     let tail: Vec<f64> = edges.iter().map(|&e| hold.exceeds(e)).collect();
     tail.windows(2).map(|w| (w[0] - w[1]).max(0.0)).collect()
-}
-
-/// What the job-length spread means: the range two runs in three fall in (a log-normal's
-/// median ÷ and × e^σ holds 68 % of it).
-pub fn spread_words(typical_s: f64, spread: f64) -> String {
-    let x = spread.exp();
-    if spread <= 0.0 {
-        return format!("Every run takes exactly the typical {}.", fmt_s(typical_s));
-    }
-    format!(
-        "Two runs in three take between typical ÷ {x} and typical × {x}: {} to {}.",
-        fmt_s(trim_sig2(typical_s / x).parse().unwrap_or(0.0)),
-        fmt_s(trim_sig2(typical_s * x).parse().unwrap_or(0.0)),
-        x = trim_num(x),
-    )
 }
 
 impl Break {
@@ -275,7 +260,7 @@ impl Experiment for Break {
         widgets::param_slider(ui, &renewal::SPREAD, &mut p.spread).on_hover_text(
             "How much run lengths vary around the typical one (σ of the log-normal)",
         );
-        ui.label(RichText::new(spread_words(p.typical_s, p.spread)).weak());
+        ui.label(RichText::new(spread_words("runs", p.typical_s, p.spread)).weak());
         percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
             "The chance that a run's whole process is paused once (a long garbage-collection \
              pause, a swapped-out virtual machine)",
@@ -381,16 +366,6 @@ fn beside_id() -> egui::Id {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_spread_is_said_in_words() {
-        assert_eq!(
-            spread_words(8.0, 0.45),
-            "Two runs in three take between typical ÷ 1.57 and typical × 1.57: 5.1 s to 13 s."
-        );
-        assert!(spread_words(8.0, 0.0).starts_with("Every run takes exactly"));
-        assert!(spread_words(8.0, 1.5).contains("× 4.48"));
-    }
 
     #[test]
     fn one_run_serves_every_defence() {

@@ -59,8 +59,25 @@ impl TopBar<'_> {
         });
     }
 
-    /// Sections, title, previous, position, next.
+    /// Skip to the section, sections, title, previous, position, next.
     fn navigation(&mut self, ui: &mut Ui, right: f32) {
+        // The first Tab stop: straight to the section, past the rest of the bar.
+        let skip = ui
+            .add(egui::Button::new(RichText::new("Skip to section").small()))
+            .accessible_name("Skip to the section")
+            .on_hover_text("Move the keyboard focus to the section's first control");
+        if skip.clicked()
+            && let Some(id) = super::a11y::first_control_of_page(ui.ctx())
+        {
+            ui.memory_mut(|m| m.request_focus(id));
+            // The key that pressed this button must not press the control that now has the
+            // focus too, later in this frame.
+            ui.input_mut(|i| {
+                for key in [egui::Key::Enter, egui::Key::Space] {
+                    i.consume_key(egui::Modifiers::NONE, key);
+                }
+            });
+        }
         let toggle = ui
             .selectable_label(*self.side_open, "Section list")
             .on_hover_text("Show or hide the section list (Ctrl+B)");

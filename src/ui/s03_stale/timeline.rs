@@ -154,7 +154,7 @@ pub fn timeline(
     // Room on the right for the last verdict's words (about 160 points of text).
     let plot_px = f64::from((size.x - 110.0).max(300.0));
     let pad = (160.0 * (end + 1.5) / (plot_px - 160.0).max(140.0)).max(1.0);
-    let response = Plot::new("s3-timeline")
+    let response = plot::fixed_view(Plot::new("s3-timeline"))
         .width(size.x)
         .height(size.y)
         .x_axis_label("simulated time (s)")
@@ -162,11 +162,6 @@ pub fn timeline(
         .include_x(end + pad)
         .include_y(-0.8)
         .include_y(3.95)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
         .show_x(false)
         .show_y(false)
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
