@@ -1,12 +1,11 @@
 //! The application shell: window, top bar, section list, the current section, cards.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::Arc;
 
 use egui::{RichText, Ui};
 
-use crate::cli::{Cli, RendererChoice};
+use crate::cli::Cli;
 use crate::lesson;
 use crate::progress::{self, Store};
 use crate::runner::Runner;
@@ -18,7 +17,9 @@ use crate::ui::widgets;
 use crate::ui::{self, AppEvent, Cx, Section};
 
 pub const WINDOW_TITLE: &str = ui::topbar::TITLE;
-const APP_ID: &str = "locks-lesson";
+
+pub use crate::launch::run_native;
+pub(crate) const APP_ID: &str = "locks-lesson";
 
 /// How the app starts.
 #[derive(Clone, Debug, Default)]
@@ -99,7 +100,7 @@ impl LessonApp {
             .or(remembered)
             .unwrap_or(1)
             .clamp(1, lesson::section_count());
-        style(&cc.egui_ctx);
+        crate::launch::style(&cc.egui_ctx);
         let destination = options
             .export_dir
             .map_or(Destination::Ask, Destination::Folder);
@@ -319,56 +320,10 @@ impl LessonApp {
             widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
             return;
         }
-        let text = section.text();
-        egui::ScrollArea::vertical()
-            .id_salt(("section-scroll", idx))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                ui.set_max_width(ui.available_width().min(1400.0));
-                ui.add_space(8.0);
-                if text.number == 1 {
-                    ui::text_section::lesson_header(ui, &mut cx);
-                    ui.add_space(8.0);
-                }
-                ui.label(
-                    RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak(),
-                );
-                ui::a11y::add_heading(
-                    ui,
-                    RichText::new(&text.title)
-                        .size(ui.style().text_styles[&egui::TextStyle::Heading].size * 1.3),
-                    0,
-                );
-                ui.add_space(6.0);
-                if cx.lecture {
-                    // On a projector the interactive part comes first; the lecturer tells the
-                    // story and can still open the text.
-                    let words = egui::CollapsingHeader::new("The explanation in words")
-                        .id_salt(("lecture-intro", idx))
-                        .default_open(false)
-                        .show(ui, |ui| {
-                            for p in &text.intro {
-                                widgets::paragraph(ui, p, &mut cx);
-                            }
-                        });
-                    ui::a11y::disclosure(&words);
-                } else {
-                    for p in &text.intro {
-                        widgets::paragraph(ui, p, &mut cx);
-                    }
-                }
-                ui.add_space(6.0);
-                section.ui(ui, &mut cx);
-                self.tools.share.page_view(ui, section.plot_rect());
-                widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
-                if !text.after.is_empty() {
-                    ui.add_space(10.0);
-                    for p in &text.after {
-                        widgets::paragraph(ui, p, &mut cx);
-                    }
-                }
-                ui.add_space(24.0);
-            });
+        let share = &mut self.tools.share;
+        ui::text_section::page(ui, section.as_mut(), &mut cx, |ui, rect| {
+            share.page_view(ui, rect);
+        });
     }
 
     /// Applies what the sections asked for during the frame.
@@ -534,79 +489,7 @@ impl audience::Host for LessonApp {
     }
 }
 
-fn style(ctx: &egui::Context) {
-    ctx.all_styles_mut(|s| {
-        for (style, size) in [
-            (egui::TextStyle::Body, 16.0),
-            (egui::TextStyle::Button, 15.0),
-            (egui::TextStyle::Heading, 22.0),
-            (egui::TextStyle::Small, 12.0),
-            (egui::TextStyle::Monospace, 14.0),
-        ] {
-            if let Some(font) = s.text_styles.get_mut(&style) {
-                font.size = size;
-            }
-        }
-        s.spacing.item_spacing = egui::vec2(8.0, 6.0);
-        s.spacing.slider_width = 180.0;
-    });
-    // Body text with more contrast than egui's defaults: it must read on a projector.
-    ctx.style_mut_of(egui::Theme::Dark, |s| {
-        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(225);
-    });
-    ctx.style_mut_of(egui::Theme::Light, |s| {
-        s.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(20);
-    });
-}
-
 /// Where the bottom bar remembers the height its controls took.
 fn bottom_height_id() -> egui::Id {
     egui::Id::unique("locks-lesson/bottom-bar-height")
-}
-
-fn native_options(renderer: eframe::Renderer) -> eframe::NativeOptions {
-    eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(WINDOW_TITLE)
-            .with_app_id(APP_ID)
-            .with_inner_size([1280.0, 720.0])
-            .with_min_inner_size([720.0, 480.0])
-            .with_icon(Arc::new(
-                eframe::icon_data::from_png_bytes(include_bytes!("../assets/icon.png"))
-                    .expect("the embedded icon is a valid PNG"),
-            )),
-        renderer,
-        persist_window: true,
-        ..Default::default()
-    }
-}
-
-/// Opens the lesson window. If the chosen renderer cannot start, the other one is tried.
-pub fn run_native(cli: &Cli) -> ExitCode {
-    let (first, second) = match cli.renderer {
-        RendererChoice::Glow => (eframe::Renderer::Glow, eframe::Renderer::Wgpu),
-        RendererChoice::Wgpu => (eframe::Renderer::Wgpu, eframe::Renderer::Glow),
-    };
-    let mut last_error = None;
-    for renderer in [first, second] {
-        let options = AppOptions::from_cli(cli);
-        let result = eframe::run_native(
-            APP_ID,
-            native_options(renderer),
-            Box::new(move |cc| Ok(Box::new(LessonApp::new(cc, options)))),
-        );
-        match result {
-            Ok(()) => return ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("locks-lesson: the {renderer} renderer could not start: {e}");
-                last_error = Some(e);
-            }
-        }
-    }
-    if last_error.is_some() {
-        eprintln!(
-            "locks-lesson: no graphics renderer could start; the `sim` command still works without one."
-        );
-    }
-    ExitCode::FAILURE
 }

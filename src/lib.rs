@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cli;
 pub mod lab;
+pub mod launch;
 pub mod lesson;
 pub mod predict;
 pub mod progress;

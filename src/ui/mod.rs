@@ -12,6 +12,7 @@ pub mod lecture;
 pub mod mc_stream;
 pub mod overlay;
 pub mod pairs;
+pub mod playback;
 pub mod playlist;
 pub mod plot;
 pub mod pointer;

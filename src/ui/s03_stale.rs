@@ -5,7 +5,11 @@
 //! playback position runs over the story's distinct event times, so one step shows exactly
 //! one more moment, however far apart the moments are in simulated time.
 
+mod story;
 mod timeline;
+
+use self::story::words_of_story;
+pub use self::story::{Step, Story, outcome_sentence};
 
 use std::sync::Arc;
 
@@ -20,11 +24,9 @@ use super::pairs::{PairsBuilder, PairsReader};
 use super::plot::{KeyMark, palette};
 use super::stage::{Experiment, Rerun, Stage, builds};
 use super::widgets::{self, Playback};
-use crate::lesson::{self, StaleStory, fill};
+use crate::lesson::fill;
 use crate::runner::{Runner, Task};
-use crate::sim::stale::{
-    self, Event, EventKind, Lane, Outcome, StaleParams, StaleRun, TOKEN_A, TOKEN_B, WORK_S, Worker,
-};
+use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
 
 /// Seconds one step of the story takes to play at 1×.
 const SECONDS_PER_STEP: f64 = 1.2;
@@ -32,155 +34,6 @@ const SECONDS_PER_STEP: f64 = 1.2;
 const TIMELINE_MIN_HEIGHT: f32 = 230.0;
 /// Slider steps for the pause and the TTL, in seconds.
 const SLIDER_STEP_S: f64 = 0.5;
-
-/// One moment of the story: the events that happen at the same time.
-#[derive(Clone, Debug)]
-pub struct Step {
-    pub t_s: f64,
-    /// Indices into the run's events.
-    pub events: std::ops::Range<usize>,
-    pub caption: String,
-}
-
-/// A finished run, cut into steps.
-pub struct Story {
-    pub run: StaleRun,
-    pub steps: Vec<Step>,
-}
-
-impl Story {
-    pub fn new(run: StaleRun) -> Self {
-        let mut steps: Vec<Step> = Vec::new();
-        for (i, e) in run.events.iter().enumerate() {
-            match steps.last_mut() {
-                Some(s) if s.t_s == e.t_s => s.events.end = i + 1,
-                _ => steps.push(Step {
-                    t_s: e.t_s,
-                    events: i..i + 1,
-                    caption: String::new(),
-                }),
-            }
-        }
-        for s in &mut steps {
-            let sentences: Vec<String> = run.events[s.events.clone()]
-                .iter()
-                .map(|e| sentence(e, &run))
-                .collect();
-            s.caption = fill(
-                &words_of_story().caption,
-                &[("time", &secs(s.t_s)), ("sentences", &sentences.join(" "))],
-            );
-        }
-        Self { run, steps }
-    }
-
-    /// The simulated time at playback position `p` (0..=1) and how many steps are revealed.
-    pub fn at(&self, p: f64) -> (f64, usize) {
-        let k = self.steps.len();
-        if k <= 1 {
-            return (self.steps.first().map_or(0.0, |s| s.t_s), k);
-        }
-        // Position runs over the steps: step i is reached at tau = i.
-        let tau = p.clamp(0.0, 1.0) * (k - 1) as f64;
-        // A step lands exactly on a moment; rounding must not leave it just short.
-        let i = ((tau + 1e-9).floor() as usize).min(k - 1);
-        let t = if i + 1 < k {
-            let frac = (tau - i as f64).clamp(0.0, 1.0);
-            self.steps[i].t_s + frac * (self.steps[i + 1].t_s - self.steps[i].t_s)
-        } else {
-            self.steps[k - 1].t_s
-        };
-        (t, i + 1)
-    }
-
-    /// The last moment of the story.
-    pub fn end_s(&self) -> f64 {
-        self.steps.last().map_or(0.0, |s| s.t_s)
-    }
-}
-
-/// The story's words (`assets/stale_story.ron`).
-fn words_of_story() -> &'static StaleStory {
-    &lesson::content().stale_story
-}
-
-/// One event told in a sentence.
-fn sentence(e: &Event, run: &StaleRun) -> String {
-    let w = words_of_story();
-    let late = run.a_write_s > run.expiry_s;
-    let token_text = |t: u64| t.to_string();
-    let with_token = |template: &str, token: u64| fill(template, &[("token", &token_text(token))]);
-    match e.kind {
-        EventKind::Granted {
-            to: Worker::A,
-            token,
-        } => with_token(&w.granted_a, token),
-        EventKind::Granted {
-            to: Worker::B,
-            token,
-        } => with_token(
-            if late {
-                &w.granted_b_after_expiry
-            } else {
-                &w.granted_b
-            },
-            token,
-        ),
-        EventKind::Paused => w.paused.clone(),
-        EventKind::Resumed => {
-            if late {
-                w.resumed_late.clone()
-            } else {
-                w.resumed_in_lease.clone()
-            }
-        }
-        EventKind::Expired { token } => with_token(&w.expired, token),
-        EventKind::Released { token } => with_token(&w.released, token),
-        EventKind::Wrote { token } => {
-            let who = if e.lane == Lane::A { "A" } else { "B" };
-            fill(&w.wrote, &[("who", who), ("token", &token_text(token))])
-        }
-        EventKind::Applied {
-            replaced_newer: false,
-            ..
-        } => w.applied.clone(),
-        EventKind::Applied {
-            replaced_newer: true,
-            ..
-        } => w.applied_over_newer.clone(),
-        EventKind::Refused { token, highest } => fill(
-            &w.refused,
-            &[
-                ("token", &token_text(token)),
-                ("highest", &token_text(highest)),
-            ],
-        ),
-    }
-}
-
-/// The section's headline for a finished run: the outcome in plain words.
-pub fn outcome_sentence(run: &StaleRun) -> String {
-    let p = &run.params;
-    let w = words_of_story();
-    let template = match run.outcome {
-        Outcome::NoOverlap if p.pause_s == 0.0 => &w.not_paused,
-        Outcome::NoOverlap => &w.no_overlap,
-        Outcome::Overwritten => &w.overwritten,
-        Outcome::Rejected => &w.rejected,
-        Outcome::OverlapHarmless => &w.overlap_harmless,
-    };
-    fill(
-        template,
-        &[
-            ("pause", &secs(p.pause_s)),
-            ("ttl", &secs(p.ttl_s)),
-            ("a", &secs(run.a_write_s)),
-            ("b", &secs(run.b_write_s)),
-            ("token_a", &TOKEN_A.to_string()),
-            ("token_b", &TOKEN_B.to_string()),
-        ],
-    )
-}
 
 /// Section 3 on the stage.
 pub type StaleHolder = Stage<Stale>;

@@ -14,6 +14,65 @@ pub fn lesson_header(ui: &mut Ui, cx: &mut Cx<'_>) {
     widgets::paragraph(ui, &lesson.summary, cx);
 }
 
+/// The page of a section that is not built on the stage (quizzes' fallback, words-only
+/// sections): its title, the introduction (folded in lecture mode), the section's part and
+/// the closing words, in one scrolling column. `page_view` learns where the main plot is.
+pub fn page(
+    ui: &mut Ui,
+    section: &mut dyn Section,
+    cx: &mut Cx<'_>,
+    page_view: impl FnOnce(&Ui, Option<egui::Rect>),
+) {
+    let text = section.text();
+    egui::ScrollArea::vertical()
+        .id_salt(("section-scroll", text.number))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.set_max_width(ui.available_width().min(1400.0));
+            ui.add_space(8.0);
+            if text.number == 1 {
+                lesson_header(ui, cx);
+                ui.add_space(8.0);
+            }
+            ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
+            super::a11y::add_heading(
+                ui,
+                RichText::new(&text.title)
+                    .size(ui.style().text_styles[&egui::TextStyle::Heading].size * 1.3),
+                0,
+            );
+            ui.add_space(6.0);
+            if cx.lecture {
+                // On a projector the interactive part comes first; the lecturer tells the
+                // story and can still open the text.
+                let words = egui::CollapsingHeader::new("The explanation in words")
+                    .id_salt(("lecture-intro", text.number))
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        for p in &text.intro {
+                            widgets::paragraph(ui, p, cx);
+                        }
+                    });
+                super::a11y::disclosure(&words);
+            } else {
+                for p in &text.intro {
+                    widgets::paragraph(ui, p, cx);
+                }
+            }
+            ui.add_space(6.0);
+            section.ui(ui, cx);
+            page_view(ui, section.plot_rect());
+            widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
+            if !text.after.is_empty() {
+                ui.add_space(10.0);
+                for p in &text.after {
+                    widgets::paragraph(ui, p, cx);
+                }
+            }
+            ui.add_space(24.0);
+        });
+}
+
 pub struct TextSection {
     number: u8,
 }

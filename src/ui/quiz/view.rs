@@ -163,7 +163,7 @@ impl QuizSection {
         let quiz = self.state.quiz();
         let lecture = self.state.lecture();
         let row = ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{}:", capitalise(&quiz.items)));
+            ui.label(format!("{}:", super::words::capitalise(&quiz.items)));
             for (i, q) in quiz.iter().enumerate() {
                 let answer = cx.progress.progress().answer(&q.id).filter(|_| !lecture);
                 let (mark, state) = match answer {
@@ -178,7 +178,7 @@ impl QuizSection {
                         format!("{}{mark}", i + 1),
                     ))
                     .on_hover_text(format!("Go to {} {}", quiz.item, i + 1));
-                let name = format!("{} {}{state}", capitalise(&quiz.item), i + 1);
+                let name = format!("{} {}{state}", super::words::capitalise(&quiz.item), i + 1);
                 ui.ctx()
                     .accesskit_node_builder(r.id, |node| node.set_label(name));
                 if r.clicked() {
@@ -196,7 +196,7 @@ impl QuizSection {
             }
             if let Some(i) = self.state.current() {
                 ui.add_space(8.0);
-                let item = capitalise(&quiz.item);
+                let item = super::words::capitalise(&quiz.item);
                 let place = RichText::new(format!("{item} {} of {}", i + 1, quiz.len())).weak();
                 ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
             }
@@ -404,13 +404,6 @@ fn words(ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
 fn compact(ui: &mut Ui) {
     let gap = &mut ui.spacing_mut().item_spacing.y;
     *gap = (*gap * 0.5).max(2.0);
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// One answer, drawn at a fixed width: its key in a badge on the left, the words wrapping

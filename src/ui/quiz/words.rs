@@ -118,3 +118,11 @@ pub fn next_section_label(section: u8) -> String {
     let next = after(section);
     format!("Next section: {} ▶", lesson::content().section(next).title)
 }
+
+/// The text with its first letter upper case ("scenario" → "Scenario").
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
