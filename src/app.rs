@@ -43,6 +43,8 @@ pub struct AppOptions {
     pub scenario: Option<String>,
     /// A playlist of scenario codes (`--playlist`): the app opens on its first code.
     pub playlist: Option<PathBuf>,
+    /// The lab's server, named on the command line (`--redis URL` or `--etcd URL`).
+    pub lab_server: Option<(crate::lab::ServerKind, String)>,
 }
 
 impl AppOptions {
@@ -57,6 +59,11 @@ impl AppOptions {
             ask_predictions: true,
             scenario: cli.scenario.clone(),
             playlist: cli.playlist.clone(),
+            lab_server: match (&cli.redis, &cli.etcd) {
+                (Some(url), _) => Some((crate::lab::ServerKind::Redis, url.clone())),
+                (None, Some(url)) => Some((crate::lab::ServerKind::Etcd, url.clone())),
+                (None, None) => None,
+            },
         }
     }
 }
@@ -111,7 +118,12 @@ impl LessonApp {
                 .presenter
                 .set_lecture(&cc.egui_ctx, true, &mut side_open);
         }
-        let mut sections = ui::all_sections();
+        let mut lab = ui::lab_page::LabPage::new();
+        if let Some((server, url)) = &options.lab_server {
+            lab.server = *server;
+            lab.url = url.clone();
+        }
+        let mut sections = ui::all_sections_with(lab);
         let (list, problems) = match &options.playlist {
             Some(path) => ui::playlist::Playlist::load(path)
                 .unwrap_or_else(|e| (ui::playlist::Playlist::writing_to(playlist_file), vec![e])),

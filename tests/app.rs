@@ -174,3 +174,37 @@ fn the_first_tab_stop_skips_to_the_section() {
         }
     }
 }
+
+#[test]
+fn a_lab_server_named_on_the_command_line_fills_the_lab_page() {
+    use clap::Parser;
+    use locks_lesson::app::AppOptions;
+    use locks_lesson::cli::Cli;
+    use locks_lesson::lab::ServerKind;
+
+    let cli = Cli::try_parse_from(["locks-lesson", "--etcd", "http://127.0.0.1:2379"]).unwrap();
+    let options = AppOptions::from_cli(&cli);
+    assert_eq!(
+        options.lab_server,
+        Some((ServerKind::Etcd, "http://127.0.0.1:2379".to_owned()))
+    );
+    let cli = Cli::try_parse_from(["locks-lesson", "--redis", "redis://127.0.0.1:6379"]).unwrap();
+    assert_eq!(
+        AppOptions::from_cli(&cli).lab_server,
+        Some((ServerKind::Redis, "redis://127.0.0.1:6379".to_owned()))
+    );
+    assert!(Cli::try_parse_from(["locks-lesson", "--redis", "a", "--etcd", "b"]).is_err());
+
+    let mut h = common::app_with(AppOptions {
+        lab_server: Some((ServerKind::Etcd, "http://127.0.0.1:2379".to_owned())),
+        ..Default::default()
+    });
+    h.state_mut().go_to(locks_lesson::ui::lab_page::NUMBER);
+    h.run_steps(3);
+    assert!(
+        h.query_all_by_value("http://127.0.0.1:2379")
+            .next()
+            .is_some(),
+        "the URL field holds the server's address"
+    );
+}

@@ -110,6 +110,13 @@ pub struct Cli {
     /// Walk through the scenario codes in FILE (one a line, `#` comments) with Page Down.
     #[arg(long, value_name = "FILE")]
     pub playlist: Option<PathBuf>,
+    /// The lab's Redis server (its URL, e.g. redis://127.0.0.1:6379): the lab page uses it
+    /// instead of starting a server of its own. Nothing connects until Run is pressed.
+    #[arg(long, value_name = "URL", conflicts_with = "etcd")]
+    pub redis: Option<String>,
+    /// The lab's etcd server (the URL of its JSON gateway, e.g. http://127.0.0.1:2379).
+    #[arg(long, value_name = "URL")]
+    pub etcd: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -165,6 +165,11 @@ pub trait Section {
 
 /// Every section, in lesson order.
 pub fn all_sections() -> Vec<Box<dyn Section>> {
+    all_sections_with(lab_page::LabPage::new())
+}
+
+/// Every section, with the lab page as given (its server may come from the command line).
+pub fn all_sections_with(lab: lab_page::LabPage) -> Vec<Box<dyn Section>> {
     (1..=crate::lesson::section_count())
         .map(|n| -> Box<dyn Section> {
             if let Some(quiz) = quiz::QuizSection::of(n) {
@@ -184,8 +189,6 @@ pub fn all_sections() -> Vec<Box<dyn Section>> {
         })
         // The lab comes after the lesson's sections: reachable from the section list and the
         // links in sections 3, 5 and 9, never by turning pages.
-        .chain(std::iter::once(
-            Box::new(lab_page::LabPage::new()) as Box<dyn Section>
-        ))
+        .chain(std::iter::once(Box::new(lab) as Box<dyn Section>))
         .collect()
 }
