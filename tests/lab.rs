@@ -404,7 +404,7 @@ fn snapshot_lab_after_run() {
         "etcd",
         "URL (optional):",
         "Storage checks fencing tokens",
-        "▶ Run",
+        "Run",
     ] {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }

@@ -393,7 +393,7 @@ fn see_also_opens_the_other_card_and_back_returns() {
     h.get_all_by_label(&other.name).last().unwrap().click();
     h.run_steps(3);
     assert_eq!(h.state().open_term(), Some(other.id.as_str()));
-    h.get_by_label(&format!("◀ Back to {}", term.name)).click();
+    h.get_by_label(&format!("Back to {}", term.name)).click();
     h.run_steps(3);
     assert_eq!(h.state().open_term(), Some(term.id.as_str()));
 }

@@ -353,14 +353,14 @@ fn stale_fencing_toggle_turns_the_overwrite_into_a_rejection() {
 #[test]
 fn stale_steps_through_the_story_one_moment_at_a_time() {
     let mut h = app(3);
-    h.get_by_label("⏮ Reset").click();
+    h.get_by_label("Reset").click();
     h.run_steps(2);
     assert!(h.query_by_label("Moment 1 of 5").is_some());
     assert!(
         h.query_by_label_contains("grants the lock to A with token 33")
             .is_some()
     );
-    h.get_by_label("⏭ Step").click();
+    h.get_by_label("Step").click();
     h.run_steps(2);
     assert!(h.query_by_label("Moment 2 of 5").is_some());
     assert!(
@@ -368,7 +368,7 @@ fn stale_steps_through_the_story_one_moment_at_a_time() {
             .is_some()
     );
     for _ in 0..3 {
-        h.get_by_label("⏭ Step").click();
+        h.get_by_label("Step").click();
         h.run_steps(2);
     }
     assert!(h.query_by_label("Moment 5 of 5").is_some());
@@ -502,7 +502,7 @@ fn snapshot_s03_at_lesson_defaults() {
     let mut h = snapshot_app(3);
     // The whole story, paused at its end.
     for _ in 0..5 {
-        h.get_by_label("⏭ Step").click();
+        h.get_by_label("Step").click();
         h.run_steps(2);
     }
     h.snapshot("s03_defaults");

@@ -100,7 +100,7 @@ impl Glossary {
                         .last()
                         .and_then(|id| lesson::content().term(id));
                     let label = previous
-                        .map_or_else(|| "◀ Back".to_owned(), |t| format!("◀ Back to {}", t.name));
+                        .map_or_else(|| "Back".to_owned(), |t| format!("Back to {}", t.name));
                     back = ui.button(label).clicked();
                 }
                 let close = ui.button("Close").on_hover_text("Escape");

@@ -210,7 +210,7 @@ impl LabPage {
                 if ui.button("Cancel").clicked() {
                     self.cancel();
                 }
-            } else if ui.button(RichText::new("▶ Run").strong()).clicked() {
+            } else if ui.button(RichText::new("Run").strong()).clicked() {
                 self.run(cx.runner);
             }
             ui.label(format!("Status: {}", self.status));

@@ -66,9 +66,9 @@ impl Playback {
     pub fn ui(&mut self, ui: &mut Ui, steps: f64) {
         ui.horizontal(|ui| {
             let label = if self.playing {
-                "⏸ Pause"
+                "Pause"
             } else {
-                "▶ Play"
+                "Play"
             };
             if ui.button(label).clicked() {
                 if !self.playing && self.position >= 1.0 {
@@ -77,14 +77,14 @@ impl Playback {
                 self.playing = !self.playing;
             }
             if ui
-                .button("⏭ Step")
+                .button("Step")
                 .on_hover_text("Advance a little and pause")
                 .clicked()
             {
                 self.step(1.0 / steps);
             }
             if ui
-                .button("⏮ Reset")
+                .button("Reset")
                 .on_hover_text("Back to the start")
                 .clicked()
             {
