@@ -82,12 +82,7 @@ fn section_1_figure_and_controls_are_in_view() {
     for (size, lecture) in [(LEARNER, false), (LECTURE, true)] {
         let h = stage_app(1, size, lecture, false);
         let what = format!("section 1 at {size:?}, lecture {lecture}");
-        assert_in_view(
-            &h,
-            1,
-            &["Use a lock", "Workers", "Pause", "Step"],
-            &what,
-        );
+        assert_in_view(&h, 1, &["Use a lock", "Workers", "Pause", "Step"], &what);
     }
 }
 

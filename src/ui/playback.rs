@@ -65,11 +65,7 @@ impl Playback {
     /// The controls. `steps` is how many steps make a whole run.
     pub fn ui(&mut self, ui: &mut Ui, steps: f64) {
         ui.horizontal(|ui| {
-            let label = if self.playing {
-                "Pause"
-            } else {
-                "Play"
-            };
+            let label = if self.playing { "Pause" } else { "Play" };
             if ui.button(label).clicked() {
                 if !self.playing && self.position >= 1.0 {
                     self.position = 0.0;
