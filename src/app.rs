@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
 use crate::cli::Cli;
 use crate::lesson;
@@ -292,26 +292,9 @@ impl LessonApp {
     }
 
     fn section_list(&mut self, ui: &mut Ui) {
-        ui.add_space(6.0);
-        ui::a11y::add_heading(ui, "Sections", 1);
-        ui.add_space(4.0);
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for i in 0..self.sections.len() {
-                let text = self.sections[i].text();
-                let selected = i == self.current;
-                let mark = ui::xp::section_mark(&self.progress, text.number);
-                let label = RichText::new(format!("{}. {}{mark}", text.number, text.title));
-                let r = ui
-                    .add(
-                        egui::Button::selectable(selected, label)
-                            .min_size(egui::vec2(ui.available_width(), 0.0)),
-                    )
-                    .on_hover_text(&text.subtitle);
-                if r.clicked() {
-                    self.go_to(text.number);
-                }
-            }
-        });
+        if let Some(n) = ui::section_list::show(ui, &self.sections, self.current, &self.progress) {
+            self.go_to(n);
+        }
     }
 
     fn page(&mut self, ui: &mut Ui, events: &mut Vec<AppEvent>, actions: &[Action]) {

@@ -30,6 +30,7 @@ pub mod s07_who;
 pub mod s09_bars;
 pub mod s09_break;
 pub mod s10_next;
+pub mod section_list;
 pub mod share;
 pub mod stage;
 pub mod text_section;
