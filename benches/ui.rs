@@ -215,6 +215,26 @@ fn animating(c: &mut Criterion) {
     });
 }
 
+/// A slide-ready figure of section 2 (the busiest plot): laid out on the UI thread, then
+/// painted and encoded on a worker thread, at 1920 and 3840 pixels.
+fn slides(c: &mut Criterion) {
+    let mut w = Window::open(2);
+    w.settle(Duration::from_secs(20));
+    for width in [1920, 3840] {
+        c.bench_function(&format!("slide {width} px: lay out (UI thread)"), |b| {
+            b.iter(|| w.app.slide(2, width).unwrap())
+        });
+        let prepared = w.app.slide(2, width).unwrap();
+        c.bench_function(&format!("slide {width} px: paint (worker)"), |b| {
+            b.iter(|| prepared.paint())
+        });
+        let image = prepared.paint();
+        c.bench_function(&format!("slide {width} px: PNG encode (worker)"), |b| {
+            b.iter(|| locks_lesson::ui::slide::png(&image).unwrap())
+        });
+    }
+}
+
 /// The simulated estimate at the chosen TTL in section 2's data: (TTL, holds simulated).
 fn chosen_estimate(w: &Window) -> Option<(String, u64)> {
     let csv = w.app.section(2).csv()?;
@@ -307,6 +327,6 @@ criterion_group! {
         .sample_size(30)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
-    targets = idle_sections, streaming, animating, report
+    targets = idle_sections, streaming, animating, slides, report
 }
 criterion_main!(frames);

@@ -222,6 +222,12 @@ impl LessonApp {
         self.sections[usize::from(number) - 1].as_mut()
     }
 
+    /// Section `number`'s slide-ready figure, laid out off screen (see [`ui::slide`]).
+    pub fn slide(&mut self, number: u8, width: u32) -> Option<ui::slide::Prepared> {
+        let section = self.sections[usize::from(number) - 1].as_mut();
+        ui::slide::prepare(section, &self.runner, &mut self.progress, width)
+    }
+
     /// Page Down or Page Up: the section's next or previous build step if it has one, else
     /// the next or previous section, opened at its first step (or, going back, its last).
     fn step(&mut self, ctx: &egui::Context, forward: bool) {
@@ -263,6 +269,14 @@ impl LessonApp {
             Action::LastSection => self.go_to(lesson::section_count()),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
+            Action::ExportPlot | Action::CopyFigure => {
+                let (section, copy) = (
+                    self.sections[self.current].as_mut(),
+                    action != Action::ExportPlot,
+                );
+                self.tools
+                    .figure(ctx, section, &self.runner, &mut self.progress, copy);
+            }
             a if a.for_section() => return Some(a),
             other => {
                 let section = self.sections[self.current].as_ref();
@@ -311,14 +325,10 @@ impl LessonApp {
         let section = &mut self.sections[idx];
         if section.whole_page() {
             section.ui(ui, &mut cx);
-            self.tools.share.page_view(ui, section.plot_rect());
             widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
             return;
         }
-        let share = &mut self.tools.share;
-        ui::text_section::page(ui, section.as_mut(), &mut cx, |ui, rect| {
-            share.page_view(ui, rect);
-        });
+        ui::text_section::page(ui, section.as_mut(), &mut cx, |_, _| {});
     }
 
     /// Applies what the sections asked for during the frame.
@@ -446,7 +456,6 @@ impl eframe::App for LessonApp {
         // The font atlas is as wide as the largest texture the driver takes (16,384 pixels with
         // Mesa) and grows in height: at 2,048 it holds the same glyphs in far less memory.
         raw_input.max_texture_side = raw_input.max_texture_side.map(|s| s.min(2048));
-        self.tools.share.raw_input_hook(raw_input);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -1,9 +1,8 @@
-//! Saving the current section's plot as a PNG image and its data as CSV.
+//! Saving the current section's figure as a PNG image (or copying it to the clipboard) and
+//! its data as CSV.
 //!
-//! The PNG comes from the window itself: the app asks eframe for a screenshot of the next
-//! frame, crops it to where the section drew its main plot, and encodes it. The frames of the
-//! picture are drawn as if the mouse had left the window ([`Exporter::raw_input_hook`]), so no
-//! hover line, tooltip or highlight lands in the image; the pointer comes back afterwards.
+//! The figure is laid out off screen (see [`slide`]) and painted and encoded on a worker
+//! thread, so the window goes on drawing; it never shows the pointer or a tooltip.
 //!
 //! The file name is chosen in the platform's save dialog (on Linux through the desktop portal,
 //! so no GTK is needed). The dialog is asynchronous: it is opened from the UI thread and awaited
@@ -14,10 +13,11 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use egui::{ColorImage, Pos2, Rect};
+use egui::ColorImage;
+
+use super::slide::{self, Prepared};
 
 /// Where exported files go.
 #[derive(Clone, Debug, Default)]
@@ -51,7 +51,7 @@ impl Kind {
     }
     fn what(self) -> &'static str {
         match self {
-            Kind::Png => "The plot",
+            Kind::Png => "The figure",
             Kind::Csv => "The plot's data",
         }
     }
@@ -65,47 +65,32 @@ pub fn default_name(section: u8, seed: Option<&str>, kind: Kind) -> String {
     }
 }
 
-/// Where a PNG export is.
-enum Shot {
-    /// The page scrolls the plot into view first, until it stands still on screen (the
-    /// picture is of the frame after the request, so the plot must not move meanwhile).
-    Revealing {
-        name: String,
-        since: Instant,
-        last: Option<Rect>,
-    },
-    /// The plot stands still; this frame is drawn without the pointer, and the next one asks
-    /// for the picture.
-    /// Frames drawn as if the pointer had left (`left` more to go before the picture).
-    HidingPointer { name: String, left: u8 },
-    /// The screenshot is on its way from the renderer.
-    Capturing {
-        name: String,
-        image: Arc<Mutex<Option<Arc<ColorImage>>>>,
-        asked: Instant,
-    },
+/// What a figure is painted for.
+pub enum Use {
+    /// Saved as a PNG file of this name.
+    Save(String),
+    /// Put on the clipboard.
+    Copy,
+}
+
+/// A painted figure, with its PNG bytes when it is to be saved.
+struct Painted {
+    image: ColorImage,
+    png: Option<Vec<u8>>,
 }
 
 /// Exports in progress and where files go.
 #[derive(Default)]
 pub struct Exporter {
     pub destination: Destination,
-    shot: Option<Shot>,
+    /// A figure being painted on its worker thread, and what for.
+    figure: Option<(Use, Receiver<Result<Painted, String>>)>,
     /// A save dialog is open; its thread sends the outcome.
     dialog: Option<Receiver<Outcome>>,
-    /// Where the pointer was before a picture was taken without it (put back afterwards).
-    pointer: Option<Pos2>,
-    /// The picture is done: the next frame gets the pointer back.
-    restore_pointer: bool,
 }
 
 /// The outcome of an export, as a message for the user (`Err` for failures).
 pub type Outcome = Result<String, String>;
-
-/// Longest wait for the plot to scroll into view before the picture is taken anyway.
-const REVEAL_WAIT: Duration = Duration::from_millis(600);
-/// Longest wait for the renderer's picture.
-const CAPTURE_WAIT: Duration = Duration::from_secs(5);
 
 impl Exporter {
     pub fn new(destination: Destination) -> Self {
@@ -115,63 +100,45 @@ impl Exporter {
         }
     }
 
-    /// Whether an export is under way: a picture being taken, or a save dialog open.
+    /// Whether an export is under way: a figure being painted, or a save dialog open.
     pub fn busy(&self) -> bool {
-        self.shot.is_some() || self.dialog.is_some()
+        self.figure.is_some() || self.dialog.is_some()
     }
 
-    /// Whether a picture of the plot is being taken (the focus ring then stays off it).
-    pub fn capturing(&self) -> bool {
-        self.shot.is_some()
-    }
-
-    /// Call with each frame's raw input before the frame runs (eframe's `raw_input_hook`).
-    /// While a picture is taken, the pointer has left the window; afterwards it is back where
-    /// it was (unless it moved meanwhile).
-    pub fn raw_input_hook(&mut self, raw: &mut egui::RawInput) {
-        let hiding = matches!(
-            self.shot,
-            Some(Shot::HidingPointer { .. } | Shot::Capturing { .. })
-        );
-        if hiding {
-            raw.events.push(egui::Event::PointerGone);
-        } else if std::mem::take(&mut self.restore_pointer)
-            && let Some(pos) = self.pointer.take()
+    /// Paints a laid-out figure on a worker thread (and encodes it, to save it); the outcome
+    /// comes from [`Exporter::poll`].
+    pub fn start_figure(&mut self, ctx: &egui::Context, figure: Prepared, use_: Use) {
+        let (tx, rx) = mpsc::channel();
+        let encode = matches!(use_, Use::Save(_));
+        let repaint = ctx.clone();
+        let work = move || {
+            let image = figure.paint();
+            let painted = if encode {
+                slide::png(&image).map(|png| Painted {
+                    image,
+                    png: Some(png),
+                })
+            } else {
+                Ok(Painted { image, png: None })
+            };
+            let _ = tx.send(painted);
+            repaint.request_repaint();
+        };
+        if let Err(e) = std::thread::Builder::new()
+            .name("figure".into())
+            .spawn(work)
         {
-            let moved = raw
-                .events
-                .iter()
-                .any(|e| matches!(e, egui::Event::PointerMoved(_) | egui::Event::PointerGone));
-            if !moved {
-                raw.events.push(egui::Event::PointerMoved(pos));
-            }
+            let (tx, rx) = mpsc::channel();
+            let _ = tx.send(Err(format!("The figure could not be painted: {e}.")));
+            self.figure = Some((use_, rx));
+            return;
         }
+        self.figure = Some((use_, rx));
     }
 
-    /// Whether the page should scroll the plot into view.
-    pub fn wants_plot_visible(&self) -> bool {
-        matches!(self.shot, Some(Shot::Revealing { .. }))
-    }
-
-    /// Starts a PNG export: the plot is scrolled into view, then captured and cropped.
-    pub fn start_png(&mut self, ctx: &egui::Context, name: String) {
-        self.shot = Some(Shot::Revealing {
-            name,
-            since: Instant::now(),
-            last: None,
-        });
-        ctx.request_repaint();
-    }
-
-    /// Moves a PNG export on; call once a frame with where the plot and the visible part of
-    /// the page are now (in points). Returns the outcome once the file is saved (or failed).
-    pub fn poll(
-        &mut self,
-        ctx: &egui::Context,
-        parent: Option<&eframe::Frame>,
-        plot: Option<Rect>,
-        view: Rect,
-    ) -> Option<Outcome> {
+    /// Moves an export on; call once a frame. Returns the outcome once the file is saved or
+    /// the figure copied (or either failed).
+    pub fn poll(&mut self, ctx: &egui::Context, parent: Option<&eframe::Frame>) -> Option<Outcome> {
         if let Some(dialog) = &self.dialog {
             let outcome = match dialog.try_recv() {
                 Ok(outcome) => outcome,
@@ -183,80 +150,30 @@ impl Exporter {
             self.dialog = None;
             return Some(outcome);
         }
-        self.shot.as_ref()?;
-        let Some(plot) = plot else {
-            self.end_shot();
-            return Some(Err("The plot went away before it could be saved.".into()));
+        let (_, rx) = self.figure.as_ref()?;
+        let painted = match rx.try_recv() {
+            Ok(painted) => painted,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => Err("The figure could not be painted.".into()),
         };
-        match self.shot.take()? {
-            Shot::Revealing { name, since, last } => {
-                let settled = view.contains_rect(plot) && last == Some(plot);
-                if settled || since.elapsed() > REVEAL_WAIT {
-                    self.pointer = ctx.input(|i| i.pointer.latest_pos());
-                    self.shot = Some(Shot::HidingPointer { name, left: 2 });
-                } else {
-                    self.shot = Some(Shot::Revealing {
-                        name,
-                        since,
-                        last: Some(plot),
-                    });
-                }
-                ctx.request_repaint();
-                None
+        let (use_, _) = self.figure.take()?;
+        let painted = match painted {
+            Ok(p) => p,
+            Err(e) => return Some(Err(e)),
+        };
+        let [w, h] = painted.image.size;
+        match use_ {
+            Use::Copy => {
+                ctx.copy_image(painted.image);
+                Some(Ok(format!(
+                    "Copied the figure ({w}×{h} pixels) to the clipboard: paste it into a slide."
+                )))
             }
-            Shot::HidingPointer { name, left } if left > 0 => {
-                self.shot = Some(Shot::HidingPointer {
-                    name,
-                    left: left - 1,
-                });
-                ctx.request_repaint();
-                None
-            }
-            Shot::HidingPointer { name, .. } => {
-                self.shot = Some(Shot::Capturing {
-                    name,
-                    image: request_screenshot(ctx),
-                    asked: Instant::now(),
-                });
-                ctx.request_repaint();
-                None
-            }
-            Shot::Capturing { name, image, asked } => {
-                let arrived = image.lock().ok().and_then(|mut s| s.take());
-                let Some(picture) = arrived else {
-                    if asked.elapsed() > CAPTURE_WAIT {
-                        self.end_shot();
-                        return Some(Err(
-                            "The plot could not be captured: the graphics back end sent no picture."
-                                .into(),
-                        ));
-                    }
-                    self.shot = Some(Shot::Capturing { name, image, asked });
-                    ctx.request_repaint_after(Duration::from_millis(30));
-                    return None;
-                };
-                self.end_shot();
-                ctx.request_repaint();
-                let shown = plot.intersect(view);
-                let png = match crop_png(&picture, shown, ctx.pixels_per_point()) {
-                    Ok(png) => png,
-                    Err(e) => return Some(Err(e)),
-                };
-                let partial = shown.area() < plot.area() * 0.99;
-                let note = if partial {
-                    " The plot is taller or wider than the window, so the image holds the part on screen."
-                } else {
-                    ""
-                };
-                self.save(ctx, parent, &name, Kind::Png, png, note)
+            Use::Save(name) => {
+                let png = painted.png.unwrap_or_default();
+                self.save(ctx, parent, &name, Kind::Png, png, "")
             }
         }
-    }
-
-    /// The picture is taken (or given up): the pointer comes back at the next frame.
-    fn end_shot(&mut self) {
-        self.shot = None;
-        self.restore_pointer = true;
     }
 
     /// Saves CSV text: the outcome now, or `None` while the save dialog is open (the outcome
@@ -311,51 +228,6 @@ fn write_file(path: &Path, kind: Kind, bytes: &[u8], note: &str) -> Outcome {
                 path.display()
             )
         })
-}
-
-/// Asks eframe for a picture of the next frame; it lands in the returned slot.
-fn request_screenshot(ctx: &egui::Context) -> Arc<Mutex<Option<Arc<ColorImage>>>> {
-    let image = Arc::new(Mutex::new(None));
-    let slot = Arc::clone(&image);
-    let repaint = ctx.clone();
-    ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
-        egui::ScreenshotCallback::new(move |img| {
-            if let Ok(mut s) = slot.lock() {
-                *s = Some(img);
-            }
-            repaint.request_repaint();
-        }),
-    ));
-    image
-}
-
-/// The part of `image` under `rect` (in points), as PNG bytes.
-pub fn crop_png(image: &ColorImage, rect: Rect, pixels_per_point: f32) -> Result<Vec<u8>, String> {
-    let [w, h] = image.size;
-    let px = |v: f32| (v * pixels_per_point).round().max(0.0) as usize;
-    let (x0, y0) = (px(rect.min.x).min(w), px(rect.min.y).min(h));
-    let (x1, y1) = (px(rect.max.x).min(w), px(rect.max.y).min(h));
-    if x1 <= x0 || y1 <= y0 {
-        return Err("The plot is not on screen, so there is nothing to save: scroll it into view and try again.".into());
-    }
-    let (cw, ch) = (x1 - x0, y1 - y0);
-    let mut rgba = Vec::with_capacity(cw * ch * 4);
-    for y in y0..y1 {
-        for p in &image.pixels[y * w + x0..y * w + x1] {
-            rgba.extend_from_slice(&p.to_srgba_unmultiplied());
-        }
-    }
-    let mut out = Vec::new();
-    let encoder = image::codecs::png::PngEncoder::new(&mut out);
-    image::ImageEncoder::write_image(
-        encoder,
-        &rgba,
-        cw as u32,
-        ch as u32,
-        image::ExtendedColorType::Rgba8,
-    )
-    .map_err(|e| format!("The plot could not be encoded as PNG: {e}."))?;
-    Ok(out)
 }
 
 /// Opens the platform's save dialog for `bytes` and returns where its outcome will come.
@@ -501,7 +373,6 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use egui::{Color32, pos2};
 
     #[test]
     fn names_carry_section_and_seed() {
@@ -510,35 +381,6 @@ mod tests {
             "locks-lesson-s1-seed42.png"
         );
         assert_eq!(default_name(7, None, Kind::Csv), "locks-lesson-s7.csv");
-    }
-
-    #[test]
-    fn crop_takes_the_plot_in_pixels() {
-        // 10×6 pixels at 2 pixels per point; a red 2×1-point block at (1, 1) points.
-        let mut img = ColorImage::filled([10, 6], Color32::WHITE);
-        for y in 2..4 {
-            for x in 2..6 {
-                img.pixels[y * 10 + x] = Color32::RED;
-            }
-        }
-        let png = crop_png(
-            &img,
-            Rect::from_min_max(pos2(1.0, 1.0), pos2(3.0, 2.0)),
-            2.0,
-        )
-        .unwrap();
-        let decoded = image::load_from_memory(&png).unwrap().to_rgba8();
-        assert_eq!(decoded.dimensions(), (4, 2));
-        assert!(decoded.pixels().all(|p| p.0 == [255, 0, 0, 255]));
-        // Off screen: a clear message instead of an empty image.
-        assert!(
-            crop_png(
-                &img,
-                Rect::from_min_max(pos2(20.0, 20.0), pos2(30.0, 30.0)),
-                2.0
-            )
-            .is_err()
-        );
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub enum Action {
     PasteScenario,
     ExportPlot,
     ExportData,
+    /// Copy the slide-ready figure to the clipboard.
+    CopyFigure,
     /// Sections 1 and 3: play or pause the animation.
     PlayPause,
     /// Sections 1 and 3: one step of the animation.
@@ -295,7 +297,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
     plain(
         Action::BlankScreen,
         Key::Period,
-        ". (full stop)",
+        ".",
         "Blank the screen (any key brings it back)",
     ),
     plain(
@@ -345,7 +347,14 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::ExportPlot,
         Key::E,
         "Ctrl+E",
-        "Save the plot (PNG)",
+        "Save the figure (PNG)",
+    ),
+    with(
+        SHIFT_COMMAND,
+        Action::CopyFigure,
+        Key::F,
+        "Ctrl+Shift+F",
+        "Copy the figure",
     ),
     with(
         SHIFT_COMMAND,

@@ -339,6 +339,23 @@ impl Section for LabPage {
         self.plot_rect
     }
 
+    fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
+        let Some(run) = &self.result else {
+            return false;
+        };
+        let frame = super::slide::Frame {
+            heading: TITLE,
+            headline: Some(headline(run)),
+            code: None,
+        };
+        super::slide::show(ui, cx, &frame, |ui, cx, size| {
+            let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+            lab_timeline::timeline(ui, cx, run, (size.y - key).max(120.0));
+            lab_timeline::key(ui, cx);
+        });
+        true
+    }
+
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.poll();
         self.controls(ui, cx);

@@ -32,6 +32,7 @@ pub mod s09_break;
 pub mod s10_next;
 pub mod section_list;
 pub mod share;
+pub mod slide;
 pub mod stage;
 pub mod text_section;
 pub mod tools;
@@ -161,6 +162,12 @@ pub trait Section {
     /// labels and the legend (the area a PNG export saves).
     fn plot_rect(&self) -> Option<egui::Rect> {
         None
+    }
+
+    /// Draws the section's slide (see [`slide::show`]) and returns true; false when the
+    /// section has no figure.
+    fn slide(&mut self, _ui: &mut egui::Ui, _cx: &mut Cx<'_>) -> bool {
+        false
     }
 }
 

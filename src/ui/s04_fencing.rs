@@ -168,6 +168,10 @@ impl Experiment for Fencing {
         !self.run.finished()
     }
 
+    fn before_slide(&mut self) {
+        self.view.again();
+    }
+
     fn key(&mut self, action: Action) {
         if action == Action::ToggleFencing {
             self.params.fencing = !self.params.fencing;

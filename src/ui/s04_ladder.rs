@@ -62,9 +62,18 @@ pub struct LadderView {
     /// Show the whole chain.
     reset: bool,
     zoom_to: Option<PlotBounds>,
+    /// What the ladder showed last (a slide of the figure shows the same).
+    shown: Option<PlotBounds>,
 }
 
 impl LadderView {
+    /// The next frame shows what the last one did: for drawing the figure elsewhere.
+    pub fn again(&mut self) {
+        if self.zoom_to.is_none() && !self.reset {
+            self.zoom_to = self.shown;
+        }
+    }
+
     pub fn whole_chain(&mut self) {
         self.reset = true;
         self.zoom_to = None;
@@ -152,7 +161,7 @@ pub fn figure(
         ui.horizontal_top(|ui| {
             // Room for the tall letters of the rotated axis title.
             ui.add_space(AXIS_ROOM);
-            ladder(
+            view.shown = Some(ladder(
                 ui,
                 cx,
                 run,
@@ -160,7 +169,7 @@ pub fn figure(
                 size.y,
                 reset,
                 zoom,
-            );
+            ));
             ui.add_space(gap - ui.spacing().item_spacing.x);
             ui.vertical(|ui| {
                 ui.set_width(box_w);
@@ -175,7 +184,15 @@ pub fn figure(
         let used = ui.cursor().top() - top;
         ui.horizontal_top(|ui| {
             ui.add_space(AXIS_ROOM);
-            ladder(ui, cx, run, size.x - AXIS_ROOM, size.y - used, reset, zoom);
+            view.shown = Some(ladder(
+                ui,
+                cx,
+                run,
+                size.x - AXIS_ROOM,
+                size.y - used,
+                reset,
+                zoom,
+            ));
         });
     }
 }
@@ -215,7 +232,7 @@ fn ladder(
     height: f32,
     reset: bool,
     zoom_to: Option<PlotBounds>,
-) {
+) -> PlotBounds {
     let r = plot::marker_radius(cx);
     let lw = plot::line_width(cx);
     let holders = &run.ladder;
@@ -280,61 +297,60 @@ fn ladder(
         // The bounds take effect after this frame's marks are chosen: draw again.
         ui.ctx().request_repaint();
     }
-    let response = plot
-        .show(ui, |p| {
-            if let Some(b) = zoom_to {
-                p.set_plot_bounds(b);
-            }
-            // Zoomed out, hundreds of on-time writes would bury the few that matter: the staircase
-            // stands for them until the view is close enough to tell them apart.
-            let shown = zoom_to.unwrap_or_else(|| p.plot_bounds());
-            let crowded = shown.height() > 120.0;
-            p.bar_chart(BarChart::new("", lease).color(LEASE).horizontal());
+    let response = plot.show(ui, |p| {
+        if let Some(b) = zoom_to {
+            p.set_plot_bounds(b);
+        }
+        // Zoomed out, hundreds of on-time writes would bury the few that matter: the staircase
+        // stands for them until the view is close enough to tell them apart.
+        let shown = zoom_to.unwrap_or_else(|| p.plot_bounds());
+        let crowded = shown.height() > 120.0;
+        p.bar_chart(BarChart::new("", lease).color(LEASE).horizontal());
+        p.line(
+            Line::new("", stairs)
+                .color(LEASE)
+                .width(if crowded { lw * 0.6 } else { lw * 0.4 })
+                .allow_band(false),
+        );
+        for h in holders.iter().filter(|h| h.stale) {
+            let k = h.token as f64;
             p.line(
-                Line::new("", stairs)
-                    .color(LEASE)
-                    .width(if crowded { lw * 0.6 } else { lw * 0.4 })
-                    .allow_band(false),
+                Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
+                    .color(OVERRUN)
+                    .width(lw),
             );
-            for h in holders.iter().filter(|h| h.stale) {
-                let k = h.token as f64;
-                p.line(
-                    Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
-                        .color(OVERRUN)
-                        .width(lw),
-                );
-            }
-            if !crowded {
-                p.points(
-                    Points::new("", points(Mark::OnTime))
-                        .color(APPLIED)
-                        .radius(r)
-                        .shape(MarkerShape::Circle),
-                );
-            }
-            let big = r * 2.0;
+        }
+        if !crowded {
             p.points(
-                Points::new("", points(Mark::LateFirst))
-                    .color(LATE_FIRST)
-                    .radius(big)
-                    .shape(MarkerShape::Diamond),
+                Points::new("", points(Mark::OnTime))
+                    .color(APPLIED)
+                    .radius(r)
+                    .shape(MarkerShape::Circle),
             );
-            for [x, y] in points(Mark::Overwrote) {
-                cross(p, x, y, big * 1.1, lw * 1.2, OVERWROTE);
-            }
-            p.points(
-                Points::new("", points(Mark::Rejected))
-                    .color(REJECTED)
-                    .radius(big)
-                    .shape(MarkerShape::Square),
-            );
-        })
-        .response;
+        }
+        let big = r * 2.0;
+        p.points(
+            Points::new("", points(Mark::LateFirst))
+                .color(LATE_FIRST)
+                .radius(big)
+                .shape(MarkerShape::Diamond),
+        );
+        for [x, y] in points(Mark::Overwrote) {
+            cross(p, x, y, big * 1.1, lw * 1.2, OVERWROTE);
+        }
+        p.points(
+            Points::new("", points(Mark::Rejected))
+                .color(REJECTED)
+                .radius(big)
+                .shape(MarkerShape::Square),
+        );
+    });
     widgets::describe_plot(
-        &response,
+        &response.response,
         "Plot: fencing tokens over time, with every write applied, overwritten or rejected",
         "",
     );
+    zoom_to.unwrap_or(*response.transform.bounds())
 }
 
 /// Bounds around the first write that arrived behind a newer one (or the first late write).

@@ -3,8 +3,9 @@
 
 use egui::{RichText, Ui};
 
-use super::export::{self, Destination, Exporter, Kind};
+use super::export::{self, Destination, Exporter, Kind, Use};
 use super::keymap::Action;
+use super::slide::{self, Prepared};
 use super::{Section, widgets};
 use crate::scenario;
 
@@ -35,9 +36,8 @@ pub struct Share {
     /// When a paste of a scenario code was asked for (input time), until the text arrives.
     awaiting_paste: Option<f64>,
     dialog: Option<CodeDialog>,
-    /// The visible part of the page and the section's main plot, as of this frame.
-    view: egui::Rect,
-    plot: Option<egui::Rect>,
+    /// The width of saved and copied figures, in pixels (one of [`slide::WIDTHS`]).
+    pub figure_width: u32,
 }
 
 impl Share {
@@ -47,8 +47,7 @@ impl Share {
             notice: None,
             awaiting_paste: None,
             dialog: None,
-            view: egui::Rect::NOTHING,
-            plot: None,
+            figure_width: slide::WIDTHS[0],
         }
     }
 
@@ -162,41 +161,58 @@ impl Share {
         self.dialog.get_or_insert_with(CodeDialog::default);
     }
 
-    /// Starts saving the section's plot (PNG) or data (CSV).
-    pub fn export(
+    /// Saves a laid-out figure of `section` as PNG (`copy` false) or copies it to the
+    /// clipboard; `figure` is `None` when the section has none.
+    pub fn figure(
         &mut self,
         ctx: &egui::Context,
-        frame: Option<&eframe::Frame>,
-        kind: Kind,
+        figure: Option<Prepared>,
+        copy: bool,
         section: &dyn Section,
     ) {
+        let Some(figure) = figure else {
+            let what = if copy { "copy" } else { "save" };
+            let n = section.number();
+            return self.say(ctx, format!("Section {n} has no plot to {what}."), true);
+        };
+        if self.exporter.busy() {
+            return;
+        }
+        let use_ = if copy {
+            Use::Copy
+        } else {
+            Use::Save(Self::file_name(section, Kind::Png))
+        };
+        self.exporter.start_figure(ctx, figure, use_);
+    }
+
+    fn file_name(section: &dyn Section, kind: Kind) -> String {
         let seed = section
             .scenario()
             .and_then(|p| p.into_iter().find(|(k, _)| k == "seed").map(|(_, v)| v));
-        let name = export::default_name(section.number(), seed.as_deref(), kind);
-        match kind {
-            Kind::Png => match section.plot_rect() {
-                Some(_) if !self.exporter.busy() => self.exporter.start_png(ctx, name),
-                Some(_) => {}
-                None => self.say(
-                    ctx,
-                    format!("Section {} has no plot to save.", section.number()),
-                    true,
-                ),
-            },
-            Kind::Csv => match section.csv() {
-                Some(_) if self.exporter.busy() => {}
-                Some(csv) => {
-                    if let Some(outcome) = self.exporter.save_csv(ctx, frame, &name, &csv) {
-                        self.report(ctx, outcome);
-                    }
+        export::default_name(section.number(), seed.as_deref(), kind)
+    }
+
+    /// Saves the numbers behind the section's figure as CSV.
+    pub fn save_data(
+        &mut self,
+        ctx: &egui::Context,
+        frame: Option<&eframe::Frame>,
+        section: &dyn Section,
+    ) {
+        match section.csv() {
+            Some(_) if self.exporter.busy() => {}
+            Some(csv) => {
+                let name = Self::file_name(section, Kind::Csv);
+                if let Some(outcome) = self.exporter.save_csv(ctx, frame, &name, &csv) {
+                    self.report(ctx, outcome);
                 }
-                None => self.say(
-                    ctx,
-                    format!("Section {} has no data to save yet.", section.number()),
-                    true,
-                ),
-            },
+            }
+            None => self.say(
+                ctx,
+                format!("Section {} has no data to save yet.", section.number()),
+                true,
+            ),
         }
     }
 
@@ -207,33 +223,11 @@ impl Share {
         }
     }
 
-    /// Call inside the page's scroll area, after the section: notes what part of the page is
-    /// visible and where the main plot is, and scrolls the plot into view for an export.
-    pub fn page_view(&mut self, ui: &Ui, plot: Option<egui::Rect>) {
-        self.view = ui.clip_rect();
-        self.plot = plot;
-        if self.exporter.wants_plot_visible()
-            && let Some(rect) = plot
-        {
-            ui.scroll_to_rect(rect, None);
-        }
-    }
-
-    /// Whether a picture of the plot is being taken.
-    pub fn exporting(&self) -> bool {
-        self.exporter.capturing()
-    }
-
-    /// Call with each frame's raw input before the frame runs (see
-    /// [`Exporter::raw_input_hook`]).
-    pub fn raw_input_hook(&mut self, raw: &mut egui::RawInput) {
-        self.exporter.raw_input_hook(raw);
-    }
-
-    /// Finishes work that spans frames (a PNG export). Call once a frame.
+    /// Finishes work that spans frames (a figure being painted, a save dialog). Call once a
+    /// frame.
     pub fn poll(&mut self, ctx: &egui::Context, frame: Option<&eframe::Frame>) {
         if self.exporter.busy()
-            && let Some(outcome) = self.exporter.poll(ctx, frame, self.plot, self.view)
+            && let Some(outcome) = self.exporter.poll(ctx, frame)
         {
             self.report(ctx, outcome);
         }
@@ -320,20 +314,35 @@ impl Share {
             }
             ui.separator();
             let has_plot = section.plot_rect().is_some();
-            let png = ui
-                .add_enabled(has_plot, egui::Button::new("Save plot (PNG)"))
-                .on_hover_text("Save the main plot as an image (Ctrl+E)")
-                .on_disabled_hover_text("This section has no plot");
-            if png.clicked() {
-                actions.push(Action::ExportPlot);
+            ui.add_enabled_ui(has_plot, |ui| {
+                let menu = ui.menu_button("Export…", |ui| self.export_menu(ui, actions));
+                menu.response
+                    .on_hover_text("Save or copy the figure for slides, or save its data")
+                    .on_disabled_hover_text("This section has no plot");
+            });
+        }
+    }
+
+    /// The export menu: the figure as a file or on the clipboard, at a chosen width, and the
+    /// data behind it.
+    fn export_menu(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let items = [
+            ("Save plot (PNG)", "Ctrl+E", Action::ExportPlot),
+            ("Copy figure", "Ctrl+Shift+F", Action::CopyFigure),
+            ("Save data (CSV)", "Ctrl+Shift+E", Action::ExportData),
+        ];
+        for (label, keys, action) in items {
+            if ui
+                .add(egui::Button::new(label).shortcut_text(keys))
+                .clicked()
+            {
+                actions.push(action);
             }
-            let csv = ui
-                .add_enabled(has_plot, egui::Button::new("Save data (CSV)"))
-                .on_hover_text("Save the numbers behind the main plot as a table (Ctrl+Shift+E)")
-                .on_disabled_hover_text("This section has no plot");
-            if csv.clicked() {
-                actions.push(Action::ExportData);
-            }
+        }
+        ui.separator();
+        ui.label(RichText::new("Figure width (16:9, light theme)").weak());
+        for w in slide::WIDTHS {
+            ui.radio_value(&mut self.figure_width, w, format!("{w} px"));
         }
     }
 

@@ -4,7 +4,7 @@
 
 use egui::Ui;
 
-use super::export::{Destination, Kind};
+use super::export::Destination;
 use super::keymap::Action;
 use super::lecture::{self, Presenter};
 use super::playlist::Playlist;
@@ -61,8 +61,7 @@ impl Tools {
             Action::KeyboardMap => self.keyboard_map_open = !self.keyboard_map_open,
             Action::CopyScenario => self.share.copy_code(ctx, section),
             Action::PasteScenario => self.share.request_paste(ctx),
-            Action::ExportPlot => self.share.export(ctx, frame, Kind::Png, section),
-            Action::ExportData => self.share.export(ctx, frame, Kind::Csv, section),
+            Action::ExportData => self.share.save_data(ctx, frame, section),
             Action::AddToPlaylist => self.playlist.add(ctx, section, &mut self.share),
             other => return Some(other),
         }
@@ -120,10 +119,22 @@ impl Tools {
         }
         self.share.poll(ctx, frame);
         self.pointer.update(ctx, self.presenter.lecture());
-        if !self.share.exporting() {
-            // Kept off a picture being taken of the plot.
-            self.presenter.paint_focus_ring(ctx);
-        }
+        self.presenter.paint_focus_ring(ctx);
         go_to
+    }
+
+    /// Saves (`copy` false) or copies the section's slide-ready figure: laid out here, painted
+    /// on a worker thread.
+    pub fn figure(
+        &mut self,
+        ctx: &egui::Context,
+        section: &mut dyn Section,
+        runner: &crate::runner::Runner,
+        progress: &mut crate::progress::Store,
+        copy: bool,
+    ) {
+        let width = self.share.figure_width;
+        let figure = super::slide::prepare(section, runner, progress, width);
+        self.share.figure(ctx, figure, copy, section);
     }
 }

@@ -121,6 +121,9 @@ pub trait Experiment {
         builds::arrive_choices(self, at_end);
     }
 
+    /// The figure is about to be drawn for a slide: it should show what the window shows.
+    fn before_slide(&mut self) {}
+
     /// A section key pressed (play, step, reset, fencing, the lock).
     fn key(&mut self, _action: super::keymap::Action) {}
 }
@@ -356,5 +359,25 @@ impl<E: Experiment> Section for Stage<E> {
 
     fn plot_rect(&self) -> Option<Rect> {
         self.plot_rect
+    }
+
+    fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
+        let headline = if self.gate.hides() {
+            Some("The result stays hidden until the class has made its prediction.".to_owned())
+        } else {
+            self.exp.headline()
+        };
+        let heading = format!("Section {} · {}", self.exp.number(), self.title());
+        let frame = super::slide::Frame {
+            heading: &heading,
+            headline,
+            code: super::share::Share::code_of(self),
+        };
+        // The window's figure stays the one the page knows of.
+        self.exp.before_slide();
+        let plot_rect = self.plot_rect;
+        super::slide::show(ui, cx, &frame, |ui, cx, size| self.figure_ui(ui, cx, size));
+        self.plot_rect = plot_rect;
+        true
     }
 }
