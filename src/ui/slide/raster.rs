@@ -60,6 +60,26 @@ pub fn paint(
     pixels_per_point: f32,
     background: Color32,
 ) -> ColorImage {
+    paint_with(
+        primitives,
+        textures,
+        size,
+        pixels_per_point,
+        background,
+        true,
+    )
+}
+
+/// [`paint`], with each row's pixels found from the triangle's edges (`spans`) or by testing
+/// every pixel of its bounding box (the plain way, which tests compare against).
+fn paint_with(
+    primitives: &[ClippedPrimitive],
+    textures: &Textures,
+    size: [usize; 2],
+    pixels_per_point: f32,
+    background: Color32,
+    spans: bool,
+) -> ColorImage {
     let mut image = ColorImage::filled(size, background);
     for p in primitives {
         let Primitive::Mesh(mesh) = &p.primitive else {
@@ -73,7 +93,14 @@ pub fn paint(
         for tri in mesh.indices.chunks_exact(3) {
             let v = |i: u32| mesh.vertices.get(i as usize);
             if let (Some(a), Some(b), Some(c)) = (v(tri[0]), v(tri[1]), v(tri[2])) {
-                triangle(&mut image, clip, texture, [a, b, c], pixels_per_point);
+                triangle(
+                    &mut image,
+                    clip,
+                    texture,
+                    [a, b, c],
+                    pixels_per_point,
+                    spans,
+                );
             }
         }
     }
@@ -124,6 +151,7 @@ fn triangle(
     texture: Option<&ColorImage>,
     verts: [&Vertex; 3],
     ppp: f32,
+    spans: bool,
 ) {
     let pos = |v: &Vertex| [f64::from(v.pos.x * ppp), f64::from(v.pos.y * ppp)];
     let [mut a, mut b, c] = verts.map(pos);
@@ -145,13 +173,36 @@ fn triangle(
     let end = |v: f64, max: usize| (((v - 0.5).floor().max(-1.0) + 1.0) as usize).min(max);
     let (x0, x1) = (first(lo(0), clip.x0), end(hi(0), clip.x1));
     let (y0, y1) = (first(lo(1), clip.y0), end(hi(1), clip.y1));
-    let owns = [owns_edge(b, c), owns_edge(c, a), owns_edge(a, b)];
+    let edges = [(b, c), (c, a), (a, b)];
+    let owns = edges.map(|(p, q)| owns_edge(p, q));
+    // One colour for the whole triangle when nothing varies across it (most fills).
+    let flat = (va.color == vb.color && vb.color == vc.color && va.uv == vb.uv && vb.uv == vc.uv)
+        .then(|| shade([va, vb, vc], [1.0, 0.0, 0.0], texture));
     let width = image.size[0];
     for y in y0..y1 {
         let py = y as f64 + 0.5;
-        for x in x0..x1 {
+        // The row's span inside the triangle (widened by a pixel; each pixel is then tested
+        // exactly), so thin slanted triangles cost their area, not their bounding box.
+        let (mut from, mut to) = (x0 as f64, x1 as f64);
+        for (p, q) in edges.into_iter().filter(|_| spans) {
+            // edge(p, q, (x, py)) = slope * x + offset
+            let slope = -(q[1] - p[1]);
+            let offset = (q[0] - p[0]) * (py - p[1]) + (q[1] - p[1]) * p[0];
+            if slope > 0.0 {
+                from = from.max(-offset / slope - 1.5);
+            } else if slope < 0.0 {
+                to = to.min(-offset / slope + 1.5);
+            } else if offset < 0.0 {
+                to = from;
+            }
+        }
+        let (sx0, sx1) = (
+            from.max(x0 as f64) as usize,
+            (to.min(x1 as f64).max(0.0)) as usize,
+        );
+        for x in sx0..sx1.max(sx0) {
             let p = [x as f64 + 0.5, py];
-            let w = [edge(b, c, p), edge(c, a, p), edge(a, b, p)];
+            let w = edges.map(|(e0, e1)| edge(e0, e1, p));
             let inside = w
                 .iter()
                 .zip(owns)
@@ -159,10 +210,16 @@ fn triangle(
             if !inside {
                 continue;
             }
-            let l = w.map(|w| (w / area) as f32);
-            let colour = shade([va, vb, vc], l, texture);
+            let colour = flat.unwrap_or_else(|| {
+                let l = w.map(|w| (w / area) as f32);
+                shade([va, vb, vc], l, texture)
+            });
             let dst = &mut image.pixels[y * width + x];
-            *dst = over(colour, *dst);
+            *dst = if colour.a() == 255 {
+                colour
+            } else {
+                over(colour, *dst)
+            };
         }
     }
 }
@@ -265,6 +322,33 @@ mod tests {
         assert!(inside.iter().all(|&c| c == inside[0]), "{inside:?}");
         assert_ne!(inside[0], Color32::WHITE);
         assert_eq!(img.pixels[99], Color32::WHITE);
+    }
+
+    #[test]
+    fn row_spans_paint_exactly_what_testing_every_pixel_paints() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut mesh = Mesh::default();
+        for _ in 0..300 {
+            let base = mesh.vertices.len() as u32;
+            for _ in 0..3 {
+                // Coordinates on a half-pixel grid put many centres exactly on edges.
+                let c = |rng: &mut rand_chacha::ChaCha8Rng| rng.random_range(-8..80) as f32 * 0.25;
+                let (x, y) = (c(&mut rng), c(&mut rng));
+                let a = rng.random_range(0..=255u8);
+                mesh.colored_vertex(pos2(x, y), Color32::from_black_alpha(a));
+            }
+            mesh.add_triangle(base, base + 1, base + 2);
+        }
+        let prims = [ClippedPrimitive {
+            clip_rect: Rect::from_min_max(pos2(1.0, 2.0), pos2(18.0, 19.0)),
+            primitive: Primitive::Mesh(mesh),
+        }];
+        let t = Textures::default();
+        let fast = paint_with(&prims, &t, [20, 20], 1.0, Color32::WHITE, true);
+        let plain = paint_with(&prims, &t, [20, 20], 1.0, Color32::WHITE, false);
+        assert_eq!(fast.pixels, plain.pixels);
+        assert!(fast.pixels.iter().any(|&p| p != Color32::WHITE));
     }
 
     #[test]
