@@ -156,17 +156,7 @@ impl Experiment for Fencing {
         }
     }
 
-    fn headline(&self) -> Option<String> {
-        self.run.latest().map(|p| self.headline_for(p))
-    }
-
-    fn failure(&self) -> Option<String> {
-        self.run.failed()
-    }
-
-    fn busy(&self) -> bool {
-        !self.run.finished()
-    }
+    crate::one_run_status!();
 
     fn key(&mut self, action: Action) {
         if action == Action::ToggleFencing {

@@ -253,17 +253,7 @@ impl Experiment for Where {
         self.run.ensure((p, seed), |_| spawn(runner, p, seed));
     }
 
-    fn headline(&self) -> Option<String> {
-        self.run.latest().map(|v| self.headline_for(v))
-    }
-
-    fn failure(&self) -> Option<String> {
-        self.run.failed()
-    }
-
-    fn busy(&self) -> bool {
-        !self.run.finished()
-    }
+    crate::one_run_status!();
 
     fn choices(&self) -> (usize, Option<usize>) {
         (stores().len(), Some(self.params.store))

@@ -175,17 +175,7 @@ impl Experiment for Break {
         self.run.ensure(key, |(p, seed)| spawn(runner, *p, *seed));
     }
 
-    fn headline(&self) -> Option<String> {
-        self.run.latest().map(|v| self.headline_for(v))
-    }
-
-    fn failure(&self) -> Option<String> {
-        self.run.failed()
-    }
-
-    fn busy(&self) -> bool {
-        !self.run.finished()
-    }
+    crate::one_run_status!();
 
     fn choices(&self) -> (usize, Option<usize>) {
         (Mode::ALL.len(), Some(mode_index(self.params.mode)))
