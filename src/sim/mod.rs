@@ -15,4 +15,4 @@ pub mod stats;
 pub(crate) mod testutil;
 pub mod ttl;
 
-pub use params::{ParamError, ParamSpec};
+pub use params::{ParamError, ParamSpec, ParamTable, Valid};

@@ -24,6 +24,7 @@ use super::plot::{self, KeyMark, palette};
 use super::stage::{Experiment, Rerun, Stage, builds};
 use super::widgets::{self, Playback};
 use crate::runner::Runner;
+use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
 
 /// From this stage width (points) the lost-updates curve sits beside the counter.
@@ -276,7 +277,7 @@ impl Experiment for Counter {
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let p = self.params;
         if self
             .runs

@@ -19,6 +19,7 @@ use super::stage::{Experiment, Rerun, Stage};
 use super::widgets;
 use crate::runner::{Runner, Task};
 use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
+use crate::sim::{ParamTable, Valid};
 
 /// Section 4 on the stage.
 pub type FencingTokens = Stage<Fencing>;
@@ -43,9 +44,8 @@ pub struct Fencing {
 
 fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
     runner.spawn("fencing", move |_| {
-        let chain = |fencing| {
-            fencing::run(&FencingParams { fencing, ..params }, seed).expect("clamped parameters")
-        };
+        let chain =
+            |fencing| fencing::run(&Valid::clamped(FencingParams { fencing, ..params }), seed);
         Arc::new(Pair {
             off: chain(false),
             on: chain(true),
@@ -145,7 +145,7 @@ impl Experiment for Fencing {
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let p = FencingParams {
             fencing: false,
             ..self.params

@@ -21,6 +21,7 @@ use super::stage::{Experiment, Rerun, Stage};
 use super::widgets;
 use crate::runner::{Runner, Task};
 use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim, UnknownMode};
+use crate::sim::{ParamTable, Valid};
 
 /// From this figure width the job-length histogram sits beside the defences' bars; below it,
 /// in the reading column.
@@ -58,8 +59,7 @@ fn run_key(p: &RenewalParams, seed: u64) -> Key {
 }
 
 fn spawn(runner: &Runner, params: RenewalParams, seed: u64) -> Task<BreakView> {
-    // The parameters are clamped before every run, so they are always valid.
-    let sim = RenewalSim::new(&params).expect("clamped parameters");
+    let sim = RenewalSim::new(&Valid::clamped(params));
     // Worked out once, on the worker thread, with the first report.
     let exact = OnceLock::new();
     McStream::spawn(runner, "renewal", sim, seed, move |sim, acc| BreakView {
@@ -170,7 +170,7 @@ impl Experiment for Break {
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let key = run_key(&self.params, seed);
         self.run.ensure(key, |(p, seed)| spawn(runner, *p, *seed));
     }
