@@ -71,6 +71,7 @@ fn lasting(text: String) -> &'static str {
 fn numeric_arg(spec: &'static ParamSpec) -> Arg {
     Arg::new(spec.flag)
         .long(spec.flag)
+        .value_name(lasting(spec.flag.to_uppercase().replace('-', "_")))
         .default_value(lasting(default_text(spec)))
         .allow_hyphen_values(true)
         .help(help(spec))
@@ -134,6 +135,7 @@ impl<P: CliTable> Args for TableArgs<P> {
                 Some(s) => cmd.arg(numeric_arg(s)).arg(
                     Arg::new(spec.flag)
                         .long(spec.flag)
+                        .value_name(lasting(spec.flag.to_uppercase().replace('-', "_")))
                         .hide(true)
                         .allow_hyphen_values(true)
                         .conflicts_with(s.flag),
@@ -342,5 +344,80 @@ impl std::fmt::Display for UsageError {
 impl<E: std::error::Error> From<E> for UsageError {
     fn from(e: E) -> Self {
         Self(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Fencing {
+        #[command(flatten)]
+        table: TableArgs<FencingParams>,
+    }
+
+    #[derive(Debug, Parser)]
+    struct Ttl {
+        #[command(flatten)]
+        table: TableArgs<TtlParams>,
+    }
+
+    fn ttl(args: &[&str]) -> Result<TtlParams, String> {
+        let argv = std::iter::once("x").chain(args.iter().copied());
+        let parsed = Ttl::try_parse_from(argv).map_err(|e| e.to_string())?;
+        parsed
+            .table
+            .params(TtlParams::default())
+            .map(Valid::get)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_table_flag_is_read_and_defaults_fill_the_rest() {
+        assert_eq!(ttl(&[]), Ok(TtlParams::default()));
+        let mut argv = Vec::new();
+        let mut want = TtlParams::default();
+        for (i, spec) in TtlParams::TABLE.iter().enumerate() {
+            argv.push(format!("--{}", spec.flag));
+            argv.push(format!("{}", spec.max));
+            want.set(i, spec.max);
+        }
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        assert_eq!(ttl(&argv), Ok(want));
+    }
+
+    #[test]
+    fn a_bad_value_names_its_flag_and_range() {
+        for spec in TtlParams::TABLE {
+            let flag = format!("--{}", spec.flag);
+            let e = ttl(&[&flag, "-1e9"]).unwrap_err();
+            assert_eq!(e, ParamError::new(spec, "-1000000000").to_string());
+            let e = ttl(&[&flag, "lots"]).unwrap_err();
+            assert!(e.starts_with(&format!("{flag} must be")), "{e}");
+        }
+    }
+
+    #[test]
+    fn fencing_times_come_in_seconds_or_in_milliseconds() {
+        let read = |args: &[&str]| {
+            let argv = std::iter::once("x").chain(args.iter().copied());
+            Fencing::try_parse_from(argv)
+                .map_err(|e| e.to_string())
+                .and_then(|f| {
+                    f.table
+                        .params(FencingParams::default())
+                        .map_err(|e| e.to_string())
+                })
+        };
+        assert_eq!(read(&[]).unwrap().get(), FencingParams::default());
+        let p = read(&["--ttl-s", "0.5", "--stall-mean-ms", "300"]).unwrap();
+        assert_eq!((p.ttl_ms, p.stall_mean_ms), (500.0, 300.0));
+        assert!(read(&["--ttl-s", "0.5", "--ttl-ms", "500"]).is_err());
+        let e = read(&["--typical-s", "11"]).unwrap_err();
+        assert_eq!(e, "--typical-s must be a number from 0.001 to 10 (got 11)");
+        let e = read(&["--typical-ms", "0"]).unwrap_err();
+        assert!(e.starts_with("--typical-ms must be"), "{e}");
     }
 }
