@@ -36,11 +36,21 @@ mod tests {
 
     #[test]
     fn clamped_extremes_build_every_model_and_run_without_nan() {
-        for fill in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MAX, -f64::MAX, 0.0] {
+        for fill in [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MAX,
+            -f64::MAX,
+            0.0,
+        ] {
             let r = counter::run(&filled(fill), 1);
             assert!(r.elapsed_ms.is_finite(), "counter at {fill}");
             let r = stale::run(&filled(fill));
-            assert!(r.a_write_s.is_finite() && r.expiry_s.is_finite(), "stale at {fill}");
+            assert!(
+                r.a_write_s.is_finite() && r.expiry_s.is_finite(),
+                "stale at {fill}"
+            );
             let r = fencing::run(&filled(fill), 1);
             assert!(r.end_ms.is_finite() && r.stale_fraction.value.is_finite());
             let sim = ttl::TtlSim::new(&filled(fill));

@@ -385,8 +385,8 @@ impl Experiment for Counter {
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let p = &mut self.params;
         let sliders = |ui: &mut Ui, p: &mut CounterParams| {
-            widgets::param_slider_u32(ui, &counter::WORKERS, &mut p.workers);
-            widgets::param_slider_u32(ui, &counter::INCREMENTS, &mut p.increments);
+            widgets::table_slider(ui, p, &counter::WORKERS);
+            widgets::table_slider(ui, p, &counter::INCREMENTS);
         };
         let lock = |ui: &mut Ui, p: &mut CounterParams| {
             ui.checkbox(&mut p.lock, "Use a lock").on_hover_text(
@@ -415,8 +415,8 @@ impl Experiment for Counter {
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("One increment").strong());
-        widgets::param_slider(ui, &counter::THINK_MS, &mut p.think_ms);
-        widgets::param_slider(ui, &counter::GAP_MS, &mut p.gap_ms);
+        widgets::table_slider(ui, p, &counter::THINK_MS);
+        widgets::table_slider(ui, p, &counter::GAP_MS);
         true
     }
 

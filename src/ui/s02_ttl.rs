@@ -305,23 +305,23 @@ impl Experiment for Ttl {
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         self.presets(ui);
-        widgets::param_slider(ui, &ttl::TTL_S, &mut self.params.ttl_s);
+        widgets::table_slider(ui, &mut self.params, &ttl::TTL_S);
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("How long holds take").strong());
-        widgets::param_slider(ui, &ttl::TYPICAL_S, &mut p.typical_s);
-        widgets::param_slider(ui, &ttl::SPREAD, &mut p.spread)
+        widgets::table_slider(ui, p, &ttl::TYPICAL_S);
+        widgets::table_slider(ui, p, &ttl::SPREAD)
             .on_hover_text("How much work times vary around the typical one (σ of the log-normal)");
         ui.label(RichText::new(spread_words("holds", p.typical_s, p.spread)).weak());
         percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
-        widgets::param_slider(ui, &ttl::STALL_MEAN_S, &mut p.stall_mean_s);
+        widgets::table_slider(ui, p, &ttl::STALL_MEAN_S);
         ui.add_space(4.0);
         ui.label(RichText::new("Counting").strong());
         count_slider(ui, &ttl::HOLDS, &mut p.holds)
             .on_hover_text("More holds make the simulated points more precise, and take longer");
-        widgets::param_slider(ui, &ttl::GRANT_INTERVAL_S, &mut p.grant_interval_s)
+        widgets::table_slider(ui, p, &ttl::GRANT_INTERVAL_S)
             .on_hover_text("Only used for the per-day figure");
         true
     }

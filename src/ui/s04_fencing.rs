@@ -225,10 +225,10 @@ impl Experiment for Fencing {
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("How long holders work").strong());
-        widgets::param_slider(ui, &fencing::TYPICAL_MS, &mut p.typical_ms);
-        widgets::param_slider(ui, &fencing::SPREAD, &mut p.spread);
+        widgets::table_slider(ui, p, &fencing::TYPICAL_MS);
+        widgets::table_slider(ui, p, &fencing::SPREAD);
         percent_slider(ui, &fencing::STALL_PROB, &mut p.stall_prob, true);
-        widgets::param_slider(ui, &fencing::STALL_MEAN_MS, &mut p.stall_mean_ms);
+        widgets::table_slider(ui, p, &fencing::STALL_MEAN_MS);
         true
     }
 

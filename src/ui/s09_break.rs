@@ -231,11 +231,11 @@ impl Experiment for Break {
         let p = &mut self.params;
         let one_row = ui.available_width() >= 2.0 * (ui.spacing().slider_width + 190.0);
         let mut both = |ui: &mut Ui| {
-            widgets::param_slider(ui, &renewal::TTL_S, &mut p.ttl_s);
+            widgets::table_slider(ui, p, &renewal::TTL_S);
             if one_row {
                 ui.add_space(12.0);
             }
-            widgets::param_slider(ui, &renewal::TYPICAL_S, &mut p.typical_s);
+            widgets::table_slider(ui, p, &renewal::TYPICAL_S);
         };
         if one_row {
             ui.horizontal(both);
@@ -247,7 +247,7 @@ impl Experiment for Break {
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("How long runs take").strong());
-        widgets::param_slider(ui, &renewal::SPREAD, &mut p.spread).on_hover_text(
+        widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
             "How much run lengths vary around the typical one (σ of the log-normal)",
         );
         ui.label(RichText::new(spread_words("runs", p.typical_s, p.spread)).weak());
@@ -255,7 +255,7 @@ impl Experiment for Break {
             "The chance that a run's whole process is paused once (a long garbage-collection \
              pause, a swapped-out virtual machine)",
         );
-        widgets::param_slider(ui, &renewal::STALL_MEAN_S, &mut p.stall_mean_s);
+        widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
         ui.add_space(4.0);
         ui.label(RichText::new("Counting").strong());
         count_slider(ui, &renewal::RUNS, &mut p.runs)
