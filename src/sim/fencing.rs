@@ -54,25 +54,11 @@ pub const TYPICAL_MS: ParamSpec = ParamSpec {
     log: true,
     integer: false,
 };
-pub const SPREAD: ParamSpec = ParamSpec {
-    flag: "spread",
-    label: "Work-time spread",
-    unit: "",
-    min: 0.0,
-    max: 1.5,
-    default: 0.5,
-    log: false,
-    integer: false,
-};
+/// The same spread as the TTL model's.
+pub const SPREAD: ParamSpec = super::ttl::SPREAD;
 pub const STALL_PROB: ParamSpec = ParamSpec {
-    flag: "stall-prob",
-    label: "Pause probability",
-    unit: "",
-    min: 0.0,
-    max: 0.2,
     default: 0.02,
-    log: false,
-    integer: false,
+    ..super::ttl::STALL_PROB
 };
 pub const STALL_MEAN_MS: ParamSpec = ParamSpec {
     flag: "stall-mean-ms",

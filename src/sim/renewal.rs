@@ -54,25 +54,12 @@ pub const TYPICAL_S: ParamSpec = ParamSpec {
     integer: false,
 };
 pub const SPREAD: ParamSpec = ParamSpec {
-    flag: "spread",
     label: "Job-length spread",
-    unit: "",
-    min: 0.0,
-    max: 1.5,
     default: 0.45,
-    log: false,
-    integer: false,
+    ..super::ttl::SPREAD
 };
-pub const STALL_PROB: ParamSpec = ParamSpec {
-    flag: "stall-prob",
-    label: "Pause probability",
-    unit: "",
-    min: 0.0,
-    max: 0.2,
-    default: 0.002,
-    log: false,
-    integer: false,
-};
+/// The same pause probability as the TTL model's.
+pub const STALL_PROB: ParamSpec = super::ttl::STALL_PROB;
 pub const STALL_MEAN_S: ParamSpec = ParamSpec {
     flag: "stall-mean-s",
     label: "Mean pause",
