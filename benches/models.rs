@@ -7,6 +7,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use locks_lesson::runner::parallel::{resolve_threads, run_to_end};
+use locks_lesson::sim::Valid;
 use locks_lesson::sim::failover::{FailoverParams, FailoverSim};
 use locks_lesson::sim::fencing::{self, FencingParams};
 use locks_lesson::sim::mc::Chunked;
@@ -35,48 +36,55 @@ where
 }
 
 fn ttl(c: &mut Criterion) {
-    let sim = TtlSim::new(&TtlParams {
-        holds: 4_000_000,
-        ..Default::default()
-    })
-    .unwrap();
+    let sim = TtlSim::new(
+        &Valid::checked(TtlParams {
+            holds: 4_000_000,
+            ..Default::default()
+        })
+        .unwrap(),
+    );
     chunked(c, "ttl", &sim);
     let sweep_ttls = [0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0];
     let sweep = TtlSim::sweep(
-        &TtlParams {
+        &Valid::checked(TtlParams {
             holds: 1_000_000,
             ..Default::default()
-        },
+        })
+        .unwrap(),
         &sweep_ttls,
-    )
-    .unwrap();
+    );
     chunked(c, "ttl_sweep_8", &sweep);
 }
 
 fn renewal(c: &mut Criterion) {
-    let sim = RenewalSim::new(&RenewalParams {
-        runs: 1_000_000,
-        ..Default::default()
-    })
-    .unwrap();
+    let sim = RenewalSim::new(
+        &Valid::checked(RenewalParams {
+            runs: 1_000_000,
+            ..Default::default()
+        })
+        .unwrap(),
+    );
     chunked(c, "renewal", &sim);
 }
 
 fn failover(c: &mut Criterion) {
-    let sim = FailoverSim::new(&FailoverParams {
-        failovers: 200_000,
-        ..Default::default()
-    })
-    .unwrap();
+    let sim = FailoverSim::new(
+        &Valid::checked(FailoverParams {
+            failovers: 200_000,
+            ..Default::default()
+        })
+        .unwrap(),
+    );
     chunked(c, "failover", &sim);
 }
 
 fn sequential(c: &mut Criterion) {
     let mut group = c.benchmark_group("fencing");
-    let p = FencingParams {
+    let p = Valid::checked(FencingParams {
         holders: 100_000,
         ..Default::default()
-    };
+    })
+    .unwrap();
     group.throughput(Throughput::Elements(u64::from(p.holders)));
     group.sample_size(20);
     group.bench_function("threads/1", |b| {
@@ -87,7 +95,11 @@ fn sequential(c: &mut Criterion) {
     let mut group = c.benchmark_group("stale");
     group.throughput(Throughput::Elements(1));
     group.bench_function("threads/1", |b| {
-        b.iter(|| black_box(stale::run(black_box(&StaleParams::default()))))
+        b.iter(|| {
+            black_box(stale::run(black_box(
+                &Valid::checked(StaleParams::default()).unwrap(),
+            )))
+        })
     });
     group.finish();
 

@@ -330,7 +330,7 @@ fn consensus_rows_summarise_documented_behaviour() {
         failovers: 1_000,
         ..Default::default()
     };
-    let sim = failover::FailoverSim::new(&params).unwrap();
+    let sim = failover::FailoverSim::new(&locks_lesson::sim::Valid::checked(params).unwrap());
     let acc = run_sequential(&sim, 1);
     let mut view = FailoverView {
         summary: sim.summary(&acc, 1),
@@ -355,7 +355,7 @@ fn consensus_rows_summarise_documented_behaviour() {
 fn break_it_states_its_zero_cells_as_zero_by_construction() {
     let mut section = s09_break::section();
     let params = RenewalParams::default();
-    let sim = RenewalSim::new(&params).unwrap();
+    let sim = RenewalSim::new(&locks_lesson::sim::Valid::checked(params).unwrap());
     let acc = run_sequential(&sim, 1);
     let view = BreakView {
         modes: Mode::ALL.map(|m| sim.summary_for(&acc, 1, m)),

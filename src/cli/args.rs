@@ -1,16 +1,20 @@
 //! The flags of each `sim` model, read as text so that a bad value's message names the flag
 //! and its range.
 
-use clap::Args;
+use std::collections::BTreeSet;
+use std::marker::PhantomData;
+use std::sync::Mutex;
+
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 
 use super::Output;
-use crate::sim::counter::{self, CounterParams};
-use crate::sim::failover::{self, FailoverParams, Store};
+use crate::sim::counter::CounterParams;
+use crate::sim::failover::{FailoverParams, Store};
 use crate::sim::fencing::{self, FencingParams};
-use crate::sim::renewal::{self, Mode, RenewalParams};
-use crate::sim::stale::{self, StaleParams};
-use crate::sim::ttl::{self, TtlParams};
-use crate::sim::{ParamError, ParamSpec};
+use crate::sim::renewal::{Mode, RenewalParams};
+use crate::sim::stale::StaleParams;
+use crate::sim::ttl::TtlParams;
+use crate::sim::{ParamError, ParamSpec, ParamTable, Valid};
 
 pub use super::Common;
 
@@ -23,21 +27,146 @@ pub(crate) fn number(spec: &ParamSpec, raw: &str) -> Result<f64, ParamError> {
     spec.check(v)
 }
 
+/// A model's parameter table as the command line shows it: each parameter under its own flag,
+/// or under a flag in seconds for a parameter the model keeps in milliseconds (the
+/// millisecond flag then stays as a hidden alias).
+pub trait CliTable: ParamTable {
+    /// The flag in seconds that stands for the `i`-th parameter, if it has one.
+    fn in_seconds(_i: usize) -> Option<&'static ParamSpec> {
+        None
+    }
+}
+
+impl CliTable for CounterParams {}
+impl CliTable for TtlParams {}
+impl CliTable for StaleParams {}
+impl CliTable for FailoverParams {}
+impl CliTable for RenewalParams {}
+
+impl CliTable for FencingParams {
+    fn in_seconds(i: usize) -> Option<&'static ParamSpec> {
+        match Self::TABLE.get(i)?.flag {
+            "ttl-ms" => Some(&FENCING_TTL_S),
+            "typical-ms" => Some(&FENCING_TYPICAL_S),
+            "stall-mean-ms" => Some(&FENCING_STALL_MEAN_S),
+            _ => None,
+        }
+    }
+}
+
+/// Text that lives as long as the program (clap wants `'static` defaults): each distinct
+/// text is kept once.
+fn lasting(text: String) -> &'static str {
+    static KEPT: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = kept.get(text.as_str()) {
+        return t;
+    }
+    let t: &'static str = Box::leak(text.into_boxed_str());
+    kept.insert(t);
+    t
+}
+
+/// A numeric flag, read as text so that the message for a bad value names the flag.
+fn numeric_arg(spec: &'static ParamSpec) -> Arg {
+    Arg::new(spec.flag)
+        .long(spec.flag)
+        .value_name(lasting(spec.flag.to_uppercase().replace('-', "_")))
+        .default_value(lasting(default_text(spec)))
+        .allow_hyphen_values(true)
+        .help(help(spec))
+}
+
+/// The numeric flags of a model, one for each entry of its parameter table, as given.
+#[derive(Debug)]
+pub struct TableArgs<P> {
+    /// Per table entry: the text of its own flag, or of its flag in seconds.
+    raw: Vec<(Option<String>, Option<String>)>,
+    model: PhantomData<P>,
+}
+
+impl<P: CliTable> TableArgs<P> {
+    /// `base` with every table parameter read from its flag (or its default), checked.
+    pub fn params(&self, base: P) -> Result<Valid<P>, ParamError> {
+        let mut p = base;
+        for (i, (spec, (own, seconds))) in P::TABLE.iter().zip(&self.raw).enumerate() {
+            let v = match (own, seconds, P::in_seconds(i)) {
+                (Some(raw), _, _) => number(spec, raw)?,
+                (None, Some(raw), Some(s)) => number(s, raw)? * 1000.0,
+                _ => spec.default,
+            };
+            p.set(i, v);
+        }
+        Valid::checked(p)
+    }
+}
+
+impl<P: CliTable> FromArgMatches for TableArgs<P> {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let text = |flag: &str| m.get_one::<String>(flag).cloned();
+        let raw = P::TABLE
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| match P::in_seconds(i) {
+                Some(s) => (text(spec.flag), text(s.flag)),
+                None => (text(spec.flag), None),
+            })
+            .collect();
+        Ok(Self {
+            raw,
+            model: PhantomData,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl<P: CliTable> Args for TableArgs<P> {
+    fn augment_args(cmd: Command) -> Command {
+        P::TABLE
+            .iter()
+            .enumerate()
+            .fold(cmd, |cmd, (i, &spec)| match P::in_seconds(i) {
+                // The flag in seconds is shown; the one in milliseconds (scenario codes of
+                // section 4 use it) is hidden and has no default of its own.
+                Some(s) => cmd.arg(numeric_arg(s)).arg(
+                    Arg::new(spec.flag)
+                        .long(spec.flag)
+                        .value_name(lasting(spec.flag.to_uppercase().replace('-', "_")))
+                        .hide(true)
+                        .allow_hyphen_values(true)
+                        .conflicts_with(s.flag),
+                ),
+                None => cmd.arg(numeric_arg(spec)),
+            })
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct CounterArgs {
-    #[arg(long, default_value = "5", help = help(&counter::WORKERS))]
-    pub workers: String,
-    #[arg(long, default_value = "200", help = help(&counter::INCREMENTS))]
-    pub increments: String,
-    #[arg(long, default_value = "2", help = help(&counter::THINK_MS))]
-    pub think_ms: String,
-    #[arg(long, default_value = "2", help = help(&counter::GAP_MS))]
-    pub gap_ms: String,
+    #[command(flatten)]
+    pub table: TableArgs<CounterParams>,
     /// Take a FIFO lock around each read-think-write.
     #[arg(long)]
     pub lock: bool,
     #[command(flatten)]
     pub common: Common,
+}
+
+impl CounterArgs {
+    pub fn params(&self) -> Result<Valid<CounterParams>, ParamError> {
+        self.table.params(CounterParams {
+            lock: self.lock,
+            ..Default::default()
+        })
+    }
 }
 
 /// Help text for a flag, from its range.
@@ -82,20 +211,8 @@ impl Threads {
 
 #[derive(Debug, Args)]
 pub struct TtlArgs {
-    #[arg(long, default_value_t = default_text(&ttl::TTL_S), allow_hyphen_values = true, help = help(&ttl::TTL_S))]
-    pub ttl_s: String,
-    #[arg(long, default_value_t = default_text(&ttl::TYPICAL_S), allow_hyphen_values = true, help = help(&ttl::TYPICAL_S))]
-    pub typical_s: String,
-    #[arg(long, default_value_t = default_text(&ttl::SPREAD), allow_hyphen_values = true, help = help(&ttl::SPREAD))]
-    pub spread: String,
-    #[arg(long, default_value_t = default_text(&ttl::STALL_PROB), allow_hyphen_values = true, help = help(&ttl::STALL_PROB))]
-    pub stall_prob: String,
-    #[arg(long, default_value_t = default_text(&ttl::STALL_MEAN_S), allow_hyphen_values = true, help = help(&ttl::STALL_MEAN_S))]
-    pub stall_mean_s: String,
-    #[arg(long, default_value_t = default_text(&ttl::HOLDS), allow_hyphen_values = true, help = help(&ttl::HOLDS))]
-    pub holds: String,
-    #[arg(long, default_value_t = default_text(&ttl::GRANT_INTERVAL_S), allow_hyphen_values = true, help = help(&ttl::GRANT_INTERVAL_S))]
-    pub grant_interval_s: String,
+    #[command(flatten)]
+    pub table: TableArgs<TtlParams>,
     #[command(flatten)]
     pub threads: Threads,
     #[command(flatten)]
@@ -103,25 +220,15 @@ pub struct TtlArgs {
 }
 
 impl TtlArgs {
-    pub fn params(&self) -> Result<TtlParams, ParamError> {
-        Ok(TtlParams {
-            ttl_s: number(&ttl::TTL_S, &self.ttl_s)?,
-            typical_s: number(&ttl::TYPICAL_S, &self.typical_s)?,
-            spread: number(&ttl::SPREAD, &self.spread)?,
-            stall_prob: number(&ttl::STALL_PROB, &self.stall_prob)?,
-            stall_mean_s: number(&ttl::STALL_MEAN_S, &self.stall_mean_s)?,
-            holds: number(&ttl::HOLDS, &self.holds)? as u64,
-            grant_interval_s: number(&ttl::GRANT_INTERVAL_S, &self.grant_interval_s)?,
-        })
+    pub fn params(&self) -> Result<Valid<TtlParams>, ParamError> {
+        self.table.params(TtlParams::default())
     }
 }
 
 #[derive(Debug, Args)]
 pub struct StaleArgs {
-    #[arg(long, default_value_t = default_text(&stale::PAUSE_S), allow_hyphen_values = true, help = help(&stale::PAUSE_S))]
-    pub pause_s: String,
-    #[arg(long, default_value_t = default_text(&stale::TTL_S), allow_hyphen_values = true, help = help(&stale::TTL_S))]
-    pub ttl_s: String,
+    #[command(flatten)]
+    pub table: TableArgs<StaleParams>,
     /// Storage checks fencing tokens and refuses an older token's write.
     #[arg(long)]
     pub fencing: bool,
@@ -131,11 +238,10 @@ pub struct StaleArgs {
 }
 
 impl StaleArgs {
-    pub fn params(&self) -> Result<StaleParams, ParamError> {
-        Ok(StaleParams {
-            pause_s: number(&stale::PAUSE_S, &self.pause_s)?,
-            ttl_s: number(&stale::TTL_S, &self.ttl_s)?,
+    pub fn params(&self) -> Result<Valid<StaleParams>, ParamError> {
+        self.table.params(StaleParams {
             fencing: self.fencing,
+            ..Default::default()
         })
     }
 }
@@ -159,40 +265,8 @@ pub const FENCING_STALL_MEAN_S: ParamSpec = in_seconds(&fencing::STALL_MEAN_MS, 
 
 #[derive(Debug, Args)]
 pub struct FencingArgs {
-    #[arg(long, default_value_t = default_text(&fencing::HOLDERS), allow_hyphen_values = true, help = help(&fencing::HOLDERS))]
-    pub holders: String,
-    #[arg(long, default_value_t = default_text(&FENCING_TTL_S), allow_hyphen_values = true, help = help(&FENCING_TTL_S))]
-    pub ttl_s: String,
-    #[arg(long, default_value_t = default_text(&FENCING_TYPICAL_S), allow_hyphen_values = true, help = help(&FENCING_TYPICAL_S))]
-    pub typical_s: String,
-    #[arg(long, default_value_t = default_text(&fencing::SPREAD), allow_hyphen_values = true, help = help(&fencing::SPREAD))]
-    pub spread: String,
-    #[arg(long, default_value_t = default_text(&fencing::STALL_PROB), allow_hyphen_values = true, help = help(&fencing::STALL_PROB))]
-    pub stall_prob: String,
-    #[arg(long, default_value_t = default_text(&FENCING_STALL_MEAN_S), allow_hyphen_values = true, help = help(&FENCING_STALL_MEAN_S))]
-    pub stall_mean_s: String,
-    /// The older flags in milliseconds (scenario codes of section 4 use them).
-    #[arg(
-        long,
-        hide = true,
-        allow_hyphen_values = true,
-        conflicts_with = "ttl_s"
-    )]
-    pub ttl_ms: Option<String>,
-    #[arg(
-        long,
-        hide = true,
-        allow_hyphen_values = true,
-        conflicts_with = "typical_s"
-    )]
-    pub typical_ms: Option<String>,
-    #[arg(
-        long,
-        hide = true,
-        allow_hyphen_values = true,
-        conflicts_with = "stall_mean_s"
-    )]
-    pub stall_mean_ms: Option<String>,
+    #[command(flatten)]
+    pub table: TableArgs<FencingParams>,
     /// Storage checks fencing tokens and refuses an older token's write.
     #[arg(long)]
     pub fencing: bool,
@@ -201,46 +275,18 @@ pub struct FencingArgs {
 }
 
 impl FencingArgs {
-    pub fn params(&self) -> Result<FencingParams, ParamError> {
-        // A time in milliseconds, from the flag in seconds or its older twin in milliseconds.
-        let ms = |s_spec: &ParamSpec, s: &str, ms_spec: &ParamSpec, ms: &Option<String>| match ms {
-            Some(raw) => number(ms_spec, raw),
-            None => Ok(number(s_spec, s)? * 1000.0),
-        };
-        Ok(FencingParams {
-            holders: number(&fencing::HOLDERS, &self.holders)? as u32,
-            ttl_ms: ms(&FENCING_TTL_S, &self.ttl_s, &fencing::TTL_MS, &self.ttl_ms)?,
-            typical_ms: ms(
-                &FENCING_TYPICAL_S,
-                &self.typical_s,
-                &fencing::TYPICAL_MS,
-                &self.typical_ms,
-            )?,
-            spread: number(&fencing::SPREAD, &self.spread)?,
-            stall_prob: number(&fencing::STALL_PROB, &self.stall_prob)?,
-            stall_mean_ms: ms(
-                &FENCING_STALL_MEAN_S,
-                &self.stall_mean_s,
-                &fencing::STALL_MEAN_MS,
-                &self.stall_mean_ms,
-            )?,
+    pub fn params(&self) -> Result<Valid<FencingParams>, ParamError> {
+        self.table.params(FencingParams {
             fencing: self.fencing,
+            ..Default::default()
         })
     }
 }
 
 #[derive(Debug, Args)]
 pub struct FailoverArgs {
-    #[arg(long, default_value_t = default_text(&failover::RATE), allow_hyphen_values = true, help = help(&failover::RATE))]
-    pub rate: String,
-    #[arg(long, default_value_t = default_text(&failover::LAG_MS), allow_hyphen_values = true, help = help(&failover::LAG_MS))]
-    pub lag_ms: String,
-    #[arg(long, default_value_t = default_text(&failover::WINDOW_S), allow_hyphen_values = true, help = help(&failover::WINDOW_S))]
-    pub window_s: String,
-    #[arg(long, default_value_t = default_text(&failover::CONTENTION), allow_hyphen_values = true, help = help(&failover::CONTENTION))]
-    pub contention: String,
-    #[arg(long, default_value_t = default_text(&failover::FAILOVERS), allow_hyphen_values = true, help = help(&failover::FAILOVERS))]
-    pub failovers: String,
+    #[command(flatten)]
+    pub table: TableArgs<FailoverParams>,
     /// Where the lock lives: redis (asynchronous replica) or consensus (majority).
     #[arg(long, default_value = "redis", allow_hyphen_values = true)]
     pub store: String,
@@ -251,32 +297,19 @@ pub struct FailoverArgs {
 }
 
 impl FailoverArgs {
-    pub fn params(&self) -> Result<FailoverParams, UsageError> {
-        Ok(FailoverParams {
-            rate: number(&failover::RATE, &self.rate)?,
-            lag_ms: number(&failover::LAG_MS, &self.lag_ms)?,
-            window_s: number(&failover::WINDOW_S, &self.window_s)?,
-            contention: number(&failover::CONTENTION, &self.contention)?,
-            failovers: number(&failover::FAILOVERS, &self.failovers)? as u64,
-            store: self.store.trim().parse::<Store>()?,
-        })
+    pub fn params(&self) -> Result<Valid<FailoverParams>, UsageError> {
+        let store = self.store.trim().parse::<Store>()?;
+        Ok(self.table.params(FailoverParams {
+            store,
+            ..Default::default()
+        })?)
     }
 }
 
 #[derive(Debug, Args)]
 pub struct RenewalArgs {
-    #[arg(long, default_value_t = default_text(&renewal::TTL_S), allow_hyphen_values = true, help = help(&renewal::TTL_S))]
-    pub ttl_s: String,
-    #[arg(long, default_value_t = default_text(&renewal::TYPICAL_S), allow_hyphen_values = true, help = help(&renewal::TYPICAL_S))]
-    pub typical_s: String,
-    #[arg(long, default_value_t = default_text(&renewal::SPREAD), allow_hyphen_values = true, help = help(&renewal::SPREAD))]
-    pub spread: String,
-    #[arg(long, default_value_t = default_text(&renewal::STALL_PROB), allow_hyphen_values = true, help = help(&renewal::STALL_PROB))]
-    pub stall_prob: String,
-    #[arg(long, default_value_t = default_text(&renewal::STALL_MEAN_S), allow_hyphen_values = true, help = help(&renewal::STALL_MEAN_S))]
-    pub stall_mean_s: String,
-    #[arg(long, default_value_t = default_text(&renewal::RUNS), allow_hyphen_values = true, help = help(&renewal::RUNS))]
-    pub runs: String,
+    #[command(flatten)]
+    pub table: TableArgs<RenewalParams>,
     /// The defence: none, renewal (a watchdog extends the lock), fencing (the database refuses
     /// the older token), idempotent (every effect carries a key; a repeat changes nothing) or
     /// all (the three stacked).
@@ -289,16 +322,12 @@ pub struct RenewalArgs {
 }
 
 impl RenewalArgs {
-    pub fn params(&self) -> Result<RenewalParams, UsageError> {
-        Ok(RenewalParams {
-            ttl_s: number(&renewal::TTL_S, &self.ttl_s)?,
-            typical_s: number(&renewal::TYPICAL_S, &self.typical_s)?,
-            spread: number(&renewal::SPREAD, &self.spread)?,
-            stall_prob: number(&renewal::STALL_PROB, &self.stall_prob)?,
-            stall_mean_s: number(&renewal::STALL_MEAN_S, &self.stall_mean_s)?,
-            runs: number(&renewal::RUNS, &self.runs)? as u64,
-            mode: self.mode.trim().parse::<Mode>()?,
-        })
+    pub fn params(&self) -> Result<Valid<RenewalParams>, UsageError> {
+        let mode = self.mode.trim().parse::<Mode>()?;
+        Ok(self.table.params(RenewalParams {
+            mode,
+            ..Default::default()
+        })?)
     }
 }
 
@@ -318,14 +347,77 @@ impl<E: std::error::Error> From<E> for UsageError {
     }
 }
 
-impl CounterArgs {
-    pub fn params(&self) -> Result<CounterParams, ParamError> {
-        Ok(CounterParams {
-            workers: number(&counter::WORKERS, &self.workers)? as u32,
-            increments: number(&counter::INCREMENTS, &self.increments)? as u32,
-            think_ms: number(&counter::THINK_MS, &self.think_ms)?,
-            gap_ms: number(&counter::GAP_MS, &self.gap_ms)?,
-            lock: self.lock,
-        })
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Fencing {
+        #[command(flatten)]
+        table: TableArgs<FencingParams>,
+    }
+
+    #[derive(Debug, Parser)]
+    struct Ttl {
+        #[command(flatten)]
+        table: TableArgs<TtlParams>,
+    }
+
+    fn ttl(args: &[&str]) -> Result<TtlParams, String> {
+        let argv = std::iter::once("x").chain(args.iter().copied());
+        let parsed = Ttl::try_parse_from(argv).map_err(|e| e.to_string())?;
+        parsed
+            .table
+            .params(TtlParams::default())
+            .map(Valid::get)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_table_flag_is_read_and_defaults_fill_the_rest() {
+        assert_eq!(ttl(&[]), Ok(TtlParams::default()));
+        let mut argv = Vec::new();
+        let mut want = TtlParams::default();
+        for (i, spec) in TtlParams::TABLE.iter().enumerate() {
+            argv.push(format!("--{}", spec.flag));
+            argv.push(format!("{}", spec.max));
+            want.set(i, spec.max);
+        }
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        assert_eq!(ttl(&argv), Ok(want));
+    }
+
+    #[test]
+    fn a_bad_value_names_its_flag_and_range() {
+        for spec in TtlParams::TABLE {
+            let flag = format!("--{}", spec.flag);
+            let e = ttl(&[&flag, "-1e9"]).unwrap_err();
+            assert_eq!(e, ParamError::new(spec, "-1000000000").to_string());
+            let e = ttl(&[&flag, "lots"]).unwrap_err();
+            assert!(e.starts_with(&format!("{flag} must be")), "{e}");
+        }
+    }
+
+    #[test]
+    fn fencing_times_come_in_seconds_or_in_milliseconds() {
+        let read = |args: &[&str]| {
+            let argv = std::iter::once("x").chain(args.iter().copied());
+            Fencing::try_parse_from(argv)
+                .map_err(|e| e.to_string())
+                .and_then(|f| {
+                    f.table
+                        .params(FencingParams::default())
+                        .map_err(|e| e.to_string())
+                })
+        };
+        assert_eq!(read(&[]).unwrap().get(), FencingParams::default());
+        let p = read(&["--ttl-s", "0.5", "--stall-mean-ms", "300"]).unwrap();
+        assert_eq!((p.ttl_ms, p.stall_mean_ms), (500.0, 300.0));
+        assert!(read(&["--ttl-s", "0.5", "--ttl-ms", "500"]).is_err());
+        let e = read(&["--typical-s", "11"]).unwrap_err();
+        assert_eq!(e, "--typical-s must be a number from 0.001 to 10 (got 11)");
+        let e = read(&["--typical-ms", "0"]).unwrap_err();
+        assert!(e.starts_with("--typical-ms must be"), "{e}");
     }
 }

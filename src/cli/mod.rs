@@ -12,6 +12,7 @@ pub mod extra;
 pub use args::*;
 
 use crate::runner::parallel;
+use crate::sim::ParamSpec;
 use crate::sim::counter;
 use crate::sim::failover::FailoverSim;
 use crate::sim::fencing;
@@ -228,6 +229,25 @@ impl Report {
         self.fields.insert(key.to_owned(), value);
         self
     }
+    /// Every parameter of the model's table under its flag name with '-' as '_' (a time the
+    /// model keeps in milliseconds also under its flag in seconds, first); whole numbers as
+    /// integers.
+    fn table<P: CliTable>(&mut self, p: &P) -> &mut Self {
+        let key = |spec: &ParamSpec| spec.flag.replace('-', "_");
+        for (i, spec) in P::TABLE.iter().enumerate() {
+            let v = p.get(i);
+            if let Some(s) = P::in_seconds(i) {
+                self.put(&key(s), json!(v / 1000.0));
+            }
+            let value = if spec.integer {
+                json!(v as u64)
+            } else {
+                json!(v)
+            };
+            self.put(&key(spec), value);
+        }
+        self
+    }
     fn print(&self, out: &Output) {
         if out.json {
             println!("{}", Value::Object(self.fields.clone()));
@@ -241,13 +261,10 @@ impl Report {
 
 fn sim_counter(args: &CounterArgs) -> Result<Report, UsageError> {
     let p = args.params()?;
-    let run = counter::run(&p, args.common.seed)?;
+    let run = counter::run(&p, args.common.seed);
     let mut r = Report::new();
     r.put("model", json!("counter"))
-        .put("workers", json!(p.workers))
-        .put("increments", json!(p.increments))
-        .put("think_ms", json!(p.think_ms))
-        .put("gap_ms", json!(p.gap_ms))
+        .table(&*p)
         .put("lock", json!(p.lock))
         .put("seed", json!(args.common.seed))
         .put("final_counter", json!(run.final_counter))
@@ -265,17 +282,11 @@ fn sim_ttl(args: &TtlArgs) -> Result<Report, UsageError> {
     let p = args.params()?;
     let threads = args.threads.count()?;
     let seed = args.common.seed;
-    let sim = TtlSim::new(&p)?;
+    let sim = TtlSim::new(&p);
     let s = sim.summary(&to_end(&sim, seed, threads), seed);
     let mut r = Report::new();
     r.put("model", json!("ttl"))
-        .put("ttl_s", json!(p.ttl_s))
-        .put("typical_s", json!(p.typical_s))
-        .put("spread", json!(p.spread))
-        .put("stall_prob", json!(p.stall_prob))
-        .put("stall_mean_s", json!(p.stall_mean_s))
-        .put("holds", json!(p.holds))
-        .put("grant_interval_s", json!(p.grant_interval_s))
+        .table(&*p)
         .put("seed", json!(seed))
         .put("unsafe", json!(s.unsafe_holds))
         .put("unsafe_fraction", json!(s.unsafe_fraction.value))
@@ -288,11 +299,10 @@ fn sim_ttl(args: &TtlArgs) -> Result<Report, UsageError> {
 
 fn sim_stale(args: &StaleArgs) -> Result<Report, UsageError> {
     let p = args.params()?;
-    let run = stale::run(&p)?;
+    let run = stale::run(&p);
     let mut r = Report::new();
     r.put("model", json!("stale"))
-        .put("pause_s", json!(p.pause_s))
-        .put("ttl_s", json!(p.ttl_s))
+        .table(&*p)
         .put("fencing", json!(p.fencing))
         .put("outcome", json!(run.outcome.as_str()))
         .put("a_write_s", json!(run.a_write_s))
@@ -304,15 +314,10 @@ fn sim_stale(args: &StaleArgs) -> Result<Report, UsageError> {
 
 fn sim_fencing(args: &FencingArgs) -> Result<Report, UsageError> {
     let p = args.params()?;
-    let run = fencing::run(&p, args.common.seed)?;
+    let run = fencing::run(&p, args.common.seed);
     let mut r = Report::new();
     r.put("model", json!("fencing"))
-        .put("holders", json!(p.holders))
-        .put("ttl_s", json!(p.ttl_ms / 1000.0))
-        .put("typical_s", json!(p.typical_ms / 1000.0))
-        .put("spread", json!(p.spread))
-        .put("stall_prob", json!(p.stall_prob))
-        .put("stall_mean_s", json!(p.stall_mean_ms / 1000.0))
+        .table(&*p)
         .put("fencing", json!(p.fencing))
         .put("seed", json!(args.common.seed))
         .put("stale_writes", json!(run.stale_writes))
@@ -328,15 +333,11 @@ fn sim_failover(args: &FailoverArgs) -> Result<Report, UsageError> {
     let p = args.params()?;
     let threads = args.threads.count()?;
     let seed = args.common.seed;
-    let sim = FailoverSim::new(&p)?;
+    let sim = FailoverSim::new(&p);
     let s = sim.summary(&to_end(&sim, seed, threads), seed);
     let mut r = Report::new();
     r.put("model", json!("failover"))
-        .put("rate", json!(p.rate))
-        .put("lag_ms", json!(p.lag_ms))
-        .put("window_s", json!(p.window_s))
-        .put("contention", json!(p.contention))
-        .put("failovers", json!(p.failovers))
+        .table(&*p)
         .put("store", json!(p.store.as_str()))
         .put("seed", json!(seed))
         .put("expected_lost", json!(s.expected_lost))
@@ -352,16 +353,11 @@ fn sim_renewal(args: &RenewalArgs) -> Result<Report, UsageError> {
     let p = args.params()?;
     let threads = args.threads.count()?;
     let seed = args.common.seed;
-    let sim = RenewalSim::new(&p)?;
+    let sim = RenewalSim::new(&p);
     let s = sim.summary(&to_end(&sim, seed, threads), seed);
     let mut r = Report::new();
     r.put("model", json!("renewal"))
-        .put("ttl_s", json!(p.ttl_s))
-        .put("typical_s", json!(p.typical_s))
-        .put("spread", json!(p.spread))
-        .put("stall_prob", json!(p.stall_prob))
-        .put("stall_mean_s", json!(p.stall_mean_s))
-        .put("runs", json!(p.runs))
+        .table(&*p)
         .put("mode", json!(p.mode.as_str()))
         .put("seed", json!(seed))
         .put("lost_lock", json!(s.lost_lock));

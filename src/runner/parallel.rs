@@ -371,6 +371,7 @@ fn run_here<M: Chunked>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Valid;
     use crate::sim::failover::{FailoverParams, FailoverSim};
     use crate::sim::mc::run_sequential;
     use crate::sim::renewal::{RenewalParams, RenewalSim};
@@ -378,22 +379,28 @@ mod tests {
 
     #[test]
     fn every_thread_count_gives_the_same_bits() {
-        let ttl = TtlSim::new(&TtlParams {
-            holds: 700_001,
-            ttl_s: 1.0,
-            ..Default::default()
-        })
-        .unwrap();
-        let renewal = RenewalSim::new(&RenewalParams {
-            runs: 100_003,
-            ..Default::default()
-        })
-        .unwrap();
-        let failover = FailoverSim::new(&FailoverParams {
-            failovers: 30_001,
-            ..Default::default()
-        })
-        .unwrap();
+        let ttl = TtlSim::new(
+            &Valid::checked(TtlParams {
+                holds: 700_001,
+                ttl_s: 1.0,
+                ..Default::default()
+            })
+            .unwrap(),
+        );
+        let renewal = RenewalSim::new(
+            &Valid::checked(RenewalParams {
+                runs: 100_003,
+                ..Default::default()
+            })
+            .unwrap(),
+        );
+        let failover = FailoverSim::new(
+            &Valid::checked(FailoverParams {
+                failovers: 30_001,
+                ..Default::default()
+            })
+            .unwrap(),
+        );
         let (t1, r1, f1) = (
             run_sequential(&ttl, 8),
             run_sequential(&renewal, 8),
@@ -417,11 +424,13 @@ mod tests {
 
     #[test]
     fn progress_reports_a_growing_prefix_and_ends_complete() {
-        let sim = TtlSim::new(&TtlParams {
-            holds: 600_000,
-            ..Default::default()
-        })
-        .unwrap();
+        let sim = TtlSim::new(
+            &Valid::checked(TtlParams {
+                holds: 600_000,
+                ..Default::default()
+            })
+            .unwrap(),
+        );
         let never = AtomicBool::new(false);
         let options = Options {
             threads: 3,
@@ -441,11 +450,13 @@ mod tests {
     #[test]
     fn a_cancelled_run_stops_promptly() {
         // Far too big to finish during the test: 100 million holds.
-        let sim = TtlSim::new(&TtlParams {
-            holds: 100_000_000,
-            ..Default::default()
-        })
-        .unwrap();
+        let sim = TtlSim::new(
+            &Valid::checked(TtlParams {
+                holds: 100_000_000,
+                ..Default::default()
+            })
+            .unwrap(),
+        );
         for threads in [1, 2] {
             let cancel = AtomicBool::new(false);
             let started = Instant::now();

@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Exp};
 
-use super::params::{ParamError, ParamSpec, ParamTable};
+use super::params::{ParamSpec, Valid};
 
 pub const WORKERS: ParamSpec = ParamSpec {
     flag: "workers",
@@ -57,7 +57,7 @@ pub const GAP_MS: ParamSpec = ParamSpec {
 };
 
 /// Parameters of the counter model. Build with [`CounterParams::default`] and adjust,
-/// then call [`CounterParams::validate`] (or [`run`], which validates).
+/// then make them [`Valid`] for [`run`].
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CounterParams {
     pub workers: u32,
@@ -87,16 +87,6 @@ crate::param_table!(CounterParams {
 });
 
 impl CounterParams {
-    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
-    pub fn validate(&self) -> Result<(), ParamError> {
-        self.check_all()
-    }
-
-    /// Clamps every value into its range: what the sliders guarantee.
-    pub fn clamped(self) -> Self {
-        self.clamped_all()
-    }
-
     /// The value the counter should reach: workers × increments.
     pub fn expected(&self) -> u64 {
         u64::from(self.workers) * u64::from(self.increments)
@@ -168,9 +158,8 @@ impl Ord for Event {
 }
 
 /// Runs the model. Equal parameters and seed give an identical result on every platform.
-pub fn run(params: &CounterParams, seed: u64) -> Result<CounterRun, ParamError> {
-    params.validate()?;
-    let p = *params;
+pub fn run(params: &Valid<CounterParams>, seed: u64) -> CounterRun {
+    let p = **params;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // Validated above: both means are finite and positive, so these cannot fail.
     let gap = Exp::new(1.0 / p.gap_ms).expect("positive gap");
@@ -244,41 +233,46 @@ pub fn run(params: &CounterParams, seed: u64) -> Result<CounterRun, ParamError> 
     }
 
     let elapsed_ms = writes.last().map_or(0.0, |w| w.t_ms);
-    Ok(CounterRun {
+    CounterRun {
         params: p,
         seed,
         final_counter: counter,
         lost_updates: p.expected() - counter,
         elapsed_ms,
         writes,
-    })
+    }
 }
 
 /// Mean lost updates over `seeds` runs for each worker count in `workers` (the section's
 /// curve). Pure and sequential; the runner calls it off the UI thread.
 pub fn mean_lost(params: &CounterParams, workers: u32, seeds: &[u64]) -> f64 {
-    let p = CounterParams {
+    let p = Valid::clamped(CounterParams {
         workers,
         lock: false,
         ..*params
-    }
-    .clamped();
-    let total: u64 = seeds
-        .iter()
-        .map(|&s| run(&p, s).map_or(0, |r| r.lost_updates))
-        .sum();
+    });
+    let total: u64 = seeds.iter().map(|&s| run(&p, s).lost_updates).sum();
     total as f64 / seeds.len().max(1) as f64
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::params::ParamError;
+
+    /// The model on parameters checked first, as the command line does.
+    fn checked_run(p: &CounterParams, seed: u64) -> Result<CounterRun, ParamError> {
+        Valid::checked(*p).map(|v| run(&v, seed))
+    }
 
     #[test]
     fn same_seed_same_run() {
         let p = CounterParams::default();
-        assert_eq!(run(&p, 7).unwrap(), run(&p, 7).unwrap());
-        assert_ne!(run(&p, 7).unwrap().writes, run(&p, 8).unwrap().writes);
+        assert_eq!(checked_run(&p, 7).unwrap(), checked_run(&p, 7).unwrap());
+        assert_ne!(
+            checked_run(&p, 7).unwrap().writes,
+            checked_run(&p, 8).unwrap().writes
+        );
     }
 
     #[test]
@@ -289,7 +283,7 @@ mod tests {
         };
         let mut total_elapsed = 0.0;
         for seed in 0..20 {
-            let r = run(&p, seed).unwrap();
+            let r = checked_run(&p, seed).unwrap();
             assert_eq!(r.final_counter, 1000);
             assert_eq!(r.lost_updates, 0);
             assert!(r.writes.iter().all(|w| !w.overwrote));
@@ -310,7 +304,7 @@ mod tests {
         let p = CounterParams::default();
         let n = 40;
         let mean: f64 = (0..n)
-            .map(|s| run(&p, s).unwrap().final_counter as f64)
+            .map(|s| checked_run(&p, s).unwrap().final_counter as f64)
             .sum::<f64>()
             / n as f64;
         assert!((290.0..=350.0).contains(&mean), "mean final counter {mean}");
@@ -330,8 +324,8 @@ mod tests {
 
     #[test]
     fn the_price_of_the_lock_is_time() {
-        let off = run(&CounterParams::default(), 3).unwrap();
-        let on = run(
+        let off = checked_run(&CounterParams::default(), 3).unwrap();
+        let on = checked_run(
             &CounterParams {
                 lock: true,
                 ..Default::default()
@@ -348,12 +342,12 @@ mod tests {
             workers: 0,
             ..Default::default()
         };
-        assert_eq!(run(&p, 1).unwrap_err().flag, "workers");
+        assert_eq!(checked_run(&p, 1).unwrap_err().flag, "workers");
         let p = CounterParams {
             think_ms: f64::NAN,
             ..Default::default()
         };
-        assert_eq!(run(&p, 1).unwrap_err().flag, "think-ms");
+        assert_eq!(checked_run(&p, 1).unwrap_err().flag, "think-ms");
     }
 
     #[test]
@@ -371,7 +365,7 @@ mod tests {
                     gap_ms: g,
                     lock,
                 };
-                let r = run(&p, 1).unwrap();
+                let r = checked_run(&p, 1).unwrap();
                 assert!(r.final_counter >= u64::from(n) && r.final_counter <= p.expected());
                 assert!(r.elapsed_ms.is_finite() && r.elapsed_ms > 0.0);
             }

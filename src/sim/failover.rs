@@ -25,7 +25,7 @@ use rand_distr::{Binomial, Distribution, Poisson};
 use serde::{Deserialize, Serialize};
 
 use super::mc::{Chunked, chunk_rng};
-use super::params::{ParamError, ParamSpec, ParamTable};
+use super::params::{ParamSpec, Valid};
 use super::stats::{Estimate, Histogram, Spacing};
 
 pub const RATE: ParamSpec = ParamSpec {
@@ -151,15 +151,15 @@ pub struct FailoverParams {
     pub store: Store,
 }
 
-// What the lesson lets a learner set, in the order of scenario codes. The window before the
-// crash is the model's constant there (only the command line changes it), so it is checked
-// and clamped on its own below.
+// In the order of the command line. The window before the crash is the model's constant in
+// the lesson (only the command line changes it), so scenario codes leave it out.
 crate::param_table!(FailoverParams {
     rate: RATE,
     lag_ms: LAG_MS,
+    window_s: WINDOW_S,
     contention: CONTENTION,
     failovers: FAILOVERS,
-});
+} fixed: [WINDOW_S]);
 
 impl Default for FailoverParams {
     fn default() -> Self {
@@ -175,21 +175,6 @@ impl Default for FailoverParams {
 }
 
 impl FailoverParams {
-    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
-    pub fn validate(&self) -> Result<(), ParamError> {
-        self.check_all()?;
-        WINDOW_S.check(self.window_s)?;
-        Ok(())
-    }
-
-    /// Clamps every value into its range: what the sliders guarantee.
-    pub fn clamped(self) -> Self {
-        Self {
-            window_s: WINDOW_S.clamp(self.window_s),
-            ..self.clamped_all()
-        }
-    }
-
     /// Expected locks lost per failover: `rate·lag·(1 − e^(−window/lag))` (0 for consensus).
     pub fn expected_lost(&self) -> f64 {
         match self.store {
@@ -252,16 +237,15 @@ pub struct FailoverSim {
 }
 
 impl FailoverSim {
-    pub fn new(params: &FailoverParams) -> Result<Self, ParamError> {
-        params.validate()?;
+    pub fn new(params: &Valid<FailoverParams>) -> Self {
         let mean = params.expected_lost();
         // The mean is positive for Redis at every valid setting (at least 1·1e-4).
         let lost = (mean > 0.0).then(|| Poisson::new(mean).expect("finite positive mean"));
-        Ok(Self {
-            params: *params,
+        Self {
+            params: **params,
             lost,
             empty_hist: params.histogram(),
-        })
+        }
     }
 
     pub fn params(&self) -> &FailoverParams {
@@ -343,6 +327,12 @@ impl Chunked for FailoverSim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::params::{ParamError, ParamTable};
+
+    /// The model on parameters checked first, as the command line does.
+    fn checked_sim(p: &FailoverParams) -> Result<FailoverSim, ParamError> {
+        Valid::checked(*p).map(|v| FailoverSim::new(&v))
+    }
     use crate::sim::mc::run_sequential;
     use rand_distr::Exp;
 
@@ -368,7 +358,7 @@ mod tests {
             failovers: 100_000,
             ..Default::default()
         };
-        let sim = FailoverSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let acc = run_sequential(&sim, 4);
         let s = sim.summary(&acc, 4);
         assert!(s.mean_lost.contains(2.5), "{:?}", s.mean_lost);
@@ -395,7 +385,7 @@ mod tests {
             failovers: 2_000,
             ..Default::default()
         };
-        let sim = FailoverSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let inside = (0..40u64)
             .filter(|&s| {
                 sim.summary(&run_sequential(&sim, s), s)
@@ -413,7 +403,7 @@ mod tests {
             failovers: 5_000,
             ..Default::default()
         };
-        let sim = FailoverSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let acc = run_sequential(&sim, 1);
         let s = sim.summary(&acc, 1);
         assert_eq!((acc.lost, acc.double), (0, 0));
@@ -500,7 +490,7 @@ mod tests {
             failovers: 100,
             store: Store::Redis,
         };
-        let sim = FailoverSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let s = sim.summary(&run_sequential(&sim, 1), 1);
         assert!(s.mean_lost.contains(p.expected_lost()), "{s:?}");
         assert_eq!(s.mean_lost.count, s.mean_double_granted.count);
@@ -513,7 +503,7 @@ mod tests {
             "zookeeper".parse::<Store>().unwrap_err().to_string(),
             "--store must be one of redis, consensus (got zookeeper)"
         );
-        let e = FailoverSim::new(&FailoverParams {
+        let e = checked_sim(&FailoverParams {
             contention: 1.1,
             ..Default::default()
         });
@@ -522,7 +512,7 @@ mod tests {
             rate: -5.0,
             ..Default::default()
         }
-        .validate()
+        .check_all()
         .unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -561,7 +551,7 @@ mod tests {
 
             #[test]
             fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
-                let sim = FailoverSim::new(&p).unwrap();
+                let sim = checked_sim(&p).unwrap();
                 let acc = run_sequential(&sim, seed);
                 prop_assert_eq!(acc.lost_hist.total(), p.failovers);
                 prop_assert!(acc.double <= acc.lost);

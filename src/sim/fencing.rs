@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hold::HoldTime;
 use super::mc::chunk_rng;
-use super::params::{ParamError, ParamSpec, ParamTable};
+use super::params::{ParamSpec, Valid};
 use super::stats::Estimate;
 
 pub const HOLDERS: ParamSpec = ParamSpec {
@@ -54,25 +54,11 @@ pub const TYPICAL_MS: ParamSpec = ParamSpec {
     log: true,
     integer: false,
 };
-pub const SPREAD: ParamSpec = ParamSpec {
-    flag: "spread",
-    label: "Work-time spread",
-    unit: "",
-    min: 0.0,
-    max: 1.5,
-    default: 0.5,
-    log: false,
-    integer: false,
-};
+/// The same spread as the TTL model's.
+pub const SPREAD: ParamSpec = super::ttl::SPREAD;
 pub const STALL_PROB: ParamSpec = ParamSpec {
-    flag: "stall-prob",
-    label: "Pause probability",
-    unit: "",
-    min: 0.0,
-    max: 0.2,
     default: 0.02,
-    log: false,
-    integer: false,
+    ..super::ttl::STALL_PROB
 };
 pub const STALL_MEAN_MS: ParamSpec = ParamSpec {
     flag: "stall-mean-ms",
@@ -125,20 +111,10 @@ impl Default for FencingParams {
 }
 
 impl FencingParams {
-    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
-    pub fn validate(&self) -> Result<(), ParamError> {
-        self.check_all()
-    }
-
-    /// Clamps every value into its range: what the sliders guarantee.
-    pub fn clamped(self) -> Self {
-        self.clamped_all()
-    }
-
     /// The hold-time distribution, in milliseconds.
     ///
     /// # Panics
-    /// If the parameters are invalid (call [`FencingParams::validate`] first).
+    /// If the parameters are invalid (a [`Valid`] set never is).
     pub fn hold_time(&self) -> HoldTime {
         HoldTime::new(
             self.typical_ms,
@@ -205,9 +181,8 @@ pub struct FencingRun {
 }
 
 /// Runs one chain. Equal parameters and seed give an identical result on every platform.
-pub fn run(params: &FencingParams, seed: u64) -> Result<FencingRun, ParamError> {
-    params.validate()?;
-    let p = *params;
+pub fn run(params: &Valid<FencingParams>, seed: u64) -> FencingRun {
+    let p = **params;
     let hold = p.hold_time();
     let mut rng = chunk_rng(seed, 0);
     let n = p.holders as usize;
@@ -265,7 +240,7 @@ pub fn run(params: &FencingParams, seed: u64) -> Result<FencingRun, ParamError> 
         deliver(t, token, &mut ladder);
     }
 
-    Ok(FencingRun {
+    FencingRun {
         params: p,
         seed,
         stale_writes,
@@ -275,7 +250,7 @@ pub fn run(params: &FencingParams, seed: u64) -> Result<FencingRun, ParamError> 
         stale_fraction: Estimate::proportion(stale_writes, n as u64),
         end_ms,
         ladder,
-    })
+    }
 }
 
 /// `f64` ordered by `total_cmp`, for the delivery queue (times are never NaN).
@@ -297,6 +272,12 @@ impl Ord for OrdF64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::params::ParamError;
+
+    /// The model on parameters checked first, as the command line does.
+    fn checked_run(p: &FencingParams, seed: u64) -> Result<FencingRun, ParamError> {
+        Valid::checked(*p).map(|v| run(&v, seed))
+    }
 
     #[test]
     fn spec_figure_about_one_and_a_half_percent_stale() {
@@ -305,7 +286,9 @@ mod tests {
         assert!((p.exact_stale_fraction() - 0.014_241_341_471_922_34).abs() < 1e-9);
         // Mean stale count over many seeds: 500 · 0.01424 ≈ 7.1. The mean of 200 chains has
         // a standard error of about sqrt(7.1/200) ≈ 0.19, so 6.4–7.9 is about 4 sd wide.
-        let total: u64 = (0..200).map(|s| run(&p, s).unwrap().stale_writes).sum();
+        let total: u64 = (0..200)
+            .map(|s| checked_run(&p, s).unwrap().stale_writes)
+            .sum();
         let mean = total as f64 / 200.0;
         assert!((6.4..7.9).contains(&mean), "{mean}");
     }
@@ -314,8 +297,8 @@ mod tests {
     fn fencing_turns_every_overwrite_into_a_rejection() {
         let mut seen_late = 0;
         for seed in 0..30 {
-            let off = run(&FencingParams::default(), seed).unwrap();
-            let on = run(
+            let off = checked_run(&FencingParams::default(), seed).unwrap();
+            let on = checked_run(
                 &FencingParams {
                     fencing: true,
                     ..Default::default()
@@ -349,7 +332,7 @@ mod tests {
 
     #[test]
     fn chain_is_well_formed() {
-        let r = run(&FencingParams::default(), 3).unwrap();
+        let r = checked_run(&FencingParams::default(), 3).unwrap();
         assert_eq!(r.ladder.len(), 500);
         for w in r.ladder.windows(2) {
             let (a, b) = (w[0], w[1]);
@@ -365,7 +348,7 @@ mod tests {
             r.ladder.iter().filter(|h| h.stale).count() as u64
         );
         assert!(r.end_ms >= r.ladder.last().unwrap().write_ms);
-        assert_eq!(run(&FencingParams::default(), 3).unwrap(), r);
+        assert_eq!(checked_run(&FencingParams::default(), 3).unwrap(), r);
     }
 
     #[test]
@@ -374,7 +357,7 @@ mod tests {
             holders: 100_000,
             ..Default::default()
         };
-        let r = run(&p, 1).unwrap();
+        let r = checked_run(&p, 1).unwrap();
         assert_eq!(r.ladder.len(), LADDER_LIMIT);
         assert!(
             r.stale_fraction.contains(p.exact_stale_fraction()),
@@ -392,7 +375,7 @@ mod tests {
             ttl_ms: 60_000.0,
             ..Default::default()
         };
-        let r = run(&calm, 1).unwrap();
+        let r = checked_run(&calm, 1).unwrap();
         assert_eq!((r.stale_writes, r.late_after_newer), (0, 0));
         assert!((r.end_ms - 500.0 * 200.0).abs() < 1e-6);
         // Every holder overruns: fixed work longer than the TTL.
@@ -403,7 +386,7 @@ mod tests {
             typical_ms: 10_000.0,
             ..Default::default()
         };
-        let r = run(&doomed, 1).unwrap();
+        let r = checked_run(&doomed, 1).unwrap();
         assert_eq!(r.stale_writes, 500);
         // All write 10 s after their grants, in token order: none lands behind a newer one.
         assert_eq!(r.late_after_newer, 0);
@@ -415,13 +398,13 @@ mod tests {
             typical_ms: 1.0,
             ..Default::default()
         };
-        let r = run(&wild, 1).unwrap();
+        let r = checked_run(&wild, 1).unwrap();
         assert!(r.late_after_newer > 0 && r.end_ms.is_finite());
     }
 
     #[test]
     fn rejects_out_of_range() {
-        let e = run(
+        let e = checked_run(
             &FencingParams {
                 holders: 5,
                 ..Default::default()
@@ -430,7 +413,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.flag, "holders");
-        let e = run(
+        let e = checked_run(
             &FencingParams {
                 ttl_ms: f64::INFINITY,
                 ..Default::default()
@@ -476,7 +459,7 @@ mod tests {
 
             #[test]
             fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
-                let r = run(&p, seed).unwrap();
+                let r = checked_run(&p, seed).unwrap();
                 prop_assert!(r.late_after_newer <= r.stale_writes);
                 prop_assert!(r.stale_writes <= u64::from(p.holders));
                 prop_assert_eq!(r.overwritten + r.rejected, r.late_after_newer);

@@ -1,6 +1,7 @@
 //! Parameter ranges shared by the command line (validation, messages) and the UI (sliders).
 
 use std::fmt;
+use std::ops::Deref;
 
 /// One model parameter: its command-line flag, its range and default, and how to show it.
 ///
@@ -138,6 +139,17 @@ impl TableValue for u32 {
 pub trait ParamTable: Copy + Default {
     const TABLE: &'static [&'static ParamSpec];
 
+    /// Parameters the lesson keeps fixed (only the command line changes them): scenario
+    /// codes leave them out.
+    const FIXED: &'static [&'static ParamSpec] = &[];
+
+    /// Whether the `i`-th parameter is one a scenario code carries.
+    fn in_scenario(i: usize) -> bool {
+        Self::TABLE
+            .get(i)
+            .is_some_and(|s| !Self::FIXED.iter().any(|f| f.flag == s.flag))
+    }
+
     /// The `i`-th parameter of [`Self::TABLE`].
     fn get(&self, i: usize) -> f64;
     fn set(&mut self, i: usize, v: f64);
@@ -165,12 +177,52 @@ pub trait ParamTable: Copy + Default {
     }
 }
 
-/// Implements [`ParamTable`] for a parameter struct: `param_table!(Params { field: SPEC, .. })`.
+/// Parameters that passed through their table: every value is in its range. Only
+/// [`Valid::clamped`] (what a slider does, infallible) and [`Valid::checked`] (what the
+/// command line does) make one, so a model built from it cannot fail.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Valid<P>(P);
+
+impl<P: ParamTable> Valid<P> {
+    /// Every value clamped into its range (NaN becomes the default).
+    pub fn clamped(params: P) -> Self {
+        Self(params.clamped_all())
+    }
+
+    /// The parameters as they are, or the first value outside its range.
+    pub fn checked(params: P) -> Result<Self, ParamError> {
+        params.check_all()?;
+        Ok(Self(params))
+    }
+
+    /// The parameters themselves.
+    pub fn get(self) -> P {
+        self.0
+    }
+}
+
+impl<P: ParamTable> Default for Valid<P> {
+    fn default() -> Self {
+        Self::clamped(P::default())
+    }
+}
+
+impl<P> Deref for Valid<P> {
+    type Target = P;
+
+    fn deref(&self) -> &P {
+        &self.0
+    }
+}
+
+/// Implements [`ParamTable`] for a parameter struct: `param_table!(Params { field: SPEC, .. })`,
+/// optionally followed by `fixed: [SPEC, ..]` (see [`ParamTable::FIXED`]).
 #[macro_export]
 macro_rules! param_table {
-    ($ty:ty { $($field:ident: $spec:expr),+ $(,)? }) => {
+    ($ty:ty { $($field:ident: $spec:expr),+ $(,)? } $(fixed: [$($fixed:expr),* $(,)?])?) => {
         impl $crate::sim::params::ParamTable for $ty {
             const TABLE: &'static [&'static $crate::sim::params::ParamSpec] = &[$(&$spec),+];
+            $(const FIXED: &'static [&'static $crate::sim::params::ParamSpec] = &[$(&$fixed),*];)?
 
             fn get(&self, i: usize) -> f64 {
                 let values = [$($crate::sim::params::TableValue::to_f64(self.$field)),+];
@@ -238,7 +290,7 @@ mod tests {
     crate::param_table!(Two {
         workers: W,
         think: THINK
-    });
+    } fixed: [THINK]);
 
     #[test]
     fn a_table_reads_writes_clamps_and_checks_every_field() {
@@ -263,6 +315,25 @@ mod tests {
         assert_eq!(c.check_all(), Ok(()));
         assert_eq!(Two::index_of("think"), Some(1));
         assert_eq!(Two::index_of("nope"), None);
+        assert!(Two::in_scenario(0) && !Two::in_scenario(1) && !Two::in_scenario(2));
+    }
+
+    #[test]
+    fn valid_parameters_are_clamped_or_checked() {
+        let wild = Two {
+            workers: 0,
+            think: f64::INFINITY,
+        };
+        let v = Valid::clamped(wild);
+        assert_eq!((v.workers, v.think), (1, 20.0));
+        assert_eq!(v.check_all(), Ok(()));
+        assert_eq!(Valid::checked(wild).unwrap_err().flag, "workers");
+        let fine = Two {
+            workers: 4,
+            think: 1.0,
+        };
+        assert_eq!(Valid::checked(fine).map(Valid::get), Ok(fine));
+        assert_eq!(Valid::clamped(fine).get(), fine);
     }
 
     #[test]

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hold::HoldTime;
 use super::mc::{Chunked, chunk_rng};
-use super::params::{ParamError, ParamSpec, ParamTable};
+use super::params::{ParamSpec, Valid};
 use super::stats::{Estimate, Histogram, Spacing};
 
 pub const TTL_S: ParamSpec = ParamSpec {
@@ -54,25 +54,12 @@ pub const TYPICAL_S: ParamSpec = ParamSpec {
     integer: false,
 };
 pub const SPREAD: ParamSpec = ParamSpec {
-    flag: "spread",
     label: "Job-length spread",
-    unit: "",
-    min: 0.0,
-    max: 1.5,
     default: 0.45,
-    log: false,
-    integer: false,
+    ..super::ttl::SPREAD
 };
-pub const STALL_PROB: ParamSpec = ParamSpec {
-    flag: "stall-prob",
-    label: "Pause probability",
-    unit: "",
-    min: 0.0,
-    max: 0.2,
-    default: 0.002,
-    log: false,
-    integer: false,
-};
+/// The same pause probability as the TTL model's.
+pub const STALL_PROB: ParamSpec = super::ttl::STALL_PROB;
 pub const STALL_MEAN_S: ParamSpec = ParamSpec {
     flag: "stall-mean-s",
     label: "Mean pause",
@@ -276,20 +263,10 @@ impl Default for RenewalParams {
 }
 
 impl RenewalParams {
-    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
-    pub fn validate(&self) -> Result<(), ParamError> {
-        self.check_all()
-    }
-
-    /// Clamps every value into its range: what the sliders guarantee.
-    pub fn clamped(self) -> Self {
-        self.clamped_all()
-    }
-
     /// The job-length distribution.
     ///
     /// # Panics
-    /// If the parameters are invalid (call [`RenewalParams::validate`] first).
+    /// If the parameters are invalid (a [`Valid`] set never is).
     pub fn hold_time(&self) -> HoldTime {
         HoldTime::new(
             self.typical_s,
@@ -379,13 +356,12 @@ pub struct RenewalSim {
 }
 
 impl RenewalSim {
-    pub fn new(params: &RenewalParams) -> Result<Self, ParamError> {
-        params.validate()?;
-        Ok(Self {
-            params: *params,
+    pub fn new(params: &Valid<RenewalParams>) -> Self {
+        Self {
+            params: **params,
             hold: params.hold_time(),
             empty_hist: params.histogram(),
-        })
+        }
     }
 
     pub fn params(&self) -> &RenewalParams {
@@ -467,6 +443,12 @@ impl Chunked for RenewalSim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::params::{ParamError, ParamTable};
+
+    /// The model on parameters checked first, as the command line does.
+    fn checked_sim(p: &RenewalParams) -> Result<RenewalSim, ParamError> {
+        Valid::checked(*p).map(|v| RenewalSim::new(&v))
+    }
     use crate::runner::parallel::run_to_end;
     use crate::sim::mc::run_sequential;
 
@@ -526,7 +508,7 @@ mod tests {
             runs: 400_000,
             ..Default::default()
         };
-        let sim = RenewalSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let acc = run_sequential(&sim, 2);
         assert_eq!(acc.lengths.total(), 400_000);
         let s: Vec<RenewalSummary> = Mode::ALL
@@ -570,7 +552,7 @@ mod tests {
             runs: 20_000,
             ..Default::default()
         };
-        let sim = RenewalSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let accs: Vec<RenewalAcc> = (0..40u64).map(|s| run_sequential(&sim, s)).collect();
         for mode in Mode::ALL {
             let exact = p.exact_effects(mode);
@@ -594,7 +576,7 @@ mod tests {
 
     #[test]
     fn equal_seeds_give_the_same_bits_on_any_thread_count() {
-        let sim = RenewalSim::new(&RenewalParams {
+        let sim = checked_sim(&RenewalParams {
             runs: 70_001,
             spread: 0.9,
             ..Default::default()
@@ -644,7 +626,7 @@ mod tests {
 
     #[test]
     fn rejects_out_of_range() {
-        let e = RenewalSim::new(&RenewalParams {
+        let e = checked_sim(&RenewalParams {
             spread: 1.6,
             ..Default::default()
         })
@@ -654,10 +636,10 @@ mod tests {
             runs: 999,
             ..Default::default()
         }
-        .validate()
+        .check_all()
         .unwrap_err();
         assert_eq!(e.flag, "runs");
-        let e = RenewalSim::new(&RenewalParams {
+        let e = checked_sim(&RenewalParams {
             stall_prob: f64::NAN,
             ..Default::default()
         })
@@ -700,7 +682,7 @@ mod tests {
 
             #[test]
             fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
-                let sim = RenewalSim::new(&p).unwrap();
+                let sim = checked_sim(&p).unwrap();
                 let acc = run_sequential(&sim, seed);
                 prop_assert_eq!(acc.lengths.total(), p.runs);
                 prop_assert!(acc.lost_stall <= acc.lost_plain);

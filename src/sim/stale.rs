@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{ParamError, ParamSpec, ParamTable};
+use super::params::{ParamSpec, Valid};
 
 pub const PAUSE_S: ParamSpec = ParamSpec {
     flag: "pause-s",
@@ -67,17 +67,7 @@ crate::param_table!(StaleParams {
     ttl_s: TTL_S,
 });
 
-impl StaleParams {
-    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
-    pub fn validate(&self) -> Result<(), ParamError> {
-        self.check_all()
-    }
-
-    /// Clamps every value into its range: what the sliders guarantee.
-    pub fn clamped(self) -> Self {
-        self.clamped_all()
-    }
-}
+impl StaleParams {}
 
 /// How the story ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,9 +159,8 @@ pub struct StaleRun {
 }
 
 /// Plays the story. Deterministic: the same parameters always give the same run.
-pub fn run(params: &StaleParams) -> Result<StaleRun, ParamError> {
-    params.validate()?;
-    let p = *params;
+pub fn run(params: &Valid<StaleParams>) -> StaleRun {
+    let p = **params;
     let a_write = WORK_S + p.pause_s;
     let expiry = p.ttl_s;
     let mut events = vec![Event {
@@ -243,7 +232,7 @@ pub fn run(params: &StaleParams) -> Result<StaleRun, ParamError> {
             lane: Lane::Storage,
             kind: applied(TOKEN_B),
         });
-        return Ok(StaleRun {
+        return StaleRun {
             params: p,
             outcome: Outcome::NoOverlap,
             a_write_s: a_write,
@@ -251,7 +240,7 @@ pub fn run(params: &StaleParams) -> Result<StaleRun, ParamError> {
             expiry_s: expiry,
             b_granted_s: b_granted,
             events,
-        });
+        };
     }
 
     let b_granted = expiry;
@@ -306,7 +295,7 @@ pub fn run(params: &StaleParams) -> Result<StaleRun, ParamError> {
         (false, false) => Outcome::Overwritten,
         (false, true) => Outcome::Rejected,
     };
-    Ok(StaleRun {
+    StaleRun {
         params: p,
         outcome,
         a_write_s: a_write,
@@ -314,15 +303,21 @@ pub fn run(params: &StaleParams) -> Result<StaleRun, ParamError> {
         expiry_s: expiry,
         b_granted_s: b_granted,
         events,
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::params::ParamError;
+
+    /// The model on parameters checked first, as the command line does.
+    fn checked_run(p: &StaleParams) -> Result<StaleRun, ParamError> {
+        Valid::checked(*p).map(|v| run(&v))
+    }
 
     fn outcome(pause_s: f64, ttl_s: f64, fencing: bool) -> Outcome {
-        run(&StaleParams {
+        checked_run(&StaleParams {
             pause_s,
             ttl_s,
             fencing,
@@ -333,7 +328,7 @@ mod tests {
 
     #[test]
     fn the_lesson_default_overwrites_b() {
-        let r = run(&StaleParams::default()).unwrap();
+        let r = checked_run(&StaleParams::default()).unwrap();
         assert_eq!(r.outcome, Outcome::Overwritten);
         assert_eq!(
             (r.a_write_s, r.b_write_s, r.expiry_s, r.b_granted_s),
@@ -352,7 +347,7 @@ mod tests {
 
     #[test]
     fn fencing_rejects_the_late_write() {
-        let r = run(&StaleParams {
+        let r = checked_run(&StaleParams {
             fencing: true,
             ..Default::default()
         })
@@ -379,7 +374,7 @@ mod tests {
         assert_eq!(outcome(10.001, 10.0, false), Outcome::Overwritten);
         assert_eq!(outcome(10.001, 10.0, true), Outcome::Rejected);
         // No pause: A writes at 1 s, inside even the shortest TTL.
-        let r = run(&StaleParams {
+        let r = checked_run(&StaleParams {
             pause_s: 0.0,
             ttl_s: 1.0,
             fencing: false,
@@ -398,7 +393,7 @@ mod tests {
     fn events_are_in_time_order_and_b_is_granted_once() {
         for pause in [0.0, 3.0, 9.0, 9.5, 10.0, 14.0, 30.0] {
             for fencing in [false, true] {
-                let r = run(&StaleParams {
+                let r = checked_run(&StaleParams {
                     pause_s: pause,
                     ttl_s: 10.0,
                     fencing,
@@ -420,7 +415,7 @@ mod tests {
 
     #[test]
     fn rejects_out_of_range() {
-        let e = run(&StaleParams {
+        let e = checked_run(&StaleParams {
             pause_s: -1.0,
             ..Default::default()
         })
@@ -430,7 +425,7 @@ mod tests {
             "--pause-s must be a number from 0 to 30 (got -1)"
         );
         assert_eq!(
-            run(&StaleParams {
+            checked_run(&StaleParams {
                 ttl_s: f64::NAN,
                 ..Default::default()
             })
@@ -453,7 +448,7 @@ mod tests {
                 ttl_s in any_value(TTL_S),
                 fencing in any::<bool>(),
             ) {
-                let r = run(&StaleParams { pause_s, ttl_s, fencing }).unwrap();
+                let r = checked_run(&StaleParams { pause_s, ttl_s, fencing }).unwrap();
                 prop_assert_eq!(r.a_write_s, 1.0 + pause_s);
                 let want = if r.a_write_s <= ttl_s {
                     Outcome::NoOverlap

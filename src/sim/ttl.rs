@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::exact;
 use super::hold::HoldTime;
 use super::mc::{Chunked, Cut, Draw, chunk_rng, classify};
-use super::params::{ParamError, ParamSpec};
+use super::params::{ParamSpec, Valid};
 use super::stats::Estimate;
 
 pub const TTL_S: ParamSpec = ParamSpec {
@@ -141,35 +141,10 @@ impl Default for TtlParams {
 }
 
 impl TtlParams {
-    /// Rejects any value outside its [`ParamSpec`] range (NaN and infinities included).
-    pub fn validate(&self) -> Result<(), ParamError> {
-        TTL_S.check(self.ttl_s)?;
-        TYPICAL_S.check(self.typical_s)?;
-        SPREAD.check(self.spread)?;
-        STALL_PROB.check(self.stall_prob)?;
-        STALL_MEAN_S.check(self.stall_mean_s)?;
-        HOLDS.check(self.holds as f64)?;
-        GRANT_INTERVAL_S.check(self.grant_interval_s)?;
-        Ok(())
-    }
-
-    /// Clamps every value into its range: what the sliders guarantee.
-    pub fn clamped(self) -> Self {
-        Self {
-            ttl_s: TTL_S.clamp(self.ttl_s),
-            typical_s: TYPICAL_S.clamp(self.typical_s),
-            spread: SPREAD.clamp(self.spread),
-            stall_prob: STALL_PROB.clamp(self.stall_prob),
-            stall_mean_s: STALL_MEAN_S.clamp(self.stall_mean_s),
-            holds: HOLDS.clamp(self.holds as f64) as u64,
-            grant_interval_s: GRANT_INTERVAL_S.clamp(self.grant_interval_s),
-        }
-    }
-
     /// The hold-time distribution.
     ///
     /// # Panics
-    /// If the parameters are invalid (call [`TtlParams::validate`] first).
+    /// If the parameters are invalid (a [`Valid`] set never is).
     pub fn hold_time(&self) -> HoldTime {
         HoldTime::new(
             self.typical_s,
@@ -241,21 +216,18 @@ pub struct TtlSim {
 
 impl TtlSim {
     /// The model at the parameters' own TTL.
-    pub fn new(params: &TtlParams) -> Result<Self, ParamError> {
+    pub fn new(params: &Valid<TtlParams>) -> Self {
         Self::sweep(params, &[params.ttl_s])
     }
 
-    /// The model at each TTL in `ttls` (each must lie in the TTL range; at least one), all
-    /// counted over the same holds. The parameters' own `ttl_s` is validated but only the
-    /// listed TTLs are counted.
-    pub fn sweep(params: &TtlParams, ttls: &[f64]) -> Result<Self, ParamError> {
-        params.validate()?;
-        if ttls.is_empty() {
-            return Err(ParamError::new(&TTL_S, "no TTL"));
-        }
-        for &t in ttls {
-            TTL_S.check(t)?;
-        }
+    /// The model at each TTL in `ttls` (each clamped into the TTL range; none means the
+    /// parameters' own), all counted over the same holds. Only the listed TTLs are counted.
+    pub fn sweep(params: &Valid<TtlParams>, ttls: &[f64]) -> Self {
+        let ttls: Vec<f64> = if ttls.is_empty() {
+            vec![params.ttl_s]
+        } else {
+            ttls.iter().map(|&t| TTL_S.clamp(t)).collect()
+        };
         let hold = params.hold_time();
         let stall = hold.stall_cut();
         let plain = 1.0 - params.stall_prob;
@@ -263,13 +235,13 @@ impl TtlSim {
             .iter()
             .map(|&t| stall.plus(plain * hold.work_exceeds(t)))
             .collect();
-        Ok(Self {
-            params: *params,
-            ttls: ttls.to_vec(),
+        Self {
+            params: **params,
+            ttls,
             hold,
             stall,
             unsafe_cuts,
-        })
+        }
     }
 
     pub fn params(&self) -> &TtlParams {
@@ -426,6 +398,12 @@ pub struct TtlSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::params::{ParamError, ParamTable};
+
+    /// The model on parameters checked first, as the command line does.
+    fn checked_sim(p: &TtlParams) -> Result<TtlSim, ParamError> {
+        Valid::checked(*p).map(|v| TtlSim::new(&v))
+    }
     use crate::sim::mc::run_sequential;
 
     fn rel(a: f64, b: f64) -> f64 {
@@ -471,7 +449,7 @@ mod tests {
             ttl_s: 1.0,
             ..Default::default()
         };
-        let sim = TtlSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let acc = run_sequential(&sim, 42);
         assert_eq!(acc.holds, 2_000_000);
         let s = sim.summary(&acc, 42);
@@ -490,7 +468,7 @@ mod tests {
             holds: 60_000,
             ..Default::default()
         };
-        let sim = TtlSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         let exact = p.exact_unsafe_fraction();
         let inside = (0..40u64)
             .filter(|&seed| sim.estimate(&run_sequential(&sim, seed), 0).contains(exact))
@@ -505,7 +483,7 @@ mod tests {
             ..Default::default()
         };
         let ttls = [0.3, 1.0, 3.0, 10.0];
-        let sim = TtlSim::sweep(&p, &ttls).unwrap();
+        let sim = TtlSim::sweep(&Valid::checked(p).unwrap(), &ttls);
         let acc = run_sequential(&sim, 9);
         for (i, &t) in ttls.iter().enumerate() {
             let e = sim.estimate(&acc, i);
@@ -524,7 +502,7 @@ mod tests {
             holds: 150_000,
             ..Default::default()
         };
-        let sim = TtlSim::new(&p).unwrap();
+        let sim = checked_sim(&p).unwrap();
         assert_eq!(sim.chunks(), 3);
         assert_eq!(sim.chunk_len(2), 150_000 - 2 * CHUNK);
         assert_eq!(sim.run_chunk(5, 1), sim.run_chunk(5, 1));
@@ -543,7 +521,7 @@ mod tests {
             holds: 5_000,
             ..Default::default()
         };
-        let acc = run_sequential(&TtlSim::new(&fixed).unwrap(), 1);
+        let acc = run_sequential(&checked_sim(&fixed).unwrap(), 1);
         assert_eq!(acc.unsafe_counts[0], 5_000);
         assert_eq!(fixed.exact_unsafe_fraction(), 1.0);
         let safe = TtlParams {
@@ -551,7 +529,7 @@ mod tests {
             ..fixed
         };
         assert_eq!(
-            run_sequential(&TtlSim::new(&safe).unwrap(), 1).unsafe_counts[0],
+            run_sequential(&checked_sim(&safe).unwrap(), 1).unsafe_counts[0],
             0
         );
         // Largest TTL, shortest work: nothing outlives it, and the upper bound is still > 0.
@@ -560,7 +538,7 @@ mod tests {
             holds: 1_000,
             ..Default::default()
         };
-        let sim = TtlSim::new(&long).unwrap();
+        let sim = checked_sim(&long).unwrap();
         let e = sim.estimate(&run_sequential(&sim, 1), 0);
         assert_eq!(e.count, 0);
         assert!(e.hi > 0.0 && e.contains(long.exact_unsafe_fraction()));
@@ -572,26 +550,28 @@ mod tests {
             ttl_s: 0.05,
             ..Default::default()
         };
-        assert_eq!(TtlSim::new(&bad).unwrap_err().flag, "ttl-s");
+        assert_eq!(checked_sim(&bad).unwrap_err().flag, "ttl-s");
         let bad = TtlParams {
             holds: 100_000_001,
             ..Default::default()
         };
-        assert_eq!(bad.validate().unwrap_err().flag, "holds");
+        assert_eq!(bad.check_all().unwrap_err().flag, "holds");
         let bad = TtlParams {
             spread: f64::NAN,
             ..Default::default()
         };
-        assert_eq!(bad.validate().unwrap_err().flag, "spread");
-        assert!(TtlSim::sweep(&TtlParams::default(), &[1.0, 400.0]).is_err());
-        assert!(TtlSim::sweep(&TtlParams::default(), &[]).is_err());
+        assert_eq!(bad.check_all().unwrap_err().flag, "spread");
+        // A sweep keeps its TTLs in range; none means the parameters' own.
+        let v = Valid::default();
+        assert_eq!(TtlSim::sweep(&v, &[1.0, 400.0]).ttls(), [1.0, TTL_S.max]);
+        assert_eq!(TtlSim::sweep(&v, &[]).ttls(), [v.ttl_s]);
         let c = TtlParams {
             ttl_s: f64::NAN,
             holds: 0,
             ..Default::default()
         }
-        .clamped();
-        assert!(c.validate().is_ok());
+        .clamped_all();
+        assert!(c.check_all().is_ok());
     }
 
     mod props {
@@ -627,8 +607,8 @@ mod tests {
 
             #[test]
             fn any_valid_parameters_run_cleanly(p in params(), seed in any::<u64>()) {
-                prop_assert!(p.validate().is_ok());
-                let sim = TtlSim::new(&p).unwrap();
+                prop_assert!(p.check_all().is_ok());
+                let sim = checked_sim(&p).unwrap();
                 let acc = run_sequential(&sim, seed);
                 prop_assert_eq!(acc.holds, p.holds);
                 let s = sim.summary(&acc, seed);
@@ -655,8 +635,8 @@ mod tests {
                     ttl_s: v[0], typical_s: v[1], spread: v[2], stall_prob: v[3],
                     stall_mean_s: v[4], holds, grant_interval_s: v[5],
                 }
-                .clamped();
-                prop_assert!(p.validate().is_ok(), "{:?}", p);
+                .clamped_all();
+                prop_assert!(p.check_all().is_ok(), "{:?}", p);
             }
         }
     }

@@ -171,6 +171,7 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Valid;
     use crate::sim::mc::run_sequential;
     use crate::sim::renewal::{RenewalParams, RenewalSim};
     use std::sync::Arc;
@@ -181,7 +182,7 @@ mod tests {
             runs: 3_000_000,
             ..Default::default()
         };
-        let sim = RenewalSim::new(&params).unwrap();
+        let sim = RenewalSim::new(&Valid::checked(params).unwrap());
         let want = run_sequential(&sim, 5);
         let runner = Runner::threaded(Arc::new(|| {}));
         let stream = McStream::spawn(&runner, "test", sim, 5, |_, acc| acc.clone());

@@ -176,27 +176,51 @@ pub fn all_sections() -> Vec<Box<dyn Section>> {
     all_sections_with(lab_page::LabPage::new())
 }
 
+/// How each section of the lesson is made, in lesson order: one entry per section, so a
+/// section number can never fall through to a fallback (a test holds the count to the
+/// lesson's data).
+pub const SECTIONS: [fn() -> Box<dyn Section>; 10] = [
+    || Box::new(s01_why_lock::section()),
+    || Box::new(s02_ttl::section()),
+    || Box::new(s03_stale::section()),
+    || Box::new(s04_fencing::section()),
+    || Box::new(s05_where::section()),
+    || {
+        Box::new(quiz::QuizSection::new(
+            &crate::lesson::content().quizzes.which,
+        ))
+    },
+    || Box::new(s07_who::Who::new()),
+    || {
+        Box::new(quiz::QuizSection::new(
+            &crate::lesson::content().quizzes.interview,
+        ))
+    },
+    || Box::new(s09_break::section()),
+    || Box::new(s10_next::Next::new()),
+];
+
 /// Every section, with the lab page as given (its server may come from the command line).
 pub fn all_sections_with(lab: lab_page::LabPage) -> Vec<Box<dyn Section>> {
-    (1..=crate::lesson::section_count())
-        .map(|n| -> Box<dyn Section> {
-            if let Some(quiz) = quiz::QuizSection::of(n) {
-                return Box::new(quiz);
-            }
-            match n {
-                1 => Box::new(s01_why_lock::section()),
-                2 => Box::new(s02_ttl::section()),
-                3 => Box::new(s03_stale::section()),
-                4 => Box::new(s04_fencing::section()),
-                5 => Box::new(s05_where::section()),
-                7 => Box::new(s07_who::Who::new()),
-                9 => Box::new(s09_break::section()),
-                10 => Box::new(s10_next::Next::new()),
-                _ => Box::new(text_section::TextSection::new(n)),
-            }
-        })
+    SECTIONS
+        .iter()
+        .map(|make| make())
         // The lab comes after the lesson's sections: reachable from the section list and the
         // links in sections 3, 5 and 9, never by turning pages.
         .chain(std::iter::once(Box::new(lab) as Box<dyn Section>))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_section_per_number_of_the_lesson() {
+        assert_eq!(SECTIONS.len(), usize::from(crate::lesson::section_count()));
+        for (i, make) in SECTIONS.iter().enumerate() {
+            let section = make();
+            assert_eq!(usize::from(section.number()), i + 1);
+        }
+    }
 }

@@ -15,10 +15,12 @@ impl PairsBuilder {
         self.0.push((spec.flag.to_owned(), format!("{v}")));
         self
     }
-    /// Every numeric parameter of a model, in its table's order.
+    /// Every numeric parameter of a model that scenario codes carry, in its table's order.
     pub fn table<P: ParamTable>(mut self, p: &P) -> Self {
         for (i, spec) in P::TABLE.iter().enumerate() {
-            self = self.num(spec, p.get(i));
+            if P::in_scenario(i) {
+                self = self.num(spec, p.get(i));
+            }
         }
         self
     }
@@ -76,10 +78,14 @@ impl<'a> PairsReader<'a> {
         }
     }
 
-    /// Every numeric parameter of `P` that is present, on top of `base`.
+    /// Every numeric parameter of `P` that is present (of those scenario codes carry), on
+    /// top of `base`.
     pub fn table<P: ParamTable>(&mut self, base: P) -> Result<P, String> {
         let mut p = base;
         for (i, spec) in P::TABLE.iter().enumerate() {
+            if !P::in_scenario(i) {
+                continue;
+            }
             if let Some(v) = self.num(spec)? {
                 p.set(i, v);
             }

@@ -24,6 +24,7 @@ use super::plot::{self, KeyMark, palette};
 use super::stage::{Experiment, Rerun, Stage, builds};
 use super::widgets::{self, Playback};
 use crate::runner::Runner;
+use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
 
 /// From this stage width (points) the lost-updates curve sits beside the counter.
@@ -276,7 +277,7 @@ impl Experiment for Counter {
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let p = self.params;
         if self
             .runs
@@ -384,8 +385,8 @@ impl Experiment for Counter {
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let p = &mut self.params;
         let sliders = |ui: &mut Ui, p: &mut CounterParams| {
-            widgets::param_slider_u32(ui, &counter::WORKERS, &mut p.workers);
-            widgets::param_slider_u32(ui, &counter::INCREMENTS, &mut p.increments);
+            widgets::table_slider(ui, p, &counter::WORKERS);
+            widgets::table_slider(ui, p, &counter::INCREMENTS);
         };
         let lock = |ui: &mut Ui, p: &mut CounterParams| {
             ui.checkbox(&mut p.lock, "Use a lock").on_hover_text(
@@ -414,8 +415,8 @@ impl Experiment for Counter {
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("One increment").strong());
-        widgets::param_slider(ui, &counter::THINK_MS, &mut p.think_ms);
-        widgets::param_slider(ui, &counter::GAP_MS, &mut p.gap_ms);
+        widgets::table_slider(ui, p, &counter::THINK_MS);
+        widgets::table_slider(ui, p, &counter::GAP_MS);
         true
     }
 

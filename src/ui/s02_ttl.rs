@@ -24,6 +24,7 @@ use crate::runner::{Reporter, Runner, Task};
 use crate::sim::mc::Chunked;
 use crate::sim::stats::Estimate;
 use crate::sim::ttl::{self, TtlAcc, TtlParams, TtlSim};
+use crate::sim::{ParamTable, Valid};
 
 /// TTLs of the simulated points (1-2-5 steps over the slider's range).
 pub const LADDER_TTLS: [f64; 11] = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0];
@@ -142,7 +143,7 @@ impl Ttl {
 fn spawn_current(runner: &Runner, params: TtlParams, seed: u64) -> Task<CurrentResult> {
     runner.spawn("ttl-current", move |r: &Reporter<CurrentResult>| {
         let exact = params.exact_unsafe_fraction();
-        let sim = TtlSim::new(&params).expect("clamped parameters");
+        let sim = TtlSim::new(&Valid::clamped(params));
         let make = |acc: &TtlAcc| CurrentResult {
             ttl_s: params.ttl_s,
             exact,
@@ -156,7 +157,7 @@ fn spawn_current(runner: &Runner, params: TtlParams, seed: u64) -> Task<CurrentR
 fn spawn_ladder(runner: &Runner, params: TtlParams, seed: u64) -> Task<LadderResult> {
     runner.spawn("ttl-ladder", move |r: &Reporter<LadderResult>| {
         let curve = Arc::new(params.exact_curve(CURVE_POINTS));
-        let sim = TtlSim::sweep(&params, &LADDER_TTLS).expect("clamped parameters");
+        let sim = TtlSim::sweep(&Valid::clamped(params), &LADDER_TTLS);
         let make = |acc: &TtlAcc| LadderResult {
             curve: Arc::clone(&curve),
             estimates: (0..LADDER_TTLS.len())
@@ -232,7 +233,7 @@ impl Experiment for Ttl {
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let p = self.params;
         self.current
             .ensure(current_key(&p, seed), |_| spawn_current(runner, p, seed));
@@ -304,23 +305,23 @@ impl Experiment for Ttl {
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         self.presets(ui);
-        widgets::param_slider(ui, &ttl::TTL_S, &mut self.params.ttl_s);
+        widgets::table_slider(ui, &mut self.params, &ttl::TTL_S);
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("How long holds take").strong());
-        widgets::param_slider(ui, &ttl::TYPICAL_S, &mut p.typical_s);
-        widgets::param_slider(ui, &ttl::SPREAD, &mut p.spread)
+        widgets::table_slider(ui, p, &ttl::TYPICAL_S);
+        widgets::table_slider(ui, p, &ttl::SPREAD)
             .on_hover_text("How much work times vary around the typical one (σ of the log-normal)");
         ui.label(RichText::new(spread_words("holds", p.typical_s, p.spread)).weak());
         percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
-        widgets::param_slider(ui, &ttl::STALL_MEAN_S, &mut p.stall_mean_s);
+        widgets::table_slider(ui, p, &ttl::STALL_MEAN_S);
         ui.add_space(4.0);
         ui.label(RichText::new("Counting").strong());
         count_slider(ui, &ttl::HOLDS, &mut p.holds)
             .on_hover_text("More holds make the simulated points more precise, and take longer");
-        widgets::param_slider(ui, &ttl::GRANT_INTERVAL_S, &mut p.grant_interval_s)
+        widgets::table_slider(ui, p, &ttl::GRANT_INTERVAL_S)
             .on_hover_text("Only used for the per-day figure");
         true
     }

@@ -27,6 +27,7 @@ use super::widgets::{self, Playback};
 use crate::lesson::fill;
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
+use crate::sim::{ParamTable, Valid};
 
 /// Seconds one step of the story takes to play at 1×.
 const SECONDS_PER_STEP: f64 = 1.2;
@@ -117,7 +118,7 @@ fn step_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64) -> eg
 
 fn spawn(runner: &Runner, params: StaleParams) -> Task<Arc<Story>> {
     runner.spawn("stale", move |_| {
-        Arc::new(Story::new(stale::run(&params).expect("clamped parameters")))
+        Arc::new(Story::new(stale::run(&Valid::clamped(params))))
     })
 }
 
@@ -153,7 +154,7 @@ impl Experiment for Stale {
     }
 
     fn refresh(&mut self, runner: &Runner, _seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let first = self.story.key().is_none();
         if self.story.ensure(self.params, |&p| spawn(runner, p)) && !first {
             // The learner changed the story: show it whole instead of replaying it.
@@ -376,14 +377,14 @@ mod tests {
     use super::*;
 
     fn story(pause_s: f64, ttl_s: f64, fencing: bool) -> Story {
-        Story::new(
-            stale::run(&StaleParams {
+        Story::new(stale::run(
+            &Valid::checked(StaleParams {
                 pause_s,
                 ttl_s,
                 fencing,
             })
             .unwrap(),
-        )
+        ))
     }
 
     #[test]

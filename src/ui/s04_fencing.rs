@@ -19,6 +19,7 @@ use super::stage::{Experiment, Rerun, Stage};
 use super::widgets;
 use crate::runner::{Runner, Task};
 use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
+use crate::sim::{ParamTable, Valid};
 
 /// Section 4 on the stage.
 pub type FencingTokens = Stage<Fencing>;
@@ -43,9 +44,8 @@ pub struct Fencing {
 
 fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
     runner.spawn("fencing", move |_| {
-        let chain = |fencing| {
-            fencing::run(&FencingParams { fencing, ..params }, seed).expect("clamped parameters")
-        };
+        let chain =
+            |fencing| fencing::run(&Valid::clamped(FencingParams { fencing, ..params }), seed);
         Arc::new(Pair {
             off: chain(false),
             on: chain(true),
@@ -145,7 +145,7 @@ impl Experiment for Fencing {
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let p = FencingParams {
             fencing: false,
             ..self.params
@@ -156,17 +156,7 @@ impl Experiment for Fencing {
         }
     }
 
-    fn headline(&self) -> Option<String> {
-        self.run.latest().map(|p| self.headline_for(p))
-    }
-
-    fn failure(&self) -> Option<String> {
-        self.run.failed()
-    }
-
-    fn busy(&self) -> bool {
-        !self.run.finished()
-    }
+    crate::one_run_status!();
 
     fn before_slide(&mut self) {
         self.view.again();
@@ -239,10 +229,10 @@ impl Experiment for Fencing {
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("How long holders work").strong());
-        widgets::param_slider(ui, &fencing::TYPICAL_MS, &mut p.typical_ms);
-        widgets::param_slider(ui, &fencing::SPREAD, &mut p.spread);
+        widgets::table_slider(ui, p, &fencing::TYPICAL_MS);
+        widgets::table_slider(ui, p, &fencing::SPREAD);
         percent_slider(ui, &fencing::STALL_PROB, &mut p.stall_prob, true);
-        widgets::param_slider(ui, &fencing::STALL_MEAN_MS, &mut p.stall_mean_ms);
+        widgets::table_slider(ui, p, &fencing::STALL_MEAN_MS);
         true
     }
 

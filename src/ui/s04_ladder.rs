@@ -458,19 +458,23 @@ fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Valid;
     use crate::sim::fencing::{self, FencingParams};
 
     pub fn pair(p: FencingParams, seed: u64) -> Pair {
         Pair {
             off: fencing::run(
-                &FencingParams {
+                &Valid::checked(FencingParams {
                     fencing: false,
                     ..p
-                },
+                })
+                .unwrap(),
                 seed,
-            )
-            .unwrap(),
-            on: fencing::run(&FencingParams { fencing: true, ..p }, seed).unwrap(),
+            ),
+            on: fencing::run(
+                &Valid::checked(FencingParams { fencing: true, ..p }).unwrap(),
+                seed,
+            ),
         }
     }
 

@@ -16,6 +16,7 @@ use super::widgets;
 use crate::lesson::{self, Store as StoreRow};
 use crate::runner::{Runner, Task};
 use crate::sim::failover::{self, FailoverParams, FailoverSim, Store};
+use crate::sim::{ParamTable, Valid};
 
 /// The store chosen when the section opens (and after a reset): the first row of the table.
 const DEFAULT_STORE: usize = 0;
@@ -63,8 +64,7 @@ fn model_store(row: &StoreRow) -> Store {
 }
 
 fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> {
-    // The sliders clamp every value, so the parameters are always valid.
-    let sim = FailoverSim::new(&p.model).expect("clamped parameters");
+    let sim = FailoverSim::new(&Valid::clamped(p.model));
     spawn_mc(runner, "failover", sim, seed, move |sim, acc| {
         Arc::new(FailoverView {
             acc: acc.clone(),
@@ -248,22 +248,12 @@ impl Experiment for Where {
         let p = &mut self.params;
         p.store = p.store.min(stores().len() - 1);
         p.model.store = model_store(row(p.store));
-        p.model = p.model.clamped();
+        p.model = p.model.clamped_all();
         let p = *p;
         self.run.ensure((p, seed), |_| spawn(runner, p, seed));
     }
 
-    fn headline(&self) -> Option<String> {
-        self.run.latest().map(|v| self.headline_for(v))
-    }
-
-    fn failure(&self) -> Option<String> {
-        self.run.failed()
-    }
-
-    fn busy(&self) -> bool {
-        !self.run.finished()
-    }
+    crate::one_run_status!();
 
     fn choices(&self) -> (usize, Option<usize>) {
         (stores().len(), Some(self.params.store))

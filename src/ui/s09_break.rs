@@ -21,6 +21,7 @@ use super::stage::{Experiment, Rerun, Stage};
 use super::widgets;
 use crate::runner::{Runner, Task};
 use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim, UnknownMode};
+use crate::sim::{ParamTable, Valid};
 
 /// From this figure width the job-length histogram sits beside the defences' bars; below it,
 /// in the reading column.
@@ -58,8 +59,7 @@ fn run_key(p: &RenewalParams, seed: u64) -> Key {
 }
 
 fn spawn(runner: &Runner, params: RenewalParams, seed: u64) -> Task<BreakView> {
-    // The parameters are clamped before every run, so they are always valid.
-    let sim = RenewalSim::new(&params).expect("clamped parameters");
+    let sim = RenewalSim::new(&Valid::clamped(params));
     // Worked out once, on the worker thread, with the first report.
     let exact = OnceLock::new();
     McStream::spawn(runner, "renewal", sim, seed, move |sim, acc| BreakView {
@@ -170,22 +170,12 @@ impl Experiment for Break {
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped();
+        self.params = self.params.clamped_all();
         let key = run_key(&self.params, seed);
         self.run.ensure(key, |(p, seed)| spawn(runner, *p, *seed));
     }
 
-    fn headline(&self) -> Option<String> {
-        self.run.latest().map(|v| self.headline_for(v))
-    }
-
-    fn failure(&self) -> Option<String> {
-        self.run.failed()
-    }
-
-    fn busy(&self) -> bool {
-        !self.run.finished()
-    }
+    crate::one_run_status!();
 
     fn choices(&self) -> (usize, Option<usize>) {
         (Mode::ALL.len(), Some(mode_index(self.params.mode)))
@@ -241,11 +231,11 @@ impl Experiment for Break {
         let p = &mut self.params;
         let one_row = ui.available_width() >= 2.0 * (ui.spacing().slider_width + 190.0);
         let mut both = |ui: &mut Ui| {
-            widgets::param_slider(ui, &renewal::TTL_S, &mut p.ttl_s);
+            widgets::table_slider(ui, p, &renewal::TTL_S);
             if one_row {
                 ui.add_space(12.0);
             }
-            widgets::param_slider(ui, &renewal::TYPICAL_S, &mut p.typical_s);
+            widgets::table_slider(ui, p, &renewal::TYPICAL_S);
         };
         if one_row {
             ui.horizontal(both);
@@ -257,7 +247,7 @@ impl Experiment for Break {
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
         ui.label(RichText::new("How long runs take").strong());
-        widgets::param_slider(ui, &renewal::SPREAD, &mut p.spread).on_hover_text(
+        widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
             "How much run lengths vary around the typical one (σ of the log-normal)",
         );
         ui.label(RichText::new(spread_words("runs", p.typical_s, p.spread)).weak());
@@ -265,7 +255,7 @@ impl Experiment for Break {
             "The chance that a run's whole process is paused once (a long garbage-collection \
              pause, a swapped-out virtual machine)",
         );
-        widgets::param_slider(ui, &renewal::STALL_MEAN_S, &mut p.stall_mean_s);
+        widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
         ui.add_space(4.0);
         ui.label(RichText::new("Counting").strong());
         count_slider(ui, &renewal::RUNS, &mut p.runs)

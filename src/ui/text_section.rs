@@ -1,5 +1,5 @@
-//! A section that is only words (its title, introduction and closing paragraphs, which the
-//! app draws around every section).
+//! The words the app draws around a section that is not built on the stage: its title,
+//! introduction and closing paragraphs.
 
 use egui::{RichText, Ui};
 
@@ -71,22 +71,4 @@ pub fn page(
             }
             ui.add_space(24.0);
         });
-}
-
-pub struct TextSection {
-    number: u8,
-}
-
-impl TextSection {
-    pub fn new(number: u8) -> Self {
-        Self { number }
-    }
-}
-
-impl Section for TextSection {
-    fn number(&self) -> u8 {
-        self.number
-    }
-
-    fn ui(&mut self, _ui: &mut egui::Ui, _cx: &mut Cx<'_>) {}
 }

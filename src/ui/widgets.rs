@@ -6,7 +6,7 @@ use egui::{Color32, Response, RichText, Ui};
 
 use super::{AppEvent, Cx, a11y};
 use crate::lesson::{self, Span};
-use crate::sim::ParamSpec;
+use crate::sim::{ParamSpec, ParamTable};
 
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
@@ -271,11 +271,16 @@ pub fn describe_main_plot(
     }
 }
 
-/// An integer parameter through [`param_slider`].
-pub fn param_slider_u32(ui: &mut Ui, spec: &ParamSpec, value: &mut u32) -> Response {
-    let mut v = f64::from(*value);
-    let r = param_slider(ui, spec, &mut v);
-    *value = v as u32;
+/// The slider of a model parameter: its range and label from `spec`, its value read from and
+/// written to the field the model's table gives that parameter.
+pub fn table_slider<P: ParamTable>(ui: &mut Ui, params: &mut P, spec: &ParamSpec) -> Response {
+    let i = P::index_of(spec.flag);
+    debug_assert!(i.is_some(), "--{} is not in the model's table", spec.flag);
+    let mut value = i.map_or(spec.default, |i| params.get(i));
+    let r = param_slider(ui, spec, &mut value);
+    if let Some(i) = i {
+        params.set(i, value);
+    }
     r
 }
 

@@ -31,15 +31,14 @@ pub struct QuizSection {
 }
 
 impl QuizSection {
-    /// The quiz of section `number`, if the lesson has one there.
-    pub fn of(number: u8) -> Option<Self> {
-        let quiz = lesson::content().quiz(number)?;
-        Some(Self {
+    /// The section showing `quiz` (at the section number its data gives).
+    pub fn new(quiz: &'static lesson::Quiz) -> Self {
+        Self {
             state: QuizState::new(quiz),
             focus_next: false,
             scroll: None,
             headline: None,
-        })
+        }
     }
 
     /// Number keys in use: one per answer.

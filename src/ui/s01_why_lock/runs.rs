@@ -6,6 +6,7 @@ use std::sync::Arc;
 use egui_plot::PlotPoint;
 
 use crate::runner::{Runner, Task};
+use crate::sim::Valid;
 use crate::sim::counter::{self, CounterParams, CounterRun};
 
 /// Seeds averaged for each point of the lost-updates curve.
@@ -64,10 +65,9 @@ impl Series {
 pub fn spawn_runs(runner: &Runner, key: Key) -> Task<Arc<Pair>> {
     runner.spawn("counter", move |_| {
         let (params, seed) = key;
-        // The stage clamps every parameter, so they are always valid.
         let run = |lock: bool| {
-            let p = CounterParams { lock, ..params };
-            Series::new(counter::run(&p, seed).expect("clamped parameters"))
+            let p = Valid::clamped(CounterParams { lock, ..params });
+            Series::new(counter::run(&p, seed))
         };
         Arc::new(Pair {
             key,

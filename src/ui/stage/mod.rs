@@ -21,6 +21,26 @@ use crate::runner::Runner;
 
 pub use run::Rerun;
 
+/// The headline, failure and busy state of an [`Experiment`] whose results come from one
+/// [`Rerun`] in its field `run`, headlined by its method `headline_for(&view)`: write
+/// `one_run_status!();` in the `impl Experiment`.
+#[macro_export]
+macro_rules! one_run_status {
+    () => {
+        fn headline(&self) -> Option<String> {
+            self.run.latest().map(|v| self.headline_for(v))
+        }
+
+        fn failure(&self) -> Option<String> {
+            self.run.failed()
+        }
+
+        fn busy(&self) -> bool {
+            !self.run.finished()
+        }
+    };
+}
+
 /// What a simulation section has of its own.
 pub trait Experiment {
     /// Everything a run depends on besides the seed (what scenario codes carry).
