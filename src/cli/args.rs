@@ -184,17 +184,10 @@ fn default_text(spec: &ParamSpec) -> String {
     format!("{}", spec.default)
 }
 
-/// `--threads`: how many worker threads a Monte Carlo run uses (results never depend on it).
-pub const THREADS: ParamSpec = ParamSpec {
-    flag: "threads",
-    label: "Worker threads, 0 for one per core (the result is the same for any count)",
-    unit: "",
-    min: 0.0,
-    max: 1024.0,
-    default: 0.0,
-    log: false,
-    integer: true,
-};
+crate::param_specs! {
+    /// `--threads`: how many worker threads a Monte Carlo run uses (results never depend on it).
+    pub THREADS = whole("threads", "Worker threads, 0 for one per core (the result is the same for any count)", "", 0.0, 1024.0, 0.0);
+}
 
 /// The thread count of Monte Carlo models.
 #[derive(Debug, Args)]

@@ -18,33 +18,16 @@ mod story;
 
 use std::time::Duration;
 
+use crate::sim::ParamError;
 pub use crate::sim::stale::Outcome;
-use crate::sim::{ParamError, ParamSpec};
 pub use story::{Control, run_stale};
 
-/// The lock's time to live. etcd leases count whole seconds, so there it is rounded up.
-pub const TTL_MS: ParamSpec = ParamSpec {
-    flag: "ttl-ms",
-    label: "Lock TTL",
-    unit: "ms",
-    min: 1000.0,
-    max: 3000.0,
-    default: 1000.0,
-    log: false,
-    integer: true,
-};
-
-/// How long A stays frozen after its work starts to stall.
-pub const PAUSE_MS: ParamSpec = ParamSpec {
-    flag: "pause-ms",
-    label: "A's pause",
-    unit: "ms",
-    min: 0.0,
-    max: 10000.0,
-    default: 3000.0,
-    log: false,
-    integer: true,
-};
+crate::param_specs! {
+    /// The lock's time to live. etcd leases count whole seconds, so there it is rounded up.
+    pub TTL_MS = whole("ttl-ms", "Lock TTL", "ms", 1000.0, 3000.0, 1000.0);
+    /// How long A stays frozen after its work starts to stall.
+    pub PAUSE_MS = whole("pause-ms", "A's pause", "ms", 0.0, 10000.0, 3000.0);
+}
 
 /// How long A works (renewing its lock) before it freezes.
 pub const A_WORK_MS: u64 = 500;

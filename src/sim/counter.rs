@@ -13,48 +13,14 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Exp};
 
-use super::params::{ParamSpec, Valid};
+use super::params::Valid;
 
-pub const WORKERS: ParamSpec = ParamSpec {
-    flag: "workers",
-    label: "Workers",
-    unit: "",
-    min: 1.0,
-    max: 20.0,
-    default: 5.0,
-    log: false,
-    integer: true,
-};
-pub const INCREMENTS: ParamSpec = ParamSpec {
-    flag: "increments",
-    label: "Increments per worker",
-    unit: "",
-    min: 10.0,
-    max: 1000.0,
-    default: 200.0,
-    log: true,
-    integer: true,
-};
-pub const THINK_MS: ParamSpec = ParamSpec {
-    flag: "think-ms",
-    label: "Think time (mean)",
-    unit: "ms",
-    min: 0.1,
-    max: 20.0,
-    default: 2.0,
-    log: true,
-    integer: false,
-};
-pub const GAP_MS: ParamSpec = ParamSpec {
-    flag: "gap-ms",
-    label: "Gap between increments (mean)",
-    unit: "ms",
-    min: 0.1,
-    max: 20.0,
-    default: 2.0,
-    log: true,
-    integer: false,
-};
+crate::param_specs! {
+    pub WORKERS = whole("workers", "Workers", "", 1.0, 20.0, 5.0);
+    pub INCREMENTS = whole("increments", "Increments per worker", "", 10.0, 1000.0, 200.0).log();
+    pub THINK_MS = real("think-ms", "Think time (mean)", "ms", 0.1, 20.0, 2.0).log();
+    pub GAP_MS = real("gap-ms", "Gap between increments (mean)", "ms", 0.1, 20.0, 2.0).log();
+}
 
 /// Parameters of the counter model. Build with [`CounterParams::default`] and adjust,
 /// then make them [`Valid`] for [`run`].
@@ -67,24 +33,12 @@ pub struct CounterParams {
     pub lock: bool,
 }
 
-impl Default for CounterParams {
-    fn default() -> Self {
-        Self {
-            workers: WORKERS.default as u32,
-            increments: INCREMENTS.default as u32,
-            think_ms: THINK_MS.default,
-            gap_ms: GAP_MS.default,
-            lock: false,
-        }
-    }
-}
-
 crate::param_table!(CounterParams {
     workers: WORKERS,
     increments: INCREMENTS,
     think_ms: THINK_MS,
     gap_ms: GAP_MS,
-});
+} default { lock: false });
 
 impl CounterParams {
     /// The value the counter should reach: workers × increments.

@@ -25,59 +25,16 @@ use rand_distr::{Binomial, Distribution, Poisson};
 use serde::{Deserialize, Serialize};
 
 use super::mc::{Chunked, chunk_rng};
-use super::params::{ParamSpec, Valid};
+use super::params::Valid;
 use super::stats::{Estimate, Histogram, Spacing};
 
-pub const RATE: ParamSpec = ParamSpec {
-    flag: "rate",
-    label: "Lock grants per second",
-    unit: "/s",
-    min: 1.0,
-    max: 10_000.0,
-    default: 500.0,
-    log: true,
-    integer: false,
-};
-pub const LAG_MS: ParamSpec = ParamSpec {
-    flag: "lag-ms",
-    label: "Replication lag (mean)",
-    unit: "ms",
-    min: 0.1,
-    max: 1_000.0,
-    default: 5.0,
-    log: true,
-    integer: false,
-};
-pub const WINDOW_S: ParamSpec = ParamSpec {
-    flag: "window-s",
-    label: "Window before the crash",
-    unit: "s",
-    min: 0.1,
-    max: 60.0,
-    default: 5.0,
-    log: true,
-    integer: false,
-};
-pub const CONTENTION: ParamSpec = ParamSpec {
-    flag: "contention",
-    label: "Chance another client wants the lock",
-    unit: "",
-    min: 0.0,
-    max: 1.0,
-    default: 0.1,
-    log: false,
-    integer: false,
-};
-pub const FAILOVERS: ParamSpec = ParamSpec {
-    flag: "failovers",
-    label: "Simulated failovers",
-    unit: "",
-    min: 100.0,
-    max: 100_000_000.0,
-    default: 10_000.0,
-    log: true,
-    integer: true,
-};
+crate::param_specs! {
+    pub RATE = real("rate", "Lock grants per second", "/s", 1.0, 10_000.0, 500.0).log();
+    pub LAG_MS = real("lag-ms", "Replication lag (mean)", "ms", 0.1, 1_000.0, 5.0).log();
+    pub WINDOW_S = real("window-s", "Window before the crash", "s", 0.1, 60.0, 5.0).log();
+    pub CONTENTION = real("contention", "Chance another client wants the lock", "", 0.0, 1.0, 0.1);
+    pub FAILOVERS = whole("failovers", "Simulated failovers", "", 100.0, 100_000_000.0, 10_000.0).log();
+}
 
 /// Failovers per chunk.
 pub const CHUNK: u64 = 1 << 12;
@@ -159,20 +116,7 @@ crate::param_table!(FailoverParams {
     window_s: WINDOW_S,
     contention: CONTENTION,
     failovers: FAILOVERS,
-} fixed: [WINDOW_S]);
-
-impl Default for FailoverParams {
-    fn default() -> Self {
-        Self {
-            rate: RATE.default,
-            lag_ms: LAG_MS.default,
-            window_s: WINDOW_S.default,
-            contention: CONTENTION.default,
-            failovers: FAILOVERS.default as u64,
-            store: Store::Redis,
-        }
-    }
-}
+} fixed: [WINDOW_S] default { store: Store::Redis });
 
 impl FailoverParams {
     /// Expected locks lost per failover: `rate·lag·(1 − e^(−window/lag))` (0 for consensus).

@@ -24,52 +24,20 @@ use super::mc::chunk_rng;
 use super::params::{ParamSpec, Valid};
 use super::stats::Estimate;
 
-pub const HOLDERS: ParamSpec = ParamSpec {
-    flag: "holders",
-    label: "Lock holders",
-    unit: "",
-    min: 10.0,
-    max: 100_000.0,
-    default: 500.0,
-    log: true,
-    integer: true,
-};
-pub const TTL_MS: ParamSpec = ParamSpec {
-    flag: "ttl-ms",
-    label: "Lock TTL",
-    unit: "ms",
-    min: 10.0,
-    max: 60_000.0,
-    default: 1_000.0,
-    log: true,
-    integer: false,
-};
-pub const TYPICAL_MS: ParamSpec = ParamSpec {
-    flag: "typical-ms",
-    label: "Typical work time",
-    unit: "ms",
-    min: 1.0,
-    max: 10_000.0,
-    default: 200.0,
-    log: true,
-    integer: false,
-};
+crate::param_specs! {
+    pub HOLDERS = whole("holders", "Lock holders", "", 10.0, 100_000.0, 500.0).log();
+    pub TTL_MS = real("ttl-ms", "Lock TTL", "ms", 10.0, 60_000.0, 1_000.0).log();
+    pub TYPICAL_MS = real("typical-ms", "Typical work time", "ms", 1.0, 10_000.0, 200.0).log();
+}
 /// The same spread as the TTL model's.
 pub const SPREAD: ParamSpec = super::ttl::SPREAD;
 pub const STALL_PROB: ParamSpec = ParamSpec {
     default: 0.02,
     ..super::ttl::STALL_PROB
 };
-pub const STALL_MEAN_MS: ParamSpec = ParamSpec {
-    flag: "stall-mean-ms",
-    label: "Mean pause",
-    unit: "ms",
-    min: 10.0,
-    max: 60_000.0,
-    default: 2_000.0,
-    log: true,
-    integer: false,
-};
+crate::param_specs! {
+    pub STALL_MEAN_MS = real("stall-mean-ms", "Mean pause", "ms", 10.0, 60_000.0, 2_000.0).log();
+}
 
 /// How many holders a run keeps for the token ladder; later holders are only counted.
 pub const LADDER_LIMIT: usize = 2_000;
@@ -94,21 +62,7 @@ crate::param_table!(FencingParams {
     spread: SPREAD,
     stall_prob: STALL_PROB,
     stall_mean_ms: STALL_MEAN_MS,
-});
-
-impl Default for FencingParams {
-    fn default() -> Self {
-        Self {
-            holders: HOLDERS.default as u32,
-            ttl_ms: TTL_MS.default,
-            typical_ms: TYPICAL_MS.default,
-            spread: SPREAD.default,
-            stall_prob: STALL_PROB.default,
-            stall_mean_ms: STALL_MEAN_MS.default,
-            fencing: false,
-        }
-    }
-}
+} default { fencing: false });
 
 impl FencingParams {
     /// The hold-time distribution, in milliseconds.

@@ -25,6 +25,47 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
+    /// A number from `min` to `max` on a linear slider.
+    pub const fn real(
+        flag: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        min: f64,
+        max: f64,
+        default: f64,
+    ) -> Self {
+        Self {
+            flag,
+            label,
+            unit,
+            min,
+            max,
+            default,
+            log: false,
+            integer: false,
+        }
+    }
+
+    /// A whole number from `min` to `max`.
+    pub const fn whole(
+        flag: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        min: f64,
+        max: f64,
+        default: f64,
+    ) -> Self {
+        Self {
+            integer: true,
+            ..Self::real(flag, label, unit, min, max, default)
+        }
+    }
+
+    /// The same on a logarithmic slider (the range spans decades).
+    pub const fn log(self) -> Self {
+        Self { log: true, ..self }
+    }
+
     /// Checks `value` against the range; NaN and infinities are always rejected.
     pub fn check(&self, value: f64) -> Result<f64, ParamError> {
         let whole = !self.integer || value.fract() == 0.0;
@@ -215,10 +256,40 @@ impl<P> Deref for Valid<P> {
     }
 }
 
+/// Declares parameter constants one to a line:
+/// `param_specs! { pub TTL_S = real("ttl-s", "Lock TTL", "s", 0.1, 300.0, 10.0).log(); }`
+/// (flag, slider label, unit, min, max, default; `whole` for integers, `.log()` for a
+/// logarithmic slider).
+#[macro_export]
+macro_rules! param_specs {
+    ($($(#[$meta:meta])* $vis:vis $name:ident = $kind:ident($($arg:expr),+ $(,)?) $(.$modifier:ident())*;)+) => {
+        $(
+            $(#[$meta])*
+            $vis const $name: $crate::sim::params::ParamSpec =
+                $crate::sim::params::ParamSpec::$kind($($arg),+)$(.$modifier())*;
+        )+
+    };
+}
+
 /// Implements [`ParamTable`] for a parameter struct: `param_table!(Params { field: SPEC, .. })`,
 /// optionally followed by `fixed: [SPEC, ..]` (see [`ParamTable::FIXED`]).
 #[macro_export]
 macro_rules! param_table {
+    // With `default { other: value, .. }`: also `Default`, each table field at its spec's
+    // default and the fields outside the table as given.
+    ($ty:ty { $($field:ident: $spec:expr),+ $(,)? } $(fixed: [$($fixed:expr),* $(,)?])?
+        default { $($other:ident: $value:expr),* $(,)? }) => {
+        $crate::param_table!($ty { $($field: $spec),+ } $(fixed: [$($fixed),*])?);
+
+        impl Default for $ty {
+            fn default() -> Self {
+                Self {
+                    $($field: $crate::sim::params::TableValue::from_f64($spec.default),)+
+                    $($other: $value,)*
+                }
+            }
+        }
+    };
     ($ty:ty { $($field:ident: $spec:expr),+ $(,)? } $(fixed: [$($fixed:expr),* $(,)?])?) => {
         impl $crate::sim::params::ParamTable for $ty {
             const TABLE: &'static [&'static $crate::sim::params::ParamSpec] = &[$(&$spec),+];

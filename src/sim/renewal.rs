@@ -33,26 +33,10 @@ use super::mc::{Chunked, chunk_rng};
 use super::params::{ParamSpec, Valid};
 use super::stats::{Estimate, Histogram, Spacing};
 
-pub const TTL_S: ParamSpec = ParamSpec {
-    flag: "ttl-s",
-    label: "Lock TTL",
-    unit: "s",
-    min: 1.0,
-    max: 300.0,
-    default: 30.0,
-    log: true,
-    integer: false,
-};
-pub const TYPICAL_S: ParamSpec = ParamSpec {
-    flag: "typical-s",
-    label: "Typical job length",
-    unit: "s",
-    min: 0.1,
-    max: 120.0,
-    default: 8.0,
-    log: true,
-    integer: false,
-};
+crate::param_specs! {
+    pub TTL_S = real("ttl-s", "Lock TTL", "s", 1.0, 300.0, 30.0).log();
+    pub TYPICAL_S = real("typical-s", "Typical job length", "s", 0.1, 120.0, 8.0).log();
+}
 pub const SPREAD: ParamSpec = ParamSpec {
     label: "Job-length spread",
     default: 0.45,
@@ -60,26 +44,10 @@ pub const SPREAD: ParamSpec = ParamSpec {
 };
 /// The same pause probability as the TTL model's.
 pub const STALL_PROB: ParamSpec = super::ttl::STALL_PROB;
-pub const STALL_MEAN_S: ParamSpec = ParamSpec {
-    flag: "stall-mean-s",
-    label: "Mean pause",
-    unit: "s",
-    min: 0.1,
-    max: 600.0,
-    default: 20.0,
-    log: true,
-    integer: false,
-};
-pub const RUNS: ParamSpec = ParamSpec {
-    flag: "runs",
-    label: "Simulated runs",
-    unit: "",
-    min: 1_000.0,
-    max: 100_000_000.0,
-    default: 50_000.0,
-    log: true,
-    integer: true,
-};
+crate::param_specs! {
+    pub STALL_MEAN_S = real("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
+    pub RUNS = whole("runs", "Simulated runs", "", 1_000.0, 100_000_000.0, 50_000.0).log();
+}
 
 /// Runs per chunk (about half a millisecond of work for one core).
 pub const CHUNK: u64 = 1 << 14;
@@ -246,21 +214,7 @@ crate::param_table!(RenewalParams {
     stall_prob: STALL_PROB,
     stall_mean_s: STALL_MEAN_S,
     runs: RUNS,
-});
-
-impl Default for RenewalParams {
-    fn default() -> Self {
-        Self {
-            ttl_s: TTL_S.default,
-            typical_s: TYPICAL_S.default,
-            spread: SPREAD.default,
-            stall_prob: STALL_PROB.default,
-            stall_mean_s: STALL_MEAN_S.default,
-            runs: RUNS.default as u64,
-            mode: Mode::None,
-        }
-    }
-}
+} default { mode: Mode::None });
 
 impl RenewalParams {
     /// The job-length distribution.

@@ -14,28 +14,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{ParamSpec, Valid};
+use super::params::Valid;
 
-pub const PAUSE_S: ParamSpec = ParamSpec {
-    flag: "pause-s",
-    label: "A's pause",
-    unit: "s",
-    min: 0.0,
-    max: 30.0,
-    default: 14.0,
-    log: false,
-    integer: false,
-};
-pub const TTL_S: ParamSpec = ParamSpec {
-    flag: "ttl-s",
-    label: "Lock TTL",
-    unit: "s",
-    min: 1.0,
-    max: 30.0,
-    default: 10.0,
-    log: false,
-    integer: false,
-};
+crate::param_specs! {
+    pub PAUSE_S = real("pause-s", "A's pause", "s", 0.0, 30.0, 14.0);
+    pub TTL_S = real("ttl-s", "Lock TTL", "s", 1.0, 30.0, 10.0);
+}
 
 /// A's token.
 pub const TOKEN_A: u64 = 33;
@@ -52,20 +36,10 @@ pub struct StaleParams {
     pub fencing: bool,
 }
 
-impl Default for StaleParams {
-    fn default() -> Self {
-        Self {
-            pause_s: PAUSE_S.default,
-            ttl_s: TTL_S.default,
-            fencing: false,
-        }
-    }
-}
-
 crate::param_table!(StaleParams {
     pause_s: PAUSE_S,
     ttl_s: TTL_S,
-});
+} default { fencing: false });
 
 impl StaleParams {}
 

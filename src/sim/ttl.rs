@@ -24,79 +24,18 @@ use serde::{Deserialize, Serialize};
 use super::exact;
 use super::hold::HoldTime;
 use super::mc::{Chunked, Cut, Draw, chunk_rng, classify};
-use super::params::{ParamSpec, Valid};
+use super::params::Valid;
 use super::stats::Estimate;
 
-pub const TTL_S: ParamSpec = ParamSpec {
-    flag: "ttl-s",
-    label: "Lock TTL",
-    unit: "s",
-    min: 0.1,
-    max: 300.0,
-    default: 10.0,
-    log: true,
-    integer: false,
-};
-pub const TYPICAL_S: ParamSpec = ParamSpec {
-    flag: "typical-s",
-    label: "Typical work time",
-    unit: "s",
-    min: 0.01,
-    max: 10.0,
-    default: 0.2,
-    log: true,
-    integer: false,
-};
-pub const SPREAD: ParamSpec = ParamSpec {
-    flag: "spread",
-    label: "Work-time spread",
-    unit: "",
-    min: 0.0,
-    max: 1.5,
-    default: 0.5,
-    log: false,
-    integer: false,
-};
-pub const STALL_PROB: ParamSpec = ParamSpec {
-    flag: "stall-prob",
-    label: "Pause probability",
-    unit: "",
-    min: 0.0,
-    max: 0.2,
-    default: 0.002,
-    log: false,
-    integer: false,
-};
-pub const STALL_MEAN_S: ParamSpec = ParamSpec {
-    flag: "stall-mean-s",
-    label: "Mean pause",
-    unit: "s",
-    min: 0.1,
-    max: 60.0,
-    default: 5.0,
-    log: true,
-    integer: false,
-};
-pub const HOLDS: ParamSpec = ParamSpec {
-    flag: "holds",
-    label: "Simulated lock holds",
-    unit: "",
-    min: 1_000.0,
-    max: 100_000_000.0,
-    default: 60_000.0,
-    log: true,
-    integer: true,
-};
-pub const GRANT_INTERVAL_S: ParamSpec = ParamSpec {
-    flag: "grant-interval-s",
-    label: "One grant every",
-    unit: "s",
-    min: 0.1,
-    max: 3_600.0,
-    default: 10.0,
-    log: true,
-    integer: false,
-};
+crate::param_specs! {
+    pub TTL_S = real("ttl-s", "Lock TTL", "s", 0.1, 300.0, 10.0).log();
+    pub TYPICAL_S = real("typical-s", "Typical work time", "s", 0.01, 10.0, 0.2).log();
+    pub SPREAD = real("spread", "Work-time spread", "", 0.0, 1.5, 0.5);
+    pub STALL_PROB = real("stall-prob", "Pause probability", "", 0.0, 0.2, 0.002);
+    pub STALL_MEAN_S = real("stall-mean-s", "Mean pause", "s", 0.1, 60.0, 5.0).log();
+    pub HOLDS = whole("holds", "Simulated lock holds", "", 1_000.0, 100_000_000.0, 60_000.0).log();
+    pub GRANT_INTERVAL_S = real("grant-interval-s", "One grant every", "s", 0.1, 3_600.0, 10.0).log();
+}
 
 /// Seconds in a day, for the per-day figure.
 pub const DAY_S: f64 = 86_400.0;
@@ -124,21 +63,7 @@ crate::param_table!(TtlParams {
     stall_mean_s: STALL_MEAN_S,
     holds: HOLDS,
     grant_interval_s: GRANT_INTERVAL_S,
-});
-
-impl Default for TtlParams {
-    fn default() -> Self {
-        Self {
-            ttl_s: TTL_S.default,
-            typical_s: TYPICAL_S.default,
-            spread: SPREAD.default,
-            stall_prob: STALL_PROB.default,
-            stall_mean_s: STALL_MEAN_S.default,
-            holds: HOLDS.default as u64,
-            grant_interval_s: GRANT_INTERVAL_S.default,
-        }
-    }
-}
+} default {});
 
 impl TtlParams {
     /// The hold-time distribution.
