@@ -1,13 +1,11 @@
 //! The application shell: window, top bar, section list, the current section, cards.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui::Ui;
 
-use crate::cli::Cli;
 use crate::lesson;
-use crate::progress::{self, Store};
+use crate::progress::Store;
 use crate::runner::Runner;
 use crate::ui::export::Destination;
 use crate::ui::keymap::{self, Action};
@@ -20,53 +18,7 @@ pub const WINDOW_TITLE: &str = ui::topbar::TITLE;
 
 pub use crate::launch::run_native;
 pub(crate) const APP_ID: &str = "locks-lesson";
-
-/// How the app starts.
-#[derive(Clone, Debug, Default)]
-pub struct AppOptions {
-    /// Section to open (1-10); otherwise the last one visited.
-    pub section: Option<u8>,
-    /// The progress file. `None` keeps progress in memory only (tests); the command line
-    /// always names one (`--progress-file` or the platform's data folder).
-    pub progress_file: Option<PathBuf>,
-    pub lecture: bool,
-    /// Open the presenter view (the audience window and the console).
-    pub presenter: bool,
-    /// Run simulations inline instead of on threads (tests only: frames become deterministic).
-    pub inline_runner: bool,
-    /// Save exported files straight into this folder instead of asking in a dialog (tests).
-    pub export_dir: Option<PathBuf>,
-    /// Ask for a prediction before a simulation section's first result (off in tests that
-    /// are not about predictions, so that results show at once).
-    pub ask_predictions: bool,
-    /// A scenario code to open on (`--scenario`).
-    pub scenario: Option<String>,
-    /// A playlist of scenario codes (`--playlist`): the app opens on its first code.
-    pub playlist: Option<PathBuf>,
-    /// The lab's server, named on the command line (`--redis URL` or `--etcd URL`).
-    pub lab_server: Option<(crate::lab::ServerKind, String)>,
-}
-
-impl AppOptions {
-    pub fn from_cli(cli: &Cli) -> Self {
-        Self {
-            section: cli.section,
-            progress_file: cli.progress_file.clone().or_else(progress::default_path),
-            lecture: cli.lecture,
-            presenter: cli.presenter,
-            inline_runner: false,
-            export_dir: None,
-            ask_predictions: true,
-            scenario: cli.scenario.clone(),
-            playlist: cli.playlist.clone(),
-            lab_server: match (&cli.redis, &cli.etcd) {
-                (Some(url), _) => Some((crate::lab::ServerKind::Redis, url.clone())),
-                (None, Some(url)) => Some((crate::lab::ServerKind::Etcd, url.clone())),
-                (None, None) => None,
-            },
-        }
-    }
-}
+pub use crate::options::AppOptions;
 
 pub struct LessonApp {
     sections: Vec<Box<dyn Section>>,
@@ -270,12 +222,12 @@ impl LessonApp {
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
             Action::ExportPlot | Action::CopyFigure => {
+                let figure = self.slide(self.current_section(), self.tools.share.figure_width);
                 let (section, copy) = (
-                    self.sections[self.current].as_mut(),
+                    self.sections[self.current].as_ref(),
                     action != Action::ExportPlot,
                 );
-                self.tools
-                    .figure(ctx, section, &self.runner, &mut self.progress, copy);
+                self.tools.share.figure(ctx, figure, copy, section);
             }
             a if a.for_section() => return Some(a),
             other => {
@@ -321,6 +273,7 @@ impl LessonApp {
             actions,
             progress: &mut self.progress,
             predictions: self.ask_predictions,
+            slide: false,
         };
         let section = &mut self.sections[idx];
         if section.whole_page() {
@@ -350,6 +303,7 @@ impl LessonApp {
             actions: &[],
             progress: &mut self.progress,
             predictions: self.ask_predictions,
+            slide: false,
         };
         self.glossary.show(ctx, &mut cx);
     }
@@ -487,6 +441,7 @@ impl audience::Host for LessonApp {
             actions: &[],
             progress: &mut self.progress,
             predictions: self.ask_predictions,
+            slide: false,
         };
         self.sections[self.current].audience(ui, &mut cx);
         self.handle(events);

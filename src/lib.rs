@@ -7,6 +7,7 @@ pub mod cli;
 pub mod lab;
 pub mod launch;
 pub mod lesson;
+pub mod options;
 pub mod predict;
 pub mod progress;
 pub mod runner;

@@ -394,6 +394,7 @@ fn snapshot_lab_after_run() {
                 actions: &[],
                 progress: &mut progress,
                 predictions: false,
+                slide: false,
             };
             egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
         });

@@ -52,6 +52,10 @@ fn figures_carry_title_headline_axis_titles_and_key() {
             );
         }
         assert!(texts.contains("scenario code LL"), "section {n}: {texts}");
+        // A slide has no buttons and no hints about the mouse.
+        for never in ["Whole chain", "click or drag", "New seed", "More settings"] {
+            assert!(!texts.contains(never), "section {n}: {never:?} in {texts}");
+        }
         if let Some(dir) = std::env::var_os("SLIDES_DIR") {
             let png = locks_lesson::ui::slide::png(&slide.paint()).unwrap();
             std::fs::write(
@@ -189,4 +193,21 @@ fn the_lab_timeline_is_a_slide_too() {
     let texts = slide.texts.join("\n");
     assert!(texts.contains(&headline), "{texts}");
     assert!(texts.contains(locks_lesson::ui::lab_page::TITLE), "{texts}");
+}
+
+#[test]
+fn the_slide_shows_the_ladder_as_the_window_does() {
+    let mut h = app(4);
+    h.run_steps(4);
+    let ticks = |h: &mut egui_kittest::Harness<'static, locks_lesson::app::LessonApp>| {
+        h.state_mut().slide(4, 1920).unwrap().texts
+    };
+    // The window opens zoomed on the first stale write; so does the slide.
+    let zoomed = ticks(&mut h);
+    h.get_by_label("Whole chain").click();
+    h.run_steps(4);
+    let whole = ticks(&mut h);
+    let end = "120".to_owned();
+    assert!(!zoomed.contains(&end), "{zoomed:?}");
+    assert!(whole.contains(&end), "{whole:?}");
 }

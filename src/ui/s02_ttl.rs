@@ -271,7 +271,7 @@ impl Experiment for Ttl {
             .progress_ui(ui, "Simulating the points", "holds");
     }
 
-    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+    fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
         vec![
             KeyMark::Line(palette::BLUE, false, "unsafe share, exact".into()),
             KeyMark::Shape(
@@ -292,7 +292,11 @@ impl Experiment for Ttl {
             KeyMark::Line(
                 palette::GREY,
                 false,
-                "your TTL (click or drag on the plot to move it)".into(),
+                if cx.slide {
+                    "your TTL".into()
+                } else {
+                    "your TTL (click or drag on the plot to move it)".into()
+                },
             ),
         ]
     }

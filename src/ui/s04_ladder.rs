@@ -174,13 +174,17 @@ pub fn figure(
             ui.vertical(|ui| {
                 ui.set_width(box_w);
                 counts_box(ui, pair, fencing, names_w);
-                view_buttons(ui, run, view);
+                if !cx.slide {
+                    view_buttons(ui, run, view);
+                }
             });
         });
     } else {
         let top = ui.cursor().top();
         counts_box(ui, pair, fencing, names);
-        view_buttons(ui, run, view);
+        if !cx.slide {
+            view_buttons(ui, run, view);
+        }
         let used = ui.cursor().top() - top;
         ui.horizontal_top(|ui| {
             ui.add_space(AXIS_ROOM);

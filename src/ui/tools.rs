@@ -122,19 +122,4 @@ impl Tools {
         self.presenter.paint_focus_ring(ctx);
         go_to
     }
-
-    /// Saves (`copy` false) or copies the section's slide-ready figure: laid out here, painted
-    /// on a worker thread.
-    pub fn figure(
-        &mut self,
-        ctx: &egui::Context,
-        section: &mut dyn Section,
-        runner: &crate::runner::Runner,
-        progress: &mut crate::progress::Store,
-        copy: bool,
-    ) {
-        let width = self.share.figure_width;
-        let figure = super::slide::prepare(section, runner, progress, width);
-        self.share.figure(ctx, figure, copy, section);
-    }
 }

@@ -88,6 +88,7 @@ pub fn prepare(
             actions: &[],
             progress: &mut *progress,
             predictions: false,
+            slide: true,
         };
         let mut input = input.clone();
         input.time = Some(frame as f64 * 0.1);

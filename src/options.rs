@@ -1,0 +1,53 @@
+//! How the app starts: the options the command line (or a test) opens it with.
+
+use std::path::PathBuf;
+
+use crate::cli::Cli;
+use crate::progress;
+
+/// How the app starts.
+#[derive(Clone, Debug, Default)]
+pub struct AppOptions {
+    /// Section to open (1-10); otherwise the last one visited.
+    pub section: Option<u8>,
+    /// The progress file. `None` keeps progress in memory only (tests); the command line
+    /// always names one (`--progress-file` or the platform's data folder).
+    pub progress_file: Option<PathBuf>,
+    pub lecture: bool,
+    /// Open the presenter view (the audience window and the console).
+    pub presenter: bool,
+    /// Run simulations inline instead of on threads (tests only: frames become deterministic).
+    pub inline_runner: bool,
+    /// Save exported files straight into this folder instead of asking in a dialog (tests).
+    pub export_dir: Option<PathBuf>,
+    /// Ask for a prediction before a simulation section's first result (off in tests that
+    /// are not about predictions, so that results show at once).
+    pub ask_predictions: bool,
+    /// A scenario code to open on (`--scenario`).
+    pub scenario: Option<String>,
+    /// A playlist of scenario codes (`--playlist`): the app opens on its first code.
+    pub playlist: Option<PathBuf>,
+    /// The lab's server, named on the command line (`--redis URL` or `--etcd URL`).
+    pub lab_server: Option<(crate::lab::ServerKind, String)>,
+}
+
+impl AppOptions {
+    pub fn from_cli(cli: &Cli) -> Self {
+        Self {
+            section: cli.section,
+            progress_file: cli.progress_file.clone().or_else(progress::default_path),
+            lecture: cli.lecture,
+            presenter: cli.presenter,
+            inline_runner: false,
+            export_dir: None,
+            ask_predictions: true,
+            scenario: cli.scenario.clone(),
+            playlist: cli.playlist.clone(),
+            lab_server: match (&cli.redis, &cli.etcd) {
+                (Some(url), _) => Some((crate::lab::ServerKind::Redis, url.clone())),
+                (None, Some(url)) => Some((crate::lab::ServerKind::Etcd, url.clone())),
+                (None, None) => None,
+            },
+        }
+    }
+}
