@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 use std::marker::PhantomData;
 use std::sync::Mutex;
 
-use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
 use super::Output;
 use crate::sim::counter::CounterParams;
-use crate::sim::failover::{FailoverParams, Store};
+use crate::sim::failover::FailoverParams;
 use crate::sim::fencing::{self, FencingParams};
-use crate::sim::renewal::{Mode, RenewalParams};
+use crate::sim::renewal::RenewalParams;
 use crate::sim::stale::StaleParams;
 use crate::sim::ttl::TtlParams;
 use crate::sim::{ParamError, ParamSpec, ParamTable, Valid};
@@ -31,19 +31,78 @@ pub(crate) fn number(spec: &ParamSpec, raw: &str) -> Result<f64, ParamError> {
 /// or under a flag in seconds for a parameter the model keeps in milliseconds (the
 /// millisecond flag then stays as a hidden alias).
 pub trait CliTable: ParamTable {
+    /// The model's choice by name after its numbers, if it has one.
+    const CHOICE: Option<Choice<Self>> = None;
+
+    /// The model's on/off flag after its numbers, if it has one.
+    const SWITCH: Option<Switch<Self>> = None;
+
     /// The flag in seconds that stands for the `i`-th parameter, if it has one.
     fn in_seconds(_i: usize) -> Option<&'static ParamSpec> {
         None
     }
 }
 
-impl CliTable for CounterParams {}
+/// A model's choice by name (failover's `--store`, renewal's `--mode`), read as text so that
+/// a bad name gets the model's own message.
+pub struct Choice<P> {
+    /// The flag without the dashes; also the choice's key in the output.
+    pub flag: &'static str,
+    pub default: &'static str,
+    pub help: &'static str,
+    /// Sets the choice of this name into the parameters.
+    pub set: fn(&mut P, &str) -> Result<(), UsageError>,
+    /// The parameters' choice by name.
+    pub name: fn(&P) -> &'static str,
+}
+
+/// An on/off flag of a model: its name (without the dashes), its help and the field it sets.
+pub type Switch<P> = (&'static str, &'static str, fn(&mut P) -> &mut bool);
+
+/// `--fencing` of the stale-holder and fencing models.
+const FENCING_SWITCH: &str = "Storage checks fencing tokens and refuses an older token's write";
+
+impl CliTable for CounterParams {
+    const SWITCH: Option<Switch<Self>> = Some((
+        "lock",
+        "Take a FIFO lock around each read-think-write",
+        |p| &mut p.lock,
+    ));
+}
 impl CliTable for TtlParams {}
-impl CliTable for StaleParams {}
-impl CliTable for FailoverParams {}
-impl CliTable for RenewalParams {}
+impl CliTable for StaleParams {
+    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
+}
+impl CliTable for FailoverParams {
+    const CHOICE: Option<Choice<Self>> = Some(Choice {
+        flag: "store",
+        default: "redis",
+        help: "Where the lock lives: redis (asynchronous replica) or consensus (majority)",
+        set: |p, raw| {
+            p.store = raw.parse()?;
+            Ok(())
+        },
+        name: |p| p.store.as_str(),
+    });
+}
+impl CliTable for RenewalParams {
+    const CHOICE: Option<Choice<Self>> = Some(Choice {
+        flag: "mode",
+        default: "none",
+        help: "The defence: none, renewal (a watchdog extends the lock), fencing (the database \
+               refuses the older token), idempotent (every effect carries a key; a repeat \
+               changes nothing) or all (the three stacked)",
+        set: |p, raw| {
+            p.mode = raw.parse()?;
+            Ok(())
+        },
+        name: |p| p.mode.as_str(),
+    });
+}
 
 impl CliTable for FencingParams {
+    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
+
     fn in_seconds(i: usize) -> Option<&'static ParamSpec> {
         match Self::TABLE.get(i)?.flag {
             "ttl-ms" => Some(&FENCING_TTL_S),
@@ -82,13 +141,21 @@ fn numeric_arg(spec: &'static ParamSpec) -> Arg {
 pub struct TableArgs<P> {
     /// Per table entry: the text of its own flag, or of its flag in seconds.
     raw: Vec<(Option<String>, Option<String>)>,
+    /// The model's choice as given.
+    choice: Option<String>,
+    /// Whether the model's switch was given.
+    switch: bool,
     model: PhantomData<P>,
 }
 
 impl<P: CliTable> TableArgs<P> {
-    /// `base` with every table parameter read from its flag (or its default), checked.
-    pub fn params(&self, base: P) -> Result<Valid<P>, ParamError> {
+    /// `base` with the choice, every table parameter read from its flag (or its default) and
+    /// the switch set from their flags, checked.
+    pub fn params(&self, base: P) -> Result<Valid<P>, UsageError> {
         let mut p = base;
+        if let (Some(c), Some(raw)) = (P::CHOICE, &self.choice) {
+            (c.set)(&mut p, raw.trim())?;
+        }
         for (i, (spec, (own, seconds))) in P::TABLE.iter().zip(&self.raw).enumerate() {
             let v = match (own, seconds, P::in_seconds(i)) {
                 (Some(raw), _, _) => number(spec, raw)?,
@@ -97,7 +164,10 @@ impl<P: CliTable> TableArgs<P> {
             };
             p.set(i, v);
         }
-        Valid::checked(p)
+        if let Some((_, _, field)) = P::SWITCH {
+            *field(&mut p) = self.switch;
+        }
+        Ok(Valid::checked(p)?)
     }
 }
 
@@ -114,6 +184,8 @@ impl<P: CliTable> FromArgMatches for TableArgs<P> {
             .collect();
         Ok(Self {
             raw,
+            choice: P::CHOICE.and_then(|c| m.get_one::<String>(c.flag).cloned()),
+            switch: P::SWITCH.is_some_and(|(flag, ..)| m.get_flag(flag)),
             model: PhantomData,
         })
     }
@@ -126,7 +198,7 @@ impl<P: CliTable> FromArgMatches for TableArgs<P> {
 
 impl<P: CliTable> Args for TableArgs<P> {
     fn augment_args(cmd: Command) -> Command {
-        P::TABLE
+        let cmd = P::TABLE
             .iter()
             .enumerate()
             .fold(cmd, |cmd, (i, &spec)| match P::in_seconds(i) {
@@ -141,7 +213,27 @@ impl<P: CliTable> Args for TableArgs<P> {
                         .conflicts_with(s.flag),
                 ),
                 None => cmd.arg(numeric_arg(spec)),
-            })
+            });
+        let cmd = match P::CHOICE {
+            Some(c) => cmd.arg(
+                Arg::new(c.flag)
+                    .long(c.flag)
+                    .value_name(lasting(c.flag.to_uppercase()))
+                    .default_value(c.default)
+                    .allow_hyphen_values(true)
+                    .help(c.help),
+            ),
+            None => cmd,
+        };
+        match P::SWITCH {
+            Some((flag, help, _)) => cmd.arg(
+                Arg::new(flag)
+                    .long(flag)
+                    .action(ArgAction::SetTrue)
+                    .help(help),
+            ),
+            None => cmd,
+        }
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -149,25 +241,24 @@ impl<P: CliTable> Args for TableArgs<P> {
     }
 }
 
+// The flags of a model that runs on one thread: its table (and switch), the seed and the
+// output options.
 #[derive(Debug, Args)]
-pub struct CounterArgs {
+pub struct ModelArgs<P: CliTable> {
     #[command(flatten)]
-    pub table: TableArgs<CounterParams>,
-    /// Take a FIFO lock around each read-think-write.
-    #[arg(long)]
-    pub lock: bool,
+    pub table: TableArgs<P>,
     #[command(flatten)]
     pub common: Common,
 }
 
-impl CounterArgs {
-    pub fn params(&self) -> Result<Valid<CounterParams>, ParamError> {
-        self.table.params(CounterParams {
-            lock: self.lock,
-            ..Default::default()
-        })
+impl<P: CliTable> ModelArgs<P> {
+    pub fn params(&self) -> Result<Valid<P>, UsageError> {
+        self.table.params(P::default())
     }
 }
+
+pub type CounterArgs = ModelArgs<CounterParams>;
+pub type FencingArgs = ModelArgs<FencingParams>;
 
 /// Help text for a flag, from its range.
 pub fn help(spec: &ParamSpec) -> String {
@@ -202,40 +293,40 @@ impl Threads {
     }
 }
 
+// The flags of a Monte Carlo model: its table (and choice), the thread count, the seed and the
+// output options.
 #[derive(Debug, Args)]
-pub struct TtlArgs {
+pub struct McArgs<P: CliTable> {
     #[command(flatten)]
-    pub table: TableArgs<TtlParams>,
+    pub table: TableArgs<P>,
     #[command(flatten)]
     pub threads: Threads,
     #[command(flatten)]
     pub common: Common,
 }
 
-impl TtlArgs {
-    pub fn params(&self) -> Result<Valid<TtlParams>, ParamError> {
-        self.table.params(TtlParams::default())
+impl<P: CliTable> McArgs<P> {
+    pub fn params(&self) -> Result<Valid<P>, UsageError> {
+        self.table.params(P::default())
     }
 }
+
+pub type TtlArgs = McArgs<TtlParams>;
+pub type FailoverArgs = McArgs<FailoverParams>;
+pub type RenewalArgs = McArgs<RenewalParams>;
 
 #[derive(Debug, Args)]
 pub struct StaleArgs {
     #[command(flatten)]
     pub table: TableArgs<StaleParams>,
-    /// Storage checks fencing tokens and refuses an older token's write.
-    #[arg(long)]
-    pub fencing: bool,
-    /// (The story has no randomness: no seed.)
+    // The story has no randomness: no seed.
     #[command(flatten)]
     pub out: Output,
 }
 
 impl StaleArgs {
-    pub fn params(&self) -> Result<Valid<StaleParams>, ParamError> {
-        self.table.params(StaleParams {
-            fencing: self.fencing,
-            ..Default::default()
-        })
+    pub fn params(&self) -> Result<Valid<StaleParams>, UsageError> {
+        self.table.params(StaleParams::default())
     }
 }
 
@@ -255,74 +346,6 @@ const fn in_seconds(ms: &ParamSpec, flag: &'static str) -> ParamSpec {
 pub const FENCING_TTL_S: ParamSpec = in_seconds(&fencing::TTL_MS, "ttl-s");
 pub const FENCING_TYPICAL_S: ParamSpec = in_seconds(&fencing::TYPICAL_MS, "typical-s");
 pub const FENCING_STALL_MEAN_S: ParamSpec = in_seconds(&fencing::STALL_MEAN_MS, "stall-mean-s");
-
-#[derive(Debug, Args)]
-pub struct FencingArgs {
-    #[command(flatten)]
-    pub table: TableArgs<FencingParams>,
-    /// Storage checks fencing tokens and refuses an older token's write.
-    #[arg(long)]
-    pub fencing: bool,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-impl FencingArgs {
-    pub fn params(&self) -> Result<Valid<FencingParams>, ParamError> {
-        self.table.params(FencingParams {
-            fencing: self.fencing,
-            ..Default::default()
-        })
-    }
-}
-
-#[derive(Debug, Args)]
-pub struct FailoverArgs {
-    #[command(flatten)]
-    pub table: TableArgs<FailoverParams>,
-    /// Where the lock lives: redis (asynchronous replica) or consensus (majority).
-    #[arg(long, default_value = "redis", allow_hyphen_values = true)]
-    pub store: String,
-    #[command(flatten)]
-    pub threads: Threads,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-impl FailoverArgs {
-    pub fn params(&self) -> Result<Valid<FailoverParams>, UsageError> {
-        let store = self.store.trim().parse::<Store>()?;
-        Ok(self.table.params(FailoverParams {
-            store,
-            ..Default::default()
-        })?)
-    }
-}
-
-#[derive(Debug, Args)]
-pub struct RenewalArgs {
-    #[command(flatten)]
-    pub table: TableArgs<RenewalParams>,
-    /// The defence: none, renewal (a watchdog extends the lock), fencing (the database refuses
-    /// the older token), idempotent (every effect carries a key; a repeat changes nothing) or
-    /// all (the three stacked).
-    #[arg(long, default_value = "none", allow_hyphen_values = true)]
-    pub mode: String,
-    #[command(flatten)]
-    pub threads: Threads,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-impl RenewalArgs {
-    pub fn params(&self) -> Result<Valid<RenewalParams>, UsageError> {
-        let mode = self.mode.trim().parse::<Mode>()?;
-        Ok(self.table.params(RenewalParams {
-            mode,
-            ..Default::default()
-        })?)
-    }
-}
 
 /// A bad command-line value: the one-line message names the flag and what it accepts.
 #[derive(Debug)]

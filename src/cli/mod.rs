@@ -12,7 +12,6 @@ pub mod extra;
 pub use args::*;
 
 use crate::runner::parallel;
-use crate::sim::ParamSpec;
 use crate::sim::counter;
 use crate::sim::failover::FailoverSim;
 use crate::sim::fencing;
@@ -20,6 +19,7 @@ use crate::sim::renewal::RenewalSim;
 use crate::sim::stale;
 use crate::sim::stats::Estimate;
 use crate::sim::ttl::TtlSim;
+use crate::sim::{ParamSpec, Valid};
 
 /// Exit status for malformed or out-of-range command-line values.
 pub const USAGE_ERROR: u8 = 2;
@@ -279,16 +279,8 @@ fn ci(e: &Estimate) -> Value {
 }
 
 fn sim_ttl(args: &TtlArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let threads = args.threads.count()?;
-    let seed = args.common.seed;
-    let sim = TtlSim::new(&p);
-    let s = sim.summary(&to_end(&sim, seed, threads), seed);
-    let mut r = Report::new();
-    r.put("model", json!("ttl"))
-        .table(&*p)
-        .put("seed", json!(seed))
-        .put("unsafe", json!(s.unsafe_holds))
+    let (mut r, s) = mc_sim(args, "ttl", TtlSim::new, TtlSim::summary)?;
+    r.put("unsafe", json!(s.unsafe_holds))
         .put("unsafe_fraction", json!(s.unsafe_fraction.value))
         .put("unsafe_fraction_ci95", ci(&s.unsafe_fraction))
         .put("exact_unsafe_fraction", json!(s.exact_unsafe_fraction))
@@ -329,18 +321,32 @@ fn sim_fencing(args: &FencingArgs) -> Result<Report, UsageError> {
     Ok(r)
 }
 
-fn sim_failover(args: &FailoverArgs) -> Result<Report, UsageError> {
+/// The start of a Monte Carlo model: its parameters and thread count read, the model made
+/// by `new` run to the end and summed up by `summary`, and the report's first fields (the
+/// model, its table, its choice if it has one, and the seed).
+fn mc_sim<P: CliTable, M: crate::sim::mc::Chunked, S>(
+    args: &McArgs<P>,
+    model: &str,
+    new: fn(&Valid<P>) -> M,
+    summary: fn(&M, &M::Acc, u64) -> S,
+) -> Result<(Report, S), UsageError> {
     let p = args.params()?;
     let threads = args.threads.count()?;
     let seed = args.common.seed;
-    let sim = FailoverSim::new(&p);
-    let s = sim.summary(&to_end(&sim, seed, threads), seed);
+    let sim = new(&p);
+    let s = summary(&sim, &to_end(&sim, seed, threads), seed);
     let mut r = Report::new();
-    r.put("model", json!("failover"))
-        .table(&*p)
-        .put("store", json!(p.store.as_str()))
-        .put("seed", json!(seed))
-        .put("expected_lost", json!(s.expected_lost))
+    r.put("model", json!(model)).table(&*p);
+    if let Some(c) = P::CHOICE {
+        r.put(c.flag, json!((c.name)(&p)));
+    }
+    r.put("seed", json!(seed));
+    Ok((r, s))
+}
+
+fn sim_failover(args: &FailoverArgs) -> Result<Report, UsageError> {
+    let (mut r, s) = mc_sim(args, "failover", FailoverSim::new, FailoverSim::summary)?;
+    r.put("expected_lost", json!(s.expected_lost))
         .put("expected_double_granted", json!(s.expected_double_granted))
         .put("mean_lost", json!(s.mean_lost.value))
         .put("mean_lost_ci95", ci(&s.mean_lost))
@@ -350,17 +356,8 @@ fn sim_failover(args: &FailoverArgs) -> Result<Report, UsageError> {
 }
 
 fn sim_renewal(args: &RenewalArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let threads = args.threads.count()?;
-    let seed = args.common.seed;
-    let sim = RenewalSim::new(&p);
-    let s = sim.summary(&to_end(&sim, seed, threads), seed);
-    let mut r = Report::new();
-    r.put("model", json!("renewal"))
-        .table(&*p)
-        .put("mode", json!(p.mode.as_str()))
-        .put("seed", json!(seed))
-        .put("lost_lock", json!(s.lost_lock));
+    let (mut r, s) = mc_sim(args, "renewal", RenewalSim::new, RenewalSim::summary)?;
+    r.put("lost_lock", json!(s.lost_lock));
     for (key, count) in s.counts.named() {
         r.put(key, json!(count));
     }

@@ -344,23 +344,12 @@ mod tests {
 
     #[test]
     fn urls_are_normalised_and_tls_is_refused_clearly() {
-        assert_eq!(
-            normalise_url("127.0.0.1:2379/").unwrap(),
-            "http://127.0.0.1:2379"
-        );
-        assert_eq!(normalise_url(" http://h:1 ").unwrap(), "http://h:1");
-        assert!(
-            normalise_url("https://h:1")
-                .unwrap_err()
-                .to_string()
-                .contains("without TLS")
-        );
-        assert!(
-            normalise_url("redis://h:1")
-                .unwrap_err()
-                .to_string()
-                .contains("http://")
-        );
+        let pairs = [
+            ("127.0.0.1:2379/", "http://127.0.0.1:2379"),
+            (" http://h:1 ", "http://h:1"),
+        ];
+        let (tls, other) = ("https://h:1", "redis://h:1");
+        crate::lab::check_normalise(normalise_url, &pairs, tls, other, "http://");
     }
 
     #[test]

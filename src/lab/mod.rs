@@ -187,3 +187,22 @@ fn random_u64() -> u64 {
     );
     h.finish()
 }
+
+/// Checks a server's `normalise_url`: each `(given, normalised)` pair; a TLS URL refused
+/// with a message that says so; and a URL of another scheme refused with a message naming
+/// the server's `scheme`.
+#[cfg(test)]
+fn check_normalise(
+    normalise: fn(&str) -> Result<String, LabError>,
+    pairs: &[(&str, &str)],
+    tls: &str,
+    other: &str,
+    scheme: &str,
+) {
+    for &(given, normalised) in pairs {
+        assert_eq!(normalise(given).unwrap(), normalised, "{given}");
+    }
+    let refusal = |url: &str| normalise(url).unwrap_err().to_string();
+    assert!(refusal(tls).contains("without TLS"), "{tls}");
+    assert!(refusal(other).contains(scheme), "{other}");
+}

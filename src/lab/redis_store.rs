@@ -219,22 +219,11 @@ mod tests {
 
     #[test]
     fn urls_are_normalised_and_tls_is_refused_clearly() {
-        assert_eq!(
-            normalise_url("127.0.0.1:6379").unwrap(),
-            "redis://127.0.0.1:6379"
-        );
-        assert_eq!(normalise_url("redis://h:1/0").unwrap(), "redis://h:1/0");
-        assert!(
-            normalise_url("rediss://h:1")
-                .unwrap_err()
-                .to_string()
-                .contains("without TLS")
-        );
-        assert!(
-            normalise_url("http://h:1")
-                .unwrap_err()
-                .to_string()
-                .contains("redis://")
-        );
+        let pairs = [
+            ("127.0.0.1:6379", "redis://127.0.0.1:6379"),
+            ("redis://h:1/0", "redis://h:1/0"),
+        ];
+        let (tls, other) = ("rediss://h:1", "http://h:1");
+        crate::lab::check_normalise(normalise_url, &pairs, tls, other, "redis://");
     }
 }

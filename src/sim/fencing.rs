@@ -227,6 +227,7 @@ impl Ord for OrdF64 {
 mod tests {
     use super::*;
     use crate::sim::params::ParamError;
+    use crate::sim::testutil::assert_rejects_out_of_range;
 
     /// The model on parameters checked first, as the command line does.
     fn checked_run(p: &FencingParams, seed: u64) -> Result<FencingRun, ParamError> {
@@ -358,54 +359,17 @@ mod tests {
 
     #[test]
     fn rejects_out_of_range() {
-        let e = checked_run(
-            &FencingParams {
-                holders: 5,
-                ..Default::default()
-            },
-            1,
-        )
-        .unwrap_err();
-        assert_eq!(e.flag, "holders");
-        let e = checked_run(
-            &FencingParams {
-                ttl_ms: f64::INFINITY,
-                ..Default::default()
-            },
-            1,
-        )
-        .unwrap_err();
-        assert_eq!(e.flag, "ttl-ms");
+        let also = [("holders", 5.0), ("ttl-ms", f64::INFINITY)];
+        assert_rejects_out_of_range(|p: &FencingParams| checked_run(p, 1), &also);
     }
 
     mod props {
         use super::*;
-        use crate::sim::testutil::any_value;
+        use crate::sim::testutil::any_params;
         use proptest::prelude::*;
 
         fn params() -> impl Strategy<Value = FencingParams> {
-            (
-                any_value(HOLDERS),
-                any_value(TTL_MS),
-                any_value(TYPICAL_MS),
-                any_value(SPREAD),
-                any_value(STALL_PROB),
-                any_value(STALL_MEAN_MS),
-                any::<bool>(),
-            )
-                .prop_map(
-                    |(holders, ttl_ms, typical_ms, spread, stall_prob, stall_mean_ms, fencing)| {
-                        FencingParams {
-                            holders: holders as u32,
-                            ttl_ms,
-                            typical_ms,
-                            spread,
-                            stall_prob,
-                            stall_mean_ms,
-                            fencing,
-                        }
-                    },
-                )
+            (any_params(&[]), any::<bool>()).prop_map(|(p, fencing)| FencingParams { fencing, ..p })
         }
 
         proptest! {

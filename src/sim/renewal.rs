@@ -397,7 +397,8 @@ impl Chunked for RenewalSim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::params::{ParamError, ParamTable};
+    use crate::sim::params::ParamError;
+    use crate::sim::testutil::assert_rejects_out_of_range;
 
     /// The model on parameters checked first, as the command line does.
     fn checked_sim(p: &RenewalParams) -> Result<RenewalSim, ParamError> {
@@ -580,55 +581,19 @@ mod tests {
 
     #[test]
     fn rejects_out_of_range() {
-        let e = checked_sim(&RenewalParams {
-            spread: 1.6,
-            ..Default::default()
-        })
-        .unwrap_err();
-        assert_eq!(e.flag, "spread");
-        let e = RenewalParams {
-            runs: 999,
-            ..Default::default()
-        }
-        .check_all()
-        .unwrap_err();
-        assert_eq!(e.flag, "runs");
-        let e = checked_sim(&RenewalParams {
-            stall_prob: f64::NAN,
-            ..Default::default()
-        })
-        .unwrap_err();
-        assert_eq!(e.flag, "stall-prob");
+        let also = [("spread", 1.6), ("runs", 999.0), ("stall-prob", f64::NAN)];
+        assert_rejects_out_of_range(checked_sim, &also);
     }
 
     mod props {
         use super::*;
-        use crate::sim::testutil::{any_value, up_to};
+        use crate::sim::testutil::any_params;
         use proptest::prelude::*;
 
         fn params() -> impl Strategy<Value = RenewalParams> {
-            (
-                any_value(TTL_S),
-                any_value(TYPICAL_S),
-                any_value(SPREAD),
-                any_value(STALL_PROB),
-                any_value(STALL_MEAN_S),
-                up_to(RUNS, 20_000.0),
-                prop::sample::select(Mode::ALL.to_vec()),
-            )
-                .prop_map(
-                    |(ttl_s, typical_s, spread, stall_prob, stall_mean_s, runs, mode)| {
-                        RenewalParams {
-                            ttl_s,
-                            typical_s,
-                            spread,
-                            stall_prob,
-                            stall_mean_s,
-                            runs: runs as u64,
-                            mode,
-                        }
-                    },
-                )
+            let mode = prop::sample::select(Mode::ALL.to_vec());
+            (any_params(&[(RUNS, 20_000.0)]), mode)
+                .prop_map(|(p, mode)| RenewalParams { mode, ..p })
         }
 
         proptest! {

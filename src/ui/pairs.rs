@@ -102,6 +102,21 @@ impl<'a> PairsReader<'a> {
         }
     }
 
+    /// The table of `P` on top of `base` (see [`Self::table`]), then its on/off switch under
+    /// `key`, the field `switch` gives (absent: as in `base`).
+    pub fn table_and_flag<P: ParamTable>(
+        &mut self,
+        base: P,
+        key: &'static str,
+        switch: fn(&mut P) -> &mut bool,
+    ) -> Result<P, String> {
+        let mut p = self.table(base)?;
+        if let Some(on) = self.flag(key)? {
+            *switch(&mut p) = on;
+        }
+        Ok(p)
+    }
+
     /// One of `choices`; `None` if absent.
     pub fn choice(
         &mut self,

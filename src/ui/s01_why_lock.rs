@@ -252,28 +252,14 @@ fn title(ui: &mut Ui, text: &str) {
 }
 
 impl Experiment for Counter {
-    type Params = CounterParams;
-
-    fn number(&self) -> u8 {
-        1
-    }
-
-    fn params(&self) -> CounterParams {
-        self.params
-    }
-
-    fn set_params(&mut self, params: CounterParams) {
-        self.params = params;
-    }
+    crate::stage_params!(1, CounterParams);
 
     fn settings(&self, pairs: PairsBuilder) -> PairsBuilder {
         pairs.table(&self.params).flag("lock", self.params.lock)
     }
 
     fn read_settings(&self, r: &mut PairsReader<'_>) -> Result<CounterParams, String> {
-        let p = r.table(CounterParams::default())?;
-        let lock = r.flag("lock")?.unwrap_or(p.lock);
-        Ok(CounterParams { lock, ..p })
+        r.table_and_flag(CounterParams::default(), "lock", |p| &mut p.lock)
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {

@@ -210,19 +210,7 @@ fn simulated_check(c: &CurrentResult) -> String {
 }
 
 impl Experiment for Ttl {
-    type Params = TtlParams;
-
-    fn number(&self) -> u8 {
-        2
-    }
-
-    fn params(&self) -> TtlParams {
-        self.params
-    }
-
-    fn set_params(&mut self, params: TtlParams) {
-        self.params = params;
-    }
+    crate::stage_params!(2, TtlParams);
 
     fn settings(&self, pairs: PairsBuilder) -> PairsBuilder {
         pairs.table(&self.params)

@@ -123,19 +123,7 @@ fn spawn(runner: &Runner, params: StaleParams) -> Task<Arc<Story>> {
 }
 
 impl Experiment for Stale {
-    type Params = StaleParams;
-
-    fn number(&self) -> u8 {
-        3
-    }
-
-    fn params(&self) -> StaleParams {
-        self.params
-    }
-
-    fn set_params(&mut self, params: StaleParams) {
-        self.params = params;
-    }
+    crate::stage_params!(3, StaleParams);
 
     fn settings(&self, pairs: PairsBuilder) -> PairsBuilder {
         pairs
@@ -144,9 +132,7 @@ impl Experiment for Stale {
     }
 
     fn read_settings(&self, r: &mut PairsReader<'_>) -> Result<StaleParams, String> {
-        let p = r.table(StaleParams::default())?;
-        let fencing = r.flag("fencing")?.unwrap_or(p.fencing);
-        Ok(StaleParams { fencing, ..p })
+        r.table_and_flag(StaleParams::default(), "fencing", |p| &mut p.fencing)
     }
 
     fn seeded(&self) -> bool {

@@ -118,19 +118,7 @@ impl Fencing {
 }
 
 impl Experiment for Fencing {
-    type Params = FencingParams;
-
-    fn number(&self) -> u8 {
-        4
-    }
-
-    fn params(&self) -> FencingParams {
-        self.params
-    }
-
-    fn set_params(&mut self, params: FencingParams) {
-        self.params = params;
-    }
+    crate::stage_params!(4, FencingParams);
 
     fn settings(&self, pairs: PairsBuilder) -> PairsBuilder {
         pairs
@@ -139,9 +127,7 @@ impl Experiment for Fencing {
     }
 
     fn read_settings(&self, r: &mut PairsReader<'_>) -> Result<FencingParams, String> {
-        let p = r.table(FencingParams::default())?;
-        let fencing = r.flag("fencing")?.unwrap_or(p.fencing);
-        Ok(FencingParams { fencing, ..p })
+        r.table_and_flag(FencingParams::default(), "fencing", |p| &mut p.fencing)
     }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {

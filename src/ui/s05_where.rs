@@ -211,19 +211,7 @@ impl Where {
 }
 
 impl Experiment for Where {
-    type Params = WhereParams;
-
-    fn number(&self) -> u8 {
-        5
-    }
-
-    fn params(&self) -> WhereParams {
-        self.params
-    }
-
-    fn set_params(&mut self, params: WhereParams) {
-        self.params = params;
-    }
+    crate::stage_params!(5, WhereParams);
 
     fn settings(&self, pairs: PairsBuilder) -> PairsBuilder {
         pairs

@@ -140,19 +140,7 @@ impl Break {
 }
 
 impl Experiment for Break {
-    type Params = RenewalParams;
-
-    fn number(&self) -> u8 {
-        9
-    }
-
-    fn params(&self) -> RenewalParams {
-        self.params
-    }
-
-    fn set_params(&mut self, params: RenewalParams) {
-        self.params = params;
-    }
+    crate::stage_params!(9, RenewalParams);
 
     fn settings(&self, pairs: PairsBuilder) -> PairsBuilder {
         pairs

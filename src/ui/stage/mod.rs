@@ -41,6 +41,27 @@ macro_rules! one_run_status {
     };
 }
 
+/// The section's number and its parameters, kept in its field `params`: write
+/// `stage_params!(N, Params);` in the `impl Experiment`.
+#[macro_export]
+macro_rules! stage_params {
+    ($number:literal, $params:ty) => {
+        type Params = $params;
+
+        fn number(&self) -> u8 {
+            $number
+        }
+
+        fn params(&self) -> $params {
+            self.params
+        }
+
+        fn set_params(&mut self, params: $params) {
+            self.params = params;
+        }
+    };
+}
+
 /// What a simulation section has of its own.
 pub trait Experiment {
     /// Everything a run depends on besides the seed (what scenario codes carry).
