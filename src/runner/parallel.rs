@@ -275,9 +275,7 @@ impl<M: Chunked> Chunked for FailAt<'_, M> {
     fn samples(&self) -> u64 {
         self.model.samples()
     }
-    fn chunk_size(&self) -> u64 {
-        self.model.chunk_size()
-    }
+    const CHUNK_SIZE: u64 = M::CHUNK_SIZE;
     fn empty(&self) -> M::Acc {
         self.model.empty()
     }
@@ -500,9 +498,7 @@ mod tests {
         fn samples(&self) -> u64 {
             self.chunks * 10
         }
-        fn chunk_size(&self) -> u64 {
-            10
-        }
+        const CHUNK_SIZE: u64 = 10;
         fn empty(&self) -> u64 {
             0
         }

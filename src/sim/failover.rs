@@ -210,13 +210,10 @@ impl FailoverSim {
 
 impl Chunked for FailoverSim {
     type Acc = FailoverAcc;
+    const CHUNK_SIZE: u64 = CHUNK;
 
     fn samples(&self) -> u64 {
         self.params.failovers
-    }
-
-    fn chunk_size(&self) -> u64 {
-        CHUNK
     }
 
     fn empty(&self) -> FailoverAcc {

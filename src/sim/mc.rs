@@ -28,7 +28,7 @@ pub trait Chunked: Sync {
     fn samples(&self) -> u64;
 
     /// Samples per chunk. Part of what a seed means: changing it changes every result.
-    fn chunk_size(&self) -> u64;
+    const CHUNK_SIZE: u64;
 
     /// The result of zero samples.
     fn empty(&self) -> Self::Acc;
@@ -42,18 +42,18 @@ pub trait Chunked: Sync {
 
     /// The number of chunks.
     fn chunks(&self) -> u64 {
-        self.samples().div_ceil(self.chunk_size())
+        self.samples().div_ceil(Self::CHUNK_SIZE)
     }
 
     /// The number of samples in chunk `chunk` (the last one may be short).
     fn chunk_len(&self, chunk: u64) -> u64 {
-        let start = chunk.saturating_mul(self.chunk_size());
-        self.samples().saturating_sub(start).min(self.chunk_size())
+        let start = chunk.saturating_mul(Self::CHUNK_SIZE);
+        self.samples().saturating_sub(start).min(Self::CHUNK_SIZE)
     }
 
     /// The samples in chunks `0..chunks`.
     fn samples_in(&self, chunks: u64) -> u64 {
-        chunks.saturating_mul(self.chunk_size()).min(self.samples())
+        chunks.saturating_mul(Self::CHUNK_SIZE).min(self.samples())
     }
 }
 

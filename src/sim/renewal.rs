@@ -352,13 +352,10 @@ impl RenewalSim {
 
 impl Chunked for RenewalSim {
     type Acc = RenewalAcc;
+    const CHUNK_SIZE: u64 = CHUNK;
 
     fn samples(&self) -> u64 {
         self.params.runs
-    }
-
-    fn chunk_size(&self) -> u64 {
-        CHUNK
     }
 
     fn empty(&self) -> RenewalAcc {

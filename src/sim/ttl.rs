@@ -265,13 +265,10 @@ pub struct TtlAcc {
 
 impl Chunked for TtlSim {
     type Acc = TtlAcc;
+    const CHUNK_SIZE: u64 = CHUNK;
 
     fn samples(&self) -> u64 {
         self.params.holds
-    }
-
-    fn chunk_size(&self) -> u64 {
-        CHUNK
     }
 
     fn empty(&self) -> TtlAcc {
