@@ -281,7 +281,7 @@ impl LessonApp {
             widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
             return;
         }
-        ui::text_section::page(ui, section.as_mut(), &mut cx, |_, _| {});
+        ui::text_section::page(ui, section.as_mut(), &mut cx);
     }
 
     /// Applies what the sections asked for during the frame.

@@ -16,13 +16,8 @@ pub fn lesson_header(ui: &mut Ui, cx: &mut Cx<'_>) {
 
 /// The page of a section that is not built on the stage (quizzes' fallback, words-only
 /// sections): its title, the introduction (folded in lecture mode), the section's part and
-/// the closing words, in one scrolling column. `page_view` learns where the main plot is.
-pub fn page(
-    ui: &mut Ui,
-    section: &mut dyn Section,
-    cx: &mut Cx<'_>,
-    page_view: impl FnOnce(&Ui, Option<egui::Rect>),
-) {
+/// the closing words, in one scrolling column.
+pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
     let text = section.text();
     egui::ScrollArea::vertical()
         .id_salt(("section-scroll", text.number))
@@ -61,7 +56,6 @@ pub fn page(
             }
             ui.add_space(6.0);
             section.ui(ui, cx);
-            page_view(ui, section.plot_rect());
             widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
             if !text.after.is_empty() {
                 ui.add_space(10.0);
