@@ -277,7 +277,7 @@ fn default_text(spec: &ParamSpec) -> String {
 
 crate::param_specs! {
     /// `--threads`: how many worker threads a Monte Carlo run uses (results never depend on it).
-    pub THREADS = whole("threads", "Worker threads, 0 for one per core (the result is the same for any count)", "", 0.0, 1024.0, 0.0);
+    pub THREADS = new("threads", "Worker threads, 0 for one per core (the result is the same for any count)", "", 0.0, 1024.0, 0.0).whole();
 }
 
 /// The thread count of Monte Carlo models.

@@ -25,8 +25,9 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
-    /// A number from `min` to `max` on a linear slider.
-    pub const fn real(
+    /// A number from `min` to `max` on a linear slider (`.whole()`: integers only; `.log()`:
+    /// a logarithmic slider).
+    pub const fn new(
         flag: &'static str,
         label: &'static str,
         unit: &'static str,
@@ -46,18 +47,11 @@ impl ParamSpec {
         }
     }
 
-    /// A whole number from `min` to `max`.
-    pub const fn whole(
-        flag: &'static str,
-        label: &'static str,
-        unit: &'static str,
-        min: f64,
-        max: f64,
-        default: f64,
-    ) -> Self {
+    /// The same for whole numbers only.
+    pub const fn whole(self) -> Self {
         Self {
             integer: true,
-            ..Self::real(flag, label, unit, min, max, default)
+            ..self
         }
     }
 
@@ -257,8 +251,8 @@ impl<P> Deref for Valid<P> {
 }
 
 /// Declares parameter constants one to a line:
-/// `param_specs! { pub TTL_S = real("ttl-s", "Lock TTL", "s", 0.1, 300.0, 10.0).log(); }`
-/// (flag, slider label, unit, min, max, default; `whole` for integers, `.log()` for a
+/// `param_specs! { pub TTL_S = new("ttl-s", "Lock TTL", "s", 0.1, 300.0, 10.0).log(); }`
+/// (flag, slider label, unit, min, max, default; `.whole()` for integers, `.log()` for a
 /// logarithmic slider).
 #[macro_export]
 macro_rules! param_specs {

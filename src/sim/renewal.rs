@@ -34,8 +34,8 @@ use super::params::{ParamSpec, Valid};
 use super::stats::{Estimate, Histogram, Spacing};
 
 crate::param_specs! {
-    pub TTL_S = real("ttl-s", "Lock TTL", "s", 1.0, 300.0, 30.0).log();
-    pub TYPICAL_S = real("typical-s", "Typical job length", "s", 0.1, 120.0, 8.0).log();
+    pub TTL_S = new("ttl-s", "Lock TTL", "s", 1.0, 300.0, 30.0).log();
+    pub TYPICAL_S = new("typical-s", "Typical job length", "s", 0.1, 120.0, 8.0).log();
 }
 pub const SPREAD: ParamSpec = ParamSpec {
     label: "Job-length spread",
@@ -45,8 +45,8 @@ pub const SPREAD: ParamSpec = ParamSpec {
 /// The same pause probability as the TTL model's.
 pub const STALL_PROB: ParamSpec = super::ttl::STALL_PROB;
 crate::param_specs! {
-    pub STALL_MEAN_S = real("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
-    pub RUNS = whole("runs", "Simulated runs", "", 1_000.0, 100_000_000.0, 50_000.0).log();
+    pub STALL_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
+    pub RUNS = new("runs", "Simulated runs", "", 1_000.0, 100_000_000.0, 50_000.0).whole().log();
 }
 
 /// Runs per chunk (about half a millisecond of work for one core).

@@ -108,31 +108,21 @@ impl Exporter {
     /// Paints a laid-out figure on a worker thread (and encodes it, to save it); the outcome
     /// comes from [`Exporter::poll`].
     pub fn start_figure(&mut self, ctx: &egui::Context, figure: Prepared, use_: Use) {
-        let (tx, rx) = mpsc::channel();
         let encode = matches!(use_, Use::Save(_));
-        let repaint = ctx.clone();
-        let work = move || {
-            let image = figure.paint();
-            let painted = if encode {
-                slide::png(&image).map(|png| Painted {
-                    image,
-                    png: Some(png),
-                })
-            } else {
-                Ok(Painted { image, png: None })
-            };
-            let _ = tx.send(painted);
-            repaint.request_repaint();
-        };
-        if let Err(e) = std::thread::Builder::new()
-            .name("figure".into())
-            .spawn(work)
-        {
-            let (tx, rx) = mpsc::channel();
-            let _ = tx.send(Err(format!("The figure could not be painted: {e}.")));
-            self.figure = Some((use_, rx));
-            return;
-        }
+        let rx = on_thread(
+            ctx,
+            "figure",
+            "The figure could not be painted",
+            move || {
+                let image = figure.paint();
+                let png = if encode {
+                    Some(slide::png(&image)?)
+                } else {
+                    None
+                };
+                Ok(Painted { image, png })
+            },
+        );
         self.figure = Some((use_, rx));
     }
 
@@ -253,40 +243,55 @@ fn ask(
     }
     let started = Instant::now();
     let chosen = dialog.save_file();
-    let (tx, rx) = mpsc::channel();
-    let (ctx, name) = (ctx.clone(), name.to_owned());
-    let wait = move || {
-        let outcome = match pollster::block_on(chosen) {
-            Some(file) => write_file(
-                &with_extension(file.path().to_path_buf(), kind),
-                kind,
-                &bytes,
-                note,
-            ),
-            // No person closes a dialog this fast: it never opened (no portal, no zenity).
-            None if cfg!(target_os = "linux") && started.elapsed() < Duration::from_millis(300) => {
-                write_file(
-                    &unique_path(&fallback_folder(), &name),
+    let name = name.to_owned();
+    on_thread(
+        ctx,
+        "save-dialog",
+        "The save dialog could not be opened",
+        move || {
+            match pollster::block_on(chosen) {
+                Some(file) => write_file(
+                    &with_extension(file.path().to_path_buf(), kind),
                     kind,
                     &bytes,
-                    UNAVAILABLE,
-                )
+                    note,
+                ),
+                // No person closes a dialog this fast: it never opened (no portal, no zenity).
+                None if cfg!(target_os = "linux")
+                    && started.elapsed() < Duration::from_millis(300) =>
+                {
+                    write_file(
+                        &unique_path(&fallback_folder(), &name),
+                        kind,
+                        &bytes,
+                        UNAVAILABLE,
+                    )
+                }
+                None => Err(format!(
+                    "Nothing was saved: the save dialog was cancelled ({}).",
+                    kind.what().to_lowercase()
+                )),
             }
-            None => Err(format!(
-                "Nothing was saved: the save dialog was cancelled ({}).",
-                kind.what().to_lowercase()
-            )),
-        };
-        let _ = tx.send(outcome);
-        ctx.request_repaint();
+        },
+    )
+}
+
+/// Runs `work` on a thread of its own and wakes the window when it is done; its result
+/// comes through the receiver (or, if no thread can start, `failed` and the reason).
+fn on_thread<T: Send + 'static>(
+    ctx: &egui::Context,
+    name: &str,
+    failed: &str,
+    work: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> Receiver<Result<T, String>> {
+    let (tx, rx) = mpsc::channel();
+    let (sender, repaint) = (tx.clone(), ctx.clone());
+    let run = move || {
+        let _ = sender.send(work());
+        repaint.request_repaint();
     };
-    if let Err(e) = std::thread::Builder::new()
-        .name("save-dialog".into())
-        .spawn(wait)
-    {
-        let (tx, rx) = mpsc::channel();
-        let _ = tx.send(Err(format!("The save dialog could not be opened: {e}.")));
-        return rx;
+    if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(run) {
+        let _ = tx.send(Err(format!("{failed}: {e}.")));
     }
     rx
 }
