@@ -16,6 +16,23 @@ use crate::ui::{self, AppEvent, Cx, Section};
 
 pub const WINDOW_TITLE: &str = ui::topbar::TITLE;
 
+/// The sections' context. It borrows only the runner, the progress and the lecture settings
+/// of the app, so that its other fields (the sections, the glossary) stay free to use.
+macro_rules! cx {
+    ($app:ident, $events:expr, $actions:expr) => {
+        Cx {
+            runner: &$app.runner,
+            events: $events,
+            lecture: $app.tools.presenter.lecture(),
+            reduced_motion: $app.tools.presenter.reduced_motion,
+            actions: $actions,
+            progress: &mut $app.progress,
+            predictions: $app.ask_predictions,
+            slide: false,
+        }
+    };
+}
+
 pub use crate::launch::run_native;
 pub(crate) const APP_ID: &str = "locks-lesson";
 pub use crate::options::AppOptions;
@@ -222,12 +239,12 @@ impl LessonApp {
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
             Action::ExportPlot | Action::CopyFigure => {
-                let figure = self.slide(self.current_section(), self.tools.share.figure_width);
-                let (section, copy) = (
-                    self.sections[self.current].as_ref(),
-                    action != Action::ExportPlot,
-                );
-                self.tools.share.figure(ctx, figure, copy, section);
+                let copy = action == Action::CopyFigure;
+                let section = self.sections[self.current].as_mut();
+                let (runner, progress) = (&self.runner, &mut self.progress);
+                self.tools
+                    .share
+                    .figure(ctx, copy, section, runner, progress);
             }
             a if a.for_section() => return Some(a),
             other => {
@@ -265,16 +282,7 @@ impl LessonApp {
 
     fn page(&mut self, ui: &mut Ui, events: &mut Vec<AppEvent>, actions: &[Action]) {
         let idx = self.current;
-        let mut cx = Cx {
-            runner: &self.runner,
-            events,
-            lecture: self.tools.presenter.lecture(),
-            reduced_motion: self.tools.presenter.reduced_motion,
-            actions,
-            progress: &mut self.progress,
-            predictions: self.ask_predictions,
-            slide: false,
-        };
+        let mut cx = cx!(self, events, actions);
         let section = &mut self.sections[idx];
         if section.whole_page() {
             section.ui(ui, &mut cx);
@@ -295,16 +303,7 @@ impl LessonApp {
     }
 
     fn cards(&mut self, ctx: &egui::Context, events: &mut Vec<AppEvent>) {
-        let mut cx = Cx {
-            runner: &self.runner,
-            events,
-            lecture: self.tools.presenter.lecture(),
-            reduced_motion: self.tools.presenter.reduced_motion,
-            actions: &[],
-            progress: &mut self.progress,
-            predictions: self.ask_predictions,
-            slide: false,
-        };
+        let mut cx = cx!(self, events, &[]);
         self.glossary.show(ctx, &mut cx);
     }
 }
@@ -433,16 +432,7 @@ impl audience::Host for LessonApp {
 
     fn page(&mut self, ui: &mut Ui) {
         let mut events = Vec::new();
-        let mut cx = Cx {
-            runner: &self.runner,
-            events: &mut events,
-            lecture: self.tools.presenter.lecture(),
-            reduced_motion: self.tools.presenter.reduced_motion,
-            actions: &[],
-            progress: &mut self.progress,
-            predictions: self.ask_predictions,
-            slide: false,
-        };
+        let mut cx = cx!(self, &mut events, &[]);
         self.sections[self.current].audience(ui, &mut cx);
         self.handle(events);
     }

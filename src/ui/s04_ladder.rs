@@ -385,29 +385,16 @@ const COUNT_ROWS: [&str; 4] = [
     "Rejected by storage",
 ];
 
-/// The width of `text` on one line.
-fn text_width(ui: &Ui, text: RichText) -> f32 {
-    egui::WidgetText::from(text)
-        .into_galley(
-            ui,
-            Some(egui::TextWrapMode::Extend),
-            f32::INFINITY,
-            egui::TextStyle::Body,
-        )
-        .size()
-        .x
-}
-
 /// The counts box's widths: (row names, one count column).
 fn counts_widths(ui: &Ui) -> (f32, f32) {
     let names = COUNT_ROWS
         .iter()
-        .map(|t| text_width(ui, RichText::new(*t)))
+        .map(|t| widgets::text_width(ui, RichText::new(*t)))
         .fold(0.0, f32::max);
     // Column heads wrap after "Fencing".
     (
         names + 2.0,
-        text_width(ui, RichText::new("Fencing").strong()) + 2.0,
+        widgets::text_width(ui, RichText::new("Fencing").strong()) + 2.0,
     )
 }
 

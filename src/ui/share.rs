@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use super::export::{self, Destination, Exporter, Kind, Use};
 use super::keymap::Action;
-use super::slide::{self, Prepared};
+use super::slide;
 use super::{Section, widgets};
 use crate::scenario;
 
@@ -161,23 +161,24 @@ impl Share {
         self.dialog.get_or_insert_with(CodeDialog::default);
     }
 
-    /// Saves a laid-out figure of `section` as PNG (`copy` false) or copies it to the
-    /// clipboard; `figure` is `None` when the section has none.
+    /// Saves `section`'s slide-ready figure as PNG (`copy` false) or copies it to the
+    /// clipboard: laid out here (see [`slide::prepare`]), painted on a worker thread.
     pub fn figure(
         &mut self,
         ctx: &egui::Context,
-        figure: Option<Prepared>,
         copy: bool,
-        section: &dyn Section,
+        section: &mut dyn Section,
+        runner: &crate::runner::Runner,
+        progress: &mut crate::progress::Store,
     ) {
-        let Some(figure) = figure else {
+        if self.exporter.busy() {
+            return;
+        }
+        let Some(figure) = slide::prepare(section, runner, progress, self.figure_width) else {
             let what = if copy { "copy" } else { "save" };
             let n = section.number();
             return self.say(ctx, format!("Section {n} has no plot to {what}."), true);
         };
-        if self.exporter.busy() {
-            return;
-        }
         let use_ = if copy {
             Use::Copy
         } else {

@@ -381,9 +381,9 @@ pub fn slider_columns(ui: &Ui) -> usize {
     if ui.available_width() >= NARROW { 2 } else { 1 }
 }
 
-/// The width of `text` in the body font, unwrapped.
-pub fn text_width(ui: &Ui, text: &str) -> f32 {
-    egui::WidgetText::from(text)
+/// The width of `text` (in the body font unless it says otherwise), unwrapped.
+pub fn text_width(ui: &Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    text.into()
         .into_galley(
             ui,
             Some(egui::TextWrapMode::Extend),
@@ -400,7 +400,7 @@ pub fn text_width(ui: &Ui, text: &str) -> f32 {
 pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
     let gap = ui.spacing().item_spacing.x;
     let value = ui.spacing().interact_size.x.max(text_width(ui, "00.0 s"));
-    let words: f32 = labels.iter().map(|l| text_width(ui, l)).sum();
+    let words: f32 = labels.iter().map(|l| text_width(ui, *l)).sum();
     let n = labels.len() as f32;
     let room = ui.available_width() - others - words - n * (value + 3.0 * gap);
     let width = room / n;
