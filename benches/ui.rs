@@ -176,7 +176,7 @@ fn bench_frames(
 }
 
 fn idle_sections(c: &mut Criterion) {
-    for n in 1..=10 {
+    for n in 1..=locks_lesson::sections::lesson_count() {
         let mut w = Window::open(n);
         w.settle(Duration::from_secs(20));
         bench_frames(c, &format!("frame, idle, section {n}"), &mut w, |_| {});
@@ -230,7 +230,7 @@ fn slides(c: &mut Criterion) {
         });
         let image = prepared.paint();
         c.bench_function(&format!("slide {width} px: PNG encode (worker)"), |b| {
-            b.iter(|| locks_lesson::ui::slide::png(&image).unwrap())
+            b.iter(|| locks_lesson::ui::share::slide::png(&image).unwrap())
         });
     }
 }
@@ -307,7 +307,7 @@ fn report(_: &mut Criterion) {
         mark(worst <= ESTIMATE_BUDGET_MS)
     );
     let mut repaints = Vec::new();
-    for n in 1..=10 {
+    for n in 1..=locks_lesson::sections::lesson_count() {
         let mut w = Window::open(n);
         w.settle(Duration::from_secs(20));
         // One frame, as a pointer move or a key would cause, then nothing.

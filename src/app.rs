@@ -4,17 +4,16 @@ use std::sync::Arc;
 
 use egui::Ui;
 
-use crate::lesson;
 use crate::progress::Store;
 use crate::runner::Runner;
-use crate::ui::export::Destination;
-use crate::ui::keymap::{self, Action};
-use crate::ui::presenter::{PresenterView, audience};
-use crate::ui::tools::Tools;
-use crate::ui::widgets;
+use crate::ui::kit::widgets;
+use crate::ui::share::export::Destination;
+use crate::ui::shell::keymap::{self, Action};
+use crate::ui::shell::presenter::{PresenterView, audience};
+use crate::ui::shell::tools::Tools;
 use crate::ui::{self, AppEvent, Cx, Section};
 
-pub const WINDOW_TITLE: &str = ui::topbar::TITLE;
+pub const WINDOW_TITLE: &str = ui::shell::topbar::TITLE;
 
 /// The sections' context. It borrows only the runner, the progress and the lecture settings
 /// of the app, so that its other fields (the sections, the glossary) stay free to use.
@@ -33,7 +32,6 @@ macro_rules! cx {
     };
 }
 
-pub use crate::launch::run_native;
 pub(crate) const APP_ID: &str = "locks-lesson";
 pub use crate::options::AppOptions;
 
@@ -44,7 +42,7 @@ pub struct LessonApp {
     side_open: bool,
     runner: Runner,
     /// The glossary card on screen and the glossary index.
-    glossary: ui::glossary::Glossary,
+    glossary: ui::shell::glossary::Glossary,
     /// Lecture mode, keyboard map, reduced motion, scenario codes, exports.
     tools: Tools,
     /// Quiz answers, XP and the last section, kept in the progress file.
@@ -64,7 +62,7 @@ impl LessonApp {
         };
         let playlist_file = options.playlist.clone().or_else(|| {
             let dir = options.progress_file.as_deref()?.parent()?;
-            Some(dir.join(ui::playlist::DEFAULT_FILE_NAME))
+            Some(dir.join(ui::share::playlist::DEFAULT_FILE_NAME))
         });
         let scenario = options.scenario.clone();
         let progress = options
@@ -75,8 +73,8 @@ impl LessonApp {
             .section
             .or(remembered)
             .unwrap_or(1)
-            .clamp(1, lesson::section_count());
-        crate::launch::style(&cc.egui_ctx);
+            .clamp(1, crate::sections::lesson_count());
+        crate::ui::kit::style::style(&cc.egui_ctx);
         let destination = options
             .export_dir
             .map_or(Destination::Ask, Destination::Folder);
@@ -87,22 +85,26 @@ impl LessonApp {
                 .presenter
                 .set_lecture(&cc.egui_ctx, true, &mut side_open);
         }
-        let mut lab = ui::lab_page::LabPage::new();
+        let mut lab = ui::sections::lab::LabPage::new();
         if let Some((server, url)) = &options.lab_server {
             lab.server = *server;
             lab.url = url.clone();
         }
         let mut sections = ui::all_sections_with(lab);
         let (list, problems) = match &options.playlist {
-            Some(path) => ui::playlist::Playlist::load(path)
-                .unwrap_or_else(|e| (ui::playlist::Playlist::writing_to(playlist_file), vec![e])),
+            Some(path) => ui::share::playlist::Playlist::load(path).unwrap_or_else(|e| {
+                (
+                    ui::share::playlist::Playlist::writing_to(playlist_file),
+                    vec![e],
+                )
+            }),
             None => (
-                ui::playlist::Playlist::writing_to(playlist_file),
+                ui::share::playlist::Playlist::writing_to(playlist_file),
                 Vec::new(),
             ),
         };
         tools.playlist = list;
-        let opened = ui::playlist::start(
+        let opened = ui::share::playlist::start(
             &cc.egui_ctx,
             scenario.as_deref(),
             &mut tools.playlist,
@@ -119,7 +121,7 @@ impl LessonApp {
             current: usize::from(section) - 1,
             side_open,
             runner,
-            glossary: ui::glossary::Glossary::default(),
+            glossary: ui::shell::glossary::Glossary::default(),
             tools,
             progress,
             ask_predictions: options.ask_predictions,
@@ -191,10 +193,10 @@ impl LessonApp {
         self.sections[usize::from(number) - 1].as_mut()
     }
 
-    /// Section `number`'s slide-ready figure, laid out off screen (see [`ui::slide`]).
-    pub fn slide(&mut self, number: u8, width: u32) -> Option<ui::slide::Prepared> {
+    /// Section `number`'s slide-ready figure, laid out off screen (see [`ui::share::slide`]).
+    pub fn slide(&mut self, number: u8, width: u32) -> Option<ui::share::slide::Prepared> {
         let section = self.sections[usize::from(number) - 1].as_mut();
-        ui::slide::prepare(section, &self.runner, &mut self.progress, width)
+        ui::share::slide::prepare(section, &self.runner, &mut self.progress, width)
     }
 
     /// Page Down or Page Up: the section's next or previous build step if it has one, else
@@ -213,7 +215,7 @@ impl LessonApp {
         let (n, lecture) = (self.current_section(), self.lecture());
         let to = if forward { n + 1 } else { n - 1 };
         if !self.sections[self.current].step(forward, lecture)
-            && (1..=lesson::section_count()).contains(&to)
+            && (1..=crate::sections::lesson_count()).contains(&to)
         {
             self.go_to(to);
             self.sections[self.current].arrive(!forward, lecture);
@@ -235,7 +237,7 @@ impl LessonApp {
             Action::NextSection | Action::NextSectionArrow => self.step(ctx, true),
             Action::PreviousSection | Action::PreviousSectionArrow => self.step(ctx, false),
             Action::FirstSection => self.go_to(1),
-            Action::LastSection => self.go_to(lesson::section_count()),
+            Action::LastSection => self.go_to(crate::sections::lesson_count()),
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
             Action::ExportPlot | Action::CopyFigure => {
@@ -258,7 +260,7 @@ impl LessonApp {
     }
 
     fn top_bar(&mut self, ui: &mut Ui) {
-        let mut bar = ui::topbar::TopBar {
+        let mut bar = ui::shell::topbar::TopBar {
             current: self.current_section(),
             side_open: &mut self.side_open,
             lecture: self.tools.presenter.lecture(),
@@ -275,7 +277,9 @@ impl LessonApp {
     }
 
     fn section_list(&mut self, ui: &mut Ui) {
-        if let Some(n) = ui::section_list::show(ui, &self.sections, self.current, &self.progress) {
+        if let Some(n) =
+            ui::shell::section_list::show(ui, &self.sections, self.current, &self.progress)
+        {
             self.go_to(n);
         }
     }
@@ -289,7 +293,7 @@ impl LessonApp {
             widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
             return;
         }
-        ui::text_section::page(ui, section.as_mut(), &mut cx);
+        ui::sections::text::page(ui, section.as_mut(), &mut cx);
     }
 
     /// Applies what the sections asked for during the frame.
@@ -337,7 +341,7 @@ impl eframe::App for LessonApp {
             self.top_bar(ui);
             ui.add_space(2.0);
         });
-        ui::xp::notice(ui, &mut self.progress);
+        ui::shell::xp::notice(ui, &mut self.progress);
         self.presenter_view.notice_ui(ui);
         // The bottom bar's room is taken now, but its controls are drawn after the page, so
         // that Tab goes top bar, section list, page, bottom bar: the reading order.
@@ -355,7 +359,7 @@ impl eframe::App for LessonApp {
             .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
         self.side_open = open;
         if self.presenter_view.is_open() {
-            ui::presenter::console::Console {
+            ui::shell::presenter::console::Console {
                 view: &mut self.presenter_view,
                 section: self.sections[self.current].as_ref(),
                 blanked: self.tools.presenter.blanked(),
@@ -384,20 +388,20 @@ impl eframe::App for LessonApp {
         }
 
         self.handle(events);
-        ui::presenter::audience::show(&ctx, self);
+        ui::shell::presenter::audience::show(&ctx, self);
         self.progress.visit(self.current_section());
         let text = self.sections[self.current].text();
-        let said = if text.number > lesson::section_count() {
+        let said = if text.number > crate::sections::lesson_count() {
             text.title.clone()
         } else {
             format!(
                 "Section {} of {}: {}",
                 text.number,
-                lesson::section_count(),
+                crate::sections::lesson_count(),
                 text.title
             )
         };
-        ui::a11y::announce(&ctx, WINDOW_TITLE, text.number, &said);
+        ui::kit::a11y::announce(&ctx, WINDOW_TITLE, text.number, &said);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -422,7 +426,7 @@ impl audience::Host for LessonApp {
         &mut self.presenter_view
     }
 
-    fn lecture(&mut self) -> &mut ui::lecture::Presenter {
+    fn lecture(&mut self) -> &mut ui::shell::lecture::Presenter {
         &mut self.tools.presenter
     }
 

@@ -127,7 +127,7 @@ impl Quizzes {
 
 /// A row of section 5's comparison table.
 #[derive(Clone, Debug, Deserialize)]
-pub struct Store {
+pub struct StoreRow {
     pub id: String,
     pub name: String,
     /// Whether grants are agreed by a majority (consensus) before they are given.
@@ -190,6 +190,77 @@ pub struct StaleStory {
     pub fixed_script: String,
 }
 
+/// The computed sentences of the simulation sections (`assets/headlines.ron`): templates whose
+/// `{name}` slots the sections fill from their runs with [`fill`].
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Headlines {
+    pub counter: CounterWords,
+    pub ttl: TtlWords,
+    pub fencing: FencingWords,
+}
+
+/// Section 1. Slots: `{workers}`, `{expected}`, `{counter}`, `{lost}`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterWords {
+    pub without_lock: String,
+    pub with_lock: String,
+}
+
+/// Section 2. Slots: `{ttl}`, `{share}`, `{per_day}`, `{interval}` in the headline; the
+/// simulated check at the chosen TTL: `{seen}` (one of the two `check_` lines: `{count}`,
+/// `{holds}`, `{share}`, `{lo}`, `{hi}`) and `{exact}`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TtlWords {
+    pub headline: String,
+    pub check: String,
+    pub check_seen: String,
+    pub check_none: String,
+}
+
+/// Section 4. `stale` (slots `{stale}`, `{holders}`) opens every headline as `{stale_line}`;
+/// `{late}` counts the stale writes that came after a newer one.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FencingWords {
+    pub stale: String,
+    pub none_stale: String,
+    pub none_late: String,
+    pub rejected_one: String,
+    pub rejected: String,
+    pub replaced_one: String,
+    pub replaced: String,
+    /// Slots: `{share}`, `{lo}`, `{hi}`, `{exact}`, `{span}`.
+    pub details: String,
+    /// Slots: `{shown}`, `{holders}`.
+    pub ladder_part: String,
+}
+
+impl Headlines {
+    fn texts_mut(&mut self) -> [&mut String; 15] {
+        let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
+        [
+            &mut c.without_lock,
+            &mut c.with_lock,
+            &mut t.headline,
+            &mut t.check,
+            &mut t.check_seen,
+            &mut t.check_none,
+            &mut f.stale,
+            &mut f.none_stale,
+            &mut f.none_late,
+            &mut f.rejected_one,
+            &mut f.rejected,
+            &mut f.replaced_one,
+            &mut f.replaced,
+            &mut f.details,
+            &mut f.ladder_part,
+        ]
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct Lesson {
     pub title: String,
@@ -232,10 +303,11 @@ pub struct Content {
     pub lesson: Lesson,
     pub glossary: Vec<Term>,
     pub quizzes: Quizzes,
-    pub stores: Vec<Store>,
+    pub stores: Vec<StoreRow>,
     pub systems: Vec<SystemCard>,
     pub reading: Vec<Reading>,
     pub stale_story: StaleStory,
+    pub headlines: Headlines,
 }
 
 const LESSON: &str = include_str!("../assets/lesson.ron");
@@ -245,9 +317,10 @@ const STORES: &str = include_str!("../assets/stores.ron");
 const SYSTEMS: &str = include_str!("../assets/systems.ron");
 const READING: &str = include_str!("../assets/reading.ron");
 const STALE_STORY: &str = include_str!("../assets/stale_story.ron");
+const HEADLINES: &str = include_str!("../assets/headlines.ron");
 
 /// Every asset as written, before `{section:ID}` references are resolved: file name and text.
-pub const RAW_ASSETS: [(&str, &str); 7] = [
+pub const RAW_ASSETS: [(&str, &str); 8] = [
     ("lesson.ron", LESSON),
     ("glossary.ron", GLOSSARY),
     ("quizzes.ron", QUIZZES),
@@ -255,17 +328,13 @@ pub const RAW_ASSETS: [(&str, &str); 7] = [
     ("systems.ron", SYSTEMS),
     ("reading.ron", READING),
     ("stale_story.ron", STALE_STORY),
+    ("headlines.ron", HEADLINES),
 ];
 
 fn parse<T: for<'de> Deserialize<'de>>(name: &str, text: &str) -> T {
     // The assets are part of the binary and checked by the tests below; a parse error here
     // is a build defect, not a user error.
     ron::from_str(text).unwrap_or_else(|e| panic!("assets/{name} is malformed: {e}"))
-}
-
-/// How many sections the lesson has (from its data, `assets/lesson.ron`).
-pub fn section_count() -> u8 {
-    u8::try_from(content().lesson.sections.len()).unwrap_or(u8::MAX)
 }
 
 /// The lesson content (parsed on first use).
@@ -280,6 +349,7 @@ pub fn content() -> &'static Content {
             systems: parse("systems.ron", SYSTEMS),
             reading: parse("reading.ron", READING),
             stale_story: parse("stale_story.ron", STALE_STORY),
+            headlines: parse("headlines.ron", HEADLINES),
         };
         let numbers: Vec<(String, u8)> = c
             .lesson
@@ -321,11 +391,11 @@ pub fn resolve_references(text: &str, numbers: &[(String, u8)]) -> Result<String
 
 /// Fills the `{name}` slots of `template` with `values`; a slot without a value is left as it
 /// is, which the content tests catch.
-pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+pub fn fill<V: AsRef<str>>(template: &str, values: &[(&str, V)]) -> String {
     values
         .iter()
         .fold(template.to_owned(), |text, (name, value)| {
-            text.replace(&format!("{{{name}}}"), value)
+            text.replace(&format!("{{{name}}}"), value.as_ref())
         })
 }
 
@@ -389,6 +459,7 @@ impl Content {
         ] {
             f(text);
         }
+        self.headlines.texts_mut().into_iter().for_each(f);
     }
 
     /// Every piece of text a reader can see: prose, cards, quizzes, tables, names and titles.
@@ -410,7 +481,7 @@ impl Content {
     }
 
     pub fn section(&self, number: u8) -> &SectionText {
-        &self.lesson.sections[usize::from(number.clamp(1, section_count())) - 1]
+        &self.lesson.sections[usize::from(number.clamp(1, crate::sections::lesson_count())) - 1]
     }
 
     pub fn term(&self, id: &str) -> Option<&Term> {
@@ -475,6 +546,16 @@ pub fn plain(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn slots_are_filled_and_unknown_ones_kept() {
+        assert_eq!(
+            fill("{a} of {b} ({c})", &[("a", "3"), ("b", "5")]),
+            "3 of 5 ({c})"
+        );
+        let owned = [("a", "3".to_owned())];
+        assert_eq!(fill("{a}{a}", &owned), "33");
+    }
+
     use super::*;
 
     #[test]

@@ -12,5 +12,6 @@ pub mod predict;
 pub mod progress;
 pub mod runner;
 pub mod scenario;
+pub mod sections;
 pub mod sim;
 pub mod ui;

@@ -2,9 +2,6 @@
 
 use std::path::PathBuf;
 
-use crate::cli::Cli;
-use crate::progress;
-
 /// How the app starts.
 #[derive(Clone, Debug, Default)]
 pub struct AppOptions {
@@ -29,25 +26,4 @@ pub struct AppOptions {
     pub playlist: Option<PathBuf>,
     /// The lab's server, named on the command line (`--redis URL` or `--etcd URL`).
     pub lab_server: Option<(crate::lab::ServerKind, String)>,
-}
-
-impl AppOptions {
-    pub fn from_cli(cli: &Cli) -> Self {
-        Self {
-            section: cli.section,
-            progress_file: cli.progress_file.clone().or_else(progress::default_path),
-            lecture: cli.lecture,
-            presenter: cli.presenter,
-            inline_runner: false,
-            export_dir: None,
-            ask_predictions: true,
-            scenario: cli.scenario.clone(),
-            playlist: cli.playlist.clone(),
-            lab_server: match (&cli.redis, &cli.etcd) {
-                (Some(url), _) => Some((crate::lab::ServerKind::Redis, url.clone())),
-                (None, Some(url)) => Some((crate::lab::ServerKind::Etcd, url.clone())),
-                (None, None) => None,
-            },
-        }
-    }
 }

@@ -10,11 +10,11 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use super::Output;
 use crate::sim::counter::CounterParams;
 use crate::sim::failover::FailoverParams;
-use crate::sim::fencing::{self, FencingParams};
+use crate::sim::fencing::FencingParams;
 use crate::sim::renewal::RenewalParams;
 use crate::sim::stale::StaleParams;
 use crate::sim::ttl::TtlParams;
-use crate::sim::{ParamError, ParamSpec, ParamTable, Valid};
+use crate::sim::{ParamError, ParamSpec, Schema, Valid};
 
 pub use super::Common;
 
@@ -25,92 +25,6 @@ pub(crate) fn number(spec: &ParamSpec, raw: &str) -> Result<f64, ParamError> {
         .parse()
         .map_err(|_| ParamError::new(spec, format!("'{raw}'")))?;
     spec.check(v)
-}
-
-/// A model's parameter table as the command line shows it: each parameter under its own flag,
-/// or under a flag in seconds for a parameter the model keeps in milliseconds (the
-/// millisecond flag then stays as a hidden alias).
-pub trait CliTable: ParamTable {
-    /// The model's choice by name after its numbers, if it has one.
-    const CHOICE: Option<Choice<Self>> = None;
-
-    /// The model's on/off flag after its numbers, if it has one.
-    const SWITCH: Option<Switch<Self>> = None;
-
-    /// The flag in seconds that stands for the `i`-th parameter, if it has one.
-    fn in_seconds(_i: usize) -> Option<&'static ParamSpec> {
-        None
-    }
-}
-
-/// A model's choice by name (failover's `--store`, renewal's `--mode`), read as text so that
-/// a bad name gets the model's own message.
-pub struct Choice<P> {
-    /// The flag without the dashes; also the choice's key in the output.
-    pub flag: &'static str,
-    pub default: &'static str,
-    pub help: &'static str,
-    /// Sets the choice of this name into the parameters.
-    pub set: fn(&mut P, &str) -> Result<(), UsageError>,
-    /// The parameters' choice by name.
-    pub name: fn(&P) -> &'static str,
-}
-
-/// An on/off flag of a model: its name (without the dashes), its help and the field it sets.
-pub type Switch<P> = (&'static str, &'static str, fn(&mut P) -> &mut bool);
-
-/// `--fencing` of the stale-holder and fencing models.
-const FENCING_SWITCH: &str = "Storage checks fencing tokens and refuses an older token's write";
-
-impl CliTable for CounterParams {
-    const SWITCH: Option<Switch<Self>> = Some((
-        "lock",
-        "Take a FIFO lock around each read-think-write",
-        |p| &mut p.lock,
-    ));
-}
-impl CliTable for TtlParams {}
-impl CliTable for StaleParams {
-    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
-}
-impl CliTable for FailoverParams {
-    const CHOICE: Option<Choice<Self>> = Some(Choice {
-        flag: "store",
-        default: "redis",
-        help: "Where the lock lives: redis (asynchronous replica) or consensus (majority)",
-        set: |p, raw| {
-            p.store = raw.parse()?;
-            Ok(())
-        },
-        name: |p| p.store.as_str(),
-    });
-}
-impl CliTable for RenewalParams {
-    const CHOICE: Option<Choice<Self>> = Some(Choice {
-        flag: "mode",
-        default: "none",
-        help: "The defence: none, renewal (a watchdog extends the lock), fencing (the database \
-               refuses the older token), idempotent (every effect carries a key; a repeat \
-               changes nothing) or all (the three stacked)",
-        set: |p, raw| {
-            p.mode = raw.parse()?;
-            Ok(())
-        },
-        name: |p| p.mode.as_str(),
-    });
-}
-
-impl CliTable for FencingParams {
-    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
-
-    fn in_seconds(i: usize) -> Option<&'static ParamSpec> {
-        match Self::TABLE.get(i)?.flag {
-            "ttl-ms" => Some(&FENCING_TTL_S),
-            "typical-ms" => Some(&FENCING_TYPICAL_S),
-            "stall-mean-ms" => Some(&FENCING_STALL_MEAN_S),
-            _ => None,
-        }
-    }
 }
 
 /// Text that lives as long as the program (clap wants `'static` defaults): each distinct
@@ -148,13 +62,13 @@ pub struct TableArgs<P> {
     model: PhantomData<P>,
 }
 
-impl<P: CliTable> TableArgs<P> {
+impl<P: Schema> TableArgs<P> {
     /// `base` with the choice, every table parameter read from its flag (or its default) and
     /// the switch set from their flags, checked.
     pub fn params(&self, base: P) -> Result<Valid<P>, UsageError> {
         let mut p = base;
         if let (Some(c), Some(raw)) = (P::CHOICE, &self.choice) {
-            (c.set)(&mut p, raw.trim())?;
+            (c.set)(&mut p, raw.trim()).map_err(UsageError)?;
         }
         for (i, (spec, (own, seconds))) in P::TABLE.iter().zip(&self.raw).enumerate() {
             let v = match (own, seconds, P::in_seconds(i)) {
@@ -171,7 +85,7 @@ impl<P: CliTable> TableArgs<P> {
     }
 }
 
-impl<P: CliTable> FromArgMatches for TableArgs<P> {
+impl<P: Schema> FromArgMatches for TableArgs<P> {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let text = |flag: &str| m.get_one::<String>(flag).cloned();
         let raw = P::TABLE
@@ -196,7 +110,7 @@ impl<P: CliTable> FromArgMatches for TableArgs<P> {
     }
 }
 
-impl<P: CliTable> Args for TableArgs<P> {
+impl<P: Schema> Args for TableArgs<P> {
     fn augment_args(cmd: Command) -> Command {
         let cmd = P::TABLE
             .iter()
@@ -244,14 +158,14 @@ impl<P: CliTable> Args for TableArgs<P> {
 // The flags of a model that runs on one thread: its table (and switch), the seed and the
 // output options.
 #[derive(Debug, Args)]
-pub struct ModelArgs<P: CliTable> {
+pub struct ModelArgs<P: Schema> {
     #[command(flatten)]
     pub table: TableArgs<P>,
     #[command(flatten)]
     pub common: Common,
 }
 
-impl<P: CliTable> ModelArgs<P> {
+impl<P: Schema> ModelArgs<P> {
     pub fn params(&self) -> Result<Valid<P>, UsageError> {
         self.table.params(P::default())
     }
@@ -296,7 +210,7 @@ impl Threads {
 // The flags of a Monte Carlo model: its table (and choice), the thread count, the seed and the
 // output options.
 #[derive(Debug, Args)]
-pub struct McArgs<P: CliTable> {
+pub struct McArgs<P: Schema> {
     #[command(flatten)]
     pub table: TableArgs<P>,
     #[command(flatten)]
@@ -305,7 +219,7 @@ pub struct McArgs<P: CliTable> {
     pub common: Common,
 }
 
-impl<P: CliTable> McArgs<P> {
+impl<P: Schema> McArgs<P> {
     pub fn params(&self) -> Result<Valid<P>, UsageError> {
         self.table.params(P::default())
     }
@@ -330,23 +244,6 @@ impl StaleArgs {
     }
 }
 
-/// A flag in seconds for a model parameter kept in milliseconds.
-const fn in_seconds(ms: &ParamSpec, flag: &'static str) -> ParamSpec {
-    ParamSpec {
-        flag,
-        unit: "s",
-        min: ms.min / 1000.0,
-        max: ms.max / 1000.0,
-        default: ms.default / 1000.0,
-        ..*ms
-    }
-}
-
-/// The fencing model's times in seconds, like the other lock-hold models (ttl, renewal).
-pub const FENCING_TTL_S: ParamSpec = in_seconds(&fencing::TTL_MS, "ttl-s");
-pub const FENCING_TYPICAL_S: ParamSpec = in_seconds(&fencing::TYPICAL_MS, "typical-s");
-pub const FENCING_STALL_MEAN_S: ParamSpec = in_seconds(&fencing::STALL_MEAN_MS, "stall-mean-s");
-
 /// A bad command-line value: the one-line message names the flag and what it accepts.
 #[derive(Debug)]
 pub struct UsageError(pub String);
@@ -366,6 +263,7 @@ impl<E: std::error::Error> From<E> for UsageError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::ParamTable;
     use clap::Parser;
 
     #[derive(Debug, Parser)]

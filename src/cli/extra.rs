@@ -6,7 +6,6 @@ use clap::{CommandFactory, Parser};
 use serde_json::Value;
 
 use super::{Cli, Command, UsageError, report};
-use crate::lesson;
 
 /// Most steps a sweep may take.
 pub const MAX_STEPS: usize = 1000;
@@ -173,7 +172,7 @@ pub fn sweep_args(
         let Some(Command::Sim { model: Some(m), .. }) = cli.command else {
             return Err(UsageError("--sweep needs a model".into()));
         };
-        let r = report(&m).0?;
+        let r = report(&m)?;
         if csv.is_empty() {
             let names: Vec<String> = r
                 .fields
@@ -196,43 +195,6 @@ pub fn sweep_args(
         let _ = writeln!(csv, "{}", cells.join(","));
     }
     Ok(csv)
-}
-
-/// The `sim` command line a scenario code stands for (program name first).
-pub fn scenario_args(code: &str, json: bool) -> Result<Vec<String>, String> {
-    let mut sections = crate::ui::all_sections();
-    let (n, _) = crate::ui::share::apply(&mut sections, code)?;
-    let model = match n {
-        1 => "counter",
-        2 => "ttl",
-        3 => "stale",
-        4 => "fencing",
-        5 => "failover",
-        9 => "renewal",
-        _ => return Err(format!("section {n} has no model to run")),
-    };
-    let pairs = sections[usize::from(n) - 1].scenario().unwrap_or_default();
-    let mut argv: Vec<String> = ["locks-lesson", "sim", model].map(String::from).to_vec();
-    for (k, v) in pairs {
-        match (k.as_str(), v.as_str()) {
-            (_, "true") => argv.push(format!("--{k}")),
-            (_, "false") => {}
-            ("store", id) => {
-                let row = lesson::content().stores.iter().find(|s| s.id == id);
-                let store = if row.is_some_and(|r| r.consensus) {
-                    "consensus"
-                } else {
-                    "redis"
-                };
-                argv.extend(["--store".to_owned(), store.to_owned()]);
-            }
-            _ => argv.extend([format!("--{k}"), v]),
-        }
-    }
-    if json {
-        argv.push("--json".into());
-    }
-    Ok(argv)
 }
 
 #[cfg(test)]

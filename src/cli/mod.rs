@@ -8,18 +8,27 @@ use serde_json::{Map, Value, json};
 
 mod args;
 pub mod extra;
+pub mod lab;
 
 pub use args::*;
 
+use crate::options::AppOptions;
 use crate::runner::parallel;
+use crate::sections::Kind;
 use crate::sim::counter;
+use crate::sim::counter::CounterParams;
+use crate::sim::failover::FailoverParams;
 use crate::sim::failover::FailoverSim;
 use crate::sim::fencing;
+use crate::sim::fencing::FencingParams;
+use crate::sim::renewal::RenewalParams;
 use crate::sim::renewal::RenewalSim;
 use crate::sim::stale;
+use crate::sim::stale::StaleParams;
 use crate::sim::stats::Estimate;
+use crate::sim::ttl::TtlParams;
 use crate::sim::ttl::TtlSim;
-use crate::sim::{ParamSpec, Valid};
+use crate::sim::{Model, ParamSpec, Schema, Valid};
 
 /// Exit status for malformed or out-of-range command-line values.
 pub const USAGE_ERROR: u8 = 2;
@@ -44,8 +53,14 @@ pub fn main() -> ExitCode {
             json,
             model,
         }) => run_sim_command(scenario.as_deref(), *json, model.as_deref()),
-        Some(Command::Lab { experiment }) => crate::lab::cli::run_lab(experiment),
-        None => crate::app::run_native(&cli),
+        Some(Command::Lab { experiment }) => lab::run_lab(experiment),
+        None => {
+            let renderer = match cli.renderer {
+                RendererChoice::Glow => eframe::Renderer::Glow,
+                RendererChoice::Wgpu => eframe::Renderer::Wgpu,
+            };
+            crate::launch::run_native(app_options(&cli), renderer)
+        }
     }
 }
 
@@ -66,16 +81,21 @@ fn to_end<M: crate::sim::mc::Chunked>(sim: &M, seed: u64, threads: usize) -> M::
 }
 
 impl SimModel {
+    /// The model these flags run.
+    pub fn model(&self) -> Model {
+        match self {
+            SimModel::Counter(_) => Model::Counter,
+            SimModel::Ttl(_) => Model::Ttl,
+            SimModel::Stale(_) => Model::Stale,
+            SimModel::Fencing(_) => Model::Fencing,
+            SimModel::Failover(_) => Model::Failover,
+            SimModel::Renewal(_) => Model::Renewal,
+        }
+    }
+
     /// The model's name on the command line.
     pub fn name(&self) -> &'static str {
-        match self {
-            SimModel::Counter(_) => "counter",
-            SimModel::Ttl(_) => "ttl",
-            SimModel::Stale(_) => "stale",
-            SimModel::Fencing(_) => "fencing",
-            SimModel::Failover(_) => "failover",
-            SimModel::Renewal(_) => "renewal",
-        }
+        self.model().name()
     }
 }
 
@@ -122,9 +142,32 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// How the app opens, from the command line.
+pub fn app_options(cli: &Cli) -> AppOptions {
+    AppOptions {
+        section: cli.section,
+        progress_file: cli
+            .progress_file
+            .clone()
+            .or_else(crate::progress::default_path),
+        lecture: cli.lecture,
+        presenter: cli.presenter,
+        inline_runner: false,
+        export_dir: None,
+        ask_predictions: true,
+        scenario: cli.scenario.clone(),
+        playlist: cli.playlist.clone(),
+        lab_server: match (&cli.redis, &cli.etcd) {
+            (Some(url), _) => Some((crate::lab::ServerKind::Redis, url.clone())),
+            (None, Some(url)) => Some((crate::lab::ServerKind::Etcd, url.clone())),
+            (None, None) => None,
+        },
+    }
+}
+
 fn parse_code(raw: &str) -> Result<String, String> {
     let code = raw.trim();
-    crate::ui::playlist::check_code(code)
+    crate::scenario::check(code)
         .map(|_| code.to_owned())
         .map_err(|e| format!("must be a scenario code of this lesson: {e}"))
 }
@@ -133,11 +176,11 @@ fn parse_section(raw: &str) -> Result<u8, String> {
     raw.trim()
         .parse::<u8>()
         .ok()
-        .filter(|n| (1..=crate::lesson::section_count()).contains(n))
+        .filter(|n| (1..=crate::sections::lesson_count()).contains(n))
         .ok_or_else(|| {
             format!(
                 "must be an integer from 1 to {}",
-                crate::lesson::section_count()
+                crate::sections::lesson_count()
             )
         })
 }
@@ -164,7 +207,7 @@ pub enum Command {
     /// Run an experiment against a real lock server (Redis or etcd) on this computer.
     Lab {
         #[command(subcommand)]
-        experiment: crate::lab::cli::LabCommand,
+        experiment: lab::LabCommand,
     },
 }
 
@@ -232,7 +275,7 @@ impl Report {
     /// Every parameter of the model's table under its flag name with '-' as '_' (a time the
     /// model keeps in milliseconds also under its flag in seconds, first); whole numbers as
     /// integers.
-    fn table<P: CliTable>(&mut self, p: &P) -> &mut Self {
+    fn table<P: Schema>(&mut self, p: &P) -> &mut Self {
         let key = |spec: &ParamSpec| spec.flag.replace('-', "_");
         for (i, spec) in P::TABLE.iter().enumerate() {
             let v = p.get(i);
@@ -259,18 +302,17 @@ impl Report {
     }
 }
 
-fn sim_counter(args: &CounterArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let run = counter::run(&p, args.common.seed);
+fn sim_counter(p: Valid<CounterParams>, seed: u64) -> Report {
+    let run = counter::run(&p, seed);
     let mut r = Report::new();
     r.put("model", json!("counter"))
         .table(&*p)
         .put("lock", json!(p.lock))
-        .put("seed", json!(args.common.seed))
+        .put("seed", json!(seed))
         .put("final_counter", json!(run.final_counter))
         .put("lost_updates", json!(run.lost_updates))
         .put("elapsed_ms", json!(run.elapsed_ms));
-    Ok(r)
+    r
 }
 
 /// An estimate's 95 % interval as `[lo, hi]`.
@@ -278,19 +320,18 @@ fn ci(e: &Estimate) -> Value {
     json!([e.lo, e.hi])
 }
 
-fn sim_ttl(args: &TtlArgs) -> Result<Report, UsageError> {
-    let (mut r, s) = mc_sim(args, "ttl", TtlSim::new, TtlSim::summary)?;
+fn sim_ttl(p: Valid<TtlParams>, seed: u64, threads: usize) -> Report {
+    let (mut r, s) = mc_sim(p, seed, threads, "ttl", TtlSim::new, TtlSim::summary);
     r.put("unsafe", json!(s.unsafe_holds))
         .put("unsafe_fraction", json!(s.unsafe_fraction.value))
         .put("unsafe_fraction_ci95", ci(&s.unsafe_fraction))
         .put("exact_unsafe_fraction", json!(s.exact_unsafe_fraction))
         .put("unsafe_per_day", json!(s.unsafe_per_day))
         .put("crash_wait_s", json!(s.crash_wait_s));
-    Ok(r)
+    r
 }
 
-fn sim_stale(args: &StaleArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
+fn sim_stale(p: Valid<StaleParams>) -> Report {
     let run = stale::run(&p);
     let mut r = Report::new();
     r.put("model", json!("stale"))
@@ -301,38 +342,36 @@ fn sim_stale(args: &StaleArgs) -> Result<Report, UsageError> {
         .put("b_write_s", json!(run.b_write_s))
         .put("expiry_s", json!(run.expiry_s))
         .put("b_granted_s", json!(run.b_granted_s));
-    Ok(r)
+    r
 }
 
-fn sim_fencing(args: &FencingArgs) -> Result<Report, UsageError> {
-    let p = args.params()?;
-    let run = fencing::run(&p, args.common.seed);
+fn sim_fencing(p: Valid<FencingParams>, seed: u64) -> Report {
+    let run = fencing::run(&p, seed);
     let mut r = Report::new();
     r.put("model", json!("fencing"))
         .table(&*p)
         .put("fencing", json!(p.fencing))
-        .put("seed", json!(args.common.seed))
+        .put("seed", json!(seed))
         .put("stale_writes", json!(run.stale_writes))
         .put("overwritten", json!(run.overwritten))
         .put("rejected", json!(run.rejected))
         .put("stale_fraction", json!(run.stale_fraction.value))
         .put("stale_fraction_ci95", ci(&run.stale_fraction))
         .put("exact_stale_fraction", json!(p.exact_stale_fraction()));
-    Ok(r)
+    r
 }
 
 /// The start of a Monte Carlo model: its parameters and thread count read, the model made
 /// by `new` run to the end and summed up by `summary`, and the report's first fields (the
 /// model, its table, its choice if it has one, and the seed).
-fn mc_sim<P: CliTable, M: crate::sim::mc::Chunked, S>(
-    args: &McArgs<P>,
+fn mc_sim<P: Schema, M: crate::sim::mc::Chunked, S>(
+    p: Valid<P>,
+    seed: u64,
+    threads: usize,
     model: &str,
     new: fn(&Valid<P>) -> M,
     summary: fn(&M, &M::Acc, u64) -> S,
-) -> Result<(Report, S), UsageError> {
-    let p = args.params()?;
-    let threads = args.threads.count()?;
-    let seed = args.common.seed;
+) -> (Report, S) {
     let sim = new(&p);
     let s = summary(&sim, &to_end(&sim, seed, threads), seed);
     let mut r = Report::new();
@@ -341,22 +380,36 @@ fn mc_sim<P: CliTable, M: crate::sim::mc::Chunked, S>(
         r.put(c.flag, json!((c.name)(&p)));
     }
     r.put("seed", json!(seed));
-    Ok((r, s))
+    (r, s)
 }
 
-fn sim_failover(args: &FailoverArgs) -> Result<Report, UsageError> {
-    let (mut r, s) = mc_sim(args, "failover", FailoverSim::new, FailoverSim::summary)?;
+fn sim_failover(p: Valid<FailoverParams>, seed: u64, threads: usize) -> Report {
+    let (mut r, s) = mc_sim(
+        p,
+        seed,
+        threads,
+        "failover",
+        FailoverSim::new,
+        FailoverSim::summary,
+    );
     r.put("expected_lost", json!(s.expected_lost))
         .put("expected_double_granted", json!(s.expected_double_granted))
         .put("mean_lost", json!(s.mean_lost.value))
         .put("mean_lost_ci95", ci(&s.mean_lost))
         .put("mean_double_granted", json!(s.mean_double_granted.value))
         .put("mean_double_granted_ci95", ci(&s.mean_double_granted));
-    Ok(r)
+    r
 }
 
-fn sim_renewal(args: &RenewalArgs) -> Result<Report, UsageError> {
-    let (mut r, s) = mc_sim(args, "renewal", RenewalSim::new, RenewalSim::summary)?;
+fn sim_renewal(p: Valid<RenewalParams>, seed: u64, threads: usize) -> Report {
+    let (mut r, s) = mc_sim(
+        p,
+        seed,
+        threads,
+        "renewal",
+        RenewalSim::new,
+        RenewalSim::summary,
+    );
     r.put("lost_lock", json!(s.lost_lock));
     for (key, count) in s.counts.named() {
         r.put(key, json!(count));
@@ -365,45 +418,125 @@ fn sim_renewal(args: &RenewalArgs) -> Result<Report, UsageError> {
         .put("fraction_ci95", ci(&s.fraction))
         .put("exact_fraction", json!(s.exact_fraction))
         .put("exact_harmful_fraction", json!(s.exact.harmful));
-    Ok(r)
+    r
 }
 
-/// The result of one `sim` model run, and how to print it.
-pub fn report(model: &SimModel) -> (Result<Report, UsageError>, &Output) {
-    match model {
-        SimModel::Counter(a) => (sim_counter(a), &a.common.out),
-        SimModel::Ttl(a) => (sim_ttl(a), &a.common.out),
-        SimModel::Stale(a) => (sim_stale(a), &a.out),
-        SimModel::Fencing(a) => (sim_fencing(a), &a.common.out),
-        SimModel::Failover(a) => (sim_failover(a), &a.common.out),
-        SimModel::Renewal(a) => (sim_renewal(a), &a.common.out),
+/// One model run, its parameters checked: what `sim MODEL` and `sim --scenario` both run.
+pub enum Job {
+    Counter(Valid<CounterParams>, u64),
+    Ttl(Valid<TtlParams>, u64, usize),
+    Stale(Valid<StaleParams>),
+    Fencing(Valid<FencingParams>, u64),
+    Failover(Valid<FailoverParams>, u64, usize),
+    Renewal(Valid<RenewalParams>, u64, usize),
+}
+
+impl Job {
+    /// The job a model's flags describe.
+    pub fn of(model: &SimModel) -> Result<Self, UsageError> {
+        Ok(match model {
+            SimModel::Counter(a) => Job::Counter(a.params()?, a.common.seed),
+            SimModel::Ttl(a) => Job::Ttl(a.params()?, a.common.seed, a.threads.count()?),
+            SimModel::Stale(a) => Job::Stale(a.params()?),
+            SimModel::Fencing(a) => Job::Fencing(a.params()?, a.common.seed),
+            SimModel::Failover(a) => Job::Failover(a.params()?, a.common.seed, a.threads.count()?),
+            SimModel::Renewal(a) => Job::Renewal(a.params()?, a.common.seed, a.threads.count()?),
+        })
     }
+
+    /// The job a scenario code stands for: its section's model at the code's settings and
+    /// seed, on one thread per core.
+    pub fn of_scenario(code: &str) -> Result<Self, UsageError> {
+        use crate::scenario::settings::ModelSettings as S;
+        let (n, pairs) = crate::scenario::check(code).map_err(UsageError)?;
+        let Some(Kind::Model(model)) = crate::sections::get(n).map(|d| d.kind) else {
+            return Err(UsageError(format!("section {n} has no model to run")));
+        };
+        let (settings, seed) = S::read(model, &pairs).map_err(UsageError)?;
+        let seed = seed.unwrap_or(1);
+        Ok(match settings {
+            S::Counter(p) => Job::Counter(Valid::checked(p)?, seed),
+            S::Ttl(p) => Job::Ttl(Valid::checked(p)?, seed, 0),
+            S::Stale(p) => Job::Stale(Valid::checked(p)?),
+            S::Fencing(p) => Job::Fencing(Valid::checked(p)?, seed),
+            S::Where(w) => Job::Failover(Valid::checked(w.model)?, seed, 0),
+            S::Renewal(p) => Job::Renewal(Valid::checked(p)?, seed, 0),
+        })
+    }
+
+    /// The model the job runs.
+    pub fn model(&self) -> Model {
+        match self {
+            Job::Counter(..) => Model::Counter,
+            Job::Ttl(..) => Model::Ttl,
+            Job::Stale(..) => Model::Stale,
+            Job::Fencing(..) => Model::Fencing,
+            Job::Failover(..) => Model::Failover,
+            Job::Renewal(..) => Model::Renewal,
+        }
+    }
+
+    /// Runs the model to the end.
+    pub fn report(self) -> Report {
+        match self {
+            Job::Counter(p, seed) => sim_counter(p, seed),
+            Job::Ttl(p, seed, threads) => sim_ttl(p, seed, threads),
+            Job::Stale(p) => sim_stale(p),
+            Job::Fencing(p, seed) => sim_fencing(p, seed),
+            Job::Failover(p, seed, threads) => sim_failover(p, seed, threads),
+            Job::Renewal(p, seed, threads) => sim_renewal(p, seed, threads),
+        }
+    }
+}
+
+/// How a model's result is printed.
+pub fn output(model: &SimModel) -> &Output {
+    match model {
+        SimModel::Stale(a) => &a.out,
+        SimModel::Counter(a) => &a.common.out,
+        SimModel::Fencing(a) => &a.common.out,
+        SimModel::Ttl(a) => &a.common.out,
+        SimModel::Failover(a) => &a.common.out,
+        SimModel::Renewal(a) => &a.common.out,
+    }
+}
+
+/// The result of one `sim` model run.
+pub fn report(model: &SimModel) -> Result<Report, UsageError> {
+    Job::of(model).map(Job::report)
 }
 
 /// Runs a `sim` command: prints its result; or one line naming the bad flag and exits 2; or
 /// one line naming the model and what failed and exits 1.
 pub fn run_sim(model: &SimModel) -> ExitCode {
+    let name = model.name();
+    let out = output(model);
+    match &out.sweep {
+        Some(sweep) => {
+            let sweep = sweep.clone();
+            let precision = out.precision;
+            finish(name, || {
+                extra::sweep(&sweep, precision).map(|csv| print!("{csv}"))
+            })
+        }
+        None => finish(name, || report(model).map(|r| r.print(out))),
+    }
+}
+
+/// Runs `job`: prints, or one line for a bad value (exit 2) or a failing model (exit 1).
+fn finish(model: &str, job: impl FnOnce() -> Result<(), UsageError>) -> ExitCode {
     // A failing model is reported in one line below, not as a panic report.
     std::panic::set_hook(Box::new(|_| {}));
-    let run = std::panic::catch_unwind(|| report(model));
-    let Ok((result, out)) = run else {
-        let message = run.err().map(|p| crate::runner::panic_message(p.as_ref()));
-        eprintln!(
-            "error: the {} simulation failed: {}",
-            model.name(),
-            message.unwrap_or_default()
-        );
-        return ExitCode::FAILURE;
-    };
-    let result = match &out.sweep {
-        Some(sweep) => extra::sweep(sweep, out.precision).map(|csv| print!("{csv}")),
-        None => result.map(|r| r.print(out)),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
             eprintln!("error: {e}");
             ExitCode::from(USAGE_ERROR)
+        }
+        Err(panic) => {
+            let message = crate::runner::panic_message(panic.as_ref());
+            eprintln!("error: the {model} simulation failed: {message}");
+            ExitCode::FAILURE
         }
     }
 }
@@ -412,29 +545,30 @@ pub fn run_sim(model: &SimModel) -> ExitCode {
 pub fn run_sim_command(scenario: Option<&str>, json: bool, model: Option<&SimModel>) -> ExitCode {
     match (scenario, model) {
         (_, Some(m)) => run_sim(m),
-        (Some(code), None) => match extra::scenario_args(code, json) {
-            Ok(argv) => match Cli::try_parse_from(&argv) {
-                Ok(Cli {
-                    command: Some(Command::Sim { model: Some(m), .. }),
-                    ..
-                }) => run_sim(&m),
-                Ok(_) => unreachable!("the arguments name a model"),
+        (Some(code), None) => {
+            let job = match Job::of_scenario(code) {
+                Ok(job) => job,
                 Err(e) => {
-                    eprintln!(
-                        "error: --scenario: {}",
-                        e.render().to_string().lines().next().unwrap_or("")
-                    );
-                    ExitCode::from(USAGE_ERROR)
+                    eprintln!("error: --scenario: {e}");
+                    return ExitCode::from(USAGE_ERROR);
                 }
-            },
-            Err(e) => {
-                eprintln!("error: --scenario: {e}");
-                ExitCode::from(USAGE_ERROR)
-            }
-        },
+            };
+            let out = Output {
+                json,
+                precision: None,
+                sweep: None,
+            };
+            let name = job.model().name();
+            finish(name, || {
+                job.report().print(&out);
+                Ok(())
+            })
+        }
         (None, None) => {
+            let names: Vec<&str> = Model::ALL.iter().map(|m| m.name()).collect();
             eprintln!(
-                "error: sim needs a MODEL (counter, ttl, stale, fencing, failover, renewal) or --scenario CODE"
+                "error: sim needs a MODEL ({}) or --scenario CODE",
+                names.join(", ")
             );
             ExitCode::from(USAGE_ERROR)
         }

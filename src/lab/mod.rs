@@ -10,7 +10,6 @@
 //! user gave, or starting a server of our own on a free loopback port (see [`server`]).
 //! The models in [`crate::sim`] stay pure; this module only borrows the story's outcome names.
 
-pub mod cli;
 mod etcd;
 mod redis_store;
 pub mod server;

@@ -304,7 +304,7 @@ impl Progress {
         self.completed = quiz_sections().filter(|&s| self.is_completed(s)).collect();
         if self
             .last_section
-            .is_some_and(|n| !(1..=crate::lesson::section_count()).contains(&n))
+            .is_some_and(|n| !(1..=crate::sections::lesson_count()).contains(&n))
         {
             self.last_section = None;
         }

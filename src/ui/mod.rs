@@ -1,47 +1,16 @@
-//! The lesson's screens: one file per section behind the [`Section`] trait, and the shared
-//! widgets they are built from.
+//! The lesson's screens: one folder per section behind the [`Section`] trait (`sections/`),
+//! the stage every simulation section stands on, and the shared widgets they are built from.
 
-pub mod a11y;
-pub mod export;
-pub mod fmt;
-pub mod glossary;
-pub mod keymap;
-pub mod lab_page;
-pub mod lab_timeline;
-pub mod lecture;
-pub mod mc_stream;
-pub mod overlay;
-pub mod pairs;
-pub mod playback;
-pub mod playlist;
-pub mod plot;
-pub mod pointer;
-pub mod predictions;
-pub mod presenter;
-pub mod quiz;
-pub mod s01_why_lock;
-pub mod s02_ttl;
-pub mod s03_stale;
-pub mod s04_fencing;
-pub mod s04_ladder;
-pub mod s05_histogram;
-pub mod s05_where;
-pub mod s07_who;
-pub mod s09_bars;
-pub mod s09_break;
-pub mod s10_next;
-pub mod section_list;
+pub mod kit;
+pub mod sections;
 pub mod share;
-pub mod slide;
+pub mod shell;
 pub mod stage;
-pub mod text_section;
-pub mod tools;
-pub mod topbar;
-pub mod widgets;
-pub mod xp;
 
 use crate::lesson::{self, SectionText};
 use crate::runner::Runner;
+use crate::sections::{Def, Kind, TextPage};
+use crate::sim::Model;
 
 /// Something a section asks the app to do (the app applies it after the frame).
 #[derive(Clone, Debug, PartialEq)]
@@ -60,9 +29,9 @@ pub struct Cx<'a> {
     pub lecture: bool,
     /// Show final states instead of animations.
     pub reduced_motion: bool,
-    /// Shortcuts pressed this frame that belong to the section (see [`keymap`]); the app has
+    /// Shortcuts pressed this frame that belong to the section (see [`shell::keymap`]); the app has
     /// already consumed their key presses.
-    pub actions: &'a [keymap::Action],
+    pub actions: &'a [shell::keymap::Action],
     /// The learner's answers and XP, saved to the progress file.
     pub progress: &'a mut crate::progress::Store,
     /// Simulation sections ask for a prediction before their first result.
@@ -175,41 +144,32 @@ pub trait Section {
 
 /// Every section, in lesson order.
 pub fn all_sections() -> Vec<Box<dyn Section>> {
-    all_sections_with(lab_page::LabPage::new())
+    all_sections_with(sections::lab::LabPage::new())
 }
 
-/// How each section of the lesson is made, in lesson order: one entry per section, so a
-/// section number can never fall through to a fallback (a test holds the count to the
-/// lesson's data).
-pub const SECTIONS: [fn() -> Box<dyn Section>; 10] = [
-    || Box::new(s01_why_lock::section()),
-    || Box::new(s02_ttl::section()),
-    || Box::new(s03_stale::section()),
-    || Box::new(s04_fencing::section()),
-    || Box::new(s05_where::section()),
-    || {
-        Box::new(quiz::QuizSection::new(
-            &crate::lesson::content().quizzes.which,
-        ))
-    },
-    || Box::new(s07_who::Who::new()),
-    || {
-        Box::new(quiz::QuizSection::new(
-            &crate::lesson::content().quizzes.interview,
-        ))
-    },
-    || Box::new(s09_break::section()),
-    || Box::new(s10_next::Next::new()),
-];
+/// The page of a section of the registry ([`crate::sections`]). The lab's page is made by
+/// the caller (its server may come from the command line).
+pub fn make(def: &Def) -> Option<Box<dyn Section>> {
+    Some(match def.kind {
+        Kind::Model(Model::Counter) => Box::new(sections::s01_why_lock::section()),
+        Kind::Model(Model::Ttl) => Box::new(sections::s02_ttl::section()),
+        Kind::Model(Model::Stale) => Box::new(sections::s03_stale::section()),
+        Kind::Model(Model::Fencing) => Box::new(sections::s04_fencing::section()),
+        Kind::Model(Model::Failover) => Box::new(sections::s05_where::section()),
+        Kind::Model(Model::Renewal) => Box::new(sections::s09_break::section()),
+        Kind::Quiz(id) => Box::new(sections::quiz::QuizSection::new(id)),
+        Kind::Text(TextPage::Systems) => Box::new(sections::s07_who::Who::new()),
+        Kind::Text(TextPage::Next) => Box::new(sections::s10_next::Next::new()),
+        Kind::Lab => return None,
+    })
+}
 
-/// Every section, with the lab page as given (its server may come from the command line).
-pub fn all_sections_with(lab: lab_page::LabPage) -> Vec<Box<dyn Section>> {
-    SECTIONS
+/// Every section of the registry, with the lab page as given.
+pub fn all_sections_with(lab: sections::lab::LabPage) -> Vec<Box<dyn Section>> {
+    let mut lab = Some(lab);
+    crate::sections::SECTIONS
         .iter()
-        .map(|make| make())
-        // The lab comes after the lesson's sections: reachable from the section list and the
-        // links in sections 3, 5 and 9, never by turning pages.
-        .chain(std::iter::once(Box::new(lab) as Box<dyn Section>))
+        .filter_map(|def| make(def).or_else(|| Some(Box::new(lab.take()?))))
         .collect()
 }
 
@@ -218,11 +178,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_section_per_number_of_the_lesson() {
-        assert_eq!(SECTIONS.len(), usize::from(crate::lesson::section_count()));
-        for (i, make) in SECTIONS.iter().enumerate() {
-            let section = make();
-            assert_eq!(usize::from(section.number()), i + 1);
+    fn one_page_per_section_of_the_registry() {
+        let pages = all_sections();
+        assert_eq!(pages.len(), crate::sections::SECTIONS.len());
+        for (page, (n, def)) in pages.iter().zip(crate::sections::all()) {
+            assert_eq!(page.number(), n);
+            assert_eq!(page.text().id, def.id);
         }
     }
 }

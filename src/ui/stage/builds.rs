@@ -7,8 +7,8 @@
 //! and K, S and X drive an animation.
 
 use super::Experiment;
-use crate::ui::keymap::Action;
-use crate::ui::widgets::Playback;
+use crate::ui::kit::widgets::Playback;
+use crate::ui::shell::keymap::Action;
 
 /// The choice after (or before) `current` among `count`, or `None` past either end. From a
 /// setting that is none of the choices, forward starts at the first and back at the last.

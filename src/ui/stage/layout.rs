@@ -10,7 +10,7 @@ use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, vec2};
 
 use super::{Experiment, Stage};
 use crate::lesson::{self, SectionText};
-use crate::ui::{Cx, a11y, widgets};
+use crate::ui::{Cx, kit::a11y, kit::widgets};
 
 /// From this width (in points) the words sit beside the stage.
 pub const WIDE: f32 = 980.0;
@@ -116,7 +116,7 @@ pub fn title(ui: &mut Ui, text: &SectionText, compact: bool) {
 fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
     if text.number == 1 {
         // Where the lesson starts: its place in the course and what it is about.
-        crate::ui::text_section::lesson_header(ui, cx);
+        crate::ui::sections::text::lesson_header(ui, cx);
         ui.add_space(6.0);
     }
     for p in &text.intro {
@@ -125,8 +125,8 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     if !stage.result_hidden() {
         stage.exp.details(ui, cx);
     }
-    if [3, 5, 9].contains(&text.number) {
-        let lab = crate::ui::lab_page::NUMBER;
+    if crate::sections::get(text.number).is_some_and(|d| d.lab_story) {
+        let lab = crate::sections::lab();
         if ui
             .link("Try it on a real server: the lab runs this story on Redis or etcd")
             .clicked()

@@ -9,15 +9,16 @@
 
 pub mod builds;
 pub mod layout;
+pub mod mc_stream;
 pub mod predict;
 pub mod run;
 
 use egui::{Rect, Ui, Vec2};
 
-use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::plot::KeyMark;
-use super::{Cx, Section, widgets};
 use crate::runner::Runner;
+use crate::scenario::{Pairs, settings};
+use crate::ui::kit::plot::KeyMark;
+use crate::ui::{Cx, Section, kit::widgets};
 
 pub use run::Rerun;
 
@@ -41,15 +42,16 @@ macro_rules! one_run_status {
     };
 }
 
-/// The section's number and its parameters, kept in its field `params`: write
-/// `stage_params!(N, Params);` in the `impl Experiment`.
+/// The section's model and its parameters, kept in its field `params`: write
+/// `stage_params!(Model::Ttl, Params);` in the `impl Experiment` (the number is the model's
+/// place in [`crate::sections`]).
 #[macro_export]
 macro_rules! stage_params {
-    ($number:literal, $params:ty) => {
+    ($model:expr, $params:ty) => {
         type Params = $params;
 
         fn number(&self) -> u8 {
-            $number
+            $crate::sections::of_model($model)
         }
 
         fn params(&self) -> $params {
@@ -65,7 +67,7 @@ macro_rules! stage_params {
 /// What a simulation section has of its own.
 pub trait Experiment {
     /// Everything a run depends on besides the seed (what scenario codes carry).
-    type Params: Copy + PartialEq + Default;
+    type Params: crate::scenario::Settings;
 
     /// The section's number, 1-10.
     fn number(&self) -> u8;
@@ -74,12 +76,6 @@ pub trait Experiment {
 
     /// Takes new parameters (already valid: from a slider, a preset or a scenario code).
     fn set_params(&mut self, params: Self::Params);
-
-    /// The parameters as scenario pairs, in the code's order (without the seed).
-    fn settings(&self, pairs: PairsBuilder) -> PairsBuilder;
-
-    /// Reads parameters from scenario pairs; changes nothing (the stage applies the result).
-    fn read_settings(&self, r: &mut PairsReader<'_>) -> Result<Self::Params, String>;
 
     /// Whether the section's results depend on a seed (section 3's story does not).
     fn seeded(&self) -> bool {
@@ -166,7 +162,7 @@ pub trait Experiment {
     fn before_slide(&mut self) {}
 
     /// A section key pressed (play, step, reset, fencing, the lock).
-    fn key(&mut self, _action: super::keymap::Action) {}
+    fn key(&mut self, _action: crate::ui::shell::keymap::Action) {}
 }
 
 /// A simulation section: an [`Experiment`] on the shared skeleton.
@@ -205,7 +201,7 @@ impl<E: Experiment> Stage<E> {
         if let Some(p) = prompt
             && self.gate.hides()
         {
-            let text = crate::predict::fill(&p.prompt, &self.exp.prompt_values());
+            let text = crate::lesson::fill(&p.prompt, &self.exp.prompt_values());
             self.gate.prompt_ui(ui, p, &text, cx);
             return;
         }
@@ -243,7 +239,7 @@ impl<E: Experiment> Stage<E> {
             ui.set_width(size.x);
             self.exp.figure(ui, cx, fig);
             if !legend.is_empty() {
-                let key = ui.scope(|ui| super::plot::key_row(ui, cx, &legend));
+                let key = ui.scope(|ui| crate::ui::kit::plot::key_row(ui, cx, &legend));
                 let h = key.response.rect.height() + ui.spacing().item_spacing.y;
                 layout::remember(ui, id, h);
             }
@@ -369,26 +365,14 @@ impl<E: Experiment> Section for Stage<E> {
     }
 
     fn scenario(&self) -> Option<Pairs> {
-        let pairs = self.exp.settings(PairsBuilder::default());
-        let pairs = if self.exp.seeded() {
-            pairs.seed(self.seed)
-        } else {
-            pairs
-        };
-        Some(pairs.build())
+        let seed = self.exp.seeded().then_some(self.seed);
+        Some(settings::model_pairs(&self.exp.params(), seed))
     }
 
     fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
-        let mut r = PairsReader::new(pairs);
-        let params = self.exp.read_settings(&mut r)?;
-        let seed = if self.exp.seeded() {
-            r.seed()?.unwrap_or(self.seed)
-        } else {
-            self.seed
-        };
-        r.finish()?;
+        let (params, seed) = settings::read_model(pairs, self.exp.seeded())?;
         self.exp.set_params(params);
-        self.seed = seed;
+        self.seed = seed.unwrap_or(self.seed);
         // Whoever shares a code wants the run seen: no prompt.
         self.gate.skip();
         Ok(())
@@ -409,15 +393,15 @@ impl<E: Experiment> Section for Stage<E> {
             self.exp.headline()
         };
         let heading = format!("Section {} · {}", self.exp.number(), self.title());
-        let frame = super::slide::Frame {
+        let frame = crate::ui::share::slide::Frame {
             heading: &heading,
             headline,
-            code: super::share::Share::code_of(self),
+            code: crate::ui::share::Share::code_of(self),
         };
         // The window's figure stays the one the page knows of.
         self.exp.before_slide();
         let plot_rect = self.plot_rect;
-        super::slide::show(ui, cx, &frame, |ui, cx, size| self.figure_ui(ui, cx, size));
+        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| self.figure_ui(ui, cx, size));
         self.plot_rect = plot_rect;
         true
     }

@@ -10,8 +10,8 @@ use egui::{RichText, Ui};
 
 use crate::predict::{self, Prompt, Record};
 use crate::progress::now_ms;
-use crate::ui::keymap::Action;
-use crate::ui::{Cx, widgets};
+use crate::ui::shell::keymap::Action;
+use crate::ui::{Cx, kit::widgets};
 
 /// Where a section's prediction stands.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use egui::Ui;
 
 use crate::runner::Task;
-use crate::ui::fmt::fmt_int;
+use crate::ui::kit::fmt::fmt_int;
 
 /// Runs shorter than this finish without a progress bar flashing up.
 pub const QUIET: Duration = Duration::from_millis(300);

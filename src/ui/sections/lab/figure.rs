@@ -1,0 +1,277 @@
+//! The lab's four-lane timeline (A, lock service, B, storage), drawn from a real run's
+//! measured times, in the same visual language as section 3.
+
+use egui::{Align2, Color32, RichText, Ui};
+use egui_plot::{
+    Bar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, Text, VLine,
+};
+
+use crate::lab::LabRun;
+use crate::ui::Cx;
+use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
+use crate::ui::kit::widgets;
+
+const A_COLOR: Color32 = palette::BLUE;
+const B_COLOR: Color32 = palette::ORANGE;
+const APPLIED: Color32 = palette::GREEN;
+const OVERWROTE: Color32 = palette::VERMILION;
+const REFUSED: Color32 = palette::SKY;
+
+const LANES: [(f64, &str); 4] = [
+    (3.0, "A"),
+    (2.0, "Lock service"),
+    (1.0, "B"),
+    (0.0, "Storage"),
+];
+
+/// Seconds from milliseconds.
+fn s(ms: f64) -> f64 {
+    ms / 1000.0
+}
+
+/// A horizontal bar on lane `y` from `from` to `to` (seconds).
+fn bar(y: f64, from: f64, to: f64, height: f64, fill: Color32, stroke: Color32) -> Option<Bar> {
+    (to > from).then(|| {
+        Bar::new(y, to - from)
+            .base_offset(from)
+            .width(height)
+            .fill(fill)
+            .stroke(egui::Stroke::new(1.5, stroke))
+    })
+}
+
+/// Words on the plot at `(x, y)`.
+fn words(p: &mut PlotUi<'_>, x: f64, y: f64, text: RichText, color: Color32, anchor: Align2) {
+    p.text(
+        Text::new("", PlotPoint::new(x, y), text)
+            .color(color)
+            .anchor(anchor),
+    );
+}
+
+/// A write travelling from its client's lane down to storage, and storage's verdict there.
+struct Write {
+    at: f64,
+    from_lane: f64,
+    color: Color32,
+    verdict: Verdict,
+    label: String,
+    /// Words to the right of the mark (the later write) or to the left.
+    right: bool,
+}
+
+enum Verdict {
+    Applied,
+    Overwrote,
+    Refused,
+}
+
+fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, body: f32, text: Color32) {
+    p.line(
+        egui_plot::Line::new("", vec![[w.at, w.from_lane - 0.27], [w.at, 0.3]])
+            .color(w.color)
+            .width(lw),
+    );
+    p.points(
+        Points::new("", vec![[w.at, 0.3]])
+            .color(w.color)
+            .radius(r * 0.6)
+            .shape(MarkerShape::Down),
+    );
+    let mark = |shape, color| {
+        Points::new("", vec![[w.at, 0.0]])
+            .color(color)
+            .shape(shape)
+            .radius(r)
+    };
+    match w.verdict {
+        Verdict::Applied => p.points(mark(MarkerShape::Circle, APPLIED)),
+        Verdict::Refused => p.points(mark(MarkerShape::Square, REFUSED)),
+        Verdict::Overwrote => cross(p, w.at, 0.0, r, lw * 1.2, OVERWROTE),
+    }
+    let (x, anchor) = if w.right {
+        (w.at + 0.08, Align2::LEFT_CENTER)
+    } else {
+        (w.at - 0.08, Align2::RIGHT_CENTER)
+    };
+    let t = RichText::new(&w.label).size(body);
+    let t = if matches!(w.verdict, Verdict::Applied) {
+        t
+    } else {
+        t.strong()
+    };
+    words(p, x, -0.05, t, text, anchor);
+}
+
+/// Draws the run's timeline; returns where (axes and labels included).
+pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Rect {
+    let lw = plot::line_width(cx);
+    let r = plot::marker_radius(cx) * 2.4;
+    let text = ui.visuals().text_color();
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    let (frozen, woke) = (s(run.a_frozen_ms), s(run.a_woke_ms));
+    let (a_write, b_write, b_granted) = (s(run.a_write_ms), s(run.b_write_ms), s(run.b_granted_ms));
+    let a_lease_end = run.expiry_ms.map_or(a_write, s);
+    let end = a_write.max(b_write);
+    let solid = |c: Color32| c.gamma_multiply(0.85);
+    let faint = |c: Color32| c.gamma_multiply(0.35);
+    let bars: Vec<Bar> = [
+        bar(3.0, 0.0, frozen, 0.5, solid(A_COLOR), A_COLOR),
+        bar(3.0, frozen, woke, 0.5, faint(palette::GREY), A_COLOR),
+        bar(2.0, 0.0, a_lease_end, 0.5, faint(A_COLOR), A_COLOR),
+        bar(2.0, b_granted, b_write, 0.5, faint(B_COLOR), B_COLOR),
+        bar(
+            1.0,
+            0.0,
+            b_granted,
+            0.12,
+            faint(palette::GREY),
+            palette::GREY,
+        ),
+        bar(1.0, b_granted, b_write, 0.5, solid(B_COLOR), B_COLOR),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let (a_tok, b_tok) = (run.a_token, run.b_token);
+    let a_later = a_write > b_write;
+    let writes = [
+        Write {
+            at: b_write,
+            from_lane: 1.0,
+            color: B_COLOR,
+            verdict: Verdict::Applied,
+            label: format!("{b_tok} applied"),
+            right: !a_later,
+        },
+        Write {
+            at: a_write,
+            from_lane: 3.0,
+            color: A_COLOR,
+            verdict: match (run.a_applied, a_later) {
+                (false, _) => Verdict::Refused,
+                (true, true) => Verdict::Overwrote,
+                (true, false) => Verdict::Applied,
+            },
+            label: match (run.a_applied, a_later) {
+                (false, _) => format!("{a_tok} refused"),
+                (true, true) => format!("{a_tok} overwrote {b_tok}"),
+                (true, false) => format!("{a_tok} applied"),
+            },
+            right: a_later,
+        },
+    ];
+    let pad = 0.3 + 1.6 * end / 4.0;
+    let response = Plot::new("lab-timeline")
+        .height(height)
+        .x_axis_label("time since A's grant (s), measured")
+        .include_x(-0.2)
+        .include_x(end + pad)
+        .include_y(-0.8)
+        .include_y(3.95)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_x(false)
+        .show_y(false)
+        .y_grid_spacer(|_| {
+            LANES
+                .iter()
+                .map(|&(y, _)| egui_plot::GridMark {
+                    value: y,
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+        .y_axis_formatter(|m, _| {
+            LANES
+                .iter()
+                .find(|(y, _)| (y - m.value).abs() < 0.01)
+                .map_or(String::new(), |(_, n)| (*n).to_owned())
+        })
+        .show(ui, |p| {
+            p.bar_chart(BarChart::new("", bars).horizontal());
+            let size = |t: String| RichText::new(t).size(body);
+            if let Some(expiry) = run.expiry_ms.map(s) {
+                p.vline(
+                    VLine::new("", expiry)
+                        .color(palette::GREY)
+                        .width(lw * 0.6)
+                        .style(LineStyle::dashed_dense()),
+                );
+                let t = size(format!("A's lock gone ({})", secs(expiry)));
+                words(p, expiry - 0.05, 3.4, t, text, Align2::RIGHT_BOTTOM);
+            }
+            let renewed = s(run.a_last_renewal_ms);
+            if renewed > 0.0 {
+                p.points(
+                    Points::new("", vec![[renewed, 2.0]])
+                        .color(A_COLOR)
+                        .shape(MarkerShape::Diamond)
+                        .radius(r * 0.7),
+                );
+            }
+            words(
+                p,
+                (frozen + woke) / 2.0,
+                3.0,
+                size(format!("paused {}", secs(woke - frozen))),
+                text,
+                Align2::CENTER_CENTER,
+            );
+            words(
+                p,
+                b_granted + 0.05,
+                2.3,
+                size(format!("token {b_tok}")),
+                text,
+                Align2::LEFT_BOTTOM,
+            );
+            words(
+                p,
+                0.05,
+                2.3,
+                size(format!("token {a_tok}")),
+                text,
+                Align2::LEFT_BOTTOM,
+            );
+            for w in &writes {
+                draw_write(p, w, lw, r, body, text);
+            }
+        })
+        .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: measured timeline of A, the lock service, B and the storage",
+        "",
+    );
+    response.rect
+}
+
+/// The key under the timeline.
+pub fn key(ui: &mut Ui, cx: &Cx<'_>) {
+    key_row(
+        ui,
+        cx,
+        &[
+            KeyMark::Bar(A_COLOR, "A works / holds its lock".into()),
+            KeyMark::Bar(palette::GREY, "A paused".into()),
+            KeyMark::Bar(B_COLOR, "B works / holds the lock".into()),
+            KeyMark::Shape(MarkerShape::Diamond, A_COLOR, "A's last renewal".into()),
+            KeyMark::Shape(MarkerShape::Circle, APPLIED, "write applied".into()),
+            KeyMark::Shape(
+                MarkerShape::Cross,
+                OVERWROTE,
+                "applied over newer data".into(),
+            ),
+            KeyMark::Shape(MarkerShape::Square, REFUSED, "write refused".into()),
+        ],
+    );
+}
+
+/// Seconds with two decimals: `1.41 s`.
+pub fn secs(v: f64) -> String {
+    format!("{v:.2} s")
+}

@@ -1,0 +1,399 @@
+//! The lab page: section 3's story on a real Redis or etcd, run when the learner presses Run.
+//!
+//! Nothing touches the network before that. The run happens on a worker thread (the runner's),
+//! can be cancelled at any moment, and stops the server it started when it ends.
+
+pub mod figure;
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use egui::{RichText, Ui};
+
+use crate::lab::{self, Control, LabError, LabParams, LabRun, Outcome, ServerKind};
+use crate::lesson::SectionText;
+use crate::runner::{Runner, Task};
+use crate::ui::kit::widgets;
+use crate::ui::{Cx, Section};
+use figure::secs;
+
+/// Its place after the ten lesson sections.
+pub const TITLE: &str = "Lab: a real lock server";
+
+/// What the worker publishes: a status line, then the result.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub status: String,
+    pub done: Option<Result<LabRun, LabError>>,
+}
+
+pub struct LabPage {
+    pub server: ServerKind,
+    /// Empty: start a server of our own.
+    pub url: String,
+    pub fencing: bool,
+    pub ttl_ms: f64,
+    pub pause_ms: f64,
+    task: Option<Task<Progress>>,
+    status: String,
+    result: Option<LabRun>,
+    error: Option<String>,
+    plot_rect: Option<egui::Rect>,
+}
+
+impl Default for LabPage {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl LabPage {
+    pub fn new() -> Self {
+        Self {
+            server: ServerKind::Redis,
+            url: String::new(),
+            fencing: false,
+            ttl_ms: lab::TTL_MS.default,
+            pause_ms: lab::PAUSE_MS.default,
+            task: None,
+            status: "Press Run to start. Nothing touches the network before that.".into(),
+            result: None,
+            error: None,
+            plot_rect: None,
+        }
+    }
+
+    /// The page showing a finished run (tests and screenshots: real runs have real times).
+    pub fn with_result(run: LabRun) -> Self {
+        let mut page = Self::new();
+        let p = &run.params;
+        page.server = p.server;
+        page.url = p.url.clone().unwrap_or_default();
+        page.fencing = p.fencing;
+        page.ttl_ms = p.ttl_ms as f64;
+        page.pause_ms = p.pause_ms as f64;
+        page.status = finished_status(&run);
+        page.result = Some(run);
+        page
+    }
+
+    /// A boxed section for the app's list.
+    pub fn section() -> Box<dyn Section> {
+        Box::new(Self::new())
+    }
+
+    pub fn params(&self) -> LabParams {
+        LabParams {
+            server: self.server,
+            url: Some(self.url.trim().to_owned()).filter(|u| !u.is_empty()),
+            fencing: self.fencing,
+            ttl_ms: lab::TTL_MS.clamp(self.ttl_ms) as u64,
+            pause_ms: lab::PAUSE_MS.clamp(self.pause_ms) as u64,
+        }
+    }
+
+    pub fn running(&self) -> bool {
+        self.task.is_some()
+    }
+
+    pub fn result(&self) -> Option<&LabRun> {
+        self.result.as_ref()
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Starts a run with the page's settings.
+    pub fn run(&mut self, runner: &Runner) {
+        let params = self.params();
+        self.error = None;
+        self.status = "Starting…".into();
+        self.task = Some(runner.spawn("lab", move |rep| {
+            let status = |s: String| {
+                rep.report(
+                    Progress {
+                        status: s,
+                        done: None,
+                    },
+                    0,
+                    1,
+                );
+            };
+            let cancelled = || rep.cancelled();
+            let ctl = Control {
+                cancelled: &cancelled,
+                status: &status,
+            };
+            let done = lab::run_stale(&params, &ctl);
+            Progress {
+                status: String::new(),
+                done: Some(done),
+            }
+        }));
+    }
+
+    /// Cancels a run (its server, if it started one, is stopped).
+    pub fn cancel(&mut self) {
+        if let Some(t) = self.task.take() {
+            t.cancel();
+            self.status = "Cancelled.".into();
+        }
+    }
+
+    /// Adopts news from the worker.
+    fn poll(&mut self) {
+        let Some(task) = &self.task else { return };
+        let (finished, progress, failed) = {
+            let snap = task.snapshot();
+            (snap.finished, snap.result.clone(), snap.failed.clone())
+        };
+        if let Some(Progress { status, done: None }) = &progress {
+            self.status.clone_from(status);
+        }
+        if !finished {
+            return;
+        }
+        self.task = None;
+        match (progress.and_then(|p| p.done), failed) {
+            (Some(Ok(run)), _) => {
+                self.status = finished_status(&run);
+                self.result = Some(run);
+            }
+            (Some(Err(LabError::Cancelled)), _) => self.status = "Cancelled.".into(),
+            (Some(Err(e)), _) => {
+                self.status = "The run did not finish.".into();
+                self.error = Some(e.to_string());
+            }
+            (None, Some(msg)) => {
+                self.status = "The run did not finish.".into();
+                self.error = Some(msg);
+            }
+            (None, None) => self.status = "Cancelled.".into(),
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
+        let busy = self.running();
+        ui.add_enabled_ui(!busy, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Server:");
+                for kind in [ServerKind::Redis, ServerKind::Etcd] {
+                    ui.selectable_value(&mut self.server, kind, kind.name());
+                }
+                ui.separator();
+                let label = ui.label("URL (optional):");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.url)
+                        .hint_text(format!("empty: start our own; e.g. {}", self.server.example_url()))
+                        .desired_width(300.0),
+                )
+                .labelled_by(label.id);
+            });
+            ui.horizontal_wrapped(|ui| {
+                for (spec, value) in [(&lab::TTL_MS, &mut self.ttl_ms), (&lab::PAUSE_MS, &mut self.pause_ms)] {
+                    let r = ui.add(
+                        egui::Slider::new(value, spec.min..=spec.max)
+                            .step_by(100.0)
+                            .clamping(egui::SliderClamping::Always)
+                            .suffix(format!(" {}", spec.unit))
+                            .text(spec.label),
+                    );
+                    widgets::claim_arrow_keys(ui, &r);
+                }
+                ui.checkbox(&mut self.fencing, "Storage checks fencing tokens")
+                    .on_hover_text("A Lua script on Redis, a transaction on etcd: a write whose token is below the highest applied is refused");
+            });
+        });
+        ui.horizontal(|ui| {
+            if busy {
+                ui.add(egui::Spinner::new());
+                if ui.button("Cancel").clicked() {
+                    self.cancel();
+                }
+            } else if ui.button(RichText::new("Run").strong()).clicked() {
+                self.run(cx.runner);
+            }
+            ui.label(format!("Status: {}", self.status));
+        });
+        if let Some(e) = &self.error {
+            ui.add(egui::Label::new(RichText::new(e).color(widgets::warn_color(ui))).wrap());
+        }
+    }
+}
+
+fn finished_status(run: &LabRun) -> String {
+    let who = if run.started_server {
+        "our own"
+    } else {
+        "the given"
+    };
+    format!(
+        "Done in {}, on {who} {} {} at {}.",
+        secs(run.total_ms / 1000.0),
+        run.params.server.name(),
+        run.server_version,
+        run.url
+    )
+}
+
+/// The headline, from the run's measured times.
+pub fn headline(run: &LabRun) -> String {
+    let ms = |v: f64| secs(v / 1000.0);
+    let (a, b) = (run.a_token, run.b_token);
+    let server = format!("{} {}", run.params.server.name(), run.server_version);
+    let pause = format!(
+        "A was paused for {} with a {} ms TTL",
+        ms(run.a_woke_ms - run.a_frozen_ms),
+        run.granted_ttl_ms
+    );
+    let gone = ms(run.expiry_ms.unwrap_or(run.b_granted_ms));
+    let (aw, bw) = (ms(run.a_write_ms), ms(run.b_write_ms));
+    match run.outcome {
+        Outcome::Overwritten => format!(
+            "On a real {server}, {pause}. The server let A's lock go at {gone} and gave it to B (token {b}), who wrote at {bw}; at {aw} A woke and wrote over B's result with token {a}. Storage now holds A's stale data, and nobody got an error."
+        ),
+        Outcome::Rejected => format!(
+            "On a real {server}, {pause}. The server let A's lock go at {gone} and gave it to B (token {b}), who wrote at {bw}; at {aw} A woke and wrote with token {a}, and storage, having applied {b}, refused it. B's result is safe."
+        ),
+        Outcome::OverlapHarmless => format!(
+            "On a real {server}, {pause}. B got the lock at {gone} while A still believed it held it, but A wrote first ({aw}) and B's write at {bw} replaced it: both held the lock, and only timing prevented damage."
+        ),
+        Outcome::NoOverlap => format!(
+            "On a real {server}, {pause}. A woke inside its lock, wrote at {aw} and released it; B got the lock only at {} and wrote at {bw}. The lock kept them apart.",
+            ms(run.b_granted_ms)
+        ),
+    }
+}
+
+fn facts(ui: &mut Ui, run: &LabRun) {
+    let rows = [
+        (
+            "Server",
+            format!(
+                "{} {} at {}",
+                run.params.server.name(),
+                run.server_version,
+                run.url
+            ),
+        ),
+        ("Tokens", format!("A {}, B {}", run.a_token, run.b_token)),
+        ("TTL granted", format!("{} ms", run.granted_ttl_ms)),
+        (
+            "A's last renewal, paused, woke",
+            format!(
+                "{} ms, {} ms, {} ms",
+                run.a_last_renewal_ms, run.a_frozen_ms, run.a_woke_ms
+            ),
+        ),
+        (
+            "B got the lock, B wrote, A wrote",
+            format!(
+                "{} ms, {} ms, {} ms",
+                run.b_granted_ms, run.b_write_ms, run.a_write_ms
+            ),
+        ),
+        ("Storage read back", run.storage_value.clone()),
+    ];
+    egui::Grid::new("lab-facts")
+        .num_columns(2)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            for (k, v) in rows {
+                ui.label(RichText::new(k).strong());
+                ui.label(v);
+                ui.end_row();
+            }
+        });
+}
+
+fn text() -> &'static SectionText {
+    static TEXT: OnceLock<SectionText> = OnceLock::new();
+    TEXT.get_or_init(|| SectionText {
+        number: crate::sections::lab(),
+        id: "lab".into(),
+        title: TITLE.into(),
+        subtitle: "Section 3's story on a real Redis or etcd".into(),
+        intro: vec![
+            "Everything so far was a model. Here two real clients, A and B, take the same lock on a real [[lock|lock server]]. A works, renewing its [[lease]], then its process is paused for real, as in a long [[process-pause|garbage-collection pause]]: it stops renewing and sleeps past the [[ttl|TTL]]. The server expires A's lock, B takes it and writes; then A wakes and writes too.".into(),
+            "The lab starts its own server on this computer (redis-server or etcd, if present) on a free loopback port and stops it afterwards, or uses the URL you give. It uses the network only when you press Run.".into(),
+        ],
+        after: Vec::new(),
+        how: "Redis: SET NX PX with a random value, INCR for the token, compare-and-delete to release, a Lua script for the fenced write. etcd: a lease with keep-alives, the lock key created in a transaction, its create revision as the token, a transaction for the fenced write. Times are measured on this computer's clock from A's grant; B tries for the lock every 10 ms, so the expiry is seen to within about 10 ms (etcd itself checks leases about every half second).".into(),
+    })
+}
+
+impl Section for LabPage {
+    fn number(&self) -> u8 {
+        crate::sections::lab()
+    }
+
+    fn text(&self) -> &'static SectionText {
+        text()
+    }
+
+    fn summary(&self) -> Option<String> {
+        self.result.as_ref().map(headline)
+    }
+
+    fn plot_rect(&self) -> Option<egui::Rect> {
+        self.plot_rect
+    }
+
+    fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
+        let Some(run) = &self.result else {
+            return false;
+        };
+        let frame = crate::ui::share::slide::Frame {
+            heading: TITLE,
+            headline: Some(headline(run)),
+            code: None,
+        };
+        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
+            let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+            figure::timeline(ui, cx, run, (size.y - key).max(120.0));
+            figure::key(ui, cx);
+        });
+        true
+    }
+
+    fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        self.poll();
+        self.controls(ui, cx);
+        ui.add_space(8.0);
+        let Some(run) = &self.result else {
+            ui.label("No run yet: the timeline appears here after the first run.");
+            return;
+        };
+        widgets::headline(ui, &headline(run));
+        ui.add_space(8.0);
+        let height = (ui.available_height() * 0.42).clamp(230.0, 340.0);
+        let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
+        self.plot_rect = Some(drawn.response.rect);
+        figure::key(ui, cx);
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new("What was measured")
+            .default_open(true)
+            .show(ui, |ui| {
+                facts(ui, run);
+            });
+        egui::CollapsingHeader::new("How this is measured")
+            .default_open(false)
+            .show(ui, |ui| {
+                widgets::paragraph(ui, &text().how, cx);
+            });
+    }
+}
+
+impl Drop for LabPage {
+    /// Closing the app mid-run: stop the run and give it a moment to stop its server.
+    fn drop(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.cancel();
+            let until = Instant::now() + Duration::from_secs(3);
+            while !task.is_finished() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The quiz sections ("Which protection?", "Interview angle"), one type for every quiz the
+//! lesson's data declares (`assets/quizzes.ron`: the section, its words, its keys and its
+//! questions).
+//!
+//! One question at a time. The number keys choose, Enter or Space goes on, the mouse works
+//! too. After an answer: right or wrong, the XP it earned and the reason, with links to the
+//! glossary cards. Answers are saved to the progress file at once. In lecture mode nothing is
+//! scored, and Page Down steps through the quiz like a slide deck's builds.
+//!
+//! [`state`] is the quiz without drawing (and its tests), `words` the sentences it shows;
+//! [`view`] draws it.
+
+pub mod state;
+pub mod view;
+mod words;
+
+use egui::Ui;
+
+use crate::lesson;
+use crate::scenario::{Pairs, settings};
+use crate::sections::QuizId;
+use crate::ui::{Cx, Section, kit::widgets};
+use state::QuizState;
+
+pub struct QuizSection {
+    quiz: QuizId,
+    pub state: QuizState,
+    /// Move keyboard focus to the "next" button (the answer was given from a focused button).
+    focus_next: bool,
+    /// Bring part of the quiz into view on the next frame.
+    scroll: Option<view::Scroll>,
+    headline: Option<String>,
+}
+
+impl QuizSection {
+    /// The section showing `quiz` (at its place in [`crate::sections`]).
+    pub fn new(quiz: QuizId) -> Self {
+        Self {
+            quiz,
+            state: QuizState::new(settings::quiz_of(quiz)),
+            focus_next: false,
+            scroll: None,
+            headline: None,
+        }
+    }
+
+    /// Number keys in use: one per answer.
+    pub fn keys(&self) -> usize {
+        self.state.quiz().keys
+    }
+}
+
+impl Section for QuizSection {
+    fn number(&self) -> u8 {
+        self.state.section()
+    }
+
+    fn whole_page(&self) -> bool {
+        true
+    }
+
+    fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if !self.state.questions().is_empty() {
+            self.page(ui, cx);
+        }
+    }
+
+    fn summary(&self) -> Option<String> {
+        self.headline.clone()
+    }
+
+    fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if !self.state.questions().is_empty() {
+            self.audience_page(ui, cx);
+        }
+    }
+
+    /// The right answer, until it is shown to everyone.
+    fn lecturer_only(&self) -> Option<String> {
+        let q = self
+            .state
+            .question()
+            .filter(|_| !self.state.feedback_visible())?;
+        let answer = q.answers.get(q.correct)?;
+        Some(format!(
+            "Answer {}: {}",
+            q.correct + 1,
+            lesson::plain(answer)
+        ))
+    }
+
+    /// The question on screen (`question=<id>`); `None` on the results.
+    fn scenario(&self) -> Option<Pairs> {
+        let q = self.state.question()?;
+        Some(settings::quiz_pairs(&q.id))
+    }
+
+    /// Goes to the question a scenario code names. Changes nothing on an unknown key or id.
+    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
+        if let Some(i) = settings::read_quiz(self.quiz, pairs)? {
+            self.state.jump_later(i);
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+        let before = self.state.current();
+        let stepped = self.state.step(forward, lecture);
+        if stepped {
+            let revealed = self.state.current() == before && self.state.feedback_visible();
+            self.scroll = Some(if revealed {
+                view::Scroll::Feedback
+            } else {
+                view::Scroll::Question
+            });
+        }
+        stepped
+    }
+
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        self.state.arrive(at_end, lecture);
+    }
+}
+
+/// The "how this is computed" note of a section without a model or a seed.
+pub fn how_note(ui: &mut Ui, how: &str, cx: &mut Cx<'_>) {
+    if how.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new("How this is computed")
+        .default_open(true)
+        .show(ui, |ui| {
+            widgets::paragraph(ui, how, cx);
+        });
+}
+
+/// At most `max` characters, cut at a word and ended with "…".
+pub fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_owned();
+    }
+    let cut: String = s.chars().take(max).collect();
+    let at = cut.rfind(' ').unwrap_or(cut.len());
+    format!("{}…", cut[..at].trim_end_matches([',', ';', ':', '.']))
+}

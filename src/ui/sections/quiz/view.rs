@@ -1,0 +1,497 @@
+//! Drawing the quiz: the page, the navigator, the question and its answers, the verdict, the
+//! results. Everything it shows comes from [`super::state`]; it turns keys and clicks into
+//! [`Input`]s.
+
+use egui::accesskit::Live;
+use egui::{
+    Align, Color32, FontId, Rect, Response, RichText, Sense, Stroke, StrokeKind, TextStyle, Ui,
+    Widget, WidgetInfo, vec2,
+};
+
+use super::QuizSection;
+use super::state::{Input, Mark, Tone};
+use super::words::next_section_label;
+use crate::lesson::{self, SectionText};
+use crate::progress::XP_PER_QUESTION;
+use crate::ui::kit::plot::palette;
+use crate::ui::shell::keymap::Action;
+use crate::ui::stage::layout;
+use crate::ui::{AppEvent, Cx, kit::widgets};
+
+/// Answer buttons and the verdict are never wider than this (points): lines stay readable.
+const MAX_WIDTH: f32 = 900.0;
+
+/// What to bring into view after the quiz changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Scroll {
+    /// The question (it just changed).
+    Question,
+    /// The verdict and the "next" button (an answer was just given or revealed).
+    Feedback,
+}
+
+/// What was pressed or clicked this frame, applied in order.
+#[derive(Default)]
+struct Inputs {
+    list: Vec<Input>,
+    /// A choice came from a focused answer button: the keyboard then moves to "next".
+    by_focus: bool,
+}
+
+impl QuizSection {
+    /// The whole page. Wide learner windows: the words in a reading column beside the quiz.
+    /// Narrow windows and lecture mode: the quiz first under a one-line title, the words
+    /// below it (folded in lecture mode), so the question, the answers and the verdict are in
+    /// view at once.
+    pub(super) fn page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let n = self.state.section();
+        let text = lesson::content().section(n);
+        if layout::is_wide(ui.available_width(), cx.lecture) {
+            layout::reading_column(ui, n, |ui| {
+                layout::title(ui, text, false);
+                words(ui, cx, text);
+            });
+            egui::CentralPanel::no_frame().show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt(("quiz-scroll", n))
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.add_space(8.0);
+                        self.body(ui, cx);
+                    });
+            });
+            return;
+        }
+        egui::ScrollArea::vertical()
+            .id_salt(("quiz-page", n))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                layout::title(ui, text, true);
+                self.body(ui, cx);
+                ui.add_space(8.0);
+                egui::CollapsingHeader::new("The explanation in words")
+                    .id_salt(("quiz-words", n))
+                    .default_open(!cx.lecture)
+                    .show(ui, |ui| words(ui, cx, text));
+                ui.add_space(16.0);
+            });
+    }
+
+    /// The audience window of the presenter view: the title, the question and its answers.
+    /// The marks and the verdict come from the same state as the console's, so the right
+    /// answer shows here only once it is revealed.
+    pub(super) fn audience_page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let n = self.state.section();
+        egui::ScrollArea::vertical()
+            .id_salt(("quiz-audience", n))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                layout::title(ui, lesson::content().section(n), true);
+                ui.set_max_width((ui.available_width() - 12.0).min(MAX_WIDTH));
+                let mut clicked = Inputs::default();
+                if self.state.current().is_some() {
+                    self.question_ui(ui, cx, &mut clicked);
+                } else if let Some(h) = &self.headline {
+                    widgets::headline(ui, h);
+                }
+                self.run(clicked, cx);
+            });
+    }
+
+    /// The quiz itself: headline, navigator, question, answers and verdict (or the results).
+    fn body(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        // A margin on the right, clear of the window's edge and the scroll bar.
+        ui.set_max_width((ui.available_width() - 12.0).min(MAX_WIDTH));
+        self.state.sync(cx.lecture, cx.progress);
+        // Keys first, so this frame already shows what they did.
+        let keys = self.state.quiz().keys;
+        let mut pressed = Inputs::default();
+        for action in cx.actions {
+            pressed.list.extend(match *action {
+                Action::Choose(k) if (1..=keys).contains(&usize::from(k)) => {
+                    Some(Input::Choose(usize::from(k) - 1))
+                }
+                Action::Continue => Some(Input::GoOn),
+                Action::Reveal => Some(Input::Reveal),
+                _ => None,
+            });
+        }
+        self.run(pressed, cx);
+
+        let headline = self.state.headline(cx.progress.progress());
+        if !cx.lecture {
+            // In lecture mode it would only repeat the line under the answers.
+            widgets::headline(ui, &headline);
+            ui.add_space(4.0);
+        }
+        self.headline = Some(headline);
+        let mut clicked = Inputs::default();
+        if self.state.reviewing(cx.progress) {
+            review_banner(ui, cx, &mut clicked);
+        }
+        self.navigator(ui, cx, &mut clicked);
+        if self.state.current().is_some() {
+            self.question_ui(ui, cx, &mut clicked);
+        } else {
+            self.results(ui, cx, &mut clicked);
+        }
+        if !clicked.list.is_empty() {
+            ui.ctx().request_repaint();
+        }
+        self.run(clicked, cx);
+    }
+
+    /// Applies inputs to the state and turns what they did into scrolling, focus and events.
+    fn run(&mut self, inputs: Inputs, cx: &mut Cx<'_>) {
+        for input in inputs.list {
+            let out = self.state.apply(input, cx.progress);
+            if out.moved {
+                self.scroll = Some(Scroll::Question);
+            }
+            if out.feedback {
+                self.scroll = Some(Scroll::Feedback);
+                self.focus_next = inputs.by_focus && !self.state.lecture();
+            }
+            if let Some(n) = out.go_to {
+                cx.emit(AppEvent::GoTo(n));
+            }
+        }
+    }
+
+    /// One button per question (with ✔/✖ once answered) and one for the results.
+    fn navigator(&mut self, ui: &mut Ui, cx: &Cx<'_>, inputs: &mut Inputs) {
+        let quiz = self.state.quiz();
+        let lecture = self.state.lecture();
+        let row = ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{}:", super::words::capitalise(&quiz.items)));
+            for (i, q) in quiz.iter().enumerate() {
+                let answer = cx.progress.progress().answer(&q.id).filter(|_| !lecture);
+                let (mark, state) = match answer {
+                    Some(a) if a.correct => (" ✔", ", answered right"),
+                    Some(_) => (" ✖", ", answered wrong"),
+                    None => ("", ""),
+                };
+                let selected = self.state.current() == Some(i);
+                let r = ui
+                    .add(egui::Button::selectable(
+                        selected,
+                        format!("{}{mark}", i + 1),
+                    ))
+                    .on_hover_text(format!("Go to {} {}", quiz.item, i + 1));
+                let name = format!("{} {}{state}", super::words::capitalise(&quiz.item), i + 1);
+                ui.ctx()
+                    .accesskit_node_builder(r.id, |node| node.set_label(name));
+                if r.clicked() {
+                    inputs.list.push(Input::Jump(i));
+                }
+            }
+            if !lecture {
+                let finished = self.state.current().is_none();
+                if ui
+                    .add(egui::Button::selectable(finished, "Results"))
+                    .clicked()
+                {
+                    inputs.list.push(Input::Results);
+                }
+            }
+            if let Some(i) = self.state.current() {
+                ui.add_space(8.0);
+                let item = super::words::capitalise(&quiz.item);
+                let place = RichText::new(format!("{item} {} of {}", i + 1, quiz.len())).weak();
+                ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
+            }
+        });
+        if self.scroll == Some(Scroll::Question) {
+            self.scroll = None;
+            row.response.scroll_to_me(Some(Align::TOP));
+        }
+    }
+
+    fn question_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
+        let Some(q) = self.state.question() else {
+            return;
+        };
+        ui.scope(|ui| {
+            // The prompt a little larger than body text, for the back of the room.
+            let body = ui.style().text_styles[&TextStyle::Body].size;
+            if let Some(f) = ui.style_mut().text_styles.get_mut(&TextStyle::Body) {
+                f.size = body * 1.15;
+            }
+            compact(ui);
+            widgets::paragraph(ui, &q.prompt, cx);
+        });
+        let width = ui.available_width().min(MAX_WIDTH);
+        let lecture = self.state.lecture();
+        let spacing = ui.spacing().item_spacing.y;
+        ui.spacing_mut().item_spacing.y = (spacing - 2.0).max(2.0);
+        for (k, answer) in q.answers.iter().enumerate() {
+            let mark = self.state.mark(k);
+            let button = AnswerButton {
+                key: k + 1,
+                text: lesson::plain(answer),
+                mark,
+                mark_text: mark.text(lecture),
+                width,
+            };
+            let r = ui.add_enabled(mark != Mark::Other, button);
+            let key = format!("Key {}", k + 1);
+            ui.ctx()
+                .accesskit_node_builder(r.id, |node| node.set_description(key));
+            if r.clicked() && !self.state.feedback_visible() {
+                inputs.list.push(Input::Choose(k));
+                inputs.by_focus = r.has_focus();
+            }
+        }
+        ui.spacing_mut().item_spacing.y = spacing;
+        if self.state.feedback_visible() {
+            self.feedback(ui, cx, inputs);
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            let hint = RichText::new(self.state.hint());
+            if lecture {
+                ui.label(hint);
+                if ui.button("Reveal (R)").clicked() {
+                    inputs.list.push(Input::Reveal);
+                }
+            } else {
+                ui.label(hint.weak());
+            }
+        });
+    }
+
+    /// The verdict (announced to screen readers), the explanation and the "next" button.
+    fn feedback(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
+        let (Some(q), Some((tone, verdict))) = (self.state.question(), self.state.verdict()) else {
+            return;
+        };
+        let colour = match tone {
+            Tone::Right => palette::GREEN,
+            Tone::Wrong => widgets::warn_color(ui),
+            Tone::Plain => ui.visuals().text_color(),
+        };
+        egui::Frame::new()
+            .fill(ui.visuals().faint_bg_color)
+            .stroke(Stroke::new(1.5, colour))
+            .corner_radius(6.0)
+            .inner_margin(egui::Margin::symmetric(12, 8))
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                compact(ui);
+                let size = ui.style().text_styles[&TextStyle::Body].size * 1.1;
+                let r = ui.label(RichText::new(verdict).strong().size(size).color(colour));
+                ui.ctx()
+                    .accesskit_node_builder(r.id, |node| node.set_live(Live::Polite));
+                ui.add_space(2.0);
+                ui.label(RichText::new(&self.state.quiz().why_label).strong());
+                widgets::paragraph(ui, &q.why, cx);
+            });
+        ui.add_space(4.0);
+        let label = self.state.next_label(cx.progress);
+        let height = ui.style().text_styles[&TextStyle::Body].size * 2.0;
+        let r = ui
+            .add(egui::Button::new(RichText::new(label).strong()).min_size(vec2(0.0, height)))
+            .on_hover_text("Enter or Space");
+        if std::mem::take(&mut self.focus_next) {
+            r.request_focus();
+        }
+        if self.scroll == Some(Scroll::Feedback) {
+            self.scroll = None;
+            r.scroll_to_me(Some(Align::BOTTOM));
+        }
+        if r.clicked() {
+            inputs.list.push(Input::GoOn);
+        }
+    }
+
+    fn results(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
+        let p = cx.progress.progress();
+        let quiz = self.state.quiz();
+        let first = quiz
+            .iter()
+            .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
+            .count();
+        let missed = quiz
+            .iter()
+            .filter(|q| p.answer(&q.id).is_some_and(|a| !a.correct))
+            .count();
+        ui.label(RichText::new("Your results").heading());
+        egui::Grid::new(("quiz-results", quiz.section))
+            .num_columns(3)
+            .spacing([12.0, 6.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for (i, q) in quiz.iter().enumerate() {
+                    let (mark, colour, note) = match p.answer(&q.id) {
+                        Some(a) if a.correct && a.first_try => {
+                            ("✔", palette::GREEN, format!("+{XP_PER_QUESTION} XP"))
+                        }
+                        Some(a) if a.correct => {
+                            ("✔", palette::GREEN, "right at a later try".to_owned())
+                        }
+                        Some(_) => ("✖", widgets::warn_color(ui), "to review".to_owned()),
+                        None => (
+                            "·",
+                            ui.visuals().weak_text_color(),
+                            "not answered".to_owned(),
+                        ),
+                    };
+                    ui.label(RichText::new(mark).color(colour).strong());
+                    let prompt = lesson::plain(&q.prompt);
+                    if ui
+                        .link(format!("{}. {}", i + 1, super::shorten(&prompt, 90)))
+                        .on_hover_text(prompt)
+                        .clicked()
+                    {
+                        inputs.list.push(Input::Jump(i));
+                    }
+                    ui.label(note);
+                    ui.end_row();
+                }
+            });
+        ui.add_space(6.0);
+        if !cx.lecture {
+            ui.label(format!(
+                "Right at the first try: {first} of {}, worth {} XP.",
+                quiz.len(),
+                first as u32 * XP_PER_QUESTION
+            ));
+        }
+        ui.horizontal_wrapped(|ui| {
+            if missed > 0
+                && ui
+                    .button(format!("Try the missed ones again ({missed})"))
+                    .clicked()
+            {
+                inputs.list.push(Input::RetryMissed);
+            }
+            let next = RichText::new(next_section_label(quiz.section)).strong();
+            if ui.button(next).on_hover_text("Enter or Space").clicked() {
+                inputs.list.push(Input::GoOn);
+            }
+        });
+    }
+}
+
+fn review_banner(ui: &mut Ui, cx: &Cx<'_>, inputs: &mut Inputs) {
+    ui.horizontal_wrapped(|ui| {
+        let left = cx.progress.review.len();
+        let text = format!("Reviewing missed questions: {left} to go (this one included).");
+        ui.label(RichText::new(text).strong());
+        if ui.button("Stop reviewing").clicked() {
+            inputs.list.push(Input::StopReview);
+        }
+    });
+}
+
+/// The section's words: the explanation, how it is computed, the closing words.
+fn words(ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
+    for p in &text.intro {
+        widgets::paragraph(ui, p, cx);
+    }
+    ui.add_space(4.0);
+    if !cx.lecture {
+        // How answers are scored: nothing is scored in lecture mode.
+        super::how_note(ui, &text.how, cx);
+    }
+    for p in &text.after {
+        widgets::paragraph(ui, p, cx);
+    }
+    ui.add_space(12.0);
+}
+
+/// Smaller gaps between lines (the paragraphs' space after them shrinks with them).
+fn compact(ui: &mut Ui) {
+    let gap = &mut ui.spacing_mut().item_spacing.y;
+    *gap = (*gap * 0.5).max(2.0);
+}
+
+/// One answer, drawn at a fixed width: its key in a badge on the left, the words wrapping
+/// beside it (never under the key), and the mark ("✔ right", "your answer") on the right.
+struct AnswerButton {
+    key: usize,
+    text: String,
+    mark: Mark,
+    mark_text: &'static str,
+    width: f32,
+}
+
+impl Widget for AnswerButton {
+    fn ui(self, ui: &mut Ui) -> Response {
+        let size = ui.style().text_styles[&TextStyle::Body].size * 1.1;
+        let font = FontId::proportional(size);
+        let pad = vec2(8.0, 6.0);
+        let gap = 10.0;
+        let badge = vec2(size * 1.6, size * 1.5);
+        let visuals = ui.visuals().clone();
+        let (colour, stroke_w) = match self.mark {
+            Mark::Right => (palette::GREEN, 2.5),
+            Mark::Wrong => (widgets::warn_color(ui), 2.5),
+            Mark::Chosen => (visuals.selection.stroke.color, 2.5),
+            Mark::Open | Mark::Other => (visuals.widgets.inactive.bg_stroke.color, 1.0),
+        };
+        let painter = ui.painter();
+        let mark = painter.layout_no_wrap(self.mark_text.to_owned(), font.clone(), colour);
+        let mark_w = if self.mark_text.is_empty() {
+            0.0
+        } else {
+            mark.size().x + gap
+        };
+        let text_w = (self.width - 2.0 * pad.x - badge.x - gap - mark_w).max(60.0);
+        let text_colour = visuals.text_color();
+        let galley = painter.layout(self.text.clone(), font.clone(), text_colour, text_w);
+        // The first line of the words sits level with the key.
+        let row = galley.rows.first().map_or(size, |r| r.height());
+        let offset = ((badge.y - row) / 2.0).max(0.0);
+        let height = (galley.size().y + offset).max(badge.y) + 2.0 * pad.y;
+        let (rect, response) = ui.allocate_exact_size(vec2(self.width, height), Sense::click());
+        let name = match self.mark {
+            Mark::Open | Mark::Other => format!("{} {}", self.key, self.text),
+            _ => format!("{} {}, {}", self.key, self.text, self.mark_text),
+        };
+        response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, ui.is_enabled(), &name));
+        if !ui.is_rect_visible(rect) {
+            return response;
+        }
+        let style = ui.style().interact(&response);
+        let fill = if self.mark == Mark::Other {
+            Color32::TRANSPARENT
+        } else {
+            style.weak_bg_fill
+        };
+        let stroke = match (response.has_focus(), response.hovered(), self.mark) {
+            (true, _, Mark::Open) => Stroke::new(2.0, visuals.selection.stroke.color),
+            (_, true, Mark::Open) => Stroke::new(1.5, style.bg_stroke.color),
+            (true, _, _) => Stroke::new(stroke_w + 1.0, colour),
+            _ => Stroke::new(stroke_w, colour),
+        };
+        let painter = ui.painter();
+        painter.rect(rect, 6.0, fill, stroke, StrokeKind::Inside);
+        let badge_rect = Rect::from_min_size(rect.min + pad, badge);
+        painter.rect(
+            badge_rect,
+            4.0,
+            visuals.extreme_bg_color,
+            Stroke::new(1.0, visuals.widgets.inactive.bg_stroke.color),
+            StrokeKind::Inside,
+        );
+        let key = painter.layout_no_wrap(
+            self.key.to_string(),
+            FontId::monospace(size),
+            visuals.strong_text_color(),
+        );
+        painter.galley(
+            badge_rect.center() - key.size() / 2.0,
+            key,
+            visuals.strong_text_color(),
+        );
+        let top = rect.top() + pad.y + offset;
+        let left = badge_rect.right() + gap;
+        painter.galley(egui::pos2(left, top), galley, text_colour);
+        if !self.mark_text.is_empty() {
+            let at = egui::pos2(rect.right() - pad.x - mark.size().x, top);
+            painter.galley(at, mark, colour);
+        }
+        response
+    }
+}

@@ -1,0 +1,154 @@
+//! Section 1's figure: the counter climbing over simulated time in both modes, and the lost
+//! updates against the number of workers.
+
+use egui::{RichText, TextStyle, Ui, Vec2};
+use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
+
+use super::Counter;
+use super::runs::{CURVE_SEEDS, Pair};
+use crate::sim::counter;
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_int, fmt_ms};
+use crate::ui::kit::plot::{self, palette};
+use crate::ui::kit::widgets;
+
+/// The colour and width factor of each mode, `[without, with]`: the chosen one in full and
+/// thicker, the other faded and thinner.
+pub(super) fn mode_styles(lock: bool) -> [(egui::Color32, f32); 2] {
+    let chosen = |c: egui::Color32| (c, 1.3);
+    let faded = |c: egui::Color32| (c.gamma_multiply(0.4), 0.7);
+    if lock {
+        [faded(palette::VERMILION), chosen(palette::BLUE)]
+    } else {
+        [chosen(palette::VERMILION), faded(palette::BLUE)]
+    }
+}
+
+impl Counter {
+    /// The counter over simulated time, both modes, up to the playback position, with a line
+    /// of words under it; fills `size`.
+    pub(super) fn counter_plot(&self, ui: &mut Ui, cx: &Cx<'_>, pair: &Pair, size: Vec2) {
+        let end = pair.on.run.elapsed_ms.max(pair.off.run.elapsed_ms);
+        let t = self.playback.position * end;
+        let (off_pts, off_now, off_done) = pair.off.until(t);
+        let (on_pts, on_now, on_done) = pair.on.until(t);
+        let should = pair.key.0.expected() as f64;
+        let w = plot::line_width(cx);
+        let lock = self.params.lock;
+        let [(c_off, w_off), (c_on, w_on)] = mode_styles(lock);
+        let mut lines = [
+            Line::new("without a lock", PlotPoints::Owned(off_pts))
+                .color(c_off)
+                .width(w * w_off),
+            Line::new("with the lock", PlotPoints::Owned(on_pts))
+                .color(c_on)
+                .width(w * w_on),
+        ];
+        if !lock {
+            // The chosen mode last, so that it is drawn on top.
+            lines.reverse();
+        }
+        let words = format!(
+            "At {}: without a lock {} writes have left the counter at {}; with the lock {} writes, counter {}.",
+            fmt_ms(t),
+            fmt_int(off_done as u64),
+            fmt_int(off_now),
+            fmt_int(on_done as u64),
+            fmt_int(on_now),
+        );
+        let galley = egui::WidgetText::from(words).into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            size.x,
+            TextStyle::Body,
+        );
+        let top = top_room(ui);
+        let height = size.y - top - galley.size().y - 2.0 * ui.spacing().item_spacing.y;
+        let response = Plot::new("s1-counter")
+            .width(size.x)
+            .height(height.max(120.0))
+            .x_axis_label("simulated time (ms)")
+            .y_axis_label("counter")
+            .include_x(0.0)
+            .include_x(end)
+            .include_y(0.0)
+            .include_y(should * 1.05)
+            .allow_scroll(false)
+            .show(ui, |p| {
+                p.hline(
+                    HLine::new("should be W·N", should)
+                        .color(plot::colour(cx, palette::GREY))
+                        .width(w * 0.8)
+                        .style(LineStyle::dashed_loose()),
+                );
+                for line in lines {
+                    p.line(line);
+                }
+            })
+            .response;
+        widgets::describe_plot(&response, "Plot: the counter over time", "");
+        ui.label(galley);
+    }
+
+    /// Mean lost updates against the number of workers, the current number marked.
+    pub(super) fn curve_plot(&self, ui: &mut Ui, cx: &Cx<'_>, size: Vec2) {
+        let pts = self.curve.latest().cloned().unwrap_or_default();
+        let w = plot::line_width(cx);
+        let workers = self.params.workers;
+        let description = match (pts.first(), pts.last(), self.curve.finished()) {
+            (Some(first), Some(last), true) => format!(
+                "Without a lock, {} updates are lost on average over {CURVE_SEEDS} seeds with one \
+                 worker and {} with {} workers.",
+                fmt_int(first[1].round() as u64),
+                fmt_int(last[1].round() as u64),
+                last[0],
+            ),
+            _ => "The curve is still being computed.".to_owned(),
+        };
+        let top = top_room(ui);
+        let response = Plot::new("s1-curve")
+            .width(size.x)
+            .height(size.y - top)
+            .x_axis_label("workers")
+            .y_axis_label(format!("lost updates (mean over {CURVE_SEEDS} seeds)"))
+            .include_x(0.0)
+            .include_x(counter::WORKERS.max + 0.5)
+            .include_y(0.0)
+            .allow_scroll(false)
+            .show(ui, |p| {
+                p.vline(
+                    VLine::new(format!("now: {workers} workers"), f64::from(workers))
+                        .color(plot::colour(cx, palette::GREY))
+                        .width(w * 0.6),
+                );
+                p.line(
+                    Line::new("without a lock", pts.clone())
+                        .color(palette::VERMILION)
+                        .width(w),
+                );
+                p.points(
+                    Points::new("", pts)
+                        .color(palette::VERMILION)
+                        .radius(plot::marker_radius(cx)),
+                );
+            })
+            .response;
+        widgets::describe_plot(
+            &response,
+            "Plot: lost updates against the number of workers",
+            &description,
+        );
+    }
+}
+
+/// Leaves room above a plot for its top tick's label; returns the height used.
+pub(super) fn top_room(ui: &mut Ui) -> f32 {
+    let top = 0.5 * ui.text_style_height(&TextStyle::Body);
+    ui.add_space(top);
+    top
+}
+
+/// A figure's title line.
+pub(super) fn title(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).strong());
+}

@@ -1,0 +1,322 @@
+//! Section 1, "Why a lock": lost updates on a shared counter.
+//!
+//! Two runs per setting, one without and one with the lock (same parameters and seed), drawn
+//! as the counter climbing over simulated time and animated by the playback; the mode the
+//! learner chose stands out, the other is faded for comparison. A second run averages the
+//! lost updates over eight seeds for every number of workers: beside the counter on a wide
+//! stage, in the reading column otherwise.
+
+mod figure;
+mod real;
+mod runs;
+
+use std::sync::Arc;
+
+use egui::{RichText, TextStyle, Ui, Vec2, vec2};
+use egui_plot::MarkerShape;
+
+use self::figure::{mode_styles, title};
+use self::real::RealThreads;
+use self::runs::{CURVE_SEEDS, Key, Pair, spawn_curve, spawn_runs};
+use crate::runner::Runner;
+use crate::sim::ParamTable;
+use crate::sim::counter::{self, CounterParams};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_int, fmt_ms};
+use crate::ui::kit::plot::{KeyMark, palette};
+use crate::ui::kit::widgets::{self, Playback};
+use crate::ui::shell::keymap::Action;
+use crate::ui::stage::{Experiment, Rerun, Stage, builds};
+
+/// From this stage width (points) the lost-updates curve sits beside the counter.
+const CURVE_BESIDE: f32 = 900.0;
+/// Height of the lost-updates curve when it sits in the reading column.
+const CURVE_HEIGHT: f32 = 240.0;
+/// Steps of the counter animation (the Step button and the S key).
+const PLAYBACK_STEPS: f64 = 40.0;
+
+/// Section 1 on the stage.
+pub type WhyLock = Stage<Counter>;
+
+/// Section 1, ready for the lesson (nothing runs until it is first shown).
+pub fn section() -> WhyLock {
+    Stage::new(Counter::default())
+}
+
+/// The section's own part: its settings, its two runs, the playback and the real threads.
+pub struct Counter {
+    pub params: CounterParams,
+    runs: Rerun<Key, Arc<Pair>>,
+    curve: Rerun<Key, Vec<[f64; 2]>>,
+    pub playback: Playback,
+    /// The lost-updates curve was drawn beside the counter in the last frame.
+    curve_beside: bool,
+    /// The optional experiment on real threads (not seeded).
+    real: RealThreads,
+}
+
+impl Default for Counter {
+    fn default() -> Self {
+        Self {
+            params: CounterParams::default(),
+            runs: Rerun::default(),
+            curve: Rerun::default(),
+            playback: Playback::new(4.0),
+            curve_beside: false,
+            real: RealThreads::default(),
+        }
+    }
+}
+
+/// What the two counter runs depend on (the lock only chooses which one the headline tells).
+fn runs_key(p: &CounterParams, seed: u64) -> Key {
+    (CounterParams { lock: false, ..*p }, seed)
+}
+
+/// What the curve depends on: everything but the lock and the number of workers.
+fn curve_key(p: &CounterParams, seed: u64) -> Key {
+    let workers = counter::WORKERS.default as u32;
+    (
+        CounterParams {
+            lock: false,
+            workers,
+            ..*p
+        },
+        seed,
+    )
+}
+
+impl Counter {
+    /// The headline for a finished pair of runs.
+    pub fn headline_for(&self, pair: &Pair) -> String {
+        let p = &pair.key.0;
+        let words = &crate::lesson::content().headlines.counter;
+        let (template, r) = if self.params.lock {
+            (&words.with_lock, &pair.on.run)
+        } else {
+            (&words.without_lock, &pair.off.run)
+        };
+        crate::lesson::fill(
+            template,
+            &[
+                ("workers", p.workers.to_string()),
+                ("expected", fmt_int(p.expected())),
+                ("counter", fmt_int(r.final_counter)),
+                ("lost", fmt_int(r.lost_updates)),
+            ],
+        )
+    }
+}
+
+impl Experiment for Counter {
+    crate::stage_params!(crate::sim::Model::Counter, CounterParams);
+
+    fn refresh(&mut self, runner: &Runner, seed: u64) {
+        self.params = self.params.clamped_all();
+        let p = self.params;
+        if self
+            .runs
+            .ensure(runs_key(&p, seed), |&k| spawn_runs(runner, k))
+        {
+            self.playback.restart();
+        }
+        self.curve
+            .ensure(curve_key(&p, seed), |&k| spawn_curve(runner, k));
+    }
+
+    fn headline(&self) -> Option<String> {
+        self.runs.latest().map(|pair| self.headline_for(pair))
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.runs.failed().or_else(|| self.curve.failed())
+    }
+
+    fn busy(&self) -> bool {
+        !self.runs.finished() || !self.curve.finished()
+    }
+
+    fn key(&mut self, action: Action) {
+        match action {
+            Action::ToggleLock => self.params.lock = !self.params.lock,
+            other => builds::playback_key(&mut self.playback, other, PLAYBACK_STEPS),
+        }
+    }
+
+    fn progress(&self, ui: &mut Ui) {
+        self.curve
+            .progress_ui(ui, "Computing the lost-updates curve", "worker counts");
+    }
+
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        let lock = self.params.lock;
+        let [(c_off, _), (c_on, _)] = mode_styles(lock);
+        let (off, on) = if lock {
+            (
+                "without a lock (faded, for comparison)",
+                "with the lock (chosen)",
+            )
+        } else {
+            (
+                "without a lock (chosen)",
+                "with the lock (faded, for comparison)",
+            )
+        };
+        let mut key = vec![
+            KeyMark::Line(c_off, false, off.into()),
+            KeyMark::Line(c_on, false, on.into()),
+            KeyMark::Line(
+                palette::GREY,
+                true,
+                format!("should be W·N = {}", fmt_int(self.params.expected())),
+            ),
+        ];
+        if self.curve_beside {
+            key.push(KeyMark::Shape(
+                MarkerShape::Circle,
+                palette::VERMILION,
+                format!("right: lost updates without a lock, mean over {CURVE_SEEDS} seeds"),
+            ));
+        }
+        key
+    }
+
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        let Some(pair) = self.runs.latest().cloned() else {
+            ui.allocate_space(size);
+            return;
+        };
+        // A result left over from other settings stays still until the new one is in.
+        if self.runs.key() == Some(&pair.key) {
+            self.playback.tick(ui, cx.reduced_motion);
+        }
+        self.curve_beside = size.x >= CURVE_BESIDE;
+        if self.curve_beside {
+            // Two figures: each with its title.
+            let title_h = ui.text_style_height(&TextStyle::Body) + ui.spacing().item_spacing.y;
+            let h = size.y - title_h;
+            let gap = 16.0;
+            let left = ((size.x - gap) * 0.55).floor();
+            let right = size.x - gap - left;
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = gap;
+                ui.vertical(|ui| {
+                    title(ui, "The counter over time");
+                    self.counter_plot(ui, cx, &pair, vec2(left, h));
+                });
+                ui.vertical(|ui| {
+                    title(
+                        ui,
+                        "Lost updates without a lock, against the number of workers",
+                    );
+                    self.curve_plot(ui, cx, vec2(right, h));
+                });
+            });
+        } else {
+            self.counter_plot(ui, cx, &pair, size);
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let p = &mut self.params;
+        let sliders = |ui: &mut Ui, p: &mut CounterParams| {
+            widgets::table_slider(ui, p, &counter::WORKERS);
+            widgets::table_slider(ui, p, &counter::INCREMENTS);
+        };
+        let lock = |ui: &mut Ui, p: &mut CounterParams| {
+            ui.checkbox(&mut p.lock, "Use a lock").on_hover_text(
+                "Each worker takes a first-come, first-served lock before reading and releases it after writing",
+            );
+        };
+        // The toggle and both sliders on one row when they fit, one below the other if not.
+        let others = widgets::text_width(ui, "Use a lock") + 50.0;
+        let labels = [counter::WORKERS.label, counter::INCREMENTS.label];
+        if let Some(width) = widgets::row_slider_width(ui, &labels, others) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().slider_width = width;
+                lock(ui, p);
+                ui.separator();
+                sliders(ui, p);
+            });
+        } else {
+            lock(ui, p);
+            sliders(ui, p);
+        }
+        if !cx.reduced_motion {
+            self.playback.ui(ui, PLAYBACK_STEPS);
+        }
+    }
+
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+        let p = &mut self.params;
+        ui.label(RichText::new("One increment").strong());
+        widgets::table_slider(ui, p, &counter::THINK_MS);
+        widgets::table_slider(ui, p, &counter::GAP_MS);
+        true
+    }
+
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if let Some(pair) = self.runs.latest() {
+            let (off, on) = (&pair.off.run, &pair.on.run);
+            ui.add_space(4.0);
+            ui.label(format!(
+                "The price of the lock: the same {} increments took {} of simulated time with the \
+                 lock and {} without it ({:.1}× as long), because workers had to wait for each other.",
+                fmt_int(pair.key.0.expected()),
+                fmt_ms(on.elapsed_ms),
+                fmt_ms(off.elapsed_ms),
+                on.elapsed_ms / off.elapsed_ms.max(f64::MIN_POSITIVE),
+            ));
+        }
+        if !self.curve_beside {
+            ui.add_space(8.0);
+            title(
+                ui,
+                "Lost updates without a lock, against the number of workers",
+            );
+            let width = ui.available_width();
+            self.curve_plot(ui, cx, vec2(width, CURVE_HEIGHT));
+        }
+        ui.add_space(6.0);
+        let p = &self.params;
+        self.real.ui(ui, cx.runner, p.workers, p.increments);
+    }
+
+    fn observed(&self) -> Option<(f64, String)> {
+        // The counter without the lock, as a share of every increment made.
+        let pair = self.runs.fresh()?;
+        let total = self.params.expected();
+        let shown = pair.off.run.final_counter;
+        Some((
+            shown as f64 / total.max(1) as f64,
+            format!("{} of {}", fmt_int(shown), fmt_int(total)),
+        ))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        let p = &self.params;
+        vec![
+            ("workers", p.workers.to_string()),
+            ("increments", fmt_int(u64::from(p.increments))),
+            ("total", fmt_int(p.expected())),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("simulated time (ms)", "counter")
+    }
+
+    fn csv(&self) -> Option<String> {
+        let pair = self.runs.latest()?;
+        let mut out = String::from("mode,time_ms,worker,counter,overwrote_an_update\n");
+        for (mode, s) in [("without_lock", &pair.off), ("with_lock", &pair.on)] {
+            for w in &s.run.writes {
+                out.push_str(&format!(
+                    "{mode},{},{},{},{}\n",
+                    w.t_ms, w.worker, w.counter, w.overwrote
+                ));
+            }
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,265 @@
+//! Section 2's figure: the unsafe share and the crash wait against the TTL, on log–log axes.
+//! Plot coordinates are `log10` of the TTL and of the unsafe share; the crash wait has its own
+//! axis on the right.
+
+use egui::{RichText, Ui};
+use egui_plot::{
+    AxisHints, HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
+};
+
+use super::{LADDER_TTLS, Ttl};
+use crate::sim::ttl;
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_s, share_label};
+use crate::ui::kit::plot::{self, decade_marks, error_bar, log_marks, palette};
+use crate::ui::kit::widgets;
+
+/// One line above the figure on how to read it.
+pub const HOW_TO_READ: &str = "Read up from your TTL: the blue curve is the share of holds that \
+    outlive it (left axis), the red dashes the wait after a crash (right axis).";
+
+/// The lowest share the figure shows, as a power of ten.
+pub(super) const FLOOR_DECADE: f64 = -16.0;
+/// Decades of unsafe share per decade of crash wait on the right-hand axis.
+const WAIT_SCALE: f64 = 4.0;
+/// The crash wait at the bottom of the figure, as a power of ten (0.1 s).
+const WAIT_FLOOR_DECADE: f64 = -1.0;
+
+/// Where a crash wait of `w` seconds sits on the plot's (log-share) y axis.
+fn wait_to_y(w: f64) -> f64 {
+    FLOOR_DECADE + WAIT_SCALE * (w.log10() - WAIT_FLOOR_DECADE)
+}
+
+fn y_to_wait(y: f64) -> f64 {
+    10f64.powf((y - FLOOR_DECADE) / WAIT_SCALE + WAIT_FLOOR_DECADE)
+}
+
+impl Ttl {
+    /// Draws the figure in `width` × `height`, with a line on how to read it above; returns
+    /// the TTL the reader clicked or dragged to.
+    pub(super) fn draw(&self, ui: &mut Ui, cx: &Cx<'_>, width: f32, height: f32) -> Option<f64> {
+        let read = ui.add(egui::Label::new(RichText::new(HOW_TO_READ).weak()).wrap());
+        let height = (height - read.rect.height() - ui.spacing().item_spacing.y).max(80.0);
+        let w = plot::line_width(cx);
+        let r = plot::marker_radius(cx);
+        let p = self.params;
+        let ladder = self.ladder.latest().cloned();
+        let current = self.current.latest().copied();
+        let share_color = palette::BLUE;
+        let wait_color = palette::VERMILION;
+        let sim_color = palette::GREEN;
+        let text_color = ui.visuals().text_color();
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        let to_y = |share: f64| {
+            if share > 0.0 {
+                share.log10().max(FLOOR_DECADE)
+            } else {
+                FLOOR_DECADE
+            }
+        };
+
+        let left = AxisHints::new_y()
+            .label(RichText::new("holds that outlive the TTL").color(share_color))
+            .formatter(|m, _| {
+                let e = m.value.round() as i32;
+                if (m.value - f64::from(e)).abs() < 1e-6 && e % 2 == 0 && e <= 0 {
+                    share_label(e)
+                } else {
+                    String::new()
+                }
+            })
+            .placement(HPlacement::Left);
+        let right = AxisHints::new_y()
+            .label(RichText::new("longest wait after a crash").color(wait_color))
+            .formatter(|m, _| {
+                let e = m.value.round() as i32;
+                if (m.value - f64::from(e)).abs() < 1e-6 && e % 4 == 0 && e <= 0 {
+                    fmt_s(y_to_wait(m.value))
+                } else {
+                    String::new()
+                }
+            })
+            .tick_label_color(wait_color)
+            .placement(HPlacement::Right);
+        let x_axis = AxisHints::new_x()
+            .label("lock TTL (log scale)")
+            .formatter(|m, _| {
+                let e = m.value.round() as i32;
+                if (m.value - f64::from(e)).abs() < 1e-6 {
+                    fmt_s(10f64.powi(e))
+                } else {
+                    String::new()
+                }
+            });
+
+        let x_max = ttl::TTL_S.max.log10();
+        let x_min = ttl::TTL_S.min.log10();
+        let response = plot::fixed_view(Plot::new("s2-tradeoff"))
+            .width(width)
+            .height(height)
+            .custom_x_axes(vec![x_axis])
+            .custom_y_axes(vec![left, right])
+            .x_grid_spacer(|g| log_marks(g.bounds, &[1.0, 2.0, 5.0]))
+            .y_grid_spacer(|g| decade_marks(g.bounds))
+            .include_x(x_min - 0.05)
+            .include_x(x_max + 0.05)
+            .include_y(FLOOR_DECADE)
+            .include_y(1.6)
+            .show_x(false)
+            .show_y(false)
+            .show(ui, |pu| {
+                if let Some(l) = &ladder {
+                    let exact: Vec<[f64; 2]> = l
+                        .curve
+                        .iter()
+                        .filter(|c| c[1] > 10f64.powf(FLOOR_DECADE))
+                        .map(|c| [c[0].log10(), c[1].log10()])
+                        .collect();
+                    pu.line(
+                        Line::new("", exact)
+                            .color(share_color)
+                            .width(w)
+                            .allow_band(false),
+                    );
+                    if l.holds_done > 0 {
+                        let mut seen = Vec::new();
+                        let mut bounds = Vec::new();
+                        for (t, e) in LADDER_TTLS.iter().zip(&l.estimates) {
+                            let x = t.log10();
+                            if e.count > 0 {
+                                seen.push([x, to_y(e.value)]);
+                                error_bar(pu, x, to_y(e.lo), to_y(e.hi), sim_color, w * 0.7);
+                            } else if e.hi > 10f64.powf(FLOOR_DECADE) {
+                                bounds.push([x, to_y(e.hi)]);
+                            }
+                        }
+                        pu.points(
+                            Points::new("", seen)
+                                .color(sim_color)
+                                .radius(r)
+                                .shape(MarkerShape::Circle),
+                        );
+                        pu.points(
+                            Points::new("", bounds)
+                                .color(sim_color)
+                                .radius(r * 1.2)
+                                .shape(MarkerShape::Down)
+                                .filled(false),
+                        );
+                    }
+                }
+                // The crash wait grows with the TTL: a straight line on these axes.
+                let waits: Vec<[f64; 2]> = [ttl::TTL_S.min, ttl::TTL_S.max]
+                    .iter()
+                    .map(|&t| [t.log10(), wait_to_y(t)])
+                    .collect();
+                pu.line(
+                    Line::new("", waits)
+                        .color(wait_color)
+                        .width(w)
+                        .style(LineStyle::dashed_loose()),
+                );
+
+                let x = p.ttl_s.log10();
+                pu.vline(
+                    VLine::new("", x)
+                        .color(plot::colour(cx, palette::GREY))
+                        .width(w * 0.6),
+                );
+                pu.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(if x > 1.6 { x - 0.03 } else { x + 0.03 }, 0.35),
+                        RichText::new(format!("your TTL: {}", fmt_s(p.ttl_s)))
+                            .strong()
+                            .size(body),
+                    )
+                    .color(text_color)
+                    .anchor(if x > 1.6 {
+                        egui::Align2::RIGHT_BOTTOM
+                    } else {
+                        egui::Align2::LEFT_BOTTOM
+                    }),
+                );
+                pu.points(
+                    Points::new("", vec![[x, wait_to_y(p.ttl_s)]])
+                        .color(wait_color)
+                        .radius(r * 1.6)
+                        .shape(MarkerShape::Diamond),
+                );
+                if let Some(c) = current {
+                    let x = c.ttl_s.log10();
+                    let below = c.exact < 10f64.powf(FLOOR_DECADE);
+                    let shape = if below {
+                        MarkerShape::Down
+                    } else {
+                        MarkerShape::Diamond
+                    };
+                    pu.points(
+                        Points::new("", vec![[x, to_y(c.exact)]])
+                            .color(share_color)
+                            .radius(r * 1.6)
+                            .shape(shape),
+                    );
+                    if below {
+                        pu.text(
+                            Text::new(
+                                "",
+                                PlotPoint::new(x, FLOOR_DECADE + 0.6),
+                                format!("below {}", share_label(FLOOR_DECADE as i32)),
+                            )
+                            .color(text_color)
+                            .anchor(egui::Align2::RIGHT_BOTTOM),
+                        );
+                    }
+                    let e = c.estimate;
+                    if e.n > 0 && e.count > 0 {
+                        error_bar(pu, x, to_y(e.lo), to_y(e.hi), sim_color, w * 0.7);
+                        pu.points(
+                            Points::new("", vec![[x, to_y(e.value)]])
+                                .color(sim_color)
+                                .radius(r),
+                        );
+                    } else if e.n > 0 {
+                        // None seen at this TTL: only an upper bound.
+                        pu.points(
+                            Points::new("", vec![[x, to_y(e.hi)]])
+                                .color(sim_color)
+                                .radius(r * 1.2)
+                                .shape(MarkerShape::Down)
+                                .filled(false),
+                        );
+                    }
+                }
+                let pointer = pu.pointer_coordinate();
+                let resp = pu.response();
+                if resp.clicked() || resp.dragged() {
+                    pointer.map(|pt| 10f64.powf(pt.x))
+                } else {
+                    None
+                }
+            });
+        widgets::describe_plot(
+            &response.response,
+            "Plot: share of lock holds that outlive the TTL, and the wait after a crash, against the TTL",
+            "",
+        );
+        response.inner.map(|t| ttl::TTL_S.clamp(t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axes_map_both_ways() {
+        for w in [0.1, 1.0, 10.0, 300.0] {
+            assert!((y_to_wait(wait_to_y(w)) - w).abs() < 1e-9 * w);
+        }
+        assert_eq!(wait_to_y(0.1), FLOOR_DECADE);
+        assert!((wait_to_y(1000.0)).abs() < 1e-12);
+        // The left axis speaks the headline's words.
+        assert_eq!(share_label(FLOOR_DECADE as i32), "1 in 10,000 trillion");
+    }
+}

@@ -1,0 +1,351 @@
+//! Section 2, "The lock must expire": the TTL trade-off.
+//!
+//! Two Monte Carlo runs stream in from the parallel driver: one at the chosen TTL (the
+//! headline's simulated check) and one at a fixed ladder of TTLs (the simulated points beside
+//! the exact curve). Moving the TTL restarts only the first; the ladder depends on everything
+//! but the TTL. The figure (log–log axes) is drawn in `figure.rs`.
+
+use std::sync::{Arc, OnceLock};
+
+mod figure;
+
+use egui::{RichText, Ui, Vec2};
+use egui_plot::MarkerShape;
+
+use crate::runner::{Runner, Task};
+use crate::sim::stats::Estimate;
+use crate::sim::ttl::{self, TtlParams, TtlSim};
+use crate::sim::{ParamTable, Valid};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_int, fmt_rate, fmt_s, fmt_share, share_of, spread_words, trim_num};
+use crate::ui::kit::plot::{KeyMark, palette};
+use crate::ui::kit::widgets;
+use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
+use crate::ui::stage::{Experiment, Rerun, Stage};
+
+/// TTLs of the simulated points (1-2-5 steps over the slider's range).
+pub const LADDER_TTLS: [f64; 11] = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0];
+/// Points on the exact curve.
+const CURVE_POINTS: usize = 240;
+
+/// The spec's three scenarios: lesson defaults with these TTLs.
+pub const PRESET_TTLS: [f64; 3] = [1.0, 10.0, 60.0];
+
+/// The simulated ladder and the exact curve, as they stream in.
+#[derive(Clone)]
+pub struct LadderResult {
+    /// `(TTL, exact unsafe share)` over the whole TTL range.
+    pub curve: Arc<Vec<[f64; 2]>>,
+    /// One estimate per [`LADDER_TTLS`] entry.
+    pub estimates: Vec<Estimate>,
+    pub holds_done: u64,
+}
+
+/// The run at the chosen TTL.
+#[derive(Clone, Copy)]
+pub struct CurrentResult {
+    /// The TTL this run is for.
+    pub ttl_s: f64,
+    pub exact: f64,
+    pub estimate: Estimate,
+}
+
+type Key = (TtlParams, u64);
+
+/// Section 2 on the stage.
+pub type TtlTradeoff = Stage<Ttl>;
+
+/// The section's own part: its settings and its two runs.
+#[derive(Default)]
+pub struct Ttl {
+    pub params: TtlParams,
+    current: Rerun<Key, CurrentResult>,
+    ladder: Rerun<Key, LadderResult>,
+}
+
+/// What the current-TTL run depends on (the grant interval only scales the per-day figure).
+fn current_key(p: &TtlParams, seed: u64) -> Key {
+    (
+        TtlParams {
+            grant_interval_s: ttl::GRANT_INTERVAL_S.default,
+            ..*p
+        },
+        seed,
+    )
+}
+
+/// What the ladder depends on: everything but the TTL and the grant interval.
+fn ladder_key(p: &TtlParams, seed: u64) -> Key {
+    (
+        TtlParams {
+            ttl_s: ttl::TTL_S.default,
+            grant_interval_s: ttl::GRANT_INTERVAL_S.default,
+            ..*p
+        },
+        seed,
+    )
+}
+
+/// Section 2, ready for the lesson (nothing runs until it is first shown).
+pub fn section() -> TtlTradeoff {
+    Stage::new(Ttl::default())
+}
+
+impl Ttl {
+    /// The headline for an exact unsafe share at the chosen TTL.
+    pub fn headline_for(&self, c: &CurrentResult) -> String {
+        let p = &self.params;
+        crate::lesson::fill(
+            &crate::lesson::content().headlines.ttl.headline,
+            &[
+                ("ttl", fmt_s(c.ttl_s)),
+                ("share", share_of(c.exact, "lock holds")),
+                ("per_day", fmt_rate(p.per_day(c.exact))),
+                ("interval", fmt_s(p.grant_interval_s)),
+            ],
+        )
+    }
+
+    fn preset(&self, ttl_s: f64) -> TtlParams {
+        TtlParams {
+            ttl_s,
+            holds: self.params.holds,
+            ..TtlParams::default()
+        }
+    }
+
+    fn presets(&mut self, ui: &mut Ui) {
+        let d = TtlParams::default();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Scenarios:").strong());
+            for t in PRESET_TTLS {
+                let preset = self.preset(t);
+                if ui
+                    .selectable_label(self.params == preset, format!("TTL {}", fmt_s(t)))
+                    .on_hover_text("Lesson defaults with this TTL")
+                    .clicked()
+                {
+                    self.params = preset;
+                }
+            }
+            ui.label(format!(
+                "(work around {}, and {} in 1,000 holds are paused for about {})",
+                fmt_s(d.typical_s),
+                trim_num(d.stall_prob * 1000.0),
+                fmt_s(d.stall_mean_s)
+            ));
+        });
+    }
+}
+
+fn spawn_current(runner: &Runner, params: TtlParams, seed: u64) -> Task<CurrentResult> {
+    let sim = TtlSim::new(&Valid::clamped(params));
+    // The exact value is worked out on the worker, with the first report.
+    let exact = OnceLock::new();
+    spawn_mc(runner, "ttl-current", sim, seed, move |sim, acc| {
+        CurrentResult {
+            ttl_s: params.ttl_s,
+            exact: *exact.get_or_init(|| params.exact_unsafe_fraction()),
+            estimate: sim.estimate(acc, 0),
+        }
+    })
+}
+
+fn spawn_ladder(runner: &Runner, params: TtlParams, seed: u64) -> Task<LadderResult> {
+    let sim = TtlSim::sweep(&Valid::clamped(params), &LADDER_TTLS);
+    let curve = OnceLock::new();
+    spawn_mc(runner, "ttl-ladder", sim, seed, move |sim, acc| {
+        LadderResult {
+            curve: Arc::clone(curve.get_or_init(|| Arc::new(params.exact_curve(CURVE_POINTS)))),
+            estimates: (0..LADDER_TTLS.len())
+                .map(|i| sim.estimate(acc, i))
+                .collect(),
+            holds_done: acc.holds,
+        }
+    })
+}
+
+/// The simulated check at the chosen TTL, in the headline's words.
+fn simulated_check(c: &CurrentResult) -> String {
+    let e = c.estimate;
+    let words = &crate::lesson::content().headlines.ttl;
+    let bound = |v: f64| fmt_share(v).trim_start_matches("about ").to_owned();
+    let values = [
+        ("count", fmt_int(e.count)),
+        ("holds", fmt_int(e.n)),
+        ("share", fmt_share(e.value)),
+        ("lo", bound(e.lo)),
+        ("hi", bound(e.hi)),
+    ];
+    let seen = if e.count > 0 {
+        &words.check_seen
+    } else {
+        &words.check_none
+    };
+    crate::lesson::fill(
+        &words.check,
+        &[
+            ("ttl", fmt_s(c.ttl_s)),
+            ("seen", crate::lesson::fill(seen, &values)),
+            ("exact", fmt_share(c.exact)),
+        ],
+    )
+}
+
+impl Experiment for Ttl {
+    crate::stage_params!(crate::sim::Model::Ttl, TtlParams);
+
+    fn refresh(&mut self, runner: &Runner, seed: u64) {
+        self.params = self.params.clamped_all();
+        let p = self.params;
+        self.current
+            .ensure(current_key(&p, seed), |_| spawn_current(runner, p, seed));
+        self.ladder
+            .ensure(ladder_key(&p, seed), |_| spawn_ladder(runner, p, seed));
+    }
+
+    fn headline(&self) -> Option<String> {
+        self.current.latest().map(|c| self.headline_for(c))
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.current.failed().or_else(|| self.ladder.failed())
+    }
+
+    fn busy(&self) -> bool {
+        !self.current.finished() || !self.ladder.finished()
+    }
+
+    fn choices(&self) -> (usize, Option<usize>) {
+        let on = PRESET_TTLS
+            .iter()
+            .position(|&t| self.params == self.preset(t));
+        (PRESET_TTLS.len(), on)
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params = self.preset(PRESET_TTLS[i]);
+    }
+
+    fn progress(&self, ui: &mut Ui) {
+        self.current
+            .progress_ui(ui, "Simulating at your TTL", "holds");
+        self.ladder
+            .progress_ui(ui, "Simulating the points", "holds");
+    }
+
+    fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
+        vec![
+            KeyMark::Line(palette::BLUE, false, "unsafe share, exact".into()),
+            KeyMark::Shape(
+                MarkerShape::Circle,
+                palette::GREEN,
+                "simulated, with 95 % interval".into(),
+            ),
+            KeyMark::Hollow(
+                MarkerShape::Down,
+                palette::GREEN,
+                "none seen in the run: likely at most this share".into(),
+            ),
+            KeyMark::Line(
+                palette::VERMILION,
+                true,
+                "longest wait after a crash (right axis)".into(),
+            ),
+            KeyMark::Line(
+                palette::GREY,
+                false,
+                if cx.slide {
+                    "your TTL".into()
+                } else {
+                    "your TTL (click or drag on the plot to move it)".into()
+                },
+            ),
+        ]
+    }
+
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        if let Some(t) = self.draw(ui, cx, size.x, size.y) {
+            self.params.ttl_s = t;
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        self.presets(ui);
+        widgets::table_slider(ui, &mut self.params, &ttl::TTL_S);
+    }
+
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+        let p = &mut self.params;
+        ui.label(RichText::new("How long holds take").strong());
+        widgets::table_slider(ui, p, &ttl::TYPICAL_S);
+        widgets::table_slider(ui, p, &ttl::SPREAD)
+            .on_hover_text("How much work times vary around the typical one (σ of the log-normal)");
+        ui.label(RichText::new(spread_words("holds", p.typical_s, p.spread)).weak());
+        percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
+        widgets::table_slider(ui, p, &ttl::STALL_MEAN_S);
+        ui.add_space(4.0);
+        ui.label(RichText::new("Counting").strong());
+        count_slider(ui, &ttl::HOLDS, &mut p.holds)
+            .on_hover_text("More holds make the simulated points more precise, and take longer");
+        widgets::table_slider(ui, p, &ttl::GRANT_INTERVAL_S)
+            .on_hover_text("Only used for the per-day figure");
+        true
+    }
+
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        let Some(c) = self.current.latest() else {
+            return;
+        };
+        let e = c.estimate;
+        if e.n > 0 {
+            ui.label(simulated_check(c));
+        }
+    }
+
+    fn observed(&self) -> Option<(f64, String)> {
+        // Only a run for the settings on screen counts.
+        let key = self.current.key()?;
+        if *key != current_key(&self.params, key.1) {
+            return None;
+        }
+        let c = self.current.current(key)?;
+        let per_day = self.params.per_day(c.exact);
+        Some((per_day, fmt_rate(per_day)))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("ttl", fmt_s(self.params.ttl_s)),
+            ("interval", fmt_s(self.params.grant_interval_s)),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("lock TTL (log scale)", "holds that outlive the TTL")
+    }
+
+    fn csv(&self) -> Option<String> {
+        let ladder = self.ladder.latest()?;
+        let mut out =
+            String::from("kind,ttl_s,unsafe_fraction,lo95,hi95,unsafe_holds,holds,crash_wait_s\n");
+        for c in ladder.curve.iter() {
+            out.push_str(&format!("exact,{},{},,,,,{}\n", c[0], c[1], c[0]));
+        }
+        for (t, e) in LADDER_TTLS.iter().zip(&ladder.estimates) {
+            out.push_str(&format!(
+                "simulated,{t},{},{},{},{},{},{t}\n",
+                e.value, e.lo, e.hi, e.count, e.n
+            ));
+        }
+        if let Some(c) = self.current.latest() {
+            let (t, e) = (c.ttl_s, c.estimate);
+            out.push_str(&format!("chosen_exact,{t},{},,,,,{t}\n", c.exact));
+            out.push_str(&format!(
+                "chosen_simulated,{t},{},{},{},{},{},{t}\n",
+                e.value, e.lo, e.hi, e.count, e.n
+            ));
+        }
+        Some(out)
+    }
+}

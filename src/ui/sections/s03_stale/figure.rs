@@ -1,0 +1,355 @@
+//! Section 3's figure: the story as a lane timeline (A, the lock service, B, storage), drawn
+//! up to the current moment of the playback.
+
+use egui::{Align2, RichText, Ui};
+use egui_plot::{
+    Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
+};
+
+use super::Story;
+use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::secs;
+use crate::ui::kit::plot::{self, cross, palette};
+use crate::ui::kit::widgets;
+
+/// Where each lane sits on the plot's y axis (top to bottom: A, lock service, B, storage).
+fn lane_y(lane: Lane) -> f64 {
+    match lane {
+        Lane::A => 3.0,
+        Lane::LockService => 2.0,
+        Lane::B => 1.0,
+        Lane::Storage => 0.0,
+    }
+}
+
+fn lane_name(y: f64) -> &'static str {
+    match y.round() as i64 {
+        3 => "A",
+        2 => "Lock service",
+        1 => "B",
+        0 => "Storage",
+        _ => "",
+    }
+}
+
+pub const A_COLOR: egui::Color32 = palette::BLUE;
+pub const B_COLOR: egui::Color32 = palette::ORANGE;
+pub const APPLIED: egui::Color32 = palette::GREEN;
+pub const OVERWROTE: egui::Color32 = palette::VERMILION;
+pub const REFUSED: egui::Color32 = palette::SKY;
+
+/// A bar on a lane from `start` to `end`, cut at the current time `now`.
+fn lane_bar(
+    lane: Lane,
+    start: f64,
+    end: f64,
+    now: f64,
+    width: f64,
+    fill: egui::Color32,
+    stroke: egui::Color32,
+) -> Option<Bar> {
+    if start > now || end <= start {
+        return None;
+    }
+    let end = end.min(now);
+    Some(
+        Bar::new(lane_y(lane), end - start)
+            .base_offset(start)
+            .width(width)
+            .fill(fill)
+            .stroke(egui::Stroke::new(1.5, stroke)),
+    )
+}
+
+/// The timeline up to time `now`, filling `size`.
+pub fn timeline(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    story: &Story,
+    now: f64,
+    revealed: usize,
+    finished: bool,
+    size: egui::Vec2,
+) {
+    let run = &story.run;
+    let w = plot::line_width(cx);
+    let r = plot::marker_radius(cx) * 2.4;
+    let end = run.a_write_s.max(run.b_write_s).max(run.expiry_s);
+    let shown: Vec<&Event> = story.steps[..revealed]
+        .iter()
+        .flat_map(|s| &run.events[s.events.clone()])
+        .collect();
+    let happened = |pred: &dyn Fn(&EventKind) -> bool| shown.iter().any(|e| pred(&e.kind));
+    let text_color = ui.visuals().text_color();
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    let words = move |t: String| RichText::new(t).size(body);
+
+    let frozen_until = WORK_S + run.params.pause_s;
+    let late = run.a_write_s > run.expiry_s;
+    let lease_a_end = if late { run.expiry_s } else { run.a_write_s };
+
+    let mut bars = Vec::new();
+    let mut add = |b: Option<Bar>| bars.extend(b);
+    let solid = |c: egui::Color32| c.gamma_multiply(0.85);
+    let faint = |c: egui::Color32| c.gamma_multiply(0.35);
+    // A: works, freezes, wakes and writes at once.
+    add(lane_bar(
+        Lane::A,
+        0.0,
+        WORK_S.min(run.a_write_s),
+        now,
+        0.5,
+        solid(A_COLOR),
+        A_COLOR,
+    ));
+    add(lane_bar(
+        Lane::A,
+        WORK_S,
+        frozen_until,
+        now,
+        0.5,
+        faint(palette::GREY),
+        A_COLOR,
+    ));
+    // The lock service: A's lease, then B's.
+    add(lane_bar(
+        Lane::LockService,
+        0.0,
+        lease_a_end,
+        now,
+        0.5,
+        faint(A_COLOR),
+        A_COLOR,
+    ));
+    add(lane_bar(
+        Lane::LockService,
+        run.b_granted_s,
+        run.b_write_s,
+        now,
+        0.5,
+        faint(B_COLOR),
+        B_COLOR,
+    ));
+    // B: waits, then works.
+    add(lane_bar(
+        Lane::B,
+        0.0,
+        run.b_granted_s,
+        now,
+        0.12,
+        faint(palette::GREY),
+        palette::GREY,
+    ));
+    add(lane_bar(
+        Lane::B,
+        run.b_granted_s,
+        run.b_write_s,
+        now,
+        0.5,
+        solid(B_COLOR),
+        B_COLOR,
+    ));
+
+    // Room on the right for the last verdict's words (about 160 points of text).
+    let plot_px = f64::from((size.x - 110.0).max(300.0));
+    let pad = (160.0 * (end + 1.5) / (plot_px - 160.0).max(140.0)).max(1.0);
+    let response = plot::fixed_view(Plot::new("s3-timeline"))
+        .width(size.x)
+        .height(size.y)
+        .x_axis_label("simulated time (s)")
+        .include_x(-0.5)
+        .include_x(end + pad)
+        .include_y(-0.8)
+        .include_y(3.95)
+        .show_x(false)
+        .show_y(false)
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .x_axis_formatter(|m, _| {
+            if m.value < 0.0 {
+                String::new()
+            } else {
+                format!("{:.0}", m.value)
+            }
+        })
+        .y_grid_spacer(|_| {
+            (0..4)
+                .map(|i| GridMark {
+                    value: f64::from(i),
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+        .y_axis_formatter(|m, _| lane_name(m.value).to_owned())
+        .show(ui, |p| {
+            p.bar_chart(BarChart::new("", bars).horizontal());
+            // The end of A's lease, whether or not A still needed it.
+            let ttl_style = if late {
+                LineStyle::dashed_dense()
+            } else {
+                LineStyle::dotted_loose()
+            };
+            p.vline(
+                VLine::new("", run.expiry_s)
+                    .color(plot::colour(cx, palette::GREY))
+                    .width(w * 0.6)
+                    .style(ttl_style),
+            );
+            p.text(
+                Text::new(
+                    "",
+                    PlotPoint::new(run.expiry_s - 0.1, 3.4),
+                    words(format!("lease of {TOKEN_A} ends")),
+                )
+                .color(text_color)
+                .anchor(Align2::RIGHT_BOTTOM),
+            );
+            // Words on the bars.
+            if now >= WORK_S && run.params.pause_s >= 3.0 {
+                let mid = (WORK_S + frozen_until.min(now)) / 2.0;
+                p.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(mid, 3.0),
+                        words(format!("paused {}", secs(run.params.pause_s))),
+                    )
+                    .color(text_color),
+                );
+            }
+            if lease_a_end >= 3.0 {
+                let mid = lease_a_end.min(now) / 2.0;
+                p.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(mid, 2.0),
+                        words(format!("lease of token {TOKEN_A}")),
+                    )
+                    .color(text_color),
+                );
+            }
+            if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
+                p.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(run.b_granted_s + 0.15, 2.3),
+                        words(format!("token {TOKEN_B}")),
+                    )
+                    .color(text_color)
+                    .anchor(Align2::LEFT_BOTTOM),
+                );
+            }
+            if run.b_granted_s >= 3.0 {
+                let mid = run.b_granted_s.min(now) / 2.0;
+                p.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(mid, 1.08),
+                        words("B waits for the lock".into()),
+                    )
+                    .color(text_color)
+                    .anchor(Align2::CENTER_BOTTOM),
+                );
+            }
+            // Writes travel down to storage; storage's verdict sits on its lane.
+            let a_first = run.a_write_s <= run.b_write_s;
+            let later = |token: u64| (token == TOKEN_A) != a_first;
+            for e in &shown {
+                match e.kind {
+                    EventKind::Wrote { .. } => {
+                        let (from, c) = if e.lane == Lane::A {
+                            (3.0, A_COLOR)
+                        } else {
+                            (1.0, B_COLOR)
+                        };
+                        p.line(
+                            egui_plot::Line::new("", vec![[e.t_s, from - 0.27], [e.t_s, 0.3]])
+                                .color(c)
+                                .width(w),
+                        );
+                        p.points(
+                            Points::new("", vec![[e.t_s, 0.3]])
+                                .color(c)
+                                .radius(r * 0.6)
+                                .shape(MarkerShape::Down),
+                        );
+                    }
+                    EventKind::Applied {
+                        token,
+                        replaced_newer,
+                    } => {
+                        if replaced_newer {
+                            cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE);
+                            storage_words(
+                                p,
+                                e.t_s,
+                                later(token),
+                                words(format!("{token} overwrote {TOKEN_B}")).strong(),
+                                text_color,
+                            );
+                        } else {
+                            p.points(
+                                Points::new("", vec![[e.t_s, 0.0]])
+                                    .color(APPLIED)
+                                    .shape(MarkerShape::Circle)
+                                    .radius(r),
+                            );
+                            storage_words(
+                                p,
+                                e.t_s,
+                                later(token),
+                                words(format!("{token} applied")),
+                                text_color,
+                            );
+                        }
+                    }
+                    EventKind::Refused { token, .. } => {
+                        p.points(
+                            Points::new("", vec![[e.t_s, 0.0]])
+                                .color(REFUSED)
+                                .shape(MarkerShape::Square)
+                                .radius(r),
+                        );
+                        storage_words(
+                            p,
+                            e.t_s,
+                            later(token),
+                            words(format!("{token} refused")).strong(),
+                            text_color,
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            if !finished {
+                p.vline(VLine::new("", now).color(text_color).width(w * 0.5));
+            }
+        })
+        .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: timeline of A, the lock service, B and the storage",
+        "",
+    );
+}
+
+/// Storage's verdict in words: the later write's to the right of its mark, the earlier one's
+/// to the left, so the two never collide however close the writes are.
+fn storage_words(
+    p: &mut egui_plot::PlotUi<'_>,
+    t: f64,
+    right: bool,
+    text: RichText,
+    color: egui::Color32,
+) {
+    let dx = 0.25;
+    let (x, anchor) = if right {
+        (t + dx, Align2::LEFT_CENTER)
+    } else {
+        (t - dx, Align2::RIGHT_CENTER)
+    };
+    p.text(
+        Text::new("", PlotPoint::new(x, -0.05), text)
+            .color(color)
+            .anchor(anchor),
+    );
+}

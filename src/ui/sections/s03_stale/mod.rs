@@ -1,0 +1,435 @@
+//! Section 3, "The stale holder": a paused lock holder wakes up after its TTL and writes.
+//!
+//! The story comes from [`crate::sim::stale`] (a fixed script, no randomness). It is told as a
+//! lane timeline (A, the lock service, B, storage) revealed one moment at a time: the
+//! playback position runs over the story's distinct event times, so one step shows exactly
+//! one more moment, however far apart the moments are in simulated time.
+
+mod figure;
+mod story;
+
+use self::story::words_of_story;
+pub use self::story::{Step, Story, outcome_sentence};
+
+use std::sync::Arc;
+
+use egui::{RichText, Ui, Vec2};
+use egui_plot::MarkerShape;
+
+use self::figure::{A_COLOR, APPLIED, B_COLOR, OVERWROTE, REFUSED};
+use crate::lesson::fill;
+use crate::runner::{Runner, Task};
+use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
+use crate::sim::{ParamTable, Valid};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::secs;
+use crate::ui::kit::plot::{KeyMark, palette};
+use crate::ui::kit::widgets::{self, Playback};
+use crate::ui::shell::keymap::Action;
+use crate::ui::stage::{Experiment, Rerun, Stage, builds};
+
+/// Seconds one step of the story takes to play at 1×.
+const SECONDS_PER_STEP: f64 = 1.2;
+/// Below this the timeline's lanes crowd their words: the moment's caption then gives way.
+const TIMELINE_MIN_HEIGHT: f32 = 230.0;
+/// Slider steps for the pause and the TTL, in seconds.
+const SLIDER_STEP_S: f64 = 0.5;
+
+/// Section 3 on the stage.
+pub type StaleHolder = Stage<Stale>;
+
+/// Section 3, ready for the lesson (nothing runs until it is first shown).
+pub fn section() -> StaleHolder {
+    Stage::new(Stale::default())
+}
+
+/// The section's own part: its settings, its story and the playback.
+pub struct Stale {
+    pub params: StaleParams,
+    story: Rerun<StaleParams, Arc<Story>>,
+    pub playback: Playback,
+    /// The story has been on screen (in lecture mode it opens paused at its first moment).
+    opened: bool,
+}
+
+impl Default for Stale {
+    fn default() -> Self {
+        Self {
+            params: StaleParams::default(),
+            story: Rerun::default(),
+            playback: Playback::new(SECONDS_PER_STEP * 5.0),
+            opened: false,
+        }
+    }
+}
+
+impl Stale {
+    /// Steps of the story on screen (none while the first one is being told).
+    fn steps(&self) -> usize {
+        self.story.latest().map_or(0, |s| s.steps.len())
+    }
+
+    /// Playback steps from the first moment to the last.
+    fn span(&self) -> f64 {
+        (self.steps().saturating_sub(1).max(1)) as f64
+    }
+
+    /// Moment `i` (from 0) on screen, paused: a clicker's build.
+    fn show_moment(&mut self, i: usize) {
+        self.playback.playing = false;
+        self.playback.position = (i as f64 / self.span()).min(1.0);
+    }
+
+    /// What the figure shows before the first story is ready.
+    fn waiting(&self, ui: &mut Ui, size: Vec2) {
+        ui.allocate_ui(size, |ui| {
+            ui.set_min_size(size);
+            if let Some(err) = self.story.failed() {
+                ui.colored_label(
+                    widgets::warn_color(ui),
+                    format!("The story could not be played: {err}"),
+                );
+            } else {
+                ui.add(
+                    egui::ProgressBar::new(0.0)
+                        .text("preparing the timeline")
+                        .animate(true),
+                );
+            }
+        });
+    }
+}
+
+/// A slider in half-second steps for one of the story's parameters.
+fn step_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64) -> egui::Response {
+    *value = spec.clamp(*value);
+    let r = ui.add(
+        egui::Slider::new(value, spec.min..=spec.max)
+            .step_by(SLIDER_STEP_S)
+            .clamping(egui::SliderClamping::Always)
+            .suffix(format!(" {}", spec.unit))
+            .text(spec.label),
+    );
+    *value = spec.clamp(*value);
+    widgets::claim_arrow_keys(ui, &r);
+    r
+}
+
+fn spawn(runner: &Runner, params: StaleParams) -> Task<Arc<Story>> {
+    runner.spawn("stale", move |_| {
+        Arc::new(Story::new(stale::run(&Valid::clamped(params))))
+    })
+}
+
+impl Experiment for Stale {
+    crate::stage_params!(crate::sim::Model::Stale, StaleParams);
+
+    fn seeded(&self) -> bool {
+        false
+    }
+
+    fn refresh(&mut self, runner: &Runner, _seed: u64) {
+        self.params = self.params.clamped_all();
+        let first = self.story.key().is_none();
+        if self.story.ensure(self.params, |&p| spawn(runner, p)) && !first {
+            // The learner changed the story: show it whole instead of replaying it.
+            self.playback.position = 1.0;
+            self.playback.playing = false;
+        }
+    }
+
+    fn headline(&self) -> Option<String> {
+        self.story.latest().map(|s| outcome_sentence(&s.run))
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.story.failed()
+    }
+
+    fn busy(&self) -> bool {
+        !self.story.finished()
+    }
+
+    fn key(&mut self, action: Action) {
+        match action {
+            Action::ToggleFencing => self.params.fencing = !self.params.fencing,
+            other => {
+                let span = self.span();
+                builds::playback_key(&mut self.playback, other, span);
+            }
+        }
+    }
+
+    fn build_step(&mut self, forward: bool) -> bool {
+        let Some(story) = self.story.latest().cloned() else {
+            return false;
+        };
+        // Moments shown so far, from 1 (the next one to show is numbered from 0).
+        let shown = story.at(self.playback.position).1;
+        let (more, to) = if forward {
+            (shown < story.steps.len(), shown)
+        } else {
+            (shown > 1, shown.saturating_sub(2))
+        };
+        if more {
+            self.show_moment(to);
+        }
+        more
+    }
+
+    fn build_arrive(&mut self, at_end: bool) {
+        self.opened = true;
+        self.playback.playing = false;
+        self.playback.position = if at_end { 1.0 } else { 0.0 };
+    }
+
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        vec![
+            KeyMark::Bar(A_COLOR, format!("A works / holds token {TOKEN_A}")),
+            KeyMark::Bar(palette::GREY, "A paused".into()),
+            KeyMark::Bar(B_COLOR, format!("B works / holds token {TOKEN_B}")),
+            KeyMark::Shape(MarkerShape::Circle, APPLIED, "write applied".into()),
+            KeyMark::Shape(
+                MarkerShape::Cross,
+                OVERWROTE,
+                "applied over newer data".into(),
+            ),
+            KeyMark::Shape(MarkerShape::Square, REFUSED, "write refused".into()),
+        ]
+    }
+
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        let Some(story) = self.story.latest().cloned() else {
+            self.waiting(ui, size);
+            return;
+        };
+        self.playback.seconds_at_1x =
+            SECONDS_PER_STEP * (story.steps.len().saturating_sub(1).max(1)) as f64;
+        if !std::mem::replace(&mut self.opened, true) && cx.lecture {
+            self.build_arrive(false);
+        }
+        self.playback.tick(ui, cx.reduced_motion);
+        let (now, revealed) = story.at(self.playback.position);
+        let finished = self.playback.position >= 1.0;
+        // The moment on screen, in words, in the room the longest moment needs (at least two
+        // lines), so that the timeline does not jump from step to step.
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        let words = |text: &str| {
+            egui::WidgetText::from(RichText::new(text).size(body * 1.05)).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Wrap),
+                size.x,
+                egui::TextStyle::Body,
+            )
+        };
+        let caption_h = story
+            .steps
+            .iter()
+            .map(|s| words(&s.caption).size().y)
+            .fold(body * 2.6, f32::max);
+        let rest = size.y - caption_h - ui.spacing().item_spacing.y;
+        if rest < TIMELINE_MIN_HEIGHT {
+            // A short stage (a projector): the timeline first; the words are under "Moment".
+            figure::timeline(ui, cx, &story, now, revealed, finished, size);
+            return;
+        }
+        let caption = story
+            .steps
+            .get(revealed.saturating_sub(1))
+            .map_or("", |s| s.caption.as_str());
+        let caption = words(caption);
+        ui.allocate_ui_with_layout(
+            egui::vec2(size.x, caption_h),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_min_height(caption_h);
+                ui.label(caption);
+            },
+        );
+        let size = egui::vec2(size.x, rest);
+        figure::timeline(ui, cx, &story, now, revealed, finished, size);
+    }
+
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        // Both sliders and the switch on one row when they fit.
+        let labels = [stale::PAUSE_S.label, stale::TTL_S.label];
+        let others = widgets::text_width(ui, "Storage checks fencing tokens") + 60.0;
+        let width = widgets::row_slider_width(ui, &labels, others);
+        ui.horizontal_wrapped(|ui| {
+            if let Some(w) = width {
+                ui.spacing_mut().slider_width = w;
+            }
+            step_slider(ui, &stale::PAUSE_S, &mut self.params.pause_s);
+            step_slider(ui, &stale::TTL_S, &mut self.params.ttl_s);
+            ui.checkbox(&mut self.params.fencing, "Storage checks fencing tokens")
+                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
+        });
+        let steps = self.steps();
+        if steps == 0 {
+            return;
+        }
+        ui.horizontal(|ui| {
+            if !cx.reduced_motion {
+                self.playback.ui(ui, self.span());
+                ui.separator();
+            }
+            let (revealed, caption) = self.story.latest().map_or((0, String::new()), |s| {
+                let k = s.at(self.playback.position).1;
+                let caption = s.steps.get(k.saturating_sub(1)).map(|s| s.caption.clone());
+                (k, caption.unwrap_or_default())
+            });
+            ui.label(format!("Moment {} of {}", revealed, steps))
+                .on_hover_text(caption);
+        });
+    }
+
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        ui.label(fill(
+            &words_of_story().fixed_script,
+            &[("work", &secs(WORK_S))],
+        ));
+    }
+
+    fn observed(&self) -> Option<(f64, String)> {
+        // Whose data storage holds at the end: A's (0) or B's (1).
+        let story = self.story.fresh()?;
+        Some(match story.run.outcome {
+            Outcome::Overwritten => (0.0, "A's write replaced B's".to_owned()),
+            Outcome::Rejected => (1.0, "storage refused A's write, and B's stays".to_owned()),
+            Outcome::NoOverlap | Outcome::OverlapHarmless => {
+                (1.0, "B's write came last, and it stays".to_owned())
+            }
+        })
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("pause", secs(self.params.pause_s)),
+            ("ttl", secs(self.params.ttl_s)),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("simulated time (s)", "")
+    }
+
+    fn csv(&self) -> Option<String> {
+        let story = self.story.latest()?;
+        let mut out = String::from("time_s,lane,event,token\n");
+        for e in &story.run.events {
+            let lane = match e.lane {
+                Lane::A => "A",
+                Lane::LockService => "lock_service",
+                Lane::B => "B",
+                Lane::Storage => "storage",
+            };
+            let (event, token) = match e.kind {
+                EventKind::Granted { token, .. } => ("granted", Some(token)),
+                EventKind::Paused => ("paused", None),
+                EventKind::Resumed => ("resumed", None),
+                EventKind::Expired { token } => ("expired", Some(token)),
+                EventKind::Released { token } => ("released", Some(token)),
+                EventKind::Wrote { token } => ("wrote", Some(token)),
+                EventKind::Applied {
+                    token,
+                    replaced_newer: false,
+                } => ("applied", Some(token)),
+                EventKind::Applied {
+                    token,
+                    replaced_newer: true,
+                } => ("applied_over_newer", Some(token)),
+                EventKind::Refused { token, .. } => ("refused", Some(token)),
+            };
+            let token = token.map(|t| t.to_string()).unwrap_or_default();
+            out.push_str(&format!("{},{lane},{event},{token}\n", e.t_s));
+        }
+        Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn story(pause_s: f64, ttl_s: f64, fencing: bool) -> Story {
+        Story::new(stale::run(
+            &Valid::checked(StaleParams {
+                pause_s,
+                ttl_s,
+                fencing,
+            })
+            .unwrap(),
+        ))
+    }
+
+    #[test]
+    fn steps_group_events_by_time_and_play_in_order() {
+        let s = story(14.0, 10.0, false);
+        let times: Vec<f64> = s.steps.iter().map(|s| s.t_s).collect();
+        assert_eq!(times, vec![0.0, 1.0, 10.0, 11.0, 15.0]);
+        assert_eq!(s.at(0.0), (0.0, 1));
+        assert_eq!(s.at(1.0), (15.0, 5));
+        // One step of a quarter reveals exactly one more moment.
+        for (i, &want) in times.iter().enumerate() {
+            let (t, n) = s.at(i as f64 / 4.0);
+            assert_eq!(n, i + 1);
+            assert_eq!(t, want);
+        }
+        // Half way between two moments, time is half way too.
+        let (t, n) = s.at(2.5 / 4.0);
+        assert_eq!(n, 3);
+        assert!((t - 10.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn every_outcome_has_its_own_sentence() {
+        let cases = [
+            (5.0, 10.0, false, Outcome::NoOverlap, "kept the two apart"),
+            (
+                14.0,
+                10.0,
+                false,
+                Outcome::Overwritten,
+                "wrote over B's result",
+            ),
+            (14.0, 10.0, true, Outcome::Rejected, "refused it"),
+            (9.5, 10.0, false, Outcome::OverlapHarmless, "lucky timing"),
+        ];
+        for (pause, ttl, fencing, outcome, words) in cases {
+            let s = story(pause, ttl, fencing);
+            assert_eq!(s.run.outcome, outcome);
+            let h = outcome_sentence(&s.run);
+            assert!(h.contains(words), "{h}");
+            assert!(h.contains(&secs(pause)) || pause == 0.0, "{h}");
+            assert!(!h.contains("NaN") && !h.contains("inf"), "{h}");
+        }
+        let h = outcome_sentence(&story(0.0, 1.0, false).run);
+        assert!(h.starts_with("A was not paused"), "{h}");
+    }
+
+    #[test]
+    fn captions_name_the_tokens() {
+        let s = story(14.0, 10.0, true);
+        let all: String = s.steps.iter().map(|s| s.caption.clone()).collect();
+        assert!(
+            all.contains(&format!("token {TOKEN_A}")) && all.contains(&format!("token {TOKEN_B}")),
+            "{all}"
+        );
+        let last = &s.steps.last().unwrap().caption;
+        assert!(last.contains(&format!("refuses token {TOKEN_A}")), "{last}");
+        // Every slot of the story's templates was filled.
+        for step in &s.steps {
+            assert!(!step.caption.contains(['{', '}']), "{}", step.caption);
+        }
+        for (pause, fencing) in [
+            (0.0, false),
+            (5.0, false),
+            (14.0, false),
+            (14.0, true),
+            (9.5, false),
+        ] {
+            let h = outcome_sentence(&story(pause, 10.0, fencing).run);
+            assert!(!h.contains(['{', '}']), "{h}");
+        }
+    }
+}

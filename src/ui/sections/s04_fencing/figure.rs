@@ -1,0 +1,526 @@
+//! Section 4's figure: the token ladder (time across, token up) with the fencing off/on
+//! counts in a box beside it.
+//!
+//! Zoomed out, the ladder of hundreds of holders is a diagonal line with a few crosses on it,
+//! so the figure opens on the first late write, and a button shows the whole chain.
+
+use egui::{Color32, Frame, RichText, Ui, Vec2};
+use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
+
+use crate::sim::fencing::{Fate, FencingRun, Holder};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::fmt_int;
+use crate::ui::kit::plot::{self, AXIS_ROOM, KeyMark, cross, grid_label, nice_grid, palette};
+use crate::ui::kit::widgets;
+
+/// The same chain with fencing off and on.
+pub struct Pair {
+    pub off: FencingRun,
+    pub on: FencingRun,
+}
+
+impl Pair {
+    pub fn shown(&self, fencing: bool) -> &FencingRun {
+        if fencing { &self.on } else { &self.off }
+    }
+}
+
+const LEASE: Color32 = palette::BLUE;
+const OVERRUN: Color32 = palette::ORANGE;
+const APPLIED: Color32 = palette::GREEN;
+const LATE_FIRST: Color32 = palette::PURPLE;
+const OVERWROTE: Color32 = palette::VERMILION;
+const REJECTED: Color32 = palette::SKY;
+
+/// Below this figure width the counts sit above the ladder instead of beside it.
+const SIDE_BY_SIDE: f32 = 560.0;
+
+/// How a holder's write shows on the ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    OnTime,
+    /// Late, but it reached storage before any newer write.
+    LateFirst,
+    Overwrote,
+    Rejected,
+}
+
+pub fn mark(h: &Holder) -> Mark {
+    match (h.fate, h.stale) {
+        (Fate::Overwrote, _) => Mark::Overwrote,
+        (Fate::Rejected, _) => Mark::Rejected,
+        (Fate::Applied, true) => Mark::LateFirst,
+        (Fate::Applied, false) => Mark::OnTime,
+    }
+}
+
+/// What the ladder's view is asked to do on its next frame.
+#[derive(Default)]
+pub struct LadderView {
+    /// A new chain is coming: frame its first late write once it is drawn.
+    pub fresh: bool,
+    /// Show the whole chain.
+    reset: bool,
+    zoom_to: Option<PlotBounds>,
+    /// What the ladder showed last (a slide of the figure shows the same).
+    shown: Option<PlotBounds>,
+}
+
+impl LadderView {
+    /// The next frame shows what the last one did: for drawing the figure elsewhere.
+    pub fn again(&mut self) {
+        if self.zoom_to.is_none() && !self.reset {
+            self.zoom_to = self.shown;
+        }
+    }
+
+    pub fn whole_chain(&mut self) {
+        self.reset = true;
+        self.zoom_to = None;
+    }
+
+    pub fn zoom(&mut self, bounds: PlotBounds) {
+        self.zoom_to = Some(bounds);
+    }
+
+    /// What to do with `run` this frame: reset to the whole chain, and/or set these bounds.
+    /// `current` says whether `run` is the chain of the present settings.
+    fn take(&mut self, run: &FencingRun, current: bool) -> (bool, Option<PlotBounds>) {
+        if self.fresh && current {
+            self.fresh = false;
+            return match first_late_bounds(run) {
+                Some(b) => (true, Some(b)),
+                None => (true, None),
+            };
+        }
+        (std::mem::take(&mut self.reset), self.zoom_to.take())
+    }
+}
+
+/// The plot key: what each mark means, with how many of them the chain has.
+pub fn legend(run: &FencingRun, fencing: bool) -> Vec<KeyMark> {
+    let count = |m: Mark| fmt_int(run.ladder.iter().filter(|h| mark(h) == m).count() as u64);
+    let mut marks = vec![
+        KeyMark::Bar(LEASE, "holding the lock".into()),
+        KeyMark::Bar(OVERRUN, "still working after its lease ran out".into()),
+        KeyMark::Shape(
+            MarkerShape::Circle,
+            APPLIED,
+            format!("write applied ({})", count(Mark::OnTime)),
+        ),
+        KeyMark::Shape(
+            MarkerShape::Diamond,
+            LATE_FIRST,
+            format!(
+                "stale, but before any newer write ({})",
+                count(Mark::LateFirst)
+            ),
+        ),
+    ];
+    marks.push(if fencing {
+        KeyMark::Shape(
+            MarkerShape::Square,
+            REJECTED,
+            format!("rejected by storage ({})", count(Mark::Rejected)),
+        )
+    } else {
+        KeyMark::Shape(
+            MarkerShape::Cross,
+            OVERWROTE,
+            format!("overwrote newer data ({})", count(Mark::Overwrote)),
+        )
+    });
+    marks
+}
+
+/// The ladder and the counts, filling `size`. `current`: the pair is the present settings'.
+pub fn figure(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    pair: &Pair,
+    fencing: bool,
+    size: Vec2,
+    view: &mut LadderView,
+    current: bool,
+) {
+    let run = pair.shown(fencing);
+    let (reset, zoom) = view.take(run, current);
+    let (names, col) = counts_widths(ui);
+    let m = ui.style().spacing.window_margin;
+    let chrome = 2.0 * (col + COUNT_GAP) + f32::from(m.left + m.right) + 2.0;
+    if size.x >= SIDE_BY_SIDE {
+        // Row names on one line when that leaves the ladder enough room or the height is
+        // short; wrapped into a narrower, taller box otherwise.
+        let names_w = if names + chrome <= 0.4 * size.x || size.y < 300.0 {
+            names
+        } else {
+            (0.34 * size.x - chrome).max(110.0)
+        };
+        let box_w = names_w + chrome;
+        let gap = ui.spacing().item_spacing.x * 2.0;
+        ui.horizontal_top(|ui| {
+            // Room for the tall letters of the rotated axis title.
+            ui.add_space(AXIS_ROOM);
+            view.shown = Some(ladder(
+                ui,
+                cx,
+                run,
+                size.x - box_w - gap - AXIS_ROOM,
+                size.y,
+                reset,
+                zoom,
+            ));
+            ui.add_space(gap - ui.spacing().item_spacing.x);
+            ui.vertical(|ui| {
+                ui.set_width(box_w);
+                counts_box(ui, pair, fencing, names_w);
+                if !cx.slide {
+                    view_buttons(ui, run, view);
+                }
+            });
+        });
+    } else {
+        let top = ui.cursor().top();
+        counts_box(ui, pair, fencing, names);
+        if !cx.slide {
+            view_buttons(ui, run, view);
+        }
+        let used = ui.cursor().top() - top;
+        ui.horizontal_top(|ui| {
+            ui.add_space(AXIS_ROOM);
+            view.shown = Some(ladder(
+                ui,
+                cx,
+                run,
+                size.x - AXIS_ROOM,
+                size.y - used,
+                reset,
+                zoom,
+            ));
+        });
+    }
+}
+
+/// The view buttons: the whole chain, or its first late write.
+fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Whole chain")
+            .on_hover_text(
+                "Zoom out to every holder. On the ladder: drag to pan, Ctrl + wheel to zoom, \
+                 right-drag a box to zoom in",
+            )
+            .clicked()
+        {
+            view.whole_chain();
+        }
+        if let Some(b) = first_late_bounds(run)
+            && ui
+                .button("First stale write")
+                .on_hover_text(
+                    "Zoom to where the first old token reached storage after a newer one",
+                )
+                .clicked()
+        {
+            view.zoom(b);
+        }
+    });
+}
+
+/// The token ladder.
+fn ladder(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    run: &FencingRun,
+    width: f32,
+    height: f32,
+    reset: bool,
+    zoom_to: Option<PlotBounds>,
+) -> PlotBounds {
+    let r = plot::marker_radius(cx);
+    let lw = plot::line_width(cx);
+    let holders = &run.ladder;
+    let s = |ms: f64| ms / 1000.0;
+    let lease: Vec<Bar> = holders
+        .iter()
+        .map(|h| {
+            let end = h.write_ms.min(h.lease_end_ms);
+            Bar::new(h.token as f64, s(end - h.granted_ms))
+                .base_offset(s(h.granted_ms))
+                .width(0.7)
+        })
+        .collect();
+    // The staircase of grants: readable however far the view is zoomed out.
+    let stairs: Vec<[f64; 2]> = holders
+        .iter()
+        .flat_map(|h| {
+            let k = h.token as f64;
+            [[s(h.granted_ms), k], [s(h.write_ms.min(h.lease_end_ms)), k]]
+        })
+        .collect();
+    let points = |m: Mark| -> Vec<[f64; 2]> {
+        holders
+            .iter()
+            .filter(|h| mark(h) == m)
+            .map(|h| [s(h.write_ms), h.token as f64])
+            .collect()
+    };
+    let x_end = s(holders.iter().map(|h| h.write_ms).fold(0.0, f64::max)).max(1.0);
+    let y_end = holders.last().map_or(1.0, |h| h.token as f64);
+
+    let mut plot = Plot::new("s4-ladder")
+        .width(width.max(120.0))
+        .height(height.max(120.0))
+        .x_axis_label("simulated time (s)")
+        .y_axis_label(if height > 280.0 {
+            "fencing token (grant number)"
+        } else {
+            "fencing token"
+        })
+        .include_x(0.0)
+        .include_x(x_end)
+        .include_y(0.0)
+        .include_y(y_end + 1.0)
+        .allow_scroll(false)
+        .allow_double_click_reset(true)
+        // Labelled marks far enough apart to read at any size (tokens: whole numbers).
+        .x_grid_spacer(move |g| {
+            let step = (g.bounds.1 - g.bounds.0) * 70.0 / f64::from(width);
+            nice_grid(g, step)
+        })
+        .y_grid_spacer(move |g| {
+            let step = (g.bounds.1 - g.bounds.0) * 40.0 / f64::from(height);
+            nice_grid(g, step.max(1.0))
+        })
+        .x_axis_formatter(|m, _| grid_label(m))
+        .y_axis_formatter(|m, _| grid_label(m));
+    if reset {
+        plot = plot.reset();
+    }
+    if reset || zoom_to.is_some() {
+        // The bounds take effect after this frame's marks are chosen: draw again.
+        ui.ctx().request_repaint();
+    }
+    let response = plot.show(ui, |p| {
+        if let Some(b) = zoom_to {
+            p.set_plot_bounds(b);
+        }
+        // Zoomed out, hundreds of on-time writes would bury the few that matter: the staircase
+        // stands for them until the view is close enough to tell them apart.
+        let shown = zoom_to.unwrap_or_else(|| p.plot_bounds());
+        let crowded = shown.height() > 120.0;
+        p.bar_chart(BarChart::new("", lease).color(LEASE).horizontal());
+        p.line(
+            Line::new("", stairs)
+                .color(LEASE)
+                .width(if crowded { lw * 0.6 } else { lw * 0.4 })
+                .allow_band(false),
+        );
+        for h in holders.iter().filter(|h| h.stale) {
+            let k = h.token as f64;
+            p.line(
+                Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
+                    .color(OVERRUN)
+                    .width(lw),
+            );
+        }
+        if !crowded {
+            p.points(
+                Points::new("", points(Mark::OnTime))
+                    .color(APPLIED)
+                    .radius(r)
+                    .shape(MarkerShape::Circle),
+            );
+        }
+        let big = r * 2.0;
+        p.points(
+            Points::new("", points(Mark::LateFirst))
+                .color(LATE_FIRST)
+                .radius(big)
+                .shape(MarkerShape::Diamond),
+        );
+        for [x, y] in points(Mark::Overwrote) {
+            cross(p, x, y, big * 1.1, lw * 1.2, OVERWROTE);
+        }
+        p.points(
+            Points::new("", points(Mark::Rejected))
+                .color(REJECTED)
+                .radius(big)
+                .shape(MarkerShape::Square),
+        );
+    });
+    widgets::describe_plot(
+        &response.response,
+        "Plot: fencing tokens over time, with every write applied, overwritten or rejected",
+        "",
+    );
+    zoom_to.unwrap_or(*response.transform.bounds())
+}
+
+/// Bounds around the first write that arrived behind a newer one (or the first late write).
+pub fn first_late_bounds(run: &FencingRun) -> Option<PlotBounds> {
+    let h = run
+        .ladder
+        .iter()
+        .find(|h| matches!(mark(h), Mark::Overwrote | Mark::Rejected))
+        .or_else(|| run.ladder.iter().find(|h| h.stale))?;
+    let (t0, t1) = (h.granted_ms / 1000.0, h.write_ms / 1000.0);
+    let tokens_meanwhile = run
+        .ladder
+        .iter()
+        .filter(|o| o.granted_ms <= h.write_ms && o.token > h.token)
+        .count() as f64;
+    let pad = (t1 - t0) * 0.15 + 0.2;
+    Some(PlotBounds::from_min_max(
+        [t0 - pad, h.token as f64 - 3.0],
+        [t1 + pad, h.token as f64 + tokens_meanwhile + 3.0],
+    ))
+}
+
+/// The rows of the counts box.
+const COUNT_ROWS: [&str; 4] = [
+    "Stale writes",
+    "… after a newer write",
+    "Newer data replaced",
+    "Rejected by storage",
+];
+
+/// The counts box's widths: (row names, one count column).
+fn counts_widths(ui: &Ui) -> (f32, f32) {
+    let names = COUNT_ROWS
+        .iter()
+        .map(|t| widgets::text_width(ui, RichText::new(*t)))
+        .fold(0.0, f32::max);
+    // Column heads wrap after "Fencing".
+    (
+        names + 2.0,
+        widgets::text_width(ui, RichText::new("Fencing").strong()) + 2.0,
+    )
+}
+
+const COUNT_GAP: f32 = 10.0;
+
+/// Counts for both modes side by side, in a box; the mode on screen in bold.
+/// Row names wrap at `names_w`.
+fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
+    let strong_if = |text: String, strong: bool| {
+        let t = RichText::new(text);
+        if strong { t.strong() } else { t }
+    };
+    let col_w = counts_widths(ui).1;
+    let wrapped = widgets::wrapped_label;
+    Frame::group(ui.style()).show(ui, |ui| {
+        egui::Grid::new("s4-counts")
+            .num_columns(3)
+            .striped(true)
+            .spacing([COUNT_GAP, 4.0])
+            .show(ui, |ui| {
+                let holders = fmt_int(u64::from(pair.off.params.holders));
+                wrapped(
+                    ui,
+                    names_w,
+                    RichText::new(format!("All {holders} holders")).strong(),
+                );
+                wrapped(ui, col_w, strong_if("Fencing off".into(), !fencing_on));
+                wrapped(ui, col_w, strong_if("Fencing on".into(), fencing_on));
+                ui.end_row();
+                let counts = |r: &FencingRun| {
+                    [
+                        r.stale_writes,
+                        r.late_after_newer,
+                        r.overwritten,
+                        r.rejected,
+                    ]
+                };
+                let rows = COUNT_ROWS
+                    .iter()
+                    .zip(counts(&pair.off))
+                    .zip(counts(&pair.on));
+                for ((name, off), on) in rows {
+                    wrapped(ui, names_w, RichText::new(*name));
+                    ui.label(strong_if(fmt_int(off), !fencing_on));
+                    ui.label(strong_if(fmt_int(on), fencing_on));
+                    ui.end_row();
+                }
+            });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Valid;
+    use crate::sim::fencing::{self, FencingParams};
+
+    pub fn pair(p: FencingParams, seed: u64) -> Pair {
+        Pair {
+            off: fencing::run(
+                &Valid::checked(FencingParams {
+                    fencing: false,
+                    ..p
+                })
+                .unwrap(),
+                seed,
+            ),
+            on: fencing::run(
+                &Valid::checked(FencingParams { fencing: true, ..p }).unwrap(),
+                seed,
+            ),
+        }
+    }
+
+    #[test]
+    fn marks_follow_the_fates() {
+        let pr = pair(FencingParams::default(), 1);
+        let off: Vec<Mark> = pr.off.ladder.iter().map(mark).collect();
+        let on: Vec<Mark> = pr.on.ladder.iter().map(mark).collect();
+        let n = |v: &[Mark], m: Mark| v.iter().filter(|x| **x == m).count() as u64;
+        assert_eq!(n(&off, Mark::Overwrote), pr.off.overwritten);
+        assert_eq!(n(&on, Mark::Rejected), pr.on.rejected);
+        assert_eq!(n(&off, Mark::Rejected), 0);
+        assert_eq!(n(&on, Mark::Overwrote), 0);
+        // The same holders are late either way.
+        assert_eq!(n(&off, Mark::LateFirst), n(&on, Mark::LateFirst));
+    }
+
+    #[test]
+    fn first_late_bounds_frame_the_late_write() {
+        let pr = pair(FencingParams::default(), 1);
+        let b = first_late_bounds(&pr.off).expect("the default chain has late writes");
+        let h = pr
+            .off
+            .ladder
+            .iter()
+            .find(|h| matches!(mark(h), Mark::Overwrote))
+            .unwrap();
+        assert!(b.min()[0] < h.granted_ms / 1000.0 && b.max()[0] > h.write_ms / 1000.0);
+        assert!(b.min()[1] < h.token as f64 && b.max()[1] > h.token as f64);
+    }
+
+    #[test]
+    fn a_new_chain_opens_on_its_first_late_write_once_it_is_drawn() {
+        let pr = pair(FencingParams::default(), 1);
+        let mut view = LadderView {
+            fresh: true,
+            ..Default::default()
+        };
+        assert_eq!(view.take(&pr.off, false), (false, None), "an old chain");
+        let (reset, zoom) = view.take(&pr.off, true);
+        assert!(reset);
+        assert_eq!(zoom, first_late_bounds(&pr.off));
+        assert_eq!(view.take(&pr.off, true), (false, None), "only once");
+        view.whole_chain();
+        assert_eq!(view.take(&pr.off, true), (true, None));
+        // No late write: the whole chain.
+        let calm = pair(
+            FencingParams {
+                stall_prob: 0.0,
+                ttl_ms: 60_000.0,
+                ..Default::default()
+            },
+            1,
+        );
+        view.fresh = true;
+        assert_eq!(view.take(&calm.off, true), (true, None));
+    }
+}

@@ -1,0 +1,254 @@
+//! Section 4, "Fencing tokens": a long chain of lock holders under a short TTL, as a token
+//! ladder (time across, token up), with fencing off and on counted side by side.
+//!
+//! One run computes the chain both ways (the fencing switch only changes which one is drawn),
+//! so the run's inputs are the parameters with fencing off, and the seed.
+
+pub mod figure;
+
+use std::sync::Arc;
+
+use egui::{RichText, Ui, Vec2};
+
+use crate::runner::{Runner, Task};
+use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
+use crate::sim::{ParamTable, Valid};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_int, fmt_ms, fmt_pct};
+use crate::ui::kit::plot::KeyMark;
+use crate::ui::kit::widgets;
+use crate::ui::shell::keymap::Action;
+use crate::ui::stage::mc_stream::{count_slider, percent_slider};
+use crate::ui::stage::{Experiment, Rerun, Stage};
+use figure::{LadderView, Mark, Pair, mark};
+
+/// Section 4 on the stage.
+pub type FencingTokens = Stage<Fencing>;
+
+/// Section 4, ready for the lesson (nothing runs until it is first shown).
+pub fn section() -> FencingTokens {
+    Stage::new(Fencing::default())
+}
+
+type Key = (FencingParams, u64);
+
+/// From this width the fencing switch and both sliders share one row.
+const ONE_ROW: f32 = 800.0;
+
+/// The section's own part: its settings, its run and how the ladder is viewed.
+#[derive(Default)]
+pub struct Fencing {
+    pub params: FencingParams,
+    run: Rerun<Key, Arc<Pair>>,
+    view: LadderView,
+}
+
+fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
+    runner.spawn("fencing", move |_| {
+        let chain =
+            |fencing| fencing::run(&Valid::clamped(FencingParams { fencing, ..params }), seed);
+        Arc::new(Pair {
+            off: chain(false),
+            on: chain(true),
+        })
+    })
+}
+
+impl Fencing {
+    /// The headline for the chain as drawn.
+    pub fn headline_for(&self, pair: &Pair) -> String {
+        let run = pair.shown(self.params.fencing);
+        let words = &crate::lesson::content().headlines.fencing;
+        let (n, m) = (run.stale_writes, run.late_after_newer);
+        let stale_line = crate::lesson::fill(
+            &words.stale,
+            &[
+                ("stale", fmt_int(n)),
+                ("holders", fmt_int(u64::from(run.params.holders))),
+            ],
+        );
+        let template = match (n, m, self.params.fencing) {
+            (0, ..) => &words.none_stale,
+            (_, 0, _) => &words.none_late,
+            (_, 1, true) => &words.rejected_one,
+            (_, _, true) => &words.rejected,
+            (_, 1, false) => &words.replaced_one,
+            (_, _, false) => &words.replaced,
+        };
+        crate::lesson::fill(
+            template,
+            &[("stale_line", stale_line), ("late", fmt_int(m))],
+        )
+    }
+
+    /// The chain of the present settings, if it is in.
+    fn is_current(&self) -> bool {
+        self.run
+            .key()
+            .is_some_and(|k| self.run.current(k).is_some())
+    }
+}
+
+impl Experiment for Fencing {
+    crate::stage_params!(crate::sim::Model::Fencing, FencingParams);
+
+    fn refresh(&mut self, runner: &Runner, seed: u64) {
+        self.params = self.params.clamped_all();
+        let p = FencingParams {
+            fencing: false,
+            ..self.params
+        };
+        if self.run.ensure((p, seed), |_| spawn(runner, p, seed)) {
+            // A new chain opens on its first late write.
+            self.view.fresh = true;
+        }
+    }
+
+    crate::one_run_status!();
+
+    fn before_slide(&mut self) {
+        self.view.again();
+    }
+
+    fn key(&mut self, action: Action) {
+        if action == Action::ToggleFencing {
+            self.params.fencing = !self.params.fencing;
+        }
+    }
+
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        self.run.latest().map_or_else(Vec::new, |p| {
+            figure::legend(p.shown(self.params.fencing), self.params.fencing)
+        })
+    }
+
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        let current = self.is_current();
+        match self.run.latest().cloned() {
+            Some(pair) => figure::figure(
+                ui,
+                cx,
+                &pair,
+                self.params.fencing,
+                size,
+                &mut self.view,
+                current,
+            ),
+            None => {
+                ui.allocate_space(size);
+            }
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        let p = &mut self.params;
+        let switch = |ui: &mut Ui, on: &mut bool| {
+            ui.checkbox(on, "Storage checks fencing tokens")
+                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
+        };
+        let holders = |ui: &mut Ui, n: &mut u32| {
+            let mut v = u64::from(*n);
+            count_slider(ui, &fencing::HOLDERS, &mut v);
+            *n = v as u32;
+        };
+        let ttl = |ui: &mut Ui, t: &mut f64| {
+            widgets::param_slider(ui, &fencing::TTL_MS, t);
+        };
+        if ui.available_width() >= ONE_ROW {
+            // The switch and both sliders on one row: the figure keeps the height.
+            ui.horizontal(|ui| {
+                ui.spacing_mut().slider_width = 110.0;
+                switch(ui, &mut p.fencing);
+                ui.add_space(12.0);
+                holders(ui, &mut p.holders);
+                ui.add_space(12.0);
+                ttl(ui, &mut p.ttl_ms);
+            });
+        } else {
+            switch(ui, &mut p.fencing);
+            widgets::two_up(
+                ui,
+                |ui| holders(ui, &mut p.holders),
+                |ui| ttl(ui, &mut p.ttl_ms),
+            );
+        }
+    }
+
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+        let p = &mut self.params;
+        ui.label(RichText::new("How long holders work").strong());
+        widgets::table_slider(ui, p, &fencing::TYPICAL_MS);
+        widgets::table_slider(ui, p, &fencing::SPREAD);
+        percent_slider(ui, &fencing::STALL_PROB, &mut p.stall_prob, true);
+        widgets::table_slider(ui, p, &fencing::STALL_MEAN_MS);
+        true
+    }
+
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        let Some(pair) = self.run.latest() else {
+            return;
+        };
+        let run = pair.shown(self.params.fencing);
+        let e = run.stale_fraction;
+        let words = &crate::lesson::content().headlines.fencing;
+        ui.label(crate::lesson::fill(
+            &words.details,
+            &[
+                ("share", fmt_pct(e.value)),
+                ("lo", fmt_pct(e.lo)),
+                ("hi", fmt_pct(e.hi)),
+                ("exact", fmt_pct(run.params.exact_stale_fraction())),
+                ("span", fmt_ms(run.end_ms)),
+            ],
+        ));
+        if run.ladder.len() < run.params.holders as usize {
+            ui.label(
+                RichText::new(crate::lesson::fill(
+                    &words.ladder_part,
+                    &[
+                        ("shown", fmt_int(LADDER_LIMIT as u64)),
+                        ("holders", fmt_int(u64::from(run.params.holders))),
+                    ],
+                ))
+                .weak(),
+            );
+        }
+    }
+
+    fn observed(&self) -> Option<(f64, String)> {
+        // Without fencing: the times old data replaced newer data.
+        let n = self.run.fresh()?.off.overwritten;
+        let times = if n == 1 { "time" } else { "times" };
+        Some((n as f64, format!("{} {times}", fmt_int(n))))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("holders", fmt_int(u64::from(self.params.holders))),
+            ("ttl", fmt_ms(self.params.ttl_ms)),
+        ]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("simulated time (s)", "fencing token")
+    }
+
+    fn csv(&self) -> Option<String> {
+        let pair = self.run.latest()?;
+        let run = pair.shown(self.params.fencing);
+        let mut out = String::from("token,granted_ms,lease_end_ms,write_ms,stale,outcome\n");
+        for h in &run.ladder {
+            let outcome = match mark(h) {
+                Mark::OnTime => "applied",
+                Mark::LateFirst => "applied_late",
+                Mark::Overwrote => "overwrote_newer",
+                Mark::Rejected => "rejected",
+            };
+            out.push_str(&format!(
+                "{},{},{},{},{},{outcome}\n",
+                h.token, h.granted_ms, h.lease_end_ms, h.write_ms, h.stale
+            ));
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,171 @@
+//! Section 5's figure, the share of failovers losing each number of locks, and the numbers
+//! behind it.
+
+use egui::{RichText, Ui, Vec2};
+use egui_plot::{Bar, BarChart, LineStyle, Plot, VLine};
+
+use crate::sim::failover::{FailoverAcc, FailoverSummary};
+use crate::sim::stats::Estimate;
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct};
+use crate::ui::kit::plot::{self, palette};
+use crate::ui::kit::widgets;
+
+pub const BARS: egui::Color32 = palette::SKY;
+pub const EXACT: egui::Color32 = palette::VERMILION;
+pub const SIMULATED: egui::Color32 = palette::GREY;
+
+/// What the plot and the headline are drawn from: the merged failovers so far.
+pub struct FailoverView {
+    pub acc: FailoverAcc,
+    pub summary: FailoverSummary,
+    /// The row of the store table this run is for.
+    pub store: usize,
+}
+
+/// Share of failovers losing each number of locks, with the exact and simulated means,
+/// filling `size`.
+pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2) {
+    let h = &view.acc.lost_hist;
+    let n = view.acc.failovers.max(1) as f64;
+    let width = (h.hi - h.lo) / h.bins.len() as f64;
+    let bars: Vec<Bar> = h
+        .bins
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(i, &c)| {
+            // Bin i holds the whole numbers i·width .. (i+1)·width − 1.
+            let first = h.lo + i as f64 * width;
+            let centre = first + (width - 1.0) / 2.0;
+            let label = if width > 1.0 {
+                format!("{}–{} lost", first, first + width - 1.0)
+            } else {
+                format!("{first} lost")
+            };
+            Bar::new(centre, 100.0 * c as f64 / n)
+                .width(width * 0.9)
+                .name(label)
+                .fill(plot::colour(cx, BARS))
+        })
+        .collect();
+    let peak = h
+        .bins
+        .iter()
+        .map(|&c| 100.0 * c as f64 / n)
+        .fold(5.0, f64::max);
+    let last = h
+        .bins
+        .iter()
+        .rposition(|&c| c > 0)
+        .map_or(0.0, |i| (i + 1) as f64 * width);
+    let exact = view.summary.expected_lost;
+    let simulated = view.summary.mean_lost.value;
+    let right = last.max(exact + 1.0).max(4.0) + width * 0.5;
+    // Hug the data: a distribution far from zero gets the width of the plot.
+    let first = h
+        .bins
+        .iter()
+        .position(|&c| c > 0)
+        .map_or(0.0, |i| i as f64 * width);
+    let left = (first - 2.0 * width).min(exact - 1.0).max(0.0) - 0.5;
+    let w = plot::line_width(cx);
+    let response = plot::fixed_view(Plot::new("s5-histogram"))
+        .width(size.x)
+        .height(size.y)
+        .x_axis_label("locks lost in one failover")
+        .y_axis_label("share of failovers (%)")
+        .include_x(left)
+        .include_x(right)
+        .include_y(0.0)
+        .include_y(peak * 1.08)
+        .show(ui, |p| {
+            p.bar_chart(
+                BarChart::new("", bars)
+                    .color(plot::colour(cx, BARS))
+                    .element_formatter(Box::new(|b, _| {
+                        format!("{}: {:.2} % of failovers", b.name, b.value)
+                    })),
+            );
+            p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
+            p.vline(
+                VLine::new("", simulated)
+                    .color(plot::colour(cx, SIMULATED))
+                    .width(w * 0.9)
+                    .style(LineStyle::dashed_loose()),
+            );
+        })
+        .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: how many locks one failover loses, over many failovers",
+        "",
+    );
+}
+
+/// The numbers behind the histogram.
+pub fn numbers(ui: &mut Ui, view: &FailoverView) {
+    let s = &view.summary;
+    let interval = |e: &Estimate| {
+        let half = (e.hi - e.lo) / 2.0;
+        if half > 0.0 && half.is_finite() {
+            // Enough decimals that the interval's width shows.
+            let d = (1.0 - half.log10().floor()).clamp(0.0, 4.0) as usize;
+            format!("{:.d$} ({:.d$} to {:.d$})", e.value, e.lo, e.hi)
+        } else {
+            format!(
+                "{} ({} to {})",
+                fmt_count(e.value),
+                fmt_count(e.lo),
+                fmt_count(e.hi)
+            )
+        }
+    };
+    let zero_share = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
+        / view.acc.failovers.max(1) as f64;
+    let zero = format!(
+        "{} (exact {})",
+        fmt_pct(zero_share),
+        fmt_pct((-s.expected_lost).exp())
+    );
+    let done = format!(
+        "{} of {}",
+        fmt_int(view.acc.failovers),
+        fmt_int(s.params.failovers)
+    );
+    let (mean_label, run_label) = if s.params.store == crate::sim::failover::Store::Consensus {
+        ("Model mean (zero by construction)", "Failovers counted")
+    } else {
+        ("Simulated mean (95 % interval)", "Failovers simulated")
+    };
+    let rows = [
+        (
+            "Locks lost per failover, exact mean",
+            RichText::new(fmt_count(s.expected_lost)).strong(),
+        ),
+        (mean_label, RichText::new(interval(&s.mean_lost))),
+        (
+            "Granted twice per failover, exact mean",
+            RichText::new(fmt_count(s.expected_double_granted)).strong(),
+        ),
+        (mean_label, RichText::new(interval(&s.mean_double_granted))),
+        ("Failovers that lost no lock", RichText::new(zero)),
+        (run_label, RichText::new(done)),
+    ];
+    // Both columns wrap, so the grid stays inside a narrow reading column.
+    let gap = 16.0;
+    let label_w = (ui.available_width() * 0.55).max(120.0);
+    let value_w = (ui.available_width() - label_w - gap).max(90.0);
+    let cell = widgets::wrapped_label;
+    egui::Grid::new("s5-numbers")
+        .num_columns(2)
+        .spacing([gap, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for (label, value) in rows {
+                cell(ui, label_w, RichText::new(label));
+                cell(ui, value_w, value);
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,363 @@
+//! Section 5, "Where the lock lives": locks lost when a Redis primary fails over, against a
+//! consensus store that loses none, and the comparison table of the five stores.
+
+pub mod figure;
+
+use std::sync::Arc;
+
+use egui::{RichText, Ui, Vec2};
+
+use crate::lesson::StoreRow;
+use crate::runner::{Runner, Task};
+use crate::scenario::settings::{WhereParams, model_store, row, stores};
+use crate::sim::failover::{self, FailoverSim, Store};
+use crate::sim::{ParamTable, Valid};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_sig, trim_sig2};
+use crate::ui::kit::plot::{self, KeyMark};
+use crate::ui::kit::widgets;
+use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
+use crate::ui::stage::{Experiment, Rerun, Stage};
+use figure::{BARS, EXACT, FailoverView, SIMULATED, histogram_plot, numbers};
+
+type Key = (WhereParams, u64);
+
+/// Section 5 on the stage.
+pub type WhereLock = Stage<Where>;
+
+/// Section 5, ready for the lesson (nothing runs until it is first shown).
+pub fn section() -> WhereLock {
+    Stage::new(Where::default())
+}
+
+/// The section's own part: its settings and its run.
+#[derive(Default)]
+pub struct Where {
+    pub params: WhereParams,
+    run: Rerun<Key, Arc<FailoverView>>,
+}
+
+fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> {
+    let sim = FailoverSim::new(&Valid::clamped(p.model));
+    spawn_mc(runner, "failover", sim, seed, move |sim, acc| {
+        Arc::new(FailoverView {
+            acc: acc.clone(),
+            summary: sim.summary(acc, seed),
+            store: p.store,
+        })
+    })
+}
+
+/// How many locks a failover hands out twice, as a count a reader can picture: `About 0.25
+/// locks per failover are granted twice while the first holder still works: one every 4
+/// failovers, on average.`
+pub fn twice_words(per_failover: f64) -> String {
+    if per_failover <= 0.0 {
+        return "No lock is granted twice.".into();
+    }
+    let said = format!(
+        "About {} locks per failover are granted twice while the first holder still works",
+        trim_sig2(per_failover)
+    );
+    if per_failover >= 1.0 {
+        return format!("{said}.");
+    }
+    format!(
+        "{said}: one every {} failovers, on average.",
+        fmt_int((1.0 / per_failover).round().max(2.0) as u64)
+    )
+}
+
+impl Where {
+    /// The computed headline for the failovers simulated so far.
+    pub fn headline_for(&self, view: &FailoverView) -> String {
+        let s = &view.summary;
+        let row = row(view.store);
+        let n = fmt_int(s.mean_lost.n);
+        if row.consensus {
+            return format!(
+                "{} grants a lock only after a majority of its servers has stored it, so a failover \
+                 loses none. That is the store's documented behaviour, and the model sets its loss to \
+                 zero by construction.",
+                row.name,
+            );
+        }
+        let lost = fmt_count(s.expected_lost);
+        let sim = fmt_count(s.mean_lost.value);
+        let rate = fmt_count(s.params.rate);
+        let lag = fmt_sig(s.params.lag_ms, 2);
+        let base = format!(
+            "At {rate} grants a second and a {lag}\u{a0}ms replication lag, each failover loses about \
+             {lost} locks not yet copied to the replica (simulated mean {sim} over {n} failovers). {}",
+            twice_words(s.expected_double_granted)
+        );
+        if s.params.store == Store::Redis && row.id == "redlock" {
+            format!(
+                "{} masters have no replicas, so no failover loses their locks; a master that \
+                 restarts without its keys does, unless it saves every write with fsync=always or \
+                 stays down for longer than the TTL. For comparison, a single Redis primary with \
+                 a replica: {}{}",
+                row.name,
+                base[..1].to_lowercase(),
+                &base[1..]
+            )
+        } else {
+            base
+        }
+    }
+
+    /// The store table, the selected row highlighted: a grid when the column is wide, one
+    /// block per store when it is not.
+    fn table(&self, ui: &mut Ui) {
+        let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.45);
+        let strong = ui.visuals().strong_text_color();
+        let chosen = self.params.store;
+        let style = move |t: &str, selected: bool| {
+            let t = RichText::new(t);
+            if selected { t.color(strong) } else { t }
+        };
+        let name = |i: usize, row: &StoreRow| {
+            if i == chosen {
+                format!("▶ {}", row.name)
+            } else {
+                row.name.clone()
+            }
+        };
+        let heads = ["On failover", "Fencing token", "In short"];
+        let total = ui.available_width();
+        if total < 560.0 {
+            for (i, row) in stores().iter().enumerate() {
+                let selected = i == chosen;
+                let fill = if selected {
+                    highlight
+                } else {
+                    egui::Color32::TRANSPARENT
+                };
+                egui::Frame::new()
+                    .fill(fill)
+                    .inner_margin(6)
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.label(style(&name(i, row), selected).strong());
+                        for (head, text) in
+                            heads
+                                .iter()
+                                .zip([&row.on_failover, &row.fencing_token, &row.in_short])
+                        {
+                            ui.horizontal_wrapped(|ui| {
+                                ui.label(RichText::new(format!("{head}:")).weak());
+                                ui.label(style(text, selected));
+                            });
+                        }
+                    });
+            }
+            return;
+        }
+        let gap = 16.0;
+        let name_w = (total * 0.17).max(110.0);
+        let col_w = ((total - name_w - 3.0 * gap) / 3.0 - 4.0).max(100.0);
+        let cell = |ui: &mut Ui, width: f32, text: RichText| {
+            ui.vertical(|ui| {
+                ui.set_width(width);
+                ui.add(egui::Label::new(text).wrap());
+            });
+        };
+        egui::Grid::new("s5-stores")
+            .num_columns(4)
+            .spacing([gap, 8.0])
+            .with_row_color(move |row, _style| (row > 0 && row - 1 == chosen).then_some(highlight))
+            .show(ui, |ui| {
+                cell(ui, name_w, RichText::new("Store").strong());
+                for head in heads {
+                    cell(ui, col_w, RichText::new(head).strong());
+                }
+                ui.end_row();
+                for (i, row) in stores().iter().enumerate() {
+                    let selected = i == chosen;
+                    cell(ui, name_w, style(&name(i, row), selected).strong());
+                    for text in [&row.on_failover, &row.fencing_token, &row.in_short] {
+                        cell(ui, col_w, style(text, selected));
+                    }
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+impl Experiment for Where {
+    crate::stage_params!(crate::sim::Model::Failover, WhereParams);
+
+    fn refresh(&mut self, runner: &Runner, seed: u64) {
+        let p = &mut self.params;
+        p.store = p.store.min(stores().len() - 1);
+        p.model.store = model_store(row(p.store));
+        p.model = p.model.clamped_all();
+        let p = *p;
+        self.run.ensure((p, seed), |_| spawn(runner, p, seed));
+    }
+
+    crate::one_run_status!();
+
+    fn choices(&self) -> (usize, Option<usize>) {
+        (stores().len(), Some(self.params.store))
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params.store = i;
+    }
+
+    fn progress(&self, ui: &mut Ui) {
+        self.run
+            .progress_ui(ui, "simulating failovers", "failovers");
+    }
+
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        let Some(v) = self.run.latest() else {
+            return Vec::new();
+        };
+        // A consensus store loses nothing by construction: nothing there is a simulation result.
+        let (bars_name, mean_name) = if v.summary.params.store == Store::Consensus {
+            (
+                "failovers (none loses a lock, by construction)",
+                "model mean",
+            )
+        } else if row(v.store).id == "redlock" {
+            (
+                "a single Redis primary, simulated for comparison (not Redlock)",
+                "simulated mean",
+            )
+        } else {
+            ("simulated failovers", "simulated mean")
+        };
+        vec![
+            KeyMark::Bar(BARS, bars_name.into()),
+            KeyMark::Line(
+                EXACT,
+                false,
+                format!("exact mean: {}", fmt_count(v.summary.expected_lost)),
+            ),
+            KeyMark::Line(
+                SIMULATED,
+                true,
+                format!("{mean_name}: {}", fmt_count(v.summary.mean_lost.value)),
+            ),
+        ]
+    }
+
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        match self.run.latest() {
+            Some(v) => {
+                ui.horizontal_top(|ui| {
+                    ui.add_space(plot::AXIS_ROOM);
+                    histogram_plot(ui, cx, v, size - Vec2::new(plot::AXIS_ROOM, 0.0));
+                });
+            }
+            None => {
+                ui.allocate_space(size);
+            }
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Where the lock lives:").strong());
+            for (i, row) in stores().iter().enumerate() {
+                if ui
+                    .selectable_label(self.params.store == i, &row.name)
+                    .on_hover_text(&row.in_short)
+                    .clicked()
+                {
+                    self.params.store = i;
+                }
+            }
+        });
+        let p = &mut self.params.model;
+        widgets::two_up(
+            ui,
+            |ui| {
+                widgets::param_slider(ui, &failover::RATE, &mut p.rate);
+            },
+            |ui| {
+                widgets::param_slider(ui, &failover::LAG_MS, &mut p.lag_ms).on_hover_text(
+                    "How long the copy of a grant takes to reach the replica, on average",
+                );
+            },
+        );
+    }
+
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+        let p = &mut self.params.model;
+        percent_slider(ui, &failover::CONTENTION, &mut p.contention, false);
+        count_slider(ui, &failover::FAILOVERS, &mut p.failovers).on_hover_text(
+            "More failovers: a smoother histogram and a tighter interval, but a longer run",
+        );
+        true
+    }
+
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        if let Some(v) = self.run.latest() {
+            ui.label(RichText::new("The numbers").strong());
+            if row(v.store).id == "redlock" {
+                ui.label(
+                    "Redlock itself is not simulated here: its row in the table is the documented \
+                     behaviour. These numbers are for a single Redis primary with a replica.",
+                );
+            }
+            numbers(ui, v);
+            ui.add_space(8.0);
+        }
+        ui.label(RichText::new("Where the lock can live").strong());
+        self.table(ui);
+    }
+
+    fn observed(&self) -> Option<(f64, String)> {
+        // The exact mean loss of one failover (zero for a consensus store).
+        let lost = self.run.fresh()?.summary.expected_lost;
+        Some((
+            lost,
+            format!("about {} locks lost per failover", fmt_count(lost)),
+        ))
+    }
+
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        vec![("rate", fmt_count(self.params.model.rate))]
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("locks lost in one failover", "share of failovers (%)")
+    }
+
+    fn csv(&self) -> Option<String> {
+        let view = self.run.latest()?;
+        let h = &view.acc.lost_hist;
+        let width = (h.hi - h.lo) / h.bins.len() as f64;
+        let mut out = String::from("lost_from,lost_to,failovers,share\n");
+        let n = view.acc.failovers.max(1) as f64;
+        for (i, &c) in h.bins.iter().enumerate() {
+            let first = h.lo + i as f64 * width;
+            out.push_str(&format!(
+                "{first},{},{c},{}\n",
+                first + width - 1.0,
+                c as f64 / n
+            ));
+        }
+        Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn double_grants_read_as_a_count() {
+        assert_eq!(
+            twice_words(0.25),
+            "About 0.25 locks per failover are granted twice while the first holder still works: \
+             one every 4 failovers, on average."
+        );
+        assert!(twice_words(0.004).contains("one every 250 failovers"));
+        assert!(twice_words(2.5).starts_with("About 2.5 locks per failover"));
+        assert_eq!(twice_words(0.0), "No lock is granted twice.");
+    }
+}

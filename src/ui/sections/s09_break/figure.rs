@@ -1,0 +1,400 @@
+//! Section 9's figures: what each defence leaves (four counts per defence, exact beside
+//! simulated), and how long the runs took against the TTL.
+
+use std::sync::Arc;
+
+use egui::{Color32, Rect, Response, RichText, Stroke, Ui, Vec2};
+use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, Span, Text, VLine};
+
+use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_compact, fmt_int, fmt_seconds, fmt_sig};
+use crate::ui::kit::plot::{
+    self, Hatch, KeyMark, decade_marks_every, error_bar, log_marks, palette,
+};
+use crate::ui::kit::widgets;
+
+/// What the plots and the headline are drawn from.
+#[derive(Clone)]
+pub struct BreakView {
+    pub acc: RenewalAcc,
+    /// One summary per mode, in [`Mode::ALL`] order.
+    pub modes: [RenewalSummary; 5],
+    /// Exactly what share of jobs is expected in each bin of `acc.lengths`.
+    pub exact_bins: Arc<Vec<f64>>,
+}
+
+/// The defence's name on its button and under its bars.
+pub fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::None => "No defence",
+        Mode::Renewal => "Renewal",
+        Mode::Fencing => "Fencing",
+        Mode::Idempotent => "Idempotency",
+        Mode::All => "All three",
+    }
+}
+
+pub fn mode_index(mode: Mode) -> usize {
+    Mode::ALL.iter().position(|m| *m == mode).unwrap_or(0)
+}
+
+/// Where a job-length bar starts on the log scale: half a job, so a bin with one job shows.
+const LOG_FLOOR: f64 = -0.3;
+
+const BAR_W: f64 = 0.18;
+
+/// The four measures of each defence: offset in its group, fill, hatching, name.
+const MEASURES: [(f64, Color32, Hatch, &str); 4] = [
+    (-0.3, palette::BLUE, Hatch::Solid, "duplicate runs"),
+    (
+        -0.1,
+        palette::VERMILION,
+        Hatch::Rising,
+        "stale writes landed",
+    ),
+    (0.1, palette::PURPLE, Hatch::Falling, "invoices sent twice"),
+    (0.3, palette::YELLOW, Hatch::Level, "wasted work"),
+];
+
+/// The key of the defence figure.
+pub fn bars_key(ink: Color32) -> Vec<KeyMark> {
+    let mut key: Vec<KeyMark> = MEASURES
+        .iter()
+        .map(|&(_, fill, hatch, name)| KeyMark::Hatched(fill, hatch, name.into()))
+        .collect();
+    key.push(KeyMark::Line(ink, true, "exact expected".into()));
+    key.push(KeyMark::Interval(ink, "95 % interval".into()));
+    key
+}
+
+/// One bar of the comparison: where, how tall, and its exact and interval marks.
+struct ModeBar {
+    x: f64,
+    value: f64,
+    exact: f64,
+    interval: Option<(f64, f64)>,
+    fill: Color32,
+    hatch: Hatch,
+    name: &'static str,
+}
+
+impl ModeBar {
+    /// The highest mark of the bar (its top, exact line or interval).
+    fn top(&self) -> f64 {
+        self.value
+            .max(self.exact)
+            .max(self.interval.map_or(0.0, |c| c.1))
+    }
+}
+
+fn mode_bars(view: &BreakView, runs: f64) -> Vec<ModeBar> {
+    let mut bars = Vec::new();
+    for (i, s) in view.modes.iter().enumerate() {
+        let c = &s.counts;
+        let e = &s.exact;
+        let cells = [
+            (c.duplicates, e.duplicates),
+            (c.stale_writes_landed, e.stale_writes_landed),
+            (c.double_effects, e.double_effects),
+            (c.wasted, e.wasted),
+        ];
+        for ((count, exact), (dx, fill, hatch, name)) in cells.into_iter().zip(MEASURES) {
+            let ci = s.share(count);
+            bars.push(ModeBar {
+                x: i as f64 + dx,
+                value: count as f64,
+                exact: exact * runs,
+                // A cell a defence removes is zero by construction: no interval to show.
+                interval: (exact > 0.0).then_some((ci.lo * runs, ci.hi * runs)),
+                fill,
+                hatch,
+                name,
+            });
+        }
+    }
+    bars
+}
+
+/// Duplicate runs, stale writes that landed, invoices sent twice and wasted work for each
+/// defence, filling `size`.
+pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size: Vec2) {
+    let runs = view.acc.runs.max(1) as f64;
+    let bars = mode_bars(view, runs);
+    let top = bars.iter().map(ModeBar::top).fold(1.0, f64::max);
+    let w = plot::line_width(cx);
+    let ink = ui.visuals().strong_text_color();
+    let chart_bars: Vec<Bar> = bars
+        .iter()
+        .map(|b| {
+            Bar::new(b.x, b.value)
+                .width(BAR_W)
+                .fill(plot::colour(cx, b.fill))
+                .stroke(Stroke::new(1.0, ink))
+                .name(format!("{}: {}", b.name, fmt_int(b.value as u64)))
+        })
+        .collect();
+    let label_y = top * 0.02;
+    let label_size = egui::TextStyle::Body.resolve(ui.style()).size;
+    let resp = plot::fixed_view(Plot::new("s9-modes"))
+        .width(size.x)
+        .height(size.y)
+        .y_axis_label(format!("runs (of {})", fmt_int(view.acc.runs)))
+        .x_axis_label("defence in place (shaded: the one the headline describes)")
+        .include_x(-0.5)
+        .include_x(Mode::ALL.len() as f64 - 0.5)
+        .include_y(0.0)
+        .include_y(top * 1.18)
+        .show_grid([false, true])
+        .y_grid_spacer(|g| plot::nice_grid(g, 1.0))
+        .y_axis_formatter(|m, _| {
+            if m.value >= 0.0 && m.value.fract() == 0.0 {
+                fmt_int(m.value as u64)
+            } else {
+                String::new()
+            }
+        })
+        .x_grid_spacer(|_| {
+            // egui_plot drops a tick label wider than one step. Neighbouring names are short
+            // enough to leave room for the widest, so the step is counted a little wider.
+            (0..Mode::ALL.len())
+                .map(|i| GridMark {
+                    value: i as f64,
+                    step_size: 1.4,
+                })
+                .collect()
+        })
+        .x_axis_formatter(|m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-9 && (0.0..Mode::ALL.len() as f64).contains(&i) {
+                mode_name(Mode::ALL[i as usize]).to_owned()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |p| {
+            let f = mode_index(focus) as f64;
+            p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
+            p.bar_chart(
+                BarChart::new("runs", chart_bars)
+                    .element_formatter(Box::new(|b, _| b.name.clone())),
+            );
+            for (i, b) in bars.iter().enumerate() {
+                if let Some((lo, hi)) = b.interval {
+                    error_bar(p, b.x, lo, hi, ink, w * 0.6);
+                }
+                p.line(
+                    Line::new(
+                        "",
+                        vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]],
+                    )
+                    .color(ink)
+                    .width(w)
+                    .style(egui_plot::LineStyle::dashed_dense())
+                    .allow_hover(false),
+                );
+                // One count per group, plus any bar that differs from it (a zero), so the
+                // labels of four bars never run into each other.
+                let first = &bars[i - i % MEASURES.len()];
+                if i % MEASURES.len() != 0 && b.value == first.value {
+                    continue;
+                }
+                p.text(
+                    Text::new(
+                        "",
+                        PlotPoint::new(b.x, b.top() + label_y),
+                        RichText::new(fmt_compact(b.value))
+                            .size(label_size)
+                            .strong(),
+                    )
+                    .anchor(egui::Align2::CENTER_BOTTOM)
+                    .color(ink),
+                );
+            }
+        });
+    paint_bar_hatches(ui, &resp.transform, &bars);
+    widgets::describe_plot(
+        &resp.response,
+        "Plot: for each defence, runs repeated after losing the lock, stale writes that landed, \
+         invoices sent twice and wasted work; a count a defence removes is zero by construction",
+        "",
+    );
+}
+
+fn paint_bar_hatches(ui: &Ui, transform: &PlotTransform, bars: &[ModeBar]) {
+    let painter = ui.painter().with_clip_rect(*transform.frame());
+    for b in bars
+        .iter()
+        .filter(|b| b.hatch != Hatch::Solid && b.value > 0.0)
+    {
+        let a = transform.position_from_point(&PlotPoint::new(b.x - BAR_W / 2.0, 0.0));
+        let c = transform.position_from_point(&PlotPoint::new(b.x + BAR_W / 2.0, b.value));
+        plot::paint_hatch(
+            &painter,
+            Rect::from_two_pos(a, c).shrink(1.0),
+            b.hatch,
+            plot::HATCH_INK,
+        );
+    }
+}
+
+/// The key of the job-length figure.
+pub fn lengths_key(ink: Color32, ttl: f64) -> Vec<KeyMark> {
+    vec![
+        KeyMark::Bar(palette::SKY, "finished within the TTL".into()),
+        KeyMark::Bar(palette::VERMILION, "outlived the TTL".into()),
+        KeyMark::Line(palette::GREEN, false, lengths_ttl_text(ttl)),
+        KeyMark::Line(ink, true, "exact expected".into()),
+    ]
+}
+
+fn lengths_ttl_text(ttl: f64) -> String {
+    format!("the TTL, {}", fmt_seconds(ttl))
+}
+
+/// A tick label on a log axis of seconds: decades only, and none so close to either end that
+/// half of it would be cut off.
+fn seconds_tick(m: GridMark, range: &std::ops::RangeInclusive<f64>) -> String {
+    let d = m.value.round();
+    let margin = 0.06 * (range.end() - range.start());
+    let inside = m.value > range.start() + margin && m.value < range.end() - margin;
+    if (m.value - d).abs() < 1e-9 && inside {
+        fmt_seconds(10f64.powf(d))
+    } else {
+        String::new()
+    }
+}
+
+/// The job-length distribution on log axes, the TTL marked, the exact expectation beside it,
+/// with its key below, filling `size`. Returns the plot's response.
+pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: Vec2) -> Response {
+    let h = &view.acc.lengths;
+    let edges = h.edges();
+    let ink = ui.visuals().strong_text_color();
+    let mut within = Vec::new();
+    let mut beyond = Vec::new();
+    let mut peak: f64 = 1.0;
+    for (i, &c) in h.bins.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let (a, b) = (edges[i].log10(), edges[i + 1].log10());
+        peak = peak.max(c as f64);
+        let bar = Bar::new((a + b) / 2.0, (c as f64).log10() - LOG_FLOOR)
+            .base_offset(LOG_FLOOR)
+            .width((b - a) * 0.92)
+            .name(format!(
+                "{} to {} s: {} runs",
+                fmt_sig(edges[i], 3),
+                fmt_sig(edges[i + 1], 3),
+                fmt_int(c)
+            ));
+        if edges[i] >= ttl {
+            beyond.push(bar)
+        } else {
+            within.push(bar)
+        }
+    }
+    // The exact expectation, where at least half a job is expected in a bin.
+    let exact_pts: Vec<[f64; 2]> = view
+        .exact_bins
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (i, e * view.acc.runs as f64))
+        .filter(|(_, e)| *e >= 0.5)
+        .map(|(i, e)| [(edges[i].log10() + edges[i + 1].log10()) / 2.0, e.log10()])
+        .collect();
+    let w = plot::line_width(cx);
+    let y_top = peak.log10() + 1.2;
+    // Room for the widest count label, so that it is never cut on the left.
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = fmt_int(10f64.powf(y_top.floor()) as u64);
+    let label_w = ui.painter().layout_no_wrap(widest, font, ink).size().x + 10.0;
+    let lengths = plot::fixed_view(Plot::new("s9-lengths"))
+        .width(size.x)
+        .height(size.y)
+        .x_axis_label("how long a run took (log scale)")
+        .y_axis_label("number of runs (log scale)")
+        .y_axis_min_width(label_w)
+        .include_x(edges[0].log10())
+        .include_x(edges[edges.len() - 1].log10())
+        .include_y(LOG_FLOOR)
+        .include_y(y_top)
+        .x_grid_spacer(|g| log_marks(g.bounds, &[1.0, 2.0, 5.0]))
+        .y_grid_spacer(|g| decade_marks_every(g.bounds, 1))
+        .x_axis_formatter(seconds_tick)
+        .y_axis_formatter(|m, _| {
+            if m.value >= 0.0 && (m.value - m.value.round()).abs() < 1e-9 {
+                fmt_int(10f64.powf(m.value).round() as u64)
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |p| {
+            p.bar_chart(
+                BarChart::new("finished within the TTL", within)
+                    .color(plot::colour(cx, palette::SKY))
+                    .element_formatter(Box::new(|b, _| b.name.clone())),
+            );
+            p.bar_chart(
+                BarChart::new("outlived the TTL", beyond)
+                    .color(palette::VERMILION)
+                    .element_formatter(Box::new(|b, _| b.name.clone())),
+            );
+            p.line(
+                Line::new("exact expected", exact_pts)
+                    .color(ink)
+                    .width(w * 0.8)
+                    .style(egui_plot::LineStyle::dashed_dense()),
+            );
+            p.vline(
+                VLine::new(lengths_ttl_text(ttl), ttl.log10())
+                    .color(palette::GREEN)
+                    .width(w * 1.2),
+            );
+        });
+    let outlived: u64 = h
+        .bins
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| edges[*i] >= ttl)
+        .map(|(_, &c)| c)
+        .sum();
+    widgets::describe_plot(
+        &lengths.response,
+        "Plot: how long the runs took, against the TTL (log scales)",
+        &format!(
+            "Of {} simulated runs, at least {} ran longer than {}.",
+            fmt_int(view.acc.runs),
+            fmt_int(outlived),
+            lengths_ttl_text(ttl)
+        ),
+    );
+    lengths.response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_ticks_label_decades_away_from_the_ends() {
+        let m = |value| GridMark {
+            value,
+            step_size: 1.0,
+        };
+        let range = -0.2..=4.1;
+        assert_eq!(seconds_tick(m(1.0), &range), "10 s");
+        assert_eq!(seconds_tick(m(0.3), &range), "");
+        // 10,000 s sits at the right edge: no label, rather than half of one.
+        assert_eq!(seconds_tick(m(4.0), &range), "");
+        assert_eq!(seconds_tick(m(3.0), &range), "1,000 s");
+    }
+
+    #[test]
+    fn the_key_names_every_measure() {
+        let key = bars_key(Color32::WHITE);
+        assert_eq!(key.len(), MEASURES.len() + 2);
+        assert_eq!(mode_index(Mode::Idempotent), 3);
+    }
+}

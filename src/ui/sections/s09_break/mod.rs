@@ -1,0 +1,343 @@
+//! Section 9, "Break it": a nightly billing job with no defence, lock renewal, fencing,
+//! idempotency keys and all three stacked, side by side on the same simulated runs, and the
+//! distribution of run lengths against the TTL.
+//!
+//! One simulation serves all five defences (every run draws the same values whatever the
+//! mode), so choosing a defence only changes what the headline describes; everything else
+//! reruns it.
+
+pub mod figure;
+
+use std::sync::{Arc, OnceLock};
+
+use egui::{RichText, Ui, Vec2};
+
+use crate::runner::{Runner, Task};
+use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim};
+use crate::sim::{ParamTable, Valid};
+use crate::ui::Cx;
+use crate::ui::kit::fmt::{fmt_int, fmt_pct, fmt_sig, spread_words};
+use crate::ui::kit::plot::{self, KeyMark};
+use crate::ui::kit::widgets;
+use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
+use crate::ui::stage::{Experiment, Rerun, Stage};
+pub use figure::BreakView;
+use figure::{bars_key, lengths_key, lengths_plot, mode_index, mode_name, modes_plot};
+
+/// From this figure width the job-length histogram sits beside the defences' bars; below it,
+/// in the reading column.
+const BESIDE: f32 = 1100.0;
+
+/// Section 9 on the stage.
+pub type BreakIt = Stage<Break>;
+
+/// What one simulation depends on: the parameters with the mode left out, and the seed.
+type Key = (RenewalParams, u64);
+
+/// The section's own part: its settings (the mode picks the defence the headline describes)
+/// and its run.
+#[derive(Default)]
+pub struct Break {
+    pub params: RenewalParams,
+    run: Rerun<Key, BreakView>,
+    /// The figure's ink (the theme's strongest text colour), as last drawn, for its key.
+    ink: Option<egui::Color32>,
+}
+
+/// Section 9, ready for the lesson (nothing runs until it is first shown).
+pub fn section() -> BreakIt {
+    Stage::new(Break::default())
+}
+
+fn run_key(p: &RenewalParams, seed: u64) -> Key {
+    (
+        RenewalParams {
+            mode: Mode::None,
+            ..*p
+        },
+        seed,
+    )
+}
+
+fn spawn(runner: &Runner, params: RenewalParams, seed: u64) -> Task<BreakView> {
+    let sim = RenewalSim::new(&Valid::clamped(params));
+    // Worked out once, on the worker thread, with the first report.
+    let exact = OnceLock::new();
+    spawn_mc(runner, "renewal", sim, seed, move |sim, acc| BreakView {
+        acc: acc.clone(),
+        modes: Mode::ALL.map(|m| sim.summary_for(acc, seed, m)),
+        exact_bins: Arc::clone(exact.get_or_init(|| Arc::new(exact_bins(sim.params())))),
+    })
+}
+
+/// Exactly what share of jobs is expected in each bin of the job-length histogram.
+fn exact_bins(params: &RenewalParams) -> Vec<f64> {
+    let hold = params.hold_time();
+    let edges = params.histogram().edges();
+    let tail: Vec<f64> = edges.iter().map(|&e| hold.exceeds(e)).collect();
+    tail.windows(2).map(|w| (w[0] - w[1]).max(0.0)).collect()
+}
+
+impl Break {
+    /// The computed headline: what the chosen defence leaves, and what it cannot reach.
+    pub fn headline_for(&self, view: &BreakView) -> String {
+        let [none, renewal, _, _, _] = &view.modes;
+        let s = &view.modes[mode_index(self.params.mode)];
+        let runs = fmt_int(view.acc.runs);
+        let ttl = fmt_sig(self.params.ttl_s, 2);
+        let lost = format!(
+            "{} of {runs} runs ({})",
+            fmt_int(s.lost_lock),
+            fmt_pct(s.fraction.value)
+        );
+        let c = &s.counts;
+        match self.params.mode {
+            Mode::None => format!(
+                "With no defence, {lost} outlived the {ttl}\u{a0}s TTL and were run again: each time \
+                 a stale write landed over newer data and the invoices went out twice. Renewal would \
+                 leave {} such runs; fencing would protect the data but not the invoices; \
+                 idempotency keys would protect both.",
+                fmt_int(renewal.lost_lock),
+            ),
+            Mode::Renewal => format!(
+                "With renewal, {lost} still lost the lock, each to a pause longer than the \
+                 {ttl}\u{a0}s TTL, against {} with no defence. Each of them still landed a stale \
+                 write and sent its invoices twice: renewal makes the harm rarer, not impossible.",
+                fmt_int(none.lost_lock),
+            ),
+            Mode::Fencing => format!(
+                "With fencing, {lost} still lost the lock and were run again. The database refused \
+                 every stale write, so none landed, but the invoice provider cannot check \
+                 tokens: {} runs sent their invoices twice.",
+                fmt_int(c.double_effects),
+            ),
+            Mode::Idempotent => format!(
+                "With idempotency keys, {lost} still lost the lock and were run again, but every \
+                 repeated write and invoice carried a key already used, so none of them did harm. \
+                 The work of those {} runs was still wasted.",
+                fmt_int(c.wasted),
+            ),
+            Mode::All => format!(
+                "With all three stacked, {lost} lost the lock, as few as with renewal alone, and \
+                 none of them did harm: the database refused their stale writes and the provider \
+                 dropped their repeated invoices. Only the stack removes both harms and keeps the \
+                 wasted work as rare as renewal does."
+            ),
+        }
+    }
+
+    /// The job-length histogram with its title and key.
+    fn lengths(&self, ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, size: Vec2) {
+        let ink = ui.visuals().strong_text_color();
+        ui.label(RichText::new("How long the runs took").strong());
+        ui.label(
+            "Each bar counts the runs whose length, work plus any pause, fell in its narrow \
+             range of times; the bars right of the TTL line outlived their lock.",
+        );
+        lengths_plot(ui, cx, view, self.params.ttl_s, size);
+        plot::key_row(ui, cx, &lengths_key(ink, self.params.ttl_s));
+    }
+}
+
+impl Experiment for Break {
+    crate::stage_params!(crate::sim::Model::Renewal, RenewalParams);
+
+    fn refresh(&mut self, runner: &Runner, seed: u64) {
+        self.params = self.params.clamped_all();
+        let key = run_key(&self.params, seed);
+        self.run.ensure(key, |(p, seed)| spawn(runner, *p, *seed));
+    }
+
+    crate::one_run_status!();
+
+    fn choices(&self) -> (usize, Option<usize>) {
+        (Mode::ALL.len(), Some(mode_index(self.params.mode)))
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params.mode = Mode::ALL[i];
+    }
+
+    fn progress(&self, ui: &mut Ui) {
+        self.run.progress_ui(ui, "Simulating runs", "runs");
+    }
+
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        bars_key(self.ink.unwrap_or(plot::palette::GREY))
+    }
+
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        self.ink = Some(ui.visuals().strong_text_color());
+        let beside = size.x >= BESIDE;
+        ui.ctx().data_mut(|d| d.insert_temp(beside_id(), beside));
+        let Some(view) = self.run.latest().cloned() else {
+            ui.allocate_space(size);
+            return;
+        };
+        if beside {
+            let gap = 16.0;
+            let bars_w = (size.x - gap) * 0.58;
+            let lengths_w = size.x - gap - bars_w;
+            ui.horizontal_top(|ui| {
+                modes_plot(ui, cx, &view, self.params.mode, Vec2::new(bars_w, size.y));
+                ui.add_space(gap);
+                ui.vertical(|ui| {
+                    // Room for the title and caption above and two rows of key below.
+                    let h = ui.text_style_height(&egui::TextStyle::Body);
+                    let plot_h = (size.y - 7.0 * h - 20.0).max(120.0);
+                    self.lengths(ui, cx, &view, Vec2::new(lengths_w, plot_h));
+                });
+            });
+        } else {
+            modes_plot(ui, cx, &view, self.params.mode, size);
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Defence:").strong());
+            for mode in Mode::ALL {
+                ui.selectable_value(&mut self.params.mode, mode, mode_name(mode));
+            }
+        });
+        // Both sliders on one row wherever they fit: the figure keeps the height.
+        let p = &mut self.params;
+        let one_row = ui.available_width() >= 2.0 * (ui.spacing().slider_width + 190.0);
+        let mut both = |ui: &mut Ui| {
+            widgets::table_slider(ui, p, &renewal::TTL_S);
+            if one_row {
+                ui.add_space(12.0);
+            }
+            widgets::table_slider(ui, p, &renewal::TYPICAL_S);
+        };
+        if one_row {
+            ui.horizontal(both);
+        } else {
+            both(ui);
+        }
+    }
+
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+        let p = &mut self.params;
+        ui.label(RichText::new("How long runs take").strong());
+        widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
+            "How much run lengths vary around the typical one (σ of the log-normal)",
+        );
+        ui.label(RichText::new(spread_words("runs", p.typical_s, p.spread)).weak());
+        percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
+            "The chance that a run's whole process is paused once (a long garbage-collection \
+             pause, a swapped-out virtual machine)",
+        );
+        widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
+        ui.add_space(4.0);
+        ui.label(RichText::new("Counting").strong());
+        count_slider(ui, &renewal::RUNS, &mut p.runs)
+            .on_hover_text("More runs: steadier counts, but a longer simulation");
+        true
+    }
+
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let Some(view) = self.run.latest().cloned() else {
+            return;
+        };
+        let s = &view.modes[mode_index(self.params.mode)];
+        let e = s.fraction;
+        ui.label(format!(
+            "{}: {} of {} simulated runs lost the lock ({}; 95 % interval {} to {}). Exact: {}.",
+            mode_name(self.params.mode),
+            fmt_int(s.lost_lock),
+            fmt_int(view.acc.runs),
+            fmt_pct(e.value),
+            fmt_pct(e.lo),
+            fmt_pct(e.hi),
+            fmt_pct(s.exact_fraction),
+        ));
+        // On a wide stage the histogram sits beside the bars instead.
+        let beside = ui
+            .ctx()
+            .data(|d| d.get_temp::<bool>(beside_id()))
+            .unwrap_or(false);
+        if !beside {
+            ui.add_space(6.0);
+            let w = ui.available_width();
+            self.lengths(ui, cx, &view, Vec2::new(w, (w * 0.62).clamp(200.0, 320.0)));
+        }
+    }
+
+    fn observed(&self) -> Option<(f64, String)> {
+        // Which single defence leaves no invoice sent twice (exactly): renewal 0, fencing 1,
+        // idempotency 2, or 3 when not exactly one of them does.
+        let view = self.run.fresh()?;
+        let singles = [Mode::Renewal, Mode::Fencing, Mode::Idempotent];
+        let twice = |m: Mode| {
+            let i = Mode::ALL.iter().position(|x| *x == m).unwrap_or(0);
+            &view.modes[i]
+        };
+        let clean: Vec<usize> = (0..singles.len())
+            .filter(|&i| twice(singles[i]).exact.double_effects == 0.0)
+            .collect();
+        let value = if clean.len() == 1 {
+            clean[0]
+        } else {
+            singles.len()
+        };
+        let count = |m| fmt_int(twice(m).counts.double_effects);
+        Some((
+            value as f64,
+            format!(
+                "invoices sent twice: {} with renewal, {} with fencing, {} with idempotency keys",
+                count(Mode::Renewal),
+                count(Mode::Fencing),
+                count(Mode::Idempotent)
+            ),
+        ))
+    }
+
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("defence in place", "runs")
+    }
+
+    fn csv(&self) -> Option<String> {
+        let view = self.run.latest()?;
+        let runs = view.acc.runs as f64;
+        let names = view.modes[0].counts.named().map(|(name, _)| name);
+        let mut out = format!(
+            "mode,runs,lost_lock,{},{}\n",
+            names.join(","),
+            names.map(|n| format!("exact_{n}")).join(",")
+        );
+        for s in &view.modes {
+            let counts = s.counts.named().map(|(_, c)| c.to_string());
+            let exact = s.exact.named().map(|(_, e)| (e * runs).to_string());
+            out.push_str(&format!(
+                "{},{},{},{},{}\n",
+                s.params.mode.as_str(),
+                view.acc.runs,
+                s.lost_lock,
+                counts.join(","),
+                exact.join(","),
+            ));
+        }
+        Some(out)
+    }
+}
+
+fn beside_id() -> egui::Id {
+    egui::Id::unique("s9-lengths-beside")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_run_serves_every_defence() {
+        let p = RenewalParams::default();
+        let q = RenewalParams {
+            mode: Mode::All,
+            ..p
+        };
+        assert_eq!(run_key(&p, 3), run_key(&q, 3));
+        assert_ne!(run_key(&p, 3), run_key(&p, 4));
+    }
+}

@@ -1,0 +1,248 @@
+//! Section 10, "Where to go next": the learner's XP, the questions to review, the reading
+//! list, and resetting progress.
+
+mod predictions;
+
+use egui::{RichText, Ui};
+
+use crate::lesson;
+use crate::progress::{self, Progress, XP_PER_QUESTION};
+use crate::ui::sections::quiz::{how_note, shorten};
+use crate::ui::{AppEvent, Cx, Section};
+use crate::ui::{kit::a11y, kit::widgets};
+
+#[derive(Default)]
+pub struct Next {
+    confirm_reset: bool,
+    headline: Option<String>,
+}
+
+impl Next {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The computed headline.
+    pub fn headline_for(p: &Progress) -> String {
+        let total: usize = progress::quiz_sections()
+            .map(|s| progress::quiz_questions(s).len())
+            .sum();
+        let answered: usize = progress::quiz_sections()
+            .flat_map(progress::quiz_questions)
+            .filter(|q| p.answer(&q.id).is_some())
+            .count();
+        let first = progress::quiz_sections()
+            .flat_map(progress::quiz_questions)
+            .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
+            .count();
+        let missed = p.missed().len();
+        let review = match missed {
+            0 => "nothing to review".to_owned(),
+            1 => "1 question to review".to_owned(),
+            n => format!("{n} questions to review"),
+        };
+        let predictions = predictions::sentence(p).map_or(String::new(), |s| format!(" {s}"));
+        format!(
+            "You have {} of {} XP: {first} of {total} questions right at the first try, {answered} answered, {review}.{predictions}",
+            p.xp,
+            Progress::max_xp()
+        )
+    }
+
+    fn xp_summary(ui: &mut Ui, p: &Progress) {
+        a11y::add_heading(ui, RichText::new("Your XP").heading(), 1);
+        let max = Progress::max_xp().max(1);
+        let mut bar = egui::ProgressBar::new(p.xp as f32 / max as f32)
+            .desired_width(ui.available_width().min(600.0))
+            .text(format!("{} of {} XP", p.xp, Progress::max_xp()));
+        if p.xp == 0 {
+            // egui draws at least a round cap of the fill: at 0 XP that is a dot.
+            bar = bar.fill(egui::Color32::TRANSPARENT);
+        }
+        ui.add(bar);
+        // One wrapping line a quiz: a grid of fixed columns ran into the reading list beside
+        // it in a narrow column.
+        for s in progress::quiz_sections() {
+            let qs = progress::quiz_questions(s);
+            let answered = qs.iter().filter(|q| p.answer(&q.id).is_some()).count();
+            let first = qs
+                .iter()
+                .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
+                .count();
+            ui.horizontal_wrapped(|ui| {
+                let title = format!("{s}. {}:", lesson::content().section(s).title);
+                ui.label(RichText::new(title).strong());
+                ui.label(format!(
+                    "{answered} of {} answered, {first} right at the first try, {} XP",
+                    qs.len(),
+                    first as u32 * XP_PER_QUESTION
+                ));
+            });
+        }
+    }
+
+    fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
+        a11y::add_heading(ui, RichText::new("Questions to review").heading(), 1);
+        let missed = cx.progress.progress().missed();
+        let unanswered: Vec<u8> = progress::quiz_sections()
+            .filter(|&s| {
+                progress::quiz_questions(s)
+                    .iter()
+                    .any(|q| cx.progress.progress().answer(&q.id).is_none())
+            })
+            .collect();
+        if missed.is_empty() {
+            ui.label("Nothing to review: every question you have answered is right.");
+        } else {
+            let mut go = None;
+            for (s, q) in &missed {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new("✖").color(widgets::warn_color(ui)).strong());
+                    let prompt = lesson::plain(&q.prompt);
+                    let r = ui
+                        .link(format!("§{s}: {}", shorten(&prompt, 110)))
+                        .on_hover_text("Ask me this one again");
+                    if r.clicked() {
+                        go = Some(q.id.clone());
+                    }
+                });
+            }
+            let label = format!("Review missed questions ({}) ▶", missed.len());
+            if ui
+                .button(RichText::new(label).strong())
+                .on_hover_text("Asks each missed question again, one after another")
+                .clicked()
+            {
+                let ids: Vec<String> = missed.iter().map(|(_, q)| q.id.clone()).collect();
+                start_review(cx, ids);
+            } else if let Some(id) = go {
+                start_review(cx, vec![id]);
+            }
+        }
+        for s in unanswered {
+            ui.horizontal_wrapped(|ui| {
+                let qs = progress::quiz_questions(s);
+                let left = qs
+                    .iter()
+                    .filter(|q| cx.progress.progress().answer(&q.id).is_none())
+                    .count();
+                ui.label(format!("{left} of {} not answered yet in", qs.len()));
+                if ui
+                    .link(format!("{s}. {}", lesson::content().section(s).title))
+                    .clicked()
+                {
+                    cx.emit(AppEvent::GoTo(s));
+                }
+            });
+        }
+    }
+
+    fn reading(ui: &mut Ui) {
+        a11y::add_heading(ui, RichText::new("Reading list").heading(), 1);
+        for r in &lesson::content().reading {
+            ui.add_space(4.0);
+            ui.label(RichText::new(&r.title).strong());
+            ui.label(RichText::new(format!("{}, {} · {}", r.authors, r.year, r.source)).weak());
+            ui.label(lesson::plain(&r.note));
+            ui.add_space(4.0);
+        }
+    }
+
+    fn file_and_reset(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        a11y::add_heading(ui, RichText::new("Your progress").heading(), 1);
+        let where_ = match cx.progress.path() {
+            Some(path) if cx.progress.saves() => {
+                format!("Saved after every answer in {}", path.display())
+            }
+            _ => "Kept only while the lesson is open (no progress file is in use).".to_owned(),
+        };
+        ui.label(where_);
+        if ui
+            .button("Reset progress…")
+            .on_hover_text("Forget every answer and all XP")
+            .clicked()
+        {
+            self.confirm_reset = true;
+        }
+        if self.confirm_reset {
+            let modal = egui::Modal::new(egui::Id::unique("reset-progress")).show(ui.ctx(), |ui| {
+                ui.set_max_width(460.0);
+                a11y::add_heading(ui, "Reset your progress?", 0);
+                ui.label(format!(
+                    "This forgets your {} XP and every answer, here and in the progress file. It cannot be undone.",
+                    cx.progress.progress().xp
+                ));
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    let reset = ui.button(RichText::new("Reset progress").color(widgets::warn_color(ui))).clicked();
+                    let cancel = ui.button("Cancel").on_hover_text("Escape").clicked();
+                    (reset, cancel)
+                })
+                .inner
+            });
+            let (reset, cancel) = modal.inner;
+            if reset {
+                cx.progress.reset();
+                self.confirm_reset = false;
+            } else if cancel || modal.should_close() {
+                self.confirm_reset = false;
+            }
+        }
+    }
+}
+
+/// Asks `ids` again, one after another, starting with the first one's section.
+fn start_review(cx: &mut Cx<'_>, ids: Vec<String>) {
+    let first = ids
+        .first()
+        .and_then(|id| progress::question(id))
+        .map(|(s, _)| s);
+    cx.progress.review = ids.into();
+    if let Some(s) = first {
+        cx.emit(AppEvent::GoTo(s));
+    }
+}
+
+impl Section for Next {
+    fn number(&self) -> u8 {
+        crate::sections::number_of("next").unwrap_or(10)
+    }
+
+    fn summary(&self) -> Option<String> {
+        self.headline.clone()
+    }
+
+    fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if cx.lecture {
+            // Nothing is scored in lecture mode: no XP, no progress file, no reset.
+            self.headline = None;
+            ui.columns(2, |cols| {
+                predictions::ui(&mut cols[0], cx);
+                Self::reading(&mut cols[1]);
+            });
+            return;
+        }
+        let headline = Self::headline_for(cx.progress.progress());
+        widgets::headline(ui, &headline);
+        self.headline = Some(headline);
+        ui.add_space(8.0);
+        ui.columns(2, |cols| {
+            let (left, right) = cols.split_at_mut(1);
+            let top_down = egui::Layout::top_down(egui::Align::Min);
+            left[0].with_layout(top_down, |ui| {
+                Self::xp_summary(ui, cx.progress.progress());
+                ui.add_space(10.0);
+                Self::review(ui, cx);
+                ui.add_space(10.0);
+                self.file_and_reset(ui, cx);
+            });
+            right[0].with_layout(top_down, |ui| {
+                predictions::ui(ui, cx);
+                ui.add_space(10.0);
+                Self::reading(ui);
+            });
+        });
+        ui.add_space(6.0);
+        how_note(ui, &self.text().how, cx);
+    }
+}

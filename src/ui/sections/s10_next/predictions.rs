@@ -1,0 +1,76 @@
+//! Section 10's look back at the predictions: how many were close, the result that surprised
+//! most (the furthest miss), and the experiments worth another look.
+
+use egui::{RichText, Ui};
+
+use crate::lesson;
+use crate::predict;
+use crate::progress::Progress;
+use crate::ui::{AppEvent, Cx};
+
+/// The predictions made, in lesson order, with their prompts.
+fn made(p: &Progress) -> Vec<(&'static predict::Prompt, &predict::Record)> {
+    predict::prompts()
+        .iter()
+        .filter_map(|q| Some((q, p.predictions.get(&q.id)?)))
+        .collect()
+}
+
+/// One sentence on the predictions, for the section's headline.
+pub fn sentence(p: &Progress) -> Option<String> {
+    let made = made(p);
+    let predicted: Vec<_> = made.iter().filter(|(_, r)| r.choice.is_some()).collect();
+    if predicted.is_empty() {
+        return None;
+    }
+    let close = predicted.iter().filter(|(_, r)| r.close()).count();
+    Some(format!(
+        "{close} of your {} predictions were close.",
+        predicted.len()
+    ))
+}
+
+/// The panel: the count, the biggest surprise, and links back to the missed experiments.
+pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
+    ui.label(RichText::new("Your predictions").heading());
+    let p = cx.progress.progress().clone();
+    let made = made(&p);
+    let Some(line) = sentence(&p) else {
+        ui.label(
+            "You have not predicted any result yet: each experiment asks before it shows one.",
+        );
+        return;
+    };
+    ui.label(line);
+    let furthest = made
+        .iter()
+        .filter_map(|(q, r)| Some((q, r, r.miss()?)))
+        .filter(|(_, _, miss)| *miss > 0)
+        .max_by_key(|(q, _, miss)| (*miss, std::cmp::Reverse(q.section)));
+    if let Some((q, r, _)) = furthest {
+        let chosen = r
+            .choice
+            .and_then(|c| q.choices.get(c))
+            .map_or("", |c| &c.label);
+        ui.label(format!(
+            "The result that surprised you most: section {}, {}. You predicted \u{201c}{chosen}\u{201d}; the run gave {}.",
+            q.section,
+            lesson::content().section(q.section).title,
+            r.observed_text
+        ));
+    }
+    let mut go = None;
+    for (q, _) in made.iter().filter(|(_, r)| r.miss().is_some_and(|m| m > 0)) {
+        let title = &lesson::content().section(q.section).title;
+        if ui
+            .link(format!("Look again: section {}, {title}", q.section))
+            .on_hover_text("Open the experiment whose result you did not expect")
+            .clicked()
+        {
+            go = Some(q.section);
+        }
+    }
+    if let Some(n) = go {
+        cx.emit(AppEvent::GoTo(n));
+    }
+}

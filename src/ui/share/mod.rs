@@ -1,0 +1,436 @@
+//! Sharing a run: the scenario code of the current section (shown, copied, pasted or typed in)
+//! and saving its plot and data; plus the one-line messages these actions leave.
+
+pub mod export;
+pub mod playlist;
+pub mod slide;
+
+use egui::{RichText, Ui};
+
+use crate::scenario;
+use crate::ui::shell::keymap::Action;
+use crate::ui::{Section, kit::widgets};
+use export::{Destination, Exporter, Kind, Use};
+
+/// How long a message stays (seconds).
+const NOTICE_SECONDS: f64 = 20.0;
+/// How long to wait for the clipboard's text after asking for it (seconds).
+const PASTE_WAIT_SECONDS: f64 = 1.5;
+
+/// A message for the user after an action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+    shown_at: f64,
+}
+
+/// The code typed into the "Type a code" dialog.
+#[derive(Default)]
+struct CodeDialog {
+    text: String,
+    error: Option<String>,
+    focus_asked: bool,
+}
+
+pub struct Share {
+    exporter: Exporter,
+    notice: Option<Notice>,
+    /// When a paste of a scenario code was asked for (input time), until the text arrives.
+    awaiting_paste: Option<f64>,
+    dialog: Option<CodeDialog>,
+    /// The width of saved and copied figures, in pixels (one of [`slide::WIDTHS`]).
+    pub figure_width: u32,
+}
+
+impl Share {
+    pub fn new(destination: Destination) -> Self {
+        Self {
+            exporter: Exporter::new(destination),
+            notice: None,
+            awaiting_paste: None,
+            dialog: None,
+            figure_width: slide::WIDTHS[0],
+        }
+    }
+
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// Whether the "type a code" dialog is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// Leaves a one-line message in the bottom bar.
+    pub fn tell(&mut self, ctx: &egui::Context, text: impl Into<String>, error: bool) {
+        self.say(ctx, text, error);
+    }
+
+    fn say(&mut self, ctx: &egui::Context, text: impl Into<String>, error: bool) {
+        let now = ctx.input(|i| i.time);
+        self.notice = Some(Notice {
+            text: text.into(),
+            error,
+            shown_at: now,
+        });
+        ctx.request_repaint_after_secs(NOTICE_SECONDS as f32 + 0.1);
+    }
+
+    /// The code that reproduces `section` as it is now, if it has settings to share.
+    pub fn code_of(section: &dyn Section) -> Option<String> {
+        section
+            .scenario()
+            .map(|pairs| scenario::encode(section.number(), &pairs))
+    }
+
+    pub fn copy_code(&mut self, ctx: &egui::Context, section: &dyn Section) {
+        match Self::code_of(section) {
+            Some(code) => {
+                ctx.copy_text(code.clone());
+                self.say(ctx, format!("Copied the scenario code {code}: paste it with Ctrl+Shift+V to get the same run."), false);
+            }
+            None => self.say(
+                ctx,
+                format!("Section {} has no settings to share.", section.number()),
+                true,
+            ),
+        }
+    }
+
+    /// Asks the platform for the clipboard's text; [`Share::take_paste`] picks it up.
+    pub fn request_paste(&mut self, ctx: &egui::Context) {
+        self.awaiting_paste = Some(ctx.input(|i| i.time));
+        ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+        ctx.request_repaint();
+    }
+
+    /// A pasted scenario code from this frame's input, if any: after Ctrl+Shift+V or the Paste
+    /// button any pasted text; otherwise text pasted (Ctrl+V) while no text field has the
+    /// keyboard, if it starts like a code. Call at the start of a frame.
+    pub fn take_paste(&mut self, ctx: &egui::Context) -> Option<String> {
+        if ctx.text_edit_focused() && self.awaiting_paste.is_none() {
+            return None;
+        }
+        let awaiting = self.awaiting_paste.is_some();
+        let pasted = ctx.input_mut(|i| {
+            let pos = i.events.iter().position(|e| match e {
+                egui::Event::Paste(t) => {
+                    awaiting || t.trim_start().to_ascii_uppercase().starts_with("LL")
+                }
+                _ => false,
+            })?;
+            match i.events.remove(pos) {
+                egui::Event::Paste(t) => Some(t),
+                _ => None,
+            }
+        });
+        if pasted.is_some() {
+            self.awaiting_paste = None;
+        } else if let Some(asked) = self.awaiting_paste {
+            let now = ctx.input(|i| i.time);
+            if now - asked > PASTE_WAIT_SECONDS {
+                self.awaiting_paste = None;
+                self.say(ctx, "The clipboard holds no text. Copy a scenario code first, or type it in with \"Type a code\".", true);
+            } else {
+                ctx.request_repaint_after_secs(0.1);
+            }
+        }
+        pasted
+    }
+
+    /// Applies a scenario code to its section. Returns the section to show on success; on
+    /// failure nothing changes and the message says why.
+    pub fn apply_code(
+        &mut self,
+        ctx: &egui::Context,
+        sections: &mut [Box<dyn Section>],
+        code: &str,
+    ) -> Option<u8> {
+        match apply(sections, code) {
+            Ok((n, message)) => {
+                self.say(ctx, message, false);
+                Some(n)
+            }
+            Err(message) => {
+                self.say(ctx, message, true);
+                None
+            }
+        }
+    }
+
+    pub fn open_dialog(&mut self) {
+        self.dialog.get_or_insert_with(CodeDialog::default);
+    }
+
+    /// Saves `section`'s slide-ready figure as PNG (`copy` false) or copies it to the
+    /// clipboard: laid out here (see [`slide::prepare`]), painted on a worker thread.
+    pub fn figure(
+        &mut self,
+        ctx: &egui::Context,
+        copy: bool,
+        section: &mut dyn Section,
+        runner: &crate::runner::Runner,
+        progress: &mut crate::progress::Store,
+    ) {
+        if self.exporter.busy() {
+            return;
+        }
+        let Some(figure) = slide::prepare(section, runner, progress, self.figure_width) else {
+            let what = if copy { "copy" } else { "save" };
+            let n = section.number();
+            return self.say(ctx, format!("Section {n} has no plot to {what}."), true);
+        };
+        let use_ = if copy {
+            Use::Copy
+        } else {
+            Use::Save(Self::file_name(section, Kind::Png))
+        };
+        self.exporter.start_figure(ctx, figure, use_);
+    }
+
+    fn file_name(section: &dyn Section, kind: Kind) -> String {
+        let seed = section
+            .scenario()
+            .and_then(|p| p.into_iter().find(|(k, _)| k == "seed").map(|(_, v)| v));
+        export::default_name(section.number(), seed.as_deref(), kind)
+    }
+
+    /// Saves the numbers behind the section's figure as CSV.
+    pub fn save_data(
+        &mut self,
+        ctx: &egui::Context,
+        frame: Option<&eframe::Frame>,
+        section: &dyn Section,
+    ) {
+        match section.csv() {
+            Some(_) if self.exporter.busy() => {}
+            Some(csv) => {
+                let name = Self::file_name(section, Kind::Csv);
+                if let Some(outcome) = self.exporter.save_csv(ctx, frame, &name, &csv) {
+                    self.report(ctx, outcome);
+                }
+            }
+            None => self.say(
+                ctx,
+                format!("Section {} has no data to save yet.", section.number()),
+                true,
+            ),
+        }
+    }
+
+    fn report(&mut self, ctx: &egui::Context, outcome: export::Outcome) {
+        match outcome {
+            Ok(m) => self.say(ctx, m, false),
+            Err(m) => self.say(ctx, m, true),
+        }
+    }
+
+    /// Finishes work that spans frames (a figure being painted, a save dialog). Call once a
+    /// frame.
+    pub fn poll(&mut self, ctx: &egui::Context, frame: Option<&eframe::Frame>) {
+        if self.exporter.busy()
+            && let Some(outcome) = self.exporter.poll(ctx, frame)
+        {
+            self.report(ctx, outcome);
+        }
+        if let Some(n) = &self.notice
+            && ctx.input(|i| i.time) - n.shown_at > NOTICE_SECONDS
+        {
+            self.notice = None;
+        }
+    }
+
+    /// The bar at the bottom of the window: the section's code and the save buttons. Returns
+    /// the actions its buttons asked for (the app applies them like their shortcuts).
+    /// `settings` draws at the right end of the bar.
+    pub fn bar(
+        &mut self,
+        ui: &mut Ui,
+        section: &dyn Section,
+        lecture: bool,
+        settings: impl FnOnce(&mut Ui),
+    ) -> Vec<Action> {
+        let mut actions = Vec::new();
+        if let Some(n) = self.notice.clone() {
+            ui.horizontal_wrapped(|ui| {
+                let color = if n.error {
+                    widgets::warn_color(ui)
+                } else {
+                    ui.visuals().strong_text_color()
+                };
+                let icon = if n.error { "⚠" } else { "✔" };
+                ui.label(RichText::new(format!("{icon} {}", n.text)).color(color));
+                if ui
+                    .small_button("Dismiss")
+                    .on_hover_text("Hide this message")
+                    .clicked()
+                {
+                    self.notice = None;
+                }
+            });
+        }
+        ui.horizontal_wrapped(|ui| {
+            match Self::code_of(section) {
+                Some(code) => {
+                    ui.label("Scenario code:");
+                    let size = if lecture { 20.0 } else { 16.0 };
+                    ui.add(egui::Label::new(RichText::new(&code).monospace().size(size).strong()).selectable(true))
+                        .on_hover_text("Anyone who enters this code gets exactly this run: same section, settings and seed");
+                    if ui.button("Copy code").on_hover_text("Copy the scenario code (Ctrl+Shift+C)").clicked() {
+                        actions.push(Action::CopyScenario);
+                    }
+                    // Lecture mode: Ctrl+Shift+A (the projector's bar has no room for it).
+                    if !lecture && ui.button("Add to playlist").on_hover_text("Append this code to the playlist file (Ctrl+Shift+A)").clicked() {
+                        actions.push(Action::AddToPlaylist);
+                    }
+                }
+                None => {
+                    ui.label(RichText::new("This section has no settings to share.").weak());
+                }
+            }
+            // On the projector: the code and the Copy button only (the rest stays on the
+            // keyboard: Ctrl+Shift+V, Ctrl+E, Ctrl+Shift+E).
+            if !lecture {
+                self.sharing_buttons(ui, section, &mut actions);
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), settings);
+        });
+        actions
+    }
+
+    fn sharing_buttons(&mut self, ui: &mut Ui, section: &dyn Section, actions: &mut Vec<Action>) {
+        {
+            if ui
+                .button("Paste code")
+                .on_hover_text("Load the scenario code on the clipboard (Ctrl+Shift+V)")
+                .clicked()
+            {
+                actions.push(Action::PasteScenario);
+            }
+            if ui
+                .button("Type a code…")
+                .on_hover_text("Type in a scenario code someone read out")
+                .clicked()
+            {
+                self.open_dialog();
+            }
+            ui.separator();
+            let has_plot = section.plot_rect().is_some();
+            ui.add_enabled_ui(has_plot, |ui| {
+                let menu = ui.menu_button("Export…", |ui| self.export_menu(ui, actions));
+                menu.response
+                    .on_hover_text("Save or copy the figure for slides, or save its data")
+                    .on_disabled_hover_text("This section has no plot");
+            });
+        }
+    }
+
+    /// The export menu: the figure as a file or on the clipboard, at a chosen width, and the
+    /// data behind it.
+    fn export_menu(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let items = [
+            ("Save plot (PNG)", "Ctrl+E", Action::ExportPlot),
+            ("Copy figure", "Ctrl+Shift+F", Action::CopyFigure),
+            ("Save data (CSV)", "Ctrl+Shift+E", Action::ExportData),
+        ];
+        for (label, keys, action) in items {
+            if ui
+                .add(egui::Button::new(label).shortcut_text(keys))
+                .clicked()
+            {
+                actions.push(action);
+            }
+        }
+        ui.separator();
+        ui.label(RichText::new("Figure width (16:9, light theme)").weak());
+        for w in slide::WIDTHS {
+            ui.radio_value(&mut self.figure_width, w, format!("{w} px"));
+        }
+    }
+
+    /// The "type a code" dialog, while open. Returns a code to apply when the user asks.
+    pub fn dialog(&mut self, ctx: &egui::Context) -> Option<String> {
+        let dialog = self.dialog.as_mut()?;
+        let mut apply_now = false;
+        let mut cancel = false;
+        let modal = egui::Modal::new(egui::Id::unique("scenario-code-dialog")).show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            crate::ui::kit::a11y::add_heading(ui, "Enter a scenario code", 0);
+            ui.label("Type or paste the code exactly as shown, for example LL1-S1-5-200-2-2-N-1-…; letters may be small or capital, spaces may replace dashes.");
+            ui.add_space(4.0);
+            let label = ui.label("Scenario code");
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut dialog.text)
+                    .hint_text(format!("{}-S1-…", scenario::TAG))
+                    .font(egui::TextStyle::Monospace)
+                    .desired_width(f32::INFINITY),
+            );
+            let edit = edit.labelled_by(label.id);
+            if !dialog.focus_asked {
+                edit.request_focus();
+                dialog.focus_asked = true;
+            }
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                apply_now = true;
+            }
+            if let Some(err) = &dialog.error {
+                ui.colored_label(widgets::warn_color(ui), format!("⚠ {err}"));
+            }
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                if ui.button("Load this run").clicked() {
+                    apply_now = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            });
+        });
+        if cancel || modal.should_close() {
+            self.dialog = None;
+            return None;
+        }
+        apply_now.then(|| dialog.text.clone())
+    }
+
+    /// Reports the result of a code typed in the dialog: closes it on success, keeps it open
+    /// with the message otherwise.
+    pub fn dialog_result(&mut self, ok: bool) {
+        if ok {
+            self.dialog = None;
+        } else if let Some(d) = self.dialog.as_mut() {
+            // Said once, in the dialog, rather than also behind it.
+            d.error = self.notice.take().map(|n| n.text);
+        }
+    }
+}
+
+/// Decodes `code` and applies it to its section, all or nothing.
+pub(crate) fn apply(sections: &mut [Box<dyn Section>], code: &str) -> Result<(u8, String), String> {
+    let (n, pairs) = scenario::check(code)?;
+    let section = sections
+        .iter_mut()
+        .find(|s| s.number() == n)
+        .ok_or_else(|| format!("This lesson has no section {n}."))?;
+    section
+        .apply_scenario(&pairs)
+        .map_err(|e| format!("The code reads correctly, but one of its values is not allowed: {e}. Nothing was changed."))?;
+    let settings: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| match v.as_str() {
+            "true" => format!("{k} on"),
+            "false" => format!("{k} off"),
+            _ => format!("{k} {v}"),
+        })
+        .collect();
+    Ok((
+        n,
+        format!(
+            "Loaded section {n} \"{}\" with {}.",
+            section.title(),
+            settings.join(", ")
+        ),
+    ))
+}

@@ -1,0 +1,230 @@
+//! Prepared runs: a playlist of scenario codes, one a line, with `#` comments.
+//!
+//! `--playlist FILE` loads one; the app opens on its first code, and Page Down (Page Up)
+//! applies the next (previous) code, until the list is over. "Add to playlist" appends the
+//! run on screen to a playlist file, so a lecturer builds the list by clicking through the
+//! lesson once.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::ui::Section;
+use crate::ui::share::{self, Share};
+
+/// The file "Add to playlist" writes when no `--playlist` was given: beside the progress file.
+pub const DEFAULT_FILE_NAME: &str = "playlist.txt";
+
+/// Whether `code` is a scenario code this lesson can apply; the section it is for, or a
+/// message saying what is wrong. Nothing on screen changes.
+pub fn check_code(code: &str) -> Result<u8, String> {
+    crate::scenario::check(code).map(|(n, _)| n)
+}
+
+/// The codes of a playlist file's text, in order, and one message per line that was skipped.
+pub fn parse(text: &str) -> (Vec<String>, Vec<String>) {
+    let mut codes = Vec::new();
+    let mut problems = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split('#').next().unwrap_or("").trim();
+        if code.is_empty() {
+            continue;
+        }
+        match check_code(code) {
+            Ok(_) => codes.push(code.to_owned()),
+            Err(e) => problems.push(format!("line {} (\"{code}\") was skipped: {e}", i + 1)),
+        }
+    }
+    (codes, problems)
+}
+
+/// The playlist in use, and where "Add to playlist" writes.
+#[derive(Debug, Default)]
+pub struct Playlist {
+    codes: Vec<String>,
+    /// The code on screen, while the playlist leads; `None` before it starts or once over.
+    at: Option<usize>,
+    /// The file codes are appended to.
+    file: Option<PathBuf>,
+}
+
+impl Playlist {
+    /// A playlist read from `path` (codes appended later go to the same file; a file that does
+    /// not exist yet is an empty list), with the messages about skipped lines.
+    pub fn load(path: &Path) -> Result<(Self, Vec<String>), String> {
+        let text = match std::fs::read_to_string(path) {
+            // A new playlist: "Add to playlist" will write it.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            read => read
+                .map_err(|e| format!("The playlist {} could not be read: {e}.", path.display()))?,
+        };
+        let (codes, problems) = parse(&text);
+        let list = Self {
+            codes,
+            at: None,
+            file: Some(path.to_owned()),
+        };
+        Ok((list, problems))
+    }
+
+    /// An empty playlist whose added codes go to `file`.
+    pub fn writing_to(file: Option<PathBuf>) -> Self {
+        Self {
+            file,
+            ..Self::default()
+        }
+    }
+
+    pub fn codes(&self) -> &[String] {
+        &self.codes
+    }
+
+    /// The position of the code on screen (from 0) while the playlist leads.
+    pub fn position(&self) -> Option<usize> {
+        self.at
+    }
+
+    /// Where "Add to playlist" writes.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// Page Down (`forward`) or Page Up while the playlist leads: applies the next or previous
+    /// code and returns the section to show (`Some(None)` if the code failed). `None` when the
+    /// playlist has nothing more to say (the app moves through the lesson as usual).
+    pub fn step(
+        &mut self,
+        ctx: &egui::Context,
+        forward: bool,
+        share: &mut Share,
+        sections: &mut [Box<dyn Section>],
+    ) -> Option<Option<u8>> {
+        let at = self.at?;
+        let to = if forward { at + 1 } else { at.checked_sub(1)? };
+        if to >= self.codes.len() {
+            self.at = None;
+            share.tell(
+                ctx,
+                "The playlist is over: Page Down moves on through the lesson.",
+                false,
+            );
+            return Some(None);
+        }
+        Some(self.show(ctx, to, share, sections))
+    }
+
+    /// Applies code `i` and says so; returns its section.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        i: usize,
+        share: &mut Share,
+        sections: &mut [Box<dyn Section>],
+    ) -> Option<u8> {
+        let code = self.codes.get(i)?;
+        self.at = Some(i);
+        let head = format!("Playlist {} of {}", i + 1, self.codes.len());
+        match share::apply(sections, code) {
+            Ok((n, message)) => {
+                share.tell(ctx, format!("{head}: {message}"), false);
+                Some(n)
+            }
+            Err(e) => {
+                share.tell(ctx, format!("{head}: {e}"), true);
+                None
+            }
+        }
+    }
+
+    /// Appends the section's code to the playlist file and says where.
+    pub fn add(&mut self, ctx: &egui::Context, section: &dyn Section, share: &mut Share) {
+        let Some(code) = Share::code_of(section) else {
+            let text = format!("Section {} has no settings to add.", section.number());
+            share.tell(ctx, text, true);
+            return;
+        };
+        let Some(file) = self.file.clone() else {
+            let text = "There is no playlist file: start the app with --playlist FILE.";
+            share.tell(ctx, text, true);
+            return;
+        };
+        match append(&file, &code, section) {
+            Ok(()) => {
+                self.codes.push(code.clone());
+                let text = format!("Added {code} to the playlist {}.", file.display());
+                share.tell(ctx, text, false);
+            }
+            Err(e) => {
+                let text = format!("Could not add to the playlist {}: {e}.", file.display());
+                share.tell(ctx, text, true);
+            }
+        }
+    }
+}
+
+/// One line for the code, with the section's title as a comment.
+fn append(file: &Path, code: &str, section: &dyn Section) -> std::io::Result<()> {
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut line = String::new();
+    let _ = writeln!(line, "{code}  # {}. {}", section.number(), section.title());
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)?;
+    f.write_all(line.as_bytes())
+}
+
+/// The app's start: the `--scenario` code, then the `--playlist` (opened at its first code).
+/// Returns the section to show.
+pub fn start(
+    ctx: &egui::Context,
+    scenario: Option<&str>,
+    list: &mut Playlist,
+    problems: &[String],
+    share: &mut Share,
+    sections: &mut [Box<dyn Section>],
+) -> Option<u8> {
+    let mut go = None;
+    if let Some(code) = scenario {
+        go = share.apply_code(ctx, sections, code);
+    }
+    if !list.codes.is_empty() {
+        go = list.show(ctx, 0, share, sections).or(go);
+    }
+    if !problems.is_empty() {
+        let text = format!("In the playlist, {}", problems.join("; "));
+        share.tell(ctx, text, true);
+    }
+    go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(section: u8) -> String {
+        Share::code_of(crate::ui::all_sections()[usize::from(section) - 1].as_ref()).unwrap()
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_skipped_and_bad_lines_reported() {
+        let text = format!(
+            "# my lecture\n{}\n\n  {}   # the stale holder\nLL1-S2-nonsense\n",
+            code(2),
+            code(3)
+        );
+        let (codes, problems) = parse(&text);
+        assert_eq!(codes, vec![code(2), code(3)]);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].starts_with("line 5"), "{}", problems[0]);
+        assert!(problems[0].contains("skipped"), "{}", problems[0]);
+    }
+
+    #[test]
+    fn a_good_code_names_its_section() {
+        assert_eq!(check_code(&code(5)), Ok(5));
+        assert!(check_code("hello").is_err());
+    }
+}

@@ -1,0 +1,128 @@
+//! The keyboard map: every shortcut, generated from [`keymap::SHORTCUTS`] (the table the key
+//! handling itself reads) and the keys egui's widgets handle, so the map cannot disagree with
+//! what the keys do.
+
+use egui::{RichText, Ui};
+
+use crate::ui::shell::keymap::{self, SHORTCUTS};
+
+/// Title of the keyboard map (also its accessible name).
+pub const TITLE: &str = "Keyboard shortcuts";
+
+/// The narrowest a column of the map may be (points): a wider map takes two or three.
+const MIN_COLUMN_WIDTH: f32 = 330.0;
+/// Type size of the map's rows (points): at 150 % that is 21 px, still legible on a projector,
+/// and small enough for the whole map to fit 1280×800 without scrolling.
+const ROW_TEXT: f32 = 14.0;
+
+/// One row of the map: keys that do the same thing, and what they do.
+struct Row<'a> {
+    keys: Vec<&'a str>,
+    what: &'a str,
+}
+
+/// The table's rows, neighbours with the same description joined (1-5, B and ".", ? and F1).
+fn rows() -> Vec<Row<'static>> {
+    let mut rows: Vec<Row<'static>> = Vec::new();
+    for s in SHORTCUTS {
+        match rows.last_mut() {
+            Some(last) if last.what == s.description => last.keys.push(s.keys_text),
+            _ => rows.push(Row {
+                keys: vec![s.keys_text],
+                what: s.description,
+            }),
+        }
+    }
+    rows
+}
+
+/// Shows the keyboard map while `open`; Escape, a click outside or the Close button close it.
+pub fn show(ctx: &egui::Context, open: &mut bool) {
+    if !*open {
+        return;
+    }
+    let screen = ctx.content_rect();
+    let width = (screen.width() * 0.96 - 24.0).min(1300.0);
+    let modal = egui::Modal::new(egui::Id::unique("keyboard-map")).show(ctx, |ui| {
+        ui.set_width(width);
+        crate::ui::kit::a11y::add_heading(ui, TITLE, 0);
+        let mut close = false;
+        let rows = rows();
+        let widget_rows: Vec<Row<'static>> = keymap::WIDGET_KEYS
+            .iter()
+            .map(|(k, w)| Row {
+                keys: vec![*k],
+                what: w,
+            })
+            .collect();
+        let columns = ((width / MIN_COLUMN_WIDTH).floor() as usize).clamp(1, 3);
+        egui::ScrollArea::vertical()
+            .max_height(screen.height() - 110.0)
+            .show(ui, |ui| {
+                ui.spacing_mut().item_spacing.y = 2.0;
+                for style in [egui::TextStyle::Body, egui::TextStyle::Monospace] {
+                    if let Some(f) = ui.style_mut().text_styles.get_mut(&style) {
+                        f.size = ROW_TEXT;
+                    }
+                }
+                if columns == 1 {
+                    list(ui, &rows);
+                    widget_keys(ui, &widget_rows);
+                    return;
+                }
+                // Everything in one sequence, cut into columns of about equal length (the
+                // keys egui's controls handle come last, under their own heading).
+                let total = rows.len() + widget_rows.len() + 1;
+                let per = total.div_ceil(columns);
+                ui.columns(columns, |cols| {
+                    let mut rest: &[Row<'_>] = &rows;
+                    for (i, col) in cols.iter_mut().enumerate() {
+                        let take = rest.len().min(per);
+                        list(col, &rest[..take]);
+                        rest = &rest[take..];
+                        if i + 1 == columns {
+                            widget_keys(col, &widget_rows);
+                        }
+                    }
+                });
+            });
+        ui.horizontal(|ui| {
+            if ui.button("Close").clicked() {
+                close = true;
+            }
+            ui.label(RichText::new("or press Escape").weak());
+        });
+        close
+    });
+    if modal.inner || modal.should_close() {
+        *open = false;
+    }
+}
+
+fn widget_keys(ui: &mut Ui, rows: &[Row<'_>]) {
+    ui.add_space(4.0);
+    ui.label(RichText::new("In a control").strong());
+    list(ui, rows);
+}
+
+/// One row per action: its keys in a fixed-width column, what it does beside it (wrapping).
+fn list(ui: &mut Ui, rows: &[Row<'_>]) {
+    let key_width = 120.0;
+    for row in rows {
+        ui.horizontal_top(|ui| {
+            let size = egui::vec2(key_width, ui.spacing().interact_size.y.min(20.0));
+            let layout = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+            ui.allocate_ui_with_layout(size, layout, |ui| {
+                ui.set_min_width(key_width);
+                ui.spacing_mut().item_spacing.x = 4.0;
+                for (i, keys) in row.keys.iter().enumerate() {
+                    if i > 0 {
+                        ui.label(RichText::new("/").weak());
+                    }
+                    ui.label(RichText::new(*keys).code().strong());
+                }
+            });
+            ui.add(egui::Label::new(row.what).wrap());
+        });
+    }
+}

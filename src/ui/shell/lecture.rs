@@ -1,0 +1,410 @@
+//! Lecture mode and the other presentation aids: a projector theme with larger type, the
+//! section list out of the way, fullscreen, a blank screen, reduced motion, and a focus ring
+//! that shows where the keyboard is.
+
+use std::sync::Arc;
+
+use egui::{Color32, Event, Stroke, Style, Theme, ThemePreference, Ui, Visuals};
+
+/// Zoom a lecture starts with unless the lecturer chose another one last time.
+pub const LECTURE_ZOOM: f32 = 1.5;
+
+const REDUCED_MOTION_KEY: &str = "reduced_motion";
+const LECTURE_ZOOM_KEY: &str = "lecture_zoom";
+/// What a lecture replaced, stored while one is running so that quitting in lecture mode does
+/// not leave the next normal start zoomed in and in the projector theme.
+const RESTORE_KEY: &str = "lecture_restore";
+
+/// Settings lecture mode replaces, put back when it ends.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct Before {
+    theme: ThemePreference,
+    zoom: f32,
+    side_open: bool,
+}
+
+/// Lecture mode, blanking, reduced motion and the keyboard focus ring.
+pub struct Presenter {
+    lecture: bool,
+    blanked: bool,
+    /// Show final states instead of animations (persisted).
+    pub reduced_motion: bool,
+    /// The zoom the lecturer last used in lecture mode (persisted).
+    lecture_zoom: f32,
+    before: Option<Before>,
+    /// The light style lecture mode replaced.
+    light_style: Option<Arc<Style>>,
+    /// Whether the keyboard moved focus last (then the focus ring shows).
+    keyboard_focus: bool,
+    /// The zoom of the last frame (for saving the lecture zoom).
+    zoom_now: f32,
+}
+
+impl Presenter {
+    /// Reads the persisted settings and puts back what an unfinished lecture replaced.
+    pub fn new(ctx: &egui::Context, storage: Option<&dyn eframe::Storage>) -> Self {
+        let get = |key| storage.and_then(|s| eframe::get_value(s, key));
+        let reduced_motion = get(REDUCED_MOTION_KEY).unwrap_or(false);
+        let lecture_zoom = storage
+            .and_then(|s| eframe::get_value::<f32>(s, LECTURE_ZOOM_KEY))
+            .filter(|z| z.is_finite())
+            .map_or(LECTURE_ZOOM, |z| z.clamp(1.0, 3.0));
+        let unfinished = storage.and_then(|s| eframe::get_value::<Option<Before>>(s, RESTORE_KEY));
+        if let Some(before) = unfinished.flatten() {
+            ctx.set_theme(before.theme);
+            ctx.set_zoom_factor(before.zoom);
+        }
+        Self {
+            lecture: false,
+            blanked: false,
+            reduced_motion,
+            lecture_zoom,
+            before: None,
+            light_style: None,
+            keyboard_focus: false,
+            zoom_now: ctx.zoom_factor(),
+        }
+    }
+
+    pub fn save(&self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, REDUCED_MOTION_KEY, &self.reduced_motion);
+        let zoom = if self.lecture {
+            self.zoom_now
+        } else {
+            self.lecture_zoom
+        };
+        eframe::set_value(storage, LECTURE_ZOOM_KEY, &zoom);
+        eframe::set_value(storage, RESTORE_KEY, &self.before);
+    }
+
+    pub fn lecture(&self) -> bool {
+        self.lecture
+    }
+
+    pub fn blanked(&self) -> bool {
+        self.blanked
+    }
+
+    /// Turns lecture mode on or off: the projector theme, the lecture zoom and the section list
+    /// hidden, or everything as it was before.
+    pub fn set_lecture(&mut self, ctx: &egui::Context, on: bool, side_open: &mut bool) {
+        if on == self.lecture {
+            return;
+        }
+        self.lecture = on;
+        if on {
+            self.before = Some(Before {
+                theme: ctx.options(|o| o.theme_preference),
+                zoom: ctx.zoom_factor(),
+                side_open: *side_open,
+            });
+            let light = ctx.style_of(Theme::Light);
+            ctx.set_style_of(Theme::Light, projector_style(&light));
+            self.light_style = Some(light);
+            ctx.set_theme(ThemePreference::Light);
+            ctx.set_zoom_factor(self.lecture_zoom);
+            *side_open = false;
+        } else {
+            self.lecture_zoom = ctx.zoom_factor().clamp(1.0, 3.0);
+            if let Some(light) = self.light_style.take() {
+                ctx.set_style_of(Theme::Light, light);
+            }
+            if let Some(before) = self.before.take() {
+                ctx.set_theme(before.theme);
+                ctx.set_zoom_factor(before.zoom);
+                *side_open = before.side_open;
+            }
+        }
+    }
+
+    pub fn blank(&mut self) {
+        self.blanked = true;
+    }
+
+    /// Blanks the screen or brings it back (the presenter view blanks its audience window).
+    pub fn set_blanked(&mut self, on: bool) {
+        self.blanked = on;
+    }
+
+    /// Call first thing in a frame. While the screen is blank it swallows every key (the first
+    /// fresh key press or click brings the screen back and does nothing else), draws black and
+    /// returns true: the caller then draws nothing else.
+    pub fn blank_frame(&mut self, ui: &mut Ui) -> bool {
+        if !self.blanked {
+            return false;
+        }
+        let wake = ui.ctx().input_mut(|i| {
+            let wake = i.events.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Key {
+                        pressed: true,
+                        repeat: false,
+                        ..
+                    } | Event::PointerButton { pressed: true, .. }
+                )
+            });
+            i.events.retain(|e| {
+                !matches!(
+                    e,
+                    Event::Key { .. }
+                        | Event::Text(_)
+                        | Event::Paste(_)
+                        | Event::Copy
+                        | Event::Cut
+                        | Event::PointerButton { .. }
+                )
+            });
+            wake
+        });
+        if wake {
+            self.blanked = false;
+            ui.ctx().request_repaint();
+        }
+        egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(Color32::BLACK))
+            .show(ui, |ui| {
+                // Black on black: nothing shows on the projector, but a screen reader can say why.
+                ui.label(
+                    egui::RichText::new(
+                        "The screen is blank. Press any key to bring the lesson back.",
+                    )
+                    .color(Color32::BLACK),
+                );
+            });
+        ui.ctx().set_cursor_icon(egui::CursorIcon::None);
+        true
+    }
+
+    /// Notes whether the keyboard or the pointer moved focus last (call once a frame, before
+    /// the widgets).
+    pub fn track_input(&mut self, ctx: &egui::Context) {
+        self.zoom_now = ctx.zoom_factor();
+        // The projector theme holds for the whole lecture, whatever else sets a theme.
+        if self.lecture && ctx.options(|o| o.theme_preference) != ThemePreference::Light {
+            ctx.set_theme(ThemePreference::Light);
+        }
+        ctx.input(|i| {
+            for e in &i.events {
+                match e {
+                    Event::Key {
+                        key: egui::Key::Tab,
+                        pressed: true,
+                        ..
+                    } => self.keyboard_focus = true,
+                    Event::PointerButton { pressed: true, .. } => self.keyboard_focus = false,
+                    _ => {}
+                }
+            }
+        });
+    }
+
+    /// Draws a thick, high-contrast ring around the widget that has keyboard focus (call after
+    /// all widgets). Shown after Tab moved focus, hidden once the mouse is used again.
+    pub fn paint_focus_ring(&self, ctx: &egui::Context) {
+        if !self.keyboard_focus {
+            return;
+        }
+        let Some(id) = ctx.memory(|m| m.focused()) else {
+            return;
+        };
+        let Some(r) = ctx.read_response(id) else {
+            return;
+        };
+        let dark = ctx.theme() == Theme::Dark;
+        let color = if dark {
+            crate::ui::kit::plot::palette::YELLOW
+        } else {
+            Color32::from_rgb(0x00, 0x3C, 0xC8)
+        };
+        let width = if self.lecture { 4.0 } else { 3.0 };
+        let clip = r.interact_rect.expand(width + 2.0);
+        ctx.layer_painter(r.layer_id)
+            .with_clip_rect(clip)
+            .rect_stroke(
+                r.rect.expand(width * 0.5 + 1.0),
+                4.0,
+                Stroke::new(width, color),
+                egui::StrokeKind::Outside,
+            );
+    }
+}
+
+/// Switches fullscreen on or off.
+pub fn toggle_fullscreen(ctx: &egui::Context) {
+    let now = ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
+    ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!now));
+}
+
+/// The projector theme: black text on white, strong outlines on every control, no faint
+/// greys (projectors wash them out), a dark-blue selection that keeps black text readable.
+pub fn projector_style(base: &Style) -> Style {
+    let mut style = base.clone();
+    let mut v = Visuals::light();
+    let black = Color32::BLACK;
+    v.panel_fill = Color32::WHITE;
+    v.window_fill = Color32::WHITE;
+    v.extreme_bg_color = Color32::WHITE;
+    v.faint_bg_color = Color32::from_gray(235);
+    v.code_bg_color = Color32::from_gray(225);
+    v.window_stroke = Stroke::new(2.0, black);
+    v.weak_text_color = Some(Color32::from_gray(50));
+    v.hyperlink_color = Color32::from_rgb(0x00, 0x3C, 0xA0);
+    v.warn_fg_color = Color32::from_rgb(0xA0, 0x3C, 0x00);
+    v.error_fg_color = Color32::from_rgb(0xB0, 0x00, 0x00);
+    v.selection.bg_fill = Color32::from_rgb(0xA8, 0xD0, 0xF8);
+    v.selection.stroke = Stroke::new(2.0, black);
+    v.text_cursor.stroke = Stroke::new(2.5, black);
+    v.slider_trailing_fill = true;
+    let w = &mut v.widgets;
+    w.noninteractive.fg_stroke = Stroke::new(1.5, black);
+    w.noninteractive.bg_stroke = Stroke::new(1.5, Color32::from_gray(80));
+    w.noninteractive.bg_fill = Color32::WHITE;
+    w.noninteractive.weak_bg_fill = Color32::WHITE;
+    w.inactive.fg_stroke = Stroke::new(1.5, black);
+    w.inactive.bg_stroke = Stroke::new(1.5, Color32::from_gray(40));
+    w.inactive.bg_fill = Color32::from_gray(215);
+    w.inactive.weak_bg_fill = Color32::from_gray(228);
+    w.hovered.fg_stroke = Stroke::new(2.0, black);
+    w.hovered.bg_stroke = Stroke::new(2.0, black);
+    w.hovered.bg_fill = Color32::from_gray(200);
+    w.hovered.weak_bg_fill = Color32::from_gray(205);
+    w.active.fg_stroke = Stroke::new(2.5, black);
+    w.active.bg_stroke = Stroke::new(2.5, black);
+    w.active.bg_fill = Color32::from_gray(175);
+    w.active.weak_bg_fill = Color32::from_gray(180);
+    w.open.fg_stroke = Stroke::new(2.0, black);
+    w.open.bg_stroke = Stroke::new(2.0, black);
+    style.visuals = v;
+    // Nothing pops up over the content on a projector: no hover tooltips (a million seconds).
+    style.interaction.tooltip_delay = 1.0e6;
+    // No text under 20 px at the lecture zoom.
+    for font in style.text_styles.values_mut() {
+        font.size = font.size.max(MIN_TEXT_PX / LECTURE_ZOOM);
+    }
+    style
+}
+
+/// The smallest text on a projector, in pixels at [`LECTURE_ZOOM`].
+pub const MIN_TEXT_PX: f32 = 20.0;
+
+/// WCAG contrast ratio of two opaque colours (1 to 21).
+pub fn contrast_ratio(a: Color32, b: Color32) -> f32 {
+    fn luminance(c: Color32) -> f32 {
+        let lin = |u: u8| {
+            let s = f32::from(u) / 255.0;
+            if s <= 0.039_28 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    }
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[derive(Default)]
+    struct Memory(HashMap<String, String>);
+
+    impl eframe::Storage for Memory {
+        fn get_string(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn set_string(&mut self, key: &str, value: String) {
+            self.0.insert(key.to_owned(), value);
+        }
+        fn remove_string(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+        fn flush(&mut self) {}
+    }
+
+    /// One pass, so that zoom changes take effect.
+    fn frame(ctx: &egui::Context) {
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .drop_without_applying_deltas();
+    }
+
+    #[test]
+    fn reduced_motion_and_the_lecture_size_are_remembered() {
+        let ctx = egui::Context::default();
+        let mut storage = Memory::default();
+        let mut p = Presenter::new(&ctx, None);
+        assert!(!p.reduced_motion);
+        p.reduced_motion = true;
+        let mut side = true;
+        p.set_lecture(&ctx, true, &mut side);
+        ctx.set_zoom_factor(2.0);
+        frame(&ctx);
+        p.set_lecture(&ctx, false, &mut side);
+        frame(&ctx);
+        assert_eq!(ctx.zoom_factor(), 1.0, "the normal size is back");
+        p.save(&mut storage);
+
+        let again = Presenter::new(&ctx, Some(&storage));
+        assert!(again.reduced_motion);
+        let mut again = again;
+        again.set_lecture(&ctx, true, &mut side);
+        frame(&ctx);
+        assert_eq!(ctx.zoom_factor(), 2.0, "the lecturer's size comes back");
+    }
+
+    #[test]
+    fn quitting_during_a_lecture_does_not_leave_the_next_start_in_it() {
+        let ctx = egui::Context::default();
+        ctx.set_theme(ThemePreference::Dark);
+        ctx.set_zoom_factor(1.2);
+        frame(&ctx);
+        let mut storage = Memory::default();
+        let mut p = Presenter::new(&ctx, None);
+        let mut side = true;
+        p.set_lecture(&ctx, true, &mut side);
+        assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Light);
+        p.save(&mut storage);
+
+        // egui keeps theme and zoom in its own memory: simulate a restart that kept them.
+        frame(&ctx);
+        let next = Presenter::new(&ctx, Some(&storage));
+        frame(&ctx);
+        assert!(!next.lecture());
+        assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Dark);
+        assert_eq!(ctx.zoom_factor(), 1.2);
+    }
+
+    #[test]
+    fn the_projector_theme_has_high_contrast() {
+        let s = projector_style(&Style::default());
+        let v = &s.visuals;
+        assert!(!v.dark_mode);
+        let text = v.text_color();
+        assert!(contrast_ratio(text, v.panel_fill) >= 15.0);
+        assert!(
+            contrast_ratio(
+                v.widgets.inactive.fg_stroke.color,
+                v.widgets.inactive.weak_bg_fill
+            ) >= 7.0
+        );
+        assert!(contrast_ratio(v.weak_text_color(), v.panel_fill) >= 7.0);
+        assert!(contrast_ratio(v.hyperlink_color, v.panel_fill) >= 7.0);
+        assert!(contrast_ratio(v.selection.stroke.color, v.selection.bg_fill) >= 7.0);
+        assert!(contrast_ratio(v.widgets.inactive.bg_stroke.color, v.panel_fill) >= 7.0);
+        assert!((contrast_ratio(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
+        for (name, font) in &s.text_styles {
+            assert!(
+                font.size * LECTURE_ZOOM >= MIN_TEXT_PX,
+                "{name:?}: {font:?}"
+            );
+        }
+        assert!(
+            s.interaction.tooltip_delay > 1000.0,
+            "no tooltips on a projector"
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! The lecturer's panel in the console (the main window while the audience window is open):
+//! what the audience sees, the clock against the plan, what only the lecturer may see yet,
+//! the speaker notes, and the next section.
+
+use std::time::Duration;
+
+use egui::{RichText, Ui};
+
+use super::PresenterView;
+use super::notes::{self, Pace};
+use crate::lesson;
+use crate::ui::Section;
+use crate::ui::kit::widgets;
+use crate::ui::shell::keymap::Action;
+
+/// What the panel shows and changes.
+pub struct Console<'a> {
+    pub view: &'a mut PresenterView,
+    pub section: &'a dyn Section,
+    /// The audience window is blank.
+    pub blanked: bool,
+    /// Shortcuts asked for by the panel's buttons (the app applies them like their keys).
+    pub queued: &'a mut Vec<Action>,
+}
+
+/// The panel's width on a wide console.
+const WIDTH: f32 = 380.0;
+
+impl Console<'_> {
+    /// Draws the panel at the right of the console.
+    pub fn show(mut self, ui: &mut Ui) {
+        let width = WIDTH.min(ui.available_width() * 0.4);
+        egui::Panel::right("presenter-console")
+            .resizable(true)
+            .default_size(width)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("presenter-console-scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.add_space(6.0);
+                        crate::ui::kit::a11y::add_heading(ui, "Presenter", 1);
+                        self.audience_row(ui);
+                        ui.separator();
+                        self.clock(ui);
+                        ui.separator();
+                        self.notes(ui);
+                        ui.separator();
+                        next(ui, self.section.number());
+                        ui.add_space(12.0);
+                    });
+            });
+        // The clocks tick once a second.
+        let ms = chrono::Local::now().timestamp_subsec_millis();
+        ui.ctx()
+            .request_repaint_after(Duration::from_millis(u64::from(1000 - ms.min(999))));
+    }
+
+    /// What the audience window shows, and its buttons.
+    fn audience_row(&mut self, ui: &mut Ui) {
+        let n = self.section.number();
+        let (text, colour) = if self.blanked {
+            (
+                "Audience window: BLANK (B or \".\" brings it back)".to_owned(),
+                widgets::warn_color(ui),
+            )
+        } else {
+            (
+                format!("Audience window: section {n}, {}", self.section.title()),
+                ui.visuals().text_color(),
+            )
+        };
+        ui.label(RichText::new(text).strong().color(colour));
+        ui.horizontal_wrapped(|ui| {
+            let blank = if self.blanked {
+                "Show the audience (B)"
+            } else {
+                "Blank the audience (B)"
+            };
+            if ui.button(blank).clicked() {
+                self.queued.push(Action::BlankScreen);
+            }
+            if ui
+                .button("Close the audience window (P)")
+                .on_hover_text("Back to one window; F11 in the audience window: full screen")
+                .clicked()
+            {
+                self.queued.push(Action::TogglePresenter);
+            }
+        });
+    }
+
+    /// The wall clock, the lecture's time and where the plan expects it to be.
+    fn clock(&mut self, ui: &mut Ui) {
+        let n = self.section.number();
+        let elapsed = self.view.elapsed_s();
+        let plan = notes::planned(n);
+        let total = notes::total_minutes();
+        ui.horizontal_wrapped(|ui| {
+            let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
+            let now = self.view.time_of_day();
+            ui.label(RichText::new(now).size(size).strong())
+                .on_hover_text("The time of day");
+            ui.label(
+                RichText::new(format!("lecture {} of {total} min", notes::clock(elapsed)))
+                    .size(size * 0.8),
+            );
+            if ui
+                .small_button("Restart")
+                .on_hover_text("Start the lecture clock again")
+                .clicked()
+            {
+                self.view.restart_clock();
+            }
+        });
+        let pace = notes::pace(elapsed, plan);
+        let colour = match pace {
+            Pace::Behind(_) => widgets::warn_color(ui),
+            _ => ui.visuals().text_color(),
+        };
+        ui.label(format!(
+            "Plan: this section from minute {} to {}.",
+            plan.0, plan.1
+        ));
+        ui.label(RichText::new(capitalised(&pace.text())).color(colour));
+    }
+
+    /// The answer the audience has not seen yet, and the speaker notes.
+    fn notes(&mut self, ui: &mut Ui) {
+        if let Some(secret) = self.section.lecturer_only() {
+            egui::Frame::new()
+                .stroke(egui::Stroke::new(2.0, widgets::warn_color(ui)))
+                .corner_radius(4.0)
+                .inner_margin(6.0)
+                .show(ui, |ui| {
+                    ui.label(RichText::new("Only on this screen").small().strong());
+                    ui.label(RichText::new(secret).strong());
+                });
+            ui.add_space(4.0);
+        }
+        let Some(n) = notes::of(self.section.number()) else {
+            return;
+        };
+        for (heading, text) in [
+            ("Say", &n.say),
+            ("Ask the class first", &n.ask),
+            ("What usually surprises", &n.surprise),
+        ] {
+            ui.label(RichText::new(heading).strong());
+            ui.label(text.as_str());
+            ui.add_space(4.0);
+        }
+        ui.label(
+            RichText::new(format!("About {} min for this section.", n.minutes))
+                .color(ui.visuals().weak_text_color()),
+        );
+    }
+}
+
+/// The next section's title and first sentence.
+fn next(ui: &mut Ui, current: u8) {
+    let Some(text) =
+        (current < crate::sections::lesson_count()).then(|| lesson::content().section(current + 1))
+    else {
+        ui.label(RichText::new("This is the last section.").strong());
+        return;
+    };
+    ui.label(RichText::new(format!("Next: {}. {}", text.number, text.title)).strong());
+    if let Some(first) = text.intro.first() {
+        ui.label(RichText::new(notes::first_sentence(first)).color(ui.visuals().weak_text_color()));
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,183 @@
+//! The speaker notes (`assets/notes.ron`): what to say, what to ask, what surprises, and the
+//! minutes planned for each section; and the pace of a lecture against that plan.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+/// The notes of one section.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Notes {
+    pub section: u8,
+    /// What to say, in two or three sentences.
+    pub say: String,
+    /// The question for the class before a control is touched.
+    pub ask: String,
+    /// The result that usually surprises.
+    pub surprise: String,
+    /// Minutes planned for the section.
+    pub minutes: u32,
+}
+
+fn parse(text: &str) -> Result<Vec<Notes>, String> {
+    ron::from_str(text).map_err(|e| format!("assets/notes.ron: {e}"))
+}
+
+fn all() -> &'static [Notes] {
+    static NOTES: OnceLock<Vec<Notes>> = OnceLock::new();
+    NOTES.get_or_init(|| {
+        parse(include_str!("../../../../assets/notes.ron")).expect("the embedded notes are valid")
+    })
+}
+
+/// The notes of section `n` (every section has some; see the tests).
+pub fn of(n: u8) -> Option<&'static Notes> {
+    all().iter().find(|x| x.section == n)
+}
+
+/// Minutes planned for the sections before `n`, and up to the end of `n`.
+pub fn planned(n: u8) -> (u32, u32) {
+    let before: u32 = all()
+        .iter()
+        .filter(|x| x.section < n)
+        .map(|x| x.minutes)
+        .sum();
+    (before, before + of(n).map_or(0, |x| x.minutes))
+}
+
+/// Minutes planned for the whole lesson.
+pub fn total_minutes() -> u32 {
+    all().iter().map(|x| x.minutes).sum()
+}
+
+/// How the lecture stands against the plan for the section on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// Earlier than the section's planned start, by this many whole minutes.
+    Ahead(u64),
+    OnTime,
+    /// Later than the section's planned end, by this many whole minutes.
+    Behind(u64),
+}
+
+/// The pace after `elapsed_s` seconds when the section on screen was planned to run from
+/// minute `start` to minute `end`. Less than a minute either way counts as on time.
+pub fn pace(elapsed_s: u64, (start, end): (u32, u32)) -> Pace {
+    let start_s = u64::from(start) * 60;
+    let end_s = u64::from(end) * 60;
+    if elapsed_s + 60 <= start_s {
+        Pace::Ahead((start_s - elapsed_s) / 60)
+    } else if elapsed_s >= end_s + 60 {
+        Pace::Behind((elapsed_s - end_s) / 60)
+    } else {
+        Pace::OnTime
+    }
+}
+
+impl Pace {
+    pub fn text(self) -> String {
+        let min = |m: u64| if m == 1 { "minute" } else { "minutes" };
+        match self {
+            Pace::Ahead(m) => format!("{m} {} ahead of the plan", min(m)),
+            Pace::OnTime => "on time".to_owned(),
+            Pace::Behind(m) => format!("{m} {} behind the plan", min(m)),
+        }
+    }
+}
+
+/// `m:ss`, or `h:mm:ss` from an hour on.
+pub fn clock(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// The first sentence of a paragraph (markup removed).
+pub fn first_sentence(paragraph: &str) -> String {
+    let plain = crate::lesson::plain(paragraph);
+    match plain.find(". ") {
+        Some(i) => plain[..=i].to_owned(),
+        None => plain,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson;
+
+    #[test]
+    fn every_section_has_notes_in_order() {
+        let notes = all();
+        assert_eq!(notes.len(), usize::from(crate::sections::lesson_count()));
+        for (i, n) in notes.iter().enumerate() {
+            assert_eq!(usize::from(n.section), i + 1, "notes out of order");
+            for (what, text) in [("say", &n.say), ("ask", &n.ask), ("surprise", &n.surprise)] {
+                assert!(
+                    text.len() > 20,
+                    "section {}: '{what}' is missing",
+                    n.section
+                );
+                assert!(
+                    !types_a_number(text),
+                    "section {}: '{what}' types a number; the app computes them",
+                    n.section
+                );
+            }
+            assert!(n.minutes >= 1, "section {} has no time", n.section);
+        }
+    }
+
+    /// Any number but a year (results are computed, never typed into the notes).
+    fn types_a_number(text: &str) -> bool {
+        text.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+            .any(|w| !(w.len() == 4 && w.starts_with("20")))
+    }
+
+    #[test]
+    fn notes_never_type_a_result() {
+        assert!(types_a_number("the counter ends at 312"));
+        assert!(!types_a_number("Jepsen tested etcd in 2020"));
+    }
+
+    #[test]
+    fn the_plan_adds_up_to_the_lesson() {
+        let lesson_minutes = lesson::content().lesson.minutes;
+        assert_eq!(total_minutes(), lesson_minutes);
+        assert_eq!(planned(1).0, 0);
+        let last = crate::sections::lesson_count();
+        assert_eq!(planned(last).1, lesson_minutes);
+        assert_eq!(planned(3).0, planned(2).1);
+    }
+
+    #[test]
+    fn a_bad_file_is_reported() {
+        assert!(parse("[ (section: 1) ]").is_err());
+    }
+
+    #[test]
+    fn pace_against_the_plan() {
+        assert_eq!(pace(0, (0, 3)), Pace::OnTime);
+        assert_eq!(pace(3 * 60 + 59, (0, 3)), Pace::OnTime);
+        assert_eq!(pace(5 * 60, (0, 3)), Pace::Behind(2));
+        assert_eq!(pace(60, (7, 10)), Pace::Ahead(6));
+        assert_eq!(Pace::Behind(1).text(), "1 minute behind the plan");
+        assert_eq!(Pace::Ahead(2).text(), "2 minutes ahead of the plan");
+    }
+
+    #[test]
+    fn clocks_and_sentences() {
+        assert_eq!(clock(0), "0:00");
+        assert_eq!(clock(754), "12:34");
+        assert_eq!(clock(3661), "1:01:01");
+        assert_eq!(
+            first_sentence("A [[lock]] closes the gap. Then more."),
+            "A lock closes the gap."
+        );
+        assert_eq!(first_sentence("No stop"), "No stop");
+    }
+}

@@ -1,0 +1,36 @@
+//! The list of sections at the left of the window, finished quizzes marked.
+
+use egui::{RichText, Ui};
+
+use crate::progress::Store;
+use crate::ui::Section;
+
+/// Draws the list; returns the section the learner clicked.
+pub fn show(
+    ui: &mut Ui,
+    sections: &[Box<dyn Section>],
+    current: usize,
+    progress: &Store,
+) -> Option<u8> {
+    ui.add_space(6.0);
+    crate::ui::kit::a11y::add_heading(ui, "Sections", 1);
+    ui.add_space(4.0);
+    let mut go = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (i, section) in sections.iter().enumerate() {
+            let text = section.text();
+            let mark = crate::ui::shell::xp::section_mark(progress, text.number);
+            let label = RichText::new(format!("{}. {}{mark}", text.number, text.title));
+            let r = ui
+                .add(
+                    egui::Button::selectable(i == current, label)
+                        .min_size(egui::vec2(ui.available_width(), 0.0)),
+                )
+                .on_hover_text(&text.subtitle);
+            if r.clicked() {
+                go = Some(text.number);
+            }
+        }
+    });
+    go
+}

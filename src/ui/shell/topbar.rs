@@ -1,0 +1,196 @@
+//! The top bar: section navigation on the left, the learner's and lecturer's tools on the
+//! right. Both groups are laid out left to right, so Tab reaches them in reading order. When
+//! the bar is too narrow for both (a small projector, a large zoom), the right-hand group
+//! folds into one "Menu" button instead of running under the navigation.
+
+use egui::{Id, RichText, Ui};
+
+use crate::progress::{Progress, Store};
+use crate::ui::shell::glossary::Glossary;
+use crate::ui::shell::keymap::Action;
+
+/// What the top bar shows and changes.
+pub struct TopBar<'a> {
+    pub current: u8,
+    pub side_open: &'a mut bool,
+    pub lecture: bool,
+    /// The presenter view's audience window is open.
+    pub presenting: bool,
+    pub glossary: &'a mut Glossary,
+    pub progress: &'a Store,
+    /// Shortcuts asked for by the bar's buttons (the app applies them like their keys).
+    pub queued: &'a mut Vec<Action>,
+    /// The section to go to.
+    pub go_to: Option<u8>,
+}
+
+/// The window title; also the top bar's title on a roomy learner window.
+pub const TITLE: &str = "Distributed locks — lesson 8";
+
+fn right_width_id() -> Id {
+    Id::unique("locks-lesson/top-bar-right-width")
+}
+
+impl TopBar<'_> {
+    pub fn show(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let remembered: f32 = ui
+                .ctx()
+                .data(|d| d.get_temp(right_width_id()))
+                .unwrap_or(420.0);
+            self.navigation(ui, remembered);
+            let room = ui.available_width();
+            if room >= remembered {
+                ui.add_space(room - remembered);
+                let start = ui.cursor().left();
+                self.tools(ui);
+                let width = ui.cursor().left() - start + ui.spacing().item_spacing.x;
+                if (width - remembered).abs() > 1.0 {
+                    ui.ctx()
+                        .data_mut(|d| d.insert_temp(right_width_id(), width));
+                    ui.ctx().request_repaint();
+                }
+            } else {
+                ui.menu_button("Menu", |ui| self.tools(ui))
+                    .response
+                    .on_hover_text("Glossary, view, lecture and keyboard settings");
+            }
+        });
+    }
+
+    /// Skip to the section, sections, title, previous, position, next.
+    fn navigation(&mut self, ui: &mut Ui, right: f32) {
+        // The first Tab stop: straight to the section, past the rest of the bar.
+        let skip = ui
+            .add(egui::Button::new(RichText::new("Skip to section").small()))
+            .accessible_name("Skip to the section")
+            .on_hover_text("Move the keyboard focus to the section's first control");
+        if skip.clicked()
+            && let Some(id) = crate::ui::kit::a11y::first_control_of_page(ui.ctx())
+        {
+            ui.memory_mut(|m| m.request_focus(id));
+            // The key that pressed this button must not press the control that now has the
+            // focus too, later in this frame.
+            ui.input_mut(|i| {
+                for key in [egui::Key::Enter, egui::Key::Space] {
+                    i.consume_key(egui::Modifiers::NONE, key);
+                }
+            });
+        }
+        let toggle = ui
+            .selectable_label(*self.side_open, "Section list")
+            .on_hover_text("Show or hide the section list (Ctrl+B)");
+        if toggle.clicked() {
+            *self.side_open = !*self.side_open;
+        }
+        ui.separator();
+        // A projector needs the room; the window and the page carry the title.
+        if !self.lecture && ui.available_width() > right + 560.0 {
+            ui.label(RichText::new(TITLE).strong());
+            ui.separator();
+        }
+        let n = self.current;
+        let count = crate::sections::lesson_count();
+        if ui
+            .add_enabled(n > 1, egui::Button::new("◀ Previous"))
+            .accessible_name("Previous section")
+            .clicked()
+        {
+            self.go_to = Some(n - 1);
+        }
+        if n > count {
+            ui.label("Lab");
+        } else {
+            ui.label(format!("{n} / {count}"));
+        }
+        if ui
+            .add_enabled(n < count, egui::Button::new("Next ▶"))
+            .accessible_name("Next section")
+            .clicked()
+        {
+            self.go_to = Some(n + 1);
+        }
+    }
+
+    /// XP, glossary, view, lecture, keys.
+    fn tools(&mut self, ui: &mut Ui) {
+        if !self.lecture {
+            // Nothing is scored in lecture mode.
+            let p = self.progress.progress();
+            ui.label(RichText::new(format!("★ {} XP", p.xp)).strong())
+                .on_hover_text(format!(
+                    "XP from the quizzes: {} of {}. Each question answered right at the first try gives {}.",
+                    p.xp,
+                    Progress::max_xp(),
+                    crate::progress::XP_PER_QUESTION
+                ));
+        }
+        let r = ui
+            .selectable_label(self.glossary.index_open(), "Glossary")
+            .on_hover_text("Every plain-language card, with a search box (G)");
+        if r.clicked() {
+            self.glossary.toggle_index();
+        }
+        ui.menu_button("View", |ui| view_menu(ui, self.lecture))
+            .response
+            .on_hover_text("Theme and text size");
+        if ui
+            .selectable_label(self.lecture, "Lecture")
+            .on_hover_text("Lecture mode: projector colours, larger type, no section list (L)")
+            .clicked()
+        {
+            self.queued.push(Action::ToggleLecture);
+        }
+        if ui
+            .selectable_label(self.presenting, "Presenter")
+            .on_hover_text(
+                "Presenter view: the experiment in a second window for the projector, notes and clock here (P)",
+            )
+            .clicked()
+        {
+            self.queued.push(Action::TogglePresenter);
+        }
+        if ui
+            .button("Keys")
+            .on_hover_text("Every keyboard shortcut (? or F1)")
+            .clicked()
+        {
+            self.queued.push(Action::KeyboardMap);
+        }
+    }
+}
+
+/// Theme (learner mode only: lecture mode brings its own colours) and text size.
+fn view_menu(ui: &mut Ui, lecture: bool) {
+    if !lecture {
+        ui.label(RichText::new("Theme").strong());
+        let mut pref = ui.ctx().options(|o| o.theme_preference);
+        let before = pref;
+        crate::ui::kit::a11y::group(ui, "Theme", |ui| {
+            ui.selectable_value(&mut pref, egui::ThemePreference::System, "System theme");
+            ui.selectable_value(&mut pref, egui::ThemePreference::Light, "Light theme");
+            ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "Dark theme");
+        });
+        if pref != before {
+            ui.ctx().set_theme(pref);
+        }
+        ui.separator();
+    }
+    ui.label(RichText::new("Text size").strong());
+    let zoom = ui.ctx().zoom_factor();
+    crate::ui::kit::a11y::group(ui, "Text size", |ui| {
+        if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
+            ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
+        }
+        if ui
+            .button(format!("{:.0} %", zoom * 100.0))
+            .on_hover_text("Back to 100 % (Ctrl 0)")
+            .clicked()
+        {
+            ui.ctx().set_zoom_factor(1.0);
+        }
+        if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
+            ui.ctx().set_zoom_factor((zoom + 0.1).min(3.0));
+        }
+    });
+}

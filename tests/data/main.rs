@@ -1,0 +1,5 @@
+//! The lesson's data: the words in `assets/` held to the models and to each other, and the
+//! progress file under every kind of damage. One module per area.
+
+mod content;
+mod progress;

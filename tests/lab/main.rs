@@ -1,0 +1,58 @@
+//! The lab against real lock servers started on this computer, one module per experiment.
+//!
+//! Each test names the server programs it needs. Where one is not installed the test is
+//! reported as ignored, with the program's name, unless `LOCKS_LESSON_LAB_REQUIRED=1` (set by
+//! `.ci/run`, which installs them): then it fails.
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use locks_lesson::lab::ServerKind;
+use locks_lesson::lab::server;
+
+mod stale;
+
+/// One lab test: its name, the servers it needs and its body (which panics on failure).
+pub struct LabTest {
+    name: &'static str,
+    needs: &'static [ServerKind],
+    body: fn(),
+}
+
+impl LabTest {
+    pub const fn new(name: &'static str, needs: &'static [ServerKind], body: fn()) -> Self {
+        Self { name, needs, body }
+    }
+}
+
+fn trial(test: &'static LabTest, required: bool) -> Trial {
+    let missing: Vec<&str> = test
+        .needs
+        .iter()
+        .filter(|&&kind| server::find_binary(kind).is_none())
+        .map(|&kind| server::binary_name(kind))
+        .collect();
+    let skip = !missing.is_empty() && !required;
+    let body = test.body;
+    let name = if skip {
+        format!("{} (needs {})", test.name, missing.join(" and "))
+    } else {
+        test.name.to_owned()
+    };
+    Trial::test(name, move || {
+        if !missing.is_empty() {
+            return Err(Failed::from(format!(
+                "{} not installed, and LOCKS_LESSON_LAB_REQUIRED=1",
+                missing.join(" and ")
+            )));
+        }
+        body();
+        Ok(())
+    })
+    .with_ignored_flag(skip)
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let required = std::env::var("LOCKS_LESSON_LAB_REQUIRED").is_ok_and(|v| v == "1");
+    let trials = stale::TESTS.iter().map(|t| trial(t, required)).collect();
+    libtest_mimic::run(&args, trials).exit();
+}

@@ -1,0 +1,443 @@
+//! The lab against real servers: every test starts its own redis-server or etcd on a free
+//! loopback port with a temporary folder, and the guard stops it however the test ends.
+//!
+//! Each test names the servers it needs in [`TESTS`]; the harness (`main.rs`) skips or fails a
+//! test whose server program is missing.
+
+use std::net::TcpListener;
+use std::process::Command;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use locks_lesson::lab::server::LocalServer;
+use locks_lesson::lab::{Control, LabError, LabParams, LabRun, Outcome, ServerKind, run_stale};
+use serde_json::Value;
+
+use crate::LabTest;
+use ServerKind::{Etcd, Redis};
+
+/// This module's tests, with the servers each needs.
+pub const TESTS: &[LabTest] = &[
+    LabTest::new(
+        "redis_without_fencing_a_late_write_overwrites_b",
+        &[Redis],
+        redis_without_fencing_a_late_write_overwrites_b,
+    ),
+    LabTest::new(
+        "redis_with_fencing_the_lua_check_rejects_a",
+        &[Redis],
+        redis_with_fencing_the_lua_check_rejects_a,
+    ),
+    LabTest::new(
+        "etcd_without_fencing_a_late_write_overwrites_b",
+        &[Etcd],
+        etcd_without_fencing_a_late_write_overwrites_b,
+    ),
+    LabTest::new(
+        "etcd_with_fencing_the_txn_check_rejects_a",
+        &[Etcd],
+        etcd_with_fencing_the_txn_check_rejects_a,
+    ),
+    LabTest::new(
+        "an_unreachable_url_is_a_clear_error_at_once",
+        &[],
+        an_unreachable_url_is_a_clear_error_at_once,
+    ),
+    LabTest::new(
+        "redis_killed_mid_run_is_a_clear_failure",
+        &[Redis],
+        redis_killed_mid_run_is_a_clear_failure,
+    ),
+    LabTest::new(
+        "etcd_killed_mid_run_is_a_clear_failure",
+        &[Etcd],
+        etcd_killed_mid_run_is_a_clear_failure,
+    ),
+    LabTest::new(
+        "the_wrong_server_at_the_url_is_named",
+        &[Redis, Etcd],
+        the_wrong_server_at_the_url_is_named,
+    ),
+    LabTest::new(
+        "cli_starts_its_own_redis_and_prints_one_json_object",
+        &[Redis],
+        cli_starts_its_own_redis_and_prints_one_json_object,
+    ),
+    LabTest::new(
+        "cli_bad_values_exit_2_naming_the_flag_and_range",
+        &[],
+        cli_bad_values_exit_2_naming_the_flag_and_range,
+    ),
+    LabTest::new(
+        "cli_without_any_server_says_how_to_install_one",
+        &[],
+        cli_without_any_server_says_how_to_install_one,
+    ),
+    LabTest::new("snapshot_lab_after_run", &[], snapshot_lab_after_run),
+];
+
+/// A server of the test's own (the harness has checked that its program is installed).
+fn server(kind: ServerKind) -> LocalServer {
+    LocalServer::start(kind, &|| false).expect("the server starts")
+}
+
+fn params(kind: ServerKind, url: &str, fencing: bool) -> LabParams {
+    LabParams {
+        url: Some(url.to_owned()),
+        fencing,
+        ttl_ms: 1000,
+        pause_ms: 3000,
+        ..LabParams::new(kind)
+    }
+}
+
+/// Runs the story on another thread and waits at most `limit` for it: a hang fails the test.
+fn run_within(p: LabParams, limit: Duration) -> Result<LabRun, LabError> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(run_stale(&p, &Control::none()));
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("the run did not end within {limit:?}"))
+}
+
+fn story(kind: ServerKind, fencing: bool) {
+    let srv = server(kind);
+    let run = run_within(params(kind, srv.url(), fencing), Duration::from_secs(30))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let expiry = run.expiry_ms.expect("A's lock expired before A wrote");
+    // The story's order, from the measured times.
+    assert!(
+        expiry < run.b_write_ms && run.b_write_ms < run.a_write_ms,
+        "{run:?}"
+    );
+    assert!(
+        run.a_frozen_ms < expiry && expiry < run.a_woke_ms,
+        "{run:?}"
+    );
+    // The server kept A's lock for a whole TTL after its last renewal, not much longer
+    // (etcd checks its leases about every half second).
+    let held_for = expiry - run.a_last_renewal_ms;
+    let ttl = run.granted_ttl_ms as f64;
+    assert!(
+        held_for > ttl - 50.0 && held_for < ttl + 900.0,
+        "{held_for} vs {ttl}: {run:?}"
+    );
+    assert!(run.a_woke_ms - run.a_frozen_ms >= 3000.0, "{run:?}");
+    assert!(run.b_token > run.a_token, "tokens only go up: {run:?}");
+    assert!(run.b_applied, "{run:?}");
+    if fencing {
+        assert_eq!(run.outcome, Outcome::Rejected, "{run:?}");
+        assert!(!run.a_applied);
+        assert_eq!(run.survivor, "B", "B's data survived: {run:?}");
+    } else {
+        assert_eq!(run.outcome, Outcome::Overwritten, "{run:?}");
+        assert!(run.a_applied);
+        assert_eq!(run.survivor, "A", "A's stale data replaced B's: {run:?}");
+    }
+    assert!(run.storage_value.contains(&format!(
+        "token {}",
+        if fencing { run.b_token } else { run.a_token }
+    )));
+    assert!(!run.started_server, "the test's own server was used");
+}
+
+fn redis_without_fencing_a_late_write_overwrites_b() {
+    story(ServerKind::Redis, false);
+}
+
+fn redis_with_fencing_the_lua_check_rejects_a() {
+    story(ServerKind::Redis, true);
+}
+
+fn etcd_without_fencing_a_late_write_overwrites_b() {
+    story(ServerKind::Etcd, false);
+}
+
+fn etcd_with_fencing_the_txn_check_rejects_a() {
+    story(ServerKind::Etcd, true);
+}
+
+/// A loopback port nobody listens on.
+fn closed_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn an_unreachable_url_is_a_clear_error_at_once() {
+    let port = closed_port();
+    for (kind, url) in [
+        (ServerKind::Redis, format!("redis://127.0.0.1:{port}")),
+        (ServerKind::Etcd, format!("http://127.0.0.1:{port}")),
+    ] {
+        let t = Instant::now();
+        let e = run_within(params(kind, &url, false), Duration::from_secs(10)).unwrap_err();
+        assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
+        let LabError::NoServer(msg) = &e else {
+            panic!("{e:?}")
+        };
+        assert!(
+            msg.contains(&url) && msg.contains("connection refused"),
+            "{msg}"
+        );
+    }
+}
+
+fn killed_mid_run(kind: ServerKind) {
+    let mut srv = server(kind);
+    let p = params(kind, srv.url(), true);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(run_stale(&p, &Control::none()));
+    });
+    // A is frozen and B is waiting for the lock when the server dies.
+    std::thread::sleep(Duration::from_millis(1200));
+    let killed = Instant::now();
+    srv.kill();
+    let e = rx
+        .recv_timeout(Duration::from_secs(15))
+        .expect("a dead server ends the run, never hangs it")
+        .unwrap_err();
+    assert!(
+        killed.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        killed.elapsed()
+    );
+    let LabError::Failed(msg) = &e else {
+        panic!("{e:?}")
+    };
+    assert!(msg.contains("did the server stop?"), "{msg}");
+}
+
+fn redis_killed_mid_run_is_a_clear_failure() {
+    killed_mid_run(ServerKind::Redis);
+}
+
+fn etcd_killed_mid_run_is_a_clear_failure() {
+    killed_mid_run(ServerKind::Etcd);
+}
+
+fn the_wrong_server_at_the_url_is_named() {
+    let redis = server(ServerKind::Redis);
+    let port = redis.url().rsplit(':').next().unwrap().to_owned();
+    let e = run_within(
+        params(ServerKind::Etcd, &format!("http://127.0.0.1:{port}"), false),
+        Duration::from_secs(10),
+    )
+    .unwrap_err();
+    let LabError::NoServer(msg) = &e else {
+        panic!("{e:?}")
+    };
+    assert!(msg.contains("does not answer like etcd"), "{msg}");
+
+    let etcd = server(ServerKind::Etcd);
+    let hostport = etcd.url().trim_start_matches("http://").to_owned();
+    let e = run_within(
+        params(ServerKind::Redis, &hostport, false),
+        Duration::from_secs(10),
+    )
+    .unwrap_err();
+    let LabError::NoServer(msg) = &e else {
+        panic!("{e:?}")
+    };
+    assert!(msg.contains("does not answer like Redis"), "{msg}");
+}
+
+// ---------------------------------------------------------------- the command line
+
+fn lab(args: &[&str], path: Option<&str>) -> (i32, String, String, Duration) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_locks-lesson"));
+    cmd.arg("lab").args(args);
+    if let Some(p) = path {
+        cmd.env("PATH", p);
+    }
+    let t = Instant::now();
+    let out = cmd.output().expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        t.elapsed(),
+    )
+}
+
+fn cli_starts_its_own_redis_and_prints_one_json_object() {
+    let (code, out, err, took) = lab(
+        &[
+            "stale",
+            "--server",
+            "redis",
+            "--fencing",
+            "--ttl-ms",
+            "1000",
+            "--pause-ms",
+            "2500",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim().lines().count(), 1, "{out}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    for key in [
+        "server",
+        "url",
+        "fencing",
+        "ttl_ms",
+        "pause_ms",
+        "outcome",
+        "expiry_ms",
+        "b_write_ms",
+        "a_write_ms",
+        "storage_value",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key} in {v}");
+    }
+    assert_eq!(v["outcome"], "rejected", "{v}");
+    assert_eq!(v["started_server"], true);
+    assert_eq!(v["pause_ms"], 2500);
+    let f = |k: &str| v[k].as_f64().unwrap();
+    assert!(
+        f("expiry_ms") < f("b_write_ms") && f("b_write_ms") < f("a_write_ms"),
+        "{v}"
+    );
+    assert!(
+        v["storage_value"]
+            .as_str()
+            .unwrap()
+            .starts_with("B's result"),
+        "{v}"
+    );
+    assert!(took < Duration::from_secs(15), "{took:?}");
+}
+
+fn cli_bad_values_exit_2_naming_the_flag_and_range() {
+    for (args, needle) in [
+        (
+            vec!["stale", "--server", "redis", "--ttl-ms", "500"],
+            "--ttl-ms must be an integer from 1000 to 3000",
+        ),
+        (
+            vec!["stale", "--server", "redis", "--pause-ms", "x"],
+            "--pause-ms must be an integer from 0 to 10000",
+        ),
+        (
+            vec!["stale", "--server", "mysql"],
+            "--server must be redis or etcd",
+        ),
+        (vec!["stale"], "--server is required"),
+    ] {
+        let (code, out, err, _) = lab(&args, None);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+fn cli_without_any_server_says_how_to_install_one() {
+    // An empty PATH: no server program can be found, and none is started.
+    let (code, _, err, took) = lab(&["stale", "--server", "etcd", "--json"], Some(""));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("sudo apt install etcd-server") && err.contains("brew install etcd"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(5));
+    let (code, _, err, _) = lab(&["stale", "--server", "redis"], Some(""));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("sudo apt install redis-server") && err.contains("WSL"),
+        "{err}"
+    );
+    let port = closed_port();
+    let url = format!("redis://127.0.0.1:{port}");
+    let (code, _, err, took) = lab(&["stale", "--server", "redis", "--url", &url], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("connection refused"), "{err}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+// ---------------------------------------------------------------- the page
+
+/// A run recorded on Redis 7.0.15 (fixed numbers: a real run's times differ every time).
+fn recorded_run() -> LabRun {
+    LabRun {
+        params: LabParams {
+            fencing: false,
+            ttl_ms: 1000,
+            pause_ms: 3000,
+            ..LabParams::new(ServerKind::Redis)
+        },
+        url: "redis://127.0.0.1:40123".into(),
+        started_server: true,
+        server_version: "7.0.15".into(),
+        granted_ttl_ms: 1000,
+        a_token: 1,
+        b_token: 2,
+        a_last_renewal_ms: 333.4,
+        a_frozen_ms: 500.2,
+        a_woke_ms: 3500.6,
+        b_granted_ms: 1341.9,
+        expiry_ms: Some(1341.9),
+        b_write_ms: 1643.0,
+        b_applied: true,
+        a_write_ms: 3501.1,
+        a_applied: true,
+        survivor: "A".into(),
+        storage_value: "A's result (token 1)".into(),
+        outcome: Outcome::Overwritten,
+        total_ms: 3556.0,
+    }
+}
+
+fn snapshot_lab_after_run() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use locks_lesson::progress::Store;
+    use locks_lesson::runner::Runner;
+    use locks_lesson::ui::sections::lab::LabPage;
+    use locks_lesson::ui::{Cx, Section};
+
+    let mut page = LabPage::with_result(recorded_run());
+    let headline = page.summary().expect("a headline from the recorded run");
+    assert!(
+        headline.contains("A woke and wrote over B's result with token 1"),
+        "{headline}"
+    );
+    let runner = Runner::inline();
+    let mut progress = Store::memory();
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .wgpu()
+        .build_ui(move |ui| {
+            let mut events = Vec::new();
+            let mut cx = Cx {
+                runner: &runner,
+                events: &mut events,
+                lecture: false,
+                reduced_motion: true,
+                actions: &[],
+                progress: &mut progress,
+                predictions: false,
+                slide: false,
+            };
+            egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
+        });
+    h.run_steps(3);
+    // Every control and the result have accessible names.
+    for label in [
+        "Redis",
+        "etcd",
+        "URL (optional):",
+        "Storage checks fencing tokens",
+        "Run",
+    ] {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+    h.snapshot("lab_after_run");
+}

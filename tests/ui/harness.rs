@@ -1,0 +1,129 @@
+//! The real app in a kittest harness: the one way every UI test opens it.
+
+// Each test module uses its own subset of these.
+#![allow(dead_code)]
+
+use egui_kittest::Harness;
+use locks_lesson::app::{AppOptions, LessonApp};
+
+/// How to open the app: a window of a size, a renderer, a theme, a number of frames to settle.
+/// Simulations always run inline, so every frame is deterministic.
+pub struct Open {
+    options: AppOptions,
+    /// The window in pixels and the zoom it is seen at (the harness counts points).
+    size: [f32; 2],
+    zoom: f32,
+    wgpu: bool,
+    dark: bool,
+    separate_windows: bool,
+    steps: usize,
+}
+
+/// The app opened at `section` in a 1366×768 window (the smallest laptop screen the lesson is
+/// laid out for), settled for three frames.
+pub fn open(section: u8) -> Open {
+    open_with(AppOptions {
+        section: Some(section),
+        ..Default::default()
+    })
+}
+
+/// The app opened with `options`.
+pub fn open_with(options: AppOptions) -> Open {
+    Open {
+        options: AppOptions {
+            inline_runner: true,
+            ..options
+        },
+        size: [1366.0, 768.0],
+        zoom: 1.0,
+        wgpu: false,
+        dark: false,
+        separate_windows: false,
+        steps: 3,
+    }
+}
+
+impl Open {
+    /// Changes the options.
+    pub fn options(mut self, change: impl FnOnce(&mut AppOptions)) -> Self {
+        change(&mut self.options);
+        self
+    }
+
+    /// Lecture mode on or off.
+    pub fn lecture(self, on: bool) -> Self {
+        self.options(|o| o.lecture = on)
+    }
+
+    /// A window of `size` pixels seen at `zoom` (the layout works in points).
+    pub fn pixels(mut self, size: [f32; 2], zoom: f32) -> Self {
+        self.size = size;
+        self.zoom = zoom;
+        self
+    }
+
+    /// Renders with wgpu when `on` (for snapshots).
+    pub fn wgpu(mut self, on: bool) -> Self {
+        self.wgpu = on;
+        self
+    }
+
+    pub fn dark(mut self) -> Self {
+        self.dark = true;
+        self
+    }
+
+    /// A system that opens a second window as a window of its own (the presenter view).
+    pub fn separate_windows(mut self) -> Self {
+        self.separate_windows = true;
+        self
+    }
+
+    /// Simulations on worker threads, as in the real app (frames then depend on timing).
+    pub fn threaded(self) -> Self {
+        self.options(|o| o.inline_runner = false)
+    }
+
+    /// Frames to run before the test looks (measured heights settle over a few).
+    pub fn settle(mut self, steps: usize) -> Self {
+        self.steps = steps;
+        self
+    }
+
+    pub fn build(self) -> Harness<'static, LessonApp> {
+        let options = self.options;
+        let mut b =
+            Harness::builder().with_size([self.size[0] / self.zoom, self.size[1] / self.zoom]);
+        if self.dark {
+            b = b.with_theme(egui::Theme::Dark);
+        }
+        if self.separate_windows {
+            b = b.with_context_setup(|ctx| ctx.set_embed_viewports(false));
+        }
+        if self.wgpu {
+            b = b.wgpu();
+        }
+        let mut h = b.build_eframe(move |cc| LessonApp::new(cc, options));
+        h.run_steps(self.steps);
+        h
+    }
+}
+
+/// The app in a 1366×768 window with `options`.
+pub fn app_with(options: AppOptions) -> Harness<'static, LessonApp> {
+    open_with(options).build()
+}
+
+/// The app opened at `section`.
+pub fn app(section: u8) -> Harness<'static, LessonApp> {
+    open(section).build()
+}
+
+/// The computed headline of section `n`.
+pub fn summary(h: &mut Harness<'static, LessonApp>, n: u8) -> String {
+    h.state_mut()
+        .section_mut(n)
+        .summary()
+        .expect("the section has a headline")
+}

@@ -1,0 +1,280 @@
+//! The lecturer's kit: clicker builds (Page Down through a section before leaving it),
+//! prepared runs (`--scenario`, `--playlist`), and the section keys.
+
+use crate::harness::app_with;
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::ui::share::Share;
+
+fn lecture_at(section: u8) -> Harness<'static, LessonApp> {
+    app_with(AppOptions {
+        section: Some(section),
+        lecture: true,
+        ..Default::default()
+    })
+}
+
+fn press(h: &mut Harness<'static, LessonApp>, key: Key) {
+    h.key_press(key);
+    h.run_steps(2);
+}
+
+/// A setting of section `n`'s scenario pairs.
+fn setting(h: &Harness<'static, LessonApp>, n: u8, key: &str) -> String {
+    let pairs = h.state().section(n).scenario().expect("settings");
+    pairs
+        .into_iter()
+        .find(|(k, _)| k == key)
+        .unwrap_or_else(|| panic!("no {key}"))
+        .1
+}
+
+/// "Moment k of n" under section 3's timeline.
+fn moment(h: &Harness<'static, LessonApp>) -> (usize, usize) {
+    let label = h
+        .get_by_label_contains("Moment ")
+        .accesskit_node()
+        .value()
+        .or_else(|| h.get_by_label_contains("Moment ").accesskit_node().label())
+        .unwrap_or_default();
+    let label = label[label.find("Moment").expect("a moment")..].to_owned();
+    let words: Vec<&str> = label.split_whitespace().collect();
+    (words[1].parse().unwrap(), words[3].parse().unwrap())
+}
+
+#[test]
+fn page_down_walks_the_story_of_section_3_moment_by_moment_and_back() {
+    let mut h = lecture_at(2);
+    // Section 2's presets first: TTL 1 s, 10 s, 60 s... (arriving here by --section keeps
+    // the settings: the walk starts from the one on screen).
+    while h.state().current_section() == 2 {
+        press(&mut h, Key::PageDown);
+    }
+    assert_eq!(h.state().current_section(), 3);
+    let (k, n) = moment(&h);
+    assert_eq!(k, 1, "in lecture mode the story opens at its first moment");
+    assert!(n >= 4, "{n} moments");
+    for expected in 2..=n {
+        press(&mut h, Key::PageDown);
+        assert_eq!(h.state().current_section(), 3);
+        assert_eq!(moment(&h).0, expected);
+    }
+    press(&mut h, Key::PageDown);
+    assert_eq!(
+        h.state().current_section(),
+        4,
+        "after the last moment: the next section"
+    );
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(moment(&h).0, n, "back: the story at its last moment");
+    press(&mut h, Key::PageUp);
+    assert_eq!(moment(&h).0, n - 1);
+}
+
+#[test]
+fn page_down_walks_the_ttl_presets_in_lesson_order_and_back() {
+    let mut h = lecture_at(1);
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 2);
+    let mut seen = vec![setting(&h, 2, "ttl-s")];
+    while h.state().current_section() == 2 {
+        press(&mut h, Key::PageDown);
+        if h.state().current_section() == 2 {
+            seen.push(setting(&h, 2, "ttl-s"));
+        }
+    }
+    assert_eq!(seen, ["1", "10", "60"]);
+    assert_eq!(h.state().current_section(), 3);
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(setting(&h, 2, "ttl-s"), "60", "back: the last preset");
+    press(&mut h, Key::PageUp);
+    assert_eq!(setting(&h, 2, "ttl-s"), "10");
+}
+
+#[test]
+fn page_down_walks_the_stores_and_page_up_the_defences() {
+    let mut h = lecture_at(4);
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 5);
+    let mut seen = vec![setting(&h, 5, "store")];
+    for _ in 1..5 {
+        press(&mut h, Key::PageDown);
+        assert_eq!(h.state().current_section(), 5);
+        seen.push(setting(&h, 5, "store"));
+    }
+    seen.dedup();
+    assert_eq!(seen.len(), 5, "five stores: {seen:?}");
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 6);
+    press(&mut h, Key::PageUp);
+    assert_eq!(setting(&h, 5, "store"), seen[4], "back: the last store");
+    press(&mut h, Key::PageUp);
+    assert_eq!(setting(&h, 5, "store"), seen[3]);
+    // Section 9 from section 10, backwards: the defences in reverse lesson order.
+    let mut h = lecture_at(10);
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 9);
+    let mut seen = vec![setting(&h, 9, "mode")];
+    for _ in 1..5 {
+        press(&mut h, Key::PageUp);
+        assert_eq!(h.state().current_section(), 9);
+        seen.push(setting(&h, 9, "mode"));
+    }
+    assert_eq!(seen, ["all", "idempotent", "fencing", "renewal", "none"]);
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 8);
+}
+
+#[test]
+fn learners_page_down_goes_straight_to_the_next_section() {
+    let mut h = app_with(AppOptions {
+        section: Some(2),
+        ..Default::default()
+    });
+    let ttl = setting(&h, 2, "ttl-s");
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(setting(&h, 2, "ttl-s"), ttl);
+}
+
+#[test]
+fn section_keys_drive_the_controls() {
+    let mut h = lecture_at(1);
+    let lock = setting(&h, 1, "lock");
+    press(&mut h, Key::M);
+    assert_ne!(setting(&h, 1, "lock"), lock, "M switches the lock");
+    let mut h = lecture_at(4);
+    let fencing = setting(&h, 4, "fencing");
+    press(&mut h, Key::F);
+    assert_ne!(setting(&h, 4, "fencing"), fencing, "F switches fencing");
+    let mut h = lecture_at(9);
+    let mode = setting(&h, 9, "mode");
+    press(&mut h, Key::N);
+    let next = setting(&h, 9, "mode");
+    assert_ne!(next, mode, "N: the next defence");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::N);
+    h.run_steps(2);
+    assert_eq!(setting(&h, 9, "mode"), mode, "Shift+N: back");
+    // Section 3: X to the start, S one step, K plays.
+    let mut h = lecture_at(3);
+    assert_eq!(
+        moment(&h).0,
+        1,
+        "opened in lecture mode: the first moment, paused"
+    );
+    press(&mut h, Key::S);
+    press(&mut h, Key::X);
+    assert_eq!(moment(&h).0, 1);
+    press(&mut h, Key::S);
+    assert_eq!(moment(&h).0, 2);
+    press(&mut h, Key::X);
+    assert_eq!(moment(&h).0, 1);
+}
+
+/// Codes of sections 2 and 5 with settings that differ from the lesson's.
+fn prepared_codes() -> (String, String) {
+    let mut h = lecture_at(2);
+    press(&mut h, Key::N); // TTL 1 s
+    let two = Share::code_of(h.state().section(2)).unwrap();
+    let mut h = lecture_at(5);
+    press(&mut h, Key::N);
+    press(&mut h, Key::N);
+    let five = Share::code_of(h.state().section(5)).unwrap();
+    (two, five)
+}
+
+#[test]
+fn scenario_opens_the_app_on_a_code() {
+    let (two, _) = prepared_codes();
+    let h = app_with(AppOptions {
+        section: Some(7),
+        scenario: Some(two.clone()),
+        ..Default::default()
+    });
+    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(Share::code_of(h.state().section(2)).unwrap(), two);
+}
+
+#[test]
+fn a_playlist_walks_its_codes_and_skips_a_malformed_line() {
+    let (two, five) = prepared_codes();
+    let dir = std::env::temp_dir().join(format!("locks-kit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lecture.txt");
+    std::fs::write(
+        &file,
+        format!("# Tuesday\n{two}\nLL1-S9-not-a-code\n\n{five}   # stores\n"),
+    )
+    .unwrap();
+    let mut h = app_with(AppOptions {
+        playlist: Some(file.clone()),
+        ..Default::default()
+    });
+    assert_eq!(h.state().current_section(), 2, "opens on the first code");
+    assert_eq!(Share::code_of(h.state().section(2)).unwrap(), two);
+    let notice = h.state().tools().share.notice().unwrap().clone();
+    assert!(notice.error && notice.text.contains("line 3"), "{notice:?}");
+    assert!(notice.text.contains("skipped"), "{notice:?}");
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 5, "Page Down: the next code");
+    assert_eq!(Share::code_of(h.state().section(5)).unwrap(), five);
+    assert!(
+        h.state()
+            .tools()
+            .share
+            .notice()
+            .unwrap()
+            .text
+            .starts_with("Playlist 2 of 2")
+    );
+    press(&mut h, Key::PageUp);
+    assert_eq!(h.state().current_section(), 2, "Page Up: the code before");
+    press(&mut h, Key::PageDown);
+    press(&mut h, Key::PageDown);
+    assert!(
+        h.state()
+            .tools()
+            .share
+            .notice()
+            .unwrap()
+            .text
+            .contains("playlist is over")
+    );
+    // Add to playlist appends the run on screen to the same file.
+    press(&mut h, Key::N);
+    let third = Share::code_of(h.state().section(5)).unwrap();
+    h.get_by_label("Add to playlist").click();
+    h.run_steps(3);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with(&format!("{third}  # 5.")), "{text}");
+    let notice = h.state().tools().share.notice().unwrap().text.clone();
+    assert!(notice.contains("lecture.txt"), "says which file: {notice}");
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 6, "then the lesson goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_playlist_file_is_written_by_add_to_playlist() {
+    let dir = std::env::temp_dir().join(format!("locks-kit-new-{}", std::process::id()));
+    let file = dir.join("new.txt");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = app_with(AppOptions {
+        section: Some(4),
+        playlist: Some(file.clone()),
+        ..Default::default()
+    });
+    assert_eq!(h.state().current_section(), 4);
+    assert!(h.state().tools().share.notice().is_none(), "no complaint");
+    h.get_by_label("Add to playlist").click();
+    h.run_steps(3);
+    let code = Share::code_of(h.state().section(4)).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with(&code), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,20 @@
+//! The app's window, driven through kittest as a learner or lecturer would: by label, by
+//! keyboard, at the window sizes the lesson is laid out for. One module per area.
+
+mod harness;
+
+mod a11y;
+mod app;
+mod kit;
+mod kit_layout;
+mod lecture;
+mod predict;
+mod presenter;
+mod quiz;
+mod sections_234;
+mod sections_59;
+mod slides;
+mod stage_s13;
+mod stage_s45;
+mod stage_s9;
+mod stage_sizes;

@@ -1,0 +1,234 @@
+//! The presenter view: the console (the main window) and the audience window share one state.
+//!
+//! kittest has no second native window: with viewports not embedded and no window system
+//! behind it, egui draws the audience window as a window inside the harness, from the same
+//! state and in the same frame, as a real second window would be. Keys pressed in a real
+//! second window are read inside its own frame and routed through the app's `apply`; that
+//! routing is tested in `src/ui/presenter/audience.rs` (kittest cannot focus a second window).
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use locks_lesson::app::LessonApp;
+
+/// The app at `section`, on a system that can open a second window, in a 1920×1080 window.
+fn app(section: u8) -> Harness<'static, LessonApp> {
+    crate::harness::open(section)
+        .pixels([1920.0, 1080.0], 1.0)
+        .separate_windows()
+        .build()
+}
+
+/// Opens the audience window with P.
+fn open(h: &mut Harness<'static, LessonApp>) {
+    h.key_press(Key::P);
+    h.run_steps(4);
+    assert!(h.state().presenter_view().is_open());
+}
+
+/// The labels that contain `text`, in drawing order (console first, then audience).
+fn labels(h: &Harness<'static, LessonApp>, text: &str) -> Vec<String> {
+    h.query_all_by_label_contains(text)
+        .map(|n| n.accesskit_node().label().unwrap_or_default())
+        .collect()
+}
+
+fn ttl_of(h: &mut Harness<'static, LessonApp>) -> String {
+    let pairs = h.state_mut().section_mut(2).scenario().unwrap();
+    pairs
+        .into_iter()
+        .find(|(k, _)| k.starts_with("ttl"))
+        .unwrap_or_else(|| panic!("no TTL in the scenario"))
+        .1
+}
+
+#[test]
+fn p_opens_the_audience_window_and_the_console() {
+    let mut h = app(2);
+    assert!(
+        h.query_by_label("Presenter").is_some(),
+        "the top-bar button"
+    );
+    open(&mut h);
+    assert!(
+        h.state().lecture(),
+        "lecture theme and size in both windows"
+    );
+    assert!(!h.state().side_panel_open());
+    for part in [
+        "Audience window: section 2",
+        "Ask the class first",
+        "What usually surprises",
+        "Next: 3. The stale holder",
+        "Plan: this section from minute",
+    ] {
+        assert!(h.query_by_label_contains(part).is_some(), "{part}");
+    }
+    // The section's title twice: on the console and in the audience window.
+    assert_eq!(h.query_all_by_label("The lock must expire").count(), 2);
+}
+
+#[test]
+fn a_slider_moved_in_the_audience_window_shows_on_the_console() {
+    let mut h = app(2);
+    open(&mut h);
+    let before = ttl_of(&mut h);
+    let headlines = labels(&h, "longer than their lock");
+    assert_eq!(headlines.len(), 2, "{headlines:?}");
+    let sliders: Vec<_> = h.query_all_by_label("Lock TTL").collect();
+    assert_eq!(sliders.len(), 2, "one slider in each window");
+    sliders[1].focus();
+    h.run_steps(2);
+    h.key_press(Key::ArrowRight);
+    h.run_steps(4);
+    assert_ne!(
+        ttl_of(&mut h),
+        before,
+        "the audience's slider moved the TTL"
+    );
+    let after = labels(&h, "longer than their lock");
+    assert_eq!(after.len(), 2);
+    assert_eq!(after[0], after[1], "both windows show the same headline");
+    assert_ne!(after[0], headlines[0], "the console's headline followed");
+}
+
+#[test]
+fn the_console_shows_the_answer_and_a_reveal_there_shows_in_the_audience_window() {
+    let mut h = app(6);
+    open(&mut h);
+    let q = &locks_lesson::lesson::content().quizzes.which[0];
+    let secret = format!("Answer {}:", q.correct + 1);
+    assert!(
+        h.query_by_label_contains(&secret).is_some(),
+        "the console has the answer before the reveal"
+    );
+    assert!(
+        h.query_by_label_contains("✔ right").is_none(),
+        "neither window marks it yet"
+    );
+    h.key_press(Key::R);
+    h.run_steps(4);
+    assert_eq!(
+        labels(&h, "✔ right").len(),
+        2,
+        "the right answer is marked in both windows"
+    );
+    assert!(h.query_by_label_contains(&secret).is_none());
+}
+
+#[test]
+fn b_blanks_only_the_audience_window_and_the_console_keeps_working() {
+    let mut h = app(2);
+    open(&mut h);
+    h.key_press(Key::B);
+    h.run_steps(3);
+    assert!(h.state().tools().presenter.blanked());
+    assert!(
+        h.query_by_label_contains("Audience window: BLANK")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("Press any key").is_some());
+    // The console still turns the page (End: Page Down would first walk section 2's
+    // presets), and the audience window stays blank.
+    h.key_press(Key::End);
+    h.run_steps(3);
+    assert_eq!(h.state().current_section(), 10);
+    assert!(h.state().tools().presenter.blanked());
+    h.key_press(Key::Period);
+    h.run_steps(3);
+    assert!(!h.state().tools().presenter.blanked(), "'.' brings it back");
+}
+
+#[test]
+fn closing_the_audience_window_returns_to_a_normal_window() {
+    let mut h = app(2);
+    open(&mut h);
+    // (The audience window, drawn inside the harness, would cover the button.)
+    h.ctx.set_embed_viewports(true);
+    h.run_steps(2);
+    h.get_by_label("Close the audience window (P)").click();
+    h.run_steps(4);
+    h.ctx.set_embed_viewports(false);
+    assert!(!h.state().presenter_view().is_open());
+    assert!(!h.state().lecture(), "lecture mode was off before");
+    assert!(h.state().side_panel_open());
+    assert!(h.query_by_label("Ask the class first").is_none());
+    assert_eq!(h.query_all_by_label("The lock must expire").count(), 1);
+
+    // Opened from lecture mode, it leaves lecture mode on.
+    h.key_press(Key::L);
+    h.run_steps(2);
+    open(&mut h);
+    h.key_press(Key::P);
+    h.run_steps(3);
+    assert!(!h.state().presenter_view().is_open());
+    assert!(h.state().lecture());
+}
+
+#[test]
+fn without_a_second_window_the_app_says_so_once_and_stays_in_lecture_mode() {
+    let mut h = app(2);
+    h.ctx.set_embed_viewports(true);
+    h.key_press(Key::P);
+    h.run_steps(3);
+    assert!(!h.state().presenter_view().is_open());
+    assert!(h.state().lecture());
+    assert!(
+        h.query_by_label_contains("cannot open a second window")
+            .is_some()
+    );
+    h.get_by_label("OK").click();
+    h.run_steps(3);
+    h.key_press(Key::P);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("cannot open a second window")
+            .is_none()
+    );
+}
+
+/// Snapshots of the console (the audience window out of the way) and of the audience window
+/// (cut from the harness's picture where its page was drawn).
+fn snapshots(h: &mut Harness<'static, LessonApp>, n: &str) {
+    h.state_mut().presenter_view_mut().fix_clock("10:00", 125);
+    h.ctx.set_embed_viewports(true);
+    h.run_steps(3);
+    h.snapshot(format!("presenter_console_{n}"));
+    h.ctx.set_embed_viewports(false);
+    h.run_steps(4);
+    let rect = h
+        .state()
+        .presenter_view()
+        .drawn
+        .expect("the audience page was drawn");
+    let ppp = h.ctx.pixels_per_point();
+    // (A slow software renderer can time out once under load: try again.)
+    let image = (0..10)
+        .find_map(|_| {
+            h.render()
+                .inspect_err(|_| std::thread::sleep(std::time::Duration::from_millis(300)))
+                .ok()
+        })
+        .expect("the harness renders");
+    let (x, y) = ((rect.min.x * ppp) as u32, (rect.min.y * ppp) as u32);
+    let w = ((rect.width() * ppp) as u32).min(image.width() - x);
+    let hh = ((rect.height() * ppp) as u32).min(image.height() - y);
+    let audience = image::imageops::crop_imm(&image, x, y, w, hh).to_image();
+    egui_kittest::image_snapshot(&audience, format!("presenter_audience_{n}"));
+}
+
+#[test]
+fn snapshots_of_a_simulation_section() {
+    let mut h = app(2);
+    open(&mut h);
+    snapshots(&mut h, "s02");
+}
+
+#[test]
+fn snapshots_of_a_quiz() {
+    let mut h = app(6);
+    open(&mut h);
+    h.key_press(Key::Num2);
+    h.run_steps(3);
+    snapshots(&mut h, "s06");
+}

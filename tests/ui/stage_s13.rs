@@ -1,0 +1,170 @@
+//! Sections 1 and 3 on the stage: pictures at a laptop's size and on a projector, and the
+//! check that the whole main figure and the primary controls are in view without scrolling.
+
+use egui::Rect;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use locks_lesson::app::LessonApp;
+use locks_lesson::ui::shell::lecture::LECTURE_ZOOM;
+
+/// The app at `section` in a window of `size` pixels. The harness measures its window in
+/// points, and lecture mode zooms to 150 %: a 1280×800 projector shows 853×533 points.
+fn stage_app(
+    section: u8,
+    size: [f32; 2],
+    lecture: bool,
+    wgpu: bool,
+) -> Harness<'static, LessonApp> {
+    let zoom = if lecture { LECTURE_ZOOM } else { 1.0 };
+    // Measured heights (plot key, headline and controls) settle over a few frames.
+    crate::harness::open(section)
+        .lecture(lecture)
+        .pixels(size, zoom)
+        .wgpu(wgpu)
+        .settle(6)
+        .build()
+}
+
+/// Plays the section's animation to its end, one step at a time (so the picture is stable).
+fn play_to_the_end(h: &mut Harness<'static, LessonApp>, steps: usize) {
+    for _ in 0..steps {
+        h.get_by_label("Step").click();
+        h.run_steps(1);
+    }
+    h.run_steps(3);
+}
+
+const LEARNER: [f32; 2] = [1280.0, 720.0];
+const LECTURE: [f32; 2] = [1280.0, 800.0];
+
+/// The main figure (with its axes, titles and key) lies inside the window, and the primary
+/// controls lie inside it too, below the figure and clear of it.
+fn assert_in_view(h: &Harness<'static, LessonApp>, n: u8, controls: &[&str], what: &str) {
+    let window = h.ctx.content_rect();
+    let figure: Rect = h
+        .state()
+        .section(n)
+        .plot_rect()
+        .expect("the figure was drawn");
+    assert!(
+        window.contains_rect(figure),
+        "{what}: figure {figure:?} is not inside the window {window:?}"
+    );
+    assert!(
+        figure.height() >= 180.0,
+        "{what}: figure {figure:?} is too short"
+    );
+    for label in controls {
+        let rect = h
+            .query_all_by_label(label)
+            .next()
+            .unwrap_or_else(|| panic!("{what}: no control '{label}'"))
+            .rect();
+        assert!(
+            window.contains_rect(rect),
+            "{what}: '{label}' at {rect:?} is out of the window {window:?}"
+        );
+        assert!(
+            rect.top() >= figure.bottom() - 0.5,
+            "{what}: '{label}' at {rect:?} overlaps the figure {figure:?}"
+        );
+    }
+}
+
+#[test]
+fn section_1_figure_and_controls_are_in_view() {
+    for (size, lecture) in [(LEARNER, false), (LECTURE, true)] {
+        let h = stage_app(1, size, lecture, false);
+        let what = format!("section 1 at {size:?}, lecture {lecture}");
+        assert_in_view(&h, 1, &["Use a lock", "Workers", "Pause", "Step"], &what);
+    }
+}
+
+#[test]
+fn section_3_figure_and_controls_are_in_view() {
+    for (size, lecture) in [(LEARNER, false), (LECTURE, true)] {
+        let h = stage_app(3, size, lecture, false);
+        let what = format!("section 3 at {size:?}, lecture {lecture}");
+        let controls = [
+            "A's pause",
+            "Lock TTL",
+            "Storage checks fencing tokens",
+            "Step",
+        ];
+        assert_in_view(&h, 3, &controls, &what);
+    }
+}
+
+#[test]
+fn section_1_fades_the_mode_not_chosen_and_names_the_seeds() {
+    let mut h = stage_app(1, LEARNER, false, false);
+    assert!(h.query_by_label("without a lock (chosen)").is_some());
+    assert!(
+        h.query_by_label("with the lock (faded, for comparison)")
+            .is_some()
+    );
+    h.get_by_label("Use a lock").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("with the lock (chosen)").is_some());
+    assert!(
+        h.query_by_label("without a lock (faded, for comparison)")
+            .is_some()
+    );
+    // The lost-updates curve (in the reading column at this width) says what it averages.
+    let description = h
+        .query_all(By::new().predicate(|n| n.role() == egui::Role::Image))
+        .find(|n| {
+            n.accesskit_node().label().as_deref()
+                == Some("Plot: lost updates against the number of workers")
+        })
+        .expect("the curve is drawn")
+        .accesskit_node()
+        .description()
+        .unwrap_or_default();
+    assert!(description.contains("over 8 seeds"), "{description}");
+}
+
+#[test]
+fn section_1_starts_its_runs_only_when_first_shown() {
+    let mut h = stage_app(2, LEARNER, false, false);
+    assert!(
+        h.state().section(1).summary().is_none(),
+        "section 1 has not run before it is shown"
+    );
+    assert!(h.state().section(3).summary().is_none());
+    h.state_mut().go_to(1);
+    h.run_steps(3);
+    assert!(h.state().section(1).summary().is_some());
+}
+
+/// The section's picture with its animation played to the end, named by section and size.
+fn snapshot(n: u8, lecture: bool, steps: usize) {
+    let (size, mode) = if lecture {
+        (LECTURE, "lecture_")
+    } else {
+        (LEARNER, "")
+    };
+    let mut h = stage_app(n, size, lecture, true);
+    play_to_the_end(&mut h, steps);
+    h.snapshot(format!("stage_s{n:02}_{mode}{}x{}", size[0], size[1]));
+}
+
+#[test]
+fn snapshot_s01_1280x720() {
+    snapshot(1, false, 40);
+}
+
+#[test]
+fn snapshot_s01_lecture_1280x800() {
+    snapshot(1, true, 40);
+}
+
+#[test]
+fn snapshot_s03_1280x720() {
+    snapshot(3, false, 5);
+}
+
+#[test]
+fn snapshot_s03_lecture_1280x800() {
+    snapshot(3, true, 5);
+}

@@ -1,0 +1,77 @@
+//! Section 9 on the stage: its whole figure in view at a laptop's window and on a projector.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use locks_lesson::app::LessonApp;
+use locks_lesson::sim::renewal;
+use locks_lesson::ui::shell::lecture::LECTURE_ZOOM;
+
+/// Section 9 in a `w`×`h` window, simulations run inline.
+fn open(w: f32, h: f32, lecture: bool) -> Harness<'static, LessonApp> {
+    crate::harness::open(9)
+        .lecture(lecture)
+        .pixels([w, h], 1.0)
+        .dark()
+        .wgpu(true)
+        .settle(6)
+        .build()
+}
+
+/// The figure, its axes and its key lie inside the window, above the controls; with
+/// `with_controls`, the primary controls are in view too.
+fn assert_in_view(h: &Harness<'static, LessonApp>, with_controls: bool) {
+    // In points: lecture mode's zoom makes a 1280×800 window 853×533 points.
+    let screen = h.ctx.content_rect();
+    let rect = h
+        .state()
+        .section(9)
+        .plot_rect()
+        .expect("the figure was drawn");
+    assert!(
+        screen.contains_rect(rect),
+        "figure {rect:?} outside the window {screen:?}"
+    );
+    assert!(rect.height() > 200.0, "the figure is a strip: {rect:?}");
+    // Nothing of the figure or its key hides behind the controls below it.
+    let controls = h.get_by_role_and_label(Role::Button, "No defence").rect();
+    assert!(
+        rect.bottom() <= controls.top(),
+        "figure {rect:?} runs into the controls at {controls:?}"
+    );
+    if !with_controls {
+        return;
+    }
+    for (role, label) in [
+        (Role::Button, "No defence"),
+        (Role::Button, "All three"),
+        (Role::Slider, renewal::TTL_S.label),
+        (Role::Slider, renewal::TYPICAL_S.label),
+    ] {
+        let node = h.get_by_role_and_label(role, label);
+        assert!(
+            screen.contains_rect(node.rect()),
+            "{label} out of view: {:?}",
+            node.rect()
+        );
+    }
+}
+
+#[test]
+fn the_figure_is_in_view_on_a_laptop() {
+    let mut h = open(1280.0, 720.0, false);
+    h.snapshot("stage_s09_1280x720");
+    assert_in_view(&h, true);
+}
+
+#[test]
+fn the_figure_is_in_view_on_a_projector() {
+    // The harness sizes its window in points: a 1280×800 projector at the lecture zoom.
+    let z = LECTURE_ZOOM;
+    let mut h = open(1280.0 / z, 800.0 / z, true);
+    assert_eq!(h.ctx.zoom_factor(), z);
+    h.snapshot("stage_s09_lecture_1280x800");
+    // On a projector the headline and the whole figure must show; the controls may need a
+    // scroll.
+    assert_in_view(&h, false);
+}
