@@ -365,6 +365,16 @@ fn recorded_run() -> LabRun {
 }
 
 #[test]
+fn an_overlap_without_damage_says_both_acted_as_holder() {
+    let run = LabRun {
+        outcome: Outcome::OverlapHarmless,
+        ..recorded_run()
+    };
+    let h = locks_lesson::ui::lab_page::headline(&run);
+    assert!(h.contains("both acted as holder") && !h.contains("both held"), "{h}");
+}
+
+#[test]
 fn snapshot_lab_after_run() {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;

@@ -364,6 +364,7 @@ fn sim_renewal(args: &RenewalArgs) -> Result<Report, UsageError> {
     r.put("fraction", json!(s.fraction.value))
         .put("fraction_ci95", ci(&s.fraction))
         .put("exact_fraction", json!(s.exact_fraction))
+        .put("exact_stale_fraction", json!(s.exact.stale_writes_landed))
         .put("exact_harmful_fraction", json!(s.exact.harmful));
     Ok(r)
 }
