@@ -112,8 +112,8 @@ fn sequential(c: &mut Criterion) {
         b.iter(|| black_box(black_box(&ttl).exact_curve(200)))
     });
     let renewal = RenewalParams::default();
-    group.bench_function("renewal_none", |b| {
-        b.iter(|| black_box(black_box(&renewal).exact_fraction()))
+    group.bench_function("renewal_shares", |b| {
+        b.iter(|| black_box(black_box(&renewal).exact_shares()))
     });
     group.finish();
 }

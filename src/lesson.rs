@@ -186,6 +186,9 @@ pub struct StaleStory {
     pub overwritten: String,
     pub rejected: String,
     pub overlap_harmless: String,
+    /// The timeline's labels on A's lease and at its end. Slot: `{token}`.
+    pub lease_label: String,
+    pub lease_ends_label: String,
     /// Slot: `{work}`.
     pub fixed_script: String,
 }
@@ -239,7 +242,8 @@ pub struct FencingWords {
 }
 
 impl Headlines {
-    fn texts_mut(&mut self) -> [&mut String; 15] {
+    /// Every sentence, in file order.
+    pub fn texts_mut(&mut self) -> [&mut String; 15] {
         let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
         [
             &mut c.without_lock,
@@ -259,6 +263,31 @@ impl Headlines {
             &mut f.ladder_part,
         ]
     }
+}
+
+/// Section 9's words around its run (see `assets/break_story.ron` for the slots).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BreakStory {
+    /// The headline per defence. Slots: `{lost}`, `{runs}`, `{share}`, `{over_newer}`,
+    /// `{ttl}`, `{none_lost}`, `{renewal_lost}`, `{twice}`, `{wasted}`.
+    pub none: String,
+    pub renewal: String,
+    pub fencing: String,
+    pub idempotent: String,
+    pub all: String,
+    /// The four bars of each defence, in order, as the figure and its key name them.
+    pub ran_twice: String,
+    pub over_newer: String,
+    pub invoices_twice: String,
+    pub wasted: String,
+    /// What a screen reader hears for the defences' figure.
+    pub bars_description: String,
+    pub lengths_title: String,
+    pub lengths_caption: String,
+    /// Slots: `{mode}`, `{lost}`, `{runs}`, `{share}`, `{lo}`, `{hi}`, `{exact}`,
+    /// `{over_newer}`, `{exact_over_newer}`.
+    pub details: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -287,6 +316,27 @@ pub struct TermToLink {
     pub card: String,
 }
 
+impl BreakStory {
+    /// Every text, in file order.
+    pub fn texts_mut(&mut self) -> [&mut String; 13] {
+        [
+            &mut self.none,
+            &mut self.renewal,
+            &mut self.fencing,
+            &mut self.idempotent,
+            &mut self.all,
+            &mut self.ran_twice,
+            &mut self.over_newer,
+            &mut self.invoices_twice,
+            &mut self.wasted,
+            &mut self.bars_description,
+            &mut self.lengths_title,
+            &mut self.lengths_caption,
+            &mut self.details,
+        ]
+    }
+}
+
 impl Lesson {
     /// The header line shown where the lesson starts: course, place in it and length.
     pub fn header(&self) -> String {
@@ -308,6 +358,7 @@ pub struct Content {
     pub reading: Vec<Reading>,
     pub stale_story: StaleStory,
     pub headlines: Headlines,
+    pub break_story: BreakStory,
 }
 
 const LESSON: &str = include_str!("../assets/lesson.ron");
@@ -318,9 +369,10 @@ const SYSTEMS: &str = include_str!("../assets/systems.ron");
 const READING: &str = include_str!("../assets/reading.ron");
 const STALE_STORY: &str = include_str!("../assets/stale_story.ron");
 const HEADLINES: &str = include_str!("../assets/headlines.ron");
+const BREAK_STORY: &str = include_str!("../assets/break_story.ron");
 
 /// Every asset as written, before `{section:ID}` references are resolved: file name and text.
-pub const RAW_ASSETS: [(&str, &str); 8] = [
+pub const RAW_ASSETS: [(&str, &str); 9] = [
     ("lesson.ron", LESSON),
     ("glossary.ron", GLOSSARY),
     ("quizzes.ron", QUIZZES),
@@ -329,6 +381,7 @@ pub const RAW_ASSETS: [(&str, &str); 8] = [
     ("reading.ron", READING),
     ("stale_story.ron", STALE_STORY),
     ("headlines.ron", HEADLINES),
+    ("break_story.ron", BREAK_STORY),
 ];
 
 fn parse<T: for<'de> Deserialize<'de>>(name: &str, text: &str) -> T {
@@ -350,6 +403,7 @@ pub fn content() -> &'static Content {
             reading: parse("reading.ron", READING),
             stale_story: parse("stale_story.ron", STALE_STORY),
             headlines: parse("headlines.ron", HEADLINES),
+            break_story: parse("break_story.ron", BREAK_STORY),
         };
         let numbers: Vec<(String, u8)> = c
             .lesson
@@ -455,11 +509,16 @@ impl Content {
             &mut st.overwritten,
             &mut st.rejected,
             &mut st.overlap_harmless,
+            &mut st.lease_label,
+            &mut st.lease_ends_label,
             &mut st.fixed_script,
         ] {
             f(text);
         }
-        self.headlines.texts_mut().into_iter().for_each(f);
+        self.headlines.texts_mut().into_iter().for_each(&mut f);
+        for text in self.break_story.texts_mut() {
+            f(text);
+        }
     }
 
     /// Every piece of text a reader can see: prose, cards, quizzes, tables, names and titles.

@@ -18,6 +18,10 @@ use crate::sim::{ParamError, ParamSpec, Schema, Valid};
 
 pub use super::Common;
 
+/// What the `stall` in the flag names means, said once under a model's flags.
+pub const STALL_MEANS: &str = "In the flag names, \"stall\" is the lesson's process pause: \
+    --stall-prob is the chance of one, --stall-mean-s the mean of its length (exponential).";
+
 /// A number read as text so that the message for a bad value names the flag and its range.
 pub(crate) fn number(spec: &ParamSpec, raw: &str) -> Result<f64, ParamError> {
     let v: f64 = raw
@@ -138,6 +142,12 @@ impl<P: Schema> Args for TableArgs<P> {
                     .help(c.help),
             ),
             None => cmd,
+        };
+        // The flag names keep the model's word; the help says once what it means.
+        let cmd = if P::TABLE.iter().any(|s| s.flag == "stall-prob") {
+            cmd.after_help(STALL_MEANS)
+        } else {
+            cmd
         };
         match P::SWITCH {
             Some((flag, help, _)) => cmd.arg(

@@ -417,6 +417,7 @@ fn sim_renewal(p: Valid<RenewalParams>, seed: u64, threads: usize) -> Report {
     r.put("fraction", json!(s.fraction.value))
         .put("fraction_ci95", ci(&s.fraction))
         .put("exact_fraction", json!(s.exact_fraction))
+        .put("exact_stale_fraction", json!(s.exact.stale_writes_landed))
         .put("exact_harmful_fraction", json!(s.exact.harmful));
     r
 }

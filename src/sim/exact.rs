@@ -160,7 +160,7 @@ fn gauss_legendre_20() -> &'static [(f64, f64); 20] {
     })
 }
 
-fn gl_panel(f: &impl Fn(f64) -> f64, a: f64, b: f64) -> f64 {
+pub(crate) fn gl_panel(f: &impl Fn(f64) -> f64, a: f64, b: f64) -> f64 {
     let mid = 0.5 * (a + b);
     let half = 0.5 * (b - a);
     gauss_legendre_20()

@@ -11,6 +11,9 @@ use locks_lesson::progress::{Progress, Store, VERSION};
 use locks_lesson::scenario;
 use locks_lesson::ui::{self, Section};
 use proptest::prelude::*;
+
+/// The lesson's sections before the lab.
+const LESSON: u8 = locks_lesson::sections::lesson_count();
 use proptest::test_runner::{Config, TestRunner};
 
 /// The longest any property may take: a parser that loops for ever fails the test instead of
@@ -88,7 +91,7 @@ fn scenario_codes_of_any_text_give_a_message_or_a_valid_run() {
             .run(&any_text, |code| {
                 match scenario::section_of(&code) {
                     Ok(n) => {
-                        prop_assert!((1..=locks_lesson::sections::lesson_count()).contains(&n))
+                        prop_assert!((1..=LESSON).contains(&n))
                     }
                     Err(e) => prop_assert!(!e.to_string().is_empty()),
                 }
@@ -181,10 +184,7 @@ fn check_loaded(bytes: &[u8]) -> Result<(), TestCaseError> {
             prop_assert_eq!(p.version, VERSION);
             prop_assert_eq!(p.xp, p.earned_xp(), "XP is recomputed");
             prop_assert!(p.xp <= Progress::max_xp());
-            prop_assert!(
-                p.last_section
-                    .is_none_or(|n| (1..=locks_lesson::sections::lesson_count()).contains(&n))
-            );
+            prop_assert!(p.last_section.is_none_or(|n| (1..=LESSON).contains(&n)));
         }
         Err(damage) => prop_assert!(damage.to_string().len() > 10, "{damage}"),
     }
@@ -319,9 +319,7 @@ fn the_window_flags_take_any_text_with_a_clear_error_or_a_valid_value() {
                 let flag = ["--section", "--renderer"][i];
                 match Cli::try_parse_from(["locks-lesson", flag, &value]) {
                     Ok(cli) => {
-                        prop_assert!(cli.section.is_none_or(|n| {
-                            (1..=locks_lesson::sections::lesson_count()).contains(&n)
-                        }))
+                        prop_assert!(cli.section.is_none_or(|n| n >= 1 && n <= LESSON))
                     }
                     Err(err) => {
                         let text = err.render().to_string();

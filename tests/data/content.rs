@@ -788,9 +788,10 @@ fn the_lesson_header_names_course_place_and_length() {
 
 #[test]
 fn every_template_slot_is_known() {
-    // Only section 3's story has slots; elsewhere a brace is a typing error.
+    // Only section 3's story, section 9's words and the computed headlines have slots, each
+    // its own; elsewhere a brace is a typing error.
     let st = &content().stale_story;
-    let known = [
+    let story_slots = [
         "time",
         "sentences",
         "token",
@@ -818,17 +819,63 @@ fn every_template_slot_is_known() {
         &st.overwritten,
         &st.rejected,
         &st.overlap_harmless,
+        &st.lease_label,
+        &st.lease_ends_label,
         &st.fixed_script,
     ];
+    let break_slots = [
+        "lost",
+        "runs",
+        "share",
+        "over_newer",
+        "ttl",
+        "none_lost",
+        "renewal_lost",
+        "twice",
+        "wasted",
+        "mode",
+        "lo",
+        "hi",
+        "exact",
+        "exact_over_newer",
+    ];
+    // The computed headlines of sections 1, 2 and 4.
+    let headline_slots = [
+        "workers",
+        "expected",
+        "counter",
+        "lost",
+        "ttl",
+        "share",
+        "per_day",
+        "interval",
+        "check",
+        "seen",
+        "exact",
+        "count",
+        "holds",
+        "lo",
+        "hi",
+        "stale",
+        "holders",
+        "stale_line",
+        "late",
+        "span",
+        "shown",
+    ];
+    let mut headlines = content().headlines.clone();
+    let headline_texts: Vec<String> = headlines.texts_mut().map(|t| t.clone()).to_vec();
+    let mut break_words = content().break_story.clone();
+    let break_texts: Vec<String> = break_words.texts_mut().map(|t| t.clone()).to_vec();
     for text in content().texts() {
         let mut rest = text.as_str();
         while let Some(open) = rest.find('{') {
             let close = rest[open..].find('}').expect("closed slot") + open;
             let slot = &rest[open + 1..close];
-            assert!(
-                story.contains(&&text) && known.contains(&slot),
-                "unknown slot {{{slot}}} in: {text}"
-            );
+            let known = (story.contains(&&text) && story_slots.contains(&slot))
+                || (break_texts.contains(&text) && break_slots.contains(&slot))
+                || (headline_texts.contains(&text) && headline_slots.contains(&slot));
+            assert!(known, "unknown slot {{{slot}}} in: {text}");
             rest = &rest[close + 1..];
         }
     }

@@ -482,7 +482,7 @@ fn fault_injection_child() {
 fn spawn_child(path: &Path, prefix: &str, count: usize) -> std::process::Child {
     Command::new(std::env::current_exe().unwrap())
         .args([
-            "fault_injection_child",
+            "progress::fault_injection_child",
             "--exact",
             "--ignored",
             "--nocapture",

@@ -74,6 +74,11 @@ pub const TESTS: &[LabTest] = &[
         cli_without_any_server_says_how_to_install_one,
     ),
     LabTest::new("snapshot_lab_after_run", &[], snapshot_lab_after_run),
+    LabTest::new(
+        "an_overlap_without_damage_says_both_acted_as_holder",
+        &[],
+        an_overlap_without_damage_says_both_acted_as_holder,
+    ),
 ];
 
 /// A server of the test's own (the harness has checked that its program is installed).
@@ -393,6 +398,18 @@ fn recorded_run() -> LabRun {
         outcome: Outcome::Overwritten,
         total_ms: 3556.0,
     }
+}
+
+fn an_overlap_without_damage_says_both_acted_as_holder() {
+    let run = LabRun {
+        outcome: Outcome::OverlapHarmless,
+        ..recorded_run()
+    };
+    let h = locks_lesson::ui::sections::lab::headline(&run);
+    assert!(
+        h.contains("both acted as holder") && !h.contains("both held"),
+        "{h}"
+    );
 }
 
 fn snapshot_lab_after_run() {

@@ -4,6 +4,7 @@
 mod harness;
 
 mod a11y;
+mod accuracy;
 mod app;
 mod kit;
 mod kit_layout;

@@ -133,6 +133,11 @@ pub trait Experiment {
         Vec::new()
     }
 
+    /// Whether the prediction prompt is true of the current settings; it is asked only then.
+    fn prompt_fits(&self) -> bool {
+        true
+    }
+
     /// The figure's axis titles (x, y), for its empty state while the result is hidden.
     fn axis_titles(&self) -> (&'static str, &'static str) {
         ("", "")
@@ -303,7 +308,8 @@ impl<E: Experiment> Section for Stage<E> {
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let before = self.exp.params();
         let seed_before = self.seed;
-        let prompt = crate::predict::prompt_for(self.exp.number()).filter(|_| cx.predictions);
+        let prompt = crate::predict::prompt_for(self.exp.number())
+            .filter(|_| cx.predictions && self.exp.prompt_fits());
         if prompt.is_some() {
             self.gate.start(self.exp.number(), cx);
         } else {

@@ -257,7 +257,7 @@ pub fn headline(run: &LabRun) -> String {
             "On a real {server}, {pause}. The server let A's lock go at {gone} and gave it to B (token {b}), who wrote at {bw}; at {aw} A woke and wrote with token {a}, and storage, having applied {b}, refused it. B's result is safe."
         ),
         Outcome::OverlapHarmless => format!(
-            "On a real {server}, {pause}. B got the lock at {gone} while A still believed it held it, but A wrote first ({aw}) and B's write at {bw} replaced it: both held the lock, and only timing prevented damage."
+            "On a real {server}, {pause}. B got the lock at {gone} while A still believed it held it, but A wrote first ({aw}) and B's write at {bw} replaced it: both acted as holder, and only timing prevented damage."
         ),
         Outcome::NoOverlap => format!(
             "On a real {server}, {pause}. A woke inside its lock, wrote at {aw} and released it; B got the lock only at {} and wrote at {bw}. The lock kept them apart.",
@@ -315,7 +315,7 @@ fn text() -> &'static SectionText {
         title: TITLE.into(),
         subtitle: "Section 3's story on a real Redis or etcd".into(),
         intro: vec![
-            "Everything so far was a model. Here two real clients, A and B, take the same lock on a real [[lock|lock server]]. A works, renewing its [[lease]], then its process is paused for real, as in a long [[process-pause|garbage-collection pause]]: it stops renewing and sleeps past the [[ttl|TTL]]. The server expires A's lock, B takes it and writes; then A wakes and writes too.".into(),
+            "Everything so far was a model. Here A and B are two threads of this app, each a client of a real [[lock|lock server]], and they take the same lock. A works, renewing its [[lease]]; then A's thread stops renewing and sleeps past the [[ttl|TTL]], as a [[process-pause|process pause]] such as a long garbage collection would stop it. The server expires A's lock, B takes it and writes; then A wakes and writes too.".into(),
             "The lab starts its own server on this computer (redis-server or etcd, if present) on a free loopback port and stops it afterwards, or uses the URL you give. It uses the network only when you press Run.".into(),
         ],
         after: Vec::new(),

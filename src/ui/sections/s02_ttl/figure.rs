@@ -16,7 +16,8 @@ use crate::ui::kit::widgets;
 
 /// One line above the figure on how to read it.
 pub const HOW_TO_READ: &str = "Read up from your TTL: the blue curve is the share of holds that \
-    outlive it (left axis), the red dashes the wait after a crash (right axis).";
+    outlive it (left axis), the orange dashes the wait after a crash (right axis). Where the two \
+    cross means nothing: they are read on different axes.";
 
 /// The lowest share the figure shows, as a power of ten.
 pub(super) const FLOOR_DECADE: f64 = -16.0;

@@ -129,7 +129,7 @@ impl Ttl {
                 }
             }
             ui.label(format!(
-                "(work around {}, and {} in 1,000 holds are paused for about {})",
+                "(work around {}, and {} in 1,000 holds are paused, for {} on average)",
                 fmt_s(d.typical_s),
                 trim_num(d.stall_prob * 1000.0),
                 fmt_s(d.stall_mean_s)

@@ -7,6 +7,8 @@ use egui_plot::{
 };
 
 use super::Story;
+use super::story::words_of_story as story_words;
+use crate::lesson::fill;
 use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::secs;
@@ -199,7 +201,7 @@ pub fn timeline(
                 Text::new(
                     "",
                     PlotPoint::new(run.expiry_s - 0.1, 3.4),
-                    words(format!("lease of {TOKEN_A} ends")),
+                    words(lease_words(&story_words().lease_ends_label)),
                 )
                 .color(text_color)
                 .anchor(Align2::RIGHT_BOTTOM),
@@ -222,7 +224,7 @@ pub fn timeline(
                     Text::new(
                         "",
                         PlotPoint::new(mid, 2.0),
-                        words(format!("lease of token {TOKEN_A}")),
+                        words(lease_words(&story_words().lease_label)),
                     )
                     .color(text_color),
                 );
@@ -352,4 +354,9 @@ fn storage_words(
             .color(color)
             .anchor(anchor),
     );
+}
+
+/// A label on A's lease (`assets/stale_story.ron`), with A's token.
+fn lease_words(template: &str) -> String {
+    fill(template, &[("token", &TOKEN_A.to_string())])
 }

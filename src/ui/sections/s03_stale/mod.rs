@@ -303,10 +303,21 @@ impl Experiment for Stale {
     }
 
     fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        let checks = if self.params.fencing {
+            "checks fencing tokens"
+        } else {
+            "does not check fencing tokens"
+        };
         vec![
             ("pause", secs(self.params.pause_s)),
             ("ttl", secs(self.params.ttl_s)),
+            ("storage", checks.to_owned()),
         ]
+    }
+
+    /// The prompt tells B's write before A's: true only when A's pause outlasts the TTL.
+    fn prompt_fits(&self) -> bool {
+        self.params.pause_s > self.params.ttl_s
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
@@ -405,6 +416,25 @@ mod tests {
         }
         let h = outcome_sentence(&story(0.0, 1.0, false).run);
         assert!(h.starts_with("A was not paused"), "{h}");
+    }
+
+    #[test]
+    fn the_prediction_is_asked_only_where_its_order_of_events_is_true() {
+        let mut s = Stale::default();
+        // The prompt tells B's write before A's: true exactly when A's pause outlasts the TTL.
+        for (pause, ttl, fits) in [(14.0, 10.0, true), (9.5, 10.0, false), (5.0, 10.0, false)] {
+            s.params.pause_s = pause;
+            s.params.ttl_s = ttl;
+            assert_eq!(s.prompt_fits(), fits, "pause {pause}, TTL {ttl}");
+            let outcome = story(pause, ttl, false).run.outcome;
+            assert_eq!(fits, outcome == Outcome::Overwritten, "{outcome:?}");
+        }
+        for (fencing, words) in [(true, "checks fencing tokens"), (false, "does not check")] {
+            s.params.fencing = fencing;
+            let values = s.prompt_values();
+            let storage = &values.iter().find(|(k, _)| *k == "storage").unwrap().1;
+            assert!(storage.starts_with(words), "{storage}");
+        }
     }
 
     #[test]

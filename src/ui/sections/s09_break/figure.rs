@@ -44,24 +44,26 @@ const LOG_FLOOR: f64 = -0.3;
 
 const BAR_W: f64 = 0.18;
 
-/// The four measures of each defence: offset in its group, fill, hatching, name.
-const MEASURES: [(f64, Color32, Hatch, &str); 4] = [
-    (-0.3, palette::BLUE, Hatch::Solid, "duplicate runs"),
-    (
-        -0.1,
-        palette::VERMILION,
-        Hatch::Rising,
-        "stale writes landed",
-    ),
-    (0.1, palette::PURPLE, Hatch::Falling, "invoices sent twice"),
-    (0.3, palette::YELLOW, Hatch::Level, "wasted work"),
+/// The four measures of each defence: offset in its group, fill, hatching.
+const MEASURES: [(f64, Color32, Hatch); 4] = [
+    (-0.3, palette::BLUE, Hatch::Solid),
+    (-0.1, palette::VERMILION, Hatch::Rising),
+    (0.1, palette::PURPLE, Hatch::Falling),
+    (0.3, palette::YELLOW, Hatch::Level),
 ];
+
+/// The four measures' names (`assets/break_story.ron`), in the order of [`MEASURES`].
+fn measure_names() -> [&'static str; 4] {
+    let w = &crate::lesson::content().break_story;
+    [&w.ran_twice, &w.over_newer, &w.invoices_twice, &w.wasted].map(String::as_str)
+}
 
 /// The key of the defence figure.
 pub fn bars_key(ink: Color32) -> Vec<KeyMark> {
     let mut key: Vec<KeyMark> = MEASURES
         .iter()
-        .map(|&(_, fill, hatch, name)| KeyMark::Hatched(fill, hatch, name.into()))
+        .zip(measure_names())
+        .map(|(&(_, fill, hatch), name)| KeyMark::Hatched(fill, hatch, name.into()))
         .collect();
     key.push(KeyMark::Line(ink, true, "exact expected".into()));
     key.push(KeyMark::Interval(ink, "95 % interval".into()));
@@ -99,7 +101,8 @@ fn mode_bars(view: &BreakView, runs: f64) -> Vec<ModeBar> {
             (c.double_effects, e.double_effects),
             (c.wasted, e.wasted),
         ];
-        for ((count, exact), (dx, fill, hatch, name)) in cells.into_iter().zip(MEASURES) {
+        let measures = MEASURES.iter().zip(measure_names());
+        for ((count, exact), (&(dx, fill, hatch), name)) in cells.into_iter().zip(measures) {
             let ci = s.share(count);
             bars.push(ModeBar {
                 x: i as f64 + dx,
@@ -215,8 +218,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
     paint_bar_hatches(ui, &resp.transform, &bars);
     widgets::describe_plot(
         &resp.response,
-        "Plot: for each defence, runs repeated after losing the lock, stale writes that landed, \
-         invoices sent twice and wasted work; a count a defence removes is zero by construction",
+        &crate::lesson::content().break_story.bars_description,
         "",
     );
 }

@@ -12,6 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use egui::{RichText, Ui, Vec2};
 
+use crate::lesson::{self, BreakStory, fill};
 use crate::runner::{Runner, Task};
 use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim};
 use crate::sim::{ParamTable, Valid};
@@ -83,60 +84,45 @@ impl Break {
     pub fn headline_for(&self, view: &BreakView) -> String {
         let [none, renewal, _, _, _] = &view.modes;
         let s = &view.modes[mode_index(self.params.mode)];
-        let runs = fmt_int(view.acc.runs);
-        let ttl = fmt_sig(self.params.ttl_s, 2);
-        let lost = format!(
-            "{} of {runs} runs ({})",
-            fmt_int(s.lost_lock),
-            fmt_pct(s.fraction.value)
-        );
+        let w = words();
+        let template = match self.params.mode {
+            Mode::None => &w.none,
+            Mode::Renewal => &w.renewal,
+            Mode::Fencing => &w.fencing,
+            Mode::Idempotent => &w.idempotent,
+            Mode::All => &w.all,
+        };
         let c = &s.counts;
-        match self.params.mode {
-            Mode::None => format!(
-                "With no defence, {lost} outlived the {ttl}\u{a0}s TTL and were run again: each time \
-                 a stale write landed over newer data and the invoices went out twice. Renewal would \
-                 leave {} such runs; fencing would protect the data but not the invoices; \
-                 idempotency keys would protect both.",
-                fmt_int(renewal.lost_lock),
-            ),
-            Mode::Renewal => format!(
-                "With renewal, {lost} still lost the lock, each to a pause longer than the \
-                 {ttl}\u{a0}s TTL, against {} with no defence. Each of them still landed a stale \
-                 write and sent its invoices twice: renewal makes the harm rarer, not impossible.",
-                fmt_int(none.lost_lock),
-            ),
-            Mode::Fencing => format!(
-                "With fencing, {lost} still lost the lock and were run again. The database refused \
-                 every stale write, so none landed, but the invoice provider cannot check \
-                 tokens: {} runs sent their invoices twice.",
-                fmt_int(c.double_effects),
-            ),
-            Mode::Idempotent => format!(
-                "With idempotency keys, {lost} still lost the lock and were run again, but every \
-                 repeated write and invoice carried a key already used, so none of them did harm. \
-                 The work of those {} runs was still wasted.",
-                fmt_int(c.wasted),
-            ),
-            Mode::All => format!(
-                "With all three stacked, {lost} lost the lock, as few as with renewal alone, and \
-                 none of them did harm: the database refused their stale writes and the provider \
-                 dropped their repeated invoices. Only the stack removes both harms and keeps the \
-                 wasted work as rare as renewal does."
-            ),
-        }
+        fill(
+            template,
+            &[
+                ("lost", &fmt_int(s.lost_lock)),
+                ("runs", &fmt_int(view.acc.runs)),
+                ("share", &fmt_pct(s.fraction.value)),
+                ("over_newer", &fmt_int(s.late_over_newer)),
+                ("ttl", &format!("{}\u{a0}s", fmt_sig(self.params.ttl_s, 2))),
+                ("none_lost", &fmt_int(none.lost_lock)),
+                ("renewal_lost", &fmt_int(renewal.lost_lock)),
+                ("twice", &fmt_int(c.double_effects)),
+                ("wasted", &fmt_int(c.wasted)),
+            ],
+        )
     }
 
     /// The job-length histogram with its title and key.
     fn lengths(&self, ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, size: Vec2) {
         let ink = ui.visuals().strong_text_color();
-        ui.label(RichText::new("How long the runs took").strong());
-        ui.label(
-            "Each bar counts the runs whose length, work plus any pause, fell in its narrow \
-             range of times; the bars right of the TTL line outlived their lock.",
-        );
+        let w = words();
+        ui.label(RichText::new(&w.lengths_title).strong());
+        ui.label(&w.lengths_caption);
         lengths_plot(ui, cx, view, self.params.ttl_s, size);
         plot::key_row(ui, cx, &lengths_key(ink, self.params.ttl_s));
     }
+}
+
+/// The section's words (`assets/break_story.ron`).
+pub fn words() -> &'static BreakStory {
+    &lesson::content().break_story
 }
 
 impl Experiment for Break {
@@ -242,15 +228,19 @@ impl Experiment for Break {
         };
         let s = &view.modes[mode_index(self.params.mode)];
         let e = s.fraction;
-        ui.label(format!(
-            "{}: {} of {} simulated runs lost the lock ({}; 95 % interval {} to {}). Exact: {}.",
-            mode_name(self.params.mode),
-            fmt_int(s.lost_lock),
-            fmt_int(view.acc.runs),
-            fmt_pct(e.value),
-            fmt_pct(e.lo),
-            fmt_pct(e.hi),
-            fmt_pct(s.exact_fraction),
+        ui.label(fill(
+            &words().details,
+            &[
+                ("mode", mode_name(self.params.mode)),
+                ("lost", &fmt_int(s.lost_lock)),
+                ("runs", &fmt_int(view.acc.runs)),
+                ("share", &fmt_pct(e.value)),
+                ("lo", &fmt_pct(e.lo)),
+                ("hi", &fmt_pct(e.hi)),
+                ("exact", &fmt_pct(s.exact_fraction)),
+                ("over_newer", &fmt_int(s.late_over_newer)),
+                ("exact_over_newer", &fmt_pct(s.exact_late_over_newer)),
+            ],
         ));
         // On a wide stage the histogram sits beside the bars instead.
         let beside = ui
