@@ -298,6 +298,11 @@ impl LessonApp {
             match e {
                 AppEvent::OpenTerm(id) => self.glossary.open(id),
                 AppEvent::GoTo(n) => self.go_to(n),
+                AppEvent::OpenLab(id) => {
+                    let lab = ui::lab_page::NUMBER;
+                    self.go_to(lab);
+                    self.sections[usize::from(lab) - 1].open_part(&id);
+                }
             }
         }
     }

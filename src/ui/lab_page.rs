@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use egui::{RichText, Ui};
 
+use super::lab_failover::{self, EXPERIMENTS, FailoverPanel};
 use super::lab_timeline::{self, secs};
 use super::widgets;
 use super::{Cx, Section};
@@ -38,6 +39,10 @@ pub struct LabPage {
     result: Option<LabRun>,
     error: Option<String>,
     plot_rect: Option<egui::Rect>,
+    /// The story on screen: 0 is section 3's stale holder, then the failover experiments
+    /// ([`EXPERIMENTS`]); in lecture mode each is a build step.
+    pub part: usize,
+    pub failover: FailoverPanel,
 }
 
 impl Default for LabPage {
@@ -59,7 +64,34 @@ impl LabPage {
             result: None,
             error: None,
             plot_rect: None,
+            part: 0,
+            failover: FailoverPanel::default(),
         }
+    }
+
+    /// The page showing a finished failover run.
+    pub fn with_failover(run: crate::lab::failover::FailoverRun) -> Self {
+        let mut page = Self::new();
+        page.part = 1 + EXPERIMENTS.iter().position(|p| *p == run.params).unwrap_or(0);
+        page.failover.set_result(run);
+        page
+    }
+
+    /// The failover experiment on screen, if any.
+    fn experiment(&self) -> Option<usize> {
+        self.part.checked_sub(1)
+    }
+
+    /// The tabs: the stale story and each failover experiment.
+    fn tabs(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut self.part, 0, "Section 3: the stale holder");
+            for (i, p) in EXPERIMENTS.iter().enumerate() {
+                let title = &crate::lab::failover::experiment(p).title;
+                ui.selectable_value(&mut self.part, i + 1, title);
+            }
+        });
+        ui.separator();
     }
 
     /// The page showing a finished run (tests and screenshots: real runs have real times).
@@ -312,9 +344,10 @@ fn text() -> &'static SectionText {
         number: NUMBER,
         id: "lab".into(),
         title: TITLE.into(),
-        subtitle: "Section 3's story on a real Redis or etcd".into(),
+        subtitle: "Sections 3 and 5 on a real Redis, Redlock and etcd".into(),
         intro: vec![
             "Everything so far was a model. Here two real clients, A and B, take the same lock on a real [[lock|lock server]]. A works, renewing its [[lease]], then its process is paused for real, as in a long [[process-pause|garbage-collection pause]]: it stops renewing and sleeps past the [[ttl|TTL]]. The server expires A's lock, B takes it and writes; then A wakes and writes too.".into(),
+            "Section 5's failovers run here too: a Redis primary that dies before its replica has the lock, a Redlock master that restarts empty, and an etcd cluster that loses its leader, each on real servers with the moments measured.".into(),
             "The lab starts its own server on this computer (redis-server or etcd, if present) on a free loopback port and stops it afterwards, or uses the URL you give. It uses the network only when you press Run.".into(),
         ],
         after: Vec::new(),
@@ -332,14 +365,60 @@ impl Section for LabPage {
     }
 
     fn summary(&self) -> Option<String> {
-        self.result.as_ref().map(headline)
+        match self.experiment() {
+            Some(i) => self.failover.result(i).map(crate::lab::failover::story),
+            None => self.result.as_ref().map(headline),
+        }
     }
 
     fn plot_rect(&self) -> Option<egui::Rect> {
-        self.plot_rect
+        match self.experiment() {
+            Some(_) => self.failover.plot_rect,
+            None => self.plot_rect,
+        }
+    }
+
+    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+        if !lecture {
+            return false;
+        }
+        match (forward, self.part) {
+            (true, p) if p < EXPERIMENTS.len() => self.part += 1,
+            (false, p) if p > 0 => self.part -= 1,
+            _ => return false,
+        }
+        true
+    }
+
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        if lecture {
+            self.part = if at_end { EXPERIMENTS.len() } else { 0 };
+        }
+    }
+
+    fn open_part(&mut self, id: &str) {
+        if let Some(i) = lab_failover::index_of(id) {
+            self.part = i + 1;
+        }
     }
 
     fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
+        if let Some(i) = self.experiment() {
+            let Some(run) = self.failover.result(i) else {
+                return false;
+            };
+            let frame = super::slide::Frame {
+                heading: TITLE,
+                headline: Some(crate::lab::failover::story(run)),
+                code: None,
+            };
+            super::slide::show(ui, cx, &frame, |ui, cx, size| {
+                let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+                super::lab_failover_timeline::timeline(ui, cx, run, (size.y - key).max(120.0));
+                super::lab_failover_timeline::key(ui, cx);
+            });
+            return true;
+        }
         let Some(run) = &self.result else {
             return false;
         };
@@ -358,6 +437,11 @@ impl Section for LabPage {
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.poll();
+        self.tabs(ui);
+        if let Some(i) = self.experiment() {
+            self.failover.ui(ui, cx, i);
+            return;
+        }
         self.controls(ui, cx);
         ui.add_space(8.0);
         let Some(run) = &self.result else {
@@ -387,6 +471,7 @@ impl Section for LabPage {
 impl Drop for LabPage {
     /// Closing the app mid-run: stop the run and give it a moment to stop its server.
     fn drop(&mut self) {
+        self.failover.stop_and_wait();
         if let Some(task) = self.task.take() {
             task.cancel();
             let until = Instant::now() + Duration::from_secs(3);

@@ -125,7 +125,8 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     if !stage.result_hidden() {
         stage.exp.details(ui, cx);
     }
-    if [3, 5, 9].contains(&text.number) {
+    // Section 5 links each store to its own experiment (see s05_where).
+    if [3, 9].contains(&text.number) {
         let lab = crate::ui::lab_page::NUMBER;
         if ui
             .link("Try it on a real server: the lab runs this story on Redis or etcd")
