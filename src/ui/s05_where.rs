@@ -60,7 +60,7 @@ fn is_redlock(store: usize) -> bool {
     row(store).id == "redlock"
 }
 
-fn lab_words() -> &'static crate::lab::failover::text::Words {
+fn lab_words() -> &'static crate::lab::failover::text::LabFailover {
     crate::lab::failover::text::words()
 }
 

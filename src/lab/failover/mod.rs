@@ -24,7 +24,7 @@ use serde_json::Value;
 use super::server::{LocalServer, free_port, redis_args};
 use super::{Control, LabError, ServerKind, ms_since};
 
-pub use text::{fmt_ms, story};
+pub use text::{experiment, fmt_ms, story, words};
 
 /// The lock's time to live in every experiment.
 pub const TTL_MS: u64 = 3000;

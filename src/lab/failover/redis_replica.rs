@@ -92,11 +92,11 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
 
     let clock = Clock::start();
     redis::cmd("ACL")
-        .arg(["SETUSER", "default", "-psync", "-sync"])
+        .arg(&["SETUSER", "default", "-psync", "-sync"][..])
         .query::<()>(&mut admin)
         .map_err(|e| failed("ACL SETUSER on the primary", e))?;
     let cut: i64 = redis::cmd("CLIENT")
-        .arg(["KILL", "TYPE", "replica"])
+        .arg(&["KILL", "TYPE", "replica"][..])
         .query(&mut admin)
         .map_err(|e| failed("CLIENT KILL TYPE replica", e))?;
     let link_cut = clock.now();
@@ -121,7 +121,7 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         .map_err(|e| failed("EXISTS on the replica", e))?
         > 0;
     redis::cmd("REPLICAOF")
-        .arg(["NO", "ONE"])
+        .arg(&["NO", "ONE"][..])
         .query::<()>(&mut on_replica)
         .map_err(|e| failed("REPLICAOF NO ONE", e))?;
     let promotion = clock.now();

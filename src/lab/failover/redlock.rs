@@ -59,7 +59,7 @@ fn attempt(servers: &[LocalServer], value: &str, clock: &Clock) -> Attempt {
             redis::cmd("SET")
                 .arg(KEY)
                 .arg(value)
-                .arg(["NX", "PX"])
+                .arg(&["NX", "PX"][..])
                 .arg(TTL_MS)
                 .query::<Option<String>>(&mut c)
         });
@@ -141,7 +141,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     marks.push(Mark { lane: lane(VICTIM), at_ms: fault, event: Event::Killed });
     let restart_due = fault + if delayed { TTL_MS as f64 + DELAY_MARGIN_MS } else { 0.0 };
     let mut restarted = None;
-    let mut restart = |servers: &mut Vec<LocalServer>, clock: &Clock| -> Result<f64, LabError> {
+    let restart = |servers: &mut Vec<LocalServer>, clock: &Clock| -> Result<f64, LabError> {
         let back = restart_redis(&servers[VICTIM], ctl)?;
         servers[VICTIM] = back;
         Ok(clock.now())
@@ -177,6 +177,11 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         std::thread::sleep(RETRY);
     };
     if restarted.is_none() {
+        // B won before the master was due back: it still stays down for its full time.
+        while clock.now() < restart_due {
+            check(ctl)?;
+            std::thread::sleep(Duration::from_millis(10));
+        }
         restarted = Some(restart(&mut servers, &clock)?);
     }
     let restarted = restarted.unwrap_or(fault);

@@ -33,7 +33,7 @@ pub struct Link {
 }
 
 #[derive(Clone, Debug, Deserialize)]
-pub struct Words {
+pub struct LabFailover {
     pub experiments: Vec<Experiment>,
     /// The label of every moment and fact, by key.
     pub labels: BTreeMap<String, String>,
@@ -46,13 +46,13 @@ pub struct Words {
     pub redlock_note: String,
 }
 
-fn parse(text: &str) -> Result<Words, String> {
+fn parse(text: &str) -> Result<LabFailover, String> {
     ron::from_str(text).map_err(|e| format!("assets/lab_failover.ron: {e}"))
 }
 
 /// The words (parsed once).
-pub fn words() -> &'static Words {
-    static WORDS: OnceLock<Words> = OnceLock::new();
+pub fn words() -> &'static LabFailover {
+    static WORDS: OnceLock<LabFailover> = OnceLock::new();
     WORDS.get_or_init(|| {
         parse(include_str!("../../../assets/lab_failover.ron"))
             .expect("the embedded failover lab words are valid")
