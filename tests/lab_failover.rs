@@ -39,7 +39,12 @@ fn run(store: FailoverStore, delayed_restart: bool) -> Option<FailoverRun> {
     let t = Instant::now();
     let run = run_failover(&p, &Control::none()).unwrap_or_else(|e| panic!("{e}"));
     assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
-    eprintln!("{}: {} in {:.0} ms", p.store.as_str(), run.outcome.as_str(), run.total_ms);
+    eprintln!(
+        "{}: {} in {:.0} ms",
+        p.store.as_str(),
+        run.outcome.as_str(),
+        run.total_ms
+    );
     Some(run)
 }
 
@@ -48,15 +53,27 @@ fn run(store: FailoverStore, delayed_restart: bool) -> Option<FailoverRun> {
 fn in_order(run: &FailoverRun, keys: &[&str]) {
     let at: Vec<f64> = keys
         .iter()
-        .map(|k| run.moment(k).unwrap_or_else(|| panic!("no moment {k}: {run:?}")))
+        .map(|k| {
+            run.moment(k)
+                .unwrap_or_else(|| panic!("no moment {k}: {run:?}"))
+        })
         .collect();
     for (w, k) in at.windows(2).zip(keys.windows(2)) {
-        assert!(w[0] <= w[1], "{} ({}) before {} ({}): {run:?}", k[0], w[0], k[1], w[1]);
+        assert!(
+            w[0] <= w[1],
+            "{} ({}) before {} ({}): {run:?}",
+            k[0],
+            w[0],
+            k[1],
+            w[1]
+        );
     }
 }
 
 fn fact(run: &FailoverRun, key: &str) -> Value {
-    run.fact(key).cloned().unwrap_or_else(|| panic!("no fact {key}"))
+    run.fact(key)
+        .cloned()
+        .unwrap_or_else(|| panic!("no fact {key}"))
 }
 
 #[test]
@@ -67,16 +84,30 @@ fn redis_replica_failover_grants_the_lock_twice() {
     assert_eq!(run.outcome, FailoverOutcome::GrantedTwice, "{run:?}");
     in_order(
         &run,
-        &["link_cut", "a_granted", "fault", "promotion", "b_answer", "a_valid_until"],
+        &[
+            "link_cut",
+            "a_granted",
+            "fault",
+            "promotion",
+            "b_answer",
+            "a_valid_until",
+        ],
     );
     assert!(run.moment("b_answer") < run.moment("a_valid_until"));
     // The key never reached the replica: its offset stayed behind the primary's.
     assert_eq!(fact(&run, "key_reached_replica"), false);
-    let (p, r) = (fact(&run, "primary_offset_after_a"), fact(&run, "replica_offset"));
+    let (p, r) = (
+        fact(&run, "primary_offset_after_a"),
+        fact(&run, "replica_offset"),
+    );
     assert!(r.as_i64().unwrap() < p.as_i64().unwrap(), "{p} vs {r}");
     assert_eq!(fact(&run, "b_granted"), true);
     assert_eq!(run.lanes.len(), 4);
-    assert!(story(&run).contains("granted the same lock"), "{}", story(&run));
+    assert!(
+        story(&run).contains("granted the same lock"),
+        "{}",
+        story(&run)
+    );
 }
 
 #[test]
@@ -87,7 +118,15 @@ fn redlock_restart_at_once_grants_the_lock_twice() {
     assert_eq!(run.outcome, FailoverOutcome::GrantedTwice, "{run:?}");
     in_order(
         &run,
-        &["cut_off", "a_granted", "fault", "restart", "b_attempt", "b_granted", "a_valid_until"],
+        &[
+            "cut_off",
+            "a_granted",
+            "fault",
+            "restart",
+            "b_attempt",
+            "b_granted",
+            "a_valid_until",
+        ],
     );
     assert!(run.moment("b_granted") < run.moment("a_valid_until"));
     assert_eq!(fact(&run, "a_masters"), serde_json::json!([1, 2, 3]));
@@ -97,7 +136,10 @@ fn redlock_restart_at_once_grants_the_lock_twice() {
         .iter()
         .map(|v| v.as_i64().unwrap())
         .collect();
-    assert!(b.len() >= 3 && b.contains(&3), "B's majority includes the restarted master: {b:?}");
+    assert!(
+        b.len() >= 3 && b.contains(&3),
+        "B's majority includes the restarted master: {b:?}"
+    );
     // Validity = TTL − time spent acquiring − drift allowance (1 % of the TTL + 2 ms).
     let f = |k: &str| fact(&run, k).as_f64().unwrap();
     assert_eq!(f("drift_ms"), 32.0);
@@ -113,13 +155,26 @@ fn redlock_delayed_restart_keeps_the_lock() {
     assert_eq!(run.outcome, FailoverOutcome::Kept, "{run:?}");
     in_order(
         &run,
-        &["a_granted", "fault", "b_attempt", "b_answer", "a_valid_until", "b_granted"],
+        &[
+            "a_granted",
+            "fault",
+            "b_attempt",
+            "b_answer",
+            "a_valid_until",
+            "b_granted",
+        ],
     );
     assert!(run.moment("a_valid_until") < run.moment("b_granted"));
     let ttl = fact(&run, "ttl_ms").as_f64().unwrap();
     let (fault, restart) = (run.moment("fault").unwrap(), run.moment("restart").unwrap());
-    assert!(restart - fault > ttl, "down for longer than the TTL: {run:?}");
-    assert!(fact(&run, "b_attempts").as_u64().unwrap() >= 2, "B was refused first");
+    assert!(
+        restart - fault > ttl,
+        "down for longer than the TTL: {run:?}"
+    );
+    assert!(
+        fact(&run, "b_attempts").as_u64().unwrap() >= 2,
+        "B was refused first"
+    );
 }
 
 #[test]
@@ -128,7 +183,10 @@ fn etcd_cluster_keeps_the_lock_through_an_election() {
         return;
     };
     assert_eq!(run.outcome, FailoverOutcome::Kept, "{run:?}");
-    in_order(&run, &["a_granted", "fault", "election", "b_attempt", "b_answer"]);
+    in_order(
+        &run,
+        &["a_granted", "fault", "election", "b_attempt", "b_answer"],
+    );
     assert!(run.moment("fault") < run.moment("election"));
     assert_eq!(fact(&run, "members"), 3);
     assert_ne!(fact(&run, "old_leader"), fact(&run, "new_leader"));
@@ -169,7 +227,13 @@ fn cli_prints_one_json_object_per_run() {
     assert_eq!(v["store"], "redis-replica");
     assert_eq!(v["outcome"], "granted_twice");
     assert!(v["server_version"].as_str().is_some_and(|s| !s.is_empty()));
-    for k in ["a_granted_ms", "fault_ms", "promotion_ms", "b_attempt_ms", "b_answer_ms"] {
+    for k in [
+        "a_granted_ms",
+        "fault_ms",
+        "promotion_ms",
+        "b_attempt_ms",
+        "b_answer_ms",
+    ] {
         assert!(v[k].as_f64().is_some(), "missing {k} in {v}");
     }
     let (code, out, err) = lab(&["failover", "--store", "redis-replica"], &[]);
@@ -181,7 +245,10 @@ fn cli_prints_one_json_object_per_run() {
 #[test]
 fn cli_bad_flags_and_missing_servers_are_one_clear_line() {
     for (args, needle) in [
-        (vec!["failover", "--store", "mysql"], "--store must be redis-replica, redlock or etcd-cluster"),
+        (
+            vec!["failover", "--store", "mysql"],
+            "--store must be redis-replica, redlock or etcd-cluster",
+        ),
         (vec!["failover"], "--store is required"),
         (
             vec!["failover", "--store", "etcd-cluster", "--delayed-restart"],
@@ -191,9 +258,15 @@ fn cli_bad_flags_and_missing_servers_are_one_clear_line() {
         let (code, out, err) = lab(&args, &[]);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty());
-        assert!(err.contains(needle) && err.trim().lines().count() == 1, "{err}");
+        assert!(
+            err.contains(needle) && err.trim().lines().count() == 1,
+            "{err}"
+        );
     }
-    for (store, package) in [("redlock", "apt install redis-server"), ("etcd-cluster", "apt install etcd-server")] {
+    for (store, package) in [
+        ("redlock", "apt install redis-server"),
+        ("etcd-cluster", "apt install etcd-server"),
+    ] {
         let (code, _, err) = lab(&["failover", "--store", store], &[("PATH", "")]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains(package), "{err}");
@@ -220,7 +293,12 @@ fn processes_under(root: &Path) -> Vec<u32> {
 fn listening_ports(pids: &[u32]) -> Vec<u16> {
     let inodes: Vec<String> = pids
         .iter()
-        .flat_map(|pid| std::fs::read_dir(format!("/proc/{pid}/fd")).into_iter().flatten().flatten())
+        .flat_map(|pid| {
+            std::fs::read_dir(format!("/proc/{pid}/fd"))
+                .into_iter()
+                .flatten()
+                .flatten()
+        })
         .filter_map(|fd| {
             let target = std::fs::read_link(fd.path()).ok()?;
             let t = target.to_string_lossy();
@@ -248,7 +326,9 @@ fn listening(keep: impl Fn(&str) -> bool) -> Vec<u16> {
 fn servers_under(root: &Path) -> Vec<u32> {
     processes_under(root)
         .into_iter()
-        .filter(|pid| std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() != "sh"))
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() != "sh")
+        })
         .collect()
 }
 
@@ -264,7 +344,10 @@ enum When {
 /// Starts a lab command with its own temporary folder root, signals it at `when`, and checks
 /// that nothing it started is left: no process, no listening port, no folder.
 fn kill_the_lab(args: &[&str], signal: &str, when: When) {
-    let root = tempfile::Builder::new().prefix("lab-kill-test-").tempdir().unwrap();
+    let root = tempfile::Builder::new()
+        .prefix("lab-kill-test-")
+        .tempdir()
+        .unwrap();
     let root_path: PathBuf = root.path().canonicalize().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_locks-lesson"))
         .arg("lab")
@@ -300,8 +383,15 @@ fn kill_the_lab(args: &[&str], signal: &str, when: When) {
     let until = Instant::now() + Duration::from_secs(5);
     let left = loop {
         let procs = processes_under(&root_path);
-        let open: Vec<u16> = listening(|_| true).into_iter().filter(|p| ports.contains(p)).collect();
-        let folders: Vec<_> = std::fs::read_dir(&root_path).unwrap().flatten().map(|e| e.path()).collect();
+        let open: Vec<u16> = listening(|_| true)
+            .into_iter()
+            .filter(|p| ports.contains(p))
+            .collect();
+        let folders: Vec<_> = std::fs::read_dir(&root_path)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         if procs.is_empty() && open.is_empty() && folders.is_empty() {
             break None;
         }
@@ -314,7 +404,10 @@ fn kill_the_lab(args: &[&str], signal: &str, when: When) {
         left.is_none(),
         "{args:?} {signal} at {when:?}: servers {servers:?} on {ports:?}; left: {left:?}"
     );
-    eprintln!("{args:?} {signal} at {when:?}: {} servers on {ports:?}, all gone", servers.len());
+    eprintln!(
+        "{args:?} {signal} at {when:?}: {} servers on {ports:?}, all gone",
+        servers.len()
+    );
 }
 
 #[test]
@@ -329,8 +422,16 @@ fn killing_a_failover_run_leaves_nothing_behind() {
         (redlock, "-KILL", When::After(ms(20))),
         (redlock, "-INT", When::Servers(3, ms(0))),
         (redlock, "-KILL", When::Servers(5, ms(20))),
-        (&["failover", "--store", "redlock", "--delayed-restart"][..], "-KILL", When::Servers(5, ms(1500))),
-        (&["failover", "--store", "redis-replica"][..], "-INT", When::Servers(2, ms(0))),
+        (
+            &["failover", "--store", "redlock", "--delayed-restart"][..],
+            "-KILL",
+            When::Servers(5, ms(1500)),
+        ),
+        (
+            &["failover", "--store", "redis-replica"][..],
+            "-INT",
+            When::Servers(2, ms(0)),
+        ),
         (etcd, "-KILL", When::Servers(3, ms(0))),
         (etcd, "-INT", When::Servers(3, ms(400))),
     ] {
@@ -345,10 +446,82 @@ fn killing_a_stale_run_leaves_nothing_behind() {
     }
     let ms = Duration::from_millis;
     for (args, signal, when) in [
-        (&["stale", "--server", "redis"][..], "-INT", When::Servers(1, ms(1000))),
-        (&["stale", "--server", "etcd"][..], "-KILL", When::Servers(1, ms(1500))),
-        (&["stale", "--server", "etcd"][..], "-INT", When::After(ms(100))),
+        (
+            &["stale", "--server", "redis"][..],
+            "-INT",
+            When::Servers(1, ms(1000)),
+        ),
+        (
+            &["stale", "--server", "etcd"][..],
+            "-KILL",
+            When::Servers(1, ms(1500)),
+        ),
+        (
+            &["stale", "--server", "etcd"][..],
+            "-INT",
+            When::After(ms(100)),
+        ),
     ] {
         kill_the_lab(args, signal, when);
     }
+}
+
+// ---------------------------------------------------------------- the page
+
+/// The lab page with a real run on screen, drawn on a kittest harness.
+fn page_with(run: FailoverRun) -> egui_kittest::Harness<'static> {
+    use egui_kittest::Harness;
+    use locks_lesson::progress::Store;
+    use locks_lesson::runner::Runner;
+    use locks_lesson::ui::lab_page::LabPage;
+    use locks_lesson::ui::{Cx, Section};
+
+    let mut page = LabPage::with_failover(run);
+    let runner = Runner::inline();
+    let mut progress = Store::memory();
+    let mut h = Harness::builder()
+        .with_size([1200.0, 900.0])
+        .wgpu()
+        .build_ui(move |ui| {
+            let mut events = Vec::new();
+            let mut cx = Cx {
+                runner: &runner,
+                events: &mut events,
+                lecture: false,
+                reduced_motion: true,
+                actions: &[],
+                progress: &mut progress,
+                predictions: false,
+                slide: false,
+            };
+            egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
+            // The app's announcer: the headline's label points to its node.
+            locks_lesson::ui::a11y::announce(ui.ctx(), "Lab", 11, "Lab");
+        });
+    h.run_steps(3);
+    h
+}
+
+#[test]
+fn the_page_draws_a_real_run_with_what_was_measured() {
+    use egui_kittest::kittest::Queryable;
+    let Some(run) = run(FailoverStore::Redlock, false) else {
+        return;
+    };
+    let headline = story(&run);
+    let h = page_with(run);
+    for label in [
+        "Section 3: the stale holder",
+        "Redis with a replica: the failover loses the lock",
+        "Redlock: a master restarts with an empty data set",
+        "Redlock with a delayed restart",
+        "etcd cluster: the leader dies, the lock stays",
+        "Run: a master restarts at once",
+        "What was measured",
+        "Clock drift allowance (1 % of the TTL + 2 ms)",
+        "A's validity time",
+    ] {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+    assert!(h.query_by_label(&headline).is_some(), "{headline}");
 }

@@ -38,7 +38,9 @@ pub struct LabFailoverArgs {
 impl LabFailoverArgs {
     pub fn params(&self) -> Result<FailoverParams, String> {
         let store: FailoverStore = match &self.store {
-            None => return Err("--store is required: redis-replica, redlock or etcd-cluster".into()),
+            None => {
+                return Err("--store is required: redis-replica, redlock or etcd-cluster".into());
+            }
             Some(s) => s.parse()?,
         };
         if self.delayed_restart && store != FailoverStore::Redlock {

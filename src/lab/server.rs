@@ -88,8 +88,21 @@ impl EtcdMember {
 /// A Redis server without persistence on `port`, and `extra` arguments.
 pub fn redis_args(port: u16, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = [
-        "--port", &port.to_string(), "--bind", "127.0.0.1", "--dir", ".", "--save", "",
-        "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes", "--loglevel",
+        "--port",
+        &port.to_string(),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        ".",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "no",
+        "--protected-mode",
+        "yes",
+        "--loglevel",
         "warning",
     ]
     .iter()
@@ -105,12 +118,32 @@ pub fn etcd_args(m: &EtcdMember) -> Vec<String> {
     let client = format!("http://127.0.0.1:{}", m.client_port);
     let peer = m.peer_url();
     [
-        "--name", &m.name, "--data-dir", "data", "--listen-client-urls", &client,
-        "--advertise-client-urls", &client, "--listen-peer-urls", &peer,
-        "--initial-advertise-peer-urls", &peer, "--initial-cluster", &m.cluster,
-        "--initial-cluster-state", "new", "--initial-cluster-token", &m.token,
-        "--heartbeat-interval", "50", "--election-timeout", "500", "--logger", "zap",
-        "--log-level", "error",
+        "--name",
+        &m.name,
+        "--data-dir",
+        "data",
+        "--listen-client-urls",
+        &client,
+        "--advertise-client-urls",
+        &client,
+        "--listen-peer-urls",
+        &peer,
+        "--initial-advertise-peer-urls",
+        &peer,
+        "--initial-cluster",
+        &m.cluster,
+        "--initial-cluster-state",
+        "new",
+        "--initial-cluster-token",
+        &m.token,
+        "--heartbeat-interval",
+        "50",
+        "--election-timeout",
+        "500",
+        "--logger",
+        "zap",
+        "--log-level",
+        "error",
     ]
     .iter()
     .map(|s| (*s).to_owned())
@@ -189,7 +222,7 @@ impl LocalServer {
             }
             // Every few looks: has it stopped already (a port taken, a bad flag)?
             looks += 1;
-            if looks % 4 == 0 && !self.proc.running() {
+            if looks.is_multiple_of(4) && !self.proc.running() {
                 return Err(LabError::NoServer(format!(
                     "{} stopped at once: {}",
                     binary_name(self.kind),

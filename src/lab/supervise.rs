@@ -122,7 +122,10 @@ impl Supervised {
         let Some(pipe) = self.to_sh.as_mut() else {
             return String::new();
         };
-        if writeln!(pipe, "{command}").and_then(|()| pipe.flush()).is_err() {
+        if writeln!(pipe, "{command}")
+            .and_then(|()| pipe.flush())
+            .is_err()
+        {
             return String::new();
         }
         let mut answer = String::new();

@@ -6,9 +6,9 @@
 
 use egui::{RichText, Ui};
 
+use super::Cx;
 use super::lab_failover_timeline as timeline;
 use super::widgets;
-use super::Cx;
 use crate::lab::failover::{
     self, FailoverParams, FailoverRun, FailoverStore, experiment, fmt_ms, run_failover, words,
 };
@@ -17,16 +17,30 @@ use crate::runner::{Runner, Task};
 
 /// The experiments in lesson order, as the page's build steps show them.
 pub const EXPERIMENTS: [FailoverParams; 4] = [
-    FailoverParams { store: FailoverStore::RedisReplica, delayed_restart: false },
-    FailoverParams { store: FailoverStore::Redlock, delayed_restart: false },
-    FailoverParams { store: FailoverStore::Redlock, delayed_restart: true },
-    FailoverParams { store: FailoverStore::EtcdCluster, delayed_restart: false },
+    FailoverParams {
+        store: FailoverStore::RedisReplica,
+        delayed_restart: false,
+    },
+    FailoverParams {
+        store: FailoverStore::Redlock,
+        delayed_restart: false,
+    },
+    FailoverParams {
+        store: FailoverStore::Redlock,
+        delayed_restart: true,
+    },
+    FailoverParams {
+        store: FailoverStore::EtcdCluster,
+        delayed_restart: false,
+    },
 ];
 
 /// The experiment with this id (`redis-replica`, `redlock`, `redlock-delayed`,
 /// `etcd-cluster`).
 pub fn index_of(id: &str) -> Option<usize> {
-    EXPERIMENTS.iter().position(|p| failover::text::experiment_id(p) == id)
+    EXPERIMENTS
+        .iter()
+        .position(|p| failover::text::experiment_id(p) == id)
 }
 
 /// What the worker publishes: a status line, then the result.
@@ -73,10 +87,25 @@ impl FailoverPanel {
         self.error = None;
         self.status = "Starting…".into();
         let task = runner.spawn("lab-failover", move |rep| {
-            let status = |s: String| rep.report(Progress { status: s, done: None }, 0, 1);
+            let status = |s: String| {
+                rep.report(
+                    Progress {
+                        status: s,
+                        done: None,
+                    },
+                    0,
+                    1,
+                )
+            };
             let cancelled = || rep.cancelled();
-            let ctl = Control { cancelled: &cancelled, status: &status };
-            Progress { status: String::new(), done: Some(run_failover(&params, &ctl)) }
+            let ctl = Control {
+                cancelled: &cancelled,
+                status: &status,
+            };
+            Progress {
+                status: String::new(),
+                done: Some(run_failover(&params, &ctl)),
+            }
         });
         self.task = Some((i, task));
     }
@@ -183,27 +212,42 @@ impl FailoverPanel {
 pub fn measured(ui: &mut Ui, run: &FailoverRun) {
     let label = |k: &str| {
         let l = failover::text::label(k);
-        if l.is_empty() { k.to_owned() } else { l.to_owned() }
+        if l.is_empty() {
+            k.to_owned()
+        } else {
+            l.to_owned()
+        }
     };
     let mut rows = vec![
         ("Outcome".to_owned(), run.outcome.as_str().to_owned()),
-        ("Servers".to_owned(), run.lanes[1..run.lanes.len() - 1].join(", ")),
+        (
+            "Servers".to_owned(),
+            run.lanes[1..run.lanes.len() - 1].join(", "),
+        ),
         ("Server version".to_owned(), run.server_version.clone()),
     ];
     rows.extend(run.moments.iter().map(|(k, v)| (label(k), fmt_ms(*v))));
-    rows.extend(run.facts.iter().map(|(k, v)| (label(k), failover::text::fmt_fact(k, v))));
+    rows.extend(
+        run.facts
+            .iter()
+            .map(|(k, v)| (label(k), failover::text::fmt_fact(k, v))),
+    );
     rows.push(("Whole run".to_owned(), fmt_ms(run.total_ms)));
-    egui::Grid::new(("failover-facts", run.params.store.as_str(), run.params.delayed_restart))
-        .num_columns(2)
-        .spacing([16.0, 3.0])
-        .striped(true)
-        .show(ui, |ui| {
-            for (k, v) in rows {
-                ui.label(RichText::new(k).strong());
-                ui.label(v);
-                ui.end_row();
-            }
-        });
+    egui::Grid::new((
+        "failover-facts",
+        run.params.store.as_str(),
+        run.params.delayed_restart,
+    ))
+    .num_columns(2)
+    .spacing([16.0, 3.0])
+    .striped(true)
+    .show(ui, |ui| {
+        for (k, v) in rows {
+            ui.label(RichText::new(k).strong());
+            ui.label(v);
+            ui.end_row();
+        }
+    });
 }
 
 /// Section 5's Redlock step: the documented failure modes, from the assets.

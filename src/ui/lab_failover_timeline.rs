@@ -3,7 +3,9 @@
 //! fault, restart, promotion and election marked, all at their measured times.
 
 use egui::{Align2, Color32, RichText, Ui};
-use egui_plot::{Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine};
+use egui_plot::{
+    Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
+};
 
 use super::Cx;
 use super::plot::{self, KeyMark, cross, key_row, palette};
@@ -78,7 +80,10 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .collect();
     let top = run.lanes.len() as f64 - 1.0;
     let fault = run.moment("fault");
-    let after = run.moment("promotion").or(run.moment("election")).or(run.moment("restart"));
+    let after = run
+        .moment("promotion")
+        .or(run.moment("election"))
+        .or(run.moment("restart"));
     let response = plot::fixed_view(Plot::new(("lab-failover", run.params.store.as_str())))
         .height(height)
         .x_axis_label("time since the story's start (ms), measured")
@@ -90,7 +95,10 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .show_y(false)
         .y_grid_spacer(move |_| {
             (0..=top as usize)
-                .map(|y| egui_plot::GridMark { value: y as f64, step_size: 1.0 })
+                .map(|y| egui_plot::GridMark {
+                    value: y as f64,
+                    step_size: 1.0,
+                })
                 .collect()
         })
         .y_axis_formatter(move |m, _| {
@@ -110,9 +118,20 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
             };
             for (at, color, name) in [(fault, FAULT, "fault"), (after, BACK, "")] {
                 let Some(at) = at else { continue };
-                p.vline(VLine::new("", at).color(color).width(lw * 0.5).style(LineStyle::dashed_dense()));
+                p.vline(
+                    VLine::new("", at)
+                        .color(color)
+                        .width(lw * 0.5)
+                        .style(LineStyle::dashed_dense()),
+                );
                 if !name.is_empty() {
-                    words(p, at, top + 0.45, format!("{name} {}", fmt_ms(at)), Align2::CENTER_BOTTOM);
+                    words(
+                        p,
+                        at,
+                        top + 0.45,
+                        format!("{name} {}", fmt_ms(at)),
+                        Align2::CENTER_BOTTOM,
+                    );
                 }
             }
             if let Some(until) = run.moment("a_valid_until") {
@@ -126,9 +145,26 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 if m.event == Event::Killed {
                     cross(p, m.at_ms, y, r, lw, color);
                 } else {
-                    p.points(Points::new("", vec![[m.at_ms, y]]).shape(shape).color(color).radius(r));
+                    p.points(
+                        Points::new("", vec![[m.at_ms, y]])
+                            .shape(shape)
+                            .color(color)
+                            .radius(r),
+                    );
                 }
-                words(p, m.at_ms, y + 0.25, label.to_owned(), Align2::CENTER_BOTTOM);
+                // Grants and refusals below the lane, the servers' events above it.
+                match m.event {
+                    Event::Granted(_) | Event::Refused(_) => {
+                        words(p, m.at_ms, y - 0.25, label.to_owned(), Align2::CENTER_TOP);
+                    }
+                    _ => words(
+                        p,
+                        m.at_ms,
+                        y + 0.25,
+                        label.to_owned(),
+                        Align2::CENTER_BOTTOM,
+                    ),
+                }
             }
         })
         .response;

@@ -72,7 +72,10 @@ impl LabPage {
     /// The page showing a finished failover run.
     pub fn with_failover(run: crate::lab::failover::FailoverRun) -> Self {
         let mut page = Self::new();
-        page.part = 1 + EXPERIMENTS.iter().position(|p| *p == run.params).unwrap_or(0);
+        page.part = 1 + EXPERIMENTS
+            .iter()
+            .position(|p| *p == run.params)
+            .unwrap_or(0);
         page.failover.set_result(run);
         page
     }

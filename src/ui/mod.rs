@@ -217,7 +217,7 @@ pub fn all_sections_with(lab: lab_page::LabPage) -> Vec<Box<dyn Section>> {
         .iter()
         .map(|make| make())
         // The lab comes after the lesson's sections: reachable from the section list and the
-        // links in sections 3, 5 and 9, never by turning pages.
+        // links in sections 3, 5 (one per store) and 9, never by turning pages.
         .chain(std::iter::once(Box::new(lab) as Box<dyn Section>))
         .collect()
 }

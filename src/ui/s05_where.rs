@@ -300,7 +300,6 @@ impl Experiment for Where {
             ui.allocate_ui(size, |ui| {
                 ui.set_min_size(size);
                 crate::ui::lab_failover::redlock_modes(ui, cx);
-                lab_link(ui, cx, self.params.store);
             });
             return;
         }

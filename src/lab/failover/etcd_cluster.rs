@@ -68,7 +68,11 @@ fn start(ctl: &Control<'_>) -> Result<Vec<LocalServer>, LabError> {
             cluster: cluster.clone(),
             token: token.clone(),
         };
-        members.push(LocalServer::spawn(ServerKind::Etcd, client_port, &etcd_args(&m))?);
+        members.push(LocalServer::spawn(
+            ServerKind::Etcd,
+            client_port,
+            &etcd_args(&m),
+        )?);
     }
     for m in &mut members {
         m.wait_ready(ctl.cancelled)?;
@@ -100,7 +104,10 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let b_lane = MEMBERS + 1;
     check(ctl)?;
 
-    (ctl.status)(format!("etcd-{} leads. A takes the lock through it…", leader + 1));
+    (ctl.status)(format!(
+        "etcd-{} leads. A takes the lock through it…",
+        leader + 1
+    ));
     let clock = Clock::start();
     let leader_url = members[leader].url().to_owned();
     let ttl_s = TTL_MS.div_ceil(1000);
@@ -137,10 +144,10 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let new_leader = 'found: loop {
         check(ctl)?;
         for &i in &survivors {
-            if let Ok((_, l)) = status(members[i].url()) {
-                if let Some(j) = ids.iter().position(|&id| id == l && l != leader_id) {
-                    break 'found j;
-                }
+            if let Ok((_, l)) = status(members[i].url())
+                && let Some(j) = ids.iter().position(|&id| id == l && l != leader_id)
+            {
+                break 'found j;
             }
         }
         if Instant::now() > until {
@@ -150,8 +157,14 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     };
     let elected = clock.now();
 
-    (ctl.status)(format!("etcd-{} leads now. B asks for the lock…", new_leader + 1));
-    let via = *survivors.iter().find(|&&i| i != new_leader).unwrap_or(&new_leader);
+    (ctl.status)(format!(
+        "etcd-{} leads now. B asks for the lock…",
+        new_leader + 1
+    ));
+    let via = *survivors
+        .iter()
+        .find(|&&i| i != new_leader)
+        .unwrap_or(&new_leader);
     let b_url = members[via].url().to_owned();
     let b_lease = int(&post(&b_url, "/v3/lease/grant", &json!({ "TTL": ttl_s }))?["ID"]);
     let b_attempt = clock.now();
@@ -161,7 +174,11 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let kv = &b["responses"][if b_granted { 1 } else { 0 }]["response_range"]["kvs"][0];
     let now_rev = (int(&kv["create_revision"]), int(&kv["mod_revision"]));
     let holder = kv["value"].as_str().map(|v| v == b64("A")).unwrap_or(false);
-    let left = post(&b_url, "/v3/lease/timetolive", &json!({ "ID": a_lease.to_string() }))?;
+    let left = post(
+        &b_url,
+        "/v3/lease/timetolive",
+        &json!({ "ID": a_lease.to_string() }),
+    )?;
     let a_lease_left_s = int(&left["TTL"]);
     for id in [a_lease, b_lease] {
         let _ = post(&b_url, "/v3/lease/revoke", &json!({ "ID": id.to_string() }));
@@ -174,22 +191,64 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     };
 
     let end = b_answer * 1.15 + 50.0;
-    let mut bars = vec![Bar { lane: 0, from_ms: a_granted, to_ms: end, span: Span::Holds(Who::A) }];
+    let mut bars = vec![Bar {
+        lane: 0,
+        from_ms: a_granted,
+        to_ms: end,
+        span: Span::Holds(Who::A),
+    }];
     for i in 0..MEMBERS {
         let to = if i == leader { fault } else { end };
-        bars.push(Bar { lane: lane(i), from_ms: a_granted, to_ms: to, span: Span::Holds(Who::A) });
+        bars.push(Bar {
+            lane: lane(i),
+            from_ms: a_granted,
+            to_ms: to,
+            span: Span::Holds(Who::A),
+        });
     }
-    bars.push(Bar { lane: lane(leader), from_ms: fault, to_ms: end, span: Span::Down });
-    let b_event = if b_granted { Event::Granted(Who::B) } else { Event::Refused(Who::B) };
+    bars.push(Bar {
+        lane: lane(leader),
+        from_ms: fault,
+        to_ms: end,
+        span: Span::Down,
+    });
+    let b_event = if b_granted {
+        Event::Granted(Who::B)
+    } else {
+        Event::Refused(Who::B)
+    };
     let marks = vec![
-        Mark { lane: lane(leader), at_ms: 0.0, event: Event::Elected },
-        Mark { lane: 0, at_ms: a_granted, event: Event::Granted(Who::A) },
-        Mark { lane: lane(leader), at_ms: fault, event: Event::Killed },
-        Mark { lane: lane(new_leader), at_ms: elected, event: Event::Elected },
-        Mark { lane: b_lane, at_ms: b_answer, event: b_event },
+        Mark {
+            lane: lane(leader),
+            at_ms: 0.0,
+            event: Event::Elected,
+        },
+        Mark {
+            lane: 0,
+            at_ms: a_granted,
+            event: Event::Granted(Who::A),
+        },
+        Mark {
+            lane: lane(leader),
+            at_ms: fault,
+            event: Event::Killed,
+        },
+        Mark {
+            lane: lane(new_leader),
+            at_ms: elected,
+            event: Event::Elected,
+        },
+        Mark {
+            lane: b_lane,
+            at_ms: b_answer,
+            event: b_event,
+        },
     ];
     Ok(FailoverRun {
-        params: FailoverParams { store: FailoverStore::EtcdCluster, delayed_restart: false },
+        params: FailoverParams {
+            store: FailoverStore::EtcdCluster,
+            delayed_restart: false,
+        },
         outcome,
         server_version: version,
         lanes,
@@ -207,7 +266,10 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
             ("cluster_ready_ms", json!((ready_ms * 10.0).round() / 10.0)),
             ("old_leader", json!(format!("etcd-{}", leader + 1))),
             ("new_leader", json!(format!("etcd-{}", new_leader + 1))),
-            ("election_ms", json!(((elected - fault) * 10.0).round() / 10.0)),
+            (
+                "election_ms",
+                json!(((elected - fault) * 10.0).round() / 10.0),
+            ),
             ("b_via", json!(format!("etcd-{}", via + 1))),
             ("b_granted", json!(b_granted)),
             ("a_revision", json!(a_rev.1)),

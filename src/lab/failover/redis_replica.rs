@@ -69,16 +69,27 @@ fn set_nx(con: &mut Connection, value: &str) -> Result<bool, LabError> {
 
 pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     (ctl.status)("Starting a Redis primary and its replica on loopback…".into());
-    let mut servers = start_redis(1, &|_| vec!["--repl-diskless-sync-delay".into(), "0".into()], ctl)?;
+    let mut servers = start_redis(
+        1,
+        &|_| vec!["--repl-diskless-sync-delay".into(), "0".into()],
+        ctl,
+    )?;
     let primary_port = servers[0].port().to_string();
     let replica = start_redis(
         1,
-        &|_| vec!["--replicaof".into(), "127.0.0.1".into(), primary_port.clone()],
+        &|_| {
+            vec![
+                "--replicaof".into(),
+                "127.0.0.1".into(),
+                primary_port.clone(),
+            ]
+        },
         ctl,
     )?;
     servers.extend(replica);
     let version = redis_store::probe(servers[0].url())?;
-    let con = |i: usize| redis_con(servers[i].url(), CALL_TIMEOUT).map_err(|e| failed("connecting", e));
+    let con =
+        |i: usize| redis_con(servers[i].url(), CALL_TIMEOUT).map_err(|e| failed("connecting", e));
     let (mut admin, mut a, mut on_replica) = (con(0)?, con(0)?, con(1)?);
     wait_synced(&mut on_replica, ctl)?;
     let lanes = vec![
@@ -101,7 +112,9 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         .map_err(|e| failed("CLIENT KILL TYPE replica", e))?;
     let link_cut = clock.now();
     if cut < 1 {
-        return Err(LabError::Failed("the primary had no replica to cut off".into()));
+        return Err(LabError::Failed(
+            "the primary had no replica to cut off".into(),
+        ));
     }
     let a_value = format!("A-{:016x}", random_u64());
     let a_attempt = clock.now();
@@ -139,25 +152,72 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
 
     let (a_lane, p_lane, r_lane, b_lane) = (0, 1, 2, 3);
     let mut bars = vec![
-        Bar { lane: a_lane, from_ms: a_granted, to_ms: a_valid_until, span: Span::Holds(Who::A) },
-        Bar { lane: p_lane, from_ms: a_granted, to_ms: fault, span: Span::Holds(Who::A) },
-        Bar { lane: p_lane, from_ms: fault, to_ms: a_valid_until, span: Span::Down },
+        Bar {
+            lane: a_lane,
+            from_ms: a_granted,
+            to_ms: a_valid_until,
+            span: Span::Holds(Who::A),
+        },
+        Bar {
+            lane: p_lane,
+            from_ms: a_granted,
+            to_ms: fault,
+            span: Span::Holds(Who::A),
+        },
+        Bar {
+            lane: p_lane,
+            from_ms: fault,
+            to_ms: a_valid_until,
+            span: Span::Down,
+        },
     ];
     if b_granted {
         for lane in [r_lane, b_lane] {
-            bars.push(Bar { lane, from_ms: b_answer, to_ms: a_valid_until, span: Span::Holds(Who::B) });
+            bars.push(Bar {
+                lane,
+                from_ms: b_answer,
+                to_ms: a_valid_until,
+                span: Span::Holds(Who::B),
+            });
         }
     }
-    let b_event = if b_granted { Event::Granted(Who::B) } else { Event::Refused(Who::B) };
+    let b_event = if b_granted {
+        Event::Granted(Who::B)
+    } else {
+        Event::Refused(Who::B)
+    };
     let marks = vec![
-        Mark { lane: r_lane, at_ms: link_cut, event: Event::LinkCut },
-        Mark { lane: a_lane, at_ms: a_granted, event: Event::Granted(Who::A) },
-        Mark { lane: p_lane, at_ms: fault, event: Event::Killed },
-        Mark { lane: r_lane, at_ms: promotion, event: Event::Promoted },
-        Mark { lane: b_lane, at_ms: b_answer, event: b_event },
+        Mark {
+            lane: r_lane,
+            at_ms: link_cut,
+            event: Event::LinkCut,
+        },
+        Mark {
+            lane: a_lane,
+            at_ms: a_granted,
+            event: Event::Granted(Who::A),
+        },
+        Mark {
+            lane: p_lane,
+            at_ms: fault,
+            event: Event::Killed,
+        },
+        Mark {
+            lane: r_lane,
+            at_ms: promotion,
+            event: Event::Promoted,
+        },
+        Mark {
+            lane: b_lane,
+            at_ms: b_answer,
+            event: b_event,
+        },
     ];
     Ok(FailoverRun {
-        params: FailoverParams { store: FailoverStore::RedisReplica, delayed_restart: false },
+        params: FailoverParams {
+            store: FailoverStore::RedisReplica,
+            delayed_restart: false,
+        },
         outcome,
         server_version: version,
         lanes,

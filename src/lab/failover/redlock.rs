@@ -122,13 +122,25 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let a_granted = a.end;
     let a_valid_until = a.end + a.validity_ms;
     for &(i, at) in &a.granted {
-        marks.push(Mark { lane: lane(i), at_ms: at, event: Event::Granted(Who::A) });
+        marks.push(Mark {
+            lane: lane(i),
+            at_ms: at,
+            event: Event::Granted(Who::A),
+        });
     }
-    for i in 3..MASTERS {
-        let back = restart_redis(&servers[i], ctl)?;
-        servers[i] = back;
-        bars.push(Bar { lane: lane(i), from_ms: cut, to_ms: clock.now(), span: Span::Down });
-        marks.push(Mark { lane: lane(i), at_ms: clock.now(), event: Event::Restarted });
+    for (i, server) in servers.iter_mut().enumerate().skip(3) {
+        *server = restart_redis(server, ctl)?;
+        bars.push(Bar {
+            lane: lane(i),
+            from_ms: cut,
+            to_ms: clock.now(),
+            span: Span::Down,
+        });
+        marks.push(Mark {
+            lane: lane(i),
+            at_ms: clock.now(),
+            event: Event::Restarted,
+        });
     }
     let reachable_again = clock.now();
 
@@ -138,8 +150,17 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     check(ctl)?;
     servers[VICTIM].kill();
     let fault = clock.now();
-    marks.push(Mark { lane: lane(VICTIM), at_ms: fault, event: Event::Killed });
-    let restart_due = fault + if delayed { TTL_MS as f64 + DELAY_MARGIN_MS } else { 0.0 };
+    marks.push(Mark {
+        lane: lane(VICTIM),
+        at_ms: fault,
+        event: Event::Killed,
+    });
+    let restart_due = fault
+        + if delayed {
+            TTL_MS as f64 + DELAY_MARGIN_MS
+        } else {
+            0.0
+        };
     let mut restarted = None;
     let restart = |servers: &mut Vec<LocalServer>, clock: &Clock| -> Result<f64, LabError> {
         let back = restart_redis(&servers[VICTIM], ctl)?;
@@ -164,7 +185,11 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         marks.push(Mark {
             lane: b_lane,
             at_ms: b.end,
-            event: if won { Event::Granted(Who::B) } else { Event::Refused(Who::B) },
+            event: if won {
+                Event::Granted(Who::B)
+            } else {
+                Event::Refused(Who::B)
+            },
         });
         attempts.push((b.start, b.end));
         if won {
@@ -186,9 +211,17 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     }
     let restarted = restarted.unwrap_or(fault);
     drop(servers);
-    marks.push(Mark { lane: lane(VICTIM), at_ms: restarted, event: Event::Restarted });
+    marks.push(Mark {
+        lane: lane(VICTIM),
+        at_ms: restarted,
+        event: Event::Restarted,
+    });
     for &(i, at) in &b.granted {
-        marks.push(Mark { lane: lane(i), at_ms: at, event: Event::Granted(Who::B) });
+        marks.push(Mark {
+            lane: lane(i),
+            at_ms: at,
+            event: Event::Granted(Who::B),
+        });
     }
 
     let (b_first_attempt, first_answer) = attempts.first().copied().unwrap_or((b.start, b.end));
@@ -200,18 +233,50 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let end = b.end.max(a_valid_until) + 100.0;
     // A's key on each of its masters until its TTL ran out there, or the master died.
     for &(i, at) in &a.granted {
-        let gone = if i == VICTIM { fault } else { at + TTL_MS as f64 };
-        bars.push(Bar { lane: lane(i), from_ms: at, to_ms: gone, span: Span::Holds(Who::A) });
+        let gone = if i == VICTIM {
+            fault
+        } else {
+            at + TTL_MS as f64
+        };
+        bars.push(Bar {
+            lane: lane(i),
+            from_ms: at,
+            to_ms: gone,
+            span: Span::Holds(Who::A),
+        });
     }
-    bars.push(Bar { lane: lane(VICTIM), from_ms: fault, to_ms: restarted, span: Span::Down });
-    bars.push(Bar { lane: 0, from_ms: a_granted, to_ms: a_valid_until, span: Span::Holds(Who::A) });
+    bars.push(Bar {
+        lane: lane(VICTIM),
+        from_ms: fault,
+        to_ms: restarted,
+        span: Span::Down,
+    });
+    bars.push(Bar {
+        lane: 0,
+        from_ms: a_granted,
+        to_ms: a_valid_until,
+        span: Span::Holds(Who::A),
+    });
     for &(i, at) in &b.granted {
-        bars.push(Bar { lane: lane(i), from_ms: at, to_ms: end, span: Span::Holds(Who::B) });
+        bars.push(Bar {
+            lane: lane(i),
+            from_ms: at,
+            to_ms: end,
+            span: Span::Holds(Who::B),
+        });
     }
-    bars.push(Bar { lane: b_lane, from_ms: b.end, to_ms: end, span: Span::Holds(Who::B) });
+    bars.push(Bar {
+        lane: b_lane,
+        from_ms: b.end,
+        to_ms: end,
+        span: Span::Holds(Who::B),
+    });
     let names = |g: &[(usize, f64)]| g.iter().map(|&(i, _)| i + 1).collect::<Vec<_>>();
     Ok(FailoverRun {
-        params: FailoverParams { store: FailoverStore::Redlock, delayed_restart: delayed },
+        params: FailoverParams {
+            store: FailoverStore::Redlock,
+            delayed_restart: delayed,
+        },
         outcome,
         server_version: version,
         lanes,

@@ -156,6 +156,9 @@ mod tests {
         assert_eq!(fmt_ms(412.3), "412 ms");
         assert_eq!(fmt_ms(2950.0), "2.95 s");
         assert_eq!(fmt_fact("drift_ms", &serde_json::json!(32.0)), "32.0 ms");
-        assert_eq!(fmt_fact("a_masters", &serde_json::json!([1, 2, 3])), "1, 2, 3");
+        assert_eq!(
+            fmt_fact("a_masters", &serde_json::json!([1, 2, 3])),
+            "1, 2, 3"
+        );
     }
 }
