@@ -302,6 +302,11 @@ impl LessonApp {
             match e {
                 AppEvent::OpenTerm(id) => self.glossary.open(id),
                 AppEvent::GoTo(n) => self.go_to(n),
+                AppEvent::OpenLab(id) => {
+                    let lab = crate::sections::lab();
+                    self.go_to(lab);
+                    self.sections[usize::from(lab) - 1].open_part(&id);
+                }
             }
         }
     }

@@ -44,15 +44,16 @@ pub struct Def {
     /// Its id in `assets/lesson.ron` and in scenario codes' files; stable.
     pub id: &'static str,
     pub kind: Kind,
-    /// The lab can run this section's story on a real server (the section links to it).
-    pub lab_story: bool,
+    /// The section's words end with a link to the lab, which runs its story on a real server
+    /// (section 5 links each store to its own experiment instead).
+    pub lab_link: bool,
 }
 
-const fn model(id: &'static str, model: Model, lab_story: bool) -> Def {
+const fn model(id: &'static str, model: Model, lab_link: bool) -> Def {
     Def {
         id,
         kind: Kind::Model(model),
-        lab_story,
+        lab_link,
     }
 }
 
@@ -60,7 +61,7 @@ const fn other(id: &'static str, kind: Kind) -> Def {
     Def {
         id,
         kind,
-        lab_story: false,
+        lab_link: false,
     }
 }
 
@@ -70,7 +71,7 @@ pub const SECTIONS: [Def; 11] = [
     model("ttl", Model::Ttl, false),
     model("stale", Model::Stale, true),
     model("fencing", Model::Fencing, false),
-    model("where", Model::Failover, true),
+    model("where", Model::Failover, false),
     other("which", Kind::Quiz(QuizId::Which)),
     other("who", Kind::Text(TextPage::Systems)),
     other("interview", Kind::Quiz(QuizId::Interview)),

@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Map, Value, json};
 
 use super::{USAGE_ERROR, help};
+use crate::lab::failover::{FailoverParams, FailoverRun, FailoverStore, run_failover, story};
 use crate::lab::{Control, LabError, LabParams, LabRun, PAUSE_MS, ServerKind, TTL_MS, run_stale};
 use crate::sim::{ParamError, ParamSpec};
 
@@ -15,6 +16,65 @@ pub enum LabCommand {
     /// the lock and writes, A wakes and writes. Connects to --url, or starts its own server
     /// (redis-server or etcd from PATH) on a free loopback port and stops it afterwards.
     Stale(LabStaleArgs),
+    /// Section 5's failovers on real servers started on free loopback ports: a Redis primary
+    /// dies before its replica has the lock (redis-replica), one of five Redlock masters
+    /// restarts empty (redlock), or an etcd cluster loses its leader (etcd-cluster).
+    Failover(LabFailoverArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct LabFailoverArgs {
+    /// The experiment: redis-replica, redlock or etcd-cluster.
+    #[arg(long, allow_hyphen_values = true)]
+    pub store: Option<String>,
+    /// Redlock: the killed master stays down for longer than the TTL before it restarts.
+    #[arg(long)]
+    pub delayed_restart: bool,
+    /// Print one JSON object instead of the story.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl LabFailoverArgs {
+    pub fn params(&self) -> Result<FailoverParams, String> {
+        let store: FailoverStore = match &self.store {
+            None => {
+                return Err("--store is required: redis-replica, redlock or etcd-cluster".into());
+            }
+            Some(s) => s.parse()?,
+        };
+        if self.delayed_restart && store != FailoverStore::Redlock {
+            return Err("--delayed-restart only applies to --store redlock".into());
+        }
+        Ok(FailoverParams {
+            store,
+            delayed_restart: self.delayed_restart,
+        })
+    }
+}
+
+/// A failover run as ordered JSON fields: what was run, the outcome, the servers, then every
+/// measured moment (`…_ms`, from the story's start) and the other measurements.
+pub fn failover_report(run: &FailoverRun) -> Map<String, Value> {
+    let mut m = Map::new();
+    let mut put = |k: &str, v: Value| {
+        m.insert(k.to_owned(), v);
+    };
+    put("lab", json!("failover"));
+    put("store", json!(run.params.store.as_str()));
+    put("delayed_restart", json!(run.params.delayed_restart));
+    put("outcome", json!(run.outcome.as_str()));
+    put("server_version", json!(run.server_version));
+    let servers = &run.lanes[1..run.lanes.len() - 1];
+    put("servers", json!(servers));
+    for (k, v) in &run.moments {
+        put(&format!("{k}_ms"), json!(v));
+    }
+    for (k, v) in &run.facts {
+        put(k, v.clone());
+    }
+    put("total_ms", json!(run.total_ms));
+    m
 }
 
 #[derive(Debug, Args)]
@@ -103,7 +163,10 @@ pub fn report(run: &LabRun) -> Map<String, Value> {
 /// Runs a `lab` command. Exit 0 with the result; 2 with one line for a bad flag or when no
 /// server can be reached or started; 1 when the run failed half-way.
 pub fn run_lab(command: &LabCommand) -> ExitCode {
-    let LabCommand::Stale(args) = command;
+    let args = match command {
+        LabCommand::Stale(args) => args,
+        LabCommand::Failover(args) => return run_failover_command(args),
+    };
     let params = match args.params() {
         Ok(p) => p,
         Err(e) => {
@@ -128,13 +191,36 @@ pub fn run_lab(command: &LabCommand) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e @ LabError::NoServer(_)) => {
-            eprintln!("error: {e}");
-            ExitCode::from(USAGE_ERROR)
-        }
+        Err(e) => failure(&e),
+    }
+}
+
+/// Exit 2 with one line when no server could be started, 1 when the run failed.
+fn failure(e: &LabError) -> ExitCode {
+    eprintln!("error: {e}");
+    match e {
+        LabError::NoServer(_) => ExitCode::from(USAGE_ERROR),
+        _ => ExitCode::FAILURE,
+    }
+}
+
+fn run_failover_command(args: &LabFailoverArgs) -> ExitCode {
+    let params = match args.params() {
+        Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            return ExitCode::from(USAGE_ERROR);
         }
+    };
+    match run_failover(&params, &Control::none()) {
+        Ok(run) if args.json => {
+            println!("{}", Value::Object(failover_report(&run)));
+            ExitCode::SUCCESS
+        }
+        Ok(run) => {
+            println!("{}", story(&run));
+            ExitCode::SUCCESS
+        }
+        Err(e) => failure(&e),
     }
 }

@@ -38,7 +38,7 @@ pub fn normalise_url(url: &str) -> Result<String, LabError> {
     })
 }
 
-fn agent() -> ureq::Agent {
+pub(super) fn agent() -> ureq::Agent {
     ureq::Agent::new_with_config(
         ureq::Agent::config_builder()
             .timeout_global(Some(CALL_TIMEOUT))
@@ -49,7 +49,7 @@ fn agent() -> ureq::Agent {
     )
 }
 
-fn why(e: &ureq::Error) -> String {
+pub(super) fn why(e: &ureq::Error) -> String {
     match e {
         ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
             "nothing answers there (connection refused)".into()
@@ -59,12 +59,12 @@ fn why(e: &ureq::Error) -> String {
     }
 }
 
-fn b64(s: &str) -> String {
+pub(super) fn b64(s: &str) -> String {
     B64.encode(s)
 }
 
 /// A 64-bit number the gateway may send as a string or a number (absent means 0).
-fn int(v: &Value) -> i64 {
+pub(super) fn int(v: &Value) -> i64 {
     v.as_i64()
         .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
         .unwrap_or(0)

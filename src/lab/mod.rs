@@ -1,4 +1,5 @@
-//! The lab: section 3's stale-holder story told by a real lock server instead of a model.
+//! The lab: section 3's stale-holder story told by a real lock server instead of a model,
+//! and section 5's failovers on real Redis, Redlock and etcd servers ([`failover`]).
 //!
 //! Two clients, A and B, take the same lock on a real Redis or etcd. A works, then freezes
 //! for real (it stops renewing and sleeps past the TTL); the server expires its lock, B takes
@@ -11,9 +12,11 @@
 //! The models in [`crate::sim`] stay pure; this module only borrows the story's outcome names.
 
 mod etcd;
+pub mod failover;
 mod redis_store;
 pub mod server;
 mod story;
+pub mod supervise;
 
 use std::time::Duration;
 

@@ -42,7 +42,7 @@ pub fn normalise_url(url: &str) -> Result<String, LabError> {
     })
 }
 
-fn connect(url: &str) -> Result<Connection, LabError> {
+pub(super) fn connect(url: &str) -> Result<Connection, LabError> {
     let no_server = |e: RedisError| {
         LabError::NoServer(if e.is_connection_refusal() {
             format!(

@@ -1,15 +1,12 @@
 //! A lock server of the lab's own: `redis-server` or `etcd` from PATH, started on a free
-//! loopback port with a temporary data folder, and always stopped (the guard's `Drop` kills
-//! it). It listens on 127.0.0.1 only; nothing else on the network is ever contacted.
+//! loopback port with a temporary data folder under a supervisor, and always stopped (the
+//! guard's `Drop`, or the supervisor when the app ends). It listens on 127.0.0.1 only; nothing else on the network is ever contacted.
 
-use std::fs::File;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tempfile::TempDir;
-
+use super::supervise::Supervised;
 use super::{LabError, ServerKind, etcd, redis_store};
 
 /// How long a fresh server may take to answer.
@@ -53,30 +50,133 @@ pub fn install_hint(kind: ServerKind) -> String {
     }
 }
 
-/// A running server of our own. Dropping it stops the server and deletes its data.
+/// A running server of our own. Dropping it stops the server and deletes its folder; so does
+/// the app's end, however it comes (see [`super::supervise`]).
 pub struct LocalServer {
-    child: Option<Child>,
+    proc: Supervised,
     url: String,
-    dir: TempDir,
+    port: u16,
     kind: ServerKind,
 }
 
-fn free_port() -> Result<u16, LabError> {
+/// A free loopback port (the OS picks one; it may be taken again before a server binds it).
+pub fn free_port() -> Result<u16, LabError> {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .map_err(|e| LabError::NoServer(format!("no free loopback port: {e}")))
 }
 
+/// One member of an etcd cluster on loopback.
+#[derive(Clone, Debug)]
+pub struct EtcdMember {
+    pub name: String,
+    pub client_port: u16,
+    pub peer_port: u16,
+    /// `--initial-cluster`: every member's `name=peer URL`.
+    pub cluster: String,
+    /// `--initial-cluster-token`: unique per run, so two runs never mix.
+    pub token: String,
+}
+
+impl EtcdMember {
+    pub fn peer_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.peer_port)
+    }
+}
+
+/// A Redis server without persistence on `port`, and `extra` arguments.
+pub fn redis_args(port: u16, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "--port",
+        &port.to_string(),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        ".",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "no",
+        "--protected-mode",
+        "yes",
+        "--loglevel",
+        "warning",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+/// An etcd member with short raft timers (a lease of one second is then allowed, and a new
+/// leader is elected within about a second).
+pub fn etcd_args(m: &EtcdMember) -> Vec<String> {
+    let client = format!("http://127.0.0.1:{}", m.client_port);
+    let peer = m.peer_url();
+    [
+        "--name",
+        &m.name,
+        "--data-dir",
+        "data",
+        "--listen-client-urls",
+        &client,
+        "--advertise-client-urls",
+        &client,
+        "--listen-peer-urls",
+        &peer,
+        "--initial-advertise-peer-urls",
+        &peer,
+        "--initial-cluster",
+        &m.cluster,
+        "--initial-cluster-state",
+        "new",
+        "--initial-cluster-token",
+        &m.token,
+        "--heartbeat-interval",
+        "50",
+        "--election-timeout",
+        "500",
+        "--logger",
+        "zap",
+        "--log-level",
+        "error",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect()
+}
+
 impl LocalServer {
     /// Starts the server and waits (bounded) until it answers. `cancelled` is polled while
     /// waiting.
     pub fn start(kind: ServerKind, cancelled: &dyn Fn() -> bool) -> Result<Self, LabError> {
-        let program = find_binary(kind).ok_or_else(|| LabError::NoServer(install_hint(kind)))?;
         // A port may be taken between finding it free and the server binding it: try again.
         let mut last = None;
         for _ in 0..3 {
-            match Self::start_once(kind, &program, cancelled) {
+            let port = free_port()?;
+            let args = match kind {
+                ServerKind::Redis => redis_args(port, &[]),
+                ServerKind::Etcd => {
+                    let peer_port = free_port()?;
+                    let m = EtcdMember {
+                        name: "lab".into(),
+                        client_port: port,
+                        peer_port,
+                        cluster: format!("lab=http://127.0.0.1:{peer_port}"),
+                        token: format!("lab-{:016x}", super::random_u64()),
+                    };
+                    etcd_args(&m)
+                }
+            };
+            let started = Self::spawn(kind, port, &args).and_then(|mut s| {
+                s.wait_ready(cancelled)?;
+                Ok(s)
+            });
+            match started {
                 Ok(s) => return Ok(s),
                 Err(LabError::Cancelled) => return Err(LabError::Cancelled),
                 Err(e) => last = Some(e),
@@ -85,84 +185,33 @@ impl LocalServer {
         Err(last.unwrap_or(LabError::Cancelled))
     }
 
-    fn start_once(
-        kind: ServerKind,
-        program: &Path,
-        cancelled: &dyn Fn() -> bool,
-    ) -> Result<Self, LabError> {
-        let dir = tempfile::Builder::new()
-            .prefix("locks-lesson-lab-")
-            .tempdir()
-            .map_err(|e| LabError::NoServer(format!("no temporary folder for the server: {e}")))?;
-        let port = free_port()?;
-        let mut cmd = Command::new(program);
+    /// Starts the server with these arguments (see [`redis_args`], [`etcd_args`]) and returns
+    /// at once; [`LocalServer::wait_ready`] waits for it to answer on `port`.
+    pub fn spawn(kind: ServerKind, port: u16, args: &[String]) -> Result<Self, LabError> {
+        let program = find_binary(kind).ok_or_else(|| LabError::NoServer(install_hint(kind)))?;
+        let proc = Supervised::spawn(&program, args).map_err(|e| {
+            LabError::NoServer(format!("could not start {}: {e}", program.display()))
+        })?;
         let url = match kind {
-            ServerKind::Redis => {
-                cmd.args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-                    .arg("--dir")
-                    .arg(dir.path())
-                    .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
-                    .args(["--protected-mode", "yes", "--loglevel", "warning"]);
-                format!("redis://127.0.0.1:{port}")
-            }
-            ServerKind::Etcd => {
-                let peer = free_port()?;
-                let client = format!("http://127.0.0.1:{port}");
-                let peer = format!("http://127.0.0.1:{peer}");
-                cmd.args(["--name", "lab", "--data-dir"])
-                    .arg(dir.path().join("data"))
-                    .args([
-                        "--listen-client-urls",
-                        &client,
-                        "--advertise-client-urls",
-                        &client,
-                    ])
-                    .args([
-                        "--listen-peer-urls",
-                        &peer,
-                        "--initial-advertise-peer-urls",
-                        &peer,
-                    ])
-                    .arg(format!("--initial-cluster=lab={peer}"))
-                    // Short raft timers: a lease of one second is then allowed.
-                    .args(["--heartbeat-interval", "50", "--election-timeout", "500"])
-                    .args(["--logger", "zap", "--log-level", "error"]);
-                client
-            }
+            ServerKind::Redis => format!("redis://127.0.0.1:{port}"),
+            ServerKind::Etcd => format!("http://127.0.0.1:{port}"),
         };
-        let log = File::create(dir.path().join("server.log"))
-            .and_then(|f| Ok((f.try_clone()?, f)))
-            .map_err(|e| LabError::NoServer(format!("cannot write the server's log: {e}")))?;
-        let child = cmd
-            .stdin(Stdio::null())
-            .stdout(log.0)
-            .stderr(log.1)
-            .spawn()
-            .map_err(|e| {
-                LabError::NoServer(format!("could not start {}: {e}", program.display()))
-            })?;
-        let mut server = Self {
-            child: Some(child),
+        Ok(Self {
+            proc,
             url,
-            dir,
+            port,
             kind,
-        };
-        server.wait_ready(cancelled)?;
-        Ok(server)
+        })
     }
 
-    fn wait_ready(&mut self, cancelled: &dyn Fn() -> bool) -> Result<(), LabError> {
+    /// Waits until the server answers (etcd: until it is healthy, which for a member of a
+    /// cluster means a leader was elected).
+    pub fn wait_ready(&mut self, cancelled: &dyn Fn() -> bool) -> Result<(), LabError> {
         let start = Instant::now();
+        let mut looks = 0u32;
         loop {
             if cancelled() {
                 return Err(LabError::Cancelled);
-            }
-            if let Some(Ok(Some(status))) = self.child.as_mut().map(Child::try_wait) {
-                return Err(LabError::NoServer(format!(
-                    "{} stopped at once ({status}): {}",
-                    binary_name(self.kind),
-                    self.log_tail()
-                )));
             }
             let ready = match self.kind {
                 ServerKind::Redis => redis_store::probe(&self.url).is_ok(),
@@ -170,6 +219,15 @@ impl LocalServer {
             };
             if ready {
                 return Ok(());
+            }
+            // Every few looks: has it stopped already (a port taken, a bad flag)?
+            looks += 1;
+            if looks.is_multiple_of(4) && !self.proc.running() {
+                return Err(LabError::NoServer(format!(
+                    "{} stopped at once: {}",
+                    binary_name(self.kind),
+                    self.log_tail()
+                )));
             }
             if start.elapsed() > READY_WITHIN {
                 return Err(LabError::NoServer(format!(
@@ -179,13 +237,13 @@ impl LocalServer {
                     self.log_tail()
                 )));
             }
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 
     /// The last line the server logged.
     fn log_tail(&self) -> String {
-        std::fs::read_to_string(self.dir.path().join("server.log"))
+        std::fs::read_to_string(self.proc.dir().join("server.log"))
             .ok()
             .and_then(|t| {
                 t.lines()
@@ -200,21 +258,26 @@ impl LocalServer {
         &self.url
     }
 
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
     pub fn kind(&self) -> ServerKind {
         self.kind
     }
 
-    /// Stops the server now, as a crash would (tests use it to kill a server mid-run).
-    pub fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
+    /// The server's folder, removed when it stops.
+    pub fn dir(&self) -> &Path {
+        self.proc.dir()
     }
-}
 
-impl Drop for LocalServer {
-    fn drop(&mut self) {
-        self.kill();
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.proc.pid()
+    }
+
+    /// Stops the server now, as a crash would (SIGKILL), and waits until it is gone.
+    pub fn kill(&mut self) {
+        self.proc.kill();
     }
 }

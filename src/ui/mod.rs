@@ -19,6 +19,8 @@ pub enum AppEvent {
     OpenTerm(String),
     /// Go to a section (1-10).
     GoTo(u8),
+    /// Go to the lab and show one of its experiments (by id, e.g. `redlock`).
+    OpenLab(String),
 }
 
 /// What a section may use while drawing.
@@ -103,6 +105,11 @@ pub trait Section {
     /// its last, as a slide deck does.
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         let _ = (at_end, lecture);
+    }
+
+    /// Shows the named part of the section (the lab's experiments); others ignore it.
+    fn open_part(&mut self, id: &str) {
+        let _ = id;
     }
 
     /// What the audience window of the presenter view shows: the title, the headline and the

@@ -8,6 +8,7 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use locks_lesson::lab::ServerKind;
 use locks_lesson::lab::server;
 
+mod failover;
 mod stale;
 
 /// One lab test: its name, the servers it needs and its body (which panics on failure).
@@ -53,6 +54,10 @@ fn trial(test: &'static LabTest, required: bool) -> Trial {
 fn main() {
     let args = Arguments::from_args();
     let required = std::env::var("LOCKS_LESSON_LAB_REQUIRED").is_ok_and(|v| v == "1");
-    let trials = stale::TESTS.iter().map(|t| trial(t, required)).collect();
+    let trials = stale::TESTS
+        .iter()
+        .chain(failover::TESTS)
+        .map(|t| trial(t, required))
+        .collect();
     libtest_mimic::run(&args, trials).exit();
 }

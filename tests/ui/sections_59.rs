@@ -132,7 +132,7 @@ fn consensus_stores_lose_nothing() {
 }
 
 #[test]
-fn redlock_loses_locks_to_restarts_not_failovers() {
+fn redlock_shows_its_own_failure_modes_and_links_to_the_lab() {
     let mut h = app(5);
     click(&mut h, Role::Button, "Redlock");
     let s = summary(&mut h, 5);
@@ -141,22 +141,24 @@ fn redlock_loses_locks_to_restarts_not_failovers() {
         s.contains("fsync=always") && s.contains("longer than the TTL"),
         "{s}"
     );
-    assert!(!s.contains("replica takes its place"), "{s}");
-    // The failover figures stay, for a single Redis with a replica.
+    // Redlock is shown as itself: no single primary's numbers stand in for it.
+    assert!(!s.contains("loses about"), "{s}");
     assert!(
-        s.contains("For comparison, a single Redis primary with a replica: at 500 grants"),
-        "{s}"
+        h.query_by_label_contains("not Redlock").is_none()
+            && h.query_by_label_contains("Redlock itself is not simulated")
+                .is_none()
     );
-    assert!(s.contains("loses about 2.50 locks"), "{s}");
-    // The figure and the numbers say whose they are.
     assert!(
-        h.query_by_label_contains("simulated for comparison (not Redlock)")
+        h.query_by_label("Redlock: what it assumes, and how it fails")
             .is_some()
     );
-    assert!(
-        h.query_by_label_contains("Redlock itself is not simulated here")
-            .is_some()
-    );
+    assert!(h.state().section(5).csv().is_none());
+    // Its link opens the lab on the Redlock experiment.
+    let link = "Run it on real servers: the lab restarts one of five Redlock masters with an \
+                empty data set";
+    click(&mut h, Role::Link, link);
+    assert_eq!(h.state().current_section(), locks_lesson::sections::lab());
+    assert!(h.query_by_label("Run: a master restarts at once").is_some());
 }
 
 #[test]

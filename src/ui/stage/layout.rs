@@ -125,7 +125,8 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     if !stage.result_hidden() {
         stage.exp.details(ui, cx);
     }
-    if crate::sections::get(text.number).is_some_and(|d| d.lab_story) {
+    // Section 5 links each store to its own experiment (see its folder).
+    if crate::sections::get(text.number).is_some_and(|d| d.lab_link) {
         let lab = crate::sections::lab();
         if ui
             .link("Try it on a real server: the lab runs this story on Redis or etcd")

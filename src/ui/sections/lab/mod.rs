@@ -3,6 +3,8 @@
 //! Nothing touches the network before that. The run happens on a worker thread (the runner's),
 //! can be cancelled at any moment, and stops the server it started when it ends.
 
+pub mod failover;
+pub mod failover_figure;
 pub mod figure;
 
 use std::sync::OnceLock;
@@ -15,6 +17,7 @@ use crate::lesson::SectionText;
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
 use crate::ui::{Cx, Section};
+use failover::{EXPERIMENTS, FailoverPanel};
 use figure::secs;
 
 /// Its place after the ten lesson sections.
@@ -39,6 +42,10 @@ pub struct LabPage {
     result: Option<LabRun>,
     error: Option<String>,
     plot_rect: Option<egui::Rect>,
+    /// The story on screen: 0 is section 3's stale holder, then the failover experiments
+    /// ([`EXPERIMENTS`]); in lecture mode each is a build step.
+    pub part: usize,
+    pub failover: FailoverPanel,
 }
 
 impl Default for LabPage {
@@ -60,7 +67,37 @@ impl LabPage {
             result: None,
             error: None,
             plot_rect: None,
+            part: 0,
+            failover: FailoverPanel::default(),
         }
+    }
+
+    /// The page showing a finished failover run.
+    pub fn with_failover(run: crate::lab::failover::FailoverRun) -> Self {
+        let mut page = Self::new();
+        page.part = 1 + EXPERIMENTS
+            .iter()
+            .position(|p| *p == run.params)
+            .unwrap_or(0);
+        page.failover.set_result(run);
+        page
+    }
+
+    /// The failover experiment on screen, if any.
+    fn experiment(&self) -> Option<usize> {
+        self.part.checked_sub(1)
+    }
+
+    /// The tabs: the stale story and each failover experiment.
+    fn tabs(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut self.part, 0, "Section 3: the stale holder");
+            for (i, p) in EXPERIMENTS.iter().enumerate() {
+                let title = &crate::lab::failover::experiment(p).title;
+                ui.selectable_value(&mut self.part, i + 1, title);
+            }
+        });
+        ui.separator();
     }
 
     /// The page showing a finished run (tests and screenshots: real runs have real times).
@@ -313,9 +350,10 @@ fn text() -> &'static SectionText {
         number: crate::sections::lab(),
         id: "lab".into(),
         title: TITLE.into(),
-        subtitle: "Section 3's story on a real Redis or etcd".into(),
+        subtitle: "Sections 3 and 5 on a real Redis, Redlock and etcd".into(),
         intro: vec![
             "Everything so far was a model. Here A and B are two threads of this app, each a client of a real [[lock|lock server]], and they take the same lock. A works, renewing its [[lease]]; then A's thread stops renewing and sleeps past the [[ttl|TTL]], as a [[process-pause|process pause]] such as a long garbage collection would stop it. The server expires A's lock, B takes it and writes; then A wakes and writes too.".into(),
+            "Section 5's failovers run here too: a Redis primary that dies before its replica has the lock, a Redlock master that restarts empty, and an etcd cluster that loses its leader, each on real servers with the moments measured.".into(),
             "The lab starts its own server on this computer (redis-server or etcd, if present) on a free loopback port and stops it afterwards, or uses the URL you give. It uses the network only when you press Run.".into(),
         ],
         after: Vec::new(),
@@ -333,14 +371,60 @@ impl Section for LabPage {
     }
 
     fn summary(&self) -> Option<String> {
-        self.result.as_ref().map(headline)
+        match self.experiment() {
+            Some(i) => self.failover.result(i).map(crate::lab::failover::story),
+            None => self.result.as_ref().map(headline),
+        }
     }
 
     fn plot_rect(&self) -> Option<egui::Rect> {
-        self.plot_rect
+        match self.experiment() {
+            Some(_) => self.failover.plot_rect,
+            None => self.plot_rect,
+        }
+    }
+
+    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+        if !lecture {
+            return false;
+        }
+        match (forward, self.part) {
+            (true, p) if p < EXPERIMENTS.len() => self.part += 1,
+            (false, p) if p > 0 => self.part -= 1,
+            _ => return false,
+        }
+        true
+    }
+
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        if lecture {
+            self.part = if at_end { EXPERIMENTS.len() } else { 0 };
+        }
+    }
+
+    fn open_part(&mut self, id: &str) {
+        if let Some(i) = failover::index_of(id) {
+            self.part = i + 1;
+        }
     }
 
     fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
+        if let Some(i) = self.experiment() {
+            let Some(run) = self.failover.result(i) else {
+                return false;
+            };
+            let frame = crate::ui::share::slide::Frame {
+                heading: TITLE,
+                headline: Some(crate::lab::failover::story(run)),
+                code: None,
+            };
+            crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
+                let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+                failover_figure::timeline(ui, cx, run, (size.y - key).max(120.0));
+                failover_figure::key(ui, cx);
+            });
+            return true;
+        }
         let Some(run) = &self.result else {
             return false;
         };
@@ -359,6 +443,11 @@ impl Section for LabPage {
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.poll();
+        self.tabs(ui);
+        if let Some(i) = self.experiment() {
+            self.failover.ui(ui, cx, i);
+            return;
+        }
         self.controls(ui, cx);
         ui.add_space(8.0);
         let Some(run) = &self.result else {
@@ -388,6 +477,7 @@ impl Section for LabPage {
 impl Drop for LabPage {
     /// Closing the app mid-run: stop the run and give it a moment to stop its server.
     fn drop(&mut self) {
+        self.failover.stop_and_wait();
         if let Some(task) = self.task.take() {
             task.cancel();
             let until = Instant::now() + Duration::from_secs(3);

@@ -37,6 +37,24 @@ pub struct Where {
     run: Rerun<Key, Arc<FailoverView>>,
 }
 
+/// True for the Redlock row: its step shows Redlock's own failure modes, not the model.
+fn is_redlock(store: usize) -> bool {
+    row(store).id == "redlock"
+}
+
+fn lab_words() -> &'static crate::lab::failover::text::LabFailover {
+    crate::lab::failover::text::words()
+}
+
+/// The link to the lab's experiment for this store (every store has one).
+fn lab_link(ui: &mut Ui, cx: &mut Cx<'_>, store: usize) {
+    if let Some(link) = lab_words().section5.get(&row(store).id)
+        && ui.link(&link.text).clicked()
+    {
+        cx.emit(crate::ui::AppEvent::OpenLab(link.experiment.clone()));
+    }
+}
+
 fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> {
     let sim = FailoverSim::new(&Valid::clamped(p.model));
     spawn_mc(runner, "failover", sim, seed, move |sim, acc| {
@@ -91,16 +109,9 @@ impl Where {
              {lost} locks not yet copied to the replica (simulated mean {sim} over {n} failovers). {}",
             twice_words(s.expected_double_granted)
         );
-        if s.params.store == Store::Redis && row.id == "redlock" {
-            format!(
-                "{} masters have no replicas, so no failover loses their locks; a master that \
-                 restarts without its keys does, unless it saves every write with fsync=always or \
-                 stays down for longer than the TTL. For comparison, a single Redis primary with \
-                 a replica: {}{}",
-                row.name,
-                base[..1].to_lowercase(),
-                &base[1..]
-            )
+        if is_redlock(view.store) {
+            // Redlock is not a primary with a replica: its own failure is shown instead.
+            lab_words().redlock_headline.clone()
         } else {
             base
         }
@@ -212,7 +223,7 @@ impl Experiment for Where {
     }
 
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
-        let Some(v) = self.run.latest() else {
+        let Some(v) = self.run.latest().filter(|v| !is_redlock(v.store)) else {
             return Vec::new();
         };
         // A consensus store loses nothing by construction: nothing there is a simulation result.
@@ -220,11 +231,6 @@ impl Experiment for Where {
             (
                 "failovers (none loses a lock, by construction)",
                 "model mean",
-            )
-        } else if row(v.store).id == "redlock" {
-            (
-                "a single Redis primary, simulated for comparison (not Redlock)",
-                "simulated mean",
             )
         } else {
             ("simulated failovers", "simulated mean")
@@ -245,6 +251,13 @@ impl Experiment for Where {
     }
 
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        if is_redlock(self.params.store) {
+            ui.allocate_ui(size, |ui| {
+                ui.set_min_size(size);
+                crate::ui::sections::lab::failover::redlock_modes(ui, cx);
+            });
+            return;
+        }
         match self.run.latest() {
             Some(v) => {
                 ui.horizontal_top(|ui| {
@@ -294,15 +307,11 @@ impl Experiment for Where {
         true
     }
 
-    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
-        if let Some(v) = self.run.latest() {
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        lab_link(ui, cx, self.params.store);
+        ui.add_space(4.0);
+        if let Some(v) = self.run.latest().filter(|v| !is_redlock(v.store)) {
             ui.label(RichText::new("The numbers").strong());
-            if row(v.store).id == "redlock" {
-                ui.label(
-                    "Redlock itself is not simulated here: its row in the table is the documented \
-                     behaviour. These numbers are for a single Redis primary with a replica.",
-                );
-            }
             numbers(ui, v);
             ui.add_space(8.0);
         }
@@ -311,8 +320,10 @@ impl Experiment for Where {
     }
 
     fn observed(&self) -> Option<(f64, String)> {
-        // The exact mean loss of one failover (zero for a consensus store).
-        let lost = self.run.fresh()?.summary.expected_lost;
+        // The exact mean loss of one failover (zero for a consensus store); none for Redlock,
+        // whose step shows its own failure modes instead of the model.
+        let view = self.run.fresh().filter(|v| !is_redlock(v.store))?;
+        let lost = view.summary.expected_lost;
         Some((
             lost,
             format!("about {} locks lost per failover", fmt_count(lost)),
@@ -328,7 +339,7 @@ impl Experiment for Where {
     }
 
     fn csv(&self) -> Option<String> {
-        let view = self.run.latest()?;
+        let view = self.run.latest().filter(|v| !is_redlock(v.store))?;
         let h = &view.acc.lost_hist;
         let width = (h.hi - h.lo) / h.bins.len() as f64;
         let mut out = String::from("lost_from,lost_to,failovers,share\n");

@@ -150,6 +150,12 @@ impl Console<'_> {
             ui.label(text.as_str());
             ui.add_space(4.0);
         }
+        // Sections with build steps (the lab's experiments): what to ask before each.
+        for step in &n.steps {
+            ui.label(RichText::new(format!("Before \u{201c}{}\u{201d}, ask", step.title)).strong());
+            ui.label(step.ask.as_str());
+            ui.add_space(4.0);
+        }
         ui.label(
             RichText::new(format!("About {} min for this section.", n.minutes))
                 .color(ui.visuals().weak_text_color()),

@@ -15,8 +15,19 @@ pub struct Notes {
     pub ask: String,
     /// The result that usually surprises.
     pub surprise: String,
-    /// Minutes planned for the section.
+    /// Minutes planned for the section (the lab after the lesson: none).
     pub minutes: u32,
+    /// What to ask before each build step (the lab's experiments), in order.
+    #[serde(default)]
+    pub steps: Vec<StepNote>,
+}
+
+/// The question for the class before one build step.
+#[derive(Clone, Debug, Deserialize)]
+pub struct StepNote {
+    /// The step's title, as on screen.
+    pub title: String,
+    pub ask: String,
 }
 
 fn parse(text: &str) -> Result<Vec<Notes>, String> {
@@ -112,8 +123,14 @@ mod tests {
     #[test]
     fn every_section_has_notes_in_order() {
         let notes = all();
-        assert_eq!(notes.len(), usize::from(crate::sections::lesson_count()));
+        // The lesson's sections, then the lab after them.
+        let lab = crate::sections::lab();
+        assert_eq!(notes.len(), usize::from(lab));
+        assert_eq!(of(lab).map(|n| n.steps.len()), Some(5));
         for (i, n) in notes.iter().enumerate() {
+            for step in &n.steps {
+                assert!(!types_a_number(&step.ask), "{}: {}", step.title, step.ask);
+            }
             assert_eq!(usize::from(n.section), i + 1, "notes out of order");
             for (what, text) in [("say", &n.say), ("ask", &n.ask), ("surprise", &n.surprise)] {
                 assert!(
@@ -127,7 +144,11 @@ mod tests {
                     n.section
                 );
             }
-            assert!(n.minutes >= 1, "section {} has no time", n.section);
+            assert!(
+                n.minutes >= 1 || n.section == lab,
+                "section {} has no time",
+                n.section
+            );
         }
     }
 

@@ -1,0 +1,164 @@
+//! The failover lab's words (`assets/lab_failover.ron`), and the story of a run in one
+//! paragraph, filled from its measurements.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{FailoverParams, FailoverRun, FailoverStore};
+
+/// One experiment's words.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Experiment {
+    pub id: String,
+    /// The `--store` it runs.
+    pub store: String,
+    pub title: String,
+    pub button: String,
+    /// What the run does to the servers.
+    pub does: String,
+    /// The story per outcome.
+    pub granted_twice: String,
+    pub kept: String,
+}
+
+/// A link from section 5 to one experiment.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Link {
+    /// The experiment's id.
+    pub experiment: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct LabFailover {
+    pub experiments: Vec<Experiment>,
+    /// The label of every moment and fact, by key.
+    pub labels: BTreeMap<String, String>,
+    /// Section 5's link to the lab, by store id (`assets/stores.ron`).
+    pub section5: BTreeMap<String, Link>,
+    /// Section 5's headline for the Redlock step.
+    pub redlock_headline: String,
+    pub redlock_heading: String,
+    pub redlock_modes: Vec<String>,
+    pub redlock_note: String,
+}
+
+fn parse(text: &str) -> Result<LabFailover, String> {
+    ron::from_str(text).map_err(|e| format!("assets/lab_failover.ron: {e}"))
+}
+
+/// The words (parsed once).
+pub fn words() -> &'static LabFailover {
+    static WORDS: OnceLock<LabFailover> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        parse(include_str!("../../../assets/lab_failover.ron"))
+            .expect("the embedded failover lab words are valid")
+    })
+}
+
+/// The experiment's id: its store, or `redlock-delayed`.
+pub fn experiment_id(p: &FailoverParams) -> &'static str {
+    match (p.store, p.delayed_restart) {
+        (FailoverStore::Redlock, true) => "redlock-delayed",
+        (store, _) => store.as_str(),
+    }
+}
+
+/// The words of one experiment.
+pub fn experiment(p: &FailoverParams) -> &'static Experiment {
+    let id = experiment_id(p);
+    words()
+        .experiments
+        .iter()
+        .find(|e| e.id == id)
+        .expect("every experiment has words (see the tests)")
+}
+
+/// The label of a moment or fact.
+pub fn label(key: &str) -> &'static str {
+    words().labels.get(key).map_or("", String::as_str)
+}
+
+/// A time in ms as people read it: `0.4 ms`, `57 ms`, `2.95 s`.
+pub fn fmt_ms(ms: f64) -> String {
+    if ms.abs() >= 1000.0 {
+        format!("{:.2} s", ms / 1000.0)
+    } else if ms.abs() >= 100.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{ms:.1} ms")
+    }
+}
+
+/// A fact as words: a time when its key ends in `_ms`, a list joined with commas.
+pub fn fmt_fact(key: &str, v: &Value) -> String {
+    match v {
+        Value::Number(n) if key.ends_with("_ms") => fmt_ms(n.as_f64().unwrap_or(0.0)),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let all: Vec<String> = items.iter().map(|i| fmt_fact("", i)).collect();
+            all.join(", ")
+        }
+        Value::Bool(b) => (if *b { "yes" } else { "no" }).to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// The run's story in one paragraph.
+pub fn story(run: &FailoverRun) -> String {
+    let e = experiment(&run.params);
+    let template = match run.outcome {
+        super::FailoverOutcome::GrantedTwice => &e.granted_twice,
+        super::FailoverOutcome::Kept => &e.kept,
+    };
+    let mut values: Vec<(&str, String)> = vec![("version", run.server_version.clone())];
+    values.extend(run.moments.iter().map(|&(k, v)| (k, fmt_ms(v))));
+    values.extend(run.facts.iter().map(|(k, v)| (*k, fmt_fact(k, v))));
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    crate::lesson::fill(template, &values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_experiment_has_words_and_a_store() {
+        let w = parse(include_str!("../../../assets/lab_failover.ron")).unwrap();
+        for store in FailoverStore::ALL {
+            for delayed in [false, true] {
+                let p = FailoverParams {
+                    store,
+                    delayed_restart: delayed && store == FailoverStore::Redlock,
+                };
+                let e = experiment(&p);
+                assert_eq!(e.store, store.as_str());
+            }
+        }
+        assert_eq!(w.experiments.len(), 4);
+        for store in &crate::lesson::content().stores {
+            let link = &w.section5[&store.id];
+            assert!(
+                w.experiments.iter().any(|e| e.id == link.experiment),
+                "{}",
+                link.experiment
+            );
+        }
+    }
+
+    #[test]
+    fn times_read_well() {
+        assert_eq!(fmt_ms(0.42), "0.4 ms");
+        assert_eq!(fmt_ms(57.0), "57.0 ms");
+        assert_eq!(fmt_ms(412.3), "412 ms");
+        assert_eq!(fmt_ms(2950.0), "2.95 s");
+        assert_eq!(fmt_fact("drift_ms", &serde_json::json!(32.0)), "32.0 ms");
+        assert_eq!(
+            fmt_fact("a_masters", &serde_json::json!([1, 2, 3])),
+            "1, 2, 3"
+        );
+    }
+}

@@ -1,0 +1,264 @@
+//! The lab page's failover experiments (section 5 on real servers): one panel per experiment
+//! with its Run button, the lane diagram of its last run and what was measured.
+//!
+//! A run happens on the runner's worker thread and can be cancelled; the servers it started
+//! stop with it (and with the app, however the app ends: see `lab::supervise`).
+
+use egui::{RichText, Ui};
+
+use crate::lab::failover::{
+    self, FailoverParams, FailoverRun, FailoverStore, experiment, fmt_ms, run_failover, words,
+};
+use crate::lab::{Control, LabError};
+use crate::runner::{Runner, Task};
+use crate::ui::Cx;
+use crate::ui::kit::widgets;
+use crate::ui::sections::lab::failover_figure as timeline;
+
+/// The experiments in lesson order, as the page's build steps show them.
+pub const EXPERIMENTS: [FailoverParams; 4] = [
+    FailoverParams {
+        store: FailoverStore::RedisReplica,
+        delayed_restart: false,
+    },
+    FailoverParams {
+        store: FailoverStore::Redlock,
+        delayed_restart: false,
+    },
+    FailoverParams {
+        store: FailoverStore::Redlock,
+        delayed_restart: true,
+    },
+    FailoverParams {
+        store: FailoverStore::EtcdCluster,
+        delayed_restart: false,
+    },
+];
+
+/// The experiment with this id (`redis-replica`, `redlock`, `redlock-delayed`,
+/// `etcd-cluster`).
+pub fn index_of(id: &str) -> Option<usize> {
+    EXPERIMENTS
+        .iter()
+        .position(|p| failover::text::experiment_id(p) == id)
+}
+
+/// What the worker publishes: a status line, then the result.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub status: String,
+    pub done: Option<Result<FailoverRun, LabError>>,
+}
+
+/// The failover experiments' state on the lab page.
+#[derive(Default)]
+pub struct FailoverPanel {
+    task: Option<(usize, Task<Progress>)>,
+    status: String,
+    results: [Option<FailoverRun>; 4],
+    error: Option<(usize, String)>,
+    pub plot_rect: Option<egui::Rect>,
+}
+
+impl FailoverPanel {
+    pub fn running(&self) -> bool {
+        self.task.is_some()
+    }
+
+    /// The last run of experiment `i`.
+    pub fn result(&self, i: usize) -> Option<&FailoverRun> {
+        self.results.get(i).and_then(Option::as_ref)
+    }
+
+    /// Shows a finished run (tests and screenshots).
+    pub fn set_result(&mut self, run: FailoverRun) {
+        if let Some(i) = EXPERIMENTS.iter().position(|p| *p == run.params) {
+            self.results[i] = Some(run);
+        }
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_ref().map(|e| e.1.as_str())
+    }
+
+    /// Starts experiment `i` on a worker thread.
+    pub fn run(&mut self, i: usize, runner: &Runner) {
+        let params = EXPERIMENTS[i.min(EXPERIMENTS.len() - 1)];
+        self.error = None;
+        self.status = "Starting…".into();
+        let task = runner.spawn("lab-failover", move |rep| {
+            let status = |s: String| {
+                rep.report(
+                    Progress {
+                        status: s,
+                        done: None,
+                    },
+                    0,
+                    1,
+                )
+            };
+            let cancelled = || rep.cancelled();
+            let ctl = Control {
+                cancelled: &cancelled,
+                status: &status,
+            };
+            Progress {
+                status: String::new(),
+                done: Some(run_failover(&params, &ctl)),
+            }
+        });
+        self.task = Some((i, task));
+    }
+
+    /// Cancels a run (its servers are stopped).
+    pub fn cancel(&mut self) {
+        if let Some((_, t)) = self.task.take() {
+            t.cancel();
+            self.status = "Cancelled.".into();
+        }
+    }
+
+    /// Adopts news from the worker.
+    pub fn poll(&mut self) {
+        let Some((i, task)) = &self.task else { return };
+        let i = *i;
+        let (finished, progress, failed) = {
+            let snap = task.snapshot();
+            (snap.finished, snap.result.clone(), snap.failed.clone())
+        };
+        if let Some(Progress { status, done: None }) = &progress {
+            self.status.clone_from(status);
+        }
+        if !finished {
+            return;
+        }
+        self.task = None;
+        match (progress.and_then(|p| p.done), failed) {
+            (Some(Ok(run)), _) => {
+                self.status = format!(
+                    "Done in {} on {} {}.",
+                    fmt_ms(run.total_ms),
+                    run.params.store.server().name(),
+                    run.server_version
+                );
+                self.results[i] = Some(run);
+            }
+            (Some(Err(LabError::Cancelled)), _) | (None, None) => self.status = "Cancelled.".into(),
+            (Some(Err(e)), _) => self.fail(i, e.to_string()),
+            (None, Some(msg)) => self.fail(i, msg),
+        }
+    }
+
+    fn fail(&mut self, i: usize, msg: String) {
+        self.status = "The run did not finish.".into();
+        self.error = Some((i, msg));
+    }
+
+    /// Stops a run before the page goes away, waiting a moment for its servers to stop.
+    pub fn stop_and_wait(&mut self) {
+        if let Some((_, task)) = self.task.take() {
+            task.cancel();
+            let until = std::time::Instant::now() + std::time::Duration::from_secs(3);
+            while !task.is_finished() && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
+    }
+
+    /// Experiment `i`: what it does, its Run button, and its last run.
+    pub fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, i: usize) {
+        self.poll();
+        let i = i.min(EXPERIMENTS.len() - 1);
+        let e = experiment(&EXPERIMENTS[i]);
+        widgets::paragraph(ui, &e.does, cx);
+        ui.horizontal_wrapped(|ui| {
+            if self.running() {
+                ui.add(egui::Spinner::new());
+                if ui.button("Cancel").clicked() {
+                    self.cancel();
+                }
+            } else if !cx.slide && ui.button(RichText::new(&e.button).strong()).clicked() {
+                self.run(i, cx.runner);
+            }
+            if !self.status.is_empty() {
+                ui.label(format!("Status: {}", self.status));
+            }
+        });
+        if let Some((at, msg)) = &self.error
+            && *at == i
+        {
+            ui.add(egui::Label::new(RichText::new(msg).color(widgets::warn_color(ui))).wrap());
+        }
+        ui.add_space(6.0);
+        let Some(run) = &self.results[i] else {
+            ui.label("No run yet: the lane diagram appears here after the first run.");
+            return;
+        };
+        widgets::headline(ui, &failover::story(run));
+        ui.add_space(6.0);
+        let lanes = run.lanes.len() as f32;
+        let height = (lanes * 48.0 + 60.0).min(ui.available_height().max(260.0));
+        let drawn = ui.scope(|ui| timeline::timeline(ui, cx, run, height));
+        self.plot_rect = Some(drawn.response.rect);
+        timeline::key(ui, cx);
+        egui::CollapsingHeader::new("What was measured")
+            .id_salt(("failover-measured", i))
+            .default_open(true)
+            .show(ui, |ui| measured(ui, run));
+    }
+}
+
+/// Every measured moment and number of the run, labelled.
+pub fn measured(ui: &mut Ui, run: &FailoverRun) {
+    let label = |k: &str| {
+        let l = failover::text::label(k);
+        if l.is_empty() {
+            k.to_owned()
+        } else {
+            l.to_owned()
+        }
+    };
+    let mut rows = vec![
+        ("Outcome".to_owned(), run.outcome.as_str().to_owned()),
+        (
+            "Servers".to_owned(),
+            run.lanes[1..run.lanes.len() - 1].join(", "),
+        ),
+        ("Server version".to_owned(), run.server_version.clone()),
+    ];
+    rows.extend(run.moments.iter().map(|(k, v)| (label(k), fmt_ms(*v))));
+    rows.extend(
+        run.facts
+            .iter()
+            .map(|(k, v)| (label(k), failover::text::fmt_fact(k, v))),
+    );
+    rows.push(("Whole run".to_owned(), fmt_ms(run.total_ms)));
+    egui::Grid::new((
+        "failover-facts",
+        run.params.store.as_str(),
+        run.params.delayed_restart,
+    ))
+    .num_columns(2)
+    .spacing([16.0, 3.0])
+    .striped(true)
+    .show(ui, |ui| {
+        for (k, v) in rows {
+            ui.label(RichText::new(k).strong());
+            ui.label(v);
+            ui.end_row();
+        }
+    });
+}
+
+/// Section 5's Redlock step: the documented failure modes, from the assets.
+pub fn redlock_modes(ui: &mut Ui, cx: &mut Cx<'_>) {
+    let w = words();
+    ui.label(RichText::new(&w.redlock_heading).strong());
+    for m in &w.redlock_modes {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("•");
+            widgets::paragraph(ui, m, cx);
+        });
+    }
+    widgets::paragraph(ui, &w.redlock_note, cx);
+}

@@ -1,0 +1,195 @@
+//! A failover run as a lane diagram: A on top, one lane per server or member, B at the
+//! bottom; who holds the lock (or whose key a server keeps), when a server is down, and the
+//! fault, restart, promotion and election marked, all at their measured times.
+
+use egui::{Align2, Color32, RichText, Ui};
+use egui_plot::{
+    Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
+};
+
+use crate::lab::failover::{Event, FailoverRun, Span, Who, fmt_ms};
+use crate::ui::Cx;
+use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
+use crate::ui::kit::widgets;
+
+const A_COLOR: Color32 = palette::BLUE;
+const B_COLOR: Color32 = palette::ORANGE;
+const FAULT: Color32 = palette::VERMILION;
+const BACK: Color32 = palette::GREEN;
+
+fn who_color(w: Who) -> Color32 {
+    match w {
+        Who::A => A_COLOR,
+        Who::B => B_COLOR,
+    }
+}
+
+/// The lane's height on the plot: A at the top.
+fn lane_y(run: &FailoverRun, lane: usize) -> f64 {
+    (run.lanes.len() - 1 - lane) as f64
+}
+
+/// How far the diagram reaches: every event, and a little of what lasts beyond.
+fn x_end(run: &FailoverRun) -> f64 {
+    let last_event = run.marks.iter().map(|m| m.at_ms).fold(0.0, f64::max);
+    let end = run.end_ms().max(last_event);
+    // Very long spans (A's validity after a story of a few ms) are cut off at the right.
+    let story = last_event.max(1.0);
+    end.min(story * 1.6 + 5.0)
+}
+
+/// The mark's shape, colour and words.
+fn mark_style(e: Event) -> (MarkerShape, Color32, &'static str) {
+    match e {
+        Event::Granted(w) => (MarkerShape::Circle, who_color(w), "granted"),
+        Event::Refused(w) => (MarkerShape::Square, who_color(w), "refused"),
+        Event::Killed => (MarkerShape::Cross, FAULT, "killed"),
+        Event::Restarted => (MarkerShape::Up, BACK, "restarted empty"),
+        Event::Promoted => (MarkerShape::Asterisk, BACK, "promoted"),
+        Event::Elected => (MarkerShape::Diamond, BACK, "leader"),
+        Event::LinkCut => (MarkerShape::Left, palette::GREY, "link cut"),
+    }
+}
+
+/// Draws the run's lane diagram; returns where.
+pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egui::Rect {
+    let lw = plot::line_width(cx);
+    let r = plot::marker_radius(cx) * 2.0;
+    let text = ui.visuals().text_color();
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    let end = x_end(run);
+    let bars: Vec<PlotBar> = run
+        .bars
+        .iter()
+        .filter(|b| b.to_ms > b.from_ms && b.from_ms < end)
+        .map(|b| {
+            let (fill, stroke, h) = match b.span {
+                Span::Holds(w) => (who_color(w).gamma_multiply(0.55), who_color(w), 0.45),
+                Span::Down => (palette::GREY.gamma_multiply(0.25), palette::GREY, 0.2),
+            };
+            let to = b.to_ms.min(end);
+            PlotBar::new(lane_y(run, b.lane), to - b.from_ms)
+                .base_offset(b.from_ms)
+                .width(h)
+                .fill(fill)
+                .stroke(egui::Stroke::new(1.0, stroke))
+        })
+        .collect();
+    let lanes: Vec<(f64, String)> = (0..run.lanes.len())
+        .map(|i| (lane_y(run, i), run.lanes[i].clone()))
+        .collect();
+    let top = run.lanes.len() as f64 - 1.0;
+    let fault = run.moment("fault");
+    let after = run
+        .moment("promotion")
+        .or(run.moment("election"))
+        .or(run.moment("restart"));
+    let response = plot::fixed_view(Plot::new(("lab-failover", run.params.store.as_str())))
+        .height(height)
+        .x_axis_label("time since the story's start (ms), measured")
+        .include_x(0.0)
+        .include_x(end * 1.05)
+        .include_y(-0.6)
+        .include_y(top + 0.7)
+        .show_x(false)
+        .show_y(false)
+        .y_grid_spacer(move |_| {
+            (0..=top as usize)
+                .map(|y| egui_plot::GridMark {
+                    value: y as f64,
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+        .y_axis_formatter(move |m, _| {
+            lanes
+                .iter()
+                .find(|(y, _)| (y - m.value).abs() < 0.01)
+                .map_or(String::new(), |(_, n)| n.clone())
+        })
+        .show(ui, |p| {
+            p.bar_chart(BarChart::new("", bars).horizontal());
+            let words = |p: &mut egui_plot::PlotUi<'_>, x: f64, y: f64, t: String, anchor| {
+                p.text(
+                    Text::new("", PlotPoint::new(x, y), RichText::new(t).size(body))
+                        .color(text)
+                        .anchor(anchor),
+                );
+            };
+            for (at, color, name) in [(fault, FAULT, "fault"), (after, BACK, "")] {
+                let Some(at) = at else { continue };
+                p.vline(
+                    VLine::new("", at)
+                        .color(color)
+                        .width(lw * 0.5)
+                        .style(LineStyle::dashed_dense()),
+                );
+                if !name.is_empty() {
+                    words(
+                        p,
+                        at,
+                        top + 0.45,
+                        format!("{name} {}", fmt_ms(at)),
+                        Align2::CENTER_BOTTOM,
+                    );
+                }
+            }
+            if let Some(until) = run.moment("a_valid_until") {
+                let label = format!("A's lock valid until {}", fmt_ms(until));
+                let x = until.min(end);
+                words(p, x, top - 0.3, label, Align2::RIGHT_TOP);
+            }
+            for m in &run.marks {
+                let (shape, color, label) = mark_style(m.event);
+                let y = lane_y(run, m.lane);
+                if m.event == Event::Killed {
+                    cross(p, m.at_ms, y, r, lw, color);
+                } else {
+                    p.points(
+                        Points::new("", vec![[m.at_ms, y]])
+                            .shape(shape)
+                            .color(color)
+                            .radius(r),
+                    );
+                }
+                // Grants and refusals below the lane, the servers' events above it.
+                match m.event {
+                    Event::Granted(_) | Event::Refused(_) => {
+                        words(p, m.at_ms, y - 0.25, label.to_owned(), Align2::CENTER_TOP);
+                    }
+                    _ => words(
+                        p,
+                        m.at_ms,
+                        y + 0.25,
+                        label.to_owned(),
+                        Align2::CENTER_BOTTOM,
+                    ),
+                }
+            }
+        })
+        .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: measured lane diagram of A, the servers and B during the failover",
+        "",
+    );
+    response.rect
+}
+
+/// The key under the diagram.
+pub fn key(ui: &mut Ui, cx: &Cx<'_>) {
+    key_row(
+        ui,
+        cx,
+        &[
+            KeyMark::Bar(A_COLOR, "A holds the lock / A's key".into()),
+            KeyMark::Bar(B_COLOR, "B holds the lock / B's key".into()),
+            KeyMark::Bar(palette::GREY, "server down".into()),
+            KeyMark::Shape(MarkerShape::Cross, FAULT, "killed (SIGKILL)".into()),
+            KeyMark::Shape(MarkerShape::Up, BACK, "restarted empty".into()),
+            KeyMark::Shape(MarkerShape::Asterisk, BACK, "promoted".into()),
+            KeyMark::Shape(MarkerShape::Diamond, BACK, "leader".into()),
+            KeyMark::Shape(MarkerShape::Square, B_COLOR, "refused".into()),
+        ],
+    );
+}
