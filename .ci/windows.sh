@@ -119,7 +119,7 @@ run_wine 300 wineboot --init >"$work/wineboot.log" 2>&1 || fail "wineboot failed
 # Wine links Documents, Desktop and the like to the home folder: make them folders of the prefix,
 # so that nothing the check saves lands outside it.
 for link in "$WINEPREFIX"/drive_c/users/*/*; do
-  [[ -L $link ]] && rm "$link" && mkdir "$link"
+  if [[ -L $link ]]; then rm "$link" && mkdir "$link"; fi
 done
 x86_64-w64-mingw32-gcc -shared -O2 -Wall -s -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" \
   tests/windows/bcryptprimitives.c -ladvapi32
