@@ -9,7 +9,14 @@
 ; %LOCALAPPDATA%\Programs\Locks Lesson, adds Start menu shortcuts and an entry in
 ; "Installed apps" with an uninstaller. Silent install: add /S when running the setup program.
 
-Unicode true
+; The setup program's own architecture: 32-bit by default, as official NSIS builds have only
+; 32-bit stubs (the release workflow); /DTARGET=amd64-unicode makes a 64-bit one with the stubs
+; of Debian's nsis (.ci/windows.sh: Debian's wine64 runs 64-bit programs only).
+!ifdef TARGET
+  Target ${TARGET}
+!else
+  Unicode true
+!endif
 !include "MUI2.nsh"
 
 !ifndef VERSION
