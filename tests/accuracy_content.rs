@@ -14,9 +14,7 @@ fn content() -> &'static Content {
 }
 
 fn card(id: &str) -> &'static Term {
-    content()
-        .term(id)
-        .unwrap_or_else(|| panic!("no card {id}"))
+    content().term(id).unwrap_or_else(|| panic!("no card {id}"))
 }
 
 fn question(id: &str) -> &'static Question {
@@ -54,17 +52,25 @@ fn fencing_is_not_said_to_keep_two_workers_from_acting_at_once() {
     let safety = lesson::plain(&card("safety").text);
     // What fencing really promises: no older token's write after a newer one was seen.
     assert!(
-        safety.contains("once it has seen a newer token, it applies no write that carries an older one"),
+        safety.contains(
+            "once it has seen a newer token, it applies no write that carries an older one"
+        ),
         "{safety}"
     );
-    assert!(!safety.ends_with("storage that checks a fencing token can."), "{safety}");
+    assert!(
+        !safety.ends_with("storage that checks a fencing token can."),
+        "{safety}"
+    );
     assert!(safety.contains("cannot stop that either"), "{safety}");
 }
 
 #[test]
 fn redlock_survives_a_minority_crashing_only_under_its_conditions() {
     let why = lesson::plain(&question("redlock-safe").why);
-    assert!(why.contains("survives a minority of masters crashing only if"), "{why}");
+    assert!(
+        why.contains("survives a minority of masters crashing only if"),
+        "{why}"
+    );
     assert!(
         why.contains("fsync=always") && why.contains("longer than the TTL"),
         "{why}"
@@ -77,7 +83,10 @@ fn the_lab_says_a_and_b_are_threads_of_the_app() {
     let text = lesson::plain(&page.text().intro.join(" "));
     assert!(!text.contains("paused for real"), "{text}");
     assert!(text.contains("two threads of this app"), "{text}");
-    assert!(text.contains("stops renewing and sleeps past the TTL"), "{text}");
+    assert!(
+        text.contains("stops renewing and sleeps past the TTL"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -115,20 +124,32 @@ fn a_stale_write_fails_only_when_it_arrives_after_a_newer_one() {
         four.contains("A stale holder's write that arrives after a newer holder's now fails"),
         "{four}"
     );
-    assert!(four.contains("one that arrives first is still accepted"), "{four}");
+    assert!(
+        four.contains("one that arrives first is still accepted"),
+        "{four}"
+    );
     assert!(!four.contains("A stale holder's write now fails"), "{four}");
     // Read-modify-write: the token is checked on the read too.
     assert!(four.contains("CheckSequencer") && four.contains("on the read too"));
     let fencing = lesson::plain(&card("fencing-token").text);
-    assert!(fencing.contains("that arrives after a newer holder's"), "{fencing}");
+    assert!(
+        fencing.contains("that arrives after a newer holder's"),
+        "{fencing}"
+    );
 }
 
 #[test]
 fn a_replica_is_promoted_by_someone_and_a_cut_off_primary_still_grants() {
     let five = section_text(5);
     assert!(!five.contains("the replica takes over"), "{five}");
-    assert!(five.contains("Sentinel") && five.contains("operator"), "{five}");
-    assert!(five.contains("cut off by the network rather than crashed"), "{five}");
+    assert!(
+        five.contains("Sentinel") && five.contains("operator"),
+        "{five}"
+    );
+    assert!(
+        five.contains("cut off by the network rather than crashed"),
+        "{five}"
+    );
     for id in ["asynchronous-replication", "replication-lag"] {
         let text = lesson::plain(&card(id).text);
         assert!(text.contains("is promoted"), "{id}: {text}");
@@ -138,7 +159,10 @@ fn a_replica_is_promoted_by_someone_and_a_cut_off_primary_still_grants() {
 #[test]
 fn a_lock_across_machines_may_live_in_the_database() {
     let one = section_text(1);
-    assert!(!one.contains("it has to live in a separate service"), "{one}");
+    assert!(
+        !one.contains("it has to live in a separate service"),
+        "{one}"
+    );
     assert!(
         one.contains("the shared database itself") && one.contains("conditional write"),
         "{one}"
@@ -168,7 +192,11 @@ fn the_redis_page_is_cited_at_its_current_address() {
         .iter()
         .find(|r| r.title == "Distributed Locks with Redis")
         .expect("the Redis page is in the reading list");
-    assert!(!redis.source.contains("topics/distlock"), "{}", redis.source);
+    assert!(
+        !redis.source.contains("topics/distlock"),
+        "{}",
+        redis.source
+    );
     assert!(
         redis
             .source
@@ -207,28 +235,45 @@ fn section_nine_says_which_late_writes_land_over_newer_data() {
         w.lengths_caption
     );
     assert!(
-        w.lengths_caption.contains("with renewal, only those whose pause outlasted"),
+        w.lengths_caption
+            .contains("with renewal, only those whose pause outlasted"),
         "{}",
         w.lengths_caption
     );
     // Renewal: the pause outlasts what is left of the lease, not the whole TTL.
-    assert!(w.renewal.contains("a pause longer than what was left of its lease"));
+    assert!(
+        w.renewal
+            .contains("a pause longer than what was left of its lease")
+    );
     assert!(!w.renewal.contains("longer than the {ttl}"));
     // The headline says in words how many ran twice and how many stale writes landed.
-    assert!(w.none.contains("ran twice") && w.none.contains("about {over_newer} of their stale writes landed over newer data"));
-    assert!(w.renewal.contains("about {over_newer} of their stale writes landed over newer data"));
+    assert!(
+        w.none.contains("ran twice")
+            && w.none
+                .contains("about {over_newer} of their stale writes landed over newer data")
+    );
+    assert!(
+        w.renewal
+            .contains("about {over_newer} of their stale writes landed over newer data")
+    );
     assert_eq!(w.over_newer, "stale writes over newer data");
     // The how-note: a stale write lands over newer data only after the repeat's; real
     // pauses have heavier tails.
     let how = &content().section(9).how;
-    assert!(how.contains("only if it arrived after the repeat's"), "{how}");
+    assert!(
+        how.contains("only if it arrived after the repeat's"),
+        "{how}"
+    );
     assert!(
         how.contains("heavier tails than an exponential") && how.contains("optimistic"),
         "{how}"
     );
     assert!(!how.contains("the pause alone"), "{how}");
     let nine = section_text(9);
-    assert!(!nine.contains("then lands as a stale write over newer data"), "{nine}");
+    assert!(
+        !nine.contains("then lands as a stale write over newer data"),
+        "{nine}"
+    );
 }
 
 // ---- Quizzes ----------------------------------------------------------------------------
@@ -237,13 +282,19 @@ fn section_nine_says_which_late_writes_land_over_newer_data() {
 fn quiz_answers_state_their_conditions_and_fixes() {
     let orders = question("orders-import");
     assert!(
-        orders.why.contains("as long as a day's orders no longer change once imported"),
+        orders
+            .why
+            .contains("as long as a day's orders no longer change once imported"),
         "{}",
         orders.why
     );
     let cache = question("cache-rebuild");
     // The premise the answer rests on is in the prompt, and the answer reads plainly.
-    assert!(cache.prompt.contains("the database cannot run for every server at once"));
+    assert!(
+        cache
+            .prompt
+            .contains("the database cannot run for every server at once")
+    );
     assert!(!cache.why.contains("No coordination is wrong here because"));
     let stock = question("last-in-stock");
     assert!(
@@ -257,7 +308,11 @@ fn quiz_answers_state_their_conditions_and_fixes() {
 fn section_three_asks_its_prediction_only_where_its_story_is_true() {
     let prompt = locks_lesson::predict::prompt_for(3).expect("section 3 asks");
     // It says whether the storage checks tokens.
-    assert!(prompt.prompt.contains("the storage {storage}"), "{}", prompt.prompt);
+    assert!(
+        prompt.prompt.contains("the storage {storage}"),
+        "{}",
+        prompt.prompt
+    );
     let mut h = common::app_with(locks_lesson::app::AppOptions {
         section: Some(3),
         ask_predictions: true,

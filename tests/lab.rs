@@ -371,7 +371,10 @@ fn an_overlap_without_damage_says_both_acted_as_holder() {
         ..recorded_run()
     };
     let h = locks_lesson::ui::lab_page::headline(&run);
-    assert!(h.contains("both acted as holder") && !h.contains("both held"), "{h}");
+    assert!(
+        h.contains("both acted as holder") && !h.contains("both held"),
+        "{h}"
+    );
 }
 
 #[test]

@@ -279,7 +279,10 @@ fn break_defaults_compare_the_five_defences() {
     assert!((none[EXACT + DUPLICATES] - 118.18).abs() < 0.1, "{data}");
     assert!((none[EXACT + STALE_LANDED] - 38.35).abs() < 0.1, "{data}");
     assert!((renewal[EXACT + DUPLICATES] - 29.67).abs() < 0.1, "{data}");
-    assert!((renewal[EXACT + STALE_LANDED] - 19.42).abs() < 0.1, "{data}");
+    assert!(
+        (renewal[EXACT + STALE_LANDED] - 19.42).abs() < 0.1,
+        "{data}"
+    );
     assert!(renewal[LOST] < none[LOST], "renewal makes it rarer: {data}");
     // The spec's table, as counts and as exact values: per mode, which of duplicates, stale
     // writes over newer data, invoices sent twice and harm remain, and which are zero. A

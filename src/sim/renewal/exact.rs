@@ -297,7 +297,10 @@ mod tests {
         let s = job(30.0, 8.0, 0.45, 0.002, 20.0).shares();
         assert!(rel(s.lost, 2.363_652_163_136_376e-3) < 1e-9, "{s:?}");
         assert!(rel(s.over_newer, 7.669_645_416_615_048e-4) < 1e-8, "{s:?}");
-        assert!(rel(s.lost_renewed, 5.933_974_990_518_238e-4) < 1e-8, "{s:?}");
+        assert!(
+            rel(s.lost_renewed, 5.933_974_990_518_238e-4) < 1e-8,
+            "{s:?}"
+        );
         assert!(
             rel(s.over_newer_renewed, 3.884_571_775_365_178e-4) < 1e-8,
             "{s:?}"
