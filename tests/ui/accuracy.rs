@@ -244,18 +244,18 @@ fn section_nine_says_which_late_writes_land_over_newer_data() {
             .contains("a pause longer than what was left of its lease")
     );
     assert!(!w.renewal.contains("longer than the {ttl}"));
-    // The headline says in words how many ran twice and how many late writes landed.
+    // The headline says in words how many ran twice and how many stale writes landed.
     assert!(
         w.none.contains("ran twice")
             && w.none
-                .contains("about {over_newer} of their late writes landed over newer data")
+                .contains("about {over_newer} of their stale writes landed over newer data")
     );
     assert!(
         w.renewal
-            .contains("about {over_newer} of their late writes landed over newer data")
+            .contains("about {over_newer} of their stale writes landed over newer data")
     );
-    assert_eq!(w.over_newer, "late writes over newer data");
-    // The how-note: a late write lands over newer data only after the repeat's; real
+    assert_eq!(w.over_newer, "stale writes over newer data");
+    // The how-note: a stale write lands over newer data only after the repeat's; real
     // pauses have heavier tails.
     let how = &content().section(9).how;
     assert!(

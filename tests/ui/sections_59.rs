@@ -287,7 +287,7 @@ fn break_defaults_compare_the_five_defences() {
     assert!(renewal[LOST] < none[LOST], "renewal makes it rarer: {data}");
     // The spec's table, as counts and as exact values: per mode, which of duplicates, stale
     // writes over newer data, invoices sent twice and harm remain, and which are zero. A
-    // late write lands over newer data only when it arrives after the repeat's: fewer than
+    // stale write lands over newer data only when it arrives after the repeat's: fewer than
     // the lost locks.
     let table: [(&str, [bool; 4]); 5] = [
         ("none", [true, true, true, true]),
@@ -323,7 +323,7 @@ fn break_defaults_compare_the_five_defences() {
         s.starts_with("With no defence,")
             && s.contains("of 50,000 runs")
             && s.contains("ran twice")
-            && s.contains("of their late writes landed over newer data"),
+            && s.contains("of their stale writes landed over newer data"),
         "{s}"
     );
 }
