@@ -201,6 +201,19 @@ pub struct Headlines {
     pub counter: CounterWords,
     pub ttl: TtlWords,
     pub fencing: FencingWords,
+    pub failover: FailoverWords,
+}
+
+/// Section 5. `consensus`: `{store}`. `replica`: `{rate}`, `{lag}`, `{lost}`, `{simulated}`,
+/// `{failovers}` and `{twice}`, one of the `twice_` lines (`{twice}`, `{every}`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FailoverWords {
+    pub consensus: String,
+    pub replica: String,
+    pub twice_none: String,
+    pub twice_many: String,
+    pub twice_some: String,
 }
 
 /// Section 1. Slots: `{workers}`, `{expected}`, `{counter}`, `{lost}`.
@@ -243,8 +256,9 @@ pub struct FencingWords {
 
 impl Headlines {
     /// Every sentence, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 15] {
+    pub fn texts_mut(&mut self) -> [&mut String; 20] {
         let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
+        let o = &mut self.failover;
         [
             &mut c.without_lock,
             &mut c.with_lock,
@@ -261,6 +275,11 @@ impl Headlines {
             &mut f.replaced,
             &mut f.details,
             &mut f.ladder_part,
+            &mut o.consensus,
+            &mut o.replica,
+            &mut o.twice_none,
+            &mut o.twice_many,
+            &mut o.twice_some,
         ]
     }
 }

@@ -15,7 +15,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as B64;
 use serde_json::{Value, json};
 
-use super::story::{Keys, LockClient};
+use super::client::{Keys, LockClient};
 use super::{CALL_TIMEOUT, LabError};
 
 /// `host:port` becomes `http://host:port`; no trailing slash.

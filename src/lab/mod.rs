@@ -11,6 +11,7 @@
 //! user gave, or starting a server of our own on a free loopback port (see [`server`]).
 //! The models in [`crate::sim`] stay pure; this module only borrows the story's outcome names.
 
+mod client;
 mod etcd;
 pub mod failover;
 mod redis_store;

@@ -8,7 +8,7 @@
 
 use redis::{Client, Connection, RedisError};
 
-use super::story::{Keys, LockClient};
+use super::client::{Keys, LockClient};
 use super::{CALL_TIMEOUT, LabError, random_u64};
 
 const ACQUIRE: &str = "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then \

@@ -839,7 +839,7 @@ fn every_template_slot_is_known() {
         "exact",
         "exact_over_newer",
     ];
-    // The computed headlines of sections 1, 2 and 4.
+    // The computed headlines of sections 1, 2, 4 and 5.
     let headline_slots = [
         "workers",
         "expected",

@@ -70,19 +70,22 @@ fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> 
 /// locks per failover are granted twice while the first holder still works: one every 4
 /// failovers, on average.`
 pub fn twice_words(per_failover: f64) -> String {
-    if per_failover <= 0.0 {
-        return "No lock is granted twice.".into();
-    }
-    let said = format!(
-        "About {} locks per failover are granted twice while the first holder still works",
-        trim_sig2(per_failover)
-    );
-    if per_failover >= 1.0 {
-        return format!("{said}.");
-    }
-    format!(
-        "{said}: one every {} failovers, on average.",
-        fmt_int((1.0 / per_failover).round().max(2.0) as u64)
+    let words = &crate::lesson::content().headlines.failover;
+    let template = match per_failover {
+        p if p <= 0.0 => &words.twice_none,
+        p if p >= 1.0 => &words.twice_many,
+        _ => &words.twice_some,
+    };
+    let every = (1.0 / per_failover).round().max(2.0);
+    crate::lesson::fill(
+        template,
+        &[
+            ("twice", trim_sig2(per_failover)),
+            (
+                "every",
+                fmt_int(if every.is_finite() { every as u64 } else { 0 }),
+            ),
+        ],
     )
 }
 
@@ -91,30 +94,25 @@ impl Where {
     pub fn headline_for(&self, view: &FailoverView) -> String {
         let s = &view.summary;
         let row = row(view.store);
-        let n = fmt_int(s.mean_lost.n);
+        let words = &crate::lesson::content().headlines.failover;
         if row.consensus {
-            return format!(
-                "{} grants a lock only after a majority of its servers has stored it, so a failover \
-                 loses none. That is the store's documented behaviour, and the model sets its loss to \
-                 zero by construction.",
-                row.name,
-            );
+            return crate::lesson::fill(&words.consensus, &[("store", row.name.as_str())]);
         }
-        let lost = fmt_count(s.expected_lost);
-        let sim = fmt_count(s.mean_lost.value);
-        let rate = fmt_count(s.params.rate);
-        let lag = fmt_sig(s.params.lag_ms, 2);
-        let base = format!(
-            "At {rate} grants a second and a {lag}\u{a0}ms replication lag, each failover loses about \
-             {lost} locks not yet copied to the replica (simulated mean {sim} over {n} failovers). {}",
-            twice_words(s.expected_double_granted)
-        );
         if is_redlock(view.store) {
             // Redlock is not a primary with a replica: its own failure is shown instead.
-            lab_words().redlock_headline.clone()
-        } else {
-            base
+            return lab_words().redlock_headline.clone();
         }
+        crate::lesson::fill(
+            &words.replica,
+            &[
+                ("rate", fmt_count(s.params.rate)),
+                ("lag", fmt_sig(s.params.lag_ms, 2)),
+                ("lost", fmt_count(s.expected_lost)),
+                ("simulated", fmt_count(s.mean_lost.value)),
+                ("failovers", fmt_int(s.mean_lost.n)),
+                ("twice", twice_words(s.expected_double_granted)),
+            ],
+        )
     }
 
     /// The store table, the selected row highlighted: a grid when the column is wide, one
