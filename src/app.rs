@@ -414,12 +414,6 @@ impl eframe::App for LessonApp {
         self.presenter_view.save(storage);
     }
 
-    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
-        // The font atlas is as wide as the largest texture the driver takes (16,384 pixels with
-        // Mesa) and grows in height: at 2,048 it holds the same glyphs in far less memory.
-        raw_input.max_texture_side = raw_input.max_texture_side.map(|s| s.min(2048));
-    }
-
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // The last change reaches the progress file before the window closes.
         self.progress.flush();

@@ -514,36 +514,8 @@ fn killing_a_stale_run_leaves_nothing_behind() {
 
 /// The lab page with a real run on screen, drawn on a kittest harness.
 fn page_with(run: FailoverRun) -> egui_kittest::Harness<'static> {
-    use egui_kittest::Harness;
-    use locks_lesson::progress::Store;
-    use locks_lesson::runner::Runner;
-    use locks_lesson::ui::sections::lab::LabPage;
-    use locks_lesson::ui::{Cx, Section};
-
-    let mut page = LabPage::with_failover(run);
-    let runner = Runner::inline();
-    let mut progress = Store::memory();
-    let mut h = Harness::builder()
-        .with_size([1200.0, 900.0])
-        .wgpu()
-        .build_ui(move |ui| {
-            let mut events = Vec::new();
-            let mut cx = Cx {
-                runner: &runner,
-                events: &mut events,
-                lecture: false,
-                reduced_motion: true,
-                actions: &[],
-                progress: &mut progress,
-                predictions: false,
-                slide: false,
-            };
-            egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
-            // The app's announcer: the headline's label points to its node.
-            locks_lesson::ui::kit::a11y::announce(ui.ctx(), "Lab", 11, "Lab");
-        });
-    h.run_steps(3);
-    h
+    let page = locks_lesson::ui::sections::lab::LabPage::with_failover(run);
+    crate::page_harness(page, [1200.0, 900.0])
 }
 
 fn the_page_draws_a_real_run_with_what_was_measured() {

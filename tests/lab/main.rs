@@ -51,6 +51,39 @@ fn trial(test: &'static LabTest, required: bool) -> Trial {
     .with_ignored_flag(skip)
 }
 
+/// The lab page alone in a kittest window of `size` (rendered with wgpu, for snapshots), with
+/// the app's announcer running as in the window.
+pub fn page_harness(
+    mut page: locks_lesson::ui::sections::lab::LabPage,
+    size: [f32; 2],
+) -> egui_kittest::Harness<'static> {
+    use locks_lesson::ui::{Cx, Section};
+    let runner = locks_lesson::runner::Runner::inline();
+    let mut progress = locks_lesson::progress::Store::memory();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(size)
+        .wgpu()
+        .build_ui(move |ui| {
+            let mut events = Vec::new();
+            let mut cx = Cx {
+                runner: &runner,
+                events: &mut events,
+                lecture: false,
+                reduced_motion: true,
+                actions: &[],
+                progress: &mut progress,
+                predictions: false,
+                slide: false,
+            };
+            egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
+            // The app's announcer: the headline's label points to its node.
+            let lab = locks_lesson::sections::lab();
+            locks_lesson::ui::kit::a11y::announce(ui.ctx(), "Lab", lab, "Lab");
+        });
+    h.run_steps(3);
+    h
+}
+
 fn main() {
     let args = Arguments::from_args();
     let required = std::env::var("LOCKS_LESSON_LAB_REQUIRED").is_ok_and(|v| v == "1");

@@ -413,39 +413,17 @@ fn an_overlap_without_damage_says_both_acted_as_holder() {
 }
 
 fn snapshot_lab_after_run() {
-    use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use locks_lesson::progress::Store;
-    use locks_lesson::runner::Runner;
+    use locks_lesson::ui::Section;
     use locks_lesson::ui::sections::lab::LabPage;
-    use locks_lesson::ui::{Cx, Section};
 
-    let mut page = LabPage::with_result(recorded_run());
+    let page = LabPage::with_result(recorded_run());
     let headline = page.summary().expect("a headline from the recorded run");
     assert!(
         headline.contains("A woke and wrote over B's result with token 1"),
         "{headline}"
     );
-    let runner = Runner::inline();
-    let mut progress = Store::memory();
-    let mut h = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .wgpu()
-        .build_ui(move |ui| {
-            let mut events = Vec::new();
-            let mut cx = Cx {
-                runner: &runner,
-                events: &mut events,
-                lecture: false,
-                reduced_motion: true,
-                actions: &[],
-                progress: &mut progress,
-                predictions: false,
-                slide: false,
-            };
-            egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
-        });
-    h.run_steps(3);
+    let mut h = crate::page_harness(page, [1100.0, 760.0]);
     // Every control and the result have accessible names.
     for label in [
         "Redis",

@@ -6,10 +6,10 @@
 
 use egui::{RichText, Ui};
 
+use crate::lab::LabError;
 use crate::lab::failover::{
     self, FailoverParams, FailoverRun, FailoverStore, experiment, fmt_ms, run_failover, words,
 };
-use crate::lab::{Control, LabError};
 use crate::runner::{Runner, Task};
 use crate::ui::Cx;
 use crate::ui::kit::widgets;
@@ -44,11 +44,7 @@ pub fn index_of(id: &str) -> Option<usize> {
 }
 
 /// What the worker publishes: a status line, then the result.
-#[derive(Clone, Debug)]
-pub struct Progress {
-    pub status: String,
-    pub done: Option<Result<FailoverRun, LabError>>,
-}
+pub type Progress = super::Progress<FailoverRun>;
 
 /// The failover experiments' state on the lab page.
 #[derive(Default)]
@@ -86,26 +82,8 @@ impl FailoverPanel {
         let params = EXPERIMENTS[i.min(EXPERIMENTS.len() - 1)];
         self.error = None;
         self.status = "Starting…".into();
-        let task = runner.spawn("lab-failover", move |rep| {
-            let status = |s: String| {
-                rep.report(
-                    Progress {
-                        status: s,
-                        done: None,
-                    },
-                    0,
-                    1,
-                )
-            };
-            let cancelled = || rep.cancelled();
-            let ctl = Control {
-                cancelled: &cancelled,
-                status: &status,
-            };
-            Progress {
-                status: String::new(),
-                done: Some(run_failover(&params, &ctl)),
-            }
+        let task = super::spawn_run(runner, "lab-failover", move |ctl| {
+            run_failover(&params, ctl)
         });
         self.task = Some((i, task));
     }

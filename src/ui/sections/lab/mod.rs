@@ -23,11 +23,42 @@ use figure::secs;
 /// Its place after the ten lesson sections.
 pub const TITLE: &str = "Lab: a real lock server";
 
-/// What the worker publishes: a status line, then the result.
+/// What a lab run's worker publishes: a status line, then the result.
 #[derive(Clone, Debug)]
-pub struct Progress {
+pub struct Progress<T = LabRun> {
     pub status: String,
-    pub done: Option<Result<LabRun, LabError>>,
+    pub done: Option<Result<T, LabError>>,
+}
+
+/// Starts `work` on a worker thread of `runner`: its status lines are published as they come,
+/// then its result; it sees the task's cancel flag.
+pub fn spawn_run<T: Send + 'static>(
+    runner: &Runner,
+    name: &str,
+    work: impl FnOnce(&Control) -> Result<T, LabError> + Send + 'static,
+) -> Task<Progress<T>> {
+    runner.spawn(name, move |rep| {
+        let status = |s: String| {
+            rep.report(
+                Progress {
+                    status: s,
+                    done: None,
+                },
+                0,
+                1,
+            );
+        };
+        let cancelled = || rep.cancelled();
+        let ctl = Control {
+            cancelled: &cancelled,
+            status: &status,
+        };
+        let done = work(&ctl);
+        Progress {
+            status: String::new(),
+            done: Some(done),
+        }
+    })
 }
 
 pub struct LabPage {
@@ -146,27 +177,8 @@ impl LabPage {
         let params = self.params();
         self.error = None;
         self.status = "Starting…".into();
-        self.task = Some(runner.spawn("lab", move |rep| {
-            let status = |s: String| {
-                rep.report(
-                    Progress {
-                        status: s,
-                        done: None,
-                    },
-                    0,
-                    1,
-                );
-            };
-            let cancelled = || rep.cancelled();
-            let ctl = Control {
-                cancelled: &cancelled,
-                status: &status,
-            };
-            let done = lab::run_stale(&params, &ctl);
-            Progress {
-                status: String::new(),
-                done: Some(done),
-            }
+        self.task = Some(spawn_run(runner, "lab", move |ctl| {
+            lab::run_stale(&params, ctl)
         }));
     }
 
