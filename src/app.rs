@@ -22,8 +22,8 @@ macro_rules! cx {
         Cx {
             runner: &$app.runner,
             events: $events,
-            lecture: $app.tools.presenter.lecture(),
-            reduced_motion: $app.tools.presenter.reduced_motion,
+            lecture: $app.tools.lecture.lecture(),
+            reduced_motion: $app.tools.lecture.reduced_motion,
             actions: $actions,
             progress: &mut $app.progress,
             predictions: $app.ask_predictions,
@@ -82,7 +82,7 @@ impl LessonApp {
         let mut side_open = true;
         if options.lecture {
             tools
-                .presenter
+                .lecture
                 .set_lecture(&cc.egui_ctx, true, &mut side_open);
         }
         let mut lab = ui::sections::lab::LabPage::new();
@@ -130,11 +130,11 @@ impl LessonApp {
 
     /// Lecture (projector) mode is on.
     pub fn lecture(&self) -> bool {
-        self.tools.presenter.lecture()
+        self.tools.lecture.lecture()
     }
 
     pub fn reduced_motion(&self) -> bool {
-        self.tools.presenter.reduced_motion
+        self.tools.lecture.reduced_motion
     }
 
     /// The presenter view (the audience window and the console).
@@ -229,10 +229,10 @@ impl LessonApp {
         frame: Option<&eframe::Frame>,
         action: Action,
     ) -> Option<Action> {
-        let presenter = &mut self.tools.presenter;
+        let mode = &mut self.tools.lecture;
         let action = self
             .presenter_view
-            .apply(ctx, action, presenter, &mut self.side_open)?;
+            .apply(ctx, action, mode, &mut self.side_open)?;
         match action {
             Action::NextSection | Action::NextSectionArrow => self.step(ctx, true),
             Action::PreviousSection | Action::PreviousSectionArrow => self.step(ctx, false),
@@ -263,7 +263,7 @@ impl LessonApp {
         let mut bar = ui::shell::topbar::TopBar {
             current: self.current_section(),
             side_open: &mut self.side_open,
-            lecture: self.tools.presenter.lecture(),
+            lecture: self.tools.lecture.lecture(),
             presenting: self.presenter_view.is_open(),
             glossary: &mut self.glossary,
             progress: &self.progress,
@@ -321,9 +321,9 @@ impl eframe::App for LessonApp {
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         let view = &mut self.presenter_view;
-        view.begin_frame(&ctx, &mut self.tools.presenter, &mut self.side_open);
+        view.begin_frame(&ctx, &mut self.tools.lecture, &mut self.side_open);
         // With the audience window open, only it goes blank.
-        if !view.is_open() && self.tools.presenter.blank_frame(ui) {
+        if !view.is_open() && self.tools.lecture.blank_frame(ui) {
             return;
         }
         let frame = Some(&*frame);
@@ -367,7 +367,7 @@ impl eframe::App for LessonApp {
             ui::shell::presenter::console::Console {
                 view: &mut self.presenter_view,
                 section: self.sections[self.current].as_ref(),
-                blanked: self.tools.presenter.blanked(),
+                blanked: self.tools.lecture.blanked(),
                 queued: &mut self.tools.queued,
             }
             .show(ui);
@@ -410,7 +410,7 @@ impl eframe::App for LessonApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.tools.presenter.save(storage);
+        self.tools.lecture.save(storage);
         self.presenter_view.save(storage);
     }
 
@@ -425,8 +425,8 @@ impl audience::Host for LessonApp {
         &mut self.presenter_view
     }
 
-    fn lecture(&mut self) -> &mut ui::shell::lecture::Presenter {
-        &mut self.tools.presenter
+    fn lecture(&mut self) -> &mut ui::shell::lecture::Lecture {
+        &mut self.tools.lecture
     }
 
     fn apply(&mut self, ctx: &egui::Context, action: Action) -> Option<Action> {

@@ -239,7 +239,7 @@ fn b_blanks_the_screen_and_any_key_brings_it_back_doing_nothing_else() {
     let mut h = app(3);
     h.key_press(Key::B);
     h.run_steps(2);
-    assert!(h.state().tools().presenter.blanked());
+    assert!(h.state().tools().lecture.blanked());
     assert!(
         h.query_by_label("Sections").is_none(),
         "nothing of the lesson shows"
@@ -252,7 +252,7 @@ fn b_blanks_the_screen_and_any_key_brings_it_back_doing_nothing_else() {
 
     h.key_press(Key::PageDown);
     h.run_steps(2);
-    assert!(!h.state().tools().presenter.blanked());
+    assert!(!h.state().tools().lecture.blanked());
     assert_eq!(
         h.state().current_section(),
         3,
@@ -262,11 +262,11 @@ fn b_blanks_the_screen_and_any_key_brings_it_back_doing_nothing_else() {
 
     h.key_press(Key::Period);
     h.run_steps(2);
-    assert!(h.state().tools().presenter.blanked(), "'.' blanks too");
+    assert!(h.state().tools().lecture.blanked(), "'.' blanks too");
     h.key_press(Key::B);
     h.run_steps(2);
     assert!(
-        !h.state().tools().presenter.blanked(),
+        !h.state().tools().lecture.blanked(),
         "B wakes it and does not blank again"
     );
     h.key_press(Key::L);

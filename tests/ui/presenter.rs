@@ -122,7 +122,7 @@ fn b_blanks_only_the_audience_window_and_the_console_keeps_working() {
     open(&mut h);
     h.key_press(Key::B);
     h.run_steps(3);
-    assert!(h.state().tools().presenter.blanked());
+    assert!(h.state().tools().lecture.blanked());
     assert!(
         h.query_by_label_contains("Audience window: BLANK")
             .is_some()
@@ -133,10 +133,10 @@ fn b_blanks_only_the_audience_window_and_the_console_keeps_working() {
     h.key_press(Key::End);
     h.run_steps(3);
     assert_eq!(h.state().current_section(), 10);
-    assert!(h.state().tools().presenter.blanked());
+    assert!(h.state().tools().lecture.blanked());
     h.key_press(Key::Period);
     h.run_steps(3);
-    assert!(!h.state().tools().presenter.blanked(), "'.' brings it back");
+    assert!(!h.state().tools().lecture.blanked(), "'.' brings it back");
 }
 
 #[test]

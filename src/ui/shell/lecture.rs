@@ -24,7 +24,7 @@ struct Before {
 }
 
 /// Lecture mode, blanking, reduced motion and the keyboard focus ring.
-pub struct Presenter {
+pub struct Lecture {
     lecture: bool,
     blanked: bool,
     /// Show final states instead of animations (persisted).
@@ -40,7 +40,7 @@ pub struct Presenter {
     zoom_now: f32,
 }
 
-impl Presenter {
+impl Lecture {
     /// Reads the persisted settings and puts back what an unfinished lecture replaced.
     pub fn new(ctx: &egui::Context, storage: Option<&dyn eframe::Storage>) -> Self {
         let get = |key| storage.and_then(|s| eframe::get_value(s, key));
@@ -336,7 +336,7 @@ mod tests {
     fn reduced_motion_and_the_lecture_size_are_remembered() {
         let ctx = egui::Context::default();
         let mut storage = Memory::default();
-        let mut p = Presenter::new(&ctx, None);
+        let mut p = Lecture::new(&ctx, None);
         assert!(!p.reduced_motion);
         p.reduced_motion = true;
         let mut side = true;
@@ -348,7 +348,7 @@ mod tests {
         assert_eq!(ctx.zoom_factor(), 1.0, "the normal size is back");
         p.save(&mut storage);
 
-        let again = Presenter::new(&ctx, Some(&storage));
+        let again = Lecture::new(&ctx, Some(&storage));
         assert!(again.reduced_motion);
         let mut again = again;
         again.set_lecture(&ctx, true, &mut side);
@@ -363,7 +363,7 @@ mod tests {
         ctx.set_zoom_factor(1.2);
         frame(&ctx);
         let mut storage = Memory::default();
-        let mut p = Presenter::new(&ctx, None);
+        let mut p = Lecture::new(&ctx, None);
         let mut side = true;
         p.set_lecture(&ctx, true, &mut side);
         assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Light);
@@ -371,7 +371,7 @@ mod tests {
 
         // egui keeps theme and zoom in its own memory: simulate a restart that kept them.
         frame(&ctx);
-        let next = Presenter::new(&ctx, Some(&storage));
+        let next = Lecture::new(&ctx, Some(&storage));
         frame(&ctx);
         assert!(!next.lecture());
         assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Dark);

@@ -8,11 +8,11 @@ use crate::ui::share::Share;
 use crate::ui::share::export::Destination;
 use crate::ui::share::playlist::Playlist;
 use crate::ui::shell::keymap::Action;
-use crate::ui::shell::lecture::{self, Presenter};
+use crate::ui::shell::lecture::{self, Lecture};
 use crate::ui::{Section, shell::keys_help};
 
 pub struct Tools {
-    pub presenter: Presenter,
+    pub lecture: Lecture,
     pub share: Share,
     /// The keyboard map is on screen.
     pub keyboard_map_open: bool,
@@ -27,7 +27,7 @@ pub struct Tools {
 impl Tools {
     pub fn new(cc: &eframe::CreationContext<'_>, destination: Destination) -> Self {
         Self {
-            presenter: Presenter::new(&cc.egui_ctx, cc.storage),
+            lecture: Lecture::new(&cc.egui_ctx, cc.storage),
             share: Share::new(destination),
             keyboard_map_open: false,
             queued: Vec::new(),
@@ -53,11 +53,11 @@ impl Tools {
     ) -> Option<Action> {
         match action {
             Action::ToggleLecture => {
-                let on = !self.presenter.lecture();
-                self.presenter.set_lecture(ctx, on, side_open);
+                let on = !self.lecture.lecture();
+                self.lecture.set_lecture(ctx, on, side_open);
             }
             Action::ToggleFullscreen => lecture::toggle_fullscreen(ctx),
-            Action::BlankScreen => self.presenter.blank(),
+            Action::BlankScreen => self.lecture.blank(),
             Action::KeyboardMap => self.keyboard_map_open = !self.keyboard_map_open,
             Action::CopyScenario => self.share.copy_code(ctx, section),
             Action::PasteScenario => self.share.request_paste(ctx),
@@ -80,7 +80,7 @@ impl Tools {
         ctx: &egui::Context,
         sections: &mut [Box<dyn Section>],
     ) -> Option<u8> {
-        self.presenter.track_input(ctx);
+        self.lecture.track_input(ctx);
         let code = self.share.take_paste(ctx)?;
         self.share.apply_code(ctx, sections, &code)
     }
@@ -88,16 +88,16 @@ impl Tools {
     /// The bar at the bottom of the window: sharing on the left, the motion setting on the
     /// right.
     pub fn bottom_bar(&mut self, ui: &mut Ui, section: &dyn Section) {
-        let lecture = self.presenter.lecture();
-        let presenter = &mut self.presenter;
+        let lecture = self.lecture.lecture();
+        let mode = &mut self.lecture;
         let actions = self.share.bar(ui, section, lecture, |ui| {
-            let mut reduced = presenter.reduced_motion;
+            let mut reduced = mode.reduced_motion;
             if ui
                 .toggle_value(&mut reduced, "Reduce motion")
                 .on_hover_text("Show final results at once instead of animating them")
                 .changed()
             {
-                presenter.reduced_motion = reduced;
+                mode.reduced_motion = reduced;
             }
         });
         self.queued.extend(actions);
@@ -118,8 +118,8 @@ impl Tools {
             self.share.dialog_result(go_to.is_some());
         }
         self.share.poll(ctx, frame);
-        self.pointer.update(ctx, self.presenter.lecture());
-        self.presenter.paint_focus_ring(ctx);
+        self.pointer.update(ctx, self.lecture.lecture());
+        self.lecture.paint_focus_ring(ctx);
         go_to
     }
 }

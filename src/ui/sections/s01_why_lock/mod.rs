@@ -17,7 +17,7 @@ use egui_plot::MarkerShape;
 
 use self::figure::{mode_styles, title};
 use self::real::RealThreads;
-use self::runs::{CURVE_SEEDS, Key, Pair, spawn_curve, spawn_runs};
+use self::runs::{CURVE_SEEDS, Pair, RunKey, spawn_curve, spawn_runs};
 use crate::runner::Runner;
 use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
@@ -46,8 +46,8 @@ pub fn section() -> WhyLock {
 /// The section's own part: its settings, its two runs, the playback and the real threads.
 pub struct Counter {
     pub params: CounterParams,
-    runs: Rerun<Key, Arc<Pair>>,
-    curve: Rerun<Key, Vec<[f64; 2]>>,
+    runs: Rerun<RunKey, Arc<Pair>>,
+    curve: Rerun<RunKey, Vec<[f64; 2]>>,
     pub playback: Playback,
     /// The lost-updates curve was drawn beside the counter in the last frame.
     curve_beside: bool,
@@ -69,12 +69,12 @@ impl Default for Counter {
 }
 
 /// What the two counter runs depend on (the lock only chooses which one the headline tells).
-fn runs_key(p: &CounterParams, seed: u64) -> Key {
+fn runs_key(p: &CounterParams, seed: u64) -> RunKey {
     (CounterParams { lock: false, ..*p }, seed)
 }
 
 /// What the curve depends on: everything but the lock and the number of workers.
-fn curve_key(p: &CounterParams, seed: u64) -> Key {
+fn curve_key(p: &CounterParams, seed: u64) -> RunKey {
     let workers = counter::WORKERS.default as u32;
     (
         CounterParams {

@@ -15,12 +15,12 @@ pub const CURVE_SEEDS: u64 = 8;
 const MAX_POINTS: usize = 1500;
 
 /// What a run depends on: the parameters (lock off: both modes run anyway) and the seed.
-pub type Key = (CounterParams, u64);
+pub type RunKey = (CounterParams, u64);
 
 /// One run without and one with the lock, same parameters and seed.
 pub struct Pair {
     /// The inputs of these runs.
-    pub key: Key,
+    pub key: RunKey,
     pub off: Series,
     pub on: Series,
 }
@@ -62,7 +62,7 @@ impl Series {
     }
 }
 
-pub fn spawn_runs(runner: &Runner, key: Key) -> Task<Arc<Pair>> {
+pub fn spawn_runs(runner: &Runner, key: RunKey) -> Task<Arc<Pair>> {
     runner.spawn("counter", move |_| {
         let (params, seed) = key;
         let run = |lock: bool| {
@@ -77,7 +77,7 @@ pub fn spawn_runs(runner: &Runner, key: Key) -> Task<Arc<Pair>> {
     })
 }
 
-pub fn spawn_curve(runner: &Runner, (params, seed): Key) -> Task<Vec<[f64; 2]>> {
+pub fn spawn_curve(runner: &Runner, (params, seed): RunKey) -> Task<Vec<[f64; 2]>> {
     runner.spawn("lost-curve", move |r| {
         let seeds: Vec<u64> = (0..CURVE_SEEDS).map(|i| seed.wrapping_add(i)).collect();
         let max = counter::WORKERS.max as u32;

@@ -50,7 +50,7 @@ pub struct CurrentResult {
     pub estimate: Estimate,
 }
 
-type Key = (TtlParams, u64);
+type RunKey = (TtlParams, u64);
 
 /// Section 2 on the stage.
 pub type TtlTradeoff = Stage<Ttl>;
@@ -59,12 +59,12 @@ pub type TtlTradeoff = Stage<Ttl>;
 #[derive(Default)]
 pub struct Ttl {
     pub params: TtlParams,
-    current: Rerun<Key, CurrentResult>,
-    ladder: Rerun<Key, LadderResult>,
+    current: Rerun<RunKey, CurrentResult>,
+    ladder: Rerun<RunKey, LadderResult>,
 }
 
 /// What the current-TTL run depends on (the grant interval only scales the per-day figure).
-fn current_key(p: &TtlParams, seed: u64) -> Key {
+fn current_key(p: &TtlParams, seed: u64) -> RunKey {
     (
         TtlParams {
             grant_interval_s: ttl::GRANT_INTERVAL_S.default,
@@ -75,7 +75,7 @@ fn current_key(p: &TtlParams, seed: u64) -> Key {
 }
 
 /// What the ladder depends on: everything but the TTL and the grant interval.
-fn ladder_key(p: &TtlParams, seed: u64) -> Key {
+fn ladder_key(p: &TtlParams, seed: u64) -> RunKey {
     (
         TtlParams {
             ttl_s: ttl::TTL_S.default,

@@ -30,7 +30,7 @@ pub fn section() -> FencingTokens {
     Stage::new(Fencing::default())
 }
 
-type Key = (FencingParams, u64);
+type RunKey = (FencingParams, u64);
 
 /// From this width the fencing switch and both sliders share one row.
 const ONE_ROW: f32 = 800.0;
@@ -39,7 +39,7 @@ const ONE_ROW: f32 = 800.0;
 #[derive(Default)]
 pub struct Fencing {
     pub params: FencingParams,
-    run: Rerun<Key, Arc<Pair>>,
+    run: Rerun<RunKey, Arc<Pair>>,
     view: LadderView,
 }
 

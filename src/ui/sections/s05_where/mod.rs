@@ -20,7 +20,7 @@ use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
 use crate::ui::stage::{Experiment, Rerun, Stage};
 use figure::{BARS, EXACT, FailoverView, SIMULATED, histogram_plot, numbers};
 
-type Key = (WhereParams, u64);
+type RunKey = (WhereParams, u64);
 
 /// Section 5 on the stage.
 pub type WhereLock = Stage<Where>;
@@ -34,7 +34,7 @@ pub fn section() -> WhereLock {
 #[derive(Default)]
 pub struct Where {
     pub params: WhereParams,
-    run: Rerun<Key, Arc<FailoverView>>,
+    run: Rerun<RunKey, Arc<FailoverView>>,
 }
 
 /// True for the Redlock row: its step shows Redlock's own failure modes, not the model.

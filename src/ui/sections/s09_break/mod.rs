@@ -33,14 +33,14 @@ const BESIDE: f32 = 1100.0;
 pub type BreakIt = Stage<Break>;
 
 /// What one simulation depends on: the parameters with the mode left out, and the seed.
-type Key = (RenewalParams, u64);
+type RunKey = (RenewalParams, u64);
 
 /// The section's own part: its settings (the mode picks the defence the headline describes)
 /// and its run.
 #[derive(Default)]
 pub struct Break {
     pub params: RenewalParams,
-    run: Rerun<Key, BreakView>,
+    run: Rerun<RunKey, BreakView>,
     /// The figure's ink (the theme's strongest text colour), as last drawn, for its key.
     ink: Option<egui::Color32>,
 }
@@ -50,7 +50,7 @@ pub fn section() -> BreakIt {
     Stage::new(Break::default())
 }
 
-fn run_key(p: &RenewalParams, seed: u64) -> Key {
+fn run_key(p: &RenewalParams, seed: u64) -> RunKey {
     (
         RenewalParams {
             mode: Mode::None,

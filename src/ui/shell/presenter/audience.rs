@@ -8,7 +8,7 @@ use egui::{Context, Ui, ViewportId};
 
 use super::{PresenterView, audience_id, works_in_audience};
 use crate::ui::shell::keymap::{self, Action};
-use crate::ui::shell::lecture::Presenter;
+use crate::ui::shell::lecture::Lecture;
 
 /// What the audience window needs from the app.
 pub trait Host {
@@ -16,7 +16,7 @@ pub trait Host {
 
     /// Lecture mode: the theme, and the blank screen (which, in the presenter view, blanks the
     /// audience window only).
-    fn lecture(&mut self) -> &mut Presenter;
+    fn lecture(&mut self) -> &mut Lecture;
 
     /// Applies a shortcut as the app does for its own keys; returns it back if it belongs to
     /// the section (then the console's next frame gets it).
@@ -101,7 +101,7 @@ mod tests {
     /// A stand-in for the app: what reached `apply`, and the section it is on.
     struct Fake {
         view: PresenterView,
-        lecture: Presenter,
+        lecture: Lecture,
         side: bool,
         applied: Vec<Action>,
         section: u8,
@@ -112,7 +112,7 @@ mod tests {
         fn view(&mut self) -> &mut PresenterView {
             &mut self.view
         }
-        fn lecture(&mut self) -> &mut Presenter {
+        fn lecture(&mut self) -> &mut Lecture {
             &mut self.lecture
         }
         fn apply(&mut self, ctx: &Context, action: Action) -> Option<Action> {
@@ -155,7 +155,7 @@ mod tests {
 
     fn fake(ctx: &Context) -> Fake {
         ctx.set_embed_viewports(false);
-        let mut lecture = Presenter::new(ctx, None);
+        let mut lecture = Lecture::new(ctx, None);
         let mut view = PresenterView::new(None, false);
         let mut side = true;
         view.toggle(ctx, &mut lecture, &mut side);

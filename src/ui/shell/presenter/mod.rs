@@ -19,7 +19,7 @@ use std::time::Instant;
 use egui::{ViewportBuilder, ViewportId};
 
 use crate::ui::shell::keymap::Action;
-use crate::ui::shell::lecture::Presenter;
+use crate::ui::shell::lecture::Lecture;
 
 /// The audience window's title.
 pub const AUDIENCE_TITLE: &str = "Distributed locks — audience";
@@ -70,7 +70,7 @@ enum Notice {
     Dismissed,
 }
 
-/// The presenter view's state (lecture mode itself is [`Presenter`]).
+/// The presenter view's state (lecture mode itself is [`Lecture`]).
 #[derive(Default)]
 pub struct PresenterView {
     open: bool,
@@ -120,7 +120,7 @@ impl PresenterView {
     }
 
     /// Start of a frame: opens the audience window asked for on the command line.
-    pub fn begin_frame(&mut self, ctx: &egui::Context, lecture: &mut Presenter, side: &mut bool) {
+    pub fn begin_frame(&mut self, ctx: &egui::Context, lecture: &mut Lecture, side: &mut bool) {
         if std::mem::take(&mut self.open_at_start) && !self.open {
             self.toggle(ctx, lecture, side);
         }
@@ -129,7 +129,7 @@ impl PresenterView {
     /// Opens or closes the audience window. Opening turns lecture mode on (both windows share
     /// its theme and zoom); closing puts back what was there before. Where no second window can
     /// be opened, lecture mode comes on in this window and a notice says why, once.
-    pub fn toggle(&mut self, ctx: &egui::Context, lecture: &mut Presenter, side: &mut bool) {
+    pub fn toggle(&mut self, ctx: &egui::Context, lecture: &mut Lecture, side: &mut bool) {
         if self.open {
             self.open = false;
             self.builder = None;
@@ -160,7 +160,7 @@ impl PresenterView {
         &mut self,
         ctx: &egui::Context,
         action: Action,
-        lecture: &mut Presenter,
+        lecture: &mut Lecture,
         side: &mut bool,
     ) -> Option<Action> {
         match action {
@@ -284,7 +284,7 @@ mod tests {
     fn without_a_second_window_lecture_mode_comes_on_with_one_notice() {
         let ctx = egui::Context::default();
         assert!(ctx.embed_viewports());
-        let mut lecture = Presenter::new(&ctx, None);
+        let mut lecture = Lecture::new(&ctx, None);
         let mut side = true;
         let mut view = PresenterView::new(None, false);
         view.toggle(&ctx, &mut lecture, &mut side);
@@ -300,7 +300,7 @@ mod tests {
     fn closing_the_audience_window_puts_back_what_was_there() {
         let ctx = egui::Context::default();
         ctx.set_embed_viewports(false);
-        let mut lecture = Presenter::new(&ctx, None);
+        let mut lecture = Lecture::new(&ctx, None);
         let mut side = true;
         let mut view = PresenterView::new(None, false);
         let b = view.apply(&ctx, Action::TogglePresenter, &mut lecture, &mut side);
