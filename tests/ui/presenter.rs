@@ -203,10 +203,10 @@ fn snapshots(h: &mut Harness<'static, LessonApp>, n: &str) {
         .expect("the audience page was drawn");
     let ppp = h.ctx.pixels_per_point();
     // (A slow software renderer can time out once under load: try again.)
-    let image = (0..10)
+    let image = (0..40)
         .find_map(|_| {
             h.render()
-                .inspect_err(|_| std::thread::sleep(std::time::Duration::from_millis(300)))
+                .inspect_err(|_| std::thread::sleep(std::time::Duration::from_millis(500)))
                 .ok()
         })
         .expect("the harness renders");
