@@ -214,9 +214,13 @@ impl LessonApp {
         }
         let (n, lecture) = (self.current_section(), self.lecture());
         let to = if forward { n + 1 } else { n - 1 };
-        if !self.sections[self.current].step(forward, lecture)
-            && (1..=crate::sections::lesson_count()).contains(&to)
-        {
+        // A learner pages on to the lab; a lecture's clicker ends with the lesson.
+        let last = if lecture {
+            crate::sections::lesson_count()
+        } else {
+            crate::sections::lab()
+        };
+        if !self.sections[self.current].step(forward, lecture) && (1..=last).contains(&to) {
             self.go_to(to);
             self.sections[self.current].arrive(!forward, lecture);
         }

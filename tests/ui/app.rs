@@ -43,12 +43,33 @@ fn arrows_home_and_end_navigate_and_stop_at_the_ends() {
     h.key_press(Key::End);
     h.run_steps(2);
     assert_eq!(h.state().current_section(), 10);
+    // A learner turns the page on to the lab, the registry's last entry, and no further.
+    let lab = locks_lesson::sections::lab();
+    assert!(h.query_by_label(&format!("10 / {lab}")).is_some());
     h.key_press(Key::PageDown);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 10, "no section after the last");
+    assert_eq!(h.state().current_section(), lab);
+    assert!(h.query_by_label(&format!("{lab} / {lab}")).is_some());
+    h.key_press(Key::PageDown);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().current_section(),
+        lab,
+        "no section after the last"
+    );
     h.key_press(Key::Home);
     h.run_steps(2);
     assert_eq!(h.state().current_section(), 1);
+}
+
+#[test]
+fn a_lecture_clicker_ends_with_the_lesson_not_the_lab() {
+    let mut h = crate::harness::open(10).lecture(true).build();
+    for _ in 0..5 {
+        h.key_press(Key::PageDown);
+        h.run_steps(2);
+    }
+    assert_eq!(h.state().current_section(), 10);
 }
 
 #[test]

@@ -90,7 +90,12 @@ impl TopBar<'_> {
             ui.separator();
         }
         let n = self.current;
-        let count = crate::sections::lesson_count();
+        // A learner turns the pages on to the lab; a lecture ends with the lesson.
+        let count = if self.lecture {
+            crate::sections::lesson_count()
+        } else {
+            crate::sections::lab()
+        };
         if ui
             .add_enabled(n > 1, egui::Button::new("◀ Previous"))
             .accessible_name("Previous section")
@@ -98,7 +103,7 @@ impl TopBar<'_> {
         {
             self.go_to = Some(n - 1);
         }
-        if n > count {
+        if self.lecture && n > count {
             ui.label("Lab");
         } else {
             ui.label(format!("{n} / {count}"));
