@@ -3,3 +3,4 @@
 
 mod content;
 mod progress;
+mod quizzes;
