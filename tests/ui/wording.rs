@@ -43,9 +43,9 @@ fn the_punctuation_after_a_term_stays_on_its_line() {
 }
 
 #[test]
-fn glue_takes_the_punctuation_and_its_space() {
-    assert_eq!(widgets::glue(". With many"), ". ");
-    assert_eq!(widgets::glue("'s sequencer"), "'s ");
+fn glue_takes_the_punctuation_not_the_space() {
+    assert_eq!(widgets::glue(". With many"), ".");
+    assert_eq!(widgets::glue("'s sequencer"), "'s");
     assert_eq!(widgets::glue("):"), "):");
     assert_eq!(widgets::glue(" and more"), "");
     assert_eq!(widgets::glue("and more"), "");

@@ -46,18 +46,17 @@ pub fn marked_text(ui: &mut Ui, text: &str) -> Option<String> {
                         Some(Span::Plain(next)) => glue(next),
                         _ => "",
                     };
-                    let r = if glued.is_empty() {
-                        term_link(ui, shown)
-                    } else {
-                        ui.horizontal(|ui| {
-                            let r = term_link(ui, shown);
-                            let tail = egui::Label::new(glued);
-                            ui.add(tail.wrap_mode(egui::TextWrapMode::Extend));
-                            r
-                        })
-                        .inner
-                    };
-                    let r = r.on_hover_text("Open the plain-language card");
+                    // (A group around the two would be a nameless node for a screen reader.)
+                    let left = ui.available_size_before_wrap().x;
+                    let fits = text_width(ui, format!("{shown}{glued}")) <= left;
+                    if !glued.is_empty() && !fits && left < ui.max_rect().width() - 1.0 {
+                        ui.end_row();
+                    }
+                    let r = term_link(ui, shown).on_hover_text("Open the plain-language card");
+                    if !glued.is_empty() {
+                        let tail = egui::Label::new(glued);
+                        ui.add(tail.wrap_mode(egui::TextWrapMode::Extend));
+                    }
                     if r.clicked() {
                         clicked = Some(id.to_owned());
                     }
@@ -68,17 +67,16 @@ pub fn marked_text(ui: &mut Ui, text: &str) -> Option<String> {
     clicked
 }
 
-/// The punctuation that starts `text` (".", ",", "):", "'s"…) with the spaces after it: what
-/// must stay on the line of the term before it.
+/// The punctuation that starts `text` (".", ",", "):", "'s"…): what must stay on the line of
+/// the term before it. The space after it stays with the words that follow.
 pub fn glue(text: &str) -> &str {
     let word = text
         .find(char::is_whitespace)
         .map_or(text, |end| &text[..end]);
-    if word.is_empty() || word.chars().next().is_some_and(char::is_alphanumeric) {
-        return "";
+    match word.chars().next() {
+        Some(c) if !c.is_alphanumeric() => word,
+        _ => "",
     }
-    let spaces = text[word.len()..].len() - text[word.len()..].trim_start().len();
-    &text[..word.len() + spaces]
 }
 
 /// A glossary term in running text: looks and acts like a link, but never breaks across two
