@@ -270,8 +270,10 @@ mod tests {
         let p = RenewalParams::default();
         let pairs = p.write(PairsBuilder::default()).build();
         assert_eq!(pairs.last().map(|(k, _)| k.as_str()), Some("mode"));
-        let mut on = CounterParams::default();
-        on.lock = true;
+        let on = CounterParams {
+            lock: true,
+            ..CounterParams::default()
+        };
         let pairs = on.write(PairsBuilder::default()).build();
         assert_eq!(pairs.last(), Some(&("lock".to_owned(), "true".to_owned())));
         let back = CounterParams::read(&mut PairsReader::new(&pairs));

@@ -319,7 +319,7 @@ fn the_window_flags_take_any_text_with_a_clear_error_or_a_valid_value() {
                 let flag = ["--section", "--renderer"][i];
                 match Cli::try_parse_from(["locks-lesson", flag, &value]) {
                     Ok(cli) => {
-                        prop_assert!(cli.section.is_none_or(|n| n >= 1 && n <= LESSON))
+                        prop_assert!(cli.section.is_none_or(|n| (1..=LESSON).contains(&n)))
                     }
                     Err(err) => {
                         let text = err.render().to_string();

@@ -46,7 +46,10 @@ fn refused_promptly(file: &Path, why: &str) {
 fn an_endless_device_is_refused_at_once() {
     let zero = Path::new("/dev/zero");
     let err = playlist::read(zero).unwrap_err();
-    assert!(err.contains("/dev/zero") && err.contains("larger than"), "{err}");
+    assert!(
+        err.contains("/dev/zero") && err.contains("larger than"),
+        "{err}"
+    );
     refused_promptly(zero, "larger than");
 }
 

@@ -45,7 +45,10 @@ fn no_paragraph_answers_its_prediction() {
         );
         let t = text(s);
         for p in phrases {
-            assert!(!t.contains(p), "section {id} gives its answer away: \"{p}\"");
+            assert!(
+                !t.contains(p),
+                "section {id} gives its answer away: \"{p}\""
+            );
         }
     }
 }
@@ -53,7 +56,15 @@ fn no_paragraph_answers_its_prediction() {
 #[test]
 fn section_four_is_about_the_token_not_the_products() {
     let four = text(section("fencing"));
-    for name in ["zxid", "revision", "Chubby", "sequencer", "ZooKeeper", "etcd", "Redis"] {
+    for name in [
+        "zxid",
+        "revision",
+        "Chubby",
+        "sequencer",
+        "ZooKeeper",
+        "etcd",
+        "Redis",
+    ] {
         assert!(!four.contains(name), "section 4 names {name}: {four}");
     }
     // What the token needs is still said there, and the products are met in section 5.

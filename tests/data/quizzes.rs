@@ -130,5 +130,8 @@ fn scenarios_describe_the_situation_not_the_answer() {
             p.contains("compare-and-set") || p.contains("token")
         })
         .count();
-    assert!(decoys >= 2, "only {decoys} scenarios mention a check that is not the answer");
+    assert!(
+        decoys >= 2,
+        "only {decoys} scenarios mention a check that is not the answer"
+    );
 }

@@ -14,7 +14,10 @@ use crate::harness::app;
 fn the_punctuation_after_a_term_stays_on_its_line() {
     // Section 1's prediction feedback: "…: a lost update. With many workers…".
     let why = &locks_lesson::predict::prompt_for(1).unwrap().why;
-    assert!(why.contains("[[lost-update|lost update]]. With many workers"), "{why}");
+    assert!(
+        why.contains("[[lost-update|lost update]]. With many workers"),
+        "{why}"
+    );
     let mut tried = 0;
     for width in (160..=560).step_by(2) {
         let mut h = Harness::builder()
