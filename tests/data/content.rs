@@ -862,6 +862,14 @@ fn every_template_slot_is_known() {
         "late",
         "span",
         "shown",
+        // Section 5's failover.
+        "store",
+        "rate",
+        "lag",
+        "simulated",
+        "failovers",
+        "twice",
+        "every",
     ];
     let mut headlines = content().headlines.clone();
     let headline_texts: Vec<String> = headlines.texts_mut().map(|t| t.clone()).to_vec();
