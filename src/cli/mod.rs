@@ -129,7 +129,7 @@ pub struct Cli {
     #[arg(long, value_name = "CODE", value_parser = parse_code)]
     pub scenario: Option<String>,
     /// Walk through the scenario codes in FILE (one a line, `#` comments) with Page Down.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = crate::ui::share::playlist::parse_arg)]
     pub playlist: Option<PathBuf>,
     /// The lab's Redis server (its URL, e.g. redis://127.0.0.1:6379): the lab page uses it
     /// instead of starting a server of its own. Nothing connects until Run is pressed.

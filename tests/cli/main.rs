@@ -4,4 +4,5 @@
 mod app;
 mod fuzz;
 mod kit;
+mod playlist;
 mod sim;

@@ -2,4 +2,6 @@
 //! progress file under every kind of damage. One module per area.
 
 mod content;
+mod giveaways;
 mod progress;
+mod quizzes;

@@ -19,3 +19,4 @@ mod stage_s13;
 mod stage_s45;
 mod stage_s9;
 mod stage_sizes;
+mod wording;

@@ -10,6 +10,16 @@ use crate::ui::{AppEvent, Cx, kit::a11y};
 
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
+    if let Some(id) = marked_text(ui, text) {
+        cx.emit(AppEvent::OpenTerm(id));
+    }
+    ui.add_space(ui.spacing().item_spacing.y * 2.0);
+}
+
+/// The words of a paragraph with its marked terms as links, wrapped as one text; the card
+/// whose link was clicked, if any.
+pub fn marked_text(ui: &mut Ui, text: &str) -> Option<String> {
+    let mut clicked = None;
     ui.horizontal_wrapped(|ui| {
         // One paragraph node around the text and its links: AccessKit cannot put links inside
         // one text, so a screen reader gets them as the parts of one paragraph, in order.
@@ -18,21 +28,55 @@ pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
         // No gaps: the spans read as one text, and a term that moves to the next line leaves
         // the same line spacing as wrapped text.
         ui.spacing_mut().item_spacing = egui::vec2(0.0, 0.0);
-        for span in lesson::spans(text) {
-            match span {
+        let spans = lesson::spans(text);
+        let mut glued = "";
+        for (i, span) in spans.iter().enumerate() {
+            match *span {
                 Span::Plain(p) => {
-                    ui.label(p);
+                    let rest = &p[glued.len()..];
+                    glued = "";
+                    if !rest.is_empty() {
+                        ui.label(rest);
+                    }
                 }
                 Span::Term { id, shown } => {
+                    // The punctuation right after a term goes with it to the next line, so
+                    // that no line starts with ". With many workers…".
+                    glued = match spans.get(i + 1) {
+                        Some(Span::Plain(next)) => glue(next),
+                        _ => "",
+                    };
+                    // (A group around the two would be a nameless node for a screen reader.)
+                    let left = ui.available_size_before_wrap().x;
+                    let fits = text_width(ui, format!("{shown}{glued}")) <= left;
+                    if !glued.is_empty() && !fits && left < ui.max_rect().width() - 1.0 {
+                        ui.end_row();
+                    }
                     let r = term_link(ui, shown).on_hover_text("Open the plain-language card");
+                    if !glued.is_empty() {
+                        let tail = egui::Label::new(glued);
+                        ui.add(tail.wrap_mode(egui::TextWrapMode::Extend));
+                    }
                     if r.clicked() {
-                        cx.emit(AppEvent::OpenTerm(id.to_owned()));
+                        clicked = Some(id.to_owned());
                     }
                 }
             }
         }
     });
-    ui.add_space(ui.spacing().item_spacing.y * 2.0);
+    clicked
+}
+
+/// The punctuation that starts `text` (".", ",", "):", "'s"…): what must stay on the line of
+/// the term before it. The space after it stays with the words that follow.
+pub fn glue(text: &str) -> &str {
+    let word = text
+        .find(char::is_whitespace)
+        .map_or(text, |end| &text[..end]);
+    match word.chars().next() {
+        Some(c) if !c.is_alphanumeric() => word,
+        _ => "",
+    }
 }
 
 /// A glossary term in running text: looks and acts like a link, but never breaks across two

@@ -70,7 +70,7 @@ impl Next {
                 .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
                 .count();
             ui.horizontal_wrapped(|ui| {
-                let title = format!("{s}. {}:", lesson::content().section(s).title);
+                let title = labelled(s);
                 ui.label(RichText::new(title).strong());
                 ui.label(format!(
                     "{answered} of {} answered, {first} right at the first try, {} XP",
@@ -245,4 +245,16 @@ impl Section for Next {
         ui.add_space(6.0);
         how_note(ui, &self.text().how, cx);
     }
+}
+
+/// "8. Interview angle:" before a quiz's score; a title that ends in its own mark keeps it
+/// alone ("6. Which protection?", never "Which protection?:").
+pub fn labelled(section: u8) -> String {
+    let title = &lesson::content().section(section).title;
+    let colon = if title.ends_with(['?', '!', '.', ':']) {
+        ""
+    } else {
+        ":"
+    };
+    format!("{section}. {title}{colon}")
 }
