@@ -68,7 +68,11 @@ impl LessonApp {
         let progress = options
             .progress_file
             .map_or_else(Store::memory, Store::open);
-        let remembered = progress.progress().last_section;
+        // A lecture starts at the beginning, wherever an earlier session stopped.
+        let remembered = progress
+            .progress()
+            .last_section
+            .filter(|_| !options.lecture);
         let section = options
             .section
             .or(remembered)

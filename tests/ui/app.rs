@@ -63,6 +63,28 @@ fn arrows_home_and_end_navigate_and_stop_at_the_ends() {
 }
 
 #[test]
+fn a_lecture_opens_at_section_1_where_a_learner_reopens_where_they_stopped() {
+    let dir = std::env::temp_dir().join(format!("locks-lesson-reopen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("progress.ron");
+    let mut store = locks_lesson::progress::Store::open(file.clone());
+    store.visit(9);
+    assert!(store.flush());
+    let open = |lecture| {
+        let h = crate::harness::open_with(locks_lesson::app::AppOptions {
+            progress_file: Some(file.clone()),
+            lecture,
+            ..Default::default()
+        })
+        .build();
+        h.state().current_section()
+    };
+    assert_eq!(open(false), 9, "a learner goes on where they stopped");
+    assert_eq!(open(true), 1, "a lecture starts at the beginning");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_lecture_clicker_ends_with_the_lesson_not_the_lab() {
     let mut h = crate::harness::open(10).lecture(true).build();
     for _ in 0..5 {
