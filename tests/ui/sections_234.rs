@@ -500,7 +500,7 @@ fn snapshot_s04_at_lesson_defaults() {
 
 /// Frame times of the real app (egui pass plus tessellation; no GPU) while big TTL runs stream
 /// from the parallel runner on worker threads. Run with
-/// `cargo test --release --test sections_234 -- --ignored --nocapture frame_times`.
+/// `cargo test --release --test ui -- --ignored --nocapture frame_times`.
 #[test]
 #[ignore = "a measurement, not a check: run it by hand in a release build"]
 fn frame_times_while_a_ten_million_hold_run_streams() {
