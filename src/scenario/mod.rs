@@ -19,6 +19,7 @@
 use std::fmt;
 
 pub mod pairs;
+pub mod playlist;
 pub mod settings;
 
 pub use pairs::{PairsBuilder, PairsReader};

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use locks_lesson::ui::share::playlist::{self, MAX_FILE_BYTES};
+use locks_lesson::scenario::playlist::{self, MAX_FILE_BYTES};
 
 /// Runs the app with `args`, killing it if it has not exited within `limit`: exit code and
 /// standard error, or `None` when it had to be killed (it read on, or opened a window).

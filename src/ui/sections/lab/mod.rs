@@ -6,60 +6,24 @@
 pub mod failover;
 pub mod failover_figure;
 pub mod figure;
+mod run;
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use egui::{RichText, Ui};
 
-use crate::lab::{self, Control, LabError, LabParams, LabRun, Outcome, ServerKind};
+use crate::lab::{self, LabError, LabParams, LabRun, Outcome, ServerKind};
 use crate::lesson::SectionText;
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
 use crate::ui::{Cx, Section};
 use failover::{EXPERIMENTS, FailoverPanel};
 use figure::secs;
+pub use run::{Progress, spawn_run};
 
 /// Its place after the ten lesson sections.
 pub const TITLE: &str = "Lab: a real lock server";
-
-/// What a lab run's worker publishes: a status line, then the result.
-#[derive(Clone, Debug)]
-pub struct Progress<T = LabRun> {
-    pub status: String,
-    pub done: Option<Result<T, LabError>>,
-}
-
-/// Starts `work` on a worker thread of `runner`: its status lines are published as they come,
-/// then its result; it sees the task's cancel flag.
-pub fn spawn_run<T: Send + 'static>(
-    runner: &Runner,
-    name: &str,
-    work: impl FnOnce(&Control) -> Result<T, LabError> + Send + 'static,
-) -> Task<Progress<T>> {
-    runner.spawn(name, move |rep| {
-        let status = |s: String| {
-            rep.report(
-                Progress {
-                    status: s,
-                    done: None,
-                },
-                0,
-                1,
-            );
-        };
-        let cancelled = || rep.cancelled();
-        let ctl = Control {
-            cancelled: &cancelled,
-            status: &status,
-        };
-        let done = work(&ctl);
-        Progress {
-            status: String::new(),
-            done: Some(done),
-        }
-    })
-}
 
 pub struct LabPage {
     pub server: ServerKind,

@@ -11,6 +11,9 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+mod templates;
+pub use templates::*;
+
 /// One lesson section's prose.
 #[derive(Clone, Debug, Deserialize)]
 pub struct SectionText {
@@ -158,157 +161,6 @@ pub struct Reading {
     pub note: String,
 }
 
-/// Section 3's story, told one event at a time, and its outcomes. `{name}` slots are filled
-/// from the model's constants and results (see [`fill`]).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StaleStory {
-    /// Slots: `{time}`, `{sentences}`.
-    pub caption: String,
-    /// Slots: `{token}` in the grant, expiry, release and write sentences; `{who}` in
-    /// `wrote`; `{highest}` in `refused`.
-    pub granted_a: String,
-    pub granted_b: String,
-    pub granted_b_after_expiry: String,
-    pub paused: String,
-    pub resumed_in_lease: String,
-    pub resumed_late: String,
-    pub expired: String,
-    pub released: String,
-    pub wrote: String,
-    pub applied: String,
-    pub applied_over_newer: String,
-    pub refused: String,
-    /// The headline per outcome. Slots: `{pause}`, `{ttl}`, `{a}` and `{b}` (A's and B's
-    /// write times), `{token_a}`, `{token_b}`.
-    pub not_paused: String,
-    pub no_overlap: String,
-    pub overwritten: String,
-    pub rejected: String,
-    pub overlap_harmless: String,
-    /// The timeline's labels on A's lease and at its end. Slot: `{token}`.
-    pub lease_label: String,
-    pub lease_ends_label: String,
-    /// Slot: `{work}`.
-    pub fixed_script: String,
-}
-
-/// The computed sentences of the simulation sections (`assets/headlines.ron`): templates whose
-/// `{name}` slots the sections fill from their runs with [`fill`].
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Headlines {
-    pub counter: CounterWords,
-    pub ttl: TtlWords,
-    pub fencing: FencingWords,
-    pub failover: FailoverWords,
-}
-
-/// Section 5. `consensus`: `{store}`. `replica`: `{rate}`, `{lag}`, `{lost}`, `{simulated}`,
-/// `{failovers}` and `{twice}`, one of the `twice_` lines (`{twice}`, `{every}`).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FailoverWords {
-    pub consensus: String,
-    pub replica: String,
-    pub twice_none: String,
-    pub twice_many: String,
-    pub twice_some: String,
-}
-
-/// Section 1. Slots: `{workers}`, `{expected}`, `{counter}`, `{lost}`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CounterWords {
-    pub without_lock: String,
-    pub with_lock: String,
-}
-
-/// Section 2. Slots: `{ttl}`, `{share}`, `{per_day}`, `{interval}` in the headline; the
-/// simulated check at the chosen TTL: `{seen}` (one of the two `check_` lines: `{count}`,
-/// `{holds}`, `{share}`, `{lo}`, `{hi}`) and `{exact}`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TtlWords {
-    pub headline: String,
-    pub check: String,
-    pub check_seen: String,
-    pub check_none: String,
-}
-
-/// Section 4. `stale` (slots `{stale}`, `{holders}`) opens every headline as `{stale_line}`;
-/// `{late}` counts the stale writes that came after a newer one.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FencingWords {
-    pub stale: String,
-    pub none_stale: String,
-    pub none_late: String,
-    pub rejected_one: String,
-    pub rejected: String,
-    pub replaced_one: String,
-    pub replaced: String,
-    /// Slots: `{share}`, `{lo}`, `{hi}`, `{exact}`, `{span}`.
-    pub details: String,
-    /// Slots: `{shown}`, `{holders}`.
-    pub ladder_part: String,
-}
-
-impl Headlines {
-    /// Every sentence, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 20] {
-        let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
-        let o = &mut self.failover;
-        [
-            &mut c.without_lock,
-            &mut c.with_lock,
-            &mut t.headline,
-            &mut t.check,
-            &mut t.check_seen,
-            &mut t.check_none,
-            &mut f.stale,
-            &mut f.none_stale,
-            &mut f.none_late,
-            &mut f.rejected_one,
-            &mut f.rejected,
-            &mut f.replaced_one,
-            &mut f.replaced,
-            &mut f.details,
-            &mut f.ladder_part,
-            &mut o.consensus,
-            &mut o.replica,
-            &mut o.twice_none,
-            &mut o.twice_many,
-            &mut o.twice_some,
-        ]
-    }
-}
-
-/// Section 9's words around its run (see `assets/break_story.ron` for the slots).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BreakStory {
-    /// The headline per defence. Slots: `{lost}`, `{runs}`, `{share}`, `{over_newer}`,
-    /// `{ttl}`, `{none_lost}`, `{renewal_lost}`, `{twice}`, `{wasted}`.
-    pub none: String,
-    pub renewal: String,
-    pub fencing: String,
-    pub idempotent: String,
-    pub all: String,
-    /// The four bars of each defence, in order, as the figure and its key name them.
-    pub ran_twice: String,
-    pub over_newer: String,
-    pub invoices_twice: String,
-    pub wasted: String,
-    /// What a screen reader hears for the defences' figure.
-    pub bars_description: String,
-    pub lengths_title: String,
-    pub lengths_caption: String,
-    /// Slots: `{mode}`, `{lost}`, `{runs}`, `{share}`, `{lo}`, `{hi}`, `{exact}`,
-    /// `{over_newer}`, `{exact_over_newer}`.
-    pub details: String,
-}
-
 #[derive(Clone, Debug, Deserialize)]
 pub struct Lesson {
     pub title: String,
@@ -335,27 +187,6 @@ pub struct TermToLink {
     pub card: String,
 }
 
-impl BreakStory {
-    /// Every text, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 13] {
-        [
-            &mut self.none,
-            &mut self.renewal,
-            &mut self.fencing,
-            &mut self.idempotent,
-            &mut self.all,
-            &mut self.ran_twice,
-            &mut self.over_newer,
-            &mut self.invoices_twice,
-            &mut self.wasted,
-            &mut self.bars_description,
-            &mut self.lengths_title,
-            &mut self.lengths_caption,
-            &mut self.details,
-        ]
-    }
-}
-
 impl Lesson {
     /// The header line shown where the lesson starts: course, place in it and length.
     pub fn header(&self) -> String {
@@ -380,15 +211,15 @@ pub struct Content {
     pub break_story: BreakStory,
 }
 
-const LESSON: &str = include_str!("../assets/lesson.ron");
-const GLOSSARY: &str = include_str!("../assets/glossary.ron");
-const QUIZZES: &str = include_str!("../assets/quizzes.ron");
-const STORES: &str = include_str!("../assets/stores.ron");
-const SYSTEMS: &str = include_str!("../assets/systems.ron");
-const READING: &str = include_str!("../assets/reading.ron");
-const STALE_STORY: &str = include_str!("../assets/stale_story.ron");
-const HEADLINES: &str = include_str!("../assets/headlines.ron");
-const BREAK_STORY: &str = include_str!("../assets/break_story.ron");
+const LESSON: &str = include_str!("../../assets/lesson.ron");
+const GLOSSARY: &str = include_str!("../../assets/glossary.ron");
+const QUIZZES: &str = include_str!("../../assets/quizzes.ron");
+const STORES: &str = include_str!("../../assets/stores.ron");
+const SYSTEMS: &str = include_str!("../../assets/systems.ron");
+const READING: &str = include_str!("../../assets/reading.ron");
+const STALE_STORY: &str = include_str!("../../assets/stale_story.ron");
+const HEADLINES: &str = include_str!("../../assets/headlines.ron");
+const BREAK_STORY: &str = include_str!("../../assets/break_story.ron");
 
 /// Every asset as written, before `{section:ID}` references are resolved: file name and text.
 pub const RAW_ASSETS: [(&str, &str); 9] = [
