@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use clap::{CommandFactory, Parser};
 use serde_json::Value;
 
+use super::report::{round_sig, text};
 use super::{Cli, Command, UsageError, report};
 
 /// Most steps a sweep may take.
@@ -17,39 +18,6 @@ pub fn parse_precision(raw: &str) -> Result<usize, String> {
         .ok()
         .filter(|n| (1..=17).contains(n))
         .ok_or_else(|| "must be an integer from 1 to 17".to_owned())
-}
-
-/// `v` rounded to `digits` significant digits, written without an exponent or trailing zeros.
-pub fn round_sig(v: f64, digits: usize) -> String {
-    if v == 0.0 || !v.is_finite() {
-        return format!("{v}");
-    }
-    let magnitude = v.abs().log10().floor() as i32;
-    let decimals = digits as i32 - 1 - magnitude;
-    if decimals >= 0 {
-        let text = format!("{v:.*}", decimals as usize);
-        if text.contains('.') {
-            text.trim_end_matches('0').trim_end_matches('.').to_owned()
-        } else {
-            text
-        }
-    } else {
-        let unit = 10f64.powi(-decimals);
-        format!("{}", (v / unit).round() * unit)
-    }
-}
-
-/// A value as printed in text and CSV: decimals limited to `precision` significant digits.
-pub fn text(v: &Value, precision: Option<usize>) -> String {
-    match (v, precision) {
-        (Value::String(s), _) => s.clone(),
-        (Value::Number(n), Some(p)) if n.is_f64() => round_sig(n.as_f64().unwrap_or(0.0), p),
-        (Value::Array(items), _) => {
-            let parts: Vec<String> = items.iter().map(|i| text(i, precision)).collect();
-            format!("[{}]", parts.join(", "))
-        }
-        (other, _) => other.to_string(),
-    }
 }
 
 /// A parsed `--sweep PARAM=FROM:TO:STEPS`.

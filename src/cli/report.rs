@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Output, SimModel, UsageError, extra};
+use super::{Output, SimModel, UsageError};
 use crate::runner::parallel;
 use crate::sections::Kind;
 use crate::sim::counter::{self, CounterParams};
@@ -68,7 +68,7 @@ impl Report {
             println!("{}", Value::Object(self.fields.clone()));
         } else {
             for (k, v) in &self.fields {
-                println!("{k:>24}  {}", extra::text(v, out.precision));
+                println!("{k:>24}  {}", text(v, out.precision));
             }
         }
     }
@@ -277,4 +277,37 @@ pub fn output(model: &SimModel) -> &Output {
 /// The result of one `sim` model run.
 pub fn report(model: &SimModel) -> Result<Report, UsageError> {
     Job::of(model).map(Job::report)
+}
+
+/// `v` rounded to `digits` significant digits, written without an exponent or trailing zeros.
+pub fn round_sig(v: f64, digits: usize) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let magnitude = v.abs().log10().floor() as i32;
+    let decimals = digits as i32 - 1 - magnitude;
+    if decimals >= 0 {
+        let text = format!("{v:.*}", decimals as usize);
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            text
+        }
+    } else {
+        let unit = 10f64.powi(-decimals);
+        format!("{}", (v / unit).round() * unit)
+    }
+}
+
+/// A value as printed in text and CSV: decimals limited to `precision` significant digits.
+pub fn text(v: &Value, precision: Option<usize>) -> String {
+    match (v, precision) {
+        (Value::String(s), _) => s.clone(),
+        (Value::Number(n), Some(p)) if n.is_f64() => round_sig(n.as_f64().unwrap_or(0.0), p),
+        (Value::Array(items), _) => {
+            let parts: Vec<String> = items.iter().map(|i| text(i, precision)).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        (other, _) => other.to_string(),
+    }
 }

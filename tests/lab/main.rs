@@ -85,7 +85,10 @@ pub fn page_harness(
 }
 
 fn main() {
-    let args = Arguments::from_args();
+    let mut args = Arguments::from_args();
+    // One test at a time: each starts servers of its own and two draw through the software
+    // renderer, which is not to be shared by tests running side by side.
+    args.test_threads.get_or_insert(1);
     let required = std::env::var("LOCKS_LESSON_LAB_REQUIRED").is_ok_and(|v| v == "1");
     let trials = stale::TESTS
         .iter()
