@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::lab::LabError;
+use super::run::Ended;
 use crate::lab::failover::{
     self, FailoverParams, FailoverRun, FailoverStore, experiment, fmt_ms, run_failover, words,
 };
@@ -100,19 +100,12 @@ impl FailoverPanel {
     pub fn poll(&mut self) {
         let Some((i, task)) = &self.task else { return };
         let i = *i;
-        let (finished, progress, failed) = {
-            let snap = task.snapshot();
-            (snap.finished, snap.result.clone(), snap.failed.clone())
-        };
-        if let Some(Progress { status, done: None }) = &progress {
-            self.status.clone_from(status);
-        }
-        if !finished {
+        let Some(ended) = super::run::poll(task, &mut self.status) else {
             return;
-        }
+        };
         self.task = None;
-        match (progress.and_then(|p| p.done), failed) {
-            (Some(Ok(run)), _) => {
+        match ended {
+            Ended::Done(run) => {
                 self.status = format!(
                     "Done in {} on {} {}.",
                     fmt_ms(run.total_ms),
@@ -121,9 +114,8 @@ impl FailoverPanel {
                 );
                 self.results[i] = Some(run);
             }
-            (Some(Err(LabError::Cancelled)), _) | (None, None) => self.status = "Cancelled.".into(),
-            (Some(Err(e)), _) => self.fail(i, e.to_string()),
-            (None, Some(msg)) => self.fail(i, msg),
+            Ended::Cancelled => self.status = "Cancelled.".into(),
+            Ended::Failed(msg) => self.fail(i, msg),
         }
     }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use egui::{RichText, Ui};
 
-use crate::lab::{self, LabError, LabParams, LabRun, Outcome, ServerKind};
+use crate::lab::{self, LabParams, LabRun, Outcome, ServerKind};
 use crate::lesson::SectionText;
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
@@ -157,32 +157,20 @@ impl LabPage {
     /// Adopts news from the worker.
     fn poll(&mut self) {
         let Some(task) = &self.task else { return };
-        let (finished, progress, failed) = {
-            let snap = task.snapshot();
-            (snap.finished, snap.result.clone(), snap.failed.clone())
-        };
-        if let Some(Progress { status, done: None }) = &progress {
-            self.status.clone_from(status);
-        }
-        if !finished {
+        let Some(ended) = run::poll(task, &mut self.status) else {
             return;
-        }
+        };
         self.task = None;
-        match (progress.and_then(|p| p.done), failed) {
-            (Some(Ok(run)), _) => {
+        match ended {
+            run::Ended::Done(run) => {
                 self.status = finished_status(&run);
                 self.result = Some(run);
             }
-            (Some(Err(LabError::Cancelled)), _) => self.status = "Cancelled.".into(),
-            (Some(Err(e)), _) => {
-                self.status = "The run did not finish.".into();
-                self.error = Some(e.to_string());
-            }
-            (None, Some(msg)) => {
+            run::Ended::Cancelled => self.status = "Cancelled.".into(),
+            run::Ended::Failed(msg) => {
                 self.status = "The run did not finish.".into();
                 self.error = Some(msg);
             }
-            (None, None) => self.status = "Cancelled.".into(),
         }
     }
 

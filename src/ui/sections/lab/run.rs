@@ -40,3 +40,36 @@ pub fn spawn_run<T: Send + 'static>(
         }
     })
 }
+
+/// How a finished run ended, as the page tells it.
+pub enum Ended<T> {
+    Done(T),
+    Cancelled,
+    /// Why the run did not finish.
+    Failed(String),
+}
+
+/// Takes the worker's news: copies its latest status line into `status` and, once the run
+/// has ended, how it ended. `None` while it is still going.
+pub fn poll<T: Clone>(task: &Task<Progress<T>>, status: &mut String) -> Option<Ended<T>> {
+    let (finished, progress, failed) = {
+        let snap = task.snapshot();
+        (snap.finished, snap.result.clone(), snap.failed.clone())
+    };
+    if let Some(Progress {
+        status: s,
+        done: None,
+    }) = &progress
+    {
+        status.clone_from(s);
+    }
+    if !finished {
+        return None;
+    }
+    Some(match (progress.and_then(|p| p.done), failed) {
+        (Some(Ok(run)), _) => Ended::Done(run),
+        (Some(Err(LabError::Cancelled)), _) | (None, None) => Ended::Cancelled,
+        (Some(Err(e)), _) => Ended::Failed(e.to_string()),
+        (None, Some(msg)) => Ended::Failed(msg),
+    })
+}
