@@ -1,19 +1,7 @@
 //! The command line for slides and homework: sweeps, precision, scenario codes, one time unit
 //! per lock-hold model, and a README that lists every field the commands print.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_locks-lesson"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::run;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = run(args);

@@ -6,3 +6,16 @@ mod fuzz;
 mod kit;
 mod playlist;
 mod sim;
+
+/// Runs the executable with `args`: its exit status, standard output and standard error.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_locks-lesson"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

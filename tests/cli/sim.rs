@@ -6,17 +6,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_locks-lesson"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::run;
 
 /// Runs `sim MODEL ARGS --json` and parses the one JSON object it prints.
 fn sim(model: &str, args: &[&str]) -> Value {
