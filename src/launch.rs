@@ -7,8 +7,37 @@ use std::sync::Arc;
 use crate::app::{APP_ID, AppOptions, LessonApp, WINDOW_TITLE};
 use crate::cli::{Cli, RendererChoice};
 
-/// Type sizes, spacing and text contrast (a projector needs them).
+/// The largest font atlas side, in pixels, in every window.
+///
+/// The atlas is as wide as the largest texture the driver takes (16,384 pixels with Mesa) and
+/// grows in height: at 2,048 it holds the same glyphs in far less memory.
+pub const ATLAS_SIDE: usize = 2048;
+
+/// Caps the font atlas at [`ATLAS_SIDE`] in every window's input, the audience window's
+/// included.
+///
+/// All windows share one font atlas, and egui builds it anew whenever a window's pass starts
+/// with other text options than the last one (the largest texture side is one of them). A cap
+/// on the main window's input alone (eframe's `raw_input_hook` sees only that window) made the
+/// presenter view rebuild the atlas twice a frame: the audience window's pass, nested inside
+/// the console's, replaced the atlas the console's text had already been laid out in, and the
+/// console showed wrong glyphs. An input hook runs for every window's pass.
+struct AtlasCap;
+
+impl egui::Plugin for AtlasCap {
+    fn debug_name(&self) -> &'static str {
+        "locks-lesson font atlas cap"
+    }
+
+    fn input_hook(&mut self, _ctx: &egui::Context, input: &mut egui::RawInput) {
+        input.max_texture_side = Some(input.max_texture_side.map_or(ATLAS_SIDE, |s| s.min(ATLAS_SIDE)));
+    }
+}
+
+/// Type sizes, spacing and text contrast (a projector needs them), and one font atlas size
+/// in every window.
 pub fn style(ctx: &egui::Context) {
+    ctx.add_plugin(AtlasCap);
     ctx.all_styles_mut(|s| {
         for (style, size) in [
             (egui::TextStyle::Body, 16.0),
@@ -78,4 +107,35 @@ pub fn run_native(cli: &Cli) -> ExitCode {
         );
     }
     ExitCode::FAILURE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Passes of two windows whose drivers report other texture sizes (as the console and the
+    /// audience window do when only one of them is capped): the font atlas is built once and
+    /// then only grows, it is never replaced under text laid out in it.
+    #[test]
+    fn windows_with_other_texture_limits_share_one_atlas() {
+        let ctx = egui::Context::default();
+        style(&ctx);
+        let mut full_images = 0;
+        for pass in 0..6 {
+            let input = egui::RawInput {
+                max_texture_side: Some(if pass % 2 == 0 { 16_384 } else { 8_192 }),
+                ..Default::default()
+            };
+            let out = ctx.run_ui(input, |ui| {
+                ui.label(format!("pass {pass}: some text to lay out"));
+            });
+            for (id, delta) in &out.textures_delta.set {
+                if *id == egui::TextureId::default() && delta.pos.is_none() {
+                    full_images += 1;
+                    assert!(delta.image.width() <= ATLAS_SIDE, "the atlas is capped");
+                }
+            }
+        }
+        assert_eq!(full_images, 1, "the atlas was replaced between passes");
+    }
 }

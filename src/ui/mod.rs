@@ -11,6 +11,7 @@ pub mod lab_timeline;
 pub mod lecture;
 pub mod mc_stream;
 pub mod overlay;
+pub mod pager;
 pub mod pairs;
 pub mod playback;
 pub mod playlist;
@@ -140,13 +141,10 @@ pub trait Section {
     /// stage, without the words. By default the title and the interactive part.
     fn audience(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         let text = self.text();
-        egui::ScrollArea::vertical()
-            .id_salt(("audience", text.number))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                stage::layout::title(ui, text, true);
-                self.ui(ui, cx);
-            });
+        pager::column(ui, ("audience", text.number), true, |ui| {
+            stage::layout::title(ui, text, true);
+            self.ui(ui, cx);
+        });
     }
 
     /// What the presenter's console shows and the audience must not see yet (a quiz's answer

@@ -19,10 +19,7 @@ pub fn lesson_header(ui: &mut Ui, cx: &mut Cx<'_>) {
 /// the closing words, in one scrolling column.
 pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
     let text = section.text();
-    egui::ScrollArea::vertical()
-        .id_salt(("section-scroll", text.number))
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
+    super::pager::column(ui, ("section-scroll", text.number), cx.lecture, |ui| {
             ui.set_max_width(ui.available_width().min(1400.0));
             ui.add_space(8.0);
             if text.number == 1 {

@@ -62,10 +62,7 @@ impl QuizSection {
             });
             return;
         }
-        egui::ScrollArea::vertical()
-            .id_salt(("quiz-page", n))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
+        crate::ui::pager::column(ui, ("quiz-page", n), cx.lecture, |ui| {
                 layout::title(ui, text, true);
                 self.body(ui, cx);
                 ui.add_space(8.0);
@@ -82,10 +79,7 @@ impl QuizSection {
     /// answer shows here only once it is revealed.
     pub(super) fn audience_page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let n = self.state.section();
-        egui::ScrollArea::vertical()
-            .id_salt(("quiz-audience", n))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
+        crate::ui::pager::column(ui, ("quiz-audience", n), true, |ui| {
                 layout::title(ui, lesson::content().section(n), true);
                 ui.set_max_width((ui.available_width() - 12.0).min(MAX_WIDTH));
                 let mut clicked = Inputs::default();
