@@ -129,12 +129,14 @@ mod tests {
             let out = ctx.run_ui(input, |ui| {
                 ui.label(format!("pass {pass}: some text to lay out"));
             });
-            for (id, delta) in &out.textures_delta.set {
-                if *id == egui::TextureId::default() && delta.pos.is_none() {
+            for (id, deltas) in &out.textures_delta.set {
+                for delta in deltas.iter().filter(|d| d.pos.is_none()) {
+                    assert_eq!(*id, egui::TextureId::default());
                     full_images += 1;
                     assert!(delta.image.width() <= ATLAS_SIDE, "the atlas is capped");
                 }
             }
+            out.drop_without_applying_deltas();
         }
         assert_eq!(full_images, 1, "the atlas was replaced between passes");
     }
