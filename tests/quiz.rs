@@ -9,7 +9,6 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson::{self, Question};
 use locks_lesson::progress::{Progress, Store, XP_PER_QUESTION};
-use locks_lesson::ui::lecture::LECTURE_ZOOM;
 
 mod common;
 
@@ -642,8 +641,7 @@ fn answers_carry_their_key_and_the_verdict_is_announced() {
 /// The app in a window of `size` pixels, drawn for snapshots. Lecture mode zooms to 150 %:
 /// the harness counts its size in points, so the window is that many pixels at 150 %.
 fn sized_app(section: u8, size: [f32; 2], lecture: bool) -> Harness<'static, LessonApp> {
-    let zoom = if lecture { LECTURE_ZOOM } else { 1.0 };
-    let size = [size[0] / zoom, size[1] / zoom];
+    let px = size;
     let options = AppOptions {
         section: Some(section),
         lecture,
@@ -654,7 +652,7 @@ fn sized_app(section: u8, size: [f32; 2], lecture: bool) -> Harness<'static, Les
         .with_size(size)
         .wgpu()
         .build_eframe(move |cc| LessonApp::new(cc, options));
-    h.run_steps(3);
+    common::hold_window(&mut h, px);
     h
 }
 

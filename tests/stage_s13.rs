@@ -5,7 +5,8 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
-use locks_lesson::ui::lecture::LECTURE_ZOOM;
+
+mod common;
 
 /// The app at `section` in a window of `size` pixels. The harness measures its window in
 /// points, and lecture mode zooms to 150 %: a 1280×800 projector shows 853×533 points.
@@ -15,8 +16,6 @@ fn stage_app(
     lecture: bool,
     wgpu: bool,
 ) -> Harness<'static, LessonApp> {
-    let zoom = if lecture { LECTURE_ZOOM } else { 1.0 };
-    let size = [size[0] / zoom, size[1] / zoom];
     let options = AppOptions {
         section: Some(section),
         lecture,
@@ -26,8 +25,9 @@ fn stage_app(
     let builder = Harness::builder().with_size(size);
     let builder = if wgpu { builder.wgpu() } else { builder };
     let mut h = builder.build_eframe(move |cc| LessonApp::new(cc, options));
-    // Measured heights (plot key, headline and controls) settle over a few frames.
-    h.run_steps(6);
+    // Measured heights (plot key, headline and controls) settle over a few frames, and
+    // lecture mode fits its zoom to the window.
+    common::hold_window(&mut h, size);
     h
 }
 

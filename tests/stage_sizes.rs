@@ -7,25 +7,26 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::{AppOptions, LessonApp};
-use locks_lesson::ui::lecture::LECTURE_ZOOM;
+
+mod common;
 
 const SIM_SECTIONS: [u8; 6] = [1, 2, 3, 4, 5, 9];
 
 /// The app at `section` in a window of `size` pixels (the harness counts points; lecture
 /// mode shows 150 % type).
 fn at(section: u8, size: [f32; 2], lecture: bool, wgpu: bool) -> Harness<'static, LessonApp> {
-    let zoom = if lecture { LECTURE_ZOOM } else { 1.0 };
     let options = AppOptions {
         section: Some(section),
         lecture,
         inline_runner: true,
         ..Default::default()
     };
-    let builder = Harness::builder().with_size([size[0] / zoom, size[1] / zoom]);
+    let builder = Harness::builder().with_size(size);
     let builder = if wgpu { builder.wgpu() } else { builder };
     let mut h = builder.build_eframe(move |cc| LessonApp::new(cc, options));
-    // Measured heights (key, headline, controls, bottom bar) settle over a few frames.
-    h.run_steps(8);
+    // Measured heights (key, headline, controls, bottom bar) settle over a few frames, and
+    // lecture mode fits its zoom to the window.
+    common::hold_window(&mut h, size);
     h
 }
 

@@ -115,6 +115,16 @@ impl TopBar<'_> {
         {
             self.go_to = Some(n + 1);
         }
+        if self.lecture {
+            // The type follows the projector; the lecturer's factor is always shown, and set
+            // here.
+            ui.separator();
+            ui.menu_button(self.type_label.as_str(), |ui| {
+                self.type_change = type_menu(ui);
+            })
+            .response
+            .on_hover_text("The lecture's type size (Ctrl+Plus, Ctrl+Minus, Ctrl+0)");
+        }
     }
 
     /// XP, glossary, view, lecture, keys.
@@ -136,14 +146,7 @@ impl TopBar<'_> {
         if r.clicked() {
             self.glossary.toggle_index();
         }
-        if self.lecture {
-            // The type follows the projector; the lecturer's factor is shown and set here.
-            ui.menu_button(self.type_label.as_str(), |ui| {
-                self.type_change = type_menu(ui);
-            })
-            .response
-            .on_hover_text("The lecture's type size (Ctrl+Plus, Ctrl+Minus, Ctrl+0)");
-        } else {
+        if !self.lecture {
             ui.menu_button("View", view_menu)
                 .response
                 .on_hover_text("Theme and text size");

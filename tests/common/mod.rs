@@ -35,3 +35,13 @@ pub fn summary(h: &mut Harness<'static, LessonApp>, n: u8) -> String {
         .summary()
         .expect("the section has a headline")
 }
+
+/// Runs frames with the window held at `px` pixels, as a real window is: egui's points follow
+/// the zoom (lecture mode fits its zoom to the window), while the harness counts points.
+pub fn hold_window(h: &mut Harness<'static, LessonApp>, px: [f32; 2]) {
+    for _ in 0..8 {
+        let z = h.ctx.zoom_factor();
+        h.set_size(egui::vec2(px[0], px[1]) / z);
+        h.step();
+    }
+}

@@ -177,6 +177,11 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
         .show(ui, |ui| stage.headline_ui(ui, cx));
+    if cx.lecture && stage.result_hidden() {
+        // On the projector the prediction is a slide of its own: the figure and the controls
+        // come with the reveal.
+        return;
+    }
     let bottom = egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)

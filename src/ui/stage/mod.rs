@@ -255,6 +255,13 @@ impl<E: Experiment> Stage<E> {
     fn controls_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.exp.controls(ui, cx);
         self.exp.refresh(cx.runner, self.seed);
+        if cx.lecture {
+            // On the projector: the live controls only (the seed and the drawer are the
+            // learner's; Ctrl+Shift+C still copies the run's code).
+            self.drawer = false;
+            self.exp.progress(ui);
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             let label = if self.drawer {
                 "Hide settings"

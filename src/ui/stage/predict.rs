@@ -183,6 +183,12 @@ impl Gate {
         else {
             return;
         };
+        if cx.lecture {
+            // On the projector: the one line (the why is the lecturer's to tell; nothing to
+            // click).
+            ui.label(RichText::new(text.as_str()).strong());
+            return;
+        }
         let mut dismiss = false;
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text.as_str()).strong());
