@@ -95,7 +95,7 @@ rehearse() {
     i=$((i + 1))
   done
   sleep 3
-  local n step title headline notes k=0 previous=""
+  local n step title headline notes k=0 previous_title=""
   while IFS=$'\t' read -r n step title headline notes; do
     k=$((k + 1))
     local file
@@ -110,6 +110,12 @@ rehearse() {
         { [[ $mode != presenter ]] || found "${file%.png}.txt" "$notes"; }; then
         break
       fi
+      # Still on the section before (a window of another height pages a long page once
+      # more): one more Page Down.
+      if [[ $title != "$previous_title" ]] && found "${file%.png}.txt" "$previous_title" &&
+        ! found "${file%.png}.txt" "$title"; then
+        DISPLAY=$display xdotool key --clearmodifiers Next
+      fi
       sleep 2
     done
     found "${file%.png}.txt" "$title" || fail "$mode $size step $k (section $n): the title '$title' does not read"
@@ -117,7 +123,7 @@ rehearse() {
     if [[ $mode == presenter ]]; then
       found "${file%.png}.txt" "$notes" || fail "$mode $size step $k (section $n): the console's notes '$notes' do not read"
     fi
-    previous=$file
+    previous_title=$title
     DISPLAY=$display xdotool key --clearmodifiers Next
     sleep 1
   done < <(head -n "${REHEARSAL_STEPS:-100000}" "$plan")

@@ -30,7 +30,11 @@ impl egui::Plugin for AtlasCap {
     }
 
     fn input_hook(&mut self, _ctx: &egui::Context, input: &mut egui::RawInput) {
-        input.max_texture_side = Some(input.max_texture_side.map_or(ATLAS_SIDE, |s| s.min(ATLAS_SIDE)));
+        input.max_texture_side = Some(
+            input
+                .max_texture_side
+                .map_or(ATLAS_SIDE, |s| s.min(ATLAS_SIDE)),
+        );
     }
 }
 

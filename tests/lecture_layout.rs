@@ -166,8 +166,16 @@ fn walk(px: Vec2, layout: bool) -> Vec<usize> {
     let mut plan = String::new();
     let mut problems = Vec::new();
     let count = lesson::section_count();
-    assert_eq!(usize::from(count), SECTIONS.len(), "the registry is the lesson");
-    assert_eq!(h.state().current_section(), 1, "a lecture starts at the beginning");
+    assert_eq!(
+        usize::from(count),
+        SECTIONS.len(),
+        "the registry is the lesson"
+    );
+    assert_eq!(
+        h.state().current_section(),
+        1,
+        "a lecture starts at the beginning"
+    );
     let mut steps = vec![0; usize::from(count)];
     for _ in 0..MAX_STEPS {
         let n = h.state().current_section();
@@ -182,8 +190,7 @@ fn walk(px: Vec2, layout: bool) -> Vec<usize> {
             check(&h, &what, &mut problems);
         }
         plan += &plan_line(&h, steps[usize::from(n) - 1]);
-        if n == count && pager::index(&h.ctx) + 1 >= pager::count(&h.ctx, egui::ViewportId::ROOT)
-        {
+        if n == count && pager::index(&h.ctx) + 1 >= pager::count(&h.ctx, egui::ViewportId::ROOT) {
             let before = (n, h.state().section(n).summary());
             h.key_press(Key::PageDown);
             settle(&mut h, px);

@@ -382,7 +382,8 @@ pub fn projector_style(base: &Style) -> Style {
 pub const MIN_TEXT_PX: f32 = 20.0;
 
 /// The lecture's zoom on a 1024×768 projector at the normal type.
-pub const LECTURE_ZOOM_768: f32 = 1024.0 / NORMAL_SIZE[0] * (1.0 - MARGIN) * BODY_AT_NORMAL / BODY_POINTS;
+pub const LECTURE_ZOOM_768: f32 =
+    1024.0 / NORMAL_SIZE[0] * (1.0 - MARGIN) * BODY_AT_NORMAL / BODY_POINTS;
 
 /// WCAG contrast ratio of two opaque colours (1 to 21).
 pub fn contrast_ratio(a: Color32, b: Color32) -> f32 {
@@ -453,14 +454,20 @@ mod tests {
         frame(&ctx);
         let mut side = true;
         p.set_lecture(&ctx, true, &mut side);
-        assert!(!ctx.options(|o| o.zoom_with_keyboard), "egui's zoom keys are off");
+        assert!(
+            !ctx.options(|o| o.zoom_with_keyboard),
+            "egui's zoom keys are off"
+        );
         let projector = egui::vec2(1024.0, 768.0);
         for _ in 0..3 {
             p.fit(&ctx, egui::ViewportId::ROOT);
             frame_in(&ctx, projector);
         }
         let normal = ctx.zoom_factor();
-        assert!((normal - lecture_zoom(projector, 1.0)).abs() < 0.01, "{normal}");
+        assert!(
+            (normal - lecture_zoom(projector, 1.0)).abs() < 0.01,
+            "{normal}"
+        );
         assert!((normal * BODY_POINTS - 26.0).abs() < 0.5, "body text 26 px");
         assert_eq!(p.type_label(), "Type 100 %");
         p.change_type(Some(true));
@@ -479,7 +486,11 @@ mod tests {
 
         let mut again = Presenter::new(&ctx, Some(&storage));
         assert!(again.reduced_motion);
-        assert_eq!(again.type_label(), "Type 120 %", "the lecturer's factor comes back");
+        assert_eq!(
+            again.type_label(),
+            "Type 120 %",
+            "the lecturer's factor comes back"
+        );
         again.change_type(None);
         assert_eq!(again.type_factor(), 1.0);
         for _ in 0..20 {

@@ -134,11 +134,17 @@ mod tests {
         }
         assert_eq!(tops.len(), n);
         assert!(tops.windows(2).all(|w| w[1] > w[0]), "{tops:?}");
-        assert!(!step(&ctx, ViewportId::ROOT, true), "the last screenful lets go");
+        assert!(
+            !step(&ctx, ViewportId::ROOT, true),
+            "the last screenful lets go"
+        );
         assert!(step(&ctx, ViewportId::ROOT, false));
         assert_eq!(index(&ctx), n - 2);
         reset(&ctx);
-        assert!(!step(&ctx, ViewportId::ROOT, false), "the first lets go back");
+        assert!(
+            !step(&ctx, ViewportId::ROOT, false),
+            "the first lets go back"
+        );
         // A page that fits is one screenful.
         let ctx = Context::default();
         for _ in 0..3 {

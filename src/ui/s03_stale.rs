@@ -162,7 +162,10 @@ impl Experiment for Stale {
         if self.playback.playing || self.playback.position >= 1.0 || shown >= story.steps.len() {
             return Some(outcome_sentence(&story.run));
         }
-        story.steps.get(shown.saturating_sub(1)).map(|s| s.caption.clone())
+        story
+            .steps
+            .get(shown.saturating_sub(1))
+            .map(|s| s.caption.clone())
     }
 
     fn failure(&self) -> Option<String> {
