@@ -33,9 +33,8 @@ fn lecture_at(px: Vec2) -> Harness<'static, LessonApp> {
         ask_predictions: true,
         ..Default::default()
     };
-    let zoom = lecture::lecture_zoom(px, 1.0);
     let mut h = Harness::builder()
-        .with_size(px / zoom)
+        .with_size(px)
         .build_eframe(move |cc| LessonApp::new(cc, options));
     settle(&mut h, px);
     h

@@ -70,6 +70,9 @@ pub struct Presenter {
     light_style: Option<Arc<Style>>,
     /// Whether the keyboard moved focus last (then the focus ring shows).
     keyboard_focus: bool,
+    /// Without a real window (a test harness, whose points do not follow the zoom): the
+    /// window's size as first measured in the lecture.
+    measured: Option<egui::Vec2>,
 }
 
 impl Presenter {
@@ -95,6 +98,7 @@ impl Presenter {
             before: None,
             light_style: None,
             keyboard_focus: false,
+            measured: None,
         }
     }
 
@@ -155,7 +159,7 @@ impl Presenter {
 
     /// In lecture mode, sets the zoom that fits the normal stage into the window `viewport`
     /// (the audience's) at the lecturer's type factor. Call once a frame.
-    pub fn fit(&self, ctx: &egui::Context, viewport: egui::ViewportId) {
+    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId) {
         if !self.lecture {
             return;
         }
@@ -166,7 +170,14 @@ impl Presenter {
         }
         let zoom = ctx.zoom_factor();
         // Points times the zoom: the window's size in logical pixels.
-        let size = ctx.input_for(viewport, |i| i.content_rect().size()) * zoom;
+        let (size, real) = ctx.input_for(viewport, |i| {
+            (i.content_rect().size(), i.viewport().inner_rect.is_some())
+        });
+        let size = if real {
+            size * zoom
+        } else {
+            *self.measured.get_or_insert(size * zoom)
+        };
         if size.x < 1.0 || size.y < 1.0 {
             return;
         }
@@ -184,6 +195,7 @@ impl Presenter {
             return;
         }
         self.lecture = on;
+        self.measured = None;
         if on {
             self.before = Some(Before {
                 theme: ctx.options(|o| o.theme_preference),
@@ -460,9 +472,10 @@ mod tests {
         );
         let projector = egui::vec2(1024.0, 768.0);
         for _ in 0..3 {
-            p.fit(&ctx, egui::ViewportId::ROOT);
             frame_in(&ctx, projector);
+            p.fit(&ctx, egui::ViewportId::ROOT);
         }
+        frame_in(&ctx, projector);
         let normal = ctx.zoom_factor();
         assert!(
             (normal - lecture_zoom(projector, 1.0)).abs() < 0.01,
