@@ -8,7 +8,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson;
 use locks_lesson::ui::presenter::notes;
-use locks_lesson::ui::{SECTIONS, lecture, pager};
+use locks_lesson::ui::{SECTIONS, pager};
 
 /// A 768-line projector and a 16:10 laptop, in pixels.
 const SIZES: [[f32; 2]; 2] = [[1024.0, 768.0], [1280.0, 800.0]];
