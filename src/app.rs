@@ -50,6 +50,7 @@ pub struct LessonApp {
     ask_predictions: bool,
     /// The audience window and the console.
     presenter_view: PresenterView,
+    ctx: egui::Context,
 }
 
 impl LessonApp {
@@ -68,11 +69,9 @@ impl LessonApp {
         let progress = options
             .progress_file
             .map_or_else(Store::memory, Store::open);
-        // A lecture starts at the beginning, wherever an earlier session stopped.
-        let remembered = progress
-            .progress()
-            .last_section
-            .filter(|_| !options.lecture);
+        // A lecture starts at the beginning; a learner comes back where they left off.
+        let lecture = options.lecture || options.presenter;
+        let remembered = progress.progress().last_section.filter(|_| !lecture);
         let section = options
             .section
             .or(remembered)
@@ -116,10 +115,15 @@ impl LessonApp {
             &mut tools.share,
             &mut sections,
         );
-        // A prepared run decides where the lesson opens.
+        // A prepared run decides where the lesson opens; otherwise a lecture opens the section
+        // at its first build step, as Page Down would have.
+        if opened.is_none() && lecture {
+            sections[usize::from(section) - 1].arrive(false, true);
+        }
         let section = opened.unwrap_or(section);
         let presenter_view = PresenterView::new(cc.storage, options.presenter);
         Self {
+            ctx: cc.egui_ctx.clone(),
             presenter_view,
             sections,
             current: usize::from(section) - 1,
@@ -165,7 +169,11 @@ impl LessonApp {
     }
 
     pub fn go_to(&mut self, number: u8) {
-        self.current = usize::from(number.clamp(1, self.sections.len() as u8)) - 1;
+        let to = usize::from(number.clamp(1, self.sections.len() as u8)) - 1;
+        if to != self.current {
+            ui::shell::pager::reset(&self.ctx);
+        }
+        self.current = to;
         self.glossary.close_card();
     }
 
@@ -206,6 +214,16 @@ impl LessonApp {
     /// Page Down or Page Up: the section's next or previous build step if it has one, else
     /// the next or previous section, opened at its first step (or, going back, its last).
     fn step(&mut self, ctx: &egui::Context, forward: bool) {
+        // A page longer than the audience's window: its next or previous screenful first.
+        let audience = if self.presenter_view.is_open() {
+            ui::shell::presenter::audience_id()
+        } else {
+            egui::ViewportId::ROOT
+        };
+        if self.lecture() && ui::shell::pager::step(ctx, audience, forward) {
+            return;
+        }
+        ui::shell::pager::reset(ctx);
         let tools = &mut self.tools;
         if let Some(go) = tools
             .playlist
@@ -277,10 +295,16 @@ impl LessonApp {
             progress: &self.progress,
             queued: &mut self.tools.queued,
             go_to: None,
+            type_label: self.tools.lecture.type_label(),
+            type_change: None,
         };
         bar.show(ui);
-        if let Some(n) = bar.go_to {
+        let (go_to, type_change) = (bar.go_to, bar.type_change);
+        if let Some(n) = go_to {
             self.go_to(n);
+        }
+        if let Some(change) = type_change {
+            self.tools.lecture.change_type(change);
         }
     }
 
@@ -338,6 +362,15 @@ impl eframe::App for LessonApp {
         if let Some(n) = self.tools.begin_frame(&ctx, &mut self.sections) {
             self.go_to(n);
         }
+        // The type follows the audience's window and the lecturer's factor; in the presenter
+        // view the console's keys leave it alone.
+        let audience = if self.presenter_view.is_open() {
+            ui::shell::presenter::audience_id()
+        } else {
+            self.tools.lecture.type_keys(&ctx);
+            egui::ViewportId::ROOT
+        };
+        self.tools.lecture.fit(&ctx, audience);
         let mut section_actions = self.presenter_view.take_pending();
         let pressed = if self.glossary.card_open() || self.tools.dialog_open() {
             keymap::pressed_where(&ctx, Action::works_over_dialogs)
@@ -372,13 +405,18 @@ impl eframe::App for LessonApp {
             .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
         self.side_open = open;
         if self.presenter_view.is_open() {
-            ui::shell::presenter::console::Console {
+            let change = ui::shell::presenter::console::Console {
                 view: &mut self.presenter_view,
                 section: self.sections[self.current].as_ref(),
                 blanked: self.tools.lecture.blanked(),
                 queued: &mut self.tools.queued,
+                type_label: self.tools.lecture.type_label(),
+                type_change: None,
             }
             .show(ui);
+            if let Some(c) = change {
+                self.tools.lecture.change_type(c);
+            }
         }
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
         let inner = bottom.response.rect.shrink2(egui::vec2(8.0, 2.0));
@@ -420,6 +458,11 @@ impl eframe::App for LessonApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.tools.lecture.save(storage);
         self.presenter_view.save(storage);
+    }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        // A hidden pointer hovers over nothing.
+        raw_input.events.extend(self.tools.pointer.gone());
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

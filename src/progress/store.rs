@@ -30,6 +30,8 @@ pub struct Store {
     notice: Option<String>,
     /// Questions the learner asked to go through again (this run only; not saved).
     pub review: VecDeque<String>,
+    /// The class's predictions in lecture mode (this run only; not saved, not scored).
+    pub class: Progress,
     /// Changes made so far; each is one generation, handed to the writer.
     generation: u64,
     /// The last save failed (its notice was given; the next failure says nothing new).
@@ -46,6 +48,7 @@ impl Store {
             writable: false,
             notice: None,
             review: VecDeque::new(),
+            class: Progress::default(),
             generation: 0,
             failing: false,
             writer: None,

@@ -116,13 +116,10 @@ pub trait Section {
     /// stage, without the words. By default the title and the interactive part.
     fn audience(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         let text = self.text();
-        egui::ScrollArea::vertical()
-            .id_salt(("audience", text.number))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                stage::layout::title(ui, text, true);
-                self.ui(ui, cx);
-            });
+        shell::pager::column(ui, ("audience", text.number), true, |ui| {
+            stage::layout::title(ui, text, true);
+            self.ui(ui, cx);
+        });
     }
 
     /// What the presenter's console shows and the audience must not see yet (a quiz's answer

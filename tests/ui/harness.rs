@@ -56,7 +56,9 @@ impl Open {
         self.options(|o| o.lecture = on)
     }
 
-    /// A window of `size` pixels seen at `zoom` (the layout works in points).
+    /// A window of `size` pixels seen at a learner's `zoom` (the layout works in points).
+    /// Lecture mode fits its own type to the window, so there `zoom` is the app's, not the
+    /// test's: the window is held at `size` pixels whatever zoom the app picks.
     pub fn pixels(mut self, size: [f32; 2], zoom: f32) -> Self {
         self.size = size;
         self.zoom = zoom;
@@ -93,8 +95,9 @@ impl Open {
 
     pub fn build(self) -> Harness<'static, LessonApp> {
         let options = self.options;
-        let mut b =
-            Harness::builder().with_size([self.size[0] / self.zoom, self.size[1] / self.zoom]);
+        let lecture = options.lecture || options.presenter;
+        let zoom = if lecture { 1.0 } else { self.zoom };
+        let mut b = Harness::builder().with_size([self.size[0] / zoom, self.size[1] / zoom]);
         if self.dark {
             b = b.with_theme(egui::Theme::Dark);
         }
@@ -105,7 +108,11 @@ impl Open {
             b = b.wgpu();
         }
         let mut h = b.build_eframe(move |cc| LessonApp::new(cc, options));
-        h.run_steps(self.steps);
+        if lecture {
+            hold_window(&mut h, self.size, self.steps.max(8));
+        } else {
+            h.run_steps(self.steps);
+        }
         h
     }
 }
@@ -126,4 +133,14 @@ pub fn summary(h: &mut Harness<'static, LessonApp>, n: u8) -> String {
         .section_mut(n)
         .summary()
         .expect("the section has a headline")
+}
+
+/// Runs `steps` frames with the window held at `px` pixels, as a real window is: egui's points
+/// follow the zoom (lecture mode fits its zoom to the window), while the harness counts points.
+pub fn hold_window(h: &mut Harness<'static, LessonApp>, px: [f32; 2], steps: usize) {
+    for _ in 0..steps {
+        let z = h.ctx.zoom_factor();
+        h.set_size(egui::vec2(px[0], px[1]) / z);
+        h.step();
+    }
 }

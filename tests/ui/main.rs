@@ -9,6 +9,7 @@ mod app;
 mod kit;
 mod kit_layout;
 mod lecture;
+mod lecture_layout;
 mod predict;
 mod presenter;
 mod quiz;

@@ -5,7 +5,6 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::LessonApp;
-use locks_lesson::ui::shell::lecture::LECTURE_ZOOM;
 
 /// The app at `section` in a window of `size` pixels. The harness measures its window in
 /// points, and lecture mode zooms to 150 %: a 1280×800 projector shows 853×533 points.
@@ -15,11 +14,10 @@ fn stage_app(
     lecture: bool,
     wgpu: bool,
 ) -> Harness<'static, LessonApp> {
-    let zoom = if lecture { LECTURE_ZOOM } else { 1.0 };
     // Measured heights (plot key, headline and controls) settle over a few frames.
     crate::harness::open(section)
         .lecture(lecture)
-        .pixels(size, zoom)
+        .pixels(size, 1.0)
         .wgpu(wgpu)
         .settle(6)
         .build()

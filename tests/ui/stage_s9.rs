@@ -5,7 +5,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
 use locks_lesson::sim::renewal;
-use locks_lesson::ui::shell::lecture::LECTURE_ZOOM;
 
 /// Section 9 in a `w`×`h` window, simulations run inline.
 fn open(w: f32, h: f32, lecture: bool) -> Harness<'static, LessonApp> {
@@ -67,9 +66,10 @@ fn the_figure_is_in_view_on_a_laptop() {
 #[test]
 fn the_figure_is_in_view_on_a_projector() {
     // The harness sizes its window in points: a 1280×800 projector at the lecture zoom.
-    let z = LECTURE_ZOOM;
-    let mut h = open(1280.0 / z, 800.0 / z, true);
-    assert_eq!(h.ctx.zoom_factor(), z);
+    let mut h = open(1280.0, 800.0, true);
+    crate::harness::hold_window(&mut h, [1280.0, 800.0], 8);
+    let z = locks_lesson::ui::shell::lecture::lecture_zoom(egui::vec2(1280.0, 800.0), 1.0);
+    assert!((h.ctx.zoom_factor() - z).abs() < 0.01);
     h.snapshot("stage_s09_lecture_1280x800");
     // On a projector the headline and the whole figure must show; the controls may need a
     // scroll.

@@ -7,7 +7,6 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
-use locks_lesson::ui::shell::lecture::LECTURE_ZOOM;
 
 /// The simulation sections, from the registry.
 fn sim_sections() -> Vec<u8> {
@@ -17,11 +16,10 @@ fn sim_sections() -> Vec<u8> {
 /// The app at `section` in a window of `size` pixels (the harness counts points; lecture
 /// mode shows 150 % type).
 fn at(section: u8, size: [f32; 2], lecture: bool, wgpu: bool) -> Harness<'static, LessonApp> {
-    let zoom = if lecture { LECTURE_ZOOM } else { 1.0 };
     // Measured heights (key, headline, controls, bottom bar) settle over a few frames.
     crate::harness::open(section)
         .lecture(lecture)
-        .pixels(size, zoom)
+        .pixels(size, 1.0)
         .wgpu(wgpu)
         .settle(8)
         .build()

@@ -19,46 +19,43 @@ pub fn lesson_header(ui: &mut Ui, cx: &mut Cx<'_>) {
 /// the closing words, in one scrolling column.
 pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
     let text = section.text();
-    egui::ScrollArea::vertical()
-        .id_salt(("section-scroll", text.number))
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            ui.set_max_width(ui.available_width().min(1400.0));
-            ui.add_space(8.0);
-            ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
-            crate::ui::kit::a11y::add_heading(
-                ui,
-                RichText::new(&text.title)
-                    .size(ui.style().text_styles[&egui::TextStyle::Heading].size * 1.3),
-                0,
-            );
-            ui.add_space(6.0);
-            if cx.lecture {
-                // On a projector the interactive part comes first; the lecturer tells the
-                // story and can still open the text.
-                let words = egui::CollapsingHeader::new("The explanation in words")
-                    .id_salt(("lecture-intro", text.number))
-                    .default_open(false)
-                    .show(ui, |ui| {
-                        for p in &text.intro {
-                            widgets::paragraph(ui, p, cx);
-                        }
-                    });
-                crate::ui::kit::a11y::disclosure(&words);
-            } else {
-                for p in &text.intro {
-                    widgets::paragraph(ui, p, cx);
-                }
+    crate::ui::shell::pager::column(ui, ("section-scroll", text.number), cx.lecture, |ui| {
+        ui.set_max_width(ui.available_width().min(1400.0));
+        ui.add_space(8.0);
+        ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
+        crate::ui::kit::a11y::add_heading(
+            ui,
+            RichText::new(&text.title)
+                .size(ui.style().text_styles[&egui::TextStyle::Heading].size * 1.3),
+            0,
+        );
+        ui.add_space(6.0);
+        if cx.lecture {
+            // On a projector the interactive part comes first; the lecturer tells the
+            // story and can still open the text.
+            let words = egui::CollapsingHeader::new("The explanation in words")
+                .id_salt(("lecture-intro", text.number))
+                .default_open(false)
+                .show(ui, |ui| {
+                    for p in &text.intro {
+                        widgets::paragraph(ui, p, cx);
+                    }
+                });
+            crate::ui::kit::a11y::disclosure(&words);
+        } else {
+            for p in &text.intro {
+                widgets::paragraph(ui, p, cx);
             }
-            ui.add_space(6.0);
-            section.ui(ui, cx);
-            widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
-            if !text.after.is_empty() {
-                ui.add_space(10.0);
-                for p in &text.after {
-                    widgets::paragraph(ui, p, cx);
-                }
+        }
+        ui.add_space(6.0);
+        section.ui(ui, cx);
+        widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
+        if !text.after.is_empty() {
+            ui.add_space(10.0);
+            for p in &text.after {
+                widgets::paragraph(ui, p, cx);
             }
-            ui.add_space(24.0);
-        });
+        }
+        ui.add_space(24.0);
+    });
 }

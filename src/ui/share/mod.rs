@@ -33,6 +33,11 @@ struct CodeDialog {
     focus_asked: bool,
 }
 
+/// How long a notice shows on a projector, in seconds.
+pub const TOAST_SECONDS: f64 = 5.0;
+/// The room the bar's settings ("Reduce motion") take at its right end, in points.
+const SETTINGS_WIDTH: f32 = 170.0;
+
 pub struct Share {
     exporter: Exporter,
     notice: Option<Notice>,
@@ -253,7 +258,10 @@ impl Share {
         settings: impl FnOnce(&mut Ui),
     ) -> Vec<Action> {
         let mut actions = Vec::new();
-        if let Some(n) = self.notice.clone() {
+        if lecture {
+            // On a projector: a short toast over the corner, never moving the stage.
+            self.toast(ui.ctx());
+        } else if let Some(n) = self.notice.clone() {
             ui.horizontal_wrapped(|ui| {
                 let color = if n.error {
                     widgets::warn_color(ui)
@@ -295,9 +303,41 @@ impl Share {
             if !lecture {
                 self.sharing_buttons(ui, section, &mut actions);
             }
+            // The settings never run over the code's buttons: a row of their own if need be.
+            if ui.available_width() < SETTINGS_WIDTH {
+                ui.end_row();
+            }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), settings);
         });
         actions
+    }
+
+    /// Lecture mode: the notice as a toast at the bottom right, over the page (it moves
+    /// nothing), gone after [`TOAST_SECONDS`] or at Escape.
+    fn toast(&mut self, ctx: &egui::Context) {
+        let Some(n) = self.notice.clone() else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        if now - n.shown_at > TOAST_SECONDS
+            || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            self.notice = None;
+            ctx.request_repaint();
+            return;
+        }
+        ctx.request_repaint_after_secs((TOAST_SECONDS - (now - n.shown_at)) as f32 + 0.05);
+        egui::Area::new(egui::Id::unique("locks-lesson/lecture-toast"))
+            .order(egui::Order::Foreground)
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(ctx.content_rect().width() * 0.5);
+                    let icon = if n.error { "⚠" } else { "✔" };
+                    ui.label(format!("{icon} {}", n.text));
+                });
+            });
     }
 
     fn sharing_buttons(&mut self, ui: &mut Ui, section: &dyn Section, actions: &mut Vec<Action>) {

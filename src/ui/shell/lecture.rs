@@ -1,16 +1,44 @@
 //! Lecture mode and the other presentation aids: a projector theme with larger type, the
 //! section list out of the way, fullscreen, a blank screen, reduced motion, and a focus ring
 //! that shows where the keyboard is.
+//!
+//! In lecture mode the type follows the projector, as slides do: the stage is laid out at one
+//! normal size ([`NORMAL_SIZE`], body text [`BODY_AT_NORMAL`] points) and scaled uniformly to
+//! the audience's window, times the lecturer's type factor, which is shown and changes only
+//! when the lecturer changes it (Ctrl+Plus, Ctrl+Minus and Ctrl+0 in lecture mode, or the
+//! console's buttons). The learner's own zoom never reaches a lecture.
 
 use std::sync::Arc;
 
 use egui::{Color32, Event, Stroke, Style, Theme, ThemePreference, Ui, Visuals};
 
-/// Zoom a lecture starts with unless the lecturer chose another one last time.
-pub const LECTURE_ZOOM: f32 = 1.5;
+/// The normal size of the audience's stage, in slide points: every build step fits it.
+pub const NORMAL_SIZE: [f32; 2] = [1024.0, 640.0];
+/// The share of the window left free around the stage.
+const MARGIN: f32 = 0.04;
+/// Body text at the normal size, in slide points: 26 pixels on a 768-line projector.
+pub const BODY_AT_NORMAL: f32 = 27.0;
+/// The body text size of the app's own style, in egui points (see `launch::style`).
+const BODY_POINTS: f32 = 16.0;
+/// The lecturer's type factor: its range and its step.
+pub const TYPE_RANGE: (f32, f32) = (0.7, 1.5);
+const TYPE_STEP: f32 = 0.1;
+
+/// The slide's scale in a window of `size` (logical pixels): the normal size fitted into it
+/// with its margin, the aspect ratio kept.
+pub fn slide_scale(size: egui::Vec2) -> f32 {
+    (size.x / NORMAL_SIZE[0]).min(size.y / NORMAL_SIZE[1]) * (1.0 - MARGIN)
+}
+
+/// egui's zoom factor for a lecture in a window of `size` logical pixels at type factor
+/// `factor` (1 is the normal type).
+pub fn lecture_zoom(size: egui::Vec2, factor: f32) -> f32 {
+    slide_scale(size) * BODY_AT_NORMAL / BODY_POINTS * factor
+}
 
 const REDUCED_MOTION_KEY: &str = "reduced_motion";
-const LECTURE_ZOOM_KEY: &str = "lecture_zoom";
+/// The lecturer's type factor (a zoom of another meaning was kept under `lecture_zoom`).
+const TYPE_FACTOR_KEY: &str = "lecture_type";
 /// What a lecture replaced, stored while one is running so that quitting in lecture mode does
 /// not leave the next normal start zoomed in and in the projector theme.
 const RESTORE_KEY: &str = "lecture_restore";
@@ -21,6 +49,12 @@ struct Before {
     theme: ThemePreference,
     zoom: f32,
     side_open: bool,
+    #[serde(default = "yes")]
+    zoom_keys: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Lecture mode, blanking, reduced motion and the keyboard focus ring.
@@ -29,15 +63,16 @@ pub struct Lecture {
     blanked: bool,
     /// Show final states instead of animations (persisted).
     pub reduced_motion: bool,
-    /// The zoom the lecturer last used in lecture mode (persisted).
-    lecture_zoom: f32,
+    /// The lecturer's type factor, 1 for the normal size (persisted).
+    type_factor: f32,
     before: Option<Before>,
     /// The light style lecture mode replaced.
     light_style: Option<Arc<Style>>,
     /// Whether the keyboard moved focus last (then the focus ring shows).
     keyboard_focus: bool,
-    /// The zoom of the last frame (for saving the lecture zoom).
-    zoom_now: f32,
+    /// Without a real window (a test harness, whose points do not follow the zoom): the
+    /// window's size as first measured in the lecture.
+    measured: Option<egui::Vec2>,
 }
 
 impl Lecture {
@@ -45,35 +80,31 @@ impl Lecture {
     pub fn new(ctx: &egui::Context, storage: Option<&dyn eframe::Storage>) -> Self {
         let get = |key| storage.and_then(|s| eframe::get_value(s, key));
         let reduced_motion = get(REDUCED_MOTION_KEY).unwrap_or(false);
-        let lecture_zoom = storage
-            .and_then(|s| eframe::get_value::<f32>(s, LECTURE_ZOOM_KEY))
+        let type_factor = storage
+            .and_then(|s| eframe::get_value::<f32>(s, TYPE_FACTOR_KEY))
             .filter(|z| z.is_finite())
-            .map_or(LECTURE_ZOOM, |z| z.clamp(1.0, 3.0));
+            .map_or(1.0, |z| z.clamp(TYPE_RANGE.0, TYPE_RANGE.1));
         let unfinished = storage.and_then(|s| eframe::get_value::<Option<Before>>(s, RESTORE_KEY));
         if let Some(before) = unfinished.flatten() {
             ctx.set_theme(before.theme);
             ctx.set_zoom_factor(before.zoom);
+            ctx.options_mut(|o| o.zoom_with_keyboard = before.zoom_keys);
         }
         Self {
             lecture: false,
             blanked: false,
             reduced_motion,
-            lecture_zoom,
+            type_factor,
             before: None,
             light_style: None,
             keyboard_focus: false,
-            zoom_now: ctx.zoom_factor(),
+            measured: None,
         }
     }
 
     pub fn save(&self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, REDUCED_MOTION_KEY, &self.reduced_motion);
-        let zoom = if self.lecture {
-            self.zoom_now
-        } else {
-            self.lecture_zoom
-        };
-        eframe::set_value(storage, LECTURE_ZOOM_KEY, &zoom);
+        eframe::set_value(storage, TYPE_FACTOR_KEY, &self.type_factor);
         eframe::set_value(storage, RESTORE_KEY, &self.before);
     }
 
@@ -85,33 +116,108 @@ impl Lecture {
         self.blanked
     }
 
-    /// Turns lecture mode on or off: the projector theme, the lecture zoom and the section list
+    /// The lecturer's type factor (1 is the normal size).
+    pub fn type_factor(&self) -> f32 {
+        self.type_factor
+    }
+
+    /// The type factor as the lecturer sees it, e.g. "Type 100 %".
+    pub fn type_label(&self) -> String {
+        format!("Type {:.0} %", self.type_factor * 100.0)
+    }
+
+    /// Makes the type a step larger (`Some(true)`), smaller, or normal (`None`).
+    pub fn change_type(&mut self, larger: Option<bool>) {
+        let f = match larger {
+            Some(true) => self.type_factor + TYPE_STEP,
+            Some(false) => self.type_factor - TYPE_STEP,
+            None => 1.0,
+        };
+        self.type_factor = ((f * 10.0).round() / 10.0).clamp(TYPE_RANGE.0, TYPE_RANGE.1);
+    }
+
+    /// Ctrl+Plus, Ctrl+Minus and Ctrl+0 in lecture mode: the type factor (egui's own zoom
+    /// keys are off during a lecture). Call in the window whose keys the lecturer may use for
+    /// it: the lone lecture window, or the audience window (never the console).
+    pub fn type_keys(&mut self, ctx: &egui::Context) {
+        if !self.lecture {
+            return;
+        }
+        let cmd = egui::Modifiers::COMMAND;
+        for (key, larger) in [
+            (egui::Key::Plus, Some(true)),
+            (egui::Key::Equals, Some(true)),
+            (egui::Key::Minus, Some(false)),
+            (egui::Key::Num0, None),
+        ] {
+            if ctx.input_mut(|i| i.consume_key(cmd, key)) {
+                self.change_type(larger);
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// In lecture mode, sets the zoom that fits the normal stage into the window `viewport`
+    /// (the audience's) at the lecturer's type factor. Call once a frame.
+    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId) {
+        if !self.lecture {
+            return;
+        }
+        let known = viewport == egui::ViewportId::ROOT
+            || ctx.input(|i| i.raw.viewports.contains_key(&viewport));
+        if !known {
+            return;
+        }
+        let zoom = ctx.zoom_factor();
+        // Points times the zoom: the window's size in logical pixels.
+        let (size, real) = ctx.input_for(viewport, |i| {
+            (i.content_rect().size(), i.viewport().inner_rect.is_some())
+        });
+        let size = if real {
+            size * zoom
+        } else {
+            *self.measured.get_or_insert(size * zoom)
+        };
+        if size.x < 1.0 || size.y < 1.0 {
+            return;
+        }
+        let want = lecture_zoom(size, self.type_factor);
+        if (want - zoom).abs() > 0.002 {
+            ctx.set_zoom_factor(want);
+            ctx.request_repaint();
+        }
+    }
+
+    /// Turns lecture mode on or off: the projector theme, the slide's zoom and the section list
     /// hidden, or everything as it was before.
     pub fn set_lecture(&mut self, ctx: &egui::Context, on: bool, side_open: &mut bool) {
         if on == self.lecture {
             return;
         }
         self.lecture = on;
+        self.measured = None;
         if on {
             self.before = Some(Before {
                 theme: ctx.options(|o| o.theme_preference),
                 zoom: ctx.zoom_factor(),
                 side_open: *side_open,
+                zoom_keys: ctx.options(|o| o.zoom_with_keyboard),
             });
+            // The type follows the window and the lecturer's factor only.
+            ctx.options_mut(|o| o.zoom_with_keyboard = false);
             let light = ctx.style_of(Theme::Light);
             ctx.set_style_of(Theme::Light, projector_style(&light));
             self.light_style = Some(light);
             ctx.set_theme(ThemePreference::Light);
-            ctx.set_zoom_factor(self.lecture_zoom);
             *side_open = false;
         } else {
-            self.lecture_zoom = ctx.zoom_factor().clamp(1.0, 3.0);
             if let Some(light) = self.light_style.take() {
                 ctx.set_style_of(Theme::Light, light);
             }
             if let Some(before) = self.before.take() {
                 ctx.set_theme(before.theme);
                 ctx.set_zoom_factor(before.zoom);
+                ctx.options_mut(|o| o.zoom_with_keyboard = before.zoom_keys);
                 *side_open = before.side_open;
             }
         }
@@ -179,7 +285,6 @@ impl Lecture {
     /// Notes whether the keyboard or the pointer moved focus last (call once a frame, before
     /// the widgets).
     pub fn track_input(&mut self, ctx: &egui::Context) {
-        self.zoom_now = ctx.zoom_factor();
         // The projector theme holds for the whole lecture, whatever else sets a theme.
         if self.lecture && ctx.options(|o| o.theme_preference) != ThemePreference::Light {
             ctx.set_theme(ThemePreference::Light);
@@ -278,15 +383,19 @@ pub fn projector_style(base: &Style) -> Style {
     style.visuals = v;
     // Nothing pops up over the content on a projector: no hover tooltips (a million seconds).
     style.interaction.tooltip_delay = 1.0e6;
-    // No text under 20 px at the lecture zoom.
+    // No text under 20 px on a 768-line projector.
     for font in style.text_styles.values_mut() {
-        font.size = font.size.max(MIN_TEXT_PX / LECTURE_ZOOM);
+        font.size = font.size.max(MIN_TEXT_PX / LECTURE_ZOOM_768);
     }
     style
 }
 
-/// The smallest text on a projector, in pixels at [`LECTURE_ZOOM`].
+/// The smallest text on a projector, in pixels on a 768-line projector.
 pub const MIN_TEXT_PX: f32 = 20.0;
+
+/// The lecture's zoom on a 1024×768 projector at the normal type.
+pub const LECTURE_ZOOM_768: f32 =
+    1024.0 / NORMAL_SIZE[0] * (1.0 - MARGIN) * BODY_AT_NORMAL / BODY_POINTS;
 
 /// WCAG contrast ratio of two opaque colours (1 to 21).
 pub fn contrast_ratio(a: Color32, b: Color32) -> f32 {
@@ -332,28 +441,82 @@ mod tests {
             .drop_without_applying_deltas();
     }
 
+    /// A pass in a window of `size` logical pixels (the points egui is given follow the zoom,
+    /// as a real window's do).
+    fn frame_in(ctx: &egui::Context, size: egui::Vec2) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                size / ctx.zoom_factor(),
+            )),
+            ..Default::default()
+        };
+        ctx.run_ui(input, |_| {}).drop_without_applying_deltas();
+    }
+
     #[test]
-    fn reduced_motion_and_the_lecture_size_are_remembered() {
+    fn reduced_motion_and_the_type_factor_are_remembered_and_learner_zoom_is_not() {
         let ctx = egui::Context::default();
         let mut storage = Memory::default();
         let mut p = Lecture::new(&ctx, None);
         assert!(!p.reduced_motion);
         p.reduced_motion = true;
+        // The learner zoomed in before the lecture.
+        ctx.set_zoom_factor(1.8);
+        frame(&ctx);
         let mut side = true;
         p.set_lecture(&ctx, true, &mut side);
-        ctx.set_zoom_factor(2.0);
-        frame(&ctx);
+        assert!(
+            !ctx.options(|o| o.zoom_with_keyboard),
+            "egui's zoom keys are off"
+        );
+        let projector = egui::vec2(1024.0, 768.0);
+        for _ in 0..3 {
+            frame_in(&ctx, projector);
+            p.fit(&ctx, egui::ViewportId::ROOT);
+        }
+        frame_in(&ctx, projector);
+        let normal = ctx.zoom_factor();
+        assert!(
+            (normal - lecture_zoom(projector, 1.0)).abs() < 0.01,
+            "{normal}"
+        );
+        assert!((normal * BODY_POINTS - 26.0).abs() < 0.5, "body text 26 px");
+        assert_eq!(p.type_label(), "Type 100 %");
+        p.change_type(Some(true));
+        p.change_type(Some(true));
+        assert_eq!(p.type_label(), "Type 120 %");
+        for _ in 0..3 {
+            p.fit(&ctx, egui::ViewportId::ROOT);
+            frame_in(&ctx, projector);
+        }
+        assert!((ctx.zoom_factor() - normal * 1.2).abs() < 0.01);
         p.set_lecture(&ctx, false, &mut side);
         frame(&ctx);
-        assert_eq!(ctx.zoom_factor(), 1.0, "the normal size is back");
+        assert_eq!(ctx.zoom_factor(), 1.8, "the learner's size is back");
+        assert!(ctx.options(|o| o.zoom_with_keyboard));
         p.save(&mut storage);
 
-        let again = Lecture::new(&ctx, Some(&storage));
+        let mut again = Lecture::new(&ctx, Some(&storage));
         assert!(again.reduced_motion);
-        let mut again = again;
-        again.set_lecture(&ctx, true, &mut side);
-        frame(&ctx);
-        assert_eq!(ctx.zoom_factor(), 2.0, "the lecturer's size comes back");
+        assert_eq!(
+            again.type_label(),
+            "Type 120 %",
+            "the lecturer's factor comes back"
+        );
+        again.change_type(None);
+        assert_eq!(again.type_factor(), 1.0);
+        for _ in 0..20 {
+            again.change_type(Some(false));
+        }
+        assert_eq!(again.type_factor(), TYPE_RANGE.0);
+    }
+
+    #[test]
+    fn the_slide_scale_keeps_the_aspect_ratio() {
+        assert!((slide_scale(egui::vec2(1024.0, 768.0)) - 0.96).abs() < 1e-4);
+        assert!((slide_scale(egui::vec2(1280.0, 800.0)) - 1.2).abs() < 1e-4);
+        assert!((slide_scale(egui::vec2(1920.0, 1080.0)) - 1.62).abs() < 1e-4);
     }
 
     #[test]
@@ -398,7 +561,7 @@ mod tests {
         assert!((contrast_ratio(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
         for (name, font) in &s.text_styles {
             assert!(
-                font.size * LECTURE_ZOOM >= MIN_TEXT_PX,
+                font.size * LECTURE_ZOOM_768 >= MIN_TEXT_PX,
                 "{name:?}: {font:?}"
             );
         }

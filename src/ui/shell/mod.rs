@@ -6,6 +6,7 @@ pub mod glossary;
 pub mod keymap;
 pub mod keys_help;
 pub mod lecture;
+pub mod pager;
 pub mod presenter;
 pub mod section_list;
 pub mod tools;

@@ -22,6 +22,10 @@ pub struct TopBar<'a> {
     pub queued: &'a mut Vec<Action>,
     /// The section to go to.
     pub go_to: Option<u8>,
+    /// Lecture mode: the lecturer's type factor as shown ("Type 100 %").
+    pub type_label: String,
+    /// Lecture mode: the type asked to be a step larger (`Some(true)`), smaller, or normal.
+    pub type_change: Option<Option<bool>>,
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
@@ -115,6 +119,16 @@ impl TopBar<'_> {
         {
             self.go_to = Some(n + 1);
         }
+        if self.lecture {
+            // The type follows the projector; the lecturer's factor is always shown, and set
+            // here.
+            ui.separator();
+            ui.menu_button(self.type_label.as_str(), |ui| {
+                self.type_change = type_menu(ui);
+            })
+            .response
+            .on_hover_text("The lecture's type size (Ctrl+Plus, Ctrl+Minus, Ctrl+0)");
+        }
     }
 
     /// XP, glossary, view, lecture, keys.
@@ -136,9 +150,11 @@ impl TopBar<'_> {
         if r.clicked() {
             self.glossary.toggle_index();
         }
-        ui.menu_button("View", |ui| view_menu(ui, self.lecture))
-            .response
-            .on_hover_text("Theme and text size");
+        if !self.lecture {
+            ui.menu_button("View", view_menu)
+                .response
+                .on_hover_text("Theme and text size");
+        }
         if ui
             .selectable_label(self.lecture, "Lecture")
             .on_hover_text("Lecture mode: projector colours, larger type, no section list (L)")
@@ -165,22 +181,37 @@ impl TopBar<'_> {
     }
 }
 
-/// Theme (learner mode only: lecture mode brings its own colours) and text size.
-fn view_menu(ui: &mut Ui, lecture: bool) {
-    if !lecture {
-        ui.label(RichText::new("Theme").strong());
-        let mut pref = ui.ctx().options(|o| o.theme_preference);
-        let before = pref;
-        crate::ui::kit::a11y::group(ui, "Theme", |ui| {
-            ui.selectable_value(&mut pref, egui::ThemePreference::System, "System theme");
-            ui.selectable_value(&mut pref, egui::ThemePreference::Light, "Light theme");
-            ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "Dark theme");
-        });
-        if pref != before {
-            ui.ctx().set_theme(pref);
+/// Lecture mode: the type a step smaller, normal, or a step larger.
+pub fn type_menu(ui: &mut Ui) -> Option<Option<bool>> {
+    let mut change = None;
+    crate::ui::kit::a11y::group(ui, "Type size", |ui| {
+        if ui.button("Smaller type (Ctrl −)").clicked() {
+            change = Some(Some(false));
         }
-        ui.separator();
+        if ui.button("Normal type (Ctrl 0)").clicked() {
+            change = Some(None);
+        }
+        if ui.button("Larger type (Ctrl +)").clicked() {
+            change = Some(Some(true));
+        }
+    });
+    change
+}
+
+/// Theme and text size (learner mode: lecture mode brings its own colours and type).
+fn view_menu(ui: &mut Ui) {
+    ui.label(RichText::new("Theme").strong());
+    let mut pref = ui.ctx().options(|o| o.theme_preference);
+    let before = pref;
+    crate::ui::kit::a11y::group(ui, "Theme", |ui| {
+        ui.selectable_value(&mut pref, egui::ThemePreference::System, "System theme");
+        ui.selectable_value(&mut pref, egui::ThemePreference::Light, "Light theme");
+        ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "Dark theme");
+    });
+    if pref != before {
+        ui.ctx().set_theme(pref);
     }
+    ui.separator();
     ui.label(RichText::new("Text size").strong());
     let zoom = ui.ctx().zoom_factor();
     crate::ui::kit::a11y::group(ui, "Text size", |ui| {

@@ -1,8 +1,9 @@
 //! Where the stage and the words go.
 //!
 //! Wide windows: a reading column (title, explanation, numbers, "how this is computed") that
-//! scrolls on its own, beside the stage, which is pinned. Narrow windows and lecture mode: the
-//! stage first, filling the window, and the words below it ("The explanation in words").
+//! scrolls on its own, beside the stage, which is pinned. Narrow windows: the stage first,
+//! filling the window, and the words below it ("The explanation in words"). Lecture mode: the
+//! title and the stage only, filling the window like a slide (the words are the lecturer's).
 //! Inside the stage the headline sits on top, the controls at the bottom, and the figure takes
 //! the height that is left.
 
@@ -33,6 +34,11 @@ pub fn reading_width(width: f32) -> f32 {
 pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.exp.number();
     let text = lesson::content().section(n);
+    if cx.lecture {
+        // The audience sees the stage only, as a slide: the words are the lecturer's notes.
+        audience(stage, ui, cx);
+        return;
+    }
     if is_wide(ui.available_width(), cx.lecture) {
         reading_column(ui, n, |ui| {
             title(ui, text, false);
@@ -172,6 +178,11 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
         .show(ui, |ui| stage.headline_ui(ui, cx));
+    if cx.lecture && stage.result_hidden() {
+        // On the projector the prediction is a slide of its own: the figure and the controls
+        // come with the reveal.
+        return;
+    }
     let bottom = egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)

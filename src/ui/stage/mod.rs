@@ -256,6 +256,13 @@ impl<E: Experiment> Stage<E> {
     fn controls_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.exp.controls(ui, cx);
         self.exp.refresh(cx.runner, self.seed);
+        if cx.lecture {
+            // On the projector: the live controls only (the seed and the drawer are the
+            // learner's; Ctrl+Shift+C still copies the run's code).
+            self.drawer = false;
+            self.exp.progress(ui);
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             let label = if self.drawer {
                 "Hide settings"
@@ -331,6 +338,7 @@ impl<E: Experiment> Section for Stage<E> {
         }
         if self.exp.params() != before || self.seed != seed_before {
             // What was drawn above used the old settings: draw again at once.
+            self.gate.forget_verdict();
             ui.ctx().request_repaint();
         }
         if self.exp.busy() {
@@ -354,12 +362,20 @@ impl<E: Experiment> Section for Stage<E> {
             return false;
         }
         // A hidden result is the first build: the class has voted, the clicker reveals.
-        (forward && self.gate.ask_reveal()) || self.exp.build_step(forward)
+        if forward && self.gate.ask_reveal() {
+            return true;
+        }
+        let moved = self.exp.build_step(forward);
+        if moved {
+            self.gate.forget_verdict();
+        }
+        moved
     }
 
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         if lecture {
             self.exp.build_arrive(at_end);
+            self.gate.forget_verdict();
         }
     }
 

@@ -55,6 +55,14 @@ impl Gate {
         }
     }
 
+    /// The settings changed: the verdict spoke of the run before, so it goes (one truth on
+    /// screen).
+    pub fn forget_verdict(&mut self) {
+        if let Gate::Open { verdict } = self {
+            *verdict = None;
+        }
+    }
+
     /// Asks for the hidden result (as R does in lecture mode); false when nothing is hidden
     /// or the reveal was already asked for.
     pub fn ask_reveal(&mut self) -> bool {
@@ -99,14 +107,17 @@ impl Gate {
         };
         let right = prompt.right_choice(value);
         let verdict = verdict(prompt, chosen, right, &text, cx.lecture);
-        if !cx.lecture {
-            let record = Record {
-                choice: chosen,
-                right,
-                observed: value,
-                observed_text: text,
-                at: now_ms(),
-            };
+        let record = Record {
+            choice: chosen,
+            right,
+            observed: value,
+            observed_text: text,
+            at: now_ms(),
+        };
+        if cx.lecture {
+            // The class's show of hands, for section 10's look back (not saved).
+            cx.progress.class.record_prediction(&prompt.id, record);
+        } else {
             cx.progress
                 .update(|p| p.record_prediction(&prompt.id, record));
         }
@@ -172,6 +183,12 @@ impl Gate {
         else {
             return;
         };
+        if cx.lecture {
+            // On the projector: the one line (the why is the lecturer's to tell; nothing to
+            // click).
+            ui.label(RichText::new(text.as_str()).strong());
+            return;
+        }
         let mut dismiss = false;
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text.as_str()).strong());

@@ -62,19 +62,16 @@ impl QuizSection {
             });
             return;
         }
-        egui::ScrollArea::vertical()
-            .id_salt(("quiz-page", n))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                layout::title(ui, text, true);
-                self.body(ui, cx);
-                ui.add_space(8.0);
-                egui::CollapsingHeader::new("The explanation in words")
-                    .id_salt(("quiz-words", n))
-                    .default_open(!cx.lecture)
-                    .show(ui, |ui| words(ui, cx, text));
-                ui.add_space(16.0);
-            });
+        crate::ui::shell::pager::column(ui, ("quiz-page", n), cx.lecture, |ui| {
+            layout::title(ui, text, true);
+            self.body(ui, cx);
+            ui.add_space(8.0);
+            egui::CollapsingHeader::new("The explanation in words")
+                .id_salt(("quiz-words", n))
+                .default_open(!cx.lecture)
+                .show(ui, |ui| words(ui, cx, text));
+            ui.add_space(16.0);
+        });
     }
 
     /// The audience window of the presenter view: the title, the question and its answers.
@@ -82,20 +79,17 @@ impl QuizSection {
     /// answer shows here only once it is revealed.
     pub(super) fn audience_page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let n = self.state.section();
-        egui::ScrollArea::vertical()
-            .id_salt(("quiz-audience", n))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                layout::title(ui, lesson::content().section(n), true);
-                ui.set_max_width((ui.available_width() - 12.0).min(MAX_WIDTH));
-                let mut clicked = Inputs::default();
-                if self.state.current().is_some() {
-                    self.question_ui(ui, cx, &mut clicked);
-                } else if let Some(h) = &self.headline {
-                    widgets::headline(ui, h);
-                }
-                self.run(clicked, cx);
-            });
+        crate::ui::shell::pager::column(ui, ("quiz-audience", n), true, |ui| {
+            layout::title(ui, lesson::content().section(n), true);
+            ui.set_max_width((ui.available_width() - 12.0).min(MAX_WIDTH));
+            let mut clicked = Inputs::default();
+            if self.state.current().is_some() {
+                self.question_ui(ui, cx, &mut clicked);
+            } else if let Some(h) = &self.headline {
+                widgets::headline(ui, h);
+            }
+            self.run(clicked, cx);
+        });
     }
 
     /// The quiz itself: headline, navigator, question, answers and verdict (or the results).

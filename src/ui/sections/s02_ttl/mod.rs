@@ -255,7 +255,7 @@ impl Experiment for Ttl {
             KeyMark::Line(
                 palette::GREY,
                 false,
-                if cx.slide {
+                if cx.slide || cx.lecture {
                     "your TTL".into()
                 } else {
                     "your TTL (click or drag on the plot to move it)".into()

@@ -50,6 +50,8 @@ pub struct Stale {
     pub playback: Playback,
     /// The story has been on screen (in lecture mode it opens paused at its first moment).
     opened: bool,
+    /// F was pressed: the next story starts again at its first moment, to be stepped.
+    restart: bool,
 }
 
 impl Default for Stale {
@@ -59,6 +61,7 @@ impl Default for Stale {
             story: Rerun::default(),
             playback: Playback::new(SECONDS_PER_STEP * 5.0),
             opened: false,
+            restart: false,
         }
     }
 }
@@ -132,14 +135,26 @@ impl Experiment for Stale {
         self.params = self.params.clamped_all();
         let first = self.story.key().is_none();
         if self.story.ensure(self.params, |&p| spawn(runner, p)) && !first {
-            // The learner changed the story: show it whole instead of replaying it.
-            self.playback.position = 1.0;
+            // The learner changed the story: show it whole instead of replaying it; after F
+            // it starts again at its first moment, so that it can be stepped.
+            let restart = std::mem::take(&mut self.restart);
+            self.playback.position = if restart { 0.0 } else { 1.0 };
             self.playback.playing = false;
         }
     }
 
+    /// The outcome once the story is told; while it is stepped (paused before its end), the
+    /// moment on screen: the headline grows with the story and never gives away its end.
     fn headline(&self) -> Option<String> {
-        self.story.latest().map(|s| outcome_sentence(&s.run))
+        let story = self.story.latest()?;
+        let shown = story.at(self.playback.position).1;
+        if self.playback.playing || self.playback.position >= 1.0 || shown >= story.steps.len() {
+            return Some(outcome_sentence(&story.run));
+        }
+        story
+            .steps
+            .get(shown.saturating_sub(1))
+            .map(|s| s.caption.clone())
     }
 
     fn failure(&self) -> Option<String> {
@@ -152,7 +167,10 @@ impl Experiment for Stale {
 
     fn key(&mut self, action: Action) {
         match action {
-            Action::ToggleFencing => self.params.fencing = !self.params.fencing,
+            Action::ToggleFencing => {
+                self.params.fencing = !self.params.fencing;
+                self.restart = true;
+            }
             other => {
                 let span = self.span();
                 builds::playback_key(&mut self.playback, other, span);

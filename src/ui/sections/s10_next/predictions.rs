@@ -33,7 +33,12 @@ pub fn sentence(p: &Progress) -> Option<String> {
 /// The panel: the count, the biggest surprise, and links back to the missed experiments.
 pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
     ui.label(RichText::new("Your predictions").heading());
-    let p = cx.progress.progress().clone();
+    // In lecture mode: the class's predictions, made during this lecture.
+    let p = if cx.lecture {
+        cx.progress.class.clone()
+    } else {
+        cx.progress.progress().clone()
+    };
     let made = made(&p);
     let Some(line) = sentence(&p) else {
         ui.label(

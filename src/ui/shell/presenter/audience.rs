@@ -52,6 +52,7 @@ pub fn frame(ui: &mut Ui, host: &mut impl Host) {
         ctx.request_repaint_of(ViewportId::ROOT);
         return;
     }
+    host.lecture().type_keys(&ctx);
     route(&ctx, host);
     if !host.view().is_open() {
         return;

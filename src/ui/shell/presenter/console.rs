@@ -21,6 +21,10 @@ pub struct Console<'a> {
     pub blanked: bool,
     /// Shortcuts asked for by the panel's buttons (the app applies them like their keys).
     pub queued: &'a mut Vec<Action>,
+    /// The audience's type factor as shown ("Type 100 %").
+    pub type_label: String,
+    /// The type asked to be a step larger (`Some(true)`), smaller, or normal.
+    pub type_change: Option<Option<bool>>,
 }
 
 /// The panel's width on a wide console.
@@ -28,7 +32,8 @@ const WIDTH: f32 = 380.0;
 
 impl Console<'_> {
     /// Draws the panel at the right of the console.
-    pub fn show(mut self, ui: &mut Ui) {
+    /// Draws the panel at the right of the console; returns the type change asked for.
+    pub fn show(mut self, ui: &mut Ui) -> Option<Option<bool>> {
         let width = WIDTH.min(ui.available_width() * 0.4);
         egui::Panel::right("presenter-console")
             .resizable(true)
@@ -54,6 +59,7 @@ impl Console<'_> {
         let ms = chrono::Local::now().timestamp_subsec_millis();
         ui.ctx()
             .request_repaint_after(Duration::from_millis(u64::from(1000 - ms.min(999))));
+        self.type_change
     }
 
     /// What the audience window shows, and its buttons.
@@ -86,6 +92,14 @@ impl Console<'_> {
                 .clicked()
             {
                 self.queued.push(Action::TogglePresenter);
+            }
+        });
+        // The audience's type: shown, and changed only here or by Ctrl+Plus, Ctrl+Minus and
+        // Ctrl+0 in the audience window (the console's own keys leave it alone).
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("Audience {}", self.type_label.to_lowercase()));
+            if let Some(c) = crate::ui::shell::topbar::type_menu(ui) {
+                self.type_change = Some(c);
             }
         });
     }

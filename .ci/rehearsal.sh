@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# The lecture rehearsed on the real program: the release executable with its default renderer
+# (glow, on Mesa's software OpenGL under Xvfb), in lecture mode, driven by Page Down only as a
+# clicker drives it, at 1024×768 and 1280×800; then the same with --presenter (the audience
+# window and the console side by side).
+#
+# At every step a screenshot is kept under target/rehearsal/ and read by tesseract: it must
+# show the words that step shows (the section's title and the headline on screen), and, with
+# --presenter, the console's speaker notes. What each step shows comes from the plan the UI
+# test tests/lecture_layout.rs writes while it walks the same lecture
+# (target/rehearsal/plan-WxH.tsv: section, step, title, headline, notes).
+#
+#   .ci/rehearsal.sh [EXECUTABLE]     (default: target/release/locks-lesson)
+#
+# REHEARSAL_STEPS=N walks the first N steps only (a quick look); REHEARSAL_SIZES (default
+# "1024x768 1280x800") and REHEARSAL_PRESENTER_SIZES (default "1024x768") choose the sizes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${CARGO_TARGET_DIR:-target}
+bin=${1:-$target/release/locks-lesson}
+out=$target/rehearsal
+[[ -x $bin ]] || { echo "rehearsal: no executable at $bin" >&2; exit 1; }
+for tool in Xvfb xdotool import tesseract; do
+  command -v "$tool" >/dev/null || { echo "rehearsal: $tool is missing" >&2; exit 1; }
+done
+mkdir -p "$out"
+
+failures=0
+fail() { echo "rehearsal: $*" >&2; failures=$((failures + 1)); }
+
+# Lower-case words of at least five letters, one a line (what OCR is asked to find).
+words() { tr 'A-Z' 'a-z' <<<"$1" | tr -c 'a-z\n' ' ' | tr ' ' '\n' | awk 'length($0) >= 5' | sort -u; }
+
+# found TEXTFILE "sentence": true when most of the sentence's long words are in the OCR text.
+found() {
+  local text=$1 want=$2 total=0 hit=0 w
+  while read -r w; do
+    [[ -z $w ]] && continue
+    total=$((total + 1))
+    grep -qi -- "$w" "$text" && hit=$((hit + 1))
+  done < <(words "$want")
+  ((total == 0 || hit * 3 >= total * 2))
+}
+
+# shot DISPLAY FILE: a screenshot and its OCR text (FILE.txt). Lecture type is large enough
+# for tesseract as it is; one thread each, the machine is shared.
+shot() {
+  DISPLAY=$1 import -window root "$2"
+  OMP_THREAD_LIMIT=1 tesseract "$2" "${2%.png}" >/dev/null 2>&1 || true
+}
+
+# rehearse SIZE MODE: one walk through the lecture.
+rehearse() {
+  local size=$1 mode=$2 plan=$out/plan-$1.tsv dir=$out/$2-$1
+  [[ -f $plan ]] || { fail "no plan $plan (run: cargo test --test lecture_layout)"; return; }
+  # An empty field is "-" in the plan.
+  rm -rf "$dir" && mkdir -p "$dir"
+  local display=:$((200 + RANDOM % 300)) xvfb app
+  local width=${size%x*} height=${size#*x} screen=$size args=(--lecture)
+  if [[ $mode == presenter ]]; then
+    screen=$((width * 2))x$height
+    args=(--presenter)
+  fi
+  Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >/dev/null 2>&1 &
+  xvfb=$!
+  sleep 2
+  local home
+  home=$(mktemp -d)
+  # A fresh home: no progress, no remembered window or type factor.
+  HOME=$home XDG_DATA_HOME=$home XDG_CONFIG_HOME=$home DISPLAY=$display \
+    "$bin" "${args[@]}" --progress-file "$home/progress.json" >"$dir/program.log" 2>&1 &
+  app=$!
+  local wins="" tries
+  for tries in $(seq 30); do
+    wins=$(DISPLAY=$display xdotool search --pid "$app" 2>/dev/null || true)
+    local want=1; [[ $mode == presenter ]] && want=2
+    [[ $(grep -c . <<<"$wins") -ge $want ]] && break
+    sleep 1
+  done
+  # No window manager: place the windows (the console left, the audience right).
+  local i=0 w focus=""
+  for w in $wins; do
+    if [[ $mode == presenter ]]; then
+      local name; name=$(DISPLAY=$display xdotool getwindowname "$w" 2>/dev/null || true)
+      if [[ $name == *audience* ]]; then
+        DISPLAY=$display xdotool windowmove "$w" "$width" 0 windowsize "$w" "$width" "$height" || true
+        focus=$w
+      else
+        DISPLAY=$display xdotool windowmove "$w" 0 0 windowsize "$w" "$width" "$height" || true
+      fi
+    else
+      DISPLAY=$display xdotool windowmove "$w" 0 0 windowsize "$w" "$width" "$height" || true
+      focus=$w
+    fi
+    i=$((i + 1))
+  done
+  sleep 3
+  local n step title headline notes k=0 previous_title=""
+  while IFS=$'\t' read -r n step title headline notes; do
+    k=$((k + 1))
+    local file
+    file=$(printf '%s/%03d-s%02d-%s.png' "$dir" "$k" "$n" "$step")
+    [[ $headline == - ]] && headline=""
+    [[ $notes == - ]] && notes=""
+    # Runs and the screen settle: read again while something is missing, up to 5 times.
+    for tries in $(seq 5); do
+      [[ -n $focus ]] && DISPLAY=$display xdotool windowfocus "$focus" 2>/dev/null || true
+      shot "$display" "$file"
+      if found "${file%.png}.txt" "$title" && found "${file%.png}.txt" "$headline" &&
+        { [[ $mode != presenter ]] || found "${file%.png}.txt" "$notes"; }; then
+        break
+      fi
+      # Still on the section before (a window of another height pages a long page once
+      # more): one more Page Down.
+      if [[ $title != "$previous_title" ]] && found "${file%.png}.txt" "$previous_title" &&
+        ! found "${file%.png}.txt" "$title"; then
+        DISPLAY=$display xdotool key --clearmodifiers Next
+      fi
+      sleep 2
+    done
+    found "${file%.png}.txt" "$title" || fail "$mode $size step $k (section $n): the title '$title' does not read"
+    found "${file%.png}.txt" "$headline" || fail "$mode $size step $k (section $n): the headline '$headline' does not read"
+    if [[ $mode == presenter ]]; then
+      found "${file%.png}.txt" "$notes" || fail "$mode $size step $k (section $n): the console's notes '$notes' do not read"
+    fi
+    previous_title=$title
+    DISPLAY=$display xdotool key --clearmodifiers Next
+    sleep 1
+  done < <(head -n "${REHEARSAL_STEPS:-100000}" "$plan")
+  echo "rehearsal: $mode $size: $k steps, screenshots in $dir"
+  kill "$app" 2>/dev/null || true
+  wait "$app" 2>/dev/null || true
+  kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
+  rm -rf "$home"
+}
+
+# Lecture mode at both sizes; the presenter view (two windows) on the projector's size.
+for size in ${REHEARSAL_SIZES:-1024x768 1280x800}; do
+  rehearse "$size" lecture
+done
+for size in ${REHEARSAL_PRESENTER_SIZES:-1024x768}; do
+  rehearse "$size" presenter
+done
+if ((failures > 0)); then
+  echo "rehearsal: $failures failed checks" >&2
+  exit 1
+fi
+echo "rehearsal: every step read as planned"
