@@ -286,8 +286,9 @@ impl LessonApp {
     }
 
     fn top_bar(&mut self, ui: &mut Ui) {
+        let current = self.current_section();
         let mut bar = ui::shell::topbar::TopBar {
-            current: self.current_section(),
+            current,
             side_open: &mut self.side_open,
             lecture: self.tools.lecture.lecture(),
             presenting: self.presenter_view.is_open(),
@@ -297,6 +298,8 @@ impl LessonApp {
             go_to: None,
             type_label: self.tools.lecture.type_label(),
             type_change: None,
+            title: &crate::lesson::content().section(current).title,
+            reduced_motion: &mut self.tools.lecture.reduced_motion,
         };
         bar.show(ui);
         let (go_to, type_change) = (bar.go_to, bar.type_change);
@@ -391,12 +394,16 @@ impl eframe::App for LessonApp {
         self.presenter_view.notice_ui(ui);
         // The bottom bar's room is taken now, but its controls are drawn after the page, so
         // that Tab goes top bar, section list, page, bottom bar: the reading order.
-        let bottom = egui::Panel::bottom("share-bar").show(ui, |ui| {
-            let h: f32 = ui
-                .ctx()
-                .data(|d| d.get_temp(bottom_height_id()))
-                .unwrap_or(30.0);
-            ui.allocate_space(egui::vec2(ui.available_width(), h));
+        // A projector shows no bottom bar: its tools are in the top bar's menu.
+        let lecture = self.tools.lecture.lecture();
+        let bottom = (!lecture).then(|| {
+            egui::Panel::bottom("share-bar").show(ui, |ui| {
+                let h: f32 = ui
+                    .ctx()
+                    .data(|d| d.get_temp(bottom_height_id()))
+                    .unwrap_or(30.0);
+                ui.allocate_space(egui::vec2(ui.available_width(), h));
+            })
         });
         let mut open = self.side_open;
         egui::Panel::left("section-list")
@@ -419,15 +426,17 @@ impl eframe::App for LessonApp {
             }
         }
         egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
-        let inner = bottom.response.rect.shrink2(egui::vec2(8.0, 2.0));
-        let mut bar_ui = ui.new_child(egui::UiBuilder::new().max_rect(inner));
-        self.tools
-            .bottom_bar(&mut bar_ui, self.sections[self.current].as_ref());
-        let used = bar_ui.min_rect().height();
-        let had: f32 = ctx.data(|d| d.get_temp(bottom_height_id())).unwrap_or(30.0);
-        if (used - had).abs() > 0.5 {
-            ctx.data_mut(|d| d.insert_temp(bottom_height_id(), used));
-            ctx.request_repaint();
+        if let Some(bottom) = bottom {
+            let inner = bottom.response.rect.shrink2(egui::vec2(8.0, 2.0));
+            let mut bar_ui = ui.new_child(egui::UiBuilder::new().max_rect(inner));
+            self.tools
+                .bottom_bar(&mut bar_ui, self.sections[self.current].as_ref());
+            let used = bar_ui.min_rect().height();
+            let had: f32 = ctx.data(|d| d.get_temp(bottom_height_id())).unwrap_or(30.0);
+            if (used - had).abs() > 0.5 {
+                ctx.data_mut(|d| d.insert_temp(bottom_height_id(), used));
+                ctx.request_repaint();
+            }
         }
         self.cards(&ctx, &mut events);
         for action in self.tools.take_queued() {

@@ -393,7 +393,7 @@ pub fn text_width(ui: &Ui, text: impl Into<egui::WidgetText>) -> f32 {
 }
 
 /// The slider width that puts sliders labelled `labels`, with their values, and `others`
-/// points of other controls on one row; `None` when the sliders would be shorter than 80
+/// points of other controls on one row; `None` when the sliders would be shorter than 56
 /// points there (stack them instead).
 pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
     let gap = ui.spacing().item_spacing.x;
@@ -402,7 +402,7 @@ pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
     let n = labels.len() as f32;
     let room = ui.available_width() - others - words - n * (value + 3.0 * gap);
     let width = room / n;
-    (width >= 80.0).then_some(width.min(220.0))
+    (width >= 56.0).then_some(width.min(220.0))
 }
 
 #[cfg(test)]

@@ -15,13 +15,19 @@ pub fn lesson_header(ui: &mut Ui, cx: &mut Cx<'_>) {
 }
 
 /// The page of a section that is not built on the stage (quizzes' fallback, words-only
-/// sections): its title, the introduction (folded in lecture mode), the section's part and
-/// the closing words, in one scrolling column.
+/// sections): its title, the introduction, the section's part and the closing words, in one
+/// scrolling column (in lecture mode the section's part only, paged).
 pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
     let text = section.text();
     crate::ui::shell::pager::column(ui, ("section-scroll", text.number), cx.lecture, |ui| {
         ui.set_max_width(ui.available_width().min(1400.0));
         ui.add_space(8.0);
+        if cx.lecture {
+            // A slide: the top bar carries the title, and the words are the lecturer's notes.
+            section.ui(ui, cx);
+            widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
+            return;
+        }
         ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
         crate::ui::kit::a11y::add_heading(
             ui,
@@ -30,22 +36,8 @@ pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
             0,
         );
         ui.add_space(6.0);
-        if cx.lecture {
-            // On a projector the interactive part comes first; the lecturer tells the
-            // story and can still open the text.
-            let words = egui::CollapsingHeader::new("The explanation in words")
-                .id_salt(("lecture-intro", text.number))
-                .default_open(false)
-                .show(ui, |ui| {
-                    for p in &text.intro {
-                        widgets::paragraph(ui, p, cx);
-                    }
-                });
-            crate::ui::kit::a11y::disclosure(&words);
-        } else {
-            for p in &text.intro {
-                widgets::paragraph(ui, p, cx);
-            }
+        for p in &text.intro {
+            widgets::paragraph(ui, p, cx);
         }
         ui.add_space(6.0);
         section.ui(ui, cx);

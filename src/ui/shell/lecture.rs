@@ -2,38 +2,44 @@
 //! section list out of the way, fullscreen, a blank screen, reduced motion, and a focus ring
 //! that shows where the keyboard is.
 //!
-//! In lecture mode the type follows the projector, as slides do: the stage is laid out at one
-//! normal size ([`NORMAL_SIZE`], body text [`BODY_AT_NORMAL`] points) and scaled uniformly to
-//! the audience's window, times the lecturer's type factor, which is shown and changes only
-//! when the lecturer changes it (Ctrl+Plus, Ctrl+Minus and Ctrl+0 in lecture mode, or the
-//! console's buttons). The learner's own zoom never reaches a lecture.
+//! In lecture mode the type follows the projector, as slides do: body text is
+//! [`BODY_PX_768`] pixels tall on a 768-line projector and scales with the screen's height
+//! (with its width on a screen narrower than 4:3), times the lecturer's type factor, which is
+//! shown and changes only when the lecturer changes it (Ctrl+Plus, Ctrl+Minus and Ctrl+0 in
+//! lecture mode, or the console's buttons). So every screen shows the same slide: at least
+//! [`SLIDE_POINTS`] of layout room, and every build step is laid out to fit that. The
+//! learner's own zoom never reaches a lecture.
 
 use std::sync::Arc;
 
 use egui::{Color32, Event, Stroke, Style, Theme, ThemePreference, Ui, Visuals};
 
-/// The normal size of the audience's stage, in slide points: every build step fits it.
-pub const NORMAL_SIZE: [f32; 2] = [1024.0, 640.0];
-/// The share of the window left free around the stage.
-const MARGIN: f32 = 0.04;
-/// Body text at the normal size, in slide points: 26 pixels on a 768-line projector.
-pub const BODY_AT_NORMAL: f32 = 27.0;
-/// The body text size of the app's own style, in egui points (see `launch::style`).
+/// Body text on a 768-line projector, in pixels.
+pub const BODY_PX_768: f32 = 26.0;
+/// The body text size of the app's own style, in egui points (see `kit::style`).
 const BODY_POINTS: f32 = 16.0;
+/// The projector the slide is laid out for, in pixels.
+const SLIDE_PX: [f32; 2] = [1024.0, 768.0];
+/// The least room a lecture's page has, in egui points: the slide at its type. Every build
+/// step fits it.
+pub const SLIDE_POINTS: [f32; 2] = [
+    SLIDE_PX[0] * BODY_POINTS / BODY_PX_768,
+    SLIDE_PX[1] * BODY_POINTS / BODY_PX_768,
+];
 /// The lecturer's type factor: its range and its step.
 pub const TYPE_RANGE: (f32, f32) = (0.7, 1.5);
 const TYPE_STEP: f32 = 0.1;
 
-/// The slide's scale in a window of `size` (logical pixels): the normal size fitted into it
-/// with its margin, the aspect ratio kept.
+/// The slide's scale in a window of `size` (logical pixels): its height against a 768-line
+/// projector's, or its width against a 1024-column one's when that is smaller.
 pub fn slide_scale(size: egui::Vec2) -> f32 {
-    (size.x / NORMAL_SIZE[0]).min(size.y / NORMAL_SIZE[1]) * (1.0 - MARGIN)
+    (size.x / SLIDE_PX[0]).min(size.y / SLIDE_PX[1])
 }
 
 /// egui's zoom factor for a lecture in a window of `size` logical pixels at type factor
 /// `factor` (1 is the normal type).
 pub fn lecture_zoom(size: egui::Vec2, factor: f32) -> f32 {
-    slide_scale(size) * BODY_AT_NORMAL / BODY_POINTS * factor
+    slide_scale(size) * BODY_PX_768 / BODY_POINTS * factor
 }
 
 const REDUCED_MOTION_KEY: &str = "reduced_motion";
@@ -394,8 +400,7 @@ pub fn projector_style(base: &Style) -> Style {
 pub const MIN_TEXT_PX: f32 = 20.0;
 
 /// The lecture's zoom on a 1024×768 projector at the normal type.
-pub const LECTURE_ZOOM_768: f32 =
-    1024.0 / NORMAL_SIZE[0] * (1.0 - MARGIN) * BODY_AT_NORMAL / BODY_POINTS;
+pub const LECTURE_ZOOM_768: f32 = BODY_PX_768 / BODY_POINTS;
 
 /// WCAG contrast ratio of two opaque colours (1 to 21).
 pub fn contrast_ratio(a: Color32, b: Color32) -> f32 {
@@ -513,10 +518,12 @@ mod tests {
     }
 
     #[test]
-    fn the_slide_scale_keeps_the_aspect_ratio() {
-        assert!((slide_scale(egui::vec2(1024.0, 768.0)) - 0.96).abs() < 1e-4);
-        assert!((slide_scale(egui::vec2(1280.0, 800.0)) - 1.2).abs() < 1e-4);
-        assert!((slide_scale(egui::vec2(1920.0, 1080.0)) - 1.62).abs() < 1e-4);
+    fn the_slide_scales_with_the_height_of_a_wide_screen() {
+        assert!((slide_scale(egui::vec2(1024.0, 768.0)) - 1.0).abs() < 1e-4);
+        // Type scales with the height on a wide screen, with the width on a tall one.
+        assert!((slide_scale(egui::vec2(1280.0, 800.0)) - 800.0 / 768.0).abs() < 1e-4);
+        assert!((slide_scale(egui::vec2(1920.0, 1080.0)) - 1080.0 / 768.0).abs() < 1e-4);
+        assert!((slide_scale(egui::vec2(800.0, 1280.0)) - 800.0 / 1024.0).abs() < 1e-4);
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub struct TopBar<'a> {
     pub type_label: String,
     /// Lecture mode: the type asked to be a step larger (`Some(true)`), smaller, or normal.
     pub type_change: Option<Option<bool>>,
+    /// The section's title (lecture mode shows it in the bar: the slide has no title row).
+    pub title: &'a str,
+    /// Show final results at once (a lecture's menu holds the bottom bar's switch).
+    pub reduced_motion: &'a mut bool,
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
@@ -44,7 +48,8 @@ impl TopBar<'_> {
                 .unwrap_or(420.0);
             self.navigation(ui, remembered);
             let room = ui.available_width();
-            if room >= remembered {
+            // A lecture keeps the bar for the slide's title: its tools are in the menu.
+            if !self.lecture && room >= remembered {
                 ui.add_space(room - remembered);
                 let start = ui.cursor().left();
                 self.tools(ui);
@@ -81,13 +86,15 @@ impl TopBar<'_> {
                 }
             });
         }
-        let toggle = ui
-            .selectable_label(*self.side_open, "Section list")
-            .on_hover_text("Show or hide the section list (Ctrl+B)");
-        if toggle.clicked() {
-            *self.side_open = !*self.side_open;
+        if !self.lecture {
+            let toggle = ui
+                .selectable_label(*self.side_open, "Section list")
+                .on_hover_text("Show or hide the section list (Ctrl+B)");
+            if toggle.clicked() {
+                *self.side_open = !*self.side_open;
+            }
+            ui.separator();
         }
-        ui.separator();
         // A projector needs the room; the window and the page carry the title.
         if !self.lecture && ui.available_width() > right + 560.0 {
             ui.label(RichText::new(TITLE).strong());
@@ -100,8 +107,14 @@ impl TopBar<'_> {
         } else {
             crate::sections::lab()
         };
+        // On a projector the arrows alone leave room for the title.
+        let (previous, next) = if self.lecture {
+            ("◀", "▶")
+        } else {
+            ("◀ Previous", "Next ▶")
+        };
         if ui
-            .add_enabled(n > 1, egui::Button::new("◀ Previous"))
+            .add_enabled(n > 1, egui::Button::new(previous))
             .accessible_name("Previous section")
             .clicked()
         {
@@ -113,13 +126,20 @@ impl TopBar<'_> {
             ui.label(format!("{n} / {count}"));
         }
         if ui
-            .add_enabled(n < count, egui::Button::new("Next ▶"))
+            .add_enabled(n < count, egui::Button::new(next))
             .accessible_name("Next section")
             .clicked()
         {
             self.go_to = Some(n + 1);
         }
         if self.lecture {
+            ui.separator();
+            // (The type button and the menu follow.)
+            let room = (ui.available_width() - 190.0).max(40.0);
+            ui.add_sized(
+                [room, ui.spacing().interact_size.y],
+                egui::Label::new(RichText::new(self.title).strong()).truncate(),
+            );
             // The type follows the projector; the lecturer's factor is always shown, and set
             // here.
             ui.separator();
@@ -177,6 +197,19 @@ impl TopBar<'_> {
             .clicked()
         {
             self.queued.push(Action::KeyboardMap);
+        }
+        if self.lecture {
+            // The bottom bar's tools: a projector shows no bottom bar.
+            ui.separator();
+            if ui
+                .button("Copy scenario code")
+                .on_hover_text("The code of this run, for a learner to open (Ctrl+Shift+C)")
+                .clicked()
+            {
+                self.queued.push(Action::CopyScenario);
+            }
+            ui.toggle_value(self.reduced_motion, "Reduce motion")
+                .on_hover_text("Show final results at once instead of animating them");
         }
     }
 }

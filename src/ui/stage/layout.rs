@@ -17,6 +17,18 @@ use crate::ui::{Cx, kit::a11y, kit::widgets};
 pub const WIDE: f32 = 980.0;
 /// The figure never gets less height than this (its axes and labels need it).
 pub const MIN_FIGURE_HEIGHT: f32 = 180.0;
+/// The same on a slide, whose points are large (a projector's type): the controls and the key
+/// must fit beside it.
+pub const MIN_SLIDE_FIGURE_HEIGHT: f32 = 100.0;
+
+/// The least height the figure takes.
+pub fn min_figure_height(lecture: bool) -> f32 {
+    if lecture {
+        MIN_SLIDE_FIGURE_HEIGHT
+    } else {
+        MIN_FIGURE_HEIGHT
+    }
+}
 /// The stage never gets less height than this on a narrow page.
 const MIN_STAGE_HEIGHT: f32 = 380.0;
 
@@ -35,8 +47,9 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.exp.number();
     let text = lesson::content().section(n);
     if cx.lecture {
-        // The audience sees the stage only, as a slide: the words are the lecturer's notes.
-        audience(stage, ui, cx);
+        // The audience sees the stage only, as a slide: the words are the lecturer's notes,
+        // and the top bar carries the title.
+        stage_ui(stage, ui, cx);
         return;
     }
     if is_wide(ui.available_width(), cx.lecture) {

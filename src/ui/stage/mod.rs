@@ -233,7 +233,10 @@ impl<E: Experiment> Stage<E> {
         } else {
             ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0)
         };
-        let fig = Vec2::new(size.x, (size.y - key_h).max(layout::MIN_FIGURE_HEIGHT));
+        let fig = Vec2::new(
+            size.x,
+            (size.y - key_h).max(layout::min_figure_height(cx.lecture)),
+        );
         if self.gate.hides() {
             let (x, y) = self.exp.axis_titles();
             let drawn = ui.scope(|ui| layout::empty_figure(ui, self.exp.number(), size, x, y));

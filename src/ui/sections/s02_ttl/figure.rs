@@ -39,8 +39,13 @@ impl Ttl {
     /// Draws the figure in `width` × `height`, with a line on how to read it above; returns
     /// the TTL the reader clicked or dragged to.
     pub(super) fn draw(&self, ui: &mut Ui, cx: &Cx<'_>, width: f32, height: f32) -> Option<f64> {
-        let read = ui.add(egui::Label::new(RichText::new(HOW_TO_READ).weak()).wrap());
-        let height = (height - read.rect.height() - ui.spacing().item_spacing.y).max(80.0);
+        // (On a projector the lecturer says it: the figure keeps the room.)
+        let height = if cx.lecture {
+            height
+        } else {
+            let read = ui.add(egui::Label::new(RichText::new(HOW_TO_READ).weak()).wrap());
+            (height - read.rect.height() - ui.spacing().item_spacing.y).max(80.0)
+        };
         let w = plot::line_width(cx);
         let r = plot::marker_radius(cx);
         let p = self.params;

@@ -114,7 +114,8 @@ impl Ttl {
         }
     }
 
-    fn presets(&mut self, ui: &mut Ui) {
+    /// The presets (on a projector without the words on what they share: the lecturer's).
+    fn presets(&mut self, ui: &mut Ui, lecture: bool) {
         let d = TtlParams::default();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Scenarios:").strong());
@@ -127,6 +128,9 @@ impl Ttl {
                 {
                     self.params = preset;
                 }
+            }
+            if lecture {
+                return;
             }
             ui.label(format!(
                 "(work around {}, and {} in 1,000 holds are paused, for {} on average)",
@@ -270,8 +274,8 @@ impl Experiment for Ttl {
         }
     }
 
-    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
-        self.presets(ui);
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        self.presets(ui, cx.lecture);
         widgets::table_slider(ui, &mut self.params, &ttl::TTL_S);
     }
 
