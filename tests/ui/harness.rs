@@ -144,3 +144,11 @@ pub fn hold_window(h: &mut Harness<'static, LessonApp>, px: [f32; 2], steps: usi
         h.step();
     }
 }
+
+/// Where the page ends: at the bottom bar, or at the window's edge in lecture mode (a
+/// projector shows no bottom bar).
+pub fn page_bottom(h: &Harness<'static, LessonApp>) -> f32 {
+    use egui_kittest::kittest::Queryable;
+    h.query_by_label("Copy code")
+        .map_or(h.ctx.content_rect().bottom(), |n| n.rect().top())
+}

@@ -179,8 +179,14 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
 fn lecture_mode_hides_a_still_pointer_and_shows_no_tooltips() {
     for lecture in [true, false] {
         let mut h = app_at(2, [1280.0, 800.0], 1.5, lecture);
-        let copy = h.get_by_label("Copy code").rect().center();
-        h.hover_at(copy);
+        // (A projector shows no bottom bar: there the pointer rests on a preset.)
+        let (widget, tip) = if lecture {
+            ("TTL 10 s", "Lesson defaults with this TTL")
+        } else {
+            ("Copy code", "Copy the scenario code")
+        };
+        let at = h.get_by_label(widget).rect().center();
+        h.hover_at(at);
         h.run_steps(1);
         let icon = h.output().platform_output.cursor_icon;
         assert_ne!(
@@ -196,10 +202,7 @@ fn lecture_mode_hides_a_still_pointer_and_shows_no_tooltips() {
             lecture,
             "lecture {lecture}: the pointer after 3 s still is {icon:?}"
         );
-        let tip = h
-            .query_all_by_label_contains("Copy the scenario code")
-            .next()
-            .is_some();
+        let tip = h.query_all_by_label_contains(tip).next().is_some();
         assert_eq!(tip, !lecture, "lecture {lecture}: a tooltip shows: {tip}");
     }
 }

@@ -670,7 +670,7 @@ fn answer_wrongly(h: &mut Harness<'static, LessonApp>, q: &Question, lecture: bo
 /// The question, every answer and the verdict lie between the top bar and the bottom bar.
 fn assert_all_in_view(h: &Harness<'static, LessonApp>, section: u8, q: &Question, what: &str) {
     let top = h.get_by_label("Previous section").rect().bottom();
-    let bottom = h.get_by_label("Copy code").rect().top();
+    let bottom = crate::harness::page_bottom(h);
     let inside = |r: egui::Rect, name: &str| {
         assert!(
             r.top() >= top && r.bottom() <= bottom,
@@ -695,9 +695,29 @@ fn assert_all_in_view(h: &Harness<'static, LessonApp>, section: u8, q: &Question
             .predicate(|n| n.live() == Live::Polite),
     );
     inside(verdict.rect(), "the verdict");
+}
+
+/// The button to the next question, in view (in lecture mode the explanation may take the
+/// clicker's next screenful: Page Down shows it).
+fn assert_next_in_view(h: &mut Harness<'static, LessonApp>, section: u8, lecture: bool) {
     let item = &lesson::content().quiz(section).unwrap().item;
     let next = format!("Next {item} ▶");
-    inside(h.get_by_label(&next).rect(), "the next button");
+    let bottom = crate::harness::page_bottom(h);
+    let shown = |h: &Harness<'static, LessonApp>| h.get_by_label(&next).rect().bottom() <= bottom;
+    if lecture && !shown(h) {
+        h.key_press(Key::PageDown);
+        crate::harness::hold_window(h, [1280.0, 800.0], 4);
+        assert_eq!(
+            h.state().current_section(),
+            section,
+            "Page Down pages first"
+        );
+    }
+    let r = h.get_by_label(&next).rect();
+    assert!(
+        shown(h) && r.top() >= 0.0,
+        "section {section}: the next button at {r:?} is not in view"
+    );
 }
 
 /// Section `section` at 1280×720, or in lecture mode at 1280×800, after a wrong answer:
@@ -720,6 +740,7 @@ fn fits_with_its_verdict(section: u8, lecture: bool) {
     answer_wrongly(&mut h, q, lecture);
     assert_all_in_view(&h, section, q, &format!("section {section}, {name}"));
     h.snapshot(format!("stage_s{section:02}_{name}"));
+    assert_next_in_view(&mut h, section, lecture);
 }
 
 #[test]

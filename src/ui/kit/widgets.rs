@@ -98,19 +98,26 @@ pub fn term_link(ui: &mut Ui, shown: &str) -> Response {
     r.on_hover_cursor(egui::CursorIcon::PointingHand)
 }
 
+/// Storage's check of fencing tokens, on or off (sections 3 and 4).
+pub fn fencing_switch(ui: &mut Ui, on: &mut bool) {
+    ui.checkbox(on, "Storage checks fencing tokens").on_hover_text(
+        "Storage remembers the highest token it has applied and refuses any write with a lower one",
+    );
+}
+
+/// The name of the headline's text style, where a style sets one (the projector's does).
+pub const HEADLINE: &str = "headline";
+
 /// The section's computed headline: the result restated in plain words.
 pub fn headline(ui: &mut Ui, text: &str) -> Response {
+    let styles = &ui.style().text_styles;
+    let size = styles
+        .get(&egui::TextStyle::Name(HEADLINE.into()))
+        .map_or(styles[&egui::TextStyle::Body].size * 1.25, |f| f.size);
     let shown = panel_frame(ui)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.add(
-                egui::Label::new(
-                    RichText::new(text)
-                        .size(ui.style().text_styles[&egui::TextStyle::Body].size * 1.25)
-                        .strong(),
-                )
-                .wrap(),
-            )
+            ui.add(egui::Label::new(RichText::new(text).size(size).strong()).wrap())
         })
         .inner;
     // A screen reader hears a new headline once it settles (see `a11y::announce`).
@@ -352,7 +359,7 @@ pub fn two_up(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut U
         ui.columns(2, |cols| {
             for c in cols.iter_mut() {
                 c.spacing_mut().slider_width =
-                    (c.available_width() - TWO_UP_ROOM).clamp(70.0, 260.0);
+                    (c.available_width() - TWO_UP_ROOM).clamp(56.0, 260.0);
             }
             left(&mut cols[0]);
             right(&mut cols[1]);
@@ -366,8 +373,8 @@ pub fn two_up(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut U
     }
 }
 
-/// The narrowest half of a row in [`two_up`].
-const TWO_UP_HALF: f32 = 320.0;
+/// The narrowest half of a row in [`two_up`] (a slide's page is 630 points wide).
+const TWO_UP_HALF: f32 = 300.0;
 /// Room a slider's value box and label take beside the slider itself.
 const TWO_UP_ROOM: f32 = 250.0;
 
@@ -400,7 +407,8 @@ pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
     let value = ui.spacing().interact_size.x.max(text_width(ui, "00.0 s"));
     let words: f32 = labels.iter().map(|l| text_width(ui, *l)).sum();
     let n = labels.len() as f32;
-    let room = ui.available_width() - others - words - n * (value + 3.0 * gap);
+    // (A value box may be a little wider than its digits: keep a gap's room at the end.)
+    let room = ui.available_width() - others - words - n * (value + 3.0 * gap) - 2.0 * gap;
     let width = room / n;
     (width >= 56.0).then_some(width.min(220.0))
 }

@@ -11,9 +11,12 @@ pub const TITLE: &str = "Keyboard shortcuts";
 
 /// The narrowest a column of the map may be (points): a wider map takes two or three.
 const MIN_COLUMN_WIDTH: f32 = 330.0;
-/// Type size of the map's rows (points): at 150 % that is 21 px, still legible on a projector,
-/// and small enough for the whole map to fit 1280×800 without scrolling.
+/// Type size of the map's rows (points).
 const ROW_TEXT: f32 = 14.0;
+/// The same on a slide: the projector's smallest text (20 px on 768 lines), small enough for
+/// the whole map to fit without scrolling.
+const SLIDE_ROW_TEXT: f32 =
+    crate::ui::shell::lecture::MIN_TEXT_PX / crate::ui::shell::lecture::LECTURE_ZOOM_768;
 
 /// One row of the map: keys that do the same thing, and what they do.
 struct Row<'a> {
@@ -36,8 +39,9 @@ fn rows() -> Vec<Row<'static>> {
     rows
 }
 
-/// Shows the keyboard map while `open`; Escape, a click outside or the Close button close it.
-pub fn show(ctx: &egui::Context, open: &mut bool) {
+/// Shows the keyboard map while `open` (in lecture mode, in the projector's smallest type);
+/// Escape, a click outside or the Close button close it.
+pub fn show(ctx: &egui::Context, open: &mut bool, lecture: bool) {
     if !*open {
         return;
     }
@@ -45,7 +49,14 @@ pub fn show(ctx: &egui::Context, open: &mut bool) {
     let width = (screen.width() * 0.96 - 24.0).min(1300.0);
     let modal = egui::Modal::new(egui::Id::unique("keyboard-map")).show(ctx, |ui| {
         ui.set_width(width);
-        crate::ui::kit::a11y::add_heading(ui, TITLE, 0);
+        // (A slide's type is large: there the title is as large as the body text.)
+        let title = if lecture {
+            let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+            RichText::new(TITLE).strong().size(body)
+        } else {
+            RichText::new(TITLE)
+        };
+        crate::ui::kit::a11y::add_heading(ui, title, 0);
         let mut close = false;
         let rows = rows();
         let widget_rows: Vec<Row<'static>> = keymap::WIDGET_KEYS
@@ -55,14 +66,15 @@ pub fn show(ctx: &egui::Context, open: &mut bool) {
                 what: w,
             })
             .collect();
-        let columns = ((width / MIN_COLUMN_WIDTH).floor() as usize).clamp(1, 3);
+        let min_column = if lecture { 230.0 } else { MIN_COLUMN_WIDTH };
+        let columns = ((width / min_column).floor() as usize).clamp(1, 3);
         egui::ScrollArea::vertical()
-            .max_height(screen.height() - 110.0)
+            .max_height(screen.height() - if lecture { 70.0 } else { 110.0 })
             .show(ui, |ui| {
                 ui.spacing_mut().item_spacing.y = 2.0;
                 for style in [egui::TextStyle::Body, egui::TextStyle::Monospace] {
                     if let Some(f) = ui.style_mut().text_styles.get_mut(&style) {
-                        f.size = ROW_TEXT;
+                        f.size = if lecture { SLIDE_ROW_TEXT } else { ROW_TEXT };
                     }
                 }
                 if columns == 1 {
@@ -70,14 +82,20 @@ pub fn show(ctx: &egui::Context, open: &mut bool) {
                     widget_keys(ui, &widget_rows);
                     return;
                 }
-                // Everything in one sequence, cut into columns of about equal length (the
+                // Everything in one sequence, cut into columns of about equal height (the
                 // keys egui's controls handle come last, under their own heading).
-                let total = rows.len() + widget_rows.len() + 1;
-                let per = total.div_ceil(columns);
+                let lines = |r: &Row<'_>| 1.0 + r.what.len() as f32 / 24.0;
+                let total: f32 = rows.iter().chain(&widget_rows).map(lines).sum::<f32>() + 1.0;
+                let per = total / columns as f32;
                 ui.columns(columns, |cols| {
                     let mut rest: &[Row<'_>] = &rows;
                     for (i, col) in cols.iter_mut().enumerate() {
-                        let take = rest.len().min(per);
+                        let mut take = 0;
+                        let mut height = 0.0;
+                        while take < rest.len() && (height < per - 0.5 || i + 1 == columns) {
+                            height += lines(&rest[take]);
+                            take += 1;
+                        }
                         list(col, &rest[..take]);
                         rest = &rest[take..];
                         if i + 1 == columns {
@@ -107,7 +125,8 @@ fn widget_keys(ui: &mut Ui, rows: &[Row<'_>]) {
 
 /// One row per action: its keys in a fixed-width column, what it does beside it (wrapping).
 fn list(ui: &mut Ui, rows: &[Row<'_>]) {
-    let key_width = 120.0;
+    // (Room for "Ctrl+Shift+C" in the map's type.)
+    let key_width = ui.style().text_styles[&egui::TextStyle::Monospace].size * 8.6;
     for row in rows {
         ui.horizontal_top(|ui| {
             let size = egui::vec2(key_width, ui.spacing().interact_size.y.min(20.0));

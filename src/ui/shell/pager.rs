@@ -24,6 +24,16 @@ fn applied_id(viewport: ViewportId) -> Id {
 }
 
 /// The screenful on show (0 is the top).
+fn visible_id(viewport: ViewportId) -> Id {
+    Id::unique(("locks-lesson/lecture-page-visible", viewport))
+}
+
+/// Where the last column drawn in `viewport` showed its content (what lies outside is
+/// clipped: another screenful).
+pub fn visible(ctx: &Context, viewport: ViewportId) -> Option<egui::Rect> {
+    ctx.data(|d| d.get_temp(visible_id(viewport)))
+}
+
 pub fn index(ctx: &Context) -> usize {
     ctx.data(|d| d.get_temp(index_id())).unwrap_or(0)
 }
@@ -75,7 +85,11 @@ pub fn column<R>(
             ctx.data_mut(|d| d.insert_temp(applied_id(viewport), key));
         }
     }
-    let out = area.show(ui, add_contents);
+    // A scroll view to assistive technology (and to the layout tests: what it clips belongs
+    // to another screenful).
+    let page = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::ScrollView);
+    let out = area.show(ui, |ui| ui.scope_builder(page, add_contents).inner);
+    ctx.data_mut(|d| d.insert_temp(visible_id(viewport), out.inner_rect));
     if lecture {
         let view = out.inner_rect.height().max(1.0);
         let beyond = (out.content_size.y - view).max(0.0);

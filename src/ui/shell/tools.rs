@@ -111,7 +111,7 @@ impl Tools {
         frame: Option<&eframe::Frame>,
         sections: &mut [Box<dyn Section>],
     ) -> Option<u8> {
-        keys_help::show(ctx, &mut self.keyboard_map_open);
+        keys_help::show(ctx, &mut self.keyboard_map_open, self.lecture.lecture());
         let mut go_to = None;
         if let Some(code) = self.share.dialog(ctx) {
             go_to = self.share.apply_code(ctx, sections, &code);

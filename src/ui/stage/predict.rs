@@ -122,7 +122,7 @@ impl Gate {
                 .update(|p| p.record_prediction(&prompt.id, record));
         }
         *self = Gate::Open {
-            verdict: Some(verdict),
+            verdict: (!verdict.is_empty()).then_some(verdict),
         };
     }
 
@@ -214,7 +214,8 @@ fn verdict(
     let label = |i: usize| prompt.choices[i].label.as_str();
     let who = if lecture { "The class" } else { "You" };
     match chosen {
-        None if lecture => format!("The run gave {observed}."),
+        // Without the class's answer the headline says it all: no line to repeat it.
+        None if lecture => String::new(),
         None => format!("The run gave {observed}. (No prediction this time.)"),
         Some(c) if Some(c) == right => {
             let xp = if lecture {
@@ -263,6 +264,10 @@ mod tests {
             v.starts_with("The class predicted") && !v.contains("XP"),
             "{v}"
         );
-        assert_eq!(verdict(p, None, Some(4), "335", true), "The run gave 335.");
+        assert_eq!(
+            verdict(p, None, Some(4), "335", true),
+            "",
+            "the headline says it"
+        );
     }
 }

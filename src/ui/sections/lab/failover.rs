@@ -225,10 +225,20 @@ pub fn redlock_modes(ui: &mut Ui, cx: &mut Cx<'_>) {
     let w = words();
     ui.label(RichText::new(&w.redlock_heading).strong());
     for m in &w.redlock_modes {
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal_top(|ui| {
             ui.label("•");
-            widgets::paragraph(ui, m, cx);
+            ui.vertical(|ui| {
+                if cx.lecture {
+                    // A slide names each failure; the lecturer's notes tell the rest.
+                    let name = m.split(':').next().unwrap_or(m);
+                    ui.add(egui::Label::new(name).wrap());
+                } else {
+                    widgets::paragraph(ui, m, cx);
+                }
+            });
         });
     }
-    widgets::paragraph(ui, &w.redlock_note, cx);
+    if !cx.lecture {
+        widgets::paragraph(ui, &w.redlock_note, cx);
+    }
 }

@@ -40,9 +40,9 @@ struct Inputs {
 
 impl QuizSection {
     /// The whole page. Wide learner windows: the words in a reading column beside the quiz.
-    /// Narrow windows and lecture mode: the quiz first under a one-line title, the words
-    /// below it (folded in lecture mode), so the question, the answers and the verdict are in
-    /// view at once.
+    /// Narrow windows: the quiz first under a one-line title, the words below it, so the
+    /// question, the answers and the verdict are in view at once. Lecture mode: the quiz only
+    /// (the top bar has the title, the console the words).
     pub(super) fn page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let n = self.state.section();
         let text = lesson::content().section(n);
@@ -63,6 +63,12 @@ impl QuizSection {
             return;
         }
         crate::ui::shell::pager::column(ui, ("quiz-page", n), cx.lecture, |ui| {
+            if cx.lecture {
+                // A slide: the top bar carries the title; the words are the lecturer's.
+                ui.add_space(4.0);
+                self.body(ui, cx);
+                return;
+            }
             layout::title(ui, text, true);
             self.body(ui, cx);
             ui.add_space(8.0);
@@ -195,7 +201,8 @@ impl QuizSection {
                 ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
             }
         });
-        if self.scroll == Some(Scroll::Question) {
+        // (A lecture's page is the pager's: it shows whole screenfuls.)
+        if self.scroll == Some(Scroll::Question) && !cx.lecture {
             self.scroll = None;
             row.response.scroll_to_me(Some(Align::TOP));
         }
@@ -289,7 +296,7 @@ impl QuizSection {
         if std::mem::take(&mut self.focus_next) {
             r.request_focus();
         }
-        if self.scroll == Some(Scroll::Feedback) {
+        if self.scroll == Some(Scroll::Feedback) && !cx.lecture {
             self.scroll = None;
             r.scroll_to_me(Some(Align::BOTTOM));
         }

@@ -218,7 +218,9 @@ pub fn timeline(
                     .color(text_color),
                 );
             }
-            if lease_a_end >= 3.0 {
+            // A bar's words only once the bar drawn so far has room for them (at the story's
+            // start they would run into the lanes' names).
+            if lease_a_end.min(now) >= 3.0 {
                 let mid = lease_a_end.min(now) / 2.0;
                 p.text(
                     Text::new(
@@ -240,7 +242,7 @@ pub fn timeline(
                     .anchor(Align2::LEFT_BOTTOM),
                 );
             }
-            if run.b_granted_s >= 3.0 {
+            if run.b_granted_s.min(now) >= 3.0 {
                 let mid = run.b_granted_s.min(now) / 2.0;
                 p.text(
                     Text::new(

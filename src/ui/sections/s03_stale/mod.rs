@@ -269,19 +269,34 @@ impl Experiment for Stale {
     }
 
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        // Both sliders and the switch on one row when they fit.
+        // Both sliders and the switch on one row when they fit; else the sliders on one row
+        // and the switch below them; else one below the other.
         let labels = [stale::PAUSE_S.label, stale::TTL_S.label];
-        let others = widgets::text_width(ui, "Storage checks fencing tokens") + 60.0;
-        let width = widgets::row_slider_width(ui, &labels, others);
-        ui.horizontal_wrapped(|ui| {
+        let switch = "Storage checks fencing tokens";
+        let others = widgets::text_width(ui, switch) + 60.0;
+        let one_row = widgets::row_slider_width(ui, &labels, others);
+        let width = one_row.or_else(|| widgets::row_slider_width(ui, &labels, 0.0));
+        let p = &mut self.params;
+        let mut fencing = p.fencing;
+        let add = |ui: &mut Ui| {
             if let Some(w) = width {
                 ui.spacing_mut().slider_width = w;
             }
-            step_slider(ui, &stale::PAUSE_S, &mut self.params.pause_s);
-            step_slider(ui, &stale::TTL_S, &mut self.params.ttl_s);
-            ui.checkbox(&mut self.params.fencing, "Storage checks fencing tokens")
-                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
-        });
+            step_slider(ui, &stale::PAUSE_S, &mut p.pause_s);
+            step_slider(ui, &stale::TTL_S, &mut p.ttl_s);
+            if one_row.is_some() {
+                widgets::fencing_switch(ui, &mut fencing);
+            }
+        };
+        if width.is_some() {
+            ui.horizontal(add);
+        } else {
+            ui.vertical(add);
+        }
+        if one_row.is_none() {
+            widgets::fencing_switch(ui, &mut fencing);
+        }
+        p.fencing = fencing;
         let steps = self.steps();
         if steps == 0 {
             return;

@@ -142,10 +142,7 @@ impl Experiment for Fencing {
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         let p = &mut self.params;
-        let switch = |ui: &mut Ui, on: &mut bool| {
-            ui.checkbox(on, "Storage checks fencing tokens")
-                .on_hover_text("Storage remembers the highest token it has applied and refuses any write with a lower one");
-        };
+        let switch = widgets::fencing_switch;
         let holders = |ui: &mut Ui, n: &mut u32| {
             let mut v = u64::from(*n);
             count_slider(ui, &fencing::HOLDERS, &mut v);

@@ -188,8 +188,13 @@ impl Experiment for Break {
         });
         // Both sliders on one row wherever they fit: the figure keeps the height.
         let p = &mut self.params;
-        let one_row = ui.available_width() >= 2.0 * (ui.spacing().slider_width + 190.0);
+        let labels = [renewal::TTL_S.label, renewal::TYPICAL_S.label];
+        let width = widgets::row_slider_width(ui, &labels, 12.0);
+        let one_row = width.is_some();
         let mut both = |ui: &mut Ui| {
+            if let Some(w) = width {
+                ui.spacing_mut().slider_width = w.min(ui.spacing().slider_width);
+            }
             widgets::table_slider(ui, p, &renewal::TTL_S);
             if one_row {
                 ui.add_space(12.0);

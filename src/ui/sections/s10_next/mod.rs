@@ -41,7 +41,8 @@ impl Next {
             1 => "1 question to review".to_owned(),
             n => format!("{n} questions to review"),
         };
-        let predictions = predictions::sentence(p).map_or(String::new(), |s| format!(" {s}"));
+        let predictions =
+            predictions::sentence(p, false).map_or(String::new(), |s| format!(" {s}"));
         format!(
             "You have {} of {} XP: {first} of {total} questions right at the first try, {answered} answered, {review}.{predictions}",
             p.xp,

@@ -16,8 +16,18 @@ fn made(p: &Progress) -> Vec<(&'static predict::Prompt, &predict::Record)> {
         .collect()
 }
 
+/// Whose predictions they are, the learner's or in lecture mode the class's: as "your",
+/// as "you" and as "You".
+fn whose(lecture: bool) -> (&'static str, &'static str, &'static str) {
+    if lecture {
+        ("the class's", "the class", "The class")
+    } else {
+        ("your", "you", "You")
+    }
+}
+
 /// One sentence on the predictions, for the section's headline.
-pub fn sentence(p: &Progress) -> Option<String> {
+pub fn sentence(p: &Progress, lecture: bool) -> Option<String> {
     let made = made(p);
     let predicted: Vec<_> = made.iter().filter(|(_, r)| r.choice.is_some()).collect();
     if predicted.is_empty() {
@@ -25,14 +35,21 @@ pub fn sentence(p: &Progress) -> Option<String> {
     }
     let close = predicted.iter().filter(|(_, r)| r.close()).count();
     Some(format!(
-        "{close} of your {} predictions were close.",
+        "{close} of {} {} predictions were close.",
+        whose(lecture).0,
         predicted.len()
     ))
 }
 
 /// The panel: the count, the biggest surprise, and links back to the missed experiments.
 pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
-    ui.label(RichText::new("Your predictions").heading());
+    let (_, them, who) = whose(cx.lecture);
+    let heading = if cx.lecture {
+        "The class's predictions"
+    } else {
+        "Your predictions"
+    };
+    ui.label(RichText::new(heading).heading());
     // In lecture mode: the class's predictions, made during this lecture.
     let p = if cx.lecture {
         cx.progress.class.clone()
@@ -40,10 +57,11 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
         cx.progress.progress().clone()
     };
     let made = made(&p);
-    let Some(line) = sentence(&p) else {
-        ui.label(
-            "You have not predicted any result yet: each experiment asks before it shows one.",
-        );
+    let Some(line) = sentence(&p, cx.lecture) else {
+        let have = if cx.lecture { "has" } else { "have" };
+        ui.label(format!(
+            "{who} {have} not predicted any result yet: each experiment asks before it shows one."
+        ));
         return;
     };
     ui.label(line);
@@ -58,7 +76,7 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
             .and_then(|c| q.choices.get(c))
             .map_or("", |c| &c.label);
         ui.label(format!(
-            "The result that surprised you most: section {}, {}. You predicted \u{201c}{chosen}\u{201d}; the run gave {}.",
+            "The result that surprised {them} most: section {}, {}. {who} predicted \u{201c}{chosen}\u{201d}; the run gave {}.",
             q.section,
             lesson::content().section(q.section).title,
             r.observed_text
