@@ -7,7 +7,7 @@
 # At every step a screenshot is kept under target/rehearsal/ and read by tesseract: it must
 # show the words that step shows (the section's title and the headline on screen), and, with
 # --presenter, the console's speaker notes. What each step shows comes from the plan the UI
-# test tests/lecture_layout.rs writes while it walks the same lecture
+# test tests/ui/lecture_layout.rs writes while it walks the same lecture
 # (target/rehearsal/plan-WxH.tsv: section, step, title, headline, notes).
 #
 #   .ci/rehearsal.sh [EXECUTABLE]     (default: target/release/locks-lesson)
@@ -52,7 +52,7 @@ shot() {
 # rehearse SIZE MODE: one walk through the lecture.
 rehearse() {
   local size=$1 mode=$2 plan=$out/plan-$1.tsv dir=$out/$2-$1
-  [[ -f $plan ]] || { fail "no plan $plan (run: cargo test --test lecture_layout)"; return; }
+  [[ -f $plan ]] || { fail "no plan $plan (run: cargo test --test ui lecture_layout)"; return; }
   # An empty field is "-" in the plan.
   rm -rf "$dir" && mkdir -p "$dir"
   local display=:$((200 + RANDOM % 300)) xvfb app

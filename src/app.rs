@@ -300,6 +300,7 @@ impl LessonApp {
             type_change: None,
             title: &crate::lesson::content().section(current).title,
             reduced_motion: &mut self.tools.lecture.reduced_motion,
+            tail_start: 0.0,
         };
         bar.show(ui);
         let (go_to, type_change) = (bar.go_to, bar.type_change);
@@ -411,21 +412,38 @@ impl eframe::App for LessonApp {
             .default_size(230.0)
             .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
         self.side_open = open;
-        if self.presenter_view.is_open() {
-            let change = ui::shell::presenter::console::Console {
-                view: &mut self.presenter_view,
-                section: self.sections[self.current].as_ref(),
-                blanked: self.tools.lecture.blanked(),
-                queued: &mut self.tools.queued,
-                type_label: self.tools.lecture.type_label(),
-                type_change: None,
+        egui::CentralPanel::default().show(ui, |ui| {
+            if !self.presenter_view.is_open() {
+                self.page(ui, &mut events, &section_actions);
+                return;
             }
-            .show(ui);
+            // The console: the stage at the left, the lecturer's notes at the right, in
+            // columns of fixed shares (whatever the type the projector asks for).
+            let page = ui.max_rect();
+            let notes = ui::shell::presenter::console::notes_rect(page);
+            let stage =
+                egui::Rect::from_min_max(page.min, egui::pos2(notes.left() - 8.0, page.bottom()));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(stage), |ui| {
+                ui.set_clip_rect(stage);
+                self.page(ui, &mut events, &section_actions);
+            });
+            let change = ui
+                .scope_builder(egui::UiBuilder::new().max_rect(notes), |ui| {
+                    ui::shell::presenter::console::Console {
+                        view: &mut self.presenter_view,
+                        section: self.sections[self.current].as_ref(),
+                        blanked: self.tools.lecture.blanked(),
+                        queued: &mut self.tools.queued,
+                        type_label: self.tools.lecture.type_label(),
+                        type_change: None,
+                    }
+                    .show(ui)
+                })
+                .inner;
             if let Some(c) = change {
                 self.tools.lecture.change_type(c);
             }
-        }
-        egui::CentralPanel::default().show(ui, |ui| self.page(ui, &mut events, &section_actions));
+        });
         if let Some(bottom) = bottom {
             let inner = bottom.response.rect.shrink2(egui::vec2(8.0, 2.0));
             let mut bar_ui = ui.new_child(egui::UiBuilder::new().max_rect(inner));

@@ -175,14 +175,21 @@ impl Lecture {
             return;
         }
         let zoom = ctx.zoom_factor();
-        // Points times the zoom: the window's size in logical pixels.
+        // The window's size in logical pixels: its points at the zoom of its own last pass (the
+        // audience window's input may be a pass behind the zoom just set; read at today's zoom
+        // it would make the zoom swing).
         let (size, real) = ctx.input_for(viewport, |i| {
-            (i.content_rect().size(), i.viewport().inner_rect.is_some())
+            let native = i.viewport().native_pixels_per_point.unwrap_or(1.0);
+            let at = i.pixels_per_point() / native;
+            (
+                i.content_rect().size() * at,
+                i.viewport().inner_rect.is_some(),
+            )
         });
         let size = if real {
-            size * zoom
+            size
         } else {
-            *self.measured.get_or_insert(size * zoom)
+            *self.measured.get_or_insert(size)
         };
         if size.x < 1.0 || size.y < 1.0 {
             return;

@@ -30,6 +30,8 @@ pub struct TopBar<'a> {
     pub title: &'a str,
     /// Show final results at once (a lecture's menu holds the bottom bar's switch).
     pub reduced_motion: &'a mut bool,
+    /// Where the lecture's type button starts (measured while drawing).
+    pub tail_start: f32,
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
@@ -37,6 +39,20 @@ pub const TITLE: &str = "Distributed locks — lesson 8";
 
 fn right_width_id() -> Id {
     Id::unique("locks-lesson/top-bar-right-width")
+}
+
+/// Lecture mode: the width of the type button and the menu after the title.
+fn tail_width_id() -> Id {
+    Id::unique("locks-lesson/top-bar-lecture-tail")
+}
+
+/// Keeps a width measured this frame for the next (and draws again when it changed).
+fn remember(ui: &Ui, id: Id, width: f32) {
+    let old: Option<f32> = ui.ctx().data(|d| d.get_temp(id));
+    if old.is_none_or(|o| (o - width).abs() > 1.0) {
+        ui.ctx().data_mut(|d| d.insert_temp(id, width));
+        ui.ctx().request_repaint();
+    }
 }
 
 impl TopBar<'_> {
@@ -54,15 +70,14 @@ impl TopBar<'_> {
                 let start = ui.cursor().left();
                 self.tools(ui);
                 let width = ui.cursor().left() - start + ui.spacing().item_spacing.x;
-                if (width - remembered).abs() > 1.0 {
-                    ui.ctx()
-                        .data_mut(|d| d.insert_temp(right_width_id(), width));
-                    ui.ctx().request_repaint();
-                }
+                remember(ui, right_width_id(), width);
             } else {
                 ui.menu_button("Menu", |ui| self.tools(ui))
                     .response
                     .on_hover_text("Glossary, view, lecture and keyboard settings");
+                if self.lecture {
+                    remember(ui, tail_width_id(), ui.cursor().left() - self.tail_start);
+                }
             }
         });
     }
@@ -134,14 +149,19 @@ impl TopBar<'_> {
         }
         if self.lecture {
             ui.separator();
-            // (The type button and the menu follow.)
-            let room = (ui.available_width() - 190.0).max(40.0);
+            // (The type button and the menu follow: last frame's width of theirs.)
+            let tail: f32 = ui
+                .ctx()
+                .data(|d| d.get_temp(tail_width_id()))
+                .unwrap_or(200.0);
+            let room = (ui.available_width() - tail - ui.spacing().item_spacing.x).max(40.0);
             ui.add_sized(
                 [room, ui.spacing().interact_size.y],
                 egui::Label::new(RichText::new(self.title).strong()).truncate(),
             );
             // The type follows the projector; the lecturer's factor is always shown, and set
             // here.
+            self.tail_start = ui.cursor().left();
             ui.separator();
             ui.menu_button(self.type_label.as_str(), |ui| {
                 self.type_change = type_menu(ui);

@@ -27,33 +27,43 @@ pub struct Console<'a> {
     pub type_change: Option<Option<bool>>,
 }
 
-/// The panel's width on a wide console.
+/// The notes' width on a wide console.
 const WIDTH: f32 = 380.0;
+/// Their share of a narrow console's width (the console shares the audience's type, which
+/// follows the projector).
+const SHARE: f32 = 0.45;
+
+/// The notes' column at the right of a console page of `page` (the rest is the stage's).
+pub fn notes_rect(page: egui::Rect) -> egui::Rect {
+    let w = WIDTH.min(page.width() * SHARE);
+    egui::Rect::from_min_max(egui::pos2(page.right() - w, page.top()), page.max)
+}
 
 impl Console<'_> {
-    /// Draws the panel at the right of the console.
-    /// Draws the panel at the right of the console; returns the type change asked for.
+    /// Draws the notes in `ui` (a column at the right of the console: see [`notes_rect`]);
+    /// returns the type change asked for.
     pub fn show(mut self, ui: &mut Ui) -> Option<Option<bool>> {
-        let width = WIDTH.min(ui.available_width() * 0.4);
-        egui::Panel::right("presenter-console")
-            .resizable(true)
-            .default_size(width)
+        let r = ui.max_rect();
+        ui.painter().vline(
+            r.left() - 4.0,
+            r.y_range(),
+            ui.visuals().widgets.noninteractive.bg_stroke,
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("presenter-console-scroll")
+            .auto_shrink([false, false])
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("presenter-console-scroll")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        ui.add_space(6.0);
-                        crate::ui::kit::a11y::add_heading(ui, "Presenter", 1);
-                        self.audience_row(ui);
-                        ui.separator();
-                        self.clock(ui);
-                        ui.separator();
-                        self.notes(ui);
-                        ui.separator();
-                        next(ui, self.section.number());
-                        ui.add_space(12.0);
-                    });
+                // The clock and the notes first: they are what the lecturer glances at.
+                ui.add_space(6.0);
+                crate::ui::kit::a11y::add_heading(ui, "Presenter", 1);
+                self.clock(ui);
+                ui.separator();
+                self.notes(ui);
+                ui.separator();
+                next(ui, self.section.number());
+                ui.separator();
+                self.audience_row(ui);
+                ui.add_space(12.0);
             });
         // The clocks tick once a second.
         let ms = chrono::Local::now().timestamp_subsec_millis();
@@ -96,8 +106,8 @@ impl Console<'_> {
         });
         // The audience's type: shown, and changed only here or by Ctrl+Plus, Ctrl+Minus and
         // Ctrl+0 in the audience window (the console's own keys leave it alone).
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!("Audience {}", self.type_label.to_lowercase()));
+        let label = format!("Audience {}", self.type_label.to_lowercase());
+        ui.menu_button(label, |ui| {
             if let Some(c) = crate::ui::shell::topbar::type_menu(ui) {
                 self.type_change = Some(c);
             }
