@@ -279,20 +279,19 @@ impl<E: Experiment> Stage<E> {
         self.exp.progress(ui);
     }
 
-    /// The drawer: every setting, and the reset.
+    /// The drawer: its title and the reset on one line, then every setting.
     fn drawer_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        egui::ScrollArea::vertical()
-            .id_salt(("stage-drawer", self.exp.number()))
-            .show(ui, |ui| {
-                ui.spacing_mut().slider_width = (ui.available_width() - 150.0).clamp(90.0, 200.0);
-                if !self.exp.more_settings(ui, cx) {
-                    ui.label("This simulation has no other settings.");
-                }
-                ui.add_space(6.0);
-                if ui.button("Reset to lesson defaults").clicked() {
-                    self.exp.set_params(E::Params::default());
-                }
-            });
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Settings").strong());
+            ui.add_space(12.0);
+            if ui.button("Reset to lesson defaults").clicked() {
+                self.exp.set_params(E::Params::default());
+            }
+        });
+        ui.spacing_mut().slider_width = (ui.available_width() * 0.25).clamp(110.0, 200.0);
+        if !self.exp.more_settings(ui, cx) {
+            ui.label("This simulation has no other settings.");
+        }
     }
 }
 

@@ -205,20 +205,33 @@ impl Experiment for Break {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new("How long runs take").strong());
-        widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
-            "How much run lengths vary around the typical one (σ of the log-normal)",
+        crate::ui::stage::layout::drawer_columns(
+            ui,
+            p,
+            |ui, p| {
+                ui.label(RichText::new("How long runs take").strong());
+                widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
+                    "How much run lengths vary around the typical one (σ of the log-normal)",
+                );
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(spread_words("runs", p.typical_s, p.spread)).weak(),
+                    )
+                    .wrap(),
+                );
+            },
+            |ui, p| {
+                ui.label(RichText::new("Pauses").strong());
+                percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
+                    "The chance that a run's whole process is paused once (a long \
+                     garbage-collection pause, a swapped-out virtual machine)",
+                );
+                widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
+                ui.label(RichText::new("Counting").strong());
+                count_slider(ui, &renewal::RUNS, &mut p.runs)
+                    .on_hover_text("More runs: steadier counts, but a longer simulation");
+            },
         );
-        ui.label(RichText::new(spread_words("runs", p.typical_s, p.spread)).weak());
-        percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
-            "The chance that a run's whole process is paused once (a long garbage-collection \
-             pause, a swapped-out virtual machine)",
-        );
-        widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
-        ui.add_space(4.0);
-        ui.label(RichText::new("Counting").strong());
-        count_slider(ui, &renewal::RUNS, &mut p.runs)
-            .on_hover_text("More runs: steadier counts, but a longer simulation");
         true
     }
 

@@ -1,0 +1,106 @@
+//! A learner on a small laptop: "More settings" lays out whole at every window size the stage
+//! supports, in the sections whose words send the learner there (1 and 9).
+
+use egui::Rect;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use locks_lesson::app::LessonApp;
+use locks_lesson::sim::{counter, renewal};
+
+type App = Harness<'static, LessonApp>;
+
+/// The window sizes of a learner's laptop the stage is laid out for.
+const LAPTOPS: [[f32; 2]; 3] = [[1024.0, 768.0], [1366.0, 768.0], [1280.0, 800.0]];
+
+/// Section `n` at `size` with "More settings" open.
+fn drawer_open(n: u8, size: [f32; 2]) -> App {
+    let mut h = crate::harness::open(n).pixels(size, 1.0).settle(6).build();
+    h.get_by_label("More settings").click();
+    h.run_steps(6);
+    h
+}
+
+/// The labelled nodes of the stage drawn from the drawer's title down to the drawer's switch:
+/// the drawer's own texts and controls, and whatever they could run into.
+fn drawer_nodes(h: &App) -> Vec<(String, Role, Rect)> {
+    let title = h.get_by_label("Settings").rect();
+    let reset = h.get_by_label("Reset to lesson defaults").rect();
+    let top = title.top().min(reset.top());
+    let bottom = h.get_by_label("Hide settings").rect().bottom();
+    let shown = [
+        Role::Label,
+        Role::Button,
+        Role::Slider,
+        Role::SpinButton,
+        Role::CheckBox,
+    ];
+    h.query_all(By::new().include_labels())
+        .filter(|n| shown.contains(&n.accesskit_node().role()))
+        .filter(|n| n.accesskit_node().bounding_box().is_some())
+        .filter_map(|n| {
+            let r = n.rect();
+            let node = n.accesskit_node();
+            // A button or slider is named by its label, a text by its value.
+            let name = node.label().or_else(|| node.value()).unwrap_or_default();
+            // (On a wide page the reading column, left of the stage, is no part of it.)
+            let stage = r.left() >= title.left() - 0.5;
+            (stage && r.top() >= top - 0.5 && r.bottom() <= bottom + 0.5 && r.area() > 0.0)
+                .then_some((name, n.accesskit_node().role(), r))
+        })
+        .collect()
+}
+
+fn assert_drawer_fits(h: &App, n: u8, what: &str, expected: &[&str]) {
+    let window = h.ctx.content_rect();
+    let nodes = drawer_nodes(h);
+    for name in expected {
+        assert!(
+            nodes.iter().any(|(l, _, _)| l == name),
+            "{what}: section {n}'s drawer shows no '{name}': {nodes:?}"
+        );
+    }
+    for (i, (a, _, ra)) in nodes.iter().enumerate() {
+        assert!(
+            window.contains_rect(*ra),
+            "{what}: section {n}: '{a}' {ra:?} is outside the window {window:?}"
+        );
+        for (b, _, rb) in &nodes[i + 1..] {
+            assert!(
+                !ra.shrink(0.5).intersects(rb.shrink(0.5)),
+                "{what}: section {n}: '{a}' {ra:?} overlaps '{b}' {rb:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn more_settings_lays_out_whole_on_a_laptop_in_sections_1_and_9() {
+    for size in LAPTOPS {
+        let what = format!("{}×{}", size[0], size[1]);
+        let h = drawer_open(1, size);
+        assert_drawer_fits(
+            &h,
+            1,
+            &what,
+            &[
+                counter::THINK_MS.label,
+                counter::GAP_MS.label,
+                "Reset to lesson defaults",
+            ],
+        );
+        let h = drawer_open(9, size);
+        assert_drawer_fits(
+            &h,
+            9,
+            &what,
+            &[
+                renewal::SPREAD.label,
+                renewal::STALL_PROB.label,
+                renewal::STALL_MEAN_S.label,
+                renewal::RUNS.label,
+                "Reset to lesson defaults",
+            ],
+        );
+    }
+}
