@@ -104,3 +104,81 @@ fn more_settings_lays_out_whole_on_a_laptop_in_sections_1_and_9() {
         );
     }
 }
+
+/// Every rotated text drawn in the last frame (the plots' y-axis titles): its text, where its
+/// letters are, and where it may be drawn.
+fn rotated_texts(h: &App) -> Vec<(String, Rect, Rect)> {
+    fn walk(shape: &egui::Shape, clip: Rect, out: &mut Vec<(String, Rect, Rect)>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
+            egui::Shape::Text(t) if t.angle != 0.0 => {
+                out.push((t.galley.text().to_owned(), t.visual_bounding_rect(), clip));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, clipped.clip_rect, &mut out);
+    }
+    out
+}
+
+/// Each plot's y-axis title is drawn whole: inside the window and inside what its plot may
+/// draw on, so no letter is cut.
+fn assert_titles_whole(h: &App, what: &str) -> Vec<String> {
+    let window = h.ctx.content_rect();
+    let titles = rotated_texts(h);
+    for (text, rect, clip) in &titles {
+        assert!(
+            window.expand(0.5).contains_rect(*rect),
+            "{what}: the title '{text}' {rect:?} runs out of the window {window:?}"
+        );
+        assert!(
+            clip.expand(0.5).contains_rect(*rect),
+            "{what}: the title '{text}' {rect:?} is cut by {clip:?}"
+        );
+    }
+    titles.into_iter().map(|(t, _, _)| t).collect()
+}
+
+#[test]
+fn rotated_axis_titles_are_drawn_whole() {
+    let sizes = [
+        ([1366.0, 768.0], false),
+        ([1024.0, 768.0], false),
+        ([1280.0, 800.0], true),
+    ];
+    for (size, lecture) in sizes {
+        let zoom = if lecture {
+            locks_lesson::ui::shell::lecture::LECTURE_ZOOM
+        } else {
+            1.0
+        };
+        for (n, _) in locks_lesson::sections::models() {
+            let what = format!(
+                "section {n} at {}×{} (lecture: {lecture})",
+                size[0], size[1]
+            );
+            let mut h = crate::harness::open(n)
+                .lecture(lecture)
+                .pixels(size, zoom)
+                .settle(8)
+                .build();
+            h.run_steps(2);
+            let titles = assert_titles_whole(&h, &what);
+            let expected = match n {
+                2 => Some("holds that outlive the TTL"),
+                4 => Some("fencing token"),
+                9 => Some("runs (of 50,000)"),
+                _ => None,
+            };
+            if let Some(e) = expected {
+                assert!(
+                    titles.iter().any(|t| t.starts_with(e)),
+                    "{what}: no title '{e}' among {titles:?}"
+                );
+            }
+        }
+    }
+}

@@ -194,8 +194,10 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         chrome_height_id(ui, n),
         top.response.rect.height() + bottom.response.rect.height() + drawer.unwrap_or(0.0),
     );
+    // Room on the left for the figure's rotated y-axis title.
+    let room = crate::ui::kit::plot::axis_room(ui).ceil() as i8;
     let figure_frame = Frame::NONE.inner_margin(Margin {
-        left: 0,
+        left: room,
         right: 10,
         top: 0,
         bottom: 0,

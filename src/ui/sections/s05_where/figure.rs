@@ -74,7 +74,11 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
         .width(size.x)
         .height(size.y)
         .x_axis_label("locks lost in one failover")
-        .y_axis_label("share of failovers (%)")
+        .y_axis_label(plot::y_title(
+            ui,
+            size.y,
+            &["share of failovers (%)", "failovers (%)"],
+        ))
         .include_x(left)
         .include_x(right)
         .include_y(0.0)

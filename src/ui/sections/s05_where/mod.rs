@@ -14,7 +14,7 @@ use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_sig, trim_sig2};
-use crate::ui::kit::plot::{self, KeyMark};
+use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
 use crate::ui::stage::{Experiment, Rerun, Stage};
@@ -258,10 +258,7 @@ impl Experiment for Where {
         }
         match self.run.latest() {
             Some(v) => {
-                ui.horizontal_top(|ui| {
-                    ui.add_space(plot::AXIS_ROOM);
-                    histogram_plot(ui, cx, v, size - Vec2::new(plot::AXIS_ROOM, 0.0));
-                });
+                histogram_plot(ui, cx, v, size);
             }
             None => {
                 ui.allocate_space(size);

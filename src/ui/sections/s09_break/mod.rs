@@ -115,7 +115,9 @@ impl Break {
         let w = words();
         ui.label(RichText::new(&w.lengths_title).strong());
         ui.label(&w.lengths_caption);
-        lengths_plot(ui, cx, view, self.params.ttl_s, size);
+        plot::with_axis_room(ui, size.x, |ui, w| {
+            lengths_plot(ui, cx, view, self.params.ttl_s, Vec2::new(w, size.y));
+        });
         plot::key_row(ui, cx, &lengths_key(ink, self.params.ttl_s));
     }
 }
