@@ -182,3 +182,61 @@ fn rotated_axis_titles_are_drawn_whole() {
         }
     }
 }
+
+/// The quiz of section `n` answered through, the first question wrong and the rest right, in a
+/// 1366×768 window: the results table.
+fn quiz_results(n: u8) -> App {
+    use egui::Key;
+    let quizzes = &locks_lesson::lesson::content().quizzes;
+    let questions = if n == 6 {
+        &quizzes.which
+    } else {
+        &quizzes.interview
+    };
+    let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4];
+    let mut h = crate::harness::open(n).build();
+    for (i, q) in questions.iter().enumerate() {
+        let choice = if i == 0 {
+            (q.correct + 1) % 3
+        } else {
+            q.correct
+        };
+        h.key_press(keys[choice]);
+        h.run_steps(2);
+        h.key_press(Key::Enter);
+        h.run_steps(2);
+    }
+    h.run_steps(2);
+    h
+}
+
+#[test]
+fn quiz_score_column_is_whole_on_a_laptop() {
+    let window_of = |h: &App| h.ctx.content_rect();
+    for n in [6, 8] {
+        let h = quiz_results(n);
+        assert!(h.query_by_label("Your results").is_some(), "section {n}");
+        let window = window_of(&h);
+        let count = locks_lesson::lesson::content().quizzes.which.len();
+        let mut seen: Vec<Rect> = Vec::new();
+        for note in ["+20 XP", "to review"] {
+            let labels = h
+                .query_all_by_value(note)
+                .filter(|n| n.accesskit_node().role() == Role::Label);
+            for node in labels {
+                let r = node.rect();
+                assert!(
+                    window.contains_rect(r),
+                    "section {n}: the score '{note}' {r:?} is not whole in {window:?}"
+                );
+                seen.push(r);
+            }
+        }
+        let expected = if n == 6 {
+            count
+        } else {
+            locks_lesson::lesson::content().quizzes.interview.len()
+        };
+        assert_eq!(seen.len(), expected, "section {n}: one score a question");
+    }
+}
