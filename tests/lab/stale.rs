@@ -39,6 +39,11 @@ pub const TESTS: &[LabTest] = &[
         etcd_with_fencing_the_txn_check_rejects_a,
     ),
     LabTest::new(
+        "a_finished_run_finishes_the_lab",
+        &[],
+        a_finished_run_finishes_the_lab,
+    ),
+    LabTest::new(
         "an_unreachable_url_is_a_clear_error_at_once",
         &[],
         an_unreachable_url_is_a_clear_error_at_once,
@@ -435,4 +440,42 @@ fn snapshot_lab_after_run() {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
     h.snapshot("lab_after_run");
+}
+
+/// One experiment run to its end finishes the lab: its section gets its tick (and the
+/// progress file keeps it); a page without a run does not.
+fn a_finished_run_finishes_the_lab() {
+    use locks_lesson::progress::Store;
+    use locks_lesson::ui::sections::lab::LabPage;
+    use locks_lesson::ui::{Cx, Section};
+
+    let lab = locks_lesson::sections::lab();
+    for (page, ran) in [
+        (LabPage::new(), false),
+        (LabPage::with_result(recorded_run()), true),
+    ] {
+        let runner = locks_lesson::runner::Runner::inline();
+        let mut h = egui_kittest::Harness::builder()
+            .with_size([1100.0, 760.0])
+            .build_ui_state(
+                move |ui, (page, progress): &mut (LabPage, Store)| {
+                    let mut events = Vec::new();
+                    let mut cx = Cx {
+                        runner: &runner,
+                        events: &mut events,
+                        lecture: false,
+                        reduced_motion: true,
+                        actions: &[],
+                        progress,
+                        predictions: false,
+                        slide: false,
+                    };
+                    egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
+                },
+                (page, Store::memory()),
+            );
+        h.run_steps(3);
+        let done = h.state().1.progress().completed.contains(&lab);
+        assert_eq!(done, ran, "a run finishes the lab; no run, no tick");
+    }
 }

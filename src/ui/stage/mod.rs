@@ -224,6 +224,23 @@ impl<E: Experiment> Stage<E> {
         }
     }
 
+    /// The section is finished once its result is on screen after the learner predicted it
+    /// (or asked to just see it), or once the learner reached its last choice (preset, store,
+    /// defence).
+    fn mark_done(&self, cx: &mut Cx<'_>) {
+        let n = self.exp.number();
+        if cx.progress.progress().completed.contains(&n) || self.gate.hides() {
+            return;
+        }
+        let predicted = crate::predict::prompt_for(n)
+            .is_some_and(|p| cx.progress.progress().predictions.contains_key(&p.id));
+        let (count, now) = self.exp.choices();
+        let last = count > 0 && now == Some(count - 1);
+        if (predicted || last) && self.exp.headline().is_some() {
+            cx.mark_done(n);
+        }
+    }
+
     /// The figure with its key, in exactly `size` (the key's height is the last frame's).
     fn figure_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         let legend = self.exp.legend(cx);
@@ -328,6 +345,7 @@ impl<E: Experiment> Section for Stage<E> {
                 ui.ctx().request_repaint();
             }
         }
+        self.mark_done(cx);
         if self.exp.params() != before || self.seed != seed_before {
             // What was drawn above used the old settings: draw again at once.
             ui.ctx().request_repaint();

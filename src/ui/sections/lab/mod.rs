@@ -405,8 +405,17 @@ impl Section for LabPage {
         true
     }
 
+    fn done_by_reading(&self) -> bool {
+        false
+    }
+
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.poll();
+        // One experiment run to its end finishes the lab.
+        let ran = self.result.is_some() || (0..4).any(|i| self.failover.result(i).is_some());
+        if ran {
+            cx.mark_done(self.number());
+        }
         self.tabs(ui);
         if let Some(i) = self.experiment() {
             self.failover.ui(ui, cx, i);
