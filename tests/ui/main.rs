@@ -10,6 +10,7 @@ mod kit;
 mod kit_layout;
 mod learner_done;
 mod learner_fit;
+mod learner_predict;
 mod lecture;
 mod predict;
 mod presenter;
