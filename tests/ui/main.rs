@@ -11,6 +11,7 @@ mod kit_layout;
 mod learner_done;
 mod learner_fit;
 mod learner_predict;
+mod learner_who;
 mod lecture;
 mod predict;
 mod presenter;
