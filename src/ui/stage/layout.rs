@@ -119,8 +119,11 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
         crate::ui::sections::text::lesson_header(ui, cx);
         ui.add_space(6.0);
     }
-    for p in &text.intro {
-        widgets::paragraph(ui, p, cx);
+    let shown = stage.exp.intro_paragraphs();
+    for (i, p) in text.intro.iter().enumerate() {
+        if shown.as_ref().is_none_or(|s| s.contains(&i)) {
+            widgets::paragraph(ui, p, cx);
+        }
     }
     if !stage.result_hidden() {
         stage.exp.details(ui, cx);

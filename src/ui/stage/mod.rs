@@ -115,6 +115,12 @@ pub trait Experiment {
         false
     }
 
+    /// Which paragraphs of the section's introduction go with what the stage shows now
+    /// (one idea per step); `None`, the default, shows them all.
+    fn intro_paragraphs(&self) -> Option<Vec<usize>> {
+        None
+    }
+
     /// Extra matter for the reading column: the numbers behind the headline, tables, a
     /// second figure.
     fn details(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) {}
