@@ -240,3 +240,66 @@ fn quiz_score_column_is_whole_on_a_laptop() {
         assert_eq!(seen.len(), expected, "section {n}: one score a question");
     }
 }
+
+/// Where the words may go: left of the scroll bar of the column they scroll in (on a wide
+/// page, the reading column ends where the stage begins, less its margin).
+fn words_right_edge(h: &App) -> f32 {
+    let window = h.ctx.content_rect();
+    let stage = h.get_by_label("More settings").rect().left();
+    // A narrow page has the stage first, across the window, and the words under it.
+    let narrow = stage < window.left() + 300.0;
+    let column_end = if narrow { window.right() } else { stage - 14.0 };
+    // The scroll bar: egui's floating bar is at most 10 points wide.
+    column_end.min(window.right()) - 10.0
+}
+
+#[test]
+fn section_4_words_and_ticks_stay_clear_of_the_scroll_bar_and_the_edge() {
+    for (size, list) in [
+        ([1366.0, 768.0], true),
+        ([1366.0, 768.0], false),
+        ([1024.0, 768.0], true),
+    ] {
+        let what = format!("{}×{} (section list: {list})", size[0], size[1]);
+        let mut h = crate::harness::open(4).pixels(size, 1.0).settle(6).build();
+        if !list {
+            h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::B);
+            h.run_steps(4);
+        }
+        let right = words_right_edge(&h);
+        let links: Vec<Rect> = h
+            .query_all(By::new().role(Role::Link))
+            .filter(|n| n.accesskit_node().bounding_box().is_some())
+            .map(|n| n.rect())
+            .filter(|r| r.left() < right)
+            .collect();
+        // (On a narrow page the words start below the fold.)
+        assert!(
+            size[0] < 1100.0 || !links.is_empty(),
+            "{what}: the words have links"
+        );
+        for r in &links {
+            assert!(
+                r.right() <= right + 0.5,
+                "{what}: a link {r:?} runs under the scroll bar (right edge {right})"
+            );
+        }
+        // Every tick label of the ladder is drawn whole inside what the plot may draw on.
+        for clipped in &h.output().shapes {
+            if let egui::Shape::Text(t) = &clipped.shape
+                && t.angle == 0.0
+                && t.galley.text().chars().all(|c| c.is_ascii_digit())
+                && !t.galley.text().is_empty()
+            {
+                let r = t.visual_bounding_rect();
+                assert!(
+                    clipped.clip_rect.expand(0.5).contains_rect(r)
+                        || !clipped.clip_rect.intersects(r),
+                    "{what}: the tick label '{}' {r:?} is cut by {:?}",
+                    t.galley.text(),
+                    clipped.clip_rect
+                );
+            }
+        }
+    }
+}

@@ -16,6 +16,8 @@ use crate::ui::{Cx, kit::a11y, kit::widgets};
 pub const WIDE: f32 = 980.0;
 /// The figure never gets less height than this (its axes and labels need it).
 pub const MIN_FIGURE_HEIGHT: f32 = 180.0;
+/// Room kept clear on the right of a scrolling column for its scroll bar.
+pub const SCROLL_BAR_ROOM: f32 = 16.0;
 /// The stage never gets less height than this on a narrow page.
 const MIN_STAGE_HEIGHT: f32 = 380.0;
 
@@ -68,7 +70,11 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                 let words = egui::CollapsingHeader::new("The explanation in words")
                     .id_salt(("words-below", n))
                     .default_open(!cx.lecture)
-                    .show(ui, |ui| reading(stage, ui, cx, text));
+                    .show(ui, |ui| {
+                        // Clear of the page's scroll bar, which is drawn over the content.
+                        ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
+                        reading(stage, ui, cx, text)
+                    });
                 a11y::disclosure(&words);
                 ui.add_space(16.0);
             });
@@ -91,6 +97,8 @@ pub fn reading_column(ui: &mut Ui, n: u8, add_contents: impl FnOnce(&mut Ui)) {
                 .id_salt(("reading-scroll", n))
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
+                    // Clear of the scroll bar, which is drawn over the content.
+                    ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
                     ui.add_space(8.0);
                     add_contents(ui);
                 });

@@ -280,7 +280,15 @@ fn ladder(
             nice_grid(g, step.max(1.0))
         })
         .x_axis_formatter(|m, _| grid_label(m))
-        .y_axis_formatter(|m, _| grid_label(m));
+        // A label on the plot's top edge would be cut in half: it is left out.
+        .y_axis_formatter(move |m, range| {
+            let half_label = (range.end() - range.start()) * 10.0 / f64::from(height);
+            if range.end() - m.value < half_label {
+                String::new()
+            } else {
+                grid_label(m)
+            }
+        });
     if reset {
         plot = plot.reset();
     }
