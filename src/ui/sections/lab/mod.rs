@@ -445,12 +445,12 @@ impl Section for LabPage {
         };
         widgets::headline(ui, &headline(run));
         ui.add_space(8.0);
-        // The timeline and its key both in view: the key's two rows come off the height.
-        let key_h = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 16.0;
-        let height = (ui.available_height() - key_h).clamp(160.0, 340.0);
+        // The key above the timeline: in view whenever the timeline's top is, however much
+        // the words above take on a small screen.
+        figure::key(ui, cx);
+        let height = (ui.available_height() - 8.0).clamp(160.0, 340.0);
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
-        figure::key(ui, cx);
         ui.add_space(6.0);
         egui::CollapsingHeader::new("What was measured")
             .default_open(true)
