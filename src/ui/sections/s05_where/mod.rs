@@ -43,10 +43,10 @@ pub struct Where {
 /// The paragraphs of the introduction for each idea, in `assets/lesson.ron`'s order: the
 /// failover's loss (with what Redis is), what "granted twice" means, why consensus differs,
 /// and Redlock.
-const INTRO_LOSS: [usize; 2] = [0, 1];
-const INTRO_TWICE: usize = 2;
-const INTRO_CONSENSUS: usize = 3;
-const INTRO_REDLOCK: usize = 4;
+const INTRO_LOSS: usize = 0;
+const INTRO_TWICE: usize = 1;
+const INTRO_CONSENSUS: usize = 2;
+const INTRO_REDLOCK: usize = 3;
 
 /// True for the single Redis row, the one with a replica to fail over to.
 fn is_replicated(store: usize) -> bool {
@@ -278,7 +278,7 @@ impl Experiment for Where {
         } else if self.twice {
             vec![INTRO_TWICE]
         } else {
-            INTRO_LOSS.to_vec()
+            vec![INTRO_LOSS]
         })
     }
 
