@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-/// XP for a prediction that was close at the first try.
+/// XP for a first prediction that was right (the band that holds the run's value).
 pub const XP_PER_PREDICTION: u32 = 10;
 
 /// One choice: a label and the band `[lo, hi)` of values it stands for.
@@ -39,6 +39,10 @@ pub struct Prompt {
     pub choices: Vec<Choice>,
     /// One sentence on why the result is what it is (with glossary links).
     pub why: String,
+    /// The choices are ordered ranges of one quantity, so a neighbour of the right one is
+    /// close; otherwise they are alternatives, and a wrong one is simply wrong.
+    #[serde(default)]
+    pub ordered: bool,
 }
 
 impl Prompt {
@@ -47,11 +51,35 @@ impl Prompt {
         self.choices.iter().position(|c| c.holds(observed))
     }
 
-    /// How far `choice` is from the right one, in choices (0: close).
+    /// How `choice` compares with the run's value.
+    pub fn judge(&self, choice: usize, observed: f64) -> Judgement {
+        self.judge_against(choice, self.right_choice(observed))
+    }
+
+    /// How `choice` compares with the right choice `right` (`None`: no band holds the run).
+    pub fn judge_against(&self, choice: usize, right: Option<usize>) -> Judgement {
+        match right {
+            Some(r) if r == choice => Judgement::Right,
+            Some(r) if self.ordered && r.abs_diff(choice) == 1 => Judgement::Close,
+            _ => Judgement::Wrong,
+        }
+    }
+
+    /// How far `choice` is from the right one, in choices (0: right).
     pub fn miss(&self, choice: usize, observed: f64) -> usize {
         self.right_choice(observed)
             .map_or(self.choices.len(), |r| r.abs_diff(choice))
     }
+}
+
+/// How a prediction compares with the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The chosen band holds the run's value.
+    Right,
+    /// One band off, on a prompt whose bands are ordered ranges.
+    Close,
+    Wrong,
 }
 
 /// Every prompt (parsed on first use).

@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+mod systems;
+pub use systems::{Debate, DebateSide, SystemAsk, SystemCard};
 mod templates;
 pub use templates::*;
 
@@ -138,17 +140,6 @@ pub struct StoreRow {
     pub on_failover: String,
     pub fencing_token: String,
     pub in_short: String,
-}
-
-/// A card of section 7, "Who lives by this".
-#[derive(Clone, Debug, Deserialize)]
-pub struct SystemCard {
-    pub id: String,
-    pub name: String,
-    pub tagline: String,
-    pub points: Vec<String>,
-    /// What plays the fencing-token role there.
-    pub fencing_role: String,
 }
 
 /// An entry of section 10's reading list.
@@ -335,6 +326,17 @@ impl Content {
             f(&mut c.tagline);
             c.points.iter_mut().for_each(&mut f);
             f(&mut c.fencing_role);
+            f(&mut c.ask.question);
+            c.ask.options.iter_mut().for_each(&mut f);
+            f(&mut c.ask.why);
+            if let Some(d) = &mut c.debate {
+                for side in &mut d.sides {
+                    [&mut side.position, &mut side.right_about]
+                        .into_iter()
+                        .for_each(&mut f);
+                }
+                f(&mut d.conclusion);
+            }
         }
         for r in &mut self.reading {
             f(&mut r.note);
@@ -1020,6 +1022,17 @@ mod tests {
             assert!((3..=5).contains(&s.points.len()), "card {}", s.id);
             assert!(
                 !s.tagline.is_empty() && !s.fencing_role.is_empty(),
+                "card {}",
+                s.id
+            );
+            assert!(
+                (3..=4).contains(&s.ask.options.len()) && s.ask.correct < s.ask.options.len(),
+                "card {}: three or four options, one of them right",
+                s.id
+            );
+            assert_eq!(
+                s.debate.is_some(),
+                s.id == "redlock-debate",
                 "card {}",
                 s.id
             );

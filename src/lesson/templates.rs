@@ -49,13 +49,15 @@ pub struct Headlines {
     pub failover: FailoverWords,
 }
 
-/// Section 5. `consensus`: `{store}`. `replica`: `{rate}`, `{lag}`, `{lost}`, `{simulated}`,
-/// `{failovers}` and `{twice}`, one of the `twice_` lines (`{twice}`, `{every}`).
+/// Section 5. `consensus`: `{store}`. `replica` (the failover's loss): `{rate}`, `{lag}`,
+/// `{lost}`, `{simulated}`, `{failovers}`. `granted_twice` (what a loss costs): `{lost}`,
+/// `{contention}` and `{twice}`, one of the `twice_` lines (`{twice}`, `{every}`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FailoverWords {
     pub consensus: String,
     pub replica: String,
+    pub granted_twice: String,
     pub twice_none: String,
     pub twice_many: String,
     pub twice_some: String,
@@ -101,7 +103,7 @@ pub struct FencingWords {
 
 impl Headlines {
     /// Every sentence, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 20] {
+    pub fn texts_mut(&mut self) -> [&mut String; 21] {
         let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
         let o = &mut self.failover;
         [
@@ -122,6 +124,7 @@ impl Headlines {
             &mut f.ladder_part,
             &mut o.consensus,
             &mut o.replica,
+            &mut o.granted_twice,
             &mut o.twice_none,
             &mut o.twice_many,
             &mut o.twice_some,

@@ -83,8 +83,13 @@ pub struct Progress {
     pub xp: u32,
     /// The section on screen when the file was last written (1-10).
     pub last_section: Option<u8>,
-    /// Quiz sections whose every question has been answered (recomputed from `answers`).
+    /// Sections finished: quiz sections whose every question has been answered, and the
+    /// sections in `done` (recomputed from both).
     pub completed: BTreeSet<u8>,
+    /// Section number → when the learner finished it (ms since the Unix epoch): a simulation
+    /// section once its prediction was made and its result seen, a text section once read to
+    /// the end or its choices made, the lab once one experiment ran. (Absent from older files.)
+    pub done: BTreeMap<u8, u64>,
     /// When progress was last reset, in ms since the Unix epoch (0: never). Answers first
     /// given before that are dropped when merging.
     pub reset_at: u64,
@@ -102,6 +107,7 @@ impl Default for Progress {
             xp: 0,
             last_section: None,
             completed: BTreeSet::new(),
+            done: BTreeMap::new(),
             reset_at: 0,
             answers: BTreeMap::new(),
             predictions: BTreeMap::new(),
@@ -116,6 +122,11 @@ pub struct Recorded {
     pub first: bool,
     /// XP this answer earned (only a right first answer earns any).
     pub xp: u32,
+}
+
+/// Whether `n` is one of the app's sections (the lesson's and the lab).
+fn is_section(n: u8) -> bool {
+    (1..=crate::sections::lesson_count()).contains(&n) || n == crate::sections::lab()
 }
 
 /// The quiz sections, in lesson order (as the lesson's data declares them).
@@ -184,6 +195,17 @@ impl Progress {
         self.refresh();
     }
 
+    /// Marks section `section` finished at `now` (ms since the Unix epoch); true when it was
+    /// not finished before.
+    pub fn mark_done(&mut self, section: u8, now: u64) -> bool {
+        if self.completed.contains(&section) || !is_section(section) {
+            return false;
+        }
+        self.done.insert(section, now.max(self.reset_at));
+        self.refresh();
+        true
+    }
+
     /// Whether every question of a quiz section has been answered.
     pub fn is_completed(&self, section: u8) -> bool {
         let qs = quiz_questions(section);
@@ -237,6 +259,7 @@ impl Progress {
     pub fn reset(&mut self, now: u64) {
         self.answers.clear();
         self.predictions.clear();
+        self.done.clear();
         self.reset_at = self.reset_at.max(now);
         self.refresh();
     }
@@ -247,7 +270,8 @@ impl Progress {
     ///   (`first_try`, `first_at`) comes from the earlier first answer (on a tie, a wrong one
     ///   wins, so XP is never granted twice), and the most recent choice from the later answer.
     /// - A reset on either side drops every answer first given before it.
-    /// - XP and finished quizzes are recomputed from the merged answers.
+    /// - Finished sections are the union of both (the earlier time of each).
+    /// - XP and finished sections are recomputed from the merged records.
     /// - `last_section` stays this side's when it has one.
     ///
     /// For answers the merge of two sides is commutative and idempotent, and without resets
@@ -288,6 +312,10 @@ impl Progress {
                 Some(mine) => mine.merge(theirs),
             }
         }
+        for (&section, &at) in &other.done {
+            let mine = self.done.entry(section).or_insert(at);
+            *mine = (*mine).min(at);
+        }
         if self.last_section.is_none() {
             self.last_section = other.last_section;
         }
@@ -301,7 +329,12 @@ impl Progress {
         self.predictions.retain(|_, r| r.at >= reset_at);
         self.version = VERSION;
         self.xp = self.earned_xp();
-        self.completed = quiz_sections().filter(|&s| self.is_completed(s)).collect();
+        self.done
+            .retain(|&section, at| *at >= reset_at && is_section(section));
+        self.completed = quiz_sections()
+            .filter(|&s| self.is_completed(s))
+            .chain(self.done.keys().copied())
+            .collect();
         if self
             .last_section
             .is_some_and(|n| !(1..=crate::sections::lesson_count()).contains(&n))

@@ -46,6 +46,15 @@ impl Cx<'_> {
     pub fn emit(&mut self, event: AppEvent) {
         self.events.push(event);
     }
+
+    /// Marks section `n` finished and saves it (learners only: nothing is scored in lecture
+    /// mode).
+    pub fn mark_done(&mut self, n: u8) {
+        if !self.lecture && !self.slide && !self.progress.progress().completed.contains(&n) {
+            self.progress
+                .update(|p| p.mark_done(n, crate::progress::now_ms()));
+        }
+    }
 }
 
 /// One lesson section. The app draws the title, the introduction and the closing
@@ -71,6 +80,12 @@ pub trait Section {
     /// introduction and the closing words around [`Section::ui`].
     fn whole_page(&self) -> bool {
         false
+    }
+
+    /// Whether a page the app draws around [`Section::ui`] is finished once read to its end
+    /// (sections with something to do say `false` and mark themselves, see [`Cx::mark_done`]).
+    fn done_by_reading(&self) -> bool {
+        true
     }
 
     /// The computed headline as plain text (also the text description of the section's plot

@@ -869,6 +869,8 @@ fn every_template_slot_is_known() {
         "failovers",
         "twice",
         "every",
+        "redis_lost",
+        "contention",
     ];
     let mut headlines = content().headlines.clone();
     let headline_texts: Vec<String> = headlines.texts_mut().map(|t| t.clone()).to_vec();

@@ -39,6 +39,21 @@ pub const TESTS: &[LabTest] = &[
         etcd_with_fencing_the_txn_check_rejects_a,
     ),
     LabTest::new(
+        "a_finished_run_finishes_the_lab",
+        &[],
+        a_finished_run_finishes_the_lab,
+    ),
+    LabTest::new(
+        "the_story_says_why_etcd_tokens_skip_numbers",
+        &[],
+        the_story_says_why_etcd_tokens_skip_numbers,
+    ),
+    LabTest::new(
+        "the_timeline_key_is_in_view_on_a_laptop",
+        &[],
+        the_timeline_key_is_in_view_on_a_laptop,
+    ),
+    LabTest::new(
         "an_unreachable_url_is_a_clear_error_at_once",
         &[],
         an_unreachable_url_is_a_clear_error_at_once,
@@ -435,4 +450,104 @@ fn snapshot_lab_after_run() {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
     h.snapshot("lab_after_run");
+}
+
+/// The lab's page as the app draws it (its title and words above the experiment) in a
+/// window of `size` points, with the progress it keeps.
+fn page_with_words(
+    page: locks_lesson::ui::sections::lab::LabPage,
+    size: [f32; 2],
+) -> egui_kittest::Harness<
+    'static,
+    (
+        locks_lesson::ui::sections::lab::LabPage,
+        locks_lesson::progress::Store,
+    ),
+> {
+    use locks_lesson::progress::Store;
+    use locks_lesson::ui::Cx;
+    use locks_lesson::ui::sections::lab::LabPage;
+
+    let runner = locks_lesson::runner::Runner::inline();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(size)
+        .build_ui_state(
+            move |ui, (page, progress): &mut (LabPage, Store)| {
+                let mut events = Vec::new();
+                let mut cx = Cx {
+                    runner: &runner,
+                    events: &mut events,
+                    lecture: false,
+                    reduced_motion: true,
+                    actions: &[],
+                    progress,
+                    predictions: false,
+                    slide: false,
+                };
+                egui::CentralPanel::default().show(ui, |ui| {
+                    locks_lesson::ui::sections::text::page(ui, page, &mut cx);
+                });
+            },
+            (page, Store::memory()),
+        );
+    h.run_steps(3);
+    h
+}
+
+/// One experiment run to its end finishes the lab: its section gets its tick (and the
+/// progress file keeps it); a page without a run does not.
+fn a_finished_run_finishes_the_lab() {
+    use locks_lesson::ui::sections::lab::LabPage;
+
+    let lab = locks_lesson::sections::lab();
+    for (page, ran) in [
+        (LabPage::new(), false),
+        (LabPage::with_result(recorded_run()), true),
+    ] {
+        let h = page_with_words(page, [1100.0, 760.0]);
+        let done = h.state().1.progress().completed.contains(&lab);
+        assert_eq!(done, ran, "a run finishes the lab; no run, no tick");
+    }
+}
+
+/// etcd's tokens are its revisions: the story itself says why B's is not A's plus one (and a
+/// Redis run, whose tokens follow on, says nothing of the kind).
+fn the_story_says_why_etcd_tokens_skip_numbers() {
+    let etcd = LabRun {
+        params: LabParams {
+            fencing: false,
+            ttl_ms: 1000,
+            pause_ms: 3000,
+            ..LabParams::new(ServerKind::Etcd)
+        },
+        a_token: 2,
+        b_token: 4,
+        ..recorded_run()
+    };
+    let story = locks_lesson::ui::sections::lab::headline(&etcd);
+    assert!(
+        story.contains("Why tokens 2 and 4")
+            && story.contains("a revision counts every change in the whole store"),
+        "{story}"
+    );
+    let redis = locks_lesson::ui::sections::lab::headline(&recorded_run());
+    assert!(!redis.contains("Why tokens"), "{redis}");
+}
+
+/// On a 1366×768 laptop (the page is what is left under the app's bars, the window's title
+/// and the system's task bar) the timeline's key is in view without scrolling.
+fn the_timeline_key_is_in_view_on_a_laptop() {
+    use egui_kittest::kittest::Queryable;
+    use locks_lesson::ui::sections::lab::LabPage;
+
+    let size = [1366.0 - 230.0, 768.0 - 140.0];
+    let h = page_with_words(LabPage::with_result(recorded_run()), size);
+    for label in ["A works / holds its lock", "write refused"] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.bottom() <= size[1],
+            "'{label}' {r:?} is below the window's {} points",
+            size[1]
+        );
+    }
 }

@@ -668,7 +668,7 @@ fn answer_wrongly(h: &mut Harness<'static, LessonApp>, q: &Question, lecture: bo
 }
 
 /// The question, every answer and the verdict lie between the top bar and the bottom bar.
-fn assert_all_in_view(h: &Harness<'static, LessonApp>, section: u8, q: &Question, what: &str) {
+fn assert_all_in_view(h: &Harness<'static, LessonApp>, q: &Question, what: &str) {
     let top = h.get_by_label("Previous section").rect().bottom();
     let bottom = crate::harness::page_bottom(h);
     let inside = |r: egui::Rect, name: &str| {
@@ -738,7 +738,7 @@ fn fits_with_its_verdict(section: u8, lecture: bool) {
         "the window's pixels"
     );
     answer_wrongly(&mut h, q, lecture);
-    assert_all_in_view(&h, section, q, &format!("section {section}, {name}"));
+    assert_all_in_view(&h, q, &format!("section {section}, {name}"));
     h.snapshot(format!("stage_s{section:02}_{name}"));
     assert_next_in_view(&mut h, section, lecture);
 }

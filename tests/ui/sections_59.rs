@@ -88,11 +88,18 @@ fn where_defaults_match_the_lesson() {
     let mut h = app(5);
     let s = summary(&mut h, 5);
     assert!(s.contains("loses about 2.50 locks"), "{s}");
+    // One idea a step: what the loss costs comes second, related to the loss.
+    assert!(!s.contains("granted twice"), "{s}");
+    click(&mut h, Role::Button, "2 · Granted twice");
+    let twice = summary(&mut h, 5);
     assert!(
-        s.contains("About 0.25 locks per failover are granted twice")
-            && s.contains("one every 4 failovers, on average"),
-        "{s}"
+        twice.contains("chance here")
+            && twice.contains("the 2.50 locks lost per failover")
+            && twice.contains("About 0.25 locks per failover are granted twice")
+            && twice.contains("one every 4 failovers, on average"),
+        "{twice}"
     );
+    click(&mut h, Role::Button, "1 · Locks lost");
     // The window before the crash is the model's, not a delay: the headline leaves it out.
     assert!(!s.contains("5.0\u{a0}s") && !s.contains("last 5"), "{s}");
     assert!(s.contains("over 10,000 failovers"), "{s}");
@@ -108,7 +115,7 @@ fn consensus_stores_lose_nothing() {
         let s = summary(&mut h, 5);
         assert!(s.starts_with(store), "{s}");
         assert!(
-            s.contains("loses none. That is the store's documented behaviour"),
+            s.contains("loses none and none is granted twice, where Redis at the same settings would lose about 2.50. That is the store's documented behaviour"),
             "{s}"
         );
         assert!(!s.to_lowercase().contains("simulat"), "{s}");

@@ -43,9 +43,42 @@ pub fn colour(cx: &Cx<'_>, c: Color32) -> Color32 {
     palette::for_projector(cx.lecture, c)
 }
 
-/// Space to leave left of a plot whose y axis has egui_plot's own title: the tops of the
-/// rotated title's letters reach past the plot's left edge.
-pub const AXIS_ROOM: f32 = 4.0;
+/// Space to leave left of a plot whose y axis has egui_plot's own title: egui_plot draws the
+/// rotated title a quarter of its line height left of the plot's own rect, so the tops of
+/// its letters are cut where the plot touches the edge of what may be drawn.
+pub fn axis_room(ui: &Ui) -> f32 {
+    (ui.text_style_height(&egui::TextStyle::Body) * 0.3).ceil() + 2.0
+}
+
+/// Draws a plot `width` wide with [`axis_room`] on its left: `add_plot` gets the plot's width.
+pub fn with_axis_room<R>(ui: &mut Ui, width: f32, add_plot: impl FnOnce(&mut Ui, f32) -> R) -> R {
+    let room = axis_room(ui);
+    ui.horizontal_top(|ui| {
+        ui.add_space(room);
+        ui.vertical(|ui| add_plot(ui, width - room)).inner
+    })
+    .inner
+}
+
+/// The first of `titles` (longest first) that fits whole along a y axis of a plot `height`
+/// tall: egui_plot centres the rotated title on the axis, which is the plot's height less the
+/// x axis's tick labels and title, and draws no more of it than fits.
+pub fn y_title<'t>(ui: &Ui, height: f32, titles: &[&'t str]) -> &'t str {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let axis = height - 2.6 * row;
+    titles
+        .iter()
+        .copied()
+        .find(|t| {
+            let galley = ui
+                .painter()
+                .layout_no_wrap((*t).to_owned(), font.clone(), Color32::WHITE);
+            galley.size().x <= axis
+        })
+        .or(titles.last().copied())
+        .unwrap_or_default()
+}
 
 /// Line width for plots: at least 2 px, thicker on a projector.
 /// A plot that stays as drawn: no dragging, zooming, scrolling or resetting by the reader

@@ -48,6 +48,10 @@ pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
                 widgets::paragraph(ui, p, cx);
             }
         }
+        // Read to the end: the last words are in view.
+        if section.done_by_reading() && ui.cursor().top() <= ui.clip_rect().bottom() + 1.0 {
+            cx.mark_done(text.number);
+        }
         ui.add_space(24.0);
     });
 }

@@ -1,4 +1,4 @@
-//! The list of sections at the left of the window, finished quizzes marked.
+//! The list of sections at the left of the window, finished sections marked.
 
 use egui::{RichText, Ui};
 

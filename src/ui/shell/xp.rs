@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::progress::Store;
 use crate::ui::kit::widgets;
 
-/// The mark after a section's name in the section list: " ✔" for a finished quiz.
+/// The mark after a section's name in the section list: " ✔" for a finished section.
 pub fn section_mark(store: &Store, section: u8) -> &'static str {
     if store.progress().completed.contains(&section) {
         " ✔"

@@ -29,6 +29,8 @@ pub fn min_figure_height(lecture: bool) -> f32 {
         MIN_FIGURE_HEIGHT
     }
 }
+/// Room kept clear on the right of a scrolling column for its scroll bar.
+pub const SCROLL_BAR_ROOM: f32 = 16.0;
 /// The stage never gets less height than this on a narrow page.
 const MIN_STAGE_HEIGHT: f32 = 380.0;
 
@@ -87,7 +89,11 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                 let words = egui::CollapsingHeader::new("The explanation in words")
                     .id_salt(("words-below", n))
                     .default_open(!cx.lecture)
-                    .show(ui, |ui| reading(stage, ui, cx, text));
+                    .show(ui, |ui| {
+                        // Clear of the page's scroll bar, which is drawn over the content.
+                        ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
+                        reading(stage, ui, cx, text)
+                    });
                 a11y::disclosure(&words);
                 ui.add_space(16.0);
             });
@@ -110,6 +116,8 @@ pub fn reading_column(ui: &mut Ui, n: u8, add_contents: impl FnOnce(&mut Ui)) {
                 .id_salt(("reading-scroll", n))
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
+                    // Clear of the scroll bar, which is drawn over the content.
+                    ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
                     ui.add_space(8.0);
                     add_contents(ui);
                 });
@@ -138,8 +146,11 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
         crate::ui::sections::text::lesson_header(ui, cx);
         ui.add_space(6.0);
     }
-    for p in &text.intro {
-        widgets::paragraph(ui, p, cx);
+    let shown = stage.exp.intro_paragraphs();
+    for (i, p) in text.intro.iter().enumerate() {
+        if shown.as_ref().is_none_or(|s| s.contains(&i)) {
+            widgets::paragraph(ui, p, cx);
+        }
     }
     if !stage.result_hidden() {
         stage.exp.details(ui, cx);
@@ -201,24 +212,27 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
         .show(ui, |ui| stage.controls_ui(ui, cx));
+    // "More settings" opens as a full-width row between the figure and the controls, so its
+    // labels never share a strip with the figure.
+    let drawer = stage.drawer.then(|| {
+        egui::Panel::bottom(("stage-drawer", n))
+            .resizable(false)
+            .show_separator_line(true)
+            .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
+            .show(ui, |ui| stage.drawer_ui(ui, cx))
+            .response
+            .rect
+            .height()
+    });
     remember(
         ui,
         chrome_height_id(ui, n),
-        top.response.rect.height() + bottom.response.rect.height(),
+        top.response.rect.height() + bottom.response.rect.height() + drawer.unwrap_or(0.0),
     );
-    if stage.drawer {
-        let w = (ui.available_width() * 0.4).clamp(260.0, 380.0);
-        egui::Panel::right(("stage-drawer", n))
-            .resizable(false)
-            .exact_size(w)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.label(RichText::new("Settings").strong());
-                stage.drawer_ui(ui, cx);
-            });
-    }
+    // Room on the left for the figure's rotated y-axis title.
+    let room = crate::ui::kit::plot::axis_room(ui).ceil() as i8;
     let figure_frame = Frame::NONE.inner_margin(Margin {
-        left: 0,
+        left: room,
         right: 10,
         top: 0,
         bottom: 0,
@@ -230,6 +244,49 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
             stage.figure_ui(ui, cx, vec2(size.x.max(200.0), size.y));
         });
 }
+
+/// Two groups of settings side by side in the drawer when the stage is wide enough for both
+/// (each slider with its whole label), one under the other when it is not.
+pub fn drawer_columns<T>(
+    ui: &mut Ui,
+    state: &mut T,
+    left: impl FnOnce(&mut Ui, &mut T),
+    right: impl FnOnce(&mut Ui, &mut T),
+) {
+    let width = ui.available_width();
+    if width < 2.0 * DRAWER_COLUMN {
+        left(ui, state);
+        ui.add_space(4.0);
+        right(ui, state);
+        return;
+    }
+    let gap = 16.0;
+    let column = (width - gap) / 2.0;
+    // Room in each column for the value box and a label of a few words beside the slider.
+    ui.spacing_mut().slider_width = (column - 240.0).clamp(80.0, 200.0);
+    ui.horizontal_top(|ui| {
+        ui.allocate_ui_with_layout(
+            vec2(column, 0.0),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_width(column);
+                left(ui, state);
+            },
+        );
+        ui.add_space(gap);
+        ui.allocate_ui_with_layout(
+            vec2(column, 0.0),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_width(column);
+                right(ui, state);
+            },
+        );
+    });
+}
+
+/// The narrowest column of settings: a slider, its value and a label of a few words.
+const DRAWER_COLUMN: f32 = 330.0;
 
 /// The figure's empty state while its result is hidden: its axes, and a word on why.
 pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {

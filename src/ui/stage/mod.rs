@@ -115,6 +115,12 @@ pub trait Experiment {
         false
     }
 
+    /// Which paragraphs of the section's introduction go with what the stage shows now
+    /// (one idea per step); `None`, the default, shows them all.
+    fn intro_paragraphs(&self) -> Option<Vec<usize>> {
+        None
+    }
+
     /// Extra matter for the reading column: the numbers behind the headline, tables, a
     /// second figure.
     fn details(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) {}
@@ -224,6 +230,23 @@ impl<E: Experiment> Stage<E> {
         }
     }
 
+    /// The section is finished once its result is on screen after the learner predicted it
+    /// (or asked to just see it), or once the learner reached its last choice (preset, store,
+    /// defence).
+    fn mark_done(&self, cx: &mut Cx<'_>) {
+        let n = self.exp.number();
+        if cx.progress.progress().completed.contains(&n) || self.gate.hides() {
+            return;
+        }
+        let predicted = crate::predict::prompt_for(n)
+            .is_some_and(|p| cx.progress.progress().predictions.contains_key(&p.id));
+        let (count, now) = self.exp.choices();
+        let last = count > 0 && now == Some(count - 1);
+        if (predicted || last) && self.exp.headline().is_some() {
+            cx.mark_done(n);
+        }
+    }
+
     /// The figure with its key, in exactly `size` (the key's height is the last frame's).
     fn figure_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         let legend = self.exp.legend(cx);
@@ -289,20 +312,19 @@ impl<E: Experiment> Stage<E> {
         self.exp.progress(ui);
     }
 
-    /// The drawer: every setting, and the reset.
+    /// The drawer: its title and the reset on one line, then every setting.
     fn drawer_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        egui::ScrollArea::vertical()
-            .id_salt(("stage-drawer", self.exp.number()))
-            .show(ui, |ui| {
-                ui.spacing_mut().slider_width = (ui.available_width() - 150.0).clamp(90.0, 200.0);
-                if !self.exp.more_settings(ui, cx) {
-                    ui.label("This simulation has no other settings.");
-                }
-                ui.add_space(6.0);
-                if ui.button("Reset to lesson defaults").clicked() {
-                    self.exp.set_params(E::Params::default());
-                }
-            });
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Settings").strong());
+            ui.add_space(12.0);
+            if ui.button("Reset to lesson defaults").clicked() {
+                self.exp.set_params(E::Params::default());
+            }
+        });
+        ui.spacing_mut().slider_width = (ui.available_width() * 0.25).clamp(110.0, 200.0);
+        if !self.exp.more_settings(ui, cx) {
+            ui.label("This simulation has no other settings.");
+        }
     }
 }
 
@@ -339,6 +361,7 @@ impl<E: Experiment> Section for Stage<E> {
                 ui.ctx().request_repaint();
             }
         }
+        self.mark_done(cx);
         if self.exp.params() != before || self.seed != seed_before {
             // What was drawn above used the old settings: draw again at once.
             self.gate.forget_verdict();

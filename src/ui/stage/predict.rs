@@ -203,7 +203,8 @@ impl Gate {
     }
 }
 
-/// "You predicted X; the run gave Y."
+/// "You predicted X; the run gave Y." and whether that was right, close (one band off, where
+/// the bands are ordered ranges) or neither.
 fn verdict(
     prompt: &Prompt,
     chosen: Option<usize>,
@@ -213,30 +214,34 @@ fn verdict(
 ) -> String {
     let label = |i: usize| prompt.choices[i].label.as_str();
     let who = if lecture { "The class" } else { "You" };
-    match chosen {
-        // Without the class's answer the headline says it all: no line to repeat it.
-        None if lecture => String::new(),
-        None => format!("The run gave {observed}. (No prediction this time.)"),
-        Some(c) if Some(c) == right => {
+    let named = |r: Option<usize>| {
+        r.map_or(String::new(), |r| {
+            format!(" (\u{201c}{}\u{201d})", label(r))
+        })
+    };
+    let Some(c) = chosen else {
+        return if lecture {
+            // Without the class's answer the headline says it all: no line to repeat it.
+            String::new()
+        } else {
+            format!("The run gave {observed}. (No prediction this time.)")
+        };
+    };
+    let said = format!(
+        "{who} predicted \u{201c}{}\u{201d}; the run gave {observed}",
+        label(c)
+    );
+    match prompt.judge_against(c, right) {
+        predict::Judgement::Right => {
             let xp = if lecture {
                 String::new()
             } else {
                 format!(" +{} XP.", predict::XP_PER_PREDICTION)
             };
-            format!(
-                "{who} predicted \u{201c}{}\u{201d}; the run gave {observed}. Close!{xp}",
-                label(c)
-            )
+            format!("{said}. Right!{xp}")
         }
-        Some(c) => {
-            let actual = right.map_or(String::new(), |r| {
-                format!(" (\u{201c}{}\u{201d})", label(r))
-            });
-            format!(
-                "{who} predicted \u{201c}{}\u{201d}; the run gave {observed}{actual}.",
-                label(c)
-            )
-        }
+        predict::Judgement::Close => format!("{said}{}. Close: one band off.", named(right)),
+        predict::Judgement::Wrong => format!("{said}{}.", named(right)),
     }
 }
 
@@ -252,22 +257,47 @@ mod tests {
             v.starts_with("You predicted \u{201c}Well under half\u{201d}"),
             "{v}"
         );
-        assert!(v.contains("Close!") && v.contains("+10 XP"), "{v}");
+        assert!(v.contains("Right!") && v.contains("+10 XP"), "{v}");
+        assert!(!v.contains("Close"), "exactly right is not 'close': {v}");
         let v = verdict(p, Some(0), Some(4), "335 of 1,000", false);
         assert!(
             v.contains("the run gave 335 of 1,000 (\u{201c}Well under half\u{201d})"),
             "{v}"
         );
-        assert!(!v.contains("XP"));
+        assert!(!v.contains("XP") && !v.contains("Close") && !v.contains("Right"));
         let v = verdict(p, Some(4), Some(4), "335", true);
         assert!(
-            v.starts_with("The class predicted") && !v.contains("XP"),
+            v.starts_with("The class predicted") && v.contains("Right!") && !v.contains("XP"),
             "{v}"
         );
         assert_eq!(
             verdict(p, None, Some(4), "335", true),
             "",
             "the headline says it"
+        );
+    }
+
+    #[test]
+    fn close_only_when_one_band_off_on_ordered_bands() {
+        // Section 1's bands are ranges in order: the neighbour of the right one is close.
+        let p = predict::prompt_for(1).unwrap();
+        assert!(p.ordered);
+        let v = verdict(p, Some(3), Some(4), "335 of 1,000", false);
+        assert!(v.ends_with("Close: one band off."), "{v}");
+        assert!(!v.contains("XP") && !v.contains("Right"), "{v}");
+        let v = verdict(p, Some(2), Some(4), "335 of 1,000", false);
+        assert!(!v.contains("Close"), "two bands off is not close: {v}");
+        // Section 9's choices are alternatives: exactly right, or wrong.
+        let p = predict::prompt_for(9).unwrap();
+        assert!(!p.ordered);
+        let v = verdict(p, Some(2), Some(2), "0 with idempotency keys", false);
+        assert!(v.contains("Right! +10 XP") && !v.contains("Close"), "{v}");
+        let v = verdict(p, Some(1), Some(2), "0 with idempotency keys", false);
+        assert!(!v.contains("Close") && !v.contains("Right"), "{v}");
+        assert_eq!(
+            p.judge(2, 2.5),
+            predict::Judgement::Right,
+            "the band that holds the run's value"
         );
     }
 }

@@ -250,7 +250,7 @@ pub fn headline(run: &LabRun) -> String {
     );
     let gone = ms(run.expiry_ms.unwrap_or(run.b_granted_ms));
     let (aw, bw) = (ms(run.a_write_ms), ms(run.b_write_ms));
-    match run.outcome {
+    let story = match run.outcome {
         Outcome::Overwritten => format!(
             "On a real {server}, {pause}. The server let A's lock go at {gone} and gave it to B (token {b}), who wrote at {bw}; at {aw} A woke and wrote over B's result with token {a}. Storage now holds A's stale data, and nobody got an error."
         ),
@@ -264,7 +264,23 @@ pub fn headline(run: &LabRun) -> String {
             "On a real {server}, {pause}. A woke inside its lock, wrote at {aw} and released it; B got the lock only at {} and wrote at {bw}. The lock kept them apart.",
             ms(run.b_granted_ms)
         ),
+    };
+    format!("{story}{}", token_gap(run))
+}
+
+/// Why B's token is not A's plus one, when it is not: etcd's tokens are revisions, which
+/// count every change in the whole store (the expired lease's deletion of A's key among
+/// them), not only grants.
+fn token_gap(run: &LabRun) -> String {
+    let (a, b) = (run.a_token, run.b_token);
+    if run.params.server != crate::lab::ServerKind::Etcd || b <= a + 1 {
+        return String::new();
     }
+    format!(
+        " Why tokens {a} and {b}: etcd's tokens are its revisions, and a revision counts every \
+         change in the whole store, not only grants, so the changes between the two grants \
+         (such as the deletion of A's key when its lease expired) took the numbers in between."
+    )
 }
 
 fn facts(ui: &mut Ui, run: &LabRun) {
@@ -405,8 +421,17 @@ impl Section for LabPage {
         true
     }
 
+    fn done_by_reading(&self) -> bool {
+        false
+    }
+
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.poll();
+        // One experiment run to its end finishes the lab.
+        let ran = self.result.is_some() || (0..4).any(|i| self.failover.result(i).is_some());
+        if ran {
+            cx.mark_done(self.number());
+        }
         self.tabs(ui);
         if let Some(i) = self.experiment() {
             self.failover.ui(ui, cx, i);
@@ -420,10 +445,12 @@ impl Section for LabPage {
         };
         widgets::headline(ui, &headline(run));
         ui.add_space(8.0);
-        let height = (ui.available_height() * 0.42).clamp(230.0, 340.0);
+        // The key above the timeline: in view whenever the timeline's top is, however much
+        // the words above take on a small screen.
+        figure::key(ui, cx);
+        let height = (ui.available_height() - 8.0).clamp(160.0, 340.0);
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
-        figure::key(ui, cx);
         ui.add_space(6.0);
         egui::CollapsingHeader::new("What was measured")
             .default_open(true)

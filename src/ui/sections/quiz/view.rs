@@ -317,6 +317,16 @@ impl QuizSection {
             .filter(|q| p.answer(&q.id).is_some_and(|a| !a.correct))
             .count();
         ui.label(RichText::new("Your results").heading());
+        // The questions' column gives way, so the notes' column stays whole in the window.
+        let note_w = [
+            format!("+{XP_PER_QUESTION} XP"),
+            "right at a later try".into(),
+        ]
+        .into_iter()
+        .chain(["to review".into(), "not answered".into()])
+        .map(|t| widgets::text_width(ui, t))
+        .fold(0.0, f32::max);
+        let prompt_w = (ui.available_width() - note_w - 2.0 * 12.0 - 24.0).max(120.0);
         egui::Grid::new(("quiz-results", quiz.section))
             .num_columns(3)
             .spacing([12.0, 6.0])
@@ -339,11 +349,12 @@ impl QuizSection {
                     };
                     ui.label(RichText::new(mark).color(colour).strong());
                     let prompt = lesson::plain(&q.prompt);
-                    if ui
-                        .link(format!("{}. {}", i + 1, super::shorten(&prompt, 90)))
-                        .on_hover_text(prompt)
-                        .clicked()
-                    {
+                    let link = ui.scope(|ui| {
+                        ui.set_max_width(prompt_w);
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                        ui.link(format!("{}. {}", i + 1, super::shorten(&prompt, 90)))
+                    });
+                    if link.inner.on_hover_text(prompt).clicked() {
                         inputs.list.push(Input::Jump(i));
                     }
                     ui.label(note);

@@ -106,11 +106,17 @@ impl Counter {
             _ => "The curve is still being computed.".to_owned(),
         };
         let top = top_room(ui);
+        let full_title = format!("lost updates (mean over {CURVE_SEEDS} seeds)");
+        let short_title = format!("lost updates ({CURVE_SEEDS} seeds)");
         let response = Plot::new("s1-curve")
             .width(size.x)
             .height(size.y - top)
             .x_axis_label("workers")
-            .y_axis_label(format!("lost updates (mean over {CURVE_SEEDS} seeds)"))
+            .y_axis_label(plot::y_title(
+                ui,
+                size.y - top,
+                &[&full_title, &short_title, "lost updates"],
+            ))
             .include_x(0.0)
             .include_x(counter::WORKERS.max + 0.5)
             .include_y(0.0)

@@ -23,7 +23,7 @@ use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_int, fmt_ms};
-use crate::ui::kit::plot::{KeyMark, palette};
+use crate::ui::kit::plot::{self, KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
 use crate::ui::stage::{Experiment, Rerun, Stage, builds};
@@ -275,7 +275,9 @@ impl Experiment for Counter {
                 "Lost updates without a lock, against the number of workers",
             );
             let width = ui.available_width();
-            self.curve_plot(ui, cx, vec2(width, CURVE_HEIGHT));
+            plot::with_axis_room(ui, width, |ui, w| {
+                self.curve_plot(ui, cx, vec2(w, CURVE_HEIGHT));
+            });
         }
         ui.add_space(6.0);
         let p = &self.params;

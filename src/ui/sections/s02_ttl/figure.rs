@@ -65,7 +65,18 @@ impl Ttl {
         };
 
         let left = AxisHints::new_y()
-            .label(RichText::new("holds that outlive the TTL").color(share_color))
+            .label(
+                RichText::new(plot::y_title(
+                    ui,
+                    height,
+                    &[
+                        "holds that outlive the TTL",
+                        "holds outliving the TTL",
+                        "outlive the TTL",
+                    ],
+                ))
+                .color(share_color),
+            )
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 && e % 2 == 0 && e <= 0 {
@@ -76,7 +87,18 @@ impl Ttl {
             })
             .placement(HPlacement::Left);
         let right = AxisHints::new_y()
-            .label(RichText::new("longest wait after a crash").color(wait_color))
+            .label(
+                RichText::new(plot::y_title(
+                    ui,
+                    height,
+                    &[
+                        "longest wait after a crash",
+                        "wait after a crash",
+                        "crash wait",
+                    ],
+                ))
+                .color(wait_color),
+            )
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 && e % 4 == 0 && e <= 0 {

@@ -10,7 +10,7 @@ use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
 use crate::sim::fencing::{Fate, FencingRun, Holder};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::fmt_int;
-use crate::ui::kit::plot::{self, AXIS_ROOM, KeyMark, cross, grid_label, nice_grid, palette};
+use crate::ui::kit::plot::{self, KeyMark, cross, grid_label, nice_grid, palette};
 use crate::ui::kit::widgets;
 
 /// The same chain with fencing off and on.
@@ -159,13 +159,11 @@ pub fn figure(
         let box_w = names_w + chrome;
         let gap = ui.spacing().item_spacing.x * 2.0;
         ui.horizontal_top(|ui| {
-            // Room for the tall letters of the rotated axis title.
-            ui.add_space(AXIS_ROOM);
             view.shown = Some(ladder(
                 ui,
                 cx,
                 run,
-                size.x - box_w - gap - AXIS_ROOM,
+                size.x - box_w - gap,
                 size.y,
                 reset,
                 zoom,
@@ -186,18 +184,7 @@ pub fn figure(
             view_buttons(ui, run, view);
         }
         let used = ui.cursor().top() - top;
-        ui.horizontal_top(|ui| {
-            ui.add_space(AXIS_ROOM);
-            view.shown = Some(ladder(
-                ui,
-                cx,
-                run,
-                size.x - AXIS_ROOM,
-                size.y - used,
-                reset,
-                zoom,
-            ));
-        });
+        view.shown = Some(ladder(ui, cx, run, size.x, size.y - used, reset, zoom));
     }
 }
 
@@ -272,11 +259,11 @@ fn ladder(
         .width(width.max(120.0))
         .height(height.max(120.0))
         .x_axis_label("simulated time (s)")
-        .y_axis_label(if height > 280.0 {
-            "fencing token (grant number)"
-        } else {
-            "fencing token"
-        })
+        .y_axis_label(plot::y_title(
+            ui,
+            height.max(120.0),
+            &["fencing token (grant number)", "fencing token"],
+        ))
         .include_x(0.0)
         .include_x(x_end)
         .include_y(0.0)
@@ -293,7 +280,15 @@ fn ladder(
             nice_grid(g, step.max(1.0))
         })
         .x_axis_formatter(|m, _| grid_label(m))
-        .y_axis_formatter(|m, _| grid_label(m));
+        // A label on the plot's top edge would be cut in half: it is left out.
+        .y_axis_formatter(move |m, range| {
+            let half_label = (range.end() - range.start()) * 10.0 / f64::from(height);
+            if range.end() - m.value < half_label {
+                String::new()
+            } else {
+                grid_label(m)
+            }
+        });
     if reset {
         plot = plot.reset();
     }

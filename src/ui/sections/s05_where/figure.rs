@@ -4,7 +4,7 @@
 use egui::{RichText, Ui, Vec2};
 use egui_plot::{Bar, BarChart, LineStyle, Plot, VLine};
 
-use crate::sim::failover::{FailoverAcc, FailoverSummary};
+use crate::sim::failover::{FailoverAcc, FailoverParams, FailoverSummary, Store};
 use crate::sim::stats::Estimate;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct};
@@ -74,7 +74,11 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
         .width(size.x)
         .height(size.y)
         .x_axis_label("locks lost in one failover")
-        .y_axis_label("share of failovers (%)")
+        .y_axis_label(plot::y_title(
+            ui,
+            size.y,
+            &["share of failovers (%)", "failovers (%)"],
+        ))
         .include_x(left)
         .include_x(right)
         .include_y(0.0)
@@ -99,6 +103,74 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
     widgets::describe_plot(
         &response,
         "Plot: how many locks one failover loses, over many failovers",
+        "",
+    );
+}
+
+/// A consensus store beside the single Redis server at the same grants and lag: the exact
+/// mean loss of one failover, Redis's computed, the consensus store's zero by construction.
+pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2) {
+    let p = &view.summary.params;
+    let redis = FailoverParams {
+        store: Store::Redis,
+        ..*p
+    }
+    .expected_lost();
+    let name = crate::scenario::settings::row(view.store).name.clone();
+    let redis_name = crate::scenario::settings::stores()
+        .iter()
+        .find(|r| !r.consensus && r.id != "redlock")
+        .map_or_else(|| "Redis".to_owned(), |r| r.name.clone());
+    let names = [redis_name, name];
+    let values = [redis, p.expected_lost()];
+    let bars: Vec<Bar> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            Bar::new(i as f64, v)
+                .width(0.5)
+                .name(&names[i])
+                .fill(plot::colour(cx, BARS))
+        })
+        .collect();
+    let top = redis.max(1.0) * 1.25;
+    let ink = ui.visuals().strong_text_color();
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    let response = plot::fixed_view(Plot::new("s5-comparison"))
+        .width(size.x)
+        .height(size.y)
+        .x_axis_label("where the lock lives (same grants a second and lag)")
+        .y_axis_label(plot::y_title(
+            ui,
+            size.y,
+            &["locks lost per failover (exact mean)", "locks lost"],
+        ))
+        .x_axis_formatter(move |m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-6 && (0.0..2.0).contains(&i) {
+                names[i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .include_x(-0.6)
+        .include_x(1.6)
+        .include_y(0.0)
+        .include_y(top)
+        .show(ui, |pu| {
+            pu.bar_chart(BarChart::new("lost per failover", bars));
+            for (i, v) in values.iter().enumerate() {
+                pu.text(egui_plot::Text::new(
+                    "",
+                    egui_plot::PlotPoint::new(i as f64, v + top * 0.06),
+                    RichText::new(fmt_count(*v)).size(body).strong().color(ink),
+                ));
+            }
+        })
+        .response;
+    widgets::describe_plot(
+        &response,
+        "Plot: locks lost per failover, the consensus store beside a single Redis server",
         "",
     );
 }

@@ -13,12 +13,12 @@ use crate::scenario::settings::{WhereParams, model_store, row, stores};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_sig, trim_sig2};
-use crate::ui::kit::plot::{self, KeyMark};
+use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct, fmt_sig, trim_sig2};
+use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Experiment, Rerun, Stage};
-use figure::{BARS, EXACT, FailoverView, SIMULATED, histogram_plot, numbers};
+use crate::ui::stage::{Experiment, Rerun, Stage, builds};
+use figure::{BARS, EXACT, FailoverView, SIMULATED, comparison_plot, histogram_plot, numbers};
 
 type RunKey = (WhereParams, u64);
 
@@ -35,6 +35,22 @@ pub fn section() -> WhereLock {
 pub struct Where {
     pub params: WhereParams,
     run: Rerun<RunKey, Arc<FailoverView>>,
+    /// At the Redis row: the second idea, what a lost lock costs (granted twice), instead
+    /// of the first, how many locks a failover loses.
+    twice: bool,
+}
+
+/// The paragraphs of the introduction for each idea, in `assets/lesson.ron`'s order: the
+/// failover's loss (with what Redis is), what "granted twice" means, why consensus differs,
+/// and Redlock.
+const INTRO_LOSS: usize = 0;
+const INTRO_TWICE: usize = 1;
+const INTRO_CONSENSUS: usize = 2;
+const INTRO_REDLOCK: usize = 3;
+
+/// True for the single Redis row, the one with a replica to fail over to.
+fn is_replicated(store: usize) -> bool {
+    !row(store).consensus && !is_redlock(store)
 }
 
 /// True for the Redlock row: its step shows Redlock's own failure modes, not the model.
@@ -96,11 +112,31 @@ impl Where {
         let row = row(view.store);
         let words = &crate::lesson::content().headlines.failover;
         if row.consensus {
-            return crate::lesson::fill(&words.consensus, &[("store", row.name.as_str())]);
+            let redis = failover::FailoverParams {
+                store: Store::Redis,
+                ..s.params
+            };
+            return crate::lesson::fill(
+                &words.consensus,
+                &[
+                    ("store", row.name.clone()),
+                    ("redis_lost", fmt_count(redis.expected_lost())),
+                ],
+            );
         }
         if is_redlock(view.store) {
             // Redlock is not a primary with a replica: its own failure is shown instead.
             return lab_words().redlock_headline.clone();
+        }
+        if self.twice {
+            return crate::lesson::fill(
+                &words.granted_twice,
+                &[
+                    ("lost", fmt_count(s.expected_lost)),
+                    ("contention", fmt_pct(s.params.contention)),
+                    ("twice", twice_words(s.expected_double_granted)),
+                ],
+            );
         }
         crate::lesson::fill(
             &words.replica,
@@ -110,7 +146,6 @@ impl Where {
                 ("lost", fmt_count(s.expected_lost)),
                 ("simulated", fmt_count(s.mean_lost.value)),
                 ("failovers", fmt_int(s.mean_lost.n)),
-                ("twice", twice_words(s.expected_double_granted)),
             ],
         )
     }
@@ -215,6 +250,38 @@ impl Experiment for Where {
         self.params.store = i;
     }
 
+    /// The Redis row has two builds, one idea each: the loss, then what it costs.
+    fn build_step(&mut self, forward: bool) -> bool {
+        if is_replicated(self.params.store) && forward != self.twice {
+            self.twice = forward;
+            return true;
+        }
+        let moved = builds::step_choices(self, forward);
+        if moved {
+            // Back to the Redis row from the next one: its last idea.
+            self.twice = !forward && is_replicated(self.params.store);
+        }
+        moved
+    }
+
+    fn build_arrive(&mut self, at_end: bool) {
+        builds::arrive_choices(self, at_end);
+        self.twice = false;
+    }
+
+    fn intro_paragraphs(&self) -> Option<Vec<usize>> {
+        let store = self.params.store;
+        Some(if row(store).consensus {
+            vec![INTRO_CONSENSUS]
+        } else if is_redlock(store) {
+            vec![INTRO_REDLOCK]
+        } else if self.twice {
+            vec![INTRO_TWICE]
+        } else {
+            vec![INTRO_LOSS]
+        })
+    }
+
     fn progress(&self, ui: &mut Ui) {
         self.run
             .progress_ui(ui, "simulating failovers", "failovers");
@@ -224,15 +291,14 @@ impl Experiment for Where {
         let Some(v) = self.run.latest().filter(|v| !is_redlock(v.store)) else {
             return Vec::new();
         };
-        // A consensus store loses nothing by construction: nothing there is a simulation result.
-        let (bars_name, mean_name) = if v.summary.params.store == Store::Consensus {
-            (
-                "failovers (none loses a lock, by construction)",
-                "model mean",
-            )
-        } else {
-            ("simulated failovers", "simulated mean")
-        };
+        // A consensus store loses nothing by construction: its figure compares exact means.
+        if v.summary.params.store == Store::Consensus {
+            return vec![KeyMark::Bar(
+                BARS,
+                "locks lost per failover, exact mean (zero by construction for consensus)".into(),
+            )];
+        }
+        let (bars_name, mean_name) = ("simulated failovers", "simulated mean");
         vec![
             KeyMark::Bar(BARS, bars_name.into()),
             KeyMark::Line(
@@ -257,11 +323,9 @@ impl Experiment for Where {
             return;
         }
         match self.run.latest() {
+            Some(v) if row(v.store).consensus => comparison_plot(ui, cx, v, size),
             Some(v) => {
-                ui.horizontal_top(|ui| {
-                    ui.add_space(plot::AXIS_ROOM);
-                    histogram_plot(ui, cx, v, size - Vec2::new(plot::AXIS_ROOM, 0.0));
-                });
+                histogram_plot(ui, cx, v, size);
             }
             None => {
                 ui.allocate_space(size);
@@ -282,6 +346,16 @@ impl Experiment for Where {
                 }
             }
         });
+        if is_replicated(self.params.store) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Step:").strong());
+                for (twice, label) in [(false, "1 · Locks lost"), (true, "2 · Granted twice")] {
+                    if ui.selectable_label(self.twice == twice, label).clicked() {
+                        self.twice = twice;
+                    }
+                }
+            });
+        }
         let p = &mut self.params.model;
         widgets::two_up(
             ui,

@@ -1,56 +1,161 @@
-//! Section 7, "Who lives by this": four cards (Chubby, ZooKeeper, the Redlock debate, etcd),
-//! each naming what plays the fencing-token role there.
+//! Section 7, "Who lives by this": four cards (Chubby, ZooKeeper, the Redlock debate, etcd).
+//! Each card opens once the learner has said where its fencing token is; the Redlock card
+//! puts the two sides of the debate next to each other, then the lesson's conclusion.
+//! Number keys answer the first open question, so a lecturer can drive it from the keyboard
+//! (Tab and Enter reach the options too).
 
 use egui::{RichText, Stroke, Ui};
 
-use crate::lesson::{self, SystemCard};
+use crate::lesson::{self, Debate, SystemCard};
 use crate::ui::kit::plot::palette;
+use crate::ui::kit::widgets;
 use crate::ui::sections::quiz::how_note;
 use crate::ui::shell::glossary::marked_text;
+use crate::ui::shell::keymap::Action;
 use crate::ui::{Cx, Section, kit::a11y};
 
+/// Room kept clear on the right of the cards for the page's scroll bar.
+const SCROLL_BAR_ROOM: f32 = 18.0;
+
 #[derive(Default)]
-pub struct Who;
+pub struct Who {
+    /// The option chosen on each card (counted from 0), in the cards' order.
+    chosen: Vec<Option<usize>>,
+}
 
 impl Who {
     pub fn new() -> Self {
-        Self
+        Self::default()
+    }
+
+    /// The option chosen on card `i`, if any.
+    pub fn chosen(&self, i: usize) -> Option<usize> {
+        self.chosen.get(i).copied().flatten()
+    }
+
+    /// The first card whose question is still open.
+    fn open_question(&self) -> Option<usize> {
+        (0..cards().len()).find(|&i| self.chosen(i).is_none())
+    }
+
+    fn choose(&mut self, card: usize, option: usize) {
+        self.chosen.resize(cards().len(), None);
+        if self.chosen[card].is_none() && option < cards()[card].ask.options.len() {
+            self.chosen[card] = Some(option);
+        }
     }
 }
 
-fn card(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
-    egui::Frame::group(ui.style())
-        .corner_radius(8.0)
-        .inner_margin(egui::Margin::same(12))
+fn cards() -> &'static [SystemCard] {
+    &lesson::content().systems
+}
+
+/// The accent colour of the cards' boxes, readable on either theme.
+fn accent(ui: &Ui) -> egui::Color32 {
+    if ui.visuals().dark_mode {
+        palette::SKY
+    } else {
+        palette::BLUE
+    }
+}
+
+/// A framed box with a title in the accent colour.
+fn boxed(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
+    egui::Frame::new()
+        .stroke(Stroke::new(2.0, palette::BLUE))
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(10, 6))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            a11y::add_heading(ui, RichText::new(&c.name).heading().strong(), 1);
-            ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
-            ui.add_space(6.0);
-            // The point of the section first: what plays the fencing token here.
-            egui::Frame::new()
-                .stroke(Stroke::new(2.0, palette::BLUE))
-                .corner_radius(6.0)
-                .inner_margin(egui::Margin::symmetric(10, 6))
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    let accent = if ui.visuals().dark_mode {
-                        palette::SKY
-                    } else {
-                        palette::BLUE
-                    };
-                    ui.label(RichText::new("Fencing token here").strong().color(accent));
-                    marked_text(ui, &c.fencing_role, cx);
-                });
-            ui.add_space(6.0);
-            for point in &c.points {
-                ui.horizontal_top(|ui| {
-                    ui.label("•");
-                    ui.vertical(|ui| marked_text(ui, point, cx));
-                });
-                ui.add_space(2.0);
-            }
+            ui.label(RichText::new(title).strong().color(accent(ui)));
+            add(ui);
         });
+}
+
+/// The question before a card opens: its options as numbered buttons. Returns the one
+/// clicked (or pressed with Enter after Tab).
+fn ask_ui(ui: &mut Ui, c: &SystemCard, keys_here: bool) -> Option<usize> {
+    let mut picked = None;
+    ui.label(RichText::new(&c.ask.question).strong());
+    for (j, option) in c.ask.options.iter().enumerate() {
+        let text = format!("{}  {}", j + 1, lesson::plain(option));
+        if ui.add(egui::Button::new(text).wrap()).clicked() {
+            picked = Some(j);
+        }
+    }
+    if keys_here {
+        let n = c.ask.options.len();
+        ui.label(
+            RichText::new(format!(
+                "Choose with the keys 1–{n} or the mouse; the card opens with the answer."
+            ))
+            .weak(),
+        );
+    }
+    picked
+}
+
+/// What the learner is told after choosing: right, or which one is.
+fn feedback(ui: &mut Ui, c: &SystemCard, chosen: usize, cx: &mut Cx<'_>) {
+    let right = &c.ask.options[c.ask.correct];
+    let (line, colour) = if chosen == c.ask.correct {
+        (
+            format!("✔ Right: \u{201c}{}\u{201d}.", lesson::plain(right)),
+            palette::GREEN,
+        )
+    } else {
+        (
+            format!(
+                "✖ Not this one. Its fencing token: \u{201c}{}\u{201d}.",
+                lesson::plain(right)
+            ),
+            widgets::warn_color(ui),
+        )
+    };
+    ui.label(RichText::new(line).strong().color(colour));
+    marked_text(ui, &c.ask.why, cx);
+}
+
+/// The two sides of a debate next to each other, then the lesson's conclusion.
+fn debate_ui(ui: &mut Ui, d: &Debate, cx: &mut Cx<'_>) {
+    ui.columns(d.sides.len().max(1), |cols| {
+        for (col, side) in cols.iter_mut().zip(&d.sides) {
+            egui::Frame::group(col.style())
+                .corner_radius(6.0)
+                .inner_margin(egui::Margin::same(10))
+                .show(col, |ui| {
+                    ui.set_width(ui.available_width());
+                    a11y::add_heading(ui, RichText::new(&side.who).strong(), 2);
+                    marked_text(ui, &side.position, cx);
+                    ui.add_space(4.0);
+                    ui.label(RichText::new("Right about").strong().color(accent(ui)));
+                    marked_text(ui, &side.right_about, cx);
+                });
+        }
+    });
+    ui.add_space(6.0);
+    boxed(ui, "The lesson's conclusion", |ui| {
+        marked_text(ui, &d.conclusion, cx);
+    });
+}
+
+/// The card's body once its question is answered.
+fn card_body(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
+    boxed(ui, "Fencing token here", |ui| {
+        marked_text(ui, &c.fencing_role, cx)
+    });
+    ui.add_space(6.0);
+    for point in &c.points {
+        ui.horizontal_top(|ui| {
+            ui.label("•");
+            ui.vertical(|ui| marked_text(ui, point, cx));
+        });
+        ui.add_space(2.0);
+    }
+    if let Some(d) = &c.debate {
+        ui.add_space(4.0);
+        debate_ui(ui, d, cx);
+    }
 }
 
 impl Section for Who {
@@ -59,8 +164,7 @@ impl Section for Who {
     }
 
     fn summary(&self) -> Option<String> {
-        let roles: Vec<String> = lesson::content()
-            .systems
+        let roles: Vec<String> = cards()
             .iter()
             .map(|c| format!("{}: {}", c.name, lesson::plain(&c.fencing_role)))
             .collect();
@@ -70,15 +174,50 @@ impl Section for Who {
         ))
     }
 
+    fn done_by_reading(&self) -> bool {
+        false
+    }
+
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        let cards = &lesson::content().systems;
-        for pair in cards.chunks(2) {
-            ui.columns(2, |cols| {
-                for (col, c) in cols.iter_mut().zip(pair) {
-                    card(col, c, cx);
+        // Number keys answer the first open question.
+        let open = self.open_question();
+        for a in cx.actions {
+            if let (Action::Choose(k), Some(i)) = (*a, open) {
+                self.choose(i, usize::from(k).saturating_sub(1));
+            }
+        }
+        let open = self.open_question();
+        ui.scope(|ui| {
+            ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
+            for (i, c) in cards().iter().enumerate() {
+                let picked = egui::Frame::group(ui.style())
+                    .corner_radius(8.0)
+                    .inner_margin(egui::Margin::same(12))
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        a11y::add_heading(ui, RichText::new(&c.name).heading().strong(), 1);
+                        ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
+                        ui.add_space(6.0);
+                        match self.chosen(i) {
+                            None => ask_ui(ui, c, open == Some(i)),
+                            Some(j) => {
+                                feedback(ui, c, j, cx);
+                                ui.add_space(6.0);
+                                card_body(ui, c, cx);
+                                None
+                            }
+                        }
+                    })
+                    .inner;
+                if let Some(j) = picked {
+                    self.choose(i, j);
+                    ui.ctx().request_repaint();
                 }
-            });
-            ui.add_space(8.0);
+                ui.add_space(8.0);
+            }
+        });
+        if self.open_question().is_none() {
+            cx.mark_done(self.number());
         }
         how_note(ui, &self.text().how, cx);
     }

@@ -316,7 +316,11 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         .width(size.x)
         .height(size.y)
         .x_axis_label("how long a run took (log scale)")
-        .y_axis_label("number of runs (log scale)")
+        .y_axis_label(plot::y_title(
+            ui,
+            size.y,
+            &["number of runs (log scale)", "runs (log scale)", "runs"],
+        ))
         .y_axis_min_width(label_w)
         .include_x(edges[0].log10())
         .include_x(edges[edges.len() - 1].log10())

@@ -115,7 +115,9 @@ impl Break {
         let w = words();
         ui.label(RichText::new(&w.lengths_title).strong());
         ui.label(&w.lengths_caption);
-        lengths_plot(ui, cx, view, self.params.ttl_s, size);
+        plot::with_axis_room(ui, size.x, |ui, w| {
+            lengths_plot(ui, cx, view, self.params.ttl_s, Vec2::new(w, size.y));
+        });
         plot::key_row(ui, cx, &lengths_key(ink, self.params.ttl_s));
     }
 }
@@ -210,20 +212,33 @@ impl Experiment for Break {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new("How long runs take").strong());
-        widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
-            "How much run lengths vary around the typical one (σ of the log-normal)",
+        crate::ui::stage::layout::drawer_columns(
+            ui,
+            p,
+            |ui, p| {
+                ui.label(RichText::new("How long runs take").strong());
+                widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
+                    "How much run lengths vary around the typical one (σ of the log-normal)",
+                );
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(spread_words("runs", p.typical_s, p.spread)).weak(),
+                    )
+                    .wrap(),
+                );
+            },
+            |ui, p| {
+                ui.label(RichText::new("Pauses").strong());
+                percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
+                    "The chance that a run's whole process is paused once (a long \
+                     garbage-collection pause, a swapped-out virtual machine)",
+                );
+                widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
+                ui.label(RichText::new("Counting").strong());
+                count_slider(ui, &renewal::RUNS, &mut p.runs)
+                    .on_hover_text("More runs: steadier counts, but a longer simulation");
+            },
         );
-        ui.label(RichText::new(spread_words("runs", p.typical_s, p.spread)).weak());
-        percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
-            "The chance that a run's whole process is paused once (a long garbage-collection \
-             pause, a swapped-out virtual machine)",
-        );
-        widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
-        ui.add_space(4.0);
-        ui.label(RichText::new("Counting").strong());
-        count_slider(ui, &renewal::RUNS, &mut p.runs)
-            .on_hover_text("More runs: steadier counts, but a longer simulation");
         true
     }
 

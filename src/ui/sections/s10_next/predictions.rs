@@ -1,4 +1,4 @@
-//! Section 10's look back at the predictions: how many were close, the result that surprised
+//! Section 10's look back at the predictions: how many were right, the result that surprised
 //! most (the furthest miss), and the experiments worth another look.
 
 use egui::{RichText, Ui};
@@ -35,7 +35,7 @@ pub fn sentence(p: &Progress, lecture: bool) -> Option<String> {
     }
     let close = predicted.iter().filter(|(_, r)| r.close()).count();
     Some(format!(
-        "{close} of {} {} predictions were close.",
+        "{close} of {} {} predictions were right.",
         whose(lecture).0,
         predicted.len()
     ))

@@ -1,0 +1,108 @@
+//! Section 7: the learner says where each system's fencing token is before its card opens;
+//! a wrong choice names the right one; the Redlock card sets the two sides side by side; the
+//! number keys answer, in lecture mode too.
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use locks_lesson::app::LessonApp;
+use locks_lesson::lesson::{self, SystemCard};
+
+type App = Harness<'static, LessonApp>;
+
+fn cards() -> &'static [SystemCard] {
+    &lesson::content().systems
+}
+
+fn digit(n: usize) -> Key {
+    [Key::Num1, Key::Num2, Key::Num3, Key::Num4][n]
+}
+
+/// How many cards are open (each open card shows its "Fencing token here" box).
+fn open_cards(h: &App) -> usize {
+    h.query_all_by_label("Fencing token here").count()
+}
+
+#[test]
+fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
+    let mut h = crate::harness::open(7).build();
+    assert_eq!(open_cards(&h), 0, "every card waits for its question");
+    let chubby = &cards()[0];
+    assert!(h.query_by_label_contains(&chubby.ask.question).is_some());
+    // The right option, by its number key.
+    h.key_press(digit(chubby.ask.correct));
+    h.run_steps(3);
+    assert_eq!(open_cards(&h), 1);
+    assert!(h.query_by_label_contains("✔ Right").is_some());
+    // A wrong option on the next card, reached by the keyboard (focus, then Enter): the card
+    // opens and names the right one.
+    let zk = &cards()[1];
+    let wrong = (zk.ask.correct + 1) % zk.ask.options.len();
+    let button = format!("{}  {}", wrong + 1, lesson::plain(&zk.ask.options[wrong]));
+    h.get_by_label(&button).focus();
+    h.run_steps(1);
+    h.key_press(Key::Enter);
+    h.run_steps(3);
+    assert_eq!(open_cards(&h), 2);
+    let right = lesson::plain(&zk.ask.options[zk.ask.correct]);
+    let said = h
+        .query_by_label_contains("✖ Not this one")
+        .expect("wrong-answer feedback");
+    let text = said
+        .accesskit_node()
+        .label()
+        .or(said.accesskit_node().value());
+    assert!(
+        text.is_some_and(|t| t.contains(&right)),
+        "the feedback names the right option, {right}"
+    );
+    // Not finished until every card is answered.
+    let title = &lesson::content().section(7).title;
+    assert!(h.query_by_label(&format!("7. {title} ✔")).is_none());
+    for c in &cards()[2..] {
+        h.key_press(digit(c.ask.correct));
+        h.run_steps(3);
+    }
+    assert_eq!(open_cards(&h), cards().len());
+    assert!(h.query_by_label(&format!("7. {title} ✔")).is_some());
+}
+
+#[test]
+fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
+    let mut h = crate::harness::open(7).build();
+    let debate = cards()
+        .iter()
+        .position(|c| c.debate.is_some())
+        .expect("a debate card");
+    for c in &cards()[..=debate] {
+        h.key_press(digit(c.ask.correct));
+        h.run_steps(3);
+    }
+    let d = cards()[debate].debate.as_ref().unwrap();
+    let sides: Vec<_> = d
+        .sides
+        .iter()
+        .map(|s| h.get_by_label(&s.who).rect())
+        .collect();
+    assert_eq!(sides.len(), 2);
+    assert!(
+        (sides[0].top() - sides[1].top()).abs() < 1.0 && sides[0].right() < sides[1].left(),
+        "the two sides sit next to each other: {sides:?}"
+    );
+    let conclusion = h.get_by_label("The lesson's conclusion").rect();
+    assert!(
+        conclusion.top() > sides[0].bottom(),
+        "the conclusion comes after both"
+    );
+}
+
+#[test]
+fn lecture_mode_answers_with_the_number_keys() {
+    let mut h = crate::harness::open(7).lecture(true).build();
+    for (i, c) in cards().iter().enumerate() {
+        assert_eq!(open_cards(&h), i);
+        h.key_press(digit(c.ask.correct));
+        h.run_steps(3);
+    }
+    assert_eq!(open_cards(&h), cards().len());
+}
