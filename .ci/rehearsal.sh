@@ -25,8 +25,9 @@ for tool in Xvfb xdotool import tesseract; do
 done
 mkdir -p "$out"
 
-failures=0
-fail() { echo "rehearsal: $*" >&2; failures=$((failures + 1)); }
+# Each walk runs in a subshell of its own (the walks go side by side): a failed check is a
+# line in its walk's file.
+fail() { echo "rehearsal: $*" | tee -a "$out/failures-$BASHPID" >&2; }
 
 # Lower-case words of at least five letters, one a line (what OCR is asked to find).
 words() { tr 'A-Z' 'a-z' <<<"$1" | tr -c 'a-z\n' ' ' | tr ' ' '\n' | awk 'length($0) >= 5' | sort -u; }
@@ -55,15 +56,22 @@ rehearse() {
   [[ -f $plan ]] || { fail "no plan $plan (run: cargo test --test ui lecture_layout)"; return; }
   # An empty field is "-" in the plan.
   rm -rf "$dir" && mkdir -p "$dir"
-  local display=:$((200 + RANDOM % 300)) xvfb app
+  local display xvfb app
   local width=${size%x*} height=${size#*x} screen=$size args=(--lecture)
   if [[ $mode == presenter ]]; then
     screen=$((width * 2))x$height
     args=(--presenter)
   fi
-  Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >/dev/null 2>&1 &
+  # Xvfb picks a free display and names it once it is ready (walks run side by side).
+  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp 3>"$dir/display" >/dev/null 2>&1 &
   xvfb=$!
-  sleep 2
+  local wait_x
+  for wait_x in $(seq 100); do
+    [[ -s $dir/display ]] && break
+    sleep 0.2
+  done
+  display=:$(head -n 1 "$dir/display")
+  [[ $display != : ]] || { fail "$mode $size: the virtual display did not start"; return; }
   local home
   home=$(mktemp -d)
   # A fresh home: no progress, no remembered window or type factor.
@@ -135,13 +143,20 @@ rehearse() {
   rm -rf "$home"
 }
 
-# Lecture mode at both sizes; the presenter view (two windows) on the projector's size.
+# Lecture mode at both sizes; the presenter view (two windows) on the projector's size. The
+# walks go side by side, each on its own virtual display (they mostly wait for the screen).
+rm -f "$out"/failures-*
+walks=()
 for size in ${REHEARSAL_SIZES:-1024x768 1280x800}; do
-  rehearse "$size" lecture
+  rehearse "$size" lecture &
+  walks+=($!)
 done
 for size in ${REHEARSAL_PRESENTER_SIZES:-1024x768}; do
-  rehearse "$size" presenter
+  rehearse "$size" presenter &
+  walks+=($!)
 done
+for w in "${walks[@]}"; do wait "$w" || true; done
+failures=$(cat "$out"/failures-* 2>/dev/null | grep -c . || true)
 if ((failures > 0)); then
   echo "rehearsal: $failures failed checks" >&2
   exit 1

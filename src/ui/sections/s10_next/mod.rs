@@ -140,13 +140,17 @@ impl Next {
 
     fn reading(ui: &mut Ui) {
         a11y::add_heading(ui, RichText::new("Reading list").heading(), 1);
-        for r in &lesson::content().reading {
-            ui.add_space(4.0);
-            ui.label(RichText::new(&r.title).strong());
-            ui.label(RichText::new(format!("{}, {} · {}", r.authors, r.year, r.source)).weak());
-            ui.label(lesson::plain(&r.note));
-            ui.add_space(4.0);
-        }
+        // Ragged right: a justified column would spread the letters of a line cut short by a
+        // long address.
+        ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+            for r in &lesson::content().reading {
+                ui.add_space(4.0);
+                ui.label(RichText::new(&r.title).strong());
+                ui.label(RichText::new(format!("{}, {} · {}", r.authors, r.year, r.source)).weak());
+                ui.label(lesson::plain(&r.note));
+                ui.add_space(4.0);
+            }
+        });
     }
 
     fn file_and_reset(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
