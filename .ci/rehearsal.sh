@@ -47,7 +47,19 @@ found() {
 # for tesseract as it is; one thread each, the machine is shared.
 shot() {
   DISPLAY=$1 import -window root "$2"
-  OMP_THREAD_LIMIT=1 tesseract "$2" "${2%.png}" >/dev/null 2>&1 || true
+  if [[ ${3:-} == halves ]]; then
+    # Two windows side by side: each read on its own (OCR keeps their columns apart).
+    local half base=${2%.png}
+    convert "$2" -crop 50%x100% +repage "$base-half-%d.png"
+    : >"$base.txt"
+    for half in 0 1; do
+      OMP_THREAD_LIMIT=1 tesseract "$base-half-$half.png" "$base-$half" >/dev/null 2>&1 || true
+      cat "$base-$half.txt" >>"$base.txt" 2>/dev/null || true
+      rm -f "$base-$half.txt" "$base-half-$half.png"
+    done
+  else
+    OMP_THREAD_LIMIT=1 tesseract "$2" "${2%.png}" >/dev/null 2>&1 || true
+  fi
 }
 
 # rehearse SIZE MODE: one walk through the lecture.
@@ -113,7 +125,7 @@ rehearse() {
     # Runs and the screen settle: read again while something is missing, up to 5 times.
     for tries in $(seq 5); do
       [[ -n $focus ]] && DISPLAY=$display xdotool windowfocus "$focus" 2>/dev/null || true
-      shot "$display" "$file"
+      shot "$display" "$file" "$([[ $mode == presenter ]] && echo halves)"
       if found "${file%.png}.txt" "$title" && found "${file%.png}.txt" "$headline" &&
         { [[ $mode != presenter ]] || found "${file%.png}.txt" "$notes"; }; then
         break

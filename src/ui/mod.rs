@@ -94,6 +94,12 @@ pub trait Section {
         None
     }
 
+    /// The words a slide of this section shows at this step besides its title (the lecture's
+    /// rehearsal reads them back from the screen): the headline unless the section says.
+    fn shown_words(&self) -> Option<String> {
+        self.summary()
+    }
+
     /// The parameters and seed that reproduce what is on screen, as `key=value` pairs, for
     /// scenario codes. `None` when the section has nothing to share.
     fn scenario(&self) -> Option<Vec<(String, String)>> {

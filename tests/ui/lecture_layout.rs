@@ -158,7 +158,8 @@ fn check(h: &Harness<'static, LessonApp>, what: &str, problems: &mut Vec<String>
 }
 
 /// What a step shows, for the rehearsal on the real program (`.ci/rehearsal.sh`): section,
-/// step, title, headline, the first sentence of the speaker notes.
+/// step, title, its words (the headline, a quiz's question), the first sentence of the speaker
+/// notes.
 fn plan_line(h: &Harness<'static, LessonApp>, step: usize) -> String {
     let n = h.state().current_section();
     let section = h.state().section(n);
@@ -171,7 +172,7 @@ fn plan_line(h: &Harness<'static, LessonApp>, step: usize) -> String {
     format!(
         "{n}\t{step}\t{}\t{}\t{}\n",
         clean(section.title()),
-        clean(&section.summary().unwrap_or_default()),
+        clean(&section.shown_words().unwrap_or_default()),
         clean(&say)
     )
 }

@@ -14,6 +14,7 @@ mod learner_predict;
 mod learner_who;
 mod lecture;
 mod lecture_layout;
+mod lecture_quiet;
 mod predict;
 mod presenter;
 mod quiz;

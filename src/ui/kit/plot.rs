@@ -20,10 +20,12 @@ pub mod palette {
     pub const GREY: Color32 = Color32::from_rgb(0x88, 0x88, 0x88);
 
     /// Projector variants of the colours a projector washes out on white (each at least 3.5:1
-    /// against white; the grey 7:1, as it also colours text).
+    /// against white; the grey 7:1, as it also colours text). Every colour of the palette, as
+    /// drawn on a projector, has at least 3:1 against white (WCAG 1.4.11).
     pub const SKY_PROJECTOR: Color32 = Color32::from_rgb(0x1F, 0x86, 0xC9);
     pub const YELLOW_PROJECTOR: Color32 = Color32::from_rgb(0xA6, 0x7C, 0x00);
     pub const GREY_PROJECTOR: Color32 = Color32::from_rgb(0x59, 0x59, 0x59);
+    pub const ORANGE_PROJECTOR: Color32 = Color32::from_rgb(0xB3, 0x6B, 0x00);
 
     /// `c`, or its projector variant in lecture mode.
     pub fn for_projector(lecture: bool, c: Color32) -> Color32 {
@@ -32,6 +34,7 @@ pub mod palette {
             SKY => SKY_PROJECTOR,
             YELLOW => YELLOW_PROJECTOR,
             GREY => GREY_PROJECTOR,
+            ORANGE => ORANGE_PROJECTOR,
             other => other,
         }
     }
@@ -457,6 +460,20 @@ pub fn decade_marks_every(bounds: (f64, f64), every: i32) -> Vec<GridMark> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_colour_on_a_projector_has_3_to_1_against_white() {
+        use crate::ui::shell::lecture::contrast_ratio;
+        use palette::*;
+        for c in [ORANGE, SKY, GREEN, YELLOW, BLUE, VERMILION, PURPLE, GREY] {
+            let shown = for_projector(true, c);
+            let ratio = contrast_ratio(shown, Color32::WHITE);
+            assert!(ratio >= 3.0, "{c:?} is drawn as {shown:?}: {ratio:.2}:1");
+        }
+        // (The learner's palette is left as it is: an orange of 2.3:1 is what a projector
+        // washes out.)
+        assert!(contrast_ratio(ORANGE, Color32::WHITE) < 3.0);
+    }
 
     #[test]
     fn nice_grid_labels_round_numbers() {

@@ -314,7 +314,7 @@ impl Share {
 
     /// Lecture mode: the notice as a toast at the bottom right, over the page (it moves
     /// nothing), gone after [`TOAST_SECONDS`] or at Escape.
-    fn toast(&mut self, ctx: &egui::Context) {
+    pub fn toast(&mut self, ctx: &egui::Context) {
         let Some(n) = self.notice.clone() else {
             return;
         };

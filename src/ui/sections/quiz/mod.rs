@@ -75,6 +75,14 @@ impl Section for QuizSection {
         }
     }
 
+    /// The question on screen (the headline is for the console and screen readers).
+    fn shown_words(&self) -> Option<String> {
+        match self.state.question() {
+            Some(q) => Some(lesson::plain(&q.prompt)),
+            None => self.summary(),
+        }
+    }
+
     /// The right answer, until it is shown to everyone.
     fn lecturer_only(&self) -> Option<String> {
         let q = self

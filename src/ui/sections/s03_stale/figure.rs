@@ -75,6 +75,12 @@ pub fn timeline(
     size: egui::Vec2,
 ) {
     let run = &story.run;
+    // The palette as a projector needs it (at least 3:1 against white).
+    let (a_color, b_color, refused) = (
+        plot::colour(cx, A_COLOR),
+        plot::colour(cx, B_COLOR),
+        plot::colour(cx, REFUSED),
+    );
     let w = plot::line_width(cx);
     let r = plot::marker_radius(cx) * 2.4;
     let end = run.a_write_s.max(run.b_write_s).max(run.expiry_s);
@@ -102,8 +108,8 @@ pub fn timeline(
         WORK_S.min(run.a_write_s),
         now,
         0.5,
-        solid(A_COLOR),
-        A_COLOR,
+        solid(a_color),
+        a_color,
     ));
     add(lane_bar(
         Lane::A,
@@ -112,7 +118,7 @@ pub fn timeline(
         now,
         0.5,
         faint(palette::GREY),
-        A_COLOR,
+        a_color,
     ));
     // The lock service: A's lease, then B's.
     add(lane_bar(
@@ -121,8 +127,8 @@ pub fn timeline(
         lease_a_end,
         now,
         0.5,
-        faint(A_COLOR),
-        A_COLOR,
+        faint(a_color),
+        a_color,
     ));
     add(lane_bar(
         Lane::LockService,
@@ -130,8 +136,8 @@ pub fn timeline(
         run.b_write_s,
         now,
         0.5,
-        faint(B_COLOR),
-        B_COLOR,
+        faint(b_color),
+        b_color,
     ));
     // B: waits, then works.
     add(lane_bar(
@@ -149,8 +155,8 @@ pub fn timeline(
         run.b_write_s,
         now,
         0.5,
-        solid(B_COLOR),
-        B_COLOR,
+        solid(b_color),
+        b_color,
     ));
 
     // Room on the right for the last verdict's words (about 160 points of text).
@@ -261,9 +267,9 @@ pub fn timeline(
                 match e.kind {
                     EventKind::Wrote { .. } => {
                         let (from, c) = if e.lane == Lane::A {
-                            (3.0, A_COLOR)
+                            (3.0, a_color)
                         } else {
-                            (1.0, B_COLOR)
+                            (1.0, b_color)
                         };
                         p.line(
                             egui_plot::Line::new("", vec![[e.t_s, from - 0.27], [e.t_s, 0.3]])
@@ -309,7 +315,7 @@ pub fn timeline(
                     EventKind::Refused { token, .. } => {
                         p.points(
                             Points::new("", vec![[e.t_s, 0.0]])
-                                .color(REFUSED)
+                                .color(refused)
                                 .shape(MarkerShape::Square)
                                 .radius(r),
                         );

@@ -315,7 +315,7 @@ fn ladder(
             let k = h.token as f64;
             p.line(
                 Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
-                    .color(OVERRUN)
+                    .color(plot::colour(cx, OVERRUN))
                     .width(lw),
             );
         }
@@ -339,7 +339,7 @@ fn ladder(
         }
         p.points(
             Points::new("", points(Mark::Rejected))
-                .color(REJECTED)
+                .color(plot::colour(cx, REJECTED))
                 .radius(big)
                 .shape(MarkerShape::Square),
         );

@@ -163,6 +163,12 @@ impl Section for Who {
         crate::sections::number_of("who").unwrap_or(7)
     }
 
+    /// The cards' questions show before their answers: the summary is for the console and
+    /// screen readers only.
+    fn shown_words(&self) -> Option<String> {
+        None
+    }
+
     fn summary(&self) -> Option<String> {
         let roles: Vec<String> = cards()
             .iter()
