@@ -62,7 +62,7 @@ shot() {
   fi
 }
 
-# rehearse SIZE MODE: one walk through the lecture.
+# rehearse SIZE MODE INDEX: one walk through the lecture (INDEX picks its display).
 rehearse() {
   local size=$1 mode=$2 plan=$out/plan-$1.tsv dir=$out/$2-$1
   [[ -f $plan ]] || { fail "no plan $plan (run: cargo test --test ui lecture_layout)"; return; }
@@ -74,16 +74,21 @@ rehearse() {
     screen=$((width * 2))x$height
     args=(--presenter)
   fi
-  # Xvfb picks a free display and names it once it is ready (walks run side by side).
-  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp 3>"$dir/display" >/dev/null 2>&1 &
+  # A display of this walk's own (walks run side by side), ready once its socket is there.
+  local n
+  for n in $(seq $((100 + 10 * $3)) $((109 + 10 * $3))); do
+    [[ -e /tmp/.X$n-lock ]] || break
+  done
+  display=:$n
+  Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >/dev/null 2>&1 &
   xvfb=$!
   local wait_x
   for wait_x in $(seq 100); do
-    [[ -s $dir/display ]] && break
+    [[ -S /tmp/.X11-unix/X$n ]] && break
     sleep 0.2
   done
-  display=:$(head -n 1 "$dir/display")
-  [[ $display != : ]] || { fail "$mode $size: the virtual display did not start"; return; }
+  [[ -S /tmp/.X11-unix/X$n ]] || { fail "$mode $size: the virtual display did not start"; return; }
+  sleep 1
   local home
   home=$(mktemp -d)
   # A fresh home: no progress, no remembered window or type factor.
@@ -160,11 +165,11 @@ rehearse() {
 rm -f "$out"/failures-*
 walks=()
 for size in ${REHEARSAL_SIZES:-1024x768 1280x800}; do
-  rehearse "$size" lecture &
+  rehearse "$size" lecture "${#walks[@]}" &
   walks+=($!)
 done
 for size in ${REHEARSAL_PRESENTER_SIZES:-1024x768}; do
-  rehearse "$size" presenter &
+  rehearse "$size" presenter "${#walks[@]}" &
   walks+=($!)
 done
 for w in "${walks[@]}"; do wait "$w" || true; done

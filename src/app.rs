@@ -109,6 +109,7 @@ impl LessonApp {
         tools.playlist = list;
         let opened = ui::share::playlist::start(
             &cc.egui_ctx,
+            lecture,
             scenario.as_deref(),
             &mut tools.playlist,
             &problems,
@@ -224,17 +225,26 @@ impl LessonApp {
             return;
         }
         ui::shell::pager::reset(ctx);
+        let lecture = self.lecture();
+        // A playlist's run keeps its builds (the prediction, a story's moments) before the
+        // next run.
+        if self.tools.playlist.position().is_some()
+            && self.sections[self.current].step_prepared(forward, lecture)
+        {
+            return;
+        }
         let tools = &mut self.tools;
-        if let Some(go) = tools
-            .playlist
-            .step(ctx, forward, &mut tools.share, &mut self.sections)
+        if let Some(go) =
+            tools
+                .playlist
+                .step(ctx, forward, lecture, &mut tools.share, &mut self.sections)
         {
             if let Some(n) = go {
                 self.go_to(n);
             }
             return;
         }
-        let (n, lecture) = (self.current_section(), self.lecture());
+        let n = self.current_section();
         let to = if forward { n + 1 } else { n - 1 };
         // A learner pages on to the lab; a lecture's clicker ends with the lesson.
         let last = if lecture {

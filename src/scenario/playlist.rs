@@ -8,6 +8,17 @@ use std::path::{Path, PathBuf};
 /// this much plus one byte.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 
+/// The word after a code that opts its line out of the lecture's builds: the run shows at
+/// once, with no prediction asked and no story stepped.
+pub const REVEAL: &str = "reveal";
+
+/// One line of a playlist: a checked scenario code, and whether it opts out of the builds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub code: String,
+    pub reveal: bool,
+}
+
 /// The text of the playlist at `path`: empty when there is no such file yet ("Add to playlist"
 /// will write it); one clear message when it cannot be read, is too large or is not text.
 pub fn read(path: &Path) -> Result<String, String> {
@@ -51,16 +62,30 @@ pub fn check_code(code: &str) -> Result<u8, String> {
 }
 
 /// The codes of a playlist file's text, in order, and one message per line that was skipped.
-pub fn parse(text: &str) -> (Vec<String>, Vec<String>) {
+pub fn parse(text: &str) -> (Vec<Entry>, Vec<String>) {
     let mut codes = Vec::new();
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let code = line.split('#').next().unwrap_or("").trim();
-        if code.is_empty() {
+        let mut words = line.split('#').next().unwrap_or("").split_whitespace();
+        let Some(code) = words.next() else {
             continue;
-        }
+        };
+        let reveal = match words.next() {
+            None => false,
+            Some(REVEAL) if words.next().is_none() => true,
+            Some(other) => {
+                problems.push(format!(
+                    "line {} (\"{code} {other}\") was skipped: after the code only \"{REVEAL}\" may follow (or a # comment)",
+                    i + 1
+                ));
+                continue;
+            }
+        };
         match check_code(code) {
-            Ok(_) => codes.push(code.to_owned()),
+            Ok(_) => codes.push(Entry {
+                code: code.to_owned(),
+                reveal,
+            }),
             Err(e) => problems.push(format!("line {} (\"{code}\") was skipped: {e}", i + 1)),
         }
     }

@@ -121,6 +121,20 @@ pub trait Section {
         false
     }
 
+    /// Page Down or Page Up while a playlist leads and this section shows one of its runs:
+    /// the builds that keep the run as prepared (the class's prediction revealed, a story's
+    /// moments, a quiz question's answer). True when the step was taken here.
+    fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
+        let _ = (forward, lecture);
+        false
+    }
+
+    /// A playlist has just opened one of its runs here: in lecture mode the run starts at its
+    /// first step (the prediction asked, a story at its first moment).
+    fn replay(&mut self, lecture: bool) {
+        let _ = lecture;
+    }
+
     /// Page Down or Page Up has just opened this section, from the section before it
     /// (`at_end` false) or after it: a section with build steps starts at its first step or
     /// its last, as a slide deck does.

@@ -279,3 +279,43 @@ fn a_new_playlist_file_is_written_by_add_to_playlist() {
     assert!(text.starts_with(&code), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_lecture_playlist_keeps_the_prediction_and_the_story_unless_a_line_says_reveal() {
+    let three = Share::code_of(crate::harness::app(3).state().section(3)).unwrap();
+    let (two, _) = prepared_codes();
+    let dir = std::env::temp_dir().join(format!("locks-kit-builds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lecture.txt");
+    std::fs::write(&file, format!("{three}\n{two} reveal   # at once\n")).unwrap();
+    let mut h = app_with(AppOptions {
+        playlist: Some(file),
+        lecture: true,
+        ask_predictions: true,
+        ..Default::default()
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().current_section(), 3);
+    assert!(
+        h.state().section(3).summary().is_none(),
+        "the class predicts first: the result is hidden"
+    );
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_section(), 3, "Page Down reveals");
+    assert!(h.state().section(3).summary().is_some());
+    assert_eq!(moment(&h).0, 1, "the story at its first moment");
+    press(&mut h, Key::PageDown);
+    assert_eq!(moment(&h).0, 2, "then moment by moment");
+    let mut presses = 0;
+    while h.state().current_section() == 3 && presses < 10 {
+        press(&mut h, Key::PageDown);
+        presses += 1;
+    }
+    assert_eq!(h.state().current_section(), 2, "then the next code");
+    assert!(
+        h.state().section(2).summary().is_some(),
+        "a line that says reveal shows its run at once"
+    );
+    assert_eq!(Share::code_of(h.state().section(2)).unwrap(), two);
+    let _ = std::fs::remove_dir_all(&dir);
+}

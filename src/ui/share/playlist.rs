@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::scenario::playlist::{parse, read};
+use crate::scenario::playlist::{Entry, parse, read};
 use crate::ui::Section;
 use crate::ui::share::{self, Share};
 
@@ -19,7 +19,7 @@ pub const DEFAULT_FILE_NAME: &str = "playlist.txt";
 /// The playlist in use, and where "Add to playlist" writes.
 #[derive(Debug, Default)]
 pub struct Playlist {
-    codes: Vec<String>,
+    codes: Vec<Entry>,
     /// The code on screen, while the playlist leads; `None` before it starts or once over.
     at: Option<usize>,
     /// The file codes are appended to.
@@ -48,7 +48,7 @@ impl Playlist {
         }
     }
 
-    pub fn codes(&self) -> &[String] {
+    pub fn codes(&self) -> &[Entry] {
         &self.codes
     }
 
@@ -69,6 +69,7 @@ impl Playlist {
         &mut self,
         ctx: &egui::Context,
         forward: bool,
+        lecture: bool,
         share: &mut Share,
         sections: &mut [Box<dyn Section>],
     ) -> Option<Option<u8>> {
@@ -83,22 +84,28 @@ impl Playlist {
             );
             return Some(None);
         }
-        Some(self.show(ctx, to, share, sections))
+        Some(self.show(ctx, to, lecture, share, sections))
     }
 
-    /// Applies code `i` and says so; returns its section.
+    /// Applies code `i` and says so; returns its section. In lecture mode the run starts at
+    /// its first build (the prediction asked, a story at its first moment) unless its line
+    /// says `reveal`.
     pub fn show(
         &mut self,
         ctx: &egui::Context,
         i: usize,
+        lecture: bool,
         share: &mut Share,
         sections: &mut [Box<dyn Section>],
     ) -> Option<u8> {
-        let code = self.codes.get(i)?;
+        let entry = self.codes.get(i)?;
         self.at = Some(i);
         let head = format!("Playlist {} of {}", i + 1, self.codes.len());
-        match share::apply(sections, code) {
+        match share::apply(sections, &entry.code) {
             Ok((n, message)) => {
+                if !entry.reveal {
+                    sections[usize::from(n) - 1].replay(lecture);
+                }
                 share.tell(ctx, format!("{head}: {message}"), false);
                 Some(n)
             }
@@ -123,7 +130,10 @@ impl Playlist {
         };
         match append(&file, &code, section) {
             Ok(()) => {
-                self.codes.push(code.clone());
+                self.codes.push(Entry {
+                    code: code.clone(),
+                    reveal: false,
+                });
                 let text = format!("Added {code} to the playlist {}.", file.display());
                 share.tell(ctx, text, false);
             }
@@ -153,6 +163,7 @@ fn append(file: &Path, code: &str, section: &dyn Section) -> std::io::Result<()>
 /// Returns the section to show.
 pub fn start(
     ctx: &egui::Context,
+    lecture: bool,
     scenario: Option<&str>,
     list: &mut Playlist,
     problems: &[String],
@@ -164,7 +175,7 @@ pub fn start(
         go = share.apply_code(ctx, sections, code);
     }
     if !list.codes.is_empty() {
-        go = list.show(ctx, 0, share, sections).or(go);
+        go = list.show(ctx, 0, lecture, share, sections).or(go);
     }
     if !problems.is_empty() {
         let text = format!("In the playlist, {}", problems.join("; "));
@@ -190,10 +201,33 @@ mod tests {
             code(3)
         );
         let (codes, problems) = parse(&text);
+        let codes: Vec<&str> = codes.iter().map(|e| e.code.as_str()).collect();
         assert_eq!(codes, vec![code(2), code(3)]);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].starts_with("line 5"), "{}", problems[0]);
         assert!(problems[0].contains("skipped"), "{}", problems[0]);
+    }
+
+    #[test]
+    fn a_line_may_opt_out_of_the_builds_and_nothing_else_may_follow_a_code() {
+        let text = format!(
+            "{}
+{} reveal   # at once
+{} show
+",
+            code(2),
+            code(3),
+            code(5)
+        );
+        let (codes, problems) = parse(&text);
+        let reveal: Vec<bool> = codes.iter().map(|e| e.reveal).collect();
+        assert_eq!(reveal, vec![false, true]);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with("line 3") && problems[0].contains("\"reveal\""),
+            "{}",
+            problems[0]
+        );
     }
 
     #[test]

@@ -169,6 +169,15 @@ pub trait Experiment {
         builds::arrive_choices(self, at_end);
     }
 
+    /// The builds of a prepared run (a playlist's): those that keep its settings, such as a
+    /// story's moments. None by default (a choice build would change the run).
+    fn prepared_step(&mut self, _forward: bool) -> bool {
+        false
+    }
+
+    /// A prepared run opens: back to its first such build.
+    fn prepared_start(&mut self) {}
+
     /// The figure is about to be drawn for a slide: it should show what the window shows.
     fn before_slide(&mut self) {}
 
@@ -402,6 +411,28 @@ impl<E: Experiment> Section for Stage<E> {
         if lecture {
             self.exp.build_arrive(at_end);
             self.gate.forget_verdict();
+        }
+    }
+
+    fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
+        if !lecture {
+            return false;
+        }
+        if forward && self.gate.ask_reveal() {
+            return true;
+        }
+        let moved = self.exp.prepared_step(forward);
+        if moved {
+            self.gate.forget_verdict();
+        }
+        moved
+    }
+
+    fn replay(&mut self, lecture: bool) {
+        if lecture {
+            // Asked again on the next frame (see `Gate::start`).
+            self.gate = predict::Gate::Unknown;
+            self.exp.prepared_start();
         }
     }
 

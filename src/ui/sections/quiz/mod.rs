@@ -128,6 +128,12 @@ impl Section for QuizSection {
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         self.state.arrive(at_end, lecture);
     }
+
+    /// A prepared question: the class votes, Page Down reveals; the next one is the
+    /// playlist's.
+    fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
+        forward && lecture && !self.state.feedback_visible() && self.step(forward, lecture)
+    }
 }
 
 /// The "how this is computed" note of a section without a model or a seed.

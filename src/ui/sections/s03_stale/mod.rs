@@ -178,6 +178,14 @@ impl Experiment for Stale {
         }
     }
 
+    fn prepared_step(&mut self, forward: bool) -> bool {
+        self.build_step(forward)
+    }
+
+    fn prepared_start(&mut self) {
+        self.build_arrive(false);
+    }
+
     fn build_step(&mut self, forward: bool) -> bool {
         let Some(story) = self.story.latest().cloned() else {
             return false;
