@@ -80,21 +80,27 @@ rehearse() {
     [[ -e /tmp/.X$n-lock ]] || break
   done
   display=:$n
-  Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >/dev/null 2>&1 &
+  Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >"$dir/xvfb.log" 2>&1 &
   xvfb=$!
   local wait_x
   for wait_x in $(seq 100); do
-    [[ -S /tmp/.X11-unix/X$n ]] && break
+    DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 && break
     sleep 0.2
   done
-  [[ -S /tmp/.X11-unix/X$n ]] || { fail "$mode $size: the virtual display did not start"; return; }
-  sleep 1
-  local home
+  DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 ||
+    { fail "$mode $size: the virtual display did not start"; return; }
+  local home attempt
   home=$(mktemp -d)
-  # A fresh home: no progress, no remembered window or type factor.
-  HOME=$home XDG_DATA_HOME=$home XDG_CONFIG_HOME=$home DISPLAY=$display \
-    "$bin" "${args[@]}" --progress-file "$home/progress.json" >"$dir/program.log" 2>&1 &
-  app=$!
+  # A fresh home: no progress, no remembered window or type factor. (Under load a start may
+  # miss the display: it is tried three times.)
+  for attempt in 1 2 3; do
+    HOME=$home XDG_DATA_HOME=$home XDG_CONFIG_HOME=$home DISPLAY=$display \
+      "$bin" "${args[@]}" --progress-file "$home/progress.json" >"$dir/program.log" 2>&1 &
+    app=$!
+    sleep 3
+    kill -0 "$app" 2>/dev/null && break
+    echo "rehearsal: $mode $size: the program did not start (attempt $attempt)" >&2
+  done
   local wins="" tries
   for tries in $(seq 30); do
     wins=$(DISPLAY=$display xdotool search --pid "$app" 2>/dev/null || true)
