@@ -319,3 +319,31 @@ fn a_lecture_playlist_keeps_the_prediction_and_the_story_unless_a_line_says_reve
     assert_eq!(Share::code_of(h.state().section(2)).unwrap(), two);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn in_a_lecture_f_starts_section_3_again_with_fencing_and_its_headline_grows_with_the_story() {
+    let mut h = lecture_at(3);
+    assert_eq!(moment(&h).0, 1);
+    let first = h.state().section(3).summary().unwrap();
+    assert!(
+        first.starts_with("At 0 s"),
+        "the first moment only: {first}"
+    );
+    while moment(&h).0 < moment(&h).1 {
+        press(&mut h, Key::PageDown);
+    }
+    let told = h.state().section(3).summary().unwrap();
+    assert!(told.contains("B's work is lost"), "the whole story: {told}");
+    press(&mut h, Key::F);
+    h.run_steps(4);
+    assert_eq!(setting(&h, 3, "fencing"), "true", "F turns fencing on");
+    assert_eq!(moment(&h).0, 1, "and starts the story again");
+    let again = h.state().section(3).summary().unwrap();
+    assert!(again.starts_with("At 0 s"), "{again}");
+    while moment(&h).0 < moment(&h).1 {
+        press(&mut h, Key::PageDown);
+    }
+    assert_eq!(h.state().current_section(), 3, "stepped, not left");
+    let fenced = h.state().section(3).summary().unwrap();
+    assert!(fenced.contains("34"), "the fenced ending: {fenced}");
+}
