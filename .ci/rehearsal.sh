@@ -43,23 +43,21 @@ found() {
   ((total == 0 || hit * 3 >= total * 2))
 }
 
-# shot DISPLAY FILE: a screenshot and its OCR text (FILE.txt). Lecture type is large enough
-# for tesseract as it is; one thread each, the machine is shared.
+# shot DISPLAY FILE [halves]: a screenshot and its OCR text (FILE.txt); one thread each, the
+# machine is shared.
 shot() {
   DISPLAY=$1 import -window root "$2"
-  if [[ ${3:-} == halves ]]; then
-    # Two windows side by side: each read on its own (OCR keeps their columns apart).
-    local half base=${2%.png}
-    convert "$2" -crop 50%x100% +repage "$base-half-%d.png"
-    : >"$base.txt"
-    for half in 0 1; do
-      OMP_THREAD_LIMIT=1 tesseract "$base-half-$half.png" "$base-$half" >/dev/null 2>&1 || true
-      cat "$base-$half.txt" >>"$base.txt" 2>/dev/null || true
-      rm -f "$base-$half.txt" "$base-half-$half.png"
-    done
-  else
-    OMP_THREAD_LIMIT=1 tesseract "$2" "${2%.png}" >/dev/null 2>&1 || true
-  fi
+  # Read at 150 %: Tesseract runs words of the top bar's title together at the screen's size.
+  # Two windows side by side are read one by one (OCR keeps their columns apart).
+  local part base=${2%.png} crop=()
+  [[ ${3:-} == halves ]] && crop=(-crop 50%x100% +repage)
+  convert "$2" "${crop[@]}" -resize 150% "$base-part-%d.png"
+  : >"$base.txt"
+  for part in "$base"-part-*.png; do
+    OMP_THREAD_LIMIT=1 tesseract "$part" "${part%.png}" >/dev/null 2>&1 || true
+    cat "${part%.png}.txt" >>"$base.txt" 2>/dev/null || true
+    rm -f "${part%.png}.txt" "$part"
+  done
 }
 
 # rehearse SIZE MODE INDEX: one walk through the lecture (INDEX picks its display).

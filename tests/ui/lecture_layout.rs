@@ -172,7 +172,13 @@ fn plan_line(h: &Harness<'static, LessonApp>, step: usize) -> String {
     format!(
         "{n}\t{step}\t{}\t{}\t{}\n",
         clean(section.title()),
-        clean(&section.shown_words().unwrap_or_default()),
+        // (A later screenful of a paged column shows what follows them.)
+        clean(
+            &section
+                .shown_words()
+                .filter(|_| pager::index(&h.ctx) == 0)
+                .unwrap_or_default()
+        ),
         clean(&say)
     )
 }
