@@ -47,11 +47,11 @@ found() {
 # machine is shared.
 shot() {
   DISPLAY=$1 import -window root "$2"
-  # Read at 150 %: Tesseract runs words of the top bar's title together at the screen's size.
-  # Two windows side by side are read one by one (OCR keeps their columns apart).
+  # Two windows side by side are read one by one (OCR keeps their columns apart), at 150 %:
+  # Tesseract runs the words of the console's top bar together at the screen's size.
   local part base=${2%.png} crop=()
-  [[ ${3:-} == halves ]] && crop=(-crop 50%x100% +repage)
-  convert "$2" "${crop[@]}" -resize 150% "$base-part-%d.png"
+  [[ ${3:-} == halves ]] && crop=(-crop 50%x100% +repage -resize 150%)
+  convert "$2" "${crop[@]}" "$base-part-%d.png"
   : >"$base.txt"
   for part in "$base"-part-*.png; do
     OMP_THREAD_LIMIT=1 tesseract "$part" "${part%.png}" >/dev/null 2>&1 || true
