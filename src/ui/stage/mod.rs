@@ -198,6 +198,22 @@ pub struct Stage<E: Experiment> {
 }
 
 impl<E: Experiment> Stage<E> {
+    /// Lecture mode, Page Down or Page Up: the reveal of a hidden result first (the class has
+    /// voted, the clicker reveals), then the builds `next` takes; true when a step was taken.
+    fn build(&mut self, forward: bool, lecture: bool, next: fn(&mut E, bool) -> bool) -> bool {
+        if !lecture {
+            return false;
+        }
+        if forward && self.gate.ask_reveal() {
+            return true;
+        }
+        let moved = next(&mut self.exp, forward);
+        if moved {
+            self.gate.forget_verdict();
+        }
+        moved
+    }
+
     /// A stage with the lesson's seed. Nothing runs until the section is first shown.
     pub fn new(exp: E) -> Self {
         Self {
@@ -393,18 +409,7 @@ impl<E: Experiment> Section for Stage<E> {
     }
 
     fn step(&mut self, forward: bool, lecture: bool) -> bool {
-        if !lecture {
-            return false;
-        }
-        // A hidden result is the first build: the class has voted, the clicker reveals.
-        if forward && self.gate.ask_reveal() {
-            return true;
-        }
-        let moved = self.exp.build_step(forward);
-        if moved {
-            self.gate.forget_verdict();
-        }
-        moved
+        self.build(forward, lecture, E::build_step)
     }
 
     fn arrive(&mut self, at_end: bool, lecture: bool) {
@@ -415,17 +420,7 @@ impl<E: Experiment> Section for Stage<E> {
     }
 
     fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
-        if !lecture {
-            return false;
-        }
-        if forward && self.gate.ask_reveal() {
-            return true;
-        }
-        let moved = self.exp.prepared_step(forward);
-        if moved {
-            self.gate.forget_verdict();
-        }
-        moved
+        self.build(forward, lecture, E::prepared_step)
     }
 
     fn replay(&mut self, lecture: bool) {
