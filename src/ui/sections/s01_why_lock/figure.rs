@@ -13,10 +13,12 @@ use crate::ui::kit::plot::{self, palette};
 use crate::ui::kit::widgets;
 
 /// The colour and width factor of each mode, `[without, with]`: the chosen one in full and
-/// thicker, the other faded and thinner.
-pub(super) fn mode_styles(lock: bool) -> [(egui::Color32, f32); 2] {
+/// thicker, the other faded and thinner. On a projector the faded line keeps 3:1 against
+/// white (WCAG 1.4.11) and is told apart by its width.
+pub(super) fn mode_styles(lock: bool, lecture: bool) -> [(egui::Color32, f32); 2] {
     let chosen = |c: egui::Color32| (c, 1.3);
-    let faded = |c: egui::Color32| (c.gamma_multiply(0.4), 0.7);
+    let (alpha, width) = if lecture { (0.85, 0.6) } else { (0.4, 0.7) };
+    let faded = |c: egui::Color32| (c.gamma_multiply(alpha), width);
     if lock {
         [faded(palette::VERMILION), chosen(palette::BLUE)]
     } else {
@@ -35,7 +37,7 @@ impl Counter {
         let should = pair.key.0.expected() as f64;
         let w = plot::line_width(cx);
         let lock = self.params.lock;
-        let [(c_off, w_off), (c_on, w_on)] = mode_styles(lock);
+        let [(c_off, w_off), (c_on, w_on)] = mode_styles(lock, cx.lecture);
         let mut lines = [
             Line::new("without a lock", PlotPoints::Owned(off_pts))
                 .color(c_off)
@@ -157,4 +159,39 @@ pub(super) fn top_room(ui: &mut Ui) -> f32 {
 /// A figure's title line.
 pub(super) fn title(ui: &mut Ui, text: &str) {
     ui.label(RichText::new(text).strong());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::shell::lecture::contrast_ratio;
+
+    /// A line as it shows on white: its premultiplied colour over the background.
+    fn on_white(c: egui::Color32) -> egui::Color32 {
+        let rest = 255.0 - f32::from(c.a());
+        let over = |v: u8| (f32::from(v) + rest).round().min(255.0) as u8;
+        egui::Color32::from_rgb(over(c.r()), over(c.g()), over(c.b()))
+    }
+
+    #[test]
+    fn the_faded_line_keeps_3_to_1_on_a_projector_and_fades_for_a_learner() {
+        for lock in [false, true] {
+            let [off, on] = mode_styles(lock, true);
+            for (c, _) in [off, on] {
+                let ratio = contrast_ratio(on_white(c), egui::Color32::WHITE);
+                assert!(ratio >= 3.0, "lock {lock}: {c:?} shows at {ratio:.2}:1");
+            }
+            let faded = if lock { off } else { on };
+            let learner = if lock {
+                mode_styles(lock, false)[0]
+            } else {
+                mode_styles(lock, false)[1]
+            };
+            assert!(
+                faded.1 < 1.0 && learner.1 < 1.0,
+                "the faded line is thinner"
+            );
+            assert!(contrast_ratio(on_white(learner.0), egui::Color32::WHITE) < 3.0);
+        }
+    }
 }

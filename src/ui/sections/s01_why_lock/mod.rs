@@ -148,9 +148,9 @@ impl Experiment for Counter {
             .progress_ui(ui, "Computing the lost-updates curve", "worker counts");
     }
 
-    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+    fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
         let lock = self.params.lock;
-        let [(c_off, _), (c_on, _)] = mode_styles(lock);
+        let [(c_off, _), (c_on, _)] = mode_styles(lock, cx.lecture);
         let (off, on) = if lock {
             (
                 "without a lock (faded, for comparison)",
