@@ -179,6 +179,14 @@ pub struct TermToLink {
 }
 
 impl Lesson {
+    /// Each section's id and number, which `{section:id}` references resolve to.
+    pub fn section_numbers(&self) -> Vec<(String, u8)> {
+        self.sections
+            .iter()
+            .map(|s| (s.id.clone(), s.number))
+            .collect()
+    }
+
     /// The header line shown where the lesson starts: course, place in it and length.
     pub fn header(&self) -> String {
         format!(
@@ -246,12 +254,7 @@ pub fn content() -> &'static Content {
             headlines: parse("headlines.ron", HEADLINES),
             break_story: parse("break_story.ron", BREAK_STORY),
         };
-        let numbers: Vec<(String, u8)> = c
-            .lesson
-            .sections
-            .iter()
-            .map(|s| (s.id.clone(), s.number))
-            .collect();
+        let numbers = c.lesson.section_numbers();
         c.for_each_text(|text| {
             *text = resolve_references(text, &numbers)
                 .unwrap_or_else(|e| panic!("assets: {e} in: {text}"));

@@ -85,12 +85,7 @@ fn card_and_section_references_come_from_the_data() {
     for text in c.texts() {
         assert!(!text.contains("{section:"), "unresolved: {text}");
     }
-    let numbers: Vec<(String, u8)> = c
-        .lesson
-        .sections
-        .iter()
-        .map(|s| (s.id.clone(), s.number))
-        .collect();
+    let numbers = c.lesson.section_numbers();
     let break_it = c.lesson.sections.iter().find(|s| s.id == "break").unwrap();
     assert_eq!(
         lesson::resolve_references("see {section:break}.", &numbers).unwrap(),
@@ -606,7 +601,7 @@ fn ui_strings() -> Vec<String> {
         &mut out,
     );
     walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app.rs"),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
         &mut out,
     );
     out

@@ -30,8 +30,6 @@ pub struct TopBar<'a> {
     pub title: &'a str,
     /// Show final results at once (a lecture's menu holds the bottom bar's switch).
     pub reduced_motion: &'a mut bool,
-    /// Where the lecture's type button starts (measured while drawing).
-    pub tail_start: f32,
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
@@ -62,7 +60,7 @@ impl TopBar<'_> {
                 .ctx()
                 .data(|d| d.get_temp(right_width_id()))
                 .unwrap_or(420.0);
-            self.navigation(ui, remembered);
+            let tail_start = self.navigation(ui, remembered);
             let room = ui.available_width();
             // A lecture keeps the bar for the slide's title: its tools are in the menu.
             if !self.lecture && room >= remembered {
@@ -75,15 +73,17 @@ impl TopBar<'_> {
                 ui.menu_button("Menu", |ui| self.tools(ui))
                     .response
                     .on_hover_text("Glossary, view, lecture and keyboard settings");
-                if self.lecture {
-                    remember(ui, tail_width_id(), ui.cursor().left() - self.tail_start);
+                if let Some(start) = tail_start {
+                    remember(ui, tail_width_id(), ui.cursor().left() - start);
                 }
             }
         });
     }
 
-    /// Skip to the section, sections, title, previous, position, next.
-    fn navigation(&mut self, ui: &mut Ui, right: f32) {
+    /// Skip to the section, sections, title, previous, position, next; in lecture mode the
+    /// slide's title and the type button too. Returns where the type button starts (lecture
+    /// mode), to measure what follows the title.
+    fn navigation(&mut self, ui: &mut Ui, right: f32) -> Option<f32> {
         // The first Tab stop: straight to the section, past the rest of the bar.
         let skip = ui
             .add(egui::Button::new(RichText::new("Skip to section").small()))
@@ -161,14 +161,16 @@ impl TopBar<'_> {
             );
             // The type follows the projector; the lecturer's factor is always shown, and set
             // here.
-            self.tail_start = ui.cursor().left();
+            let tail_start = ui.cursor().left();
             ui.separator();
             ui.menu_button(self.type_label.as_str(), |ui| {
                 self.type_change = type_menu(ui);
             })
             .response
             .on_hover_text("The lecture's type size (Ctrl+Plus, Ctrl+Minus, Ctrl+0)");
+            return Some(tail_start);
         }
+        None
     }
 
     /// XP, glossary, view, lecture, keys.

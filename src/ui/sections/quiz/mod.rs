@@ -10,6 +10,7 @@
 //! [`state`] is the quiz without drawing (and its tests), `words` the sentences it shows;
 //! [`view`] draws it.
 
+mod answer;
 pub mod state;
 pub mod view;
 mod words;

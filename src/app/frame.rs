@@ -1,0 +1,184 @@
+//! The app's frame: each pass of the window (the top bar, the section list, the page or the
+//! presenter console, the bottom bar, the cards and the keys), and the presenter view's
+//! audience window.
+
+use egui::Ui;
+
+use super::{LessonApp, WINDOW_TITLE};
+use crate::ui;
+use crate::ui::shell::keymap::{self, Action};
+use crate::ui::shell::presenter::{PresenterView, audience};
+
+impl eframe::App for LessonApp {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        let view = &mut self.presenter_view;
+        view.begin_frame(&ctx, &mut self.tools.lecture, &mut self.side_open);
+        // With the audience window open, only it goes blank.
+        if !view.is_open() && self.tools.lecture.blank_frame(ui) {
+            return;
+        }
+        let frame = Some(&*frame);
+        if let Some(n) = self.tools.begin_frame(&ctx, &mut self.sections) {
+            self.go_to(n);
+        }
+        // The type follows the audience's window and the lecturer's factor; in the presenter
+        // view the console's keys leave it alone.
+        let audience = if self.presenter_view.is_open() {
+            ui::shell::presenter::audience_id()
+        } else {
+            self.tools.lecture.type_keys(&ctx);
+            egui::ViewportId::ROOT
+        };
+        self.tools.lecture.fit(&ctx, audience);
+        let mut section_actions = self.presenter_view.take_pending();
+        let pressed = if self.glossary.card_open() || self.tools.dialog_open() {
+            keymap::pressed_where(&ctx, Action::works_over_dialogs)
+        } else {
+            keymap::pressed(&ctx)
+        };
+        for action in pressed {
+            section_actions.extend(self.apply(&ctx, frame, action));
+        }
+        let mut events = Vec::new();
+
+        egui::Panel::top("top-bar").show(ui, |ui| {
+            ui.add_space(2.0);
+            self.top_bar(ui);
+            ui.add_space(2.0);
+        });
+        ui::shell::xp::notice(ui, &mut self.progress);
+        self.presenter_view.notice_ui(ui);
+        // The bottom bar's room is taken now, but its controls are drawn after the page, so
+        // that Tab goes top bar, section list, page, bottom bar: the reading order.
+        // A projector shows no bottom bar: its tools are in the top bar's menu.
+        let lecture = self.tools.lecture.lecture();
+        let bottom = (!lecture).then(|| {
+            egui::Panel::bottom("share-bar").show(ui, |ui| {
+                let h: f32 = ui
+                    .ctx()
+                    .data(|d| d.get_temp(bottom_height_id()))
+                    .unwrap_or(30.0);
+                ui.allocate_space(egui::vec2(ui.available_width(), h));
+            })
+        });
+        let mut open = self.side_open;
+        egui::Panel::left("section-list")
+            .resizable(true)
+            .default_size(230.0)
+            .show_collapsible(ui, &mut open, |ui| self.section_list(ui));
+        self.side_open = open;
+        egui::CentralPanel::default().show(ui, |ui| {
+            if !self.presenter_view.is_open() {
+                self.page(ui, &mut events, &section_actions);
+                return;
+            }
+            // The console: the stage at the left, the lecturer's notes at the right, in
+            // columns of fixed shares (whatever the type the projector asks for).
+            let page = ui.max_rect();
+            let notes = ui::shell::presenter::console::notes_rect(page);
+            let stage =
+                egui::Rect::from_min_max(page.min, egui::pos2(notes.left() - 8.0, page.bottom()));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(stage), |ui| {
+                ui.set_clip_rect(stage);
+                self.page(ui, &mut events, &section_actions);
+            });
+            let change = ui
+                .scope_builder(egui::UiBuilder::new().max_rect(notes), |ui| {
+                    ui::shell::presenter::console::Console {
+                        view: &mut self.presenter_view,
+                        section: self.sections[self.current].as_ref(),
+                        blanked: self.tools.lecture.blanked(),
+                        queued: &mut self.tools.queued,
+                        type_label: self.tools.lecture.type_label(),
+                        type_change: None,
+                    }
+                    .show(ui)
+                })
+                .inner;
+            if let Some(c) = change {
+                self.tools.lecture.change_type(c);
+            }
+        });
+        if let Some(bottom) = bottom {
+            let inner = bottom.response.rect.shrink2(egui::vec2(8.0, 2.0));
+            let mut bar_ui = ui.new_child(egui::UiBuilder::new().max_rect(inner));
+            self.tools
+                .bottom_bar(&mut bar_ui, self.sections[self.current].as_ref());
+            let used = bar_ui.min_rect().height();
+            let had: f32 = ctx.data(|d| d.get_temp(bottom_height_id())).unwrap_or(30.0);
+            if (used - had).abs() > 0.5 {
+                ctx.data_mut(|d| d.insert_temp(bottom_height_id(), used));
+                ctx.request_repaint();
+            }
+        } else {
+            // No bottom bar on a projector: its notices are toasts over a corner.
+            self.tools.share.toast(&ctx);
+        }
+        self.cards(&ctx, &mut events);
+        for action in self.tools.take_queued() {
+            // Buttons stand for shortcuts of the app and the tools only.
+            let _ = self.apply(&ctx, frame, action);
+        }
+        if let Some(n) = self.tools.end_frame(&ctx, frame, &mut self.sections) {
+            self.go_to(n);
+        }
+
+        self.handle(events);
+        ui::shell::presenter::audience::show(&ctx, self);
+        self.progress.visit(self.current_section());
+        let text = self.sections[self.current].text();
+        let said = if text.number > crate::sections::lesson_count() {
+            text.title.clone()
+        } else {
+            format!(
+                "Section {} of {}: {}",
+                text.number,
+                crate::sections::lesson_count(),
+                text.title
+            )
+        };
+        ui::kit::a11y::announce(&ctx, WINDOW_TITLE, text.number, &said);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.tools.lecture.save(storage);
+        self.presenter_view.save(storage);
+    }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        // A hidden pointer hovers over nothing.
+        raw_input.events.extend(self.tools.pointer.gone());
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // The last change reaches the progress file before the window closes.
+        self.progress.flush();
+    }
+}
+
+impl audience::Host for LessonApp {
+    fn view(&mut self) -> &mut PresenterView {
+        &mut self.presenter_view
+    }
+
+    fn lecture(&mut self) -> &mut ui::shell::lecture::Lecture {
+        &mut self.tools.lecture
+    }
+
+    fn apply(&mut self, ctx: &egui::Context, action: Action) -> Option<Action> {
+        self.apply(ctx, None, action)
+    }
+
+    fn page(&mut self, ui: &mut Ui) {
+        let mut events = Vec::new();
+        let mut cx = cx!(self, &mut events, &[]);
+        self.sections[self.current].audience(ui, &mut cx);
+        self.handle(events);
+    }
+}
+
+/// Where the bottom bar remembers the height its controls took.
+fn bottom_height_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/bottom-bar-height")
+}
