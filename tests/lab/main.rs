@@ -57,7 +57,7 @@ pub fn page_harness(
     mut page: locks_lesson::ui::sections::lab::LabPage,
     size: [f32; 2],
 ) -> egui_kittest::Harness<'static> {
-    use locks_lesson::ui::{Cx, Section};
+    use locks_lesson::ui::Section;
     let runner = locks_lesson::runner::Runner::inline();
     let mut progress = locks_lesson::progress::Store::memory();
     let mut h = egui_kittest::Harness::builder()
@@ -65,16 +65,7 @@ pub fn page_harness(
         .wgpu()
         .build_ui(move |ui| {
             let mut events = Vec::new();
-            let mut cx = Cx {
-                runner: &runner,
-                events: &mut events,
-                lecture: false,
-                reduced_motion: true,
-                actions: &[],
-                progress: &mut progress,
-                predictions: false,
-                slide: false,
-            };
+            let mut cx = learner_cx(&runner, &mut events, &mut progress);
             egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
             // The app's announcer: the headline's label points to its node.
             let lab = locks_lesson::sections::lab();
@@ -96,4 +87,22 @@ fn main() {
         .map(|t| trial(t, required))
         .collect();
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// A learner's context for a page drawn alone: no lecture, no animation, no predictions.
+pub fn learner_cx<'a>(
+    runner: &'a locks_lesson::runner::Runner,
+    events: &'a mut Vec<locks_lesson::ui::AppEvent>,
+    progress: &'a mut locks_lesson::progress::Store,
+) -> locks_lesson::ui::Cx<'a> {
+    locks_lesson::ui::Cx {
+        runner,
+        events,
+        lecture: false,
+        reduced_motion: true,
+        actions: &[],
+        progress,
+        predictions: false,
+        slide: false,
+    }
 }

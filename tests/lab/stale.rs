@@ -465,7 +465,6 @@ fn page_with_words(
     ),
 > {
     use locks_lesson::progress::Store;
-    use locks_lesson::ui::Cx;
     use locks_lesson::ui::sections::lab::LabPage;
 
     let runner = locks_lesson::runner::Runner::inline();
@@ -474,16 +473,7 @@ fn page_with_words(
         .build_ui_state(
             move |ui, (page, progress): &mut (LabPage, Store)| {
                 let mut events = Vec::new();
-                let mut cx = Cx {
-                    runner: &runner,
-                    events: &mut events,
-                    lecture: false,
-                    reduced_motion: true,
-                    actions: &[],
-                    progress,
-                    predictions: false,
-                    slide: false,
-                };
+                let mut cx = crate::learner_cx(&runner, &mut events, progress);
                 egui::CentralPanel::default().show(ui, |ui| {
                     locks_lesson::ui::sections::text::page(ui, page, &mut cx);
                 });
