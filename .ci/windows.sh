@@ -75,10 +75,17 @@ for exe in locks-lesson.exe locks-lesson-cli.exe; do
 done
 took build
 
-section "windows: the Linux build to compare with"
-cargo build --locked --bin locks-lesson
-linux=$target/debug/locks-lesson
-took "linux build"
+# The Linux executable to compare with: the one the caller has built (.ci/run passes its
+# release build in LINUX_EXE), or a build of our own when run alone.
+if [[ -n ${LINUX_EXE:-} ]]; then
+  linux=$(realpath "$LINUX_EXE")
+  [[ -x $linux ]] || fail "LINUX_EXE=$LINUX_EXE is not an executable"
+else
+  section "windows: the Linux build to compare with"
+  cargo build --locked --bin locks-lesson
+  linux=$target/debug/locks-lesson
+  took "linux build"
+fi
 
 section "windows: a fresh Wine prefix on a virtual display"
 wine=/usr/lib/wine/wine64
