@@ -163,13 +163,13 @@ mod tests {
     use crate::sim::params::ParamSpec;
 
     /// A toy model: one number, doubled.
-    #[derive(Clone, Copy, Debug, Default, PartialEq)]
+    #[derive(Clone, Copy, Debug, PartialEq)]
     struct Toy {
         size: u32,
     }
 
     const SIZE: ParamSpec = ParamSpec::new("size", "Size", "", 1.0, 9.0, 3.0).whole();
-    crate::param_table!(Toy { size: SIZE });
+    crate::param_table!(Toy { size: SIZE } default {});
     impl Schema for Toy {}
 
     struct Page;
