@@ -31,6 +31,8 @@ impl Choice {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Prompt {
+    /// The section, by its id in the assets (`"ttl"`), as its number.
+    #[serde(deserialize_with = "crate::sections::number_by_id")]
     pub section: u8,
     /// The key of its record in the progress file.
     pub id: String,

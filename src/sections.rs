@@ -1,17 +1,42 @@
 //! The lesson's sections, in order: the one list that the app, the command line, the tests and
-//! the benchmarks walk. A section's number is its place in [`SECTIONS`] (from 1); the lab is the
-//! last entry, after the lesson's own sections.
+//! the benchmarks walk. A section is known by its id (`"ttl"`) everywhere: in `assets/`, in the
+//! tests and in file names. Its number is only its place in [`SECTIONS`] (from 1), shown on
+//! screen and carried by scenario codes; the lab is the last entry, after the lesson's own
+//! sections.
 //!
-//! Adding a simulation section takes a model file (`src/sim/`), a section folder
-//! (`src/ui/sections/`), one line here and its words in `assets/`.
+//! A simulation section is one [`Model`] descriptor (see [`model`]): its parameters (a
+//! [`Schema`](crate::sim::Schema)), its report for `sim`, its scenario settings and its page.
+//! The command line builds `sim NAME` from it, scenario codes read and check their values
+//! through it and the app makes the page with it; none of them lists the models.
+//!
+//! Adding a simulation section takes:
+//!
+//! 1. a model file, `src/sim/NAME.rs` (its parameters with `param_table!` and their
+//!    `impl Schema`, the model itself), and its line `pub mod NAME;` in `src/sim/mod.rs`;
+//! 2. a section folder, `src/ui/sections/sNN_ID/` (`mod.rs` with the page's
+//!    [`Experiment`](crate::ui::stage::Experiment), `figure.rs`, and `entry.rs` with its
+//!    descriptor: `pub const MODEL: Sim<Params>` naming the model on the command line, its
+//!    help line, its report and its page), and its line `pub mod sNN_ID;` in
+//!    `src/ui/sections/mod.rs`;
+//! 3. one line in [`SECTIONS`] here: `model("ID", &sNN_ID::entry::MODEL, false)`;
+//! 4. its words in `assets/`, keyed by its id: its text in `lesson.ron`, its speaker notes in
+//!    `notes.ron`, its prediction in `predictions.ron` and its headlines in `headlines.ron`.
+//!
+//! That is seven files touched and four created. The command line (`sim NAME`), scenario
+//! codes, the app and the tests that walk this list (pictures, accessibility, layout) need no
+//! change.
 
-use crate::sim::Model;
+pub mod model;
+
+pub use model::{Model, Runs, Sim};
+
+use crate::ui::sections::{s01_why_lock, s02_ttl, s03_stale, s04_fencing, s05_where, s09_break};
 
 /// What kind of page a section is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A seeded simulation of one model: a stage with a prediction, a figure and controls.
-    Model(Model),
+    Model(&'static dyn Model),
     /// A quiz from `assets/quizzes.ron`.
     Quiz(QuizId),
     /// Words and cards only.
@@ -49,7 +74,7 @@ pub struct Def {
     pub lab_link: bool,
 }
 
-const fn model(id: &'static str, model: Model, lab_link: bool) -> Def {
+const fn model(id: &'static str, model: &'static dyn Model, lab_link: bool) -> Def {
     Def {
         id,
         kind: Kind::Model(model),
@@ -67,15 +92,15 @@ const fn other(id: &'static str, kind: Kind) -> Def {
 
 /// Every section, in lesson order; the lab last.
 pub const SECTIONS: [Def; 11] = [
-    model("why-lock", Model::Counter, false),
-    model("ttl", Model::Ttl, false),
-    model("stale", Model::Stale, true),
-    model("fencing", Model::Fencing, false),
-    model("where", Model::Failover, false),
+    model("why-lock", &s01_why_lock::entry::MODEL, false),
+    model("ttl", &s02_ttl::entry::MODEL, false),
+    model("stale", &s03_stale::entry::MODEL, true),
+    model("fencing", &s04_fencing::entry::MODEL, false),
+    model("where", &s05_where::entry::MODEL, false),
     other("which", Kind::Quiz(QuizId::Which)),
     other("who", Kind::Text(TextPage::Systems)),
     other("interview", Kind::Quiz(QuizId::Interview)),
-    model("break", Model::Renewal, true),
+    model("break", &s09_break::entry::MODEL, true),
     other("next", Kind::Text(TextPage::Next)),
     other("lab", Kind::Lab),
 ];
@@ -102,24 +127,38 @@ pub const fn lab() -> u8 {
 }
 
 /// The numbers of the simulation sections, with their models.
-pub fn models() -> impl Iterator<Item = (u8, Model)> {
+pub fn models() -> impl Iterator<Item = (u8, &'static dyn Model)> {
     all().filter_map(|(n, d)| match d.kind {
         Kind::Model(m) => Some((n, m)),
         _ => None,
     })
 }
 
-/// The section that runs this model.
-pub fn of_model(model: Model) -> u8 {
-    models()
-        .find(|&(_, m)| m == model)
-        .map(|(n, _)| n)
-        .expect("every model has a section")
+/// The model with this name on the command line, with its section's number.
+pub fn model_named(name: &str) -> Option<(u8, &'static dyn Model)> {
+    models().find(|(_, m)| m.name() == name)
 }
 
 /// The number of the section with this id.
 pub fn number_of(id: &str) -> Option<u8> {
     all().find(|(_, d)| d.id == id).map(|(n, _)| n)
+}
+
+/// The number of the section with this id, which must be in the list (a section's own id).
+pub fn number(id: &str) -> u8 {
+    number_of(id).unwrap_or_else(|| panic!("no section with id {id}"))
+}
+
+/// Reads a section's id in an asset (`section: "ttl"`) as the section's number; an id that is
+/// not in the list is an error.
+pub fn number_by_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let id = <String as serde::Deserialize>::deserialize(d)?;
+    number_of(&id).ok_or_else(|| serde::de::Error::custom(format!("no section with id '{id}'")))
+}
+
+/// The id of section `number`.
+pub fn id(number: u8) -> Option<&'static str> {
+    get(number).map(|d| d.id)
 }
 
 #[cfg(test)]
@@ -140,12 +179,29 @@ mod tests {
 
     #[test]
     fn every_model_has_one_section() {
-        for m in Model::ALL {
-            assert_eq!(models().filter(|&(_, x)| x == m).count(), 1, "{m:?}");
-            assert_eq!(get(of_model(m)).map(|d| d.kind), Some(Kind::Model(m)));
+        let names: std::collections::BTreeSet<_> = models().map(|(_, m)| m.name()).collect();
+        assert_eq!(names.len(), models().count(), "model names are unique");
+        assert_eq!(models().count(), 6);
+        for (n, m) in models() {
+            assert_eq!(model_named(m.name()).map(|(k, _)| k), Some(n));
+            assert_eq!(get(n).map(|d| d.kind), Some(Kind::Model(m)));
         }
         let ids: std::collections::BTreeSet<_> = SECTIONS.iter().map(|d| d.id).collect();
         assert_eq!(ids.len(), SECTIONS.len(), "ids are unique");
         assert_eq!(number_of("break"), Some(9));
+    }
+
+    #[test]
+    fn assets_name_sections_by_id() {
+        #[derive(serde::Deserialize)]
+        struct Keyed {
+            #[serde(deserialize_with = "number_by_id")]
+            section: u8,
+        }
+        let k: Keyed = ron::from_str(r#"(section: "break")"#).expect("an id");
+        assert_eq!(k.section, number("break"));
+        assert!(ron::from_str::<Keyed>("(section: 9)").is_err(), "a number");
+        assert!(ron::from_str::<Keyed>(r#"(section: "nope")"#).is_err());
+        assert_eq!(id(2), Some("ttl"));
     }
 }

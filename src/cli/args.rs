@@ -7,16 +7,7 @@ use std::sync::Mutex;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
-use super::Output;
-use crate::sim::counter::CounterParams;
-use crate::sim::failover::FailoverParams;
-use crate::sim::fencing::FencingParams;
-use crate::sim::renewal::RenewalParams;
-use crate::sim::stale::StaleParams;
-use crate::sim::ttl::TtlParams;
 use crate::sim::{ParamError, ParamSpec, Schema, Valid};
-
-pub use super::Common;
 
 /// What the `stall` in the flag names means, said once under a model's flags.
 pub const STALL_MEANS: &str = "In the flag names, \"stall\" is the lesson's process pause: \
@@ -165,25 +156,6 @@ impl<P: Schema> Args for TableArgs<P> {
     }
 }
 
-// The flags of a model that runs on one thread: its table (and switch), the seed and the
-// output options.
-#[derive(Debug, Args)]
-pub struct ModelArgs<P: Schema> {
-    #[command(flatten)]
-    pub table: TableArgs<P>,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-impl<P: Schema> ModelArgs<P> {
-    pub fn params(&self) -> Result<Valid<P>, UsageError> {
-        self.table.params(P::default())
-    }
-}
-
-pub type CounterArgs = ModelArgs<CounterParams>;
-pub type FencingArgs = ModelArgs<FencingParams>;
-
 /// Help text for a flag, from its range.
 pub fn help(spec: &ParamSpec) -> String {
     let unit = if spec.unit.is_empty() {
@@ -217,43 +189,6 @@ impl Threads {
     }
 }
 
-// The flags of a Monte Carlo model: its table (and choice), the thread count, the seed and the
-// output options.
-#[derive(Debug, Args)]
-pub struct McArgs<P: Schema> {
-    #[command(flatten)]
-    pub table: TableArgs<P>,
-    #[command(flatten)]
-    pub threads: Threads,
-    #[command(flatten)]
-    pub common: Common,
-}
-
-impl<P: Schema> McArgs<P> {
-    pub fn params(&self) -> Result<Valid<P>, UsageError> {
-        self.table.params(P::default())
-    }
-}
-
-pub type TtlArgs = McArgs<TtlParams>;
-pub type FailoverArgs = McArgs<FailoverParams>;
-pub type RenewalArgs = McArgs<RenewalParams>;
-
-#[derive(Debug, Args)]
-pub struct StaleArgs {
-    #[command(flatten)]
-    pub table: TableArgs<StaleParams>,
-    // The story has no randomness: no seed.
-    #[command(flatten)]
-    pub out: Output,
-}
-
-impl StaleArgs {
-    pub fn params(&self) -> Result<Valid<StaleParams>, UsageError> {
-        self.table.params(StaleParams::default())
-    }
-}
-
 /// A bad command-line value: the one-line message names the flag and what it accepts.
 #[derive(Debug)]
 pub struct UsageError(pub String);
@@ -274,6 +209,8 @@ impl<E: std::error::Error> From<E> for UsageError {
 mod tests {
     use super::*;
     use crate::sim::ParamTable;
+    use crate::sim::fencing::FencingParams;
+    use crate::sim::ttl::TtlParams;
     use clap::Parser;
 
     #[derive(Debug, Parser)]

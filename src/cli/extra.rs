@@ -69,10 +69,17 @@ fn sweepable(model: &str) -> Vec<String> {
     else {
         return Vec::new();
     };
+    // A numeric flag has a number for its default (a choice by name has a name; the output
+    // options have none).
+    let numeric = |a: &clap::Arg| {
+        a.get_default_values()
+            .first()
+            .and_then(|v| v.to_str())
+            .is_some_and(|v| v.parse::<f64>().is_ok())
+    };
     sub.get_arguments()
-        .filter(|a| a.get_action().takes_values() && !a.is_hide_set())
+        .filter(|a| a.get_action().takes_values() && !a.is_hide_set() && numeric(a))
         .filter_map(|a| a.get_long())
-        .filter(|l| !["store", "mode", "precision", "sweep"].contains(l))
         .map(str::to_owned)
         .collect()
 }

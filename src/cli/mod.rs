@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 mod args;
 pub mod extra;
@@ -14,7 +14,7 @@ pub use args::*;
 pub use report::*;
 
 use crate::options::AppOptions;
-use crate::sim::Model;
+use crate::sections::{self, Model};
 
 /// Exit status for malformed or out-of-range command-line values.
 pub const USAGE_ERROR: u8 = 2;
@@ -50,22 +50,53 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// `sim NAME` as given: the model of that name and its flags. The subcommands come from the
+/// registry ([`crate::sections`]), one for each simulation section.
+#[derive(Clone, Debug)]
+pub struct SimModel {
+    pub model: &'static dyn Model,
+    /// The model's flags, read by the model's descriptor.
+    pub args: ArgMatches,
+}
+
 impl SimModel {
-    /// The model these flags run.
-    pub fn model(&self) -> Model {
-        match self {
-            SimModel::Counter(_) => Model::Counter,
-            SimModel::Ttl(_) => Model::Ttl,
-            SimModel::Stale(_) => Model::Stale,
-            SimModel::Fencing(_) => Model::Fencing,
-            SimModel::Failover(_) => Model::Failover,
-            SimModel::Renewal(_) => Model::Renewal,
+    /// The model's name on the command line.
+    pub fn name(&self) -> &'static str {
+        self.model.name()
+    }
+}
+
+impl FromArgMatches for SimModel {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let found = m
+            .subcommand()
+            .and_then(|(name, args)| Some((sections::model_named(name)?.1, args)));
+        match found {
+            Some((model, args)) => Ok(Self {
+                model,
+                args: args.clone(),
+            }),
+            None => Err(clap::Error::new(clap::error::ErrorKind::InvalidSubcommand)),
         }
     }
 
-    /// The model's name on the command line.
-    pub fn name(&self) -> &'static str {
-        self.model().name()
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for SimModel {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        sections::models().fold(cmd, |cmd, (n, m)| cmd.subcommand(m.command(n)))
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        sections::model_named(name).is_some()
     }
 }
 
@@ -181,23 +212,6 @@ pub enum Command {
     },
 }
 
-#[derive(Debug, Subcommand)]
-pub enum SimModel {
-    /// Section 1: workers incrementing a shared counter, with or without a lock.
-    Counter(CounterArgs),
-    /// Section 2: how many lock holds outlive their TTL (Monte Carlo and exact).
-    Ttl(TtlArgs),
-    /// Section 3: a paused holder wakes after its lock expired (no randomness).
-    Stale(StaleArgs),
-    /// Section 4: a chain of lock holders; stale writes with and without fencing tokens.
-    Fencing(FencingArgs),
-    /// Section 5: locks lost when a Redis primary fails over (Monte Carlo and exact).
-    Failover(FailoverArgs),
-    /// Section 9: a billing job that outlives its lock, with no defence, renewal, fencing,
-    /// idempotency or all three.
-    Renewal(RenewalArgs),
-}
-
 /// Options every model shares.
 #[derive(Debug, Args)]
 pub struct Common {
@@ -233,7 +247,10 @@ fn parse_seed(raw: &str) -> Result<u64, String> {
 /// one line naming the model and what failed and exits 1.
 pub fn run_sim(model: &SimModel) -> ExitCode {
     let name = model.name();
-    let out = output(model);
+    let out = match output(model) {
+        Ok(out) => out,
+        Err(e) => return finish(name, || Err(e)),
+    };
     match &out.sweep {
         Some(sweep) => {
             let sweep = sweep.clone();
@@ -242,7 +259,7 @@ pub fn run_sim(model: &SimModel) -> ExitCode {
                 extra::sweep(&sweep, precision).map(|csv| print!("{csv}"))
             })
         }
-        None => finish(name, || report(model).map(|r| r.print(out))),
+        None => finish(name, || report(model).map(|r| r.print(&out))),
     }
 }
 
@@ -281,14 +298,14 @@ pub fn run_sim_command(scenario: Option<&str>, json: bool, model: Option<&SimMod
                 precision: None,
                 sweep: None,
             };
-            let name = job.model().name();
+            let name = job.model();
             finish(name, || {
                 job.report().print(&out);
                 Ok(())
             })
         }
         (None, None) => {
-            let names: Vec<&str> = Model::ALL.iter().map(|m| m.name()).collect();
+            let names: Vec<&str> = sections::models().map(|(_, m)| m.name()).collect();
             eprintln!(
                 "error: sim needs a MODEL ({}) or --scenario CODE",
                 names.join(", ")

@@ -6,29 +6,33 @@ use serde_json::{Map, Value, json};
 use super::{Output, SimModel, UsageError};
 use crate::runner::parallel;
 use crate::sections::Kind;
-use crate::sim::counter::{self, CounterParams};
-use crate::sim::failover::{FailoverParams, FailoverSim};
-use crate::sim::fencing::{self, FencingParams};
-use crate::sim::renewal::{RenewalParams, RenewalSim};
-use crate::sim::stale::{self, StaleParams};
 use crate::sim::stats::Estimate;
-use crate::sim::ttl::{TtlParams, TtlSim};
-use crate::sim::{Model, ParamSpec, Schema, Valid};
+use crate::sim::{ParamSpec, Schema};
 
 /// Debug builds fail this Monte Carlo chunk when the variable holds its number (for the tests
 /// of failed runs; release builds ignore it).
 pub const FAIL_CHUNK_VAR: &str = "LOCKS_LESSON_FAIL_CHUNK";
 
-/// Runs a Monte Carlo model to the end (a failed chunk panics with its message).
-fn to_end<M: crate::sim::mc::Chunked>(sim: &M, seed: u64, threads: usize) -> M::Acc {
-    #[cfg(debug_assertions)]
-    if let Some(at) = std::env::var(FAIL_CHUNK_VAR)
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
-        return parallel::run_to_end(&parallel::FailAt { model: sim, at }, seed, threads);
+/// How a headless run is carried out: its seed and its thread count (0: one per core).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub seed: u64,
+    pub threads: usize,
+}
+
+impl Run {
+    /// Runs a Monte Carlo model to the end (a failed chunk panics with its message).
+    pub fn to_end<M: crate::sim::mc::Chunked>(&self, sim: &M) -> M::Acc {
+        let (seed, threads) = (self.seed, self.threads);
+        #[cfg(debug_assertions)]
+        if let Some(at) = std::env::var(FAIL_CHUNK_VAR)
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            return parallel::run_to_end(&parallel::FailAt { model: sim, at }, seed, threads);
+        }
+        parallel::run_to_end(sim, seed, threads)
     }
-    parallel::run_to_end(sim, seed, threads)
 }
 
 /// Output of one `sim` run: JSON fields in order, and the text form.
@@ -40,7 +44,27 @@ impl Report {
     fn new() -> Self {
         Self { fields: Map::new() }
     }
-    fn put(&mut self, key: &str, value: Value) -> &mut Self {
+
+    /// A report's first fields: the model's name, its table, its choice and its switch if it
+    /// has them, and the seed if it has one.
+    pub fn head<P: Schema>(model: &str, p: &P, seed: Option<u64>) -> Self {
+        let mut r = Self::new();
+        r.put("model", json!(model)).table(p);
+        if let Some(c) = P::CHOICE {
+            r.put(c.flag, json!((c.name)(p)));
+        }
+        if let Some((flag, _, field)) = P::SWITCH {
+            let mut copy = *p;
+            r.put(flag, json!(*field(&mut copy)));
+        }
+        if let Some(seed) = seed {
+            r.put("seed", json!(seed));
+        }
+        r
+    }
+
+    /// Adds a field after the others.
+    pub fn put(&mut self, key: &str, value: Value) -> &mut Self {
         self.fields.insert(key.to_owned(), value);
         self
     }
@@ -74,204 +98,56 @@ impl Report {
     }
 }
 
-fn sim_counter(p: Valid<CounterParams>, seed: u64) -> Report {
-    let run = counter::run(&p, seed);
-    let mut r = Report::new();
-    r.put("model", json!("counter"))
-        .table(&*p)
-        .put("lock", json!(p.lock))
-        .put("seed", json!(seed))
-        .put("final_counter", json!(run.final_counter))
-        .put("lost_updates", json!(run.lost_updates))
-        .put("elapsed_ms", json!(run.elapsed_ms));
-    r
-}
-
 /// An estimate's 95 % interval as `[lo, hi]`.
-fn ci(e: &Estimate) -> Value {
+pub fn ci(e: &Estimate) -> Value {
     json!([e.lo, e.hi])
 }
 
-fn sim_ttl(p: Valid<TtlParams>, seed: u64, threads: usize) -> Report {
-    let (mut r, s) = mc_sim(p, seed, threads, "ttl", TtlSim::new, TtlSim::summary);
-    r.put("unsafe", json!(s.unsafe_holds))
-        .put("unsafe_fraction", json!(s.unsafe_fraction.value))
-        .put("unsafe_fraction_ci95", ci(&s.unsafe_fraction))
-        .put("exact_unsafe_fraction", json!(s.exact_unsafe_fraction))
-        .put("unsafe_per_day", json!(s.unsafe_per_day))
-        .put("crash_wait_s", json!(s.crash_wait_s));
-    r
-}
-
-fn sim_stale(p: Valid<StaleParams>) -> Report {
-    let run = stale::run(&p);
-    let mut r = Report::new();
-    r.put("model", json!("stale"))
-        .table(&*p)
-        .put("fencing", json!(p.fencing))
-        .put("outcome", json!(run.outcome.as_str()))
-        .put("a_write_s", json!(run.a_write_s))
-        .put("b_write_s", json!(run.b_write_s))
-        .put("expiry_s", json!(run.expiry_s))
-        .put("b_granted_s", json!(run.b_granted_s));
-    r
-}
-
-fn sim_fencing(p: Valid<FencingParams>, seed: u64) -> Report {
-    let run = fencing::run(&p, seed);
-    let mut r = Report::new();
-    r.put("model", json!("fencing"))
-        .table(&*p)
-        .put("fencing", json!(p.fencing))
-        .put("seed", json!(seed))
-        .put("stale_writes", json!(run.stale_writes))
-        .put("overwritten", json!(run.overwritten))
-        .put("rejected", json!(run.rejected))
-        .put("stale_fraction", json!(run.stale_fraction.value))
-        .put("stale_fraction_ci95", ci(&run.stale_fraction))
-        .put("exact_stale_fraction", json!(p.exact_stale_fraction()));
-    r
-}
-
-/// The start of a Monte Carlo model: its parameters and thread count read, the model made
-/// by `new` run to the end and summed up by `summary`, and the report's first fields (the
-/// model, its table, its choice if it has one, and the seed).
-fn mc_sim<P: Schema, M: crate::sim::mc::Chunked, S>(
-    p: Valid<P>,
-    seed: u64,
-    threads: usize,
-    model: &str,
-    new: fn(&Valid<P>) -> M,
-    summary: fn(&M, &M::Acc, u64) -> S,
-) -> (Report, S) {
-    let sim = new(&p);
-    let s = summary(&sim, &to_end(&sim, seed, threads), seed);
-    let mut r = Report::new();
-    r.put("model", json!(model)).table(&*p);
-    if let Some(c) = P::CHOICE {
-        r.put(c.flag, json!((c.name)(&p)));
-    }
-    r.put("seed", json!(seed));
-    (r, s)
-}
-
-fn sim_failover(p: Valid<FailoverParams>, seed: u64, threads: usize) -> Report {
-    let (mut r, s) = mc_sim(
-        p,
-        seed,
-        threads,
-        "failover",
-        FailoverSim::new,
-        FailoverSim::summary,
-    );
-    r.put("expected_lost", json!(s.expected_lost))
-        .put("expected_double_granted", json!(s.expected_double_granted))
-        .put("mean_lost", json!(s.mean_lost.value))
-        .put("mean_lost_ci95", ci(&s.mean_lost))
-        .put("mean_double_granted", json!(s.mean_double_granted.value))
-        .put("mean_double_granted_ci95", ci(&s.mean_double_granted));
-    r
-}
-
-fn sim_renewal(p: Valid<RenewalParams>, seed: u64, threads: usize) -> Report {
-    let (mut r, s) = mc_sim(
-        p,
-        seed,
-        threads,
-        "renewal",
-        RenewalSim::new,
-        RenewalSim::summary,
-    );
-    r.put("lost_lock", json!(s.lost_lock));
-    for (key, count) in s.counts.named() {
-        r.put(key, json!(count));
-    }
-    r.put("fraction", json!(s.fraction.value))
-        .put("fraction_ci95", ci(&s.fraction))
-        .put("exact_fraction", json!(s.exact_fraction))
-        .put("exact_stale_fraction", json!(s.exact.stale_writes_landed))
-        .put("exact_harmful_fraction", json!(s.exact.harmful));
-    r
-}
-
 /// One model run, its parameters checked: what `sim MODEL` and `sim --scenario` both run.
-pub enum Job {
-    Counter(Valid<CounterParams>, u64),
-    Ttl(Valid<TtlParams>, u64, usize),
-    Stale(Valid<StaleParams>),
-    Fencing(Valid<FencingParams>, u64),
-    Failover(Valid<FailoverParams>, u64, usize),
-    Renewal(Valid<RenewalParams>, u64, usize),
+pub struct Job {
+    model: &'static str,
+    run: Box<dyn FnOnce() -> Report>,
 }
 
 impl Job {
+    /// The run of `model` that `run` carries out.
+    pub fn new(model: &'static str, run: impl FnOnce() -> Report + 'static) -> Self {
+        Self {
+            model,
+            run: Box::new(run),
+        }
+    }
+
     /// The job a model's flags describe.
     pub fn of(model: &SimModel) -> Result<Self, UsageError> {
-        Ok(match model {
-            SimModel::Counter(a) => Job::Counter(a.params()?, a.common.seed),
-            SimModel::Ttl(a) => Job::Ttl(a.params()?, a.common.seed, a.threads.count()?),
-            SimModel::Stale(a) => Job::Stale(a.params()?),
-            SimModel::Fencing(a) => Job::Fencing(a.params()?, a.common.seed),
-            SimModel::Failover(a) => Job::Failover(a.params()?, a.common.seed, a.threads.count()?),
-            SimModel::Renewal(a) => Job::Renewal(a.params()?, a.common.seed, a.threads.count()?),
-        })
+        model.model.job(&model.args)
     }
 
     /// The job a scenario code stands for: its section's model at the code's settings and
     /// seed, on one thread per core.
     pub fn of_scenario(code: &str) -> Result<Self, UsageError> {
-        use crate::scenario::settings::ModelSettings as S;
         let (n, pairs) = crate::scenario::check(code).map_err(UsageError)?;
         let Some(Kind::Model(model)) = crate::sections::get(n).map(|d| d.kind) else {
             return Err(UsageError(format!("section {n} has no model to run")));
         };
-        let (settings, seed) = S::read(model, &pairs).map_err(UsageError)?;
-        let seed = seed.unwrap_or(1);
-        Ok(match settings {
-            S::Counter(p) => Job::Counter(Valid::checked(p)?, seed),
-            S::Ttl(p) => Job::Ttl(Valid::checked(p)?, seed, 0),
-            S::Stale(p) => Job::Stale(Valid::checked(p)?),
-            S::Fencing(p) => Job::Fencing(Valid::checked(p)?, seed),
-            S::Where(w) => Job::Failover(Valid::checked(w.model)?, seed, 0),
-            S::Renewal(p) => Job::Renewal(Valid::checked(p)?, seed, 0),
-        })
+        model.scenario_job(&pairs)
     }
 
-    /// The model the job runs.
-    pub fn model(&self) -> Model {
-        match self {
-            Job::Counter(..) => Model::Counter,
-            Job::Ttl(..) => Model::Ttl,
-            Job::Stale(..) => Model::Stale,
-            Job::Fencing(..) => Model::Fencing,
-            Job::Failover(..) => Model::Failover,
-            Job::Renewal(..) => Model::Renewal,
-        }
+    /// The name of the model the job runs.
+    pub fn model(&self) -> &'static str {
+        self.model
     }
 
     /// Runs the model to the end.
     pub fn report(self) -> Report {
-        match self {
-            Job::Counter(p, seed) => sim_counter(p, seed),
-            Job::Ttl(p, seed, threads) => sim_ttl(p, seed, threads),
-            Job::Stale(p) => sim_stale(p),
-            Job::Fencing(p, seed) => sim_fencing(p, seed),
-            Job::Failover(p, seed, threads) => sim_failover(p, seed, threads),
-            Job::Renewal(p, seed, threads) => sim_renewal(p, seed, threads),
-        }
+        (self.run)()
     }
 }
 
 /// How a model's result is printed.
-pub fn output(model: &SimModel) -> &Output {
-    match model {
-        SimModel::Stale(a) => &a.out,
-        SimModel::Counter(a) => &a.common.out,
-        SimModel::Fencing(a) => &a.common.out,
-        SimModel::Ttl(a) => &a.common.out,
-        SimModel::Failover(a) => &a.common.out,
-        SimModel::Renewal(a) => &a.common.out,
-    }
+pub fn output(model: &SimModel) -> Result<Output, UsageError> {
+    use clap::FromArgMatches;
+    Ok(Output::from_arg_matches(&model.args)?)
 }
 
 /// The result of one `sim` model run.

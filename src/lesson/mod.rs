@@ -19,6 +19,8 @@ pub use templates::*;
 /// One lesson section's prose.
 #[derive(Clone, Debug, Deserialize)]
 pub struct SectionText {
+    /// Its place in the registry ([`crate::sections`]), found by its id.
+    #[serde(skip)]
     pub number: u8,
     pub id: String,
     pub title: String,
@@ -71,7 +73,8 @@ pub struct Question {
 /// (`quiz.len()`, `&quiz[0]`, `for q in &quiz`).
 #[derive(Clone, Debug, Deserialize)]
 pub struct Quiz {
-    /// The section it fills.
+    /// The section it fills, by its id in the assets, as its number.
+    #[serde(deserialize_with = "crate::sections::number_by_id")]
     pub section: u8,
     /// What one item is called ("scenario", "question"), and several.
     pub item: String,
@@ -254,6 +257,10 @@ pub fn content() -> &'static Content {
             headlines: parse("headlines.ron", HEADLINES),
             break_story: parse("break_story.ron", BREAK_STORY),
         };
+        for s in &mut c.lesson.sections {
+            s.number = crate::sections::number_of(&s.id)
+                .unwrap_or_else(|| panic!("assets/lesson.ron: no section with id {}", s.id));
+        }
         let numbers = c.lesson.section_numbers();
         c.for_each_text(|text| {
             *text = resolve_references(text, &numbers)

@@ -1,8 +1,8 @@
 //! Runs a chunked Monte Carlo model on several threads with exactly the result of running it
 //! on one.
 //!
-//! Worker threads (a rayon pool owned by the run, so the thread count is the caller's choice)
-//! take chunk numbers in increasing order and send each chunk's result back. The calling
+//! Worker tasks (as many as the caller asks for, on the app's one rayon pool of one thread per
+//! core, made on first use) take chunk numbers in increasing order and send each chunk's result back. The calling
 //! thread merges results strictly in chunk order (the only order that defines the answer),
 //! reports the merged prefix as it grows, and stops everything when the cancel flag is set:
 //! workers look at the flag before every chunk, and a chunk takes well under a millisecond,
@@ -133,6 +133,22 @@ pub fn settle<A>(out: Result<A, Stopped>, cancelled: impl FnOnce() -> A) -> A {
     }
 }
 
+/// The app's worker threads for Monte Carlo runs: one rayon pool of one thread per core, made
+/// on first use and shared by every run (`None` when no thread could be started). A run asks
+/// for its own number of worker tasks; with more tasks than threads they take turns, and the
+/// result is the same.
+pub fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(resolve_threads(0))
+            .thread_name(|i| format!("monte-carlo-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
 /// The number of worker threads `threads` stands for (0 = one per core).
 pub fn resolve_threads(threads: usize) -> usize {
     if threads == 0 {
@@ -167,10 +183,9 @@ pub fn run<M: Chunked>(
     if threads <= 1 {
         return run_here(model, seed, cancel, &mut reporter, &mut progress);
     }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
+    let Some(pool) = pool() else {
         // No threads to be had: do the same work here.
-        Err(_) => return run_here(model, seed, cancel, &mut reporter, &mut progress),
+        return run_here(model, seed, cancel, &mut reporter, &mut progress);
     };
 
     let next = AtomicU64::new(0);

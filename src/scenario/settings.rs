@@ -5,18 +5,18 @@
 
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
 use super::{CodeError, decode, section_of};
-use crate::lesson::{self, StoreRow};
+use crate::lesson;
 use crate::sections::{self, Kind, QuizId};
-use crate::sim::counter::CounterParams;
-use crate::sim::failover::{FailoverParams, Store};
-use crate::sim::fencing::FencingParams;
-use crate::sim::renewal::RenewalParams;
-use crate::sim::stale::StaleParams;
-use crate::sim::ttl::TtlParams;
-use crate::sim::{Model, Schema};
+use crate::sim::Schema;
 
 /// A section's settings as scenario pairs, in the code's order (the seed apart).
-pub trait Settings: Copy + Default + PartialEq {
+pub trait Settings: Copy + Default + PartialEq + 'static {
+    /// The parameters the model runs with (the command line's, and a report's).
+    type Model: Schema + 'static;
+
+    /// The model's parameters at these settings.
+    fn model(&self) -> Self::Model;
+
     fn write(&self, pairs: PairsBuilder) -> PairsBuilder;
 
     /// Reads the settings present on top of the defaults; changes nothing on a bad value.
@@ -57,75 +57,20 @@ impl PairsReader<'_> {
     }
 }
 
-macro_rules! settings_from_schema {
-    ($($params:ty),*) => {$(
-        impl Settings for $params {
-            fn write(&self, pairs: PairsBuilder) -> PairsBuilder {
-                pairs.schema(self)
-            }
+/// A model's own parameters are its section's settings (section 5 adds a store row).
+impl<P: Schema + PartialEq + 'static> Settings for P {
+    type Model = P;
 
-            fn read(r: &mut PairsReader<'_>) -> Result<Self, String> {
-                r.schema(Self::default())
-            }
-        }
-    )*};
-}
-
-settings_from_schema!(
-    CounterParams,
-    TtlParams,
-    StaleParams,
-    FencingParams,
-    RenewalParams
-);
-
-/// The store chosen when section 5 opens (and after a reset): the first row of its table.
-pub const DEFAULT_STORE: usize = 0;
-
-/// Section 5's settings: a row of the store table (`assets/stores.ron`) and the failover
-/// model's numbers; the model's own store follows the row.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct WhereParams {
-    pub model: FailoverParams,
-    /// Index into the store table.
-    pub store: usize,
-}
-
-/// The rows of the store table.
-pub fn stores() -> &'static [StoreRow] {
-    &lesson::content().stores
-}
-
-/// Row `i` of the store table (the last one past its end).
-pub fn row(i: usize) -> &'static StoreRow {
-    &stores()[i.min(stores().len() - 1)]
-}
-
-/// What the failover model runs for a row: a consensus store or an asynchronous replica.
-pub fn model_store(row: &StoreRow) -> Store {
-    if row.consensus {
-        Store::Consensus
-    } else {
-        Store::Redis
+    fn model(&self) -> P {
+        *self
     }
-}
 
-impl Settings for WhereParams {
     fn write(&self, pairs: PairsBuilder) -> PairsBuilder {
-        pairs.text("store", &row(self.store).id).table(&self.model)
+        pairs.schema(self)
     }
 
     fn read(r: &mut PairsReader<'_>) -> Result<Self, String> {
-        let ids: Vec<&str> = stores().iter().map(|s| s.id.as_str()).collect();
-        let store = match r.choice("store", &ids)? {
-            Some(id) => ids.iter().position(|s| *s == id).unwrap_or(DEFAULT_STORE),
-            None => DEFAULT_STORE,
-        };
-        let model = FailoverParams {
-            store: model_store(row(store)),
-            ..r.table(FailoverParams::default())?
-        };
-        Ok(Self { model, store })
+        r.schema(Self::default())
     }
 }
 
@@ -174,62 +119,11 @@ pub fn model_pairs<S: Settings>(settings: &S, seed: Option<u64>) -> Pairs {
     .build()
 }
 
-/// Whether the model's results depend on a seed (section 3's story does not).
-pub fn seeded(model: Model) -> bool {
-    model != Model::Stale
-}
-
-/// The settings a model's section reads from a code: every model runs from its own schema,
-/// except failover, which section 5 shows per store row.
-pub enum ModelSettings {
-    Counter(CounterParams),
-    Ttl(TtlParams),
-    Stale(StaleParams),
-    Fencing(FencingParams),
-    Where(WhereParams),
-    Renewal(RenewalParams),
-}
-
-impl ModelSettings {
-    /// Reads a model section's pairs: its settings and (for seeded models) its seed.
-    pub fn read(model: Model, pairs: &[(String, String)]) -> Result<(Self, Option<u64>), String> {
-        fn go<S: Settings>(
-            pairs: &[(String, String)],
-            seeded: bool,
-            wrap: fn(S) -> ModelSettings,
-        ) -> Result<(ModelSettings, Option<u64>), String> {
-            read_model::<S>(pairs, seeded).map(|(s, seed)| (wrap(s), seed))
-        }
-        let s = seeded(model);
-        match model {
-            Model::Counter => go(pairs, s, Self::Counter),
-            Model::Ttl => go(pairs, s, Self::Ttl),
-            Model::Stale => go(pairs, s, Self::Stale),
-            Model::Fencing => go(pairs, s, Self::Fencing),
-            Model::Failover => go(pairs, s, Self::Where),
-            Model::Renewal => go(pairs, s, Self::Renewal),
-        }
-    }
-
-    /// The pairs a section of this model writes at its defaults (with seed 1 where seeded).
-    pub fn default_pairs(model: Model) -> Pairs {
-        let seed = seeded(model).then_some(1);
-        match model {
-            Model::Counter => model_pairs(&CounterParams::default(), seed),
-            Model::Ttl => model_pairs(&TtlParams::default(), seed),
-            Model::Stale => model_pairs(&StaleParams::default(), seed),
-            Model::Fencing => model_pairs(&FencingParams::default(), seed),
-            Model::Failover => model_pairs(&WhereParams::default(), seed),
-            Model::Renewal => model_pairs(&RenewalParams::default(), seed),
-        }
-    }
-}
-
 /// The pairs section `n` writes at its defaults: the keys and shapes of its codes. `None` for
 /// a section with nothing to share.
 pub fn template(n: u8) -> Option<Pairs> {
     match sections::get(n)?.kind {
-        Kind::Model(m) => Some(ModelSettings::default_pairs(m)),
+        Kind::Model(m) => Some(m.default_pairs()),
         Kind::Quiz(q) => Some(quiz_pairs(&quiz_of(q).first()?.id)),
         Kind::Text(_) | Kind::Lab => None,
     }
@@ -241,7 +135,7 @@ pub fn check(code: &str) -> Result<(u8, Pairs), String> {
     let n = section_of(code).map_err(|e| e.to_string())?;
     let (n, pairs) = decode(code, template(n).as_deref()).map_err(|e| e.to_string())?;
     let valid = match sections::get(n).map(|d| d.kind) {
-        Some(Kind::Model(m)) => ModelSettings::read(m, &pairs).map(drop),
+        Some(Kind::Model(m)) => m.check(&pairs),
         Some(Kind::Quiz(q)) => read_quiz(q, &pairs).map(drop),
         _ => Err(CodeError::NoSettings(n).to_string()),
     };
@@ -255,11 +149,14 @@ pub fn check(code: &str) -> Result<(u8, Pairs), String> {
 mod tests {
     use super::*;
     use crate::scenario::encode;
+    use crate::sim::counter::CounterParams;
+    use crate::sim::fencing::FencingParams;
+    use crate::sim::renewal::RenewalParams;
 
     #[test]
     fn every_model_section_reads_back_what_it_writes() {
         for (n, m) in sections::models() {
-            let pairs = ModelSettings::default_pairs(m);
+            let pairs = m.default_pairs();
             let code = encode(n, &pairs);
             assert_eq!(check(&code), Ok((n, pairs)), "section {n}");
         }
@@ -307,25 +204,11 @@ mod tests {
     }
 
     #[test]
-    fn section_5_pairs_keep_their_order() {
-        let pairs = WhereParams::default()
-            .write(PairsBuilder::default())
-            .build();
-        let keys: Vec<&str> = pairs.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(keys, ["store", "rate", "lag-ms", "contention", "failovers"]);
-        assert_eq!(pairs[0].1, stores()[DEFAULT_STORE].id);
-        let back = WhereParams::read(&mut PairsReader::new(&pairs));
-        assert_eq!(back, Ok(WhereParams::default()));
-        let zk = vec![("store".to_owned(), "zookeeper".to_owned())];
-        let p = WhereParams::read(&mut PairsReader::new(&zk)).unwrap();
-        assert_eq!(p.model.store, Store::Consensus);
-    }
-
-    #[test]
     fn bad_values_and_sections_without_settings_are_refused() {
-        let mut pairs = ModelSettings::default_pairs(Model::Renewal);
+        let (n, renewal) = sections::model_named("renewal").expect("the renewal model");
+        let mut pairs = renewal.default_pairs();
         pairs.iter_mut().find(|(k, _)| k == "mode").unwrap().1 = "sometimes".into();
-        let e = check(&encode(9, &pairs)).unwrap_err();
+        let e = check(&encode(n, &pairs)).unwrap_err();
         assert!(e.contains("not allowed"), "{e}");
         let e = check(&encode(7, &[("x".into(), "1".into())])).unwrap_err();
         assert!(e.contains("no settings"), "{e}");

@@ -19,40 +19,6 @@ pub mod ttl;
 pub use params::{ParamError, ParamSpec, ParamTable, Valid};
 pub use schema::Schema;
 
-/// The lesson's models, by their names on the command line (`sim MODEL`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Model {
-    Counter,
-    Ttl,
-    Stale,
-    Fencing,
-    Failover,
-    Renewal,
-}
-
-impl Model {
-    pub const ALL: [Model; 6] = [
-        Model::Counter,
-        Model::Ttl,
-        Model::Stale,
-        Model::Fencing,
-        Model::Failover,
-        Model::Renewal,
-    ];
-
-    /// The model's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Model::Counter => "counter",
-            Model::Ttl => "ttl",
-            Model::Stale => "stale",
-            Model::Fencing => "fencing",
-            Model::Failover => "failover",
-            Model::Renewal => "renewal",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::mc::run_sequential;

@@ -10,7 +10,6 @@ pub mod stage;
 use crate::lesson::{self, SectionText};
 use crate::runner::Runner;
 use crate::sections::{Def, Kind, TextPage};
-use crate::sim::Model;
 
 /// Something a section asks the app to do (the app applies it after the frame).
 #[derive(Clone, Debug, PartialEq)]
@@ -190,12 +189,7 @@ pub fn all_sections() -> Vec<Box<dyn Section>> {
 /// the caller (its server may come from the command line).
 pub fn make(def: &Def) -> Option<Box<dyn Section>> {
     Some(match def.kind {
-        Kind::Model(Model::Counter) => Box::new(sections::s01_why_lock::section()),
-        Kind::Model(Model::Ttl) => Box::new(sections::s02_ttl::section()),
-        Kind::Model(Model::Stale) => Box::new(sections::s03_stale::section()),
-        Kind::Model(Model::Fencing) => Box::new(sections::s04_fencing::section()),
-        Kind::Model(Model::Failover) => Box::new(sections::s05_where::section()),
-        Kind::Model(Model::Renewal) => Box::new(sections::s09_break::section()),
+        Kind::Model(model) => model.page(),
         Kind::Quiz(id) => Box::new(sections::quiz::QuizSection::new(id)),
         Kind::Text(TextPage::Systems) => Box::new(sections::s07_who::Who::new()),
         Kind::Text(TextPage::Next) => Box::new(sections::s10_next::Next::new()),

@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::{CommandFactory, Parser};
-use locks_lesson::cli::{Cli, Command, SimModel};
+use locks_lesson::cli::{Cli, Command, Job, SimModel};
 use locks_lesson::progress::{Progress, Store, VERSION};
 use locks_lesson::scenario;
 use locks_lesson::ui::{self, Section};
@@ -250,24 +250,9 @@ fn sim_flags() -> Vec<(String, String)> {
     flags
 }
 
-/// Reads the parameters of a parsed `sim` command as `run_sim` does.
+/// Reads the parameters of a parsed `sim` command as `run_sim` does, without running it.
 fn params(model: &SimModel) -> Result<(), String> {
-    let e = |e: &dyn std::fmt::Display| e.to_string();
-    match model {
-        SimModel::Counter(a) => a.params().map(drop).map_err(|x| e(&x)),
-        SimModel::Ttl(a) => a.params().map(drop).map_err(|x| e(&x)),
-        SimModel::Stale(a) => a.params().map(drop).map_err(|x| e(&x)),
-        SimModel::Fencing(a) => a.params().map(drop).map_err(|x| e(&x)),
-        SimModel::Failover(a) => a.params().map(drop).map_err(|x| e(&x)),
-        SimModel::Renewal(a) => a.params().map(drop).map_err(|x| e(&x)),
-    }?;
-    let threads = match model {
-        SimModel::Ttl(a) => Some(&a.threads),
-        SimModel::Failover(a) => Some(&a.threads),
-        SimModel::Renewal(a) => Some(&a.threads),
-        _ => None,
-    };
-    threads.map_or(Ok(()), |t| t.count().map(drop).map_err(|x| e(&x)))
+    Job::of(model).map(drop).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -884,3 +884,47 @@ fn every_template_slot_is_known() {
         }
     }
 }
+
+/// The assets name sections by their id in the registry, never by number: a section inserted
+/// in the middle renumbers the screen, not the files.
+#[test]
+fn assets_key_sections_by_id() {
+    let files = [
+        ("lesson.ron", include_str!("../../assets/lesson.ron")),
+        ("notes.ron", include_str!("../../assets/notes.ron")),
+        (
+            "predictions.ron",
+            include_str!("../../assets/predictions.ron"),
+        ),
+        ("quizzes.ron", include_str!("../../assets/quizzes.ron")),
+    ];
+    let mut keyed = 0;
+    for (name, text) in files {
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            assert!(!line.starts_with("number:"), "{name}:{}: {line}", i + 1);
+            if let Some(value) = line.strip_prefix("section:") {
+                let id = value.trim().trim_end_matches(',').trim_matches('"');
+                assert!(
+                    locks_lesson::sections::number_of(id).is_some(),
+                    "{name}:{}: '{id}' is not a section's id",
+                    i + 1
+                );
+                keyed += 1;
+            }
+        }
+    }
+    // Notes for every section and the lab, a prompt per simulation section, two quizzes.
+    let sections = locks_lesson::sections::SECTIONS.len();
+    let models = locks_lesson::sections::models().count();
+    assert_eq!(keyed, sections + models + 2);
+    // The lesson's sections are in the registry's order, which gives their numbers.
+    for (s, (n, def)) in content()
+        .lesson
+        .sections
+        .iter()
+        .zip(locks_lesson::sections::all())
+    {
+        assert_eq!((s.id.as_str(), s.number), (def.id, n));
+    }
+}

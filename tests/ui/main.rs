@@ -21,6 +21,7 @@ mod quiz;
 mod sections_234;
 mod sections_59;
 mod slides;
+mod snapshots;
 mod stage_s13;
 mod stage_s45;
 mod stage_s9;

@@ -721,7 +721,7 @@ fn assert_next_in_view(h: &mut Harness<'static, LessonApp>, section: u8, lecture
 }
 
 /// Section `section` at 1280×720, or in lecture mode at 1280×800, after a wrong answer:
-/// everything in view, and a picture of it.
+/// everything in view.
 fn fits_with_its_verdict(section: u8, lecture: bool) {
     let q = &lesson::content().quiz(section).unwrap()[0];
     let (size, name) = if lecture {
@@ -739,7 +739,6 @@ fn fits_with_its_verdict(section: u8, lecture: bool) {
     );
     answer_wrongly(&mut h, q, lecture);
     assert_all_in_view(&h, q, &format!("section {section}, {name}"));
-    h.snapshot(format!("stage_s{section:02}_{name}"));
     assert_next_in_view(&mut h, section, lecture);
 }
 

@@ -23,15 +23,6 @@ fn stage_app(
         .build()
 }
 
-/// Plays the section's animation to its end, one step at a time (so the picture is stable).
-fn play_to_the_end(h: &mut Harness<'static, LessonApp>, steps: usize) {
-    for _ in 0..steps {
-        h.get_by_label("Step").click();
-        h.run_steps(1);
-    }
-    h.run_steps(3);
-}
-
 const LEARNER: [f32; 2] = [1280.0, 720.0];
 const LECTURE: [f32; 2] = [1280.0, 800.0];
 
@@ -133,36 +124,4 @@ fn section_1_starts_its_runs_only_when_first_shown() {
     h.state_mut().go_to(1);
     h.run_steps(3);
     assert!(h.state().section(1).summary().is_some());
-}
-
-/// The section's picture with its animation played to the end, named by section and size.
-fn snapshot(n: u8, lecture: bool, steps: usize) {
-    let (size, mode) = if lecture {
-        (LECTURE, "lecture_")
-    } else {
-        (LEARNER, "")
-    };
-    let mut h = stage_app(n, size, lecture, true);
-    play_to_the_end(&mut h, steps);
-    h.snapshot(format!("stage_s{n:02}_{mode}{}x{}", size[0], size[1]));
-}
-
-#[test]
-fn snapshot_s01_1280x720() {
-    snapshot(1, false, 40);
-}
-
-#[test]
-fn snapshot_s01_lecture_1280x800() {
-    snapshot(1, true, 40);
-}
-
-#[test]
-fn snapshot_s03_1280x720() {
-    snapshot(3, false, 5);
-}
-
-#[test]
-fn snapshot_s03_lecture_1280x800() {
-    snapshot(3, true, 5);
 }

@@ -26,31 +26,6 @@ const LEARNER: [f32; 2] = [1280.0, 720.0];
 /// zoom turns it into pixels.
 const LECTURE: [f32; 2] = [1280.0 / 1.5, 800.0 / 1.5];
 
-fn snapshot(section: u8, size: [f32; 2], lecture: bool, name: &str) {
-    let mut h = stage_app(section, size, lecture, true);
-    h.snapshot(name);
-}
-
-#[test]
-fn stage_s04_learner() {
-    snapshot(4, LEARNER, false, "stage_s04_1280x720");
-}
-
-#[test]
-fn stage_s04_lecture() {
-    snapshot(4, LECTURE, true, "stage_s04_lecture_1280x800");
-}
-
-#[test]
-fn stage_s05_learner() {
-    snapshot(5, LEARNER, false, "stage_s05_1280x720");
-}
-
-#[test]
-fn stage_s05_lecture() {
-    snapshot(5, LECTURE, true, "stage_s05_lecture_1280x800");
-}
-
 #[test]
 fn the_main_figure_lies_inside_the_window() {
     for section in [4, 5] {

@@ -1,7 +1,6 @@
 //! The stage at every size the lesson is used at: the headline and the whole main figure of
 //! every simulation section in view without scrolling (the figure above the bottom bar), the
-//! figure growing with the window, and pictures of the sections the other stage tests do not
-//! take.
+//! figure growing with the window.
 
 use egui::Rect;
 use egui_kittest::Harness;
@@ -110,44 +109,4 @@ fn the_figure_grows_with_the_window() {
             "section {n}: {small:?} at 1280×720 but only {big:?} at 3840×2160"
         );
     }
-}
-
-fn snapshot(n: u8, lecture: bool) {
-    let (size, mode) = if lecture {
-        ([1280.0, 800.0], "lecture_")
-    } else {
-        ([1280.0, 720.0], "")
-    };
-    let mut h = at(n, size, lecture, true);
-    h.snapshot(format!("stage_s{n:02}_{mode}{}x{}", size[0], size[1]));
-}
-
-#[test]
-fn snapshot_s02_1280x720() {
-    snapshot(2, false);
-}
-
-#[test]
-fn snapshot_s02_lecture_1280x800() {
-    snapshot(2, true);
-}
-
-#[test]
-fn snapshot_s07_1280x720() {
-    snapshot(7, false);
-}
-
-#[test]
-fn snapshot_s07_lecture_1280x800() {
-    snapshot(7, true);
-}
-
-#[test]
-fn snapshot_s10_1280x720() {
-    snapshot(10, false);
-}
-
-#[test]
-fn snapshot_s10_lecture_1280x800() {
-    snapshot(10, true);
 }

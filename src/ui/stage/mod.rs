@@ -42,16 +42,16 @@ macro_rules! one_run_status {
     };
 }
 
-/// The section's model and its parameters, kept in its field `params`: write
-/// `stage_params!(Model::Ttl, Params);` in the `impl Experiment` (the number is the model's
+/// The section's id and its parameters, kept in its field `params`: write
+/// `stage_params!("ttl", Params);` in the `impl Experiment` (the number is the section's
 /// place in [`crate::sections`]).
 #[macro_export]
 macro_rules! stage_params {
-    ($model:expr, $params:ty) => {
+    ($id:expr, $params:ty) => {
         type Params = $params;
 
         fn number(&self) -> u8 {
-            $crate::sections::of_model($model)
+            $crate::sections::number($id)
         }
 
         fn params(&self) -> $params {

@@ -6,6 +6,7 @@
 //! lost updates over eight seeds for every number of workers: beside the counter on a wide
 //! stage, in the reading column otherwise.
 
+pub mod entry;
 mod figure;
 mod real;
 mod runs;
@@ -109,7 +110,7 @@ impl Counter {
 }
 
 impl Experiment for Counter {
-    crate::stage_params!(crate::sim::Model::Counter, CounterParams);
+    crate::stage_params!("why-lock", CounterParams);
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
         self.params = self.params.clamped_all();

@@ -5,6 +5,7 @@
 //! the exact curve). Moving the TTL restarts only the first; the ladder depends on everything
 //! but the TTL. The figure (log–log axes) is drawn in `figure.rs`.
 
+pub mod entry;
 use std::sync::{Arc, OnceLock};
 
 mod figure;
@@ -197,7 +198,7 @@ fn simulated_check(c: &CurrentResult) -> String {
 }
 
 impl Experiment for Ttl {
-    crate::stage_params!(crate::sim::Model::Ttl, TtlParams);
+    crate::stage_params!("ttl", TtlParams);
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
         self.params = self.params.clamped_all();

@@ -5,6 +5,7 @@
 //! playback position runs over the story's distinct event times, so one step shows exactly
 //! one more moment, however far apart the moments are in simulated time.
 
+pub mod entry;
 mod figure;
 mod story;
 
@@ -125,7 +126,7 @@ fn spawn(runner: &Runner, params: StaleParams) -> Task<Arc<Story>> {
 }
 
 impl Experiment for Stale {
-    crate::stage_params!(crate::sim::Model::Stale, StaleParams);
+    crate::stage_params!("stale", StaleParams);
 
     fn seeded(&self) -> bool {
         false

@@ -4,6 +4,7 @@
 //! One run computes the chain both ways (the fencing switch only changes which one is drawn),
 //! so the run's inputs are the parameters with fencing off, and the seed.
 
+pub mod entry;
 pub mod figure;
 
 use std::sync::Arc;
@@ -90,7 +91,7 @@ impl Fencing {
 }
 
 impl Experiment for Fencing {
-    crate::stage_params!(crate::sim::Model::Fencing, FencingParams);
+    crate::stage_params!("fencing", FencingParams);
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
         self.params = self.params.clamped_all();

@@ -116,8 +116,8 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         ..*p
     }
     .expected_lost();
-    let name = crate::scenario::settings::row(view.store).name.clone();
-    let redis_name = crate::scenario::settings::stores()
+    let name = super::settings::row(view.store).name.clone();
+    let redis_name = super::settings::stores()
         .iter()
         .find(|r| !r.consensus && r.id != "redlock")
         .map_or_else(|| "Redis".to_owned(), |r| r.name.clone());

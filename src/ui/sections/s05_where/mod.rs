@@ -1,7 +1,9 @@
 //! Section 5, "Where the lock lives": locks lost when a Redis primary fails over, against a
 //! consensus store that loses none, and the comparison table of the five stores.
 
+pub mod entry;
 pub mod figure;
+pub mod settings;
 
 use std::sync::Arc;
 
@@ -9,7 +11,6 @@ use egui::{RichText, Ui, Vec2};
 
 use crate::lesson::StoreRow;
 use crate::runner::{Runner, Task};
-use crate::scenario::settings::{WhereParams, model_store, row, stores};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
@@ -19,6 +20,7 @@ use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
 use crate::ui::stage::{Experiment, Rerun, Stage, builds};
 use figure::{BARS, EXACT, FailoverView, SIMULATED, comparison_plot, histogram_plot, numbers};
+use settings::{WhereParams, model_store, row, stores};
 
 type RunKey = (WhereParams, u64);
 
@@ -229,7 +231,7 @@ impl Where {
 }
 
 impl Experiment for Where {
-    crate::stage_params!(crate::sim::Model::Failover, WhereParams);
+    crate::stage_params!("where", WhereParams);
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
         let p = &mut self.params;

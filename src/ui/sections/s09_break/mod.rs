@@ -6,6 +6,7 @@
 //! mode), so choosing a defence only changes what the headline describes; everything else
 //! reruns it.
 
+pub mod entry;
 pub mod figure;
 
 use std::sync::{Arc, OnceLock};
@@ -128,7 +129,7 @@ pub fn words() -> &'static BreakStory {
 }
 
 impl Experiment for Break {
-    crate::stage_params!(crate::sim::Model::Renewal, RenewalParams);
+    crate::stage_params!("break", RenewalParams);
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
         self.params = self.params.clamped_all();

@@ -8,6 +8,8 @@ use serde::Deserialize;
 /// The notes of one section.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Notes {
+    /// The section, by its id in the assets (`"ttl"`), as its number.
+    #[serde(deserialize_with = "crate::sections::number_by_id")]
     pub section: u8,
     /// What to say, in two or three sentences.
     pub say: String,

@@ -1,0 +1,23 @@
+//! Section 1's entry in the registry: the counter model as `sim counter` and this page.
+
+use serde_json::json;
+
+use crate::cli::{Report, Run};
+use crate::sections::{Runs, Sim};
+use crate::sim::Valid;
+use crate::sim::counter::{self, CounterParams};
+
+pub const MODEL: Sim<CounterParams> = Sim {
+    name: "counter",
+    about: "workers incrementing a shared counter, with or without a lock",
+    runs: Runs::Seeded,
+    report,
+    page: || Box::new(super::section()),
+};
+
+fn report(p: &Valid<CounterParams>, run: &Run, r: &mut Report) {
+    let out = counter::run(p, run.seed);
+    r.put("final_counter", json!(out.final_counter))
+        .put("lost_updates", json!(out.lost_updates))
+        .put("elapsed_ms", json!(out.elapsed_ms));
+}

@@ -1,0 +1,27 @@
+//! Section 2's entry in the registry: the TTL model as `sim ttl` and this page.
+
+use serde_json::json;
+
+use crate::cli::{Report, Run, ci};
+use crate::sections::{Runs, Sim};
+use crate::sim::Valid;
+use crate::sim::ttl::{TtlParams, TtlSim};
+
+pub const MODEL: Sim<TtlParams> = Sim {
+    name: "ttl",
+    about: "how many lock holds outlive their TTL (Monte Carlo and exact)",
+    runs: Runs::MonteCarlo,
+    report,
+    page: || Box::new(super::section()),
+};
+
+fn report(p: &Valid<TtlParams>, run: &Run, r: &mut Report) {
+    let sim = TtlSim::new(p);
+    let s = sim.summary(&run.to_end(&sim), run.seed);
+    r.put("unsafe", json!(s.unsafe_holds))
+        .put("unsafe_fraction", json!(s.unsafe_fraction.value))
+        .put("unsafe_fraction_ci95", ci(&s.unsafe_fraction))
+        .put("exact_unsafe_fraction", json!(s.exact_unsafe_fraction))
+        .put("unsafe_per_day", json!(s.unsafe_per_day))
+        .put("crash_wait_s", json!(s.crash_wait_s));
+}

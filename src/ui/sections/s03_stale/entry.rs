@@ -1,0 +1,25 @@
+//! Section 3's entry in the registry: the stale-holder story as `sim stale` and this page.
+
+use serde_json::json;
+
+use crate::cli::{Report, Run};
+use crate::sections::{Runs, Sim};
+use crate::sim::Valid;
+use crate::sim::stale::{self, StaleParams};
+
+pub const MODEL: Sim<StaleParams> = Sim {
+    name: "stale",
+    about: "a paused holder wakes after its lock expired (no randomness)",
+    runs: Runs::Story,
+    report,
+    page: || Box::new(super::section()),
+};
+
+fn report(p: &Valid<StaleParams>, _: &Run, r: &mut Report) {
+    let out = stale::run(p);
+    r.put("outcome", json!(out.outcome.as_str()))
+        .put("a_write_s", json!(out.a_write_s))
+        .put("b_write_s", json!(out.b_write_s))
+        .put("expiry_s", json!(out.expiry_s))
+        .put("b_granted_s", json!(out.b_granted_s));
+}

@@ -1,0 +1,26 @@
+//! Section 4's entry in the registry: the chain of holders as `sim fencing` and this page.
+
+use serde_json::json;
+
+use crate::cli::{Report, Run, ci};
+use crate::sections::{Runs, Sim};
+use crate::sim::Valid;
+use crate::sim::fencing::{self, FencingParams};
+
+pub const MODEL: Sim<FencingParams> = Sim {
+    name: "fencing",
+    about: "a chain of lock holders; stale writes with and without fencing tokens",
+    runs: Runs::Seeded,
+    report,
+    page: || Box::new(super::section()),
+};
+
+fn report(p: &Valid<FencingParams>, run: &Run, r: &mut Report) {
+    let out = fencing::run(p, run.seed);
+    r.put("stale_writes", json!(out.stale_writes))
+        .put("overwritten", json!(out.overwritten))
+        .put("rejected", json!(out.rejected))
+        .put("stale_fraction", json!(out.stale_fraction.value))
+        .put("stale_fraction_ci95", ci(&out.stale_fraction))
+        .put("exact_stale_fraction", json!(p.exact_stale_fraction()));
+}

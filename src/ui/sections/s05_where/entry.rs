@@ -1,0 +1,29 @@
+//! Section 5's entry in the registry: the failover model as `sim failover` and this page (its
+//! scenario codes carry a store row besides the model's numbers: [`WhereParams`]).
+
+use serde_json::json;
+
+use super::settings::WhereParams;
+use crate::cli::{Report, Run, ci};
+use crate::sections::{Runs, Sim};
+use crate::sim::Valid;
+use crate::sim::failover::{FailoverParams, FailoverSim};
+
+pub const MODEL: Sim<WhereParams> = Sim {
+    name: "failover",
+    about: "locks lost when a Redis primary fails over (Monte Carlo and exact)",
+    runs: Runs::MonteCarlo,
+    report,
+    page: || Box::new(super::section()),
+};
+
+fn report(p: &Valid<FailoverParams>, run: &Run, r: &mut Report) {
+    let sim = FailoverSim::new(p);
+    let s = sim.summary(&run.to_end(&sim), run.seed);
+    r.put("expected_lost", json!(s.expected_lost))
+        .put("expected_double_granted", json!(s.expected_double_granted))
+        .put("mean_lost", json!(s.mean_lost.value))
+        .put("mean_lost_ci95", ci(&s.mean_lost))
+        .put("mean_double_granted", json!(s.mean_double_granted.value))
+        .put("mean_double_granted_ci95", ci(&s.mean_double_granted));
+}

@@ -1,0 +1,31 @@
+//! Section 9's entry in the registry: the billing job as `sim renewal` and this page.
+
+use serde_json::json;
+
+use crate::cli::{Report, Run, ci};
+use crate::sections::{Runs, Sim};
+use crate::sim::Valid;
+use crate::sim::renewal::{RenewalParams, RenewalSim};
+
+pub const MODEL: Sim<RenewalParams> = Sim {
+    name: "renewal",
+    about: "a billing job that outlives its lock, with no defence, renewal, fencing, \
+            idempotency or all three",
+    runs: Runs::MonteCarlo,
+    report,
+    page: || Box::new(super::section()),
+};
+
+fn report(p: &Valid<RenewalParams>, run: &Run, r: &mut Report) {
+    let sim = RenewalSim::new(p);
+    let s = sim.summary(&run.to_end(&sim), run.seed);
+    r.put("lost_lock", json!(s.lost_lock));
+    for (key, count) in s.counts.named() {
+        r.put(key, json!(count));
+    }
+    r.put("fraction", json!(s.fraction.value))
+        .put("fraction_ci95", ci(&s.fraction))
+        .put("exact_fraction", json!(s.exact_fraction))
+        .put("exact_stale_fraction", json!(s.exact.stale_writes_landed))
+        .put("exact_harmful_fraction", json!(s.exact.harmful));
+}
