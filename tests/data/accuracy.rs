@@ -277,12 +277,12 @@ fn fencing_is_not_sold_as_a_cure_all() {
         "only a check where the data lives closes it",
     ]);
     let quiz = text_with("quizzes.ron", "A TTL protects liveness");
-    says_all(&quiz, &["makes a late write to it fail", "idempotent"]);
+    says_all(&quiz, &["refuses stale writes after newer ones", "idempotent"]);
     let four = text_with("lesson.ron", "Flip fencing on and off");
     says_all(
         &four,
         &[
-            "late writes to the storage fail instead of replacing newer data",
+            "stale writes to the storage fail instead of replacing newer data",
             "idempotent",
         ],
     );
@@ -298,7 +298,7 @@ fn fencing_is_not_sold_as_a_cure_all() {
         says_all(
             &text,
             &[
-                "late write",
+                "stale write",
                 "fail instead of replacing newer data",
                 "safe to repeat",
             ],
