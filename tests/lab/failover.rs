@@ -66,7 +66,21 @@ pub const TESTS: &[LabTest] = &[
         &[Redis],
         the_page_draws_a_real_run_with_what_was_measured,
     ),
+    LabTest::new(
+        "a_body_using_a_server_its_needs_omit_fails",
+        &[],
+        a_body_using_a_server_its_needs_omit_fails,
+    ),
 ];
+
+/// A test whose `needs` drifted from what its body uses fails, installed or not: it is never
+/// skipped by the harness and then passed having checked nothing.
+fn a_body_using_a_server_its_needs_omit_fails() {
+    for kind in [Redis, Etcd] {
+        let used = std::panic::catch_unwind(|| require(kind));
+        assert!(used.is_err(), "{kind:?} passed `require` with no needs");
+    }
+}
 
 /// Runs one experiment (within 15 s); the test's `needs` must list its server.
 fn run(store: FailoverStore, delayed_restart: bool) -> FailoverRun {
