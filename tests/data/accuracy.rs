@@ -277,7 +277,10 @@ fn fencing_is_not_sold_as_a_cure_all() {
         "only a check where the data lives closes it",
     ]);
     let quiz = text_with("quizzes.ron", "A TTL protects liveness");
-    says_all(&quiz, &["refuses stale writes after newer ones", "idempotent"]);
+    says_all(
+        &quiz,
+        &["refuses stale writes after newer ones", "idempotent"],
+    );
     let four = text_with("lesson.ron", "Flip fencing on and off");
     says_all(
         &four,
