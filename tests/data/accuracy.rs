@@ -159,7 +159,7 @@ fn the_corpus_reads_every_asset_and_the_named_code() {
 
 // ---- Factual errors ---------------------------------------------------------------------
 
-/// 1. Chubby §2.4: a server checks a sequencer (CheckSequencer, or the newest it has seen)
+/// Item 1: Chubby §2.4: a server checks a sequencer (CheckSequencer, or the newest it has seen)
 /// and rejects an invalid one; nothing about reads.
 #[test]
 fn chubby_is_credited_only_with_what_its_paper_says() {
@@ -186,7 +186,7 @@ fn chubby_is_credited_only_with_what_its_paper_says() {
     }
 }
 
-/// 2. A transaction cannot grant a lease: the lab grants one, then runs the transaction.
+/// Item 2: A transaction cannot grant a lease: the lab grants one, then runs the transaction.
 #[test]
 fn the_etcd_grant_is_a_lease_then_a_transaction() {
     never_says(&[
@@ -217,7 +217,7 @@ fn the_etcd_grant_is_a_lease_then_a_transaction() {
     assert!(code.contains(r#""create_revision": "0""#));
 }
 
-/// 3. A holder whose work alone outlasts the TTL writes late too.
+/// Item 3: A holder whose work alone outlasts the TTL writes late too.
 #[test]
 fn late_writers_are_not_only_the_paused_ones() {
     never_says(&["only the holders paused past their lease"]);
@@ -246,7 +246,7 @@ fn late_writers_are_not_only_the_paused_ones() {
 
 // ---- Misleading or inconsistent -------------------------------------------------------
 
-/// 4. The read of a read-modify-write carries the newer holder's token: that is what it
+/// Item 4: The read of a read-modify-write carries the newer holder's token: that is what it
 /// covers, and a stale write before that read is built upon.
 #[test]
 fn the_token_on_the_read_protects_the_newer_holder() {
@@ -267,7 +267,7 @@ fn the_token_on_the_read_protects_the_newer_holder() {
     );
 }
 
-/// 5. Fencing makes late writes to that storage fail; effects outside it need idempotency.
+/// Item 5: Fencing makes late writes to that storage fail; effects outside it need idempotency.
 #[test]
 fn fencing_is_not_sold_as_a_cure_all() {
     never_says(&[
@@ -309,7 +309,7 @@ fn fencing_is_not_sold_as_a_cure_all() {
     }
 }
 
-/// 6. The ticket quiz shows a real compare-and-set, and says why it is not the INCR case.
+/// Item 6: The ticket quiz shows a real compare-and-set, and says why it is not the INCR case.
 #[test]
 fn the_ticket_answer_is_a_real_compare_and_set() {
     let why = text_with("quizzes.ron", "tickets_left");
@@ -329,7 +329,7 @@ fn the_ticket_answer_is_a_real_compare_and_set() {
     );
 }
 
-/// 7. Redlock fails without any restart too: a clock that jumps, a pause.
+/// Item 7: Redlock fails without any restart too: a clock that jumps, a pause.
 #[test]
 fn redlock_is_not_said_to_fail_only_by_restarts() {
     never_says(&["its loss comes not from a failover but from a master that restarts"]);
@@ -347,7 +347,7 @@ fn redlock_is_not_said_to_fail_only_by_restarts() {
     );
 }
 
-/// 8. Idempotency alone removes both harms in the model; fencing adds a guard for the data.
+/// Item 8: Idempotency alone removes both harms in the model; fencing adds a guard for the data.
 #[test]
 fn the_stack_is_not_the_only_way_to_remove_both_harms() {
     never_says(&["only the stack removes both harms"]);
@@ -369,7 +369,7 @@ fn the_stack_is_not_the_only_way_to_remove_both_harms() {
     assert!(f.double_effects > 0);
 }
 
-/// 9. The drift allowance is for clocks only; nothing covers a pause after the check.
+/// Item 9: The drift allowance is for clocks only; nothing covers a pause after the check.
 #[test]
 fn the_drift_allowance_does_not_cover_pauses() {
     never_says(&["as long as clocks and pauses stay within the allowance"]);
@@ -383,7 +383,7 @@ fn the_drift_allowance_does_not_cover_pauses() {
     );
 }
 
-/// 10. A restarted master lets a second client win only when the first has a bare majority.
+/// Item 10: A restarted master lets a second client win only when the first has a bare majority.
 #[test]
 fn a_restart_can_let_a_second_client_win() {
     never_says(&["restarts without the keys it granted (no fsync=always) lets a second client"]);
@@ -397,7 +397,7 @@ fn a_restart_can_let_a_second_client_win() {
     );
 }
 
-/// 11. The double grant is real; the milliseconds are the lab's, not Sentinel's.
+/// Item 11: The double grant is real; the milliseconds are the lab's, not Sentinel's.
 #[test]
 fn the_lab_promotes_at_once_and_sentinel_would_wait() {
     never_says(&["twice within milliseconds"]);
@@ -413,7 +413,7 @@ fn the_lab_promotes_at_once_and_sentinel_would_wait() {
     );
 }
 
-/// 12. Redis hands out no fencing token: the lab's story says why its INCR serves here.
+/// Item 12: Redis hands out no fencing token: the lab's story says why its INCR serves here.
 #[test]
 fn the_lab_says_where_its_redis_token_comes_from() {
     let redis = |server, outcome| LabRun {
@@ -458,7 +458,7 @@ fn the_lab_says_where_its_redis_token_comes_from() {
     }
 }
 
-/// 13. A hold that outlives its lease is an overlap only if someone else takes the lock.
+/// Item 13: A hold that outlives its lease is an overlap only if someone else takes the lock.
 #[test]
 fn outlived_holds_are_not_called_overlaps() {
     never_says(&[
