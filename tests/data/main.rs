@@ -1,6 +1,7 @@
 //! The lesson's data: the words in `assets/` held to the models and to each other, and the
 //! progress file under every kind of damage. One module per area.
 
+mod accuracy;
 mod content;
 mod giveaways;
 mod progress;

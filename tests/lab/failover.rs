@@ -2,8 +2,9 @@
 //! and the lab killed mid-run (Ctrl+C and SIGKILL at several moments) leaving no server
 //! process, no listening port and no temporary folder behind.
 //!
-//! A missing server program skips a test with a message, unless LOCKS_LESSON_LAB_REQUIRED=1
-//! (set by .ci/run, which installs redis-server and etcd-server): then it fails.
+//! A missing server program has the harness report a test ignored, unless
+//! LOCKS_LESSON_LAB_REQUIRED=1 (set by .ci/run, which installs redis-server and etcd-server):
+//! then it fails. Each body asks for its servers with `require`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -12,10 +13,10 @@ use std::time::{Duration, Instant};
 use locks_lesson::lab::failover::{
     FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, run_failover, story,
 };
-use locks_lesson::lab::{Control, ServerKind, server};
+use locks_lesson::lab::{Control, ServerKind};
 use serde_json::Value;
 
-use crate::LabTest;
+use crate::{LabTest, require};
 use ServerKind::{Etcd, Redis};
 
 /// This module's tests, with the servers each needs.
@@ -62,28 +63,28 @@ pub const TESTS: &[LabTest] = &[
     ),
     LabTest::new(
         "the_page_draws_a_real_run_with_what_was_measured",
-        &[],
+        &[Redis],
         the_page_draws_a_real_run_with_what_was_measured,
+    ),
+    LabTest::new(
+        "a_body_using_a_server_its_needs_omit_fails",
+        &[],
+        a_body_using_a_server_its_needs_omit_fails,
     ),
 ];
 
-fn installed(kind: ServerKind) -> bool {
-    if server::find_binary(kind).is_some() {
-        return true;
+/// A test whose `needs` drifted from what its body uses fails, installed or not: it is never
+/// skipped by the harness and then passed having checked nothing.
+fn a_body_using_a_server_its_needs_omit_fails() {
+    for kind in [Redis, Etcd] {
+        let used = std::panic::catch_unwind(|| require(kind));
+        assert!(used.is_err(), "{kind:?} passed `require` with no needs");
     }
-    let name = server::binary_name(kind);
-    if std::env::var("LOCKS_LESSON_LAB_REQUIRED").is_ok_and(|v| v == "1") {
-        panic!("{name} is not installed, and LOCKS_LESSON_LAB_REQUIRED=1");
-    }
-    eprintln!("SKIPPED: {name} is not on PATH (install it to run this test)");
-    false
 }
 
-/// Runs one experiment (within 15 s), or `None` when its server is not installed.
-fn run(store: FailoverStore, delayed_restart: bool) -> Option<FailoverRun> {
-    if !installed(store.server()) {
-        return None;
-    }
+/// Runs one experiment (within 15 s); the test's `needs` must list its server.
+fn run(store: FailoverStore, delayed_restart: bool) -> FailoverRun {
+    require(store.server());
     let p = FailoverParams {
         store,
         delayed_restart,
@@ -97,7 +98,7 @@ fn run(store: FailoverStore, delayed_restart: bool) -> Option<FailoverRun> {
         run.outcome.as_str(),
         run.total_ms
     );
-    Some(run)
+    run
 }
 
 /// The moments, each at or after the one before (two steps done back to back can share a
@@ -129,9 +130,7 @@ fn fact(run: &FailoverRun, key: &str) -> Value {
 }
 
 fn redis_replica_failover_grants_the_lock_twice() {
-    let Some(run) = run(FailoverStore::RedisReplica, false) else {
-        return;
-    };
+    let run = run(FailoverStore::RedisReplica, false);
     assert_eq!(run.outcome, FailoverOutcome::GrantedTwice, "{run:?}");
     in_order(
         &run,
@@ -162,9 +161,7 @@ fn redis_replica_failover_grants_the_lock_twice() {
 }
 
 fn redlock_restart_at_once_grants_the_lock_twice() {
-    let Some(run) = run(FailoverStore::Redlock, false) else {
-        return;
-    };
+    let run = run(FailoverStore::Redlock, false);
     assert_eq!(run.outcome, FailoverOutcome::GrantedTwice, "{run:?}");
     in_order(
         &run,
@@ -198,9 +195,7 @@ fn redlock_restart_at_once_grants_the_lock_twice() {
 }
 
 fn redlock_delayed_restart_keeps_the_lock() {
-    let Some(run) = run(FailoverStore::Redlock, true) else {
-        return;
-    };
+    let run = run(FailoverStore::Redlock, true);
     assert_eq!(run.outcome, FailoverOutcome::Kept, "{run:?}");
     in_order(
         &run,
@@ -227,9 +222,7 @@ fn redlock_delayed_restart_keeps_the_lock() {
 }
 
 fn etcd_cluster_keeps_the_lock_through_an_election() {
-    let Some(run) = run(FailoverStore::EtcdCluster, false) else {
-        return;
-    };
+    let run = run(FailoverStore::EtcdCluster, false);
     assert_eq!(run.outcome, FailoverOutcome::Kept, "{run:?}");
     in_order(
         &run,
@@ -263,9 +256,7 @@ fn lab(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
 }
 
 fn cli_prints_one_json_object_per_run() {
-    if !installed(ServerKind::Redis) {
-        return;
-    }
+    require(Redis);
     let (code, out, err) = lab(&["failover", "--store", "redis-replica", "--json"], &[]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim().lines().count(), 1, "{out}");
@@ -457,9 +448,8 @@ fn kill_the_lab(args: &[&str], signal: &str, when: When) {
 }
 
 fn killing_a_failover_run_leaves_nothing_behind() {
-    if !installed(ServerKind::Redis) || !installed(ServerKind::Etcd) {
-        return;
-    }
+    require(Redis);
+    require(Etcd);
     let ms = Duration::from_millis;
     let redlock = &["failover", "--store", "redlock"][..];
     let etcd = &["failover", "--store", "etcd-cluster"][..];
@@ -485,9 +475,8 @@ fn killing_a_failover_run_leaves_nothing_behind() {
 }
 
 fn killing_a_stale_run_leaves_nothing_behind() {
-    if !installed(ServerKind::Redis) || !installed(ServerKind::Etcd) {
-        return;
-    }
+    require(Redis);
+    require(Etcd);
     let ms = Duration::from_millis;
     for (args, signal, when) in [
         (
@@ -520,9 +509,7 @@ fn page_with(run: FailoverRun) -> egui_kittest::Harness<'static> {
 
 fn the_page_draws_a_real_run_with_what_was_measured() {
     use egui_kittest::kittest::Queryable;
-    let Some(run) = run(FailoverStore::Redlock, false) else {
-        return;
-    };
+    let run = run(FailoverStore::Redlock, false);
     let headline = story(&run);
     let h = page_with(run);
     for label in [

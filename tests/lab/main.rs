@@ -2,7 +2,11 @@
 //!
 //! Each test names the server programs it needs. Where one is not installed the test is
 //! reported as ignored, with the program's name, unless `LOCKS_LESSON_LAB_REQUIRED=1` (set by
-//! `.ci/run`, which installs them): then it fails.
+//! `.ci/run`, which installs them): then it fails. A body asks for each server through
+//! [`require`], which fails the test when its `needs` do not list that server: a test never
+//! passes having checked nothing because it found no server.
+
+use std::cell::Cell;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use locks_lesson::lab::ServerKind;
@@ -24,6 +28,25 @@ impl LabTest {
     }
 }
 
+thread_local! {
+    /// The servers the running test declared (set on the thread that runs its body).
+    static NEEDS: Cell<&'static [ServerKind]> = const { Cell::new(&[]) };
+}
+
+/// Called by a test body before it uses a server of `kind`: fails the test unless its `needs`
+/// list that server, so the harness has checked it is installed (or reported the test ignored).
+pub fn require(kind: ServerKind) {
+    let name = server::binary_name(kind);
+    assert!(
+        NEEDS.with(Cell::get).contains(&kind),
+        "this test uses {name}, but its `needs` do not list it"
+    );
+    assert!(
+        server::find_binary(kind).is_some(),
+        "{name} is not installed"
+    );
+}
+
 fn trial(test: &'static LabTest, required: bool) -> Trial {
     let missing: Vec<&str> = test
         .needs
@@ -32,7 +55,7 @@ fn trial(test: &'static LabTest, required: bool) -> Trial {
         .map(|&kind| server::binary_name(kind))
         .collect();
     let skip = !missing.is_empty() && !required;
-    let body = test.body;
+    let (body, needs) = (test.body, test.needs);
     let name = if skip {
         format!("{} (needs {})", test.name, missing.join(" and "))
     } else {
@@ -45,6 +68,7 @@ fn trial(test: &'static LabTest, required: bool) -> Trial {
                 missing.join(" and ")
             )));
         }
+        NEEDS.with(|n| n.set(needs));
         body();
         Ok(())
     })

@@ -2,7 +2,8 @@
 //! loopback port with a temporary folder, and the guard stops it however the test ends.
 //!
 //! Each test names the servers it needs in [`TESTS`]; the harness (`main.rs`) skips or fails a
-//! test whose server program is missing.
+//! test whose server program is missing, and `require` fails a body that uses a server its
+//! entry does not name.
 
 use std::net::TcpListener;
 use std::process::Command;
@@ -98,6 +99,7 @@ pub const TESTS: &[LabTest] = &[
 
 /// A server of the test's own (the harness has checked that its program is installed).
 fn server(kind: ServerKind) -> LocalServer {
+    crate::require(kind);
     LocalServer::start(kind, &|| false).expect("the server starts")
 }
 
@@ -285,6 +287,7 @@ fn lab(args: &[&str], path: Option<&str>) -> (i32, String, String, Duration) {
 }
 
 fn cli_starts_its_own_redis_and_prints_one_json_object() {
+    crate::require(Redis);
     let (code, out, err, took) = lab(
         &[
             "stale",

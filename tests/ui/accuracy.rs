@@ -127,9 +127,9 @@ fn a_stale_write_fails_only_when_it_arrives_after_a_newer_one() {
         "{four}"
     );
     assert!(!four.contains("A stale holder's write now fails"), "{four}");
-    // Read-modify-write: the token is checked on the read too; Chubby's call for it is on
-    // Chubby's card, with the products, not in the section about the token itself.
-    assert!(four.contains("on the read too"), "{four}");
+    // Read-modify-write: the newer holder's read carries its token too (the lesson's advice;
+    // Chubby's card says only what its paper does: CheckSequencer, with the products).
+    assert!(four.contains("its read must carry its token too"), "{four}");
     let chubby = content().systems.iter().find(|s| s.id == "chubby").unwrap();
     assert!(chubby.points.join(" ").contains("CheckSequencer"));
     let fencing = lesson::plain(&card("fencing-token").text);
@@ -251,11 +251,11 @@ fn section_nine_says_which_late_writes_land_over_newer_data() {
     assert!(
         w.none.contains("ran twice")
             && w.none
-                .contains("about {over_newer} of their stale writes landed over newer data")
+                .contains("; {over_newer} of their stale writes landed over newer data")
     );
     assert!(
         w.renewal
-            .contains("about {over_newer} of their stale writes landed over newer data")
+            .contains("; {over_newer} of their stale writes landed over newer data")
     );
     assert_eq!(w.over_newer, "stale writes over newer data");
     // The how-note: a stale write lands over newer data only after the repeat's; real
@@ -299,7 +299,7 @@ fn quiz_answers_state_their_conditions_and_fixes() {
     assert!(!cache.why.contains("No coordination is wrong here because"));
     let stock = question("last-in-stock");
     assert!(
-        stock.why.contains("WHERE tickets_left > 0") && stock.why.contains("UPDATE"),
+        stock.why.contains("WHERE tickets_left = :read") && stock.why.contains("UPDATE"),
         "{}",
         stock.why
     );

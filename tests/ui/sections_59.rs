@@ -355,7 +355,8 @@ fn choosing_a_defence_changes_the_headline() {
     click(&mut h, Role::Button, "All three");
     let s = summary(&mut h, 9);
     assert!(
-        s.starts_with("With all three stacked,") && s.contains("Only the stack removes both harms"),
+        s.starts_with("With all three stacked,")
+            && s.contains("Idempotency keys alone already remove both harms"),
         "{s}"
     );
     click(&mut h, Role::Button, "Renewal");

@@ -1,7 +1,8 @@
 //! Consensus keeps the lock: three etcd members on loopback, a real cluster.
 //!
-//! A takes the lock through the leader (a lease, and the key created only if absent, in one
-//! transaction: etcd answers once a majority has stored it). The leader is killed (SIGKILL);
+//! A takes the lock through the leader in two steps: a lease grant, then a transaction that
+//! creates the key with that lease only if its creation revision is 0 (the key is absent); etcd
+//! answers each once a majority has stored it. The leader is killed (SIGKILL);
 //! the two others elect a new leader; B asks through a survivor and is refused, because the
 //! key is there, with its revision unchanged, while A's lease lives.
 

@@ -78,10 +78,11 @@ fn attempt(servers: &[LocalServer], value: &str, clock: &Clock) -> Attempt {
     }
 }
 
-/// Deletes the key where it still holds `value` (a failed attempt's partial grants).
-fn release(servers: &[LocalServer], granted: &[(usize, f64)], value: &str) {
-    for &(i, _) in granted {
-        if let Ok(mut c) = redis_con(servers[i].url(), CALL) {
+/// Deletes the key where it still holds `value`, on every master, as the algorithm does: a
+/// master that seemed to refuse may have set the key and lost only its reply.
+fn release(servers: &[LocalServer], value: &str) {
+    for s in servers {
+        if let Ok(mut c) = redis_con(s.url(), CALL) {
             let _ = redis::cmd("EVAL")
                 .arg(RELEASE)
                 .arg(1)
@@ -195,7 +196,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         if won {
             break b;
         }
-        release(&servers, &b.granted, &b_value);
+        release(&servers, &b_value);
         if Instant::now() > deadline {
             return Err(LabError::Failed("B never won a majority".into()));
         }

@@ -265,7 +265,18 @@ pub fn headline(run: &LabRun) -> String {
             ms(run.b_granted_ms)
         ),
     };
-    format!("{story}{}", token_gap(run))
+    format!("{story}{}{}", token_gap(run), redis_token(run))
+}
+
+/// Where a Redis run's tokens come from: Redis hands out no fencing token, so the lab counts
+/// grants itself, which holds on one server and would not survive a failover.
+fn redis_token(run: &LabRun) -> &'static str {
+    if run.params.server != ServerKind::Redis {
+        return "";
+    }
+    " Redis hands out no fencing token of its own: the lab's tokens come from an INCR on this \
+     one server, which sees every grant. After a failover, a promoted replica that lacked the \
+     latest INCR could hand out the same number again."
 }
 
 /// Why B's token is not A's plus one, when it is not: etcd's tokens are revisions, which
