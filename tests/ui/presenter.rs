@@ -134,7 +134,10 @@ fn b_blanks_only_the_audience_window_and_any_key_only_brings_it_back() {
         let before = h.state_mut().section_mut(2).scenario();
         h.key_press(key);
         h.run_steps(3);
-        assert!(!h.state().tools().lecture.blanked(), "{key:?} brings it back");
+        assert!(
+            !h.state().tools().lecture.blanked(),
+            "{key:?} brings it back"
+        );
         assert_eq!(h.state().current_section(), 2, "{key:?} did nothing else");
         assert_eq!(h.state_mut().section_mut(2).scenario(), before);
         h.key_press(Key::B);
@@ -178,7 +181,12 @@ fn the_consoles_next_line_says_where_the_lecture_goes_and_where_it_ends() {
     let next = h
         .query_by_label_contains("Next: nothing, the lecture ends here")
         .expect("the last section's Next line");
-    assert!(next.accesskit_node().label().unwrap().contains("not installed"));
+    assert!(
+        next.accesskit_node()
+            .label()
+            .unwrap()
+            .contains("not installed")
+    );
 }
 
 #[test]

@@ -142,7 +142,12 @@ fn blocks(
     rects
         .into_iter()
         .filter(|r| r.height() >= 1.0 && r.height() <= view.height() * 0.5)
-        .map(|r| (r.top() - view.top() + offset, r.bottom() - view.top() + offset))
+        .map(|r| {
+            (
+                r.top() - view.top() + offset,
+                r.bottom() - view.top() + offset,
+            )
+        })
         .collect()
 }
 
@@ -232,9 +237,7 @@ pub fn column<R>(
         // What is in view now replaces what was known of that stretch.
         let (lo, hi) = (offset, offset + view.height());
         pages.blocks.retain(|(a, b)| *b <= lo || *a >= hi);
-        pages
-            .blocks
-            .extend(blocks(&ctx, layer, from, view, offset));
+        pages.blocks.extend(blocks(&ctx, layer, from, view, offset));
         let kept = &pages.starts[..pages.kept.min(pages.starts.len())];
         let new = page_starts(&pages.blocks, view.height().max(1.0), pages.total, kept);
         // The next screenful's first line is not drawn here: covered, with a mark that more
@@ -349,7 +352,10 @@ mod tests {
         let mut run = |ctx: &Context| {
             let mut rects = Vec::new();
             let input = egui::RawInput {
-                screen_rect: Some(Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(500.0, 333.0))),
+                screen_rect: Some(Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(500.0, 333.0),
+                )),
                 ..Default::default()
             };
             ctx.run_ui(input, |ui| {
@@ -357,7 +363,10 @@ mod tests {
                     for k in 0..lines {
                         // Lines of two heights, so that no screenful is a whole number of them.
                         let size = if k % 3 == 0 { 23.0 } else { 14.0 };
-                        rects.push(ui.label(egui::RichText::new(format!("line {k}")).size(size)).rect);
+                        rects.push(
+                            ui.label(egui::RichText::new(format!("line {k}")).size(size))
+                                .rect,
+                        );
                     }
                 });
             })
@@ -386,6 +395,9 @@ mod tests {
                 break;
             }
         }
-        assert!(seen.iter().all(|&n| n >= 1), "every line shown whole: {seen:?}");
+        assert!(
+            seen.iter().all(|&n| n >= 1),
+            "every line shown whole: {seen:?}"
+        );
     }
 }

@@ -203,7 +203,7 @@ pub struct Stage<E: Experiment> {
     gate: predict::Gate,
     /// Lecture mode: the class's vote of a prediction revealed by the clicker (Page Up
     /// goes back to the question).
-    asked: Option<Option<usize>>,
+    asked: Option<(Option<usize>, Option<String>)>,
     /// The line on the prediction and the run it speaks of: back when that run is (Page Up
     /// to the build the class predicted).
     said: Option<(E::Params, u64, String)>,
@@ -219,6 +219,19 @@ impl<E: Experiment> Stage<E> {
         if forward && self.gate.ask_reveal() {
             return true;
         }
+        // Back from the build the class's prediction was revealed at: the prediction, as the
+        // class left it.
+        if let (false, Some((chosen, at))) = (forward, &self.asked)
+            && self.exp.headline() == *at
+        {
+            let chosen = *chosen;
+            self.asked = None;
+            self.gate = predict::Gate::Asking {
+                chosen,
+                reveal: false,
+            };
+            return true;
+        }
         let before = self.exp.params();
         let moved = next(&mut self.exp, forward);
         if moved {
@@ -227,14 +240,6 @@ impl<E: Experiment> Stage<E> {
                 self.gate.forget_verdict();
                 self.keep_said(true);
             }
-            return true;
-        }
-        // Back past the first build of a revealed run: the prediction, as the class left it.
-        if let (false, Some(chosen)) = (forward, self.asked.take()) {
-            self.gate = predict::Gate::Asking {
-                chosen,
-                reveal: false,
-            };
             return true;
         }
         false
@@ -429,7 +434,8 @@ impl<E: Experiment> Section for Stage<E> {
             };
             self.gate.settle(p, self.exp.observed(), cx);
             if asked.is_some() && !self.gate.hides() {
-                self.asked = asked.filter(|_| cx.lecture);
+                let at = self.exp.headline();
+                self.asked = asked.filter(|_| cx.lecture).map(|chosen| (chosen, at));
                 ui.ctx().request_repaint();
             }
         }

@@ -131,7 +131,10 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
     let right = &c.ask.options[c.ask.correct];
     let Some(chosen) = chosen else {
         // Revealed without a recorded vote.
-        let line = format!("Its fencing token: \u{201c}{}\u{201d}.", lesson::plain(right));
+        let line = format!(
+            "Its fencing token: \u{201c}{}\u{201d}.",
+            lesson::plain(right)
+        );
         ui.label(RichText::new(line).strong().color(accent(ui)));
         marked_text(ui, &c.ask.why, cx);
         return;
@@ -238,7 +241,8 @@ impl Section for Who {
         match (forward, self.in_view) {
             (true, (Some(i), _)) if self.lecture => self.reveal(i, true),
             (false, (_, Some(i)))
-                if self.lecture && (0..cards().len()).rev().find(|&j| self.is_open(j)) == Some(i) =>
+                if self.lecture
+                    && (0..cards().len()).rev().find(|&j| self.is_open(j)) == Some(i) =>
             {
                 self.reveal(i, false)
             }
