@@ -101,6 +101,9 @@ impl Screen {
     }
 }
 
+/// The section, its settings, its headline and the screenful on show.
+type State = (u8, Option<Vec<(String, String)>>, Option<String>, usize);
+
 struct Walk {
     h: Harness<'static, LessonApp>,
     px: [f32; 2],
@@ -219,7 +222,7 @@ impl Walk {
     }
 
     /// The app's state behind the screen: the section, its settings and its headline.
-    fn state(&mut self) -> (u8, Option<Vec<(String, String)>>, Option<String>, usize) {
+    fn state(&mut self) -> State {
         let n = self.h.state().current_section();
         let s = self.h.state_mut().section_mut(n);
         (n, s.scenario(), s.summary(), pager::index(&self.h.ctx))
@@ -294,7 +297,7 @@ fn class_line(s: &Screen) -> bool {
 
 /// Where a walk's presses come from: a seeded random clicker, or a script.
 enum Keys {
-    Random(ChaCha8Rng, usize),
+    Random(Box<ChaCha8Rng>, usize),
     Script(std::vec::IntoIter<Press>),
 }
 
@@ -320,7 +323,7 @@ impl Keys {
 
 /// One walk: the invariants after every press. Returns the first broken one, by name.
 fn walk(px: [f32; 2], presenter: bool, seed: u64) -> Vec<(String, String)> {
-    let keys = Keys::Random(ChaCha8Rng::seed_from_u64(seed), PRESSES);
+    let keys = Keys::Random(Box::new(ChaCha8Rng::seed_from_u64(seed)), PRESSES);
     walk_with(px, presenter, seed, keys)
 }
 

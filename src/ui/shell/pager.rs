@@ -349,7 +349,7 @@ mod tests {
         let ctx = Context::default();
         let lines = 40;
         let mut seen = vec![0_usize; lines];
-        let mut run = |ctx: &Context| {
+        let run = |ctx: &Context| {
             let mut rects = Vec::new();
             let input = egui::RawInput {
                 screen_rect: Some(Rect::from_min_size(
