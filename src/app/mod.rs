@@ -316,10 +316,10 @@ impl LessonApp {
             Action::PreviousSection | Action::PreviousSectionArrow => self.step(ctx, false),
             Action::FirstSection | Action::LastSection => {
                 // A lecture opens the section at its first build step, as Page Down would.
-                let to = if action == Action::FirstSection {
-                    1
-                } else {
-                    self.last_section()
+                let to = match action {
+                    Action::FirstSection => 1,
+                    _ if self.lecture() => self.last_section(),
+                    _ => crate::sections::lesson_count(),
                 };
                 self.go_to(to);
                 ui::shell::pager::reset(ctx);
