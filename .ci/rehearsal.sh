@@ -6,9 +6,13 @@
 #
 # At every step a screenshot is kept under target/rehearsal/ and read by tesseract: it must
 # show the words that step shows (the section's title and the headline or question on screen),
-# and, with --presenter, the section's title and the console's speaker notes. What each step
-# shows comes from the plan the UI test tests/ui/lecture_layout.rs writes while it walks the
-# same lecture (target/rehearsal/plan-WxH.tsv: section, step, title, headline, notes).
+# and, with --presenter, the section's title, the console's speaker notes and its "Next" line.
+# What each step shows comes from the plan the UI test tests/ui/lecture_layout.rs writes while
+# it walks the same lecture (target/rehearsal/plan-WxH.tsv: section, step, title, headline,
+# notes). The plan is not trusted to say that a press does something: every Page Down must
+# change the audience's screen (ImageMagick's `compare -metric AE`, pixels that differ). At the
+# end the walk goes back to the start with Home and forward again with Page Down, each press
+# checked the same way.
 #
 #   .ci/rehearsal.sh [EXECUTABLE]     (default: target/release/locks-lesson)
 #
@@ -20,7 +24,7 @@ target=${CARGO_TARGET_DIR:-target}
 bin=${1:-$target/release/locks-lesson}
 out=$target/rehearsal
 [[ -x $bin ]] || { echo "rehearsal: no executable at $bin" >&2; exit 1; }
-for tool in Xvfb xdotool import tesseract; do
+for tool in Xvfb xdotool import compare tesseract; do
   command -v "$tool" >/dev/null || { echo "rehearsal: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$out"
@@ -41,6 +45,25 @@ found() {
     grep -qi -- "$w" "$text" && hit=$((hit + 1))
   done < <(words "$want")
   ((total == 0 || hit * 3 >= total * 2))
+}
+
+# audience FILE MODE: the audience's part of a screenshot (FILE-audience.png): the whole
+# screen, or in the presenter view its right half.
+audience() {
+  if [[ $2 == presenter ]]; then
+    convert "$1" -crop 50%x100%+$(($(identify -format %w "$1") / 2))+0 +repage "${1%.png}-audience.png"
+  else
+    cp "$1" "${1%.png}-audience.png"
+  fi
+}
+
+# changed BEFORE AFTER: true when the two audience pictures differ in more than a few pixels
+# (the pointer is hidden; a press that does something changes far more).
+changed() {
+  local ae
+  ae=$(compare -metric AE "${1%.png}-audience.png" "${2%.png}-audience.png" null: 2>&1 || true)
+  ae=${ae%% *}
+  [[ ${ae%.*} =~ ^[0-9]+$ ]] && ((${ae%.*} > 50))
 }
 
 # shot DISPLAY FILE [halves]: a screenshot and its OCR text (FILE.txt); one thread each, the
@@ -124,7 +147,7 @@ rehearse() {
     i=$((i + 1))
   done
   sleep 3
-  local n step title headline notes k=0 previous_title="" i=0 lines
+  local n step title headline notes k=0 previous_title="" i=0 lines last_shot=""
   mapfile -t lines < <(head -n "${REHEARSAL_STEPS:-100000}" "$plan")
   while ((i < ${#lines[@]})); do
     IFS=$'\t' read -r n step title headline notes <<<"${lines[i]}"
@@ -143,12 +166,18 @@ rehearse() {
     while ((next < ${#lines[@]})) && [[ ${lines[next]%%$'\t'*} == "$n" ]]; do next=$((next + 1)); done
     ((next < ${#lines[@]})) && next_notes=$(cut -f5 <<<"${lines[next]}")
     local ahead=""
+    # The console's "Next" line: the next section's title, or the lecture's end.
+    local next_title="Next: nothing, the lecture ends here"
+    ((next < ${#lines[@]})) && next_title="Next $(cut -f3 <<<"${lines[next]}")"
     # Runs and the screen settle: read again while something is missing, up to 5 times.
     for tries in $(seq 5); do
       [[ -n $focus ]] && DISPLAY=$display xdotool windowfocus "$focus" 2>/dev/null || true
       shot "$display" "$file" "$([[ $mode == presenter ]] && echo halves)"
+      audience "$file" "$mode"
       if found "${file%.png}.txt" "$title" && found "${file%.png}.txt" "$headline" &&
-        { [[ $mode != presenter ]] || found "${file%.png}.txt" "$notes"; }; then
+        { [[ -z $last_shot ]] || changed "$last_shot" "$file"; } &&
+        { [[ $mode != presenter ]] || { found "${file%.png}.txt" "$notes" &&
+          found "${file%.png}.txt" "$next_title"; }; }; then
         break
       fi
       if [[ $mode == presenter && -n $next_notes && $next_notes != - && $next_notes != "$notes" ]] &&
@@ -173,13 +202,58 @@ rehearse() {
     found "${file%.png}.txt" "$headline" || fail "$mode $size step $k (section $n): the headline '$headline' does not read"
     if [[ $mode == presenter ]]; then
       found "${file%.png}.txt" "$notes" || fail "$mode $size step $k (section $n): the console's notes '$notes' do not read"
+      found "${file%.png}.txt" "$next_title" || fail "$mode $size step $k (section $n): the console's '$next_title' does not read"
     fi
+    if [[ -n $last_shot ]] && ! changed "$last_shot" "$file"; then
+      fail "$mode $size step $k (section $n): Page Down did not change the screen"
+    fi
+    last_shot=$file
     previous_title=$title
     DISPLAY=$display xdotool key --clearmodifiers Next
     sleep 1
     i=$((i + 1))
   done
-  echo "rehearsal: $mode $size: $k steps, screenshots in $dir"
+  # The last Page Down at the end changes nothing; then Home, and forward again: every Page
+  # Down changes the screen (pixels only: the words were read on the way out).
+  # (Where the lab's servers are installed the lecture goes on to the lab, which the plan of
+  # the UI tests, made without them, does not hold: its experiments run as builds, each Page
+  # Down a run of a few seconds.)
+  local end back forward=0 first_title lab=0
+  while :; do
+    end=$(printf '%s/end-%d.png' "$dir" "$lab")
+    sleep 1
+    shot "$display" "$end" && audience "$end" "$mode"
+    [[ -n $last_shot ]] && changed "$last_shot" "$end" || break
+    lab=$((lab + 1))
+    ((lab <= 6)) || { fail "$mode $size: Page Down goes on past the lab's last experiment"; break; }
+    sleep 8
+    last_shot=$end
+    DISPLAY=$display xdotool key --clearmodifiers Next
+  done
+  ((lab > 0)) && echo "rehearsal: $mode $size: $lab steps in the lab after the plan's end"
+  DISPLAY=$display xdotool key --clearmodifiers Home
+  sleep 2
+  back=$dir/home.png
+  shot "$display" "$back" "$([[ $mode == presenter ]] && echo halves)"
+  audience "$back" "$mode"
+  first_title=$(cut -f3 <<<"${lines[0]}")
+  found "${back%.png}.txt" "$first_title" || fail "$mode $size: Home did not go back to '$first_title'"
+  last_shot=$back
+  while ((forward + 1 < k)); do
+    forward=$((forward + 1))
+    DISPLAY=$display xdotool key --clearmodifiers Next
+    file=$(printf '%s/again-%03d.png' "$dir" "$forward")
+    for tries in $(seq 4); do
+      sleep 0.7
+      DISPLAY=$display import -window root "$file"
+      audience "$file" "$mode"
+      changed "$last_shot" "$file" && break
+    done
+    changed "$last_shot" "$file" || fail "$mode $size: after Home, Page Down $forward did not change the screen"
+    [[ $last_shot == */again-* ]] && rm -f "$last_shot" "${last_shot%.png}-audience.png"
+    last_shot=$file
+  done
+  echo "rehearsal: $mode $size: $k steps, back with Home and $forward again, screenshots in $dir"
   kill "$app" 2>/dev/null || true
   wait "$app" 2>/dev/null || true
   kill "$xvfb" 2>/dev/null || true

@@ -26,4 +26,7 @@ pub struct AppOptions {
     pub playlist: Option<PathBuf>,
     /// The lab's server, named on the command line (`--redis URL` or `--etcd URL`).
     pub lab_server: Option<(crate::lab::ServerKind, String)>,
+    /// Whether a lecture goes on to the lab after the lesson: `None` where its servers are
+    /// installed (or one is named), `Some` to decide (tests).
+    pub lab_in_lecture: Option<bool>,
 }

@@ -18,19 +18,25 @@ impl eframe::App for LessonApp {
         if !view.is_open() && self.tools.lecture.blank_frame(ui) {
             return;
         }
+        // With the audience window blank, a key pressed in the console only brings it back.
+        if view.is_open() && self.tools.lecture.wake(&ctx, false) {
+            ctx.request_repaint_of(ui::shell::presenter::audience_id());
+        }
         let frame = Some(&*frame);
         if let Some(n) = self.tools.begin_frame(&ctx, &mut self.sections) {
             self.go_to(n);
         }
-        // The type follows the audience's window and the lecturer's factor; in the presenter
-        // view the console's keys leave it alone.
+        // The type follows the audience's window and the lecturer's factor (Ctrl+Plus and
+        // Ctrl+Minus in either window).
+        self.tools.lecture.type_keys(&ctx);
         let audience = if self.presenter_view.is_open() {
             ui::shell::presenter::audience_id()
         } else {
-            self.tools.lecture.type_keys(&ctx);
             egui::ViewportId::ROOT
         };
         self.tools.lecture.fit(&ctx, audience);
+        let last_section = self.last_section();
+        ui::shell::lecture::set_last_section(&ctx, self.lecture().then_some(last_section));
         let mut section_actions = self.presenter_view.take_pending();
         let pressed = if self.glossary.card_open() || self.tools.dialog_open() {
             keymap::pressed_where(&ctx, Action::works_over_dialogs)
@@ -92,6 +98,7 @@ impl eframe::App for LessonApp {
                         queued: &mut self.tools.queued,
                         type_label: self.tools.lecture.type_label(),
                         type_change: None,
+                        last: last_section,
                     }
                     .show(ui)
                 })

@@ -48,6 +48,8 @@ pub struct LessonApp {
     /// Quiz answers, XP and the last section, kept in the progress file.
     progress: Store,
     ask_predictions: bool,
+    /// A lecture ends with the lab (its servers are installed).
+    lab_in_lecture: bool,
     /// The audience window and the console.
     presenter_view: PresenterView,
     ctx: egui::Context,
@@ -88,6 +90,12 @@ impl LessonApp {
                 .lecture
                 .set_lecture(&cc.egui_ctx, true, &mut side_open);
         }
+        let lab_in_lecture = options.lab_in_lecture.unwrap_or_else(|| {
+            use crate::lab::{ServerKind, server::find_binary};
+            options.lab_server.is_some()
+                || find_binary(ServerKind::Redis).is_some()
+                || find_binary(ServerKind::Etcd).is_some()
+        });
         let mut lab = ui::sections::lab::LabPage::new();
         if let Some((server, url)) = &options.lab_server {
             lab.server = *server;
@@ -134,6 +142,7 @@ impl LessonApp {
             tools,
             progress,
             ask_predictions: options.ask_predictions,
+            lab_in_lecture,
         }
     }
 
@@ -144,6 +153,16 @@ impl LessonApp {
 
     pub fn reduced_motion(&self) -> bool {
         self.tools.lecture.reduced_motion
+    }
+
+    /// Final states at once instead of animations (the top bar's "Reduce motion").
+    pub fn set_reduced_motion(&mut self, on: bool) {
+        self.tools.lecture.reduced_motion = on;
+    }
+
+    /// Whether the lecture ends with the lab.
+    pub fn lab_in_lecture(&self) -> bool {
+        self.lab_in_lecture
     }
 
     /// The presenter view (the audience window and the console).
@@ -212,25 +231,48 @@ impl LessonApp {
         ui::share::slide::prepare(section, &self.runner, &mut self.progress, width)
     }
 
+    /// The lecture's last section: the lab where its servers are installed, else the last
+    /// of the lesson. A learner pages on to the lab either way.
+    pub fn last_section(&self) -> u8 {
+        if !self.lecture() || self.lab_in_lecture {
+            crate::sections::lab()
+        } else {
+            crate::sections::lesson_count()
+        }
+    }
+
     /// Page Down or Page Up: the section's next or previous build step if it has one, else
     /// the next or previous section, opened at its first step (or, going back, its last).
     fn step(&mut self, ctx: &egui::Context, forward: bool) {
-        // A page longer than the audience's window: its next or previous screenful first.
+        // A page longer than the audience's window: its next or previous screenful first
+        // (after a build in view: section 7's question on this screenful).
         let audience = if self.presenter_view.is_open() {
             ui::shell::presenter::audience_id()
         } else {
             egui::ViewportId::ROOT
         };
-        if self.lecture() && ui::shell::pager::step(ctx, audience, forward) {
+        let lecture = self.lecture();
+        if lecture && self.sections[self.current].step_in_view(forward) {
+            ctx.request_repaint();
             return;
         }
-        ui::shell::pager::reset(ctx);
-        let lecture = self.lecture();
+        if lecture && ui::shell::pager::step(ctx, audience, forward) {
+            return;
+        }
+        // A build step starts at its first screenful, or going back at its last.
+        let turn = |ctx: &egui::Context| {
+            if forward {
+                ui::shell::pager::reset(ctx);
+            } else {
+                ui::shell::pager::to_last(ctx);
+            }
+        };
         // A playlist's run keeps its builds (the prediction, a story's moments) before the
         // next run.
         if self.tools.playlist.position().is_some()
             && self.sections[self.current].step_prepared(forward, lecture)
         {
+            turn(ctx);
             return;
         }
         let tools = &mut self.tools;
@@ -239,6 +281,7 @@ impl LessonApp {
                 .playlist
                 .step(ctx, forward, lecture, &mut tools.share, &mut self.sections)
         {
+            turn(ctx);
             if let Some(n) = go {
                 self.go_to(n);
             }
@@ -246,14 +289,13 @@ impl LessonApp {
         }
         let n = self.current_section();
         let to = if forward { n + 1 } else { n - 1 };
-        // A learner pages on to the lab; a lecture's clicker ends with the lesson.
-        let last = if lecture {
-            crate::sections::lesson_count()
-        } else {
-            crate::sections::lab()
-        };
-        if !self.sections[self.current].step(forward, lecture) && (1..=last).contains(&to) {
+        if self.sections[self.current].step(forward, lecture) {
+            turn(ctx);
+            return;
+        }
+        if (1..=self.last_section()).contains(&to) {
             self.go_to(to);
+            turn(ctx);
             self.sections[self.current].arrive(!forward, lecture);
         }
     }
@@ -272,8 +314,18 @@ impl LessonApp {
         match action {
             Action::NextSection | Action::NextSectionArrow => self.step(ctx, true),
             Action::PreviousSection | Action::PreviousSectionArrow => self.step(ctx, false),
-            Action::FirstSection => self.go_to(1),
-            Action::LastSection => self.go_to(crate::sections::lesson_count()),
+            Action::FirstSection | Action::LastSection => {
+                // A lecture opens the section at its first build step, as Page Down would.
+                let to = match action {
+                    Action::FirstSection => 1,
+                    _ if self.lecture() => self.last_section(),
+                    _ => crate::sections::lesson_count(),
+                };
+                self.go_to(to);
+                ui::shell::pager::reset(ctx);
+                let lecture = self.lecture();
+                self.sections[self.current].arrive(false, lecture);
+            }
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
             Action::ExportPlot | Action::CopyFigure => {
@@ -308,7 +360,7 @@ impl LessonApp {
             go_to: None,
             type_label: self.tools.lecture.type_label(),
             type_change: None,
-            title: &crate::lesson::content().section(current).title,
+            title: self.sections[self.current].title(),
             reduced_motion: &mut self.tools.lecture.reduced_motion,
         };
         bar.show(ui);

@@ -163,6 +163,7 @@ pub fn app_options(cli: &Cli) -> AppOptions {
             (None, Some(url)) => Some((crate::lab::ServerKind::Etcd, url.clone())),
             (None, None) => None,
         },
+        lab_in_lecture: None,
     }
 }
 

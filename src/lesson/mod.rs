@@ -167,6 +167,9 @@ pub struct Lesson {
     pub minutes: u32,
     /// One paragraph shown where the lesson starts.
     pub summary: String,
+    /// The last words of a lecture, on its last screen.
+    #[serde(default)]
+    pub lecture_end: String,
     pub sections: Vec<SectionText>,
     /// Technical terms that must be marked (linked to their card) wherever a section first
     /// uses them; the content tests check every section against this list.

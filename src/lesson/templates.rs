@@ -47,6 +47,16 @@ pub struct Headlines {
     pub ttl: TtlWords,
     pub fencing: FencingWords,
     pub failover: FailoverWords,
+    pub predictions: PredictionWords,
+}
+
+/// Section 10's count of the predictions that were right, by the number right (one, or any
+/// other). Slots: `{right}`, `{whose}` ("your", "the class's"), `{made}`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PredictionWords {
+    pub right_one: String,
+    pub right_many: String,
 }
 
 /// Section 5. `consensus`: `{store}`. `replica` (the failover's loss): `{rate}`, `{lag}`,
@@ -103,9 +113,9 @@ pub struct FencingWords {
 
 impl Headlines {
     /// Every sentence, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 21] {
+    pub fn texts_mut(&mut self) -> [&mut String; 23] {
         let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
-        let o = &mut self.failover;
+        let (o, p) = (&mut self.failover, &mut self.predictions);
         [
             &mut c.without_lock,
             &mut c.with_lock,
@@ -128,6 +138,8 @@ impl Headlines {
             &mut o.twice_none,
             &mut o.twice_many,
             &mut o.twice_some,
+            &mut p.right_one,
+            &mut p.right_many,
         ]
     }
 }

@@ -120,6 +120,13 @@ pub trait Section {
         false
     }
 
+    /// Lecture mode, Page Down or Page Up before the page turns to its next screenful: a build
+    /// on the screenful on show (section 7's question in view is revealed). True when taken.
+    fn step_in_view(&mut self, forward: bool) -> bool {
+        let _ = forward;
+        false
+    }
+
     /// Page Down or Page Up while a playlist leads and this section shows one of its runs:
     /// the builds that keep the run as prepared (the class's prediction revealed, a story's
     /// moments, a quiz question's answer). True when the step was taken here.

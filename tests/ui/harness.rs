@@ -33,6 +33,8 @@ pub fn open_with(options: AppOptions) -> Open {
     Open {
         options: AppOptions {
             inline_runner: true,
+            // The lab's servers are no part of a lecture's tests (tests/lab runs them).
+            lab_in_lecture: options.lab_in_lecture.or(Some(false)),
             ..options
         },
         size: [1366.0, 768.0],

@@ -117,7 +117,7 @@ fn the_console_shows_the_answer_and_a_reveal_there_shows_in_the_audience_window(
 }
 
 #[test]
-fn b_blanks_only_the_audience_window_and_the_console_keeps_working() {
+fn b_blanks_only_the_audience_window_and_any_key_only_brings_it_back() {
     let mut h = app(2);
     open(&mut h);
     h.key_press(Key::B);
@@ -128,15 +128,39 @@ fn b_blanks_only_the_audience_window_and_the_console_keeps_working() {
             .is_some()
     );
     assert!(h.query_by_label_contains("Press any key").is_some());
-    // The console still turns the page (End: Page Down would first walk section 2's
-    // presets), and the audience window stays blank.
-    h.key_press(Key::End);
-    h.run_steps(3);
-    assert_eq!(h.state().current_section(), 10);
-    assert!(h.state().tools().lecture.blanked());
+    // Any key in the console brings the audience back and does nothing else: Page Down and
+    // End do not turn the page underneath.
+    for key in [Key::PageDown, Key::End] {
+        let before = h.state_mut().section_mut(2).scenario();
+        h.key_press(key);
+        h.run_steps(3);
+        assert!(
+            !h.state().tools().lecture.blanked(),
+            "{key:?} brings it back"
+        );
+        assert_eq!(h.state().current_section(), 2, "{key:?} did nothing else");
+        assert_eq!(h.state_mut().section_mut(2).scenario(), before);
+        h.key_press(Key::B);
+        h.run_steps(3);
+        assert!(h.state().tools().lecture.blanked());
+    }
     h.key_press(Key::Period);
     h.run_steps(3);
     assert!(!h.state().tools().lecture.blanked(), "'.' brings it back");
+}
+
+#[test]
+fn ctrl_plus_and_minus_in_the_console_change_the_lecture_type() {
+    let mut h = app(2);
+    open(&mut h);
+    assert!(h.query_by_label("Audience type 100 %").is_some());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Plus);
+    h.run_steps(3);
+    assert!(h.query_by_label("Audience type 110 %").is_some());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Minus);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Minus);
+    h.run_steps(3);
+    assert!(h.query_by_label("Audience type 90 %").is_some());
 }
 
 #[test]

@@ -41,8 +41,11 @@ impl Playback {
     /// Moves time on by this frame's duration; keeps the UI repainting only while playing.
     pub fn tick(&mut self, ui: &Ui, reduced_motion: bool) {
         if reduced_motion {
-            self.position = 1.0;
-            self.playing = false;
+            // A film ends at once; a story stepped moment by moment (paused) stays where it is.
+            if self.playing {
+                self.position = 1.0;
+                self.playing = false;
+            }
             return;
         }
         let pass = ui.ctx().cumulative_pass_nr_for(egui::ViewportId::ROOT);

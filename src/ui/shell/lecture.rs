@@ -143,8 +143,8 @@ impl Lecture {
     }
 
     /// Ctrl+Plus, Ctrl+Minus and Ctrl+0 in lecture mode: the type factor (egui's own zoom
-    /// keys are off during a lecture). Call in the window whose keys the lecturer may use for
-    /// it: the lone lecture window, or the audience window (never the console).
+    /// keys are off during a lecture). Call in every lecture window: the lone lecture window,
+    /// or the presenter's audience window and console.
     pub fn type_keys(&mut self, ctx: &egui::Context) {
         if !self.lecture {
             return;
@@ -245,6 +245,39 @@ impl Lecture {
         self.blanked = on;
     }
 
+    /// While the screen is blank: takes every key (and, with `pointer`, every click) of the
+    /// frame; the first fresh one brings the screen back and does nothing else. True when it
+    /// did. (The presenter's console calls it for its keys: the audience comes back.)
+    pub fn wake(&mut self, ctx: &egui::Context, pointer: bool) -> bool {
+        if !self.blanked {
+            return false;
+        }
+        let wake = ctx.input_mut(|i| {
+            let wake = i.events.iter().any(|e| match e {
+                Event::Key {
+                    pressed: true,
+                    repeat: false,
+                    ..
+                } => true,
+                Event::PointerButton { pressed: true, .. } => pointer,
+                _ => false,
+            });
+            i.events.retain(|e| match e {
+                Event::Key { .. } | Event::Text(_) | Event::Paste(_) | Event::Copy | Event::Cut => {
+                    false
+                }
+                Event::PointerButton { .. } => !pointer,
+                _ => true,
+            });
+            wake
+        });
+        if wake {
+            self.blanked = false;
+            ctx.request_repaint();
+        }
+        wake
+    }
+
     /// Call first thing in a frame. While the screen is blank it swallows every key (the first
     /// fresh key press or click brings the screen back and does nothing else), draws black and
     /// returns true: the caller then draws nothing else.
@@ -252,34 +285,7 @@ impl Lecture {
         if !self.blanked {
             return false;
         }
-        let wake = ui.ctx().input_mut(|i| {
-            let wake = i.events.iter().any(|e| {
-                matches!(
-                    e,
-                    Event::Key {
-                        pressed: true,
-                        repeat: false,
-                        ..
-                    } | Event::PointerButton { pressed: true, .. }
-                )
-            });
-            i.events.retain(|e| {
-                !matches!(
-                    e,
-                    Event::Key { .. }
-                        | Event::Text(_)
-                        | Event::Paste(_)
-                        | Event::Copy
-                        | Event::Cut
-                        | Event::PointerButton { .. }
-                )
-            });
-            wake
-        });
-        if wake {
-            self.blanked = false;
-            ui.ctx().request_repaint();
-        }
+        self.wake(&ui.ctx().clone(), true);
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(Color32::BLACK))
             .show(ui, |ui| {
@@ -346,6 +352,28 @@ impl Lecture {
                 egui::StrokeKind::Outside,
             );
     }
+}
+
+fn last_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/lecture-last-section")
+}
+
+/// Notes the lecture's last section (the app, once a frame).
+pub fn set_last_section(ctx: &egui::Context, n: Option<u8>) {
+    ctx.data_mut(|d| d.insert_temp(last_id(), n));
+}
+
+/// On the lecture's last section, its last words, under everything else (the last screen of
+/// the lecture says that it is).
+pub fn end_line(ui: &mut Ui, section: u8) {
+    let last: Option<u8> = ui.ctx().data(|d| d.get_temp(last_id())).flatten();
+    if last != Some(section) {
+        return;
+    }
+    let words = &crate::lesson::content().lesson.lecture_end;
+    let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
+    ui.add_space(12.0);
+    ui.label(egui::RichText::new(words).size(size).strong());
 }
 
 /// Switches fullscreen on or off.

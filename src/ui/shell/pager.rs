@@ -6,17 +6,22 @@
 //! show the same screenful of their own size); each window's scrolling column notes how many
 //! screenfuls it needs, and the clicker pages by the audience's count.
 
-use egui::{Context, Id, ScrollArea, Ui, ViewportId};
+use egui::{Context, Id, Rect, ScrollArea, Shape, Ui, ViewportId};
 
-/// A screenful is this share of the column's height (a line of the last one stays in view).
+/// A screenful that ends in no line or block is this share of the column's height.
 const STEP: f32 = 0.85;
+
+/// The index that stands for "the last screenful" until the page has been measured (a page
+/// reached by Page Up from the section after it).
+const LAST: usize = usize::MAX;
 
 fn index_id() -> Id {
     Id::unique("locks-lesson/lecture-page")
 }
 
-fn count_id(viewport: ViewportId) -> Id {
-    Id::unique(("locks-lesson/lecture-pages", viewport))
+/// Every window's [`Pages`].
+fn pages_id() -> Id {
+    Id::unique("locks-lesson/lecture-pages")
 }
 
 fn applied_id(viewport: ViewportId) -> Id {
@@ -28,32 +33,71 @@ fn visible_id(viewport: ViewportId) -> Id {
     Id::unique(("locks-lesson/lecture-page-visible", viewport))
 }
 
-/// Where the last column drawn in `viewport` showed its content (what lies outside is
-/// clipped: another screenful).
+/// What a window's paged column knows of its page: the lines and blocks seen so far (in the
+/// column's content, measured while they were in view: egui draws only what is), and where
+/// each screenful starts.
+#[derive(Clone, Debug, Default)]
+struct Pages {
+    /// The column's width and height: another size lays the page out anew.
+    size: egui::Vec2,
+    /// The content's height (content that grows, a card revealed, may move later lines).
+    total: f32,
+    blocks: Vec<(f32, f32)>,
+    starts: Vec<f32>,
+    /// The starts that hold, decided while the screenful before each was on show: a
+    /// screenful once shown is shown the same way again.
+    kept: usize,
+}
+
+fn all_pages(ctx: &Context) -> std::collections::HashMap<ViewportId, Pages> {
+    ctx.data(|d| d.get_temp(pages_id())).unwrap_or_default()
+}
+
+/// Where the last column drawn in `viewport` showed its content whole (what lies outside is
+/// clipped or covered: another screenful).
 pub fn visible(ctx: &Context, viewport: ViewportId) -> Option<egui::Rect> {
     ctx.data(|d| d.get_temp(visible_id(viewport)))
 }
 
+/// The screenful on show in the window drawing (0 is the top).
 pub fn index(ctx: &Context) -> usize {
-    ctx.data(|d| d.get_temp(index_id())).unwrap_or(0)
+    let i = ctx.data(|d| d.get_temp(index_id())).unwrap_or(0);
+    i.min(count(ctx, ctx.viewport_id()) - 1)
 }
 
-/// How many screenfuls the page in `viewport` needed when it was last drawn.
+/// How many screenfuls the page in `viewport` needs (a page without a paged column, a
+/// stage, is one).
 pub fn count(ctx: &Context, viewport: ViewportId) -> usize {
-    ctx.data(|d| d.get_temp(count_id(viewport))).unwrap_or(1)
+    all_pages(ctx)
+        .get(&viewport)
+        .map_or(1, |p| p.starts.len().max(1))
 }
 
-/// Back to the first screenful (a new section, a new build step).
+/// Back to the first screenful of a page not measured yet (a new section, a new build step).
 pub fn reset(ctx: &Context) {
-    ctx.data_mut(|d| d.insert_temp(index_id(), 0_usize));
+    ctx.data_mut(|d| {
+        d.insert_temp(index_id(), 0_usize);
+        d.remove_temp::<std::collections::HashMap<ViewportId, Pages>>(pages_id());
+    });
+}
+
+/// To the last screenful, once the page is measured (a page reached going back).
+pub fn to_last(ctx: &Context) {
+    reset(ctx);
+    ctx.data_mut(|d| d.insert_temp(index_id(), LAST));
+    ctx.request_repaint();
 }
 
 /// Page Down (`forward`) or Page Up within the page of `viewport`: true when it moved.
 pub fn step(ctx: &Context, viewport: ViewportId, forward: bool) -> bool {
-    let (i, n) = (index(ctx), count(ctx, viewport));
+    let n = count(ctx, viewport);
+    let i = ctx
+        .data(|d| d.get_temp::<usize>(index_id()))
+        .unwrap_or(0)
+        .min(n - 1);
     let to = match forward {
         true if i + 1 < n => i + 1,
-        false if i > 0 => (i - 1).min(n.saturating_sub(1)),
+        false if i > 0 => i - 1,
         _ => return false,
     };
     ctx.data_mut(|d| d.insert_temp(index_id(), to));
@@ -61,8 +105,87 @@ pub fn step(ctx: &Context, viewport: ViewportId, forward: bool) -> bool {
     true
 }
 
+/// The lines and blocks drawn in `layer` since shape `from`, clipped to `view`, as ranges of
+/// the column's content (`offset` is the column's scroll): a screenful never cuts one.
+fn blocks(
+    ctx: &Context,
+    layer: egui::LayerId,
+    from: usize,
+    view: Rect,
+    offset: f32,
+) -> Vec<(f32, f32)> {
+    fn walk(shape: &Shape, out: &mut Vec<Rect>) {
+        match shape {
+            Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            Shape::Text(t) => {
+                out.extend(
+                    t.galley
+                        .rows
+                        .iter()
+                        .map(|r| r.rect().translate(t.pos.to_vec2())),
+                );
+            }
+            Shape::Rect(r) => out.push(r.rect),
+            _ => {}
+        }
+    }
+    let mut rects = Vec::new();
+    ctx.graphics(|g| {
+        if let Some(list) = g.get(layer) {
+            for c in list.all_entries().skip(from) {
+                if c.clip_rect.intersects(view) && c.clip_rect.height() <= view.height() + 1.0 {
+                    walk(&c.shape, &mut rects);
+                }
+            }
+        }
+    });
+    rects
+        .into_iter()
+        .filter(|r| r.height() >= 1.0 && r.height() <= view.height() * 0.5)
+        .map(|r| {
+            (
+                r.top() - view.top() + offset,
+                r.bottom() - view.top() + offset,
+            )
+        })
+        .collect()
+}
+
+/// Where each screenful of a column `height` tall starts, for content `total` tall made of
+/// `blocks`: the next one starts at the first line or block the screenful before would cut,
+/// the last one where the column can scroll to.
+fn page_starts(blocks: &[(f32, f32)], height: f32, total: f32, kept: &[f32]) -> Vec<f32> {
+    let end = (total - height).max(0.0);
+    let mut starts = if kept.is_empty() {
+        vec![0.0_f32]
+    } else {
+        kept.to_vec()
+    };
+    while let Some(&top) = starts.last() {
+        let bottom = top + height;
+        if top >= end - 1.0 || starts.len() > 200 {
+            break;
+        }
+        let cut = blocks
+            .iter()
+            .filter(|(a, b)| *a < bottom - 0.5 && *b > bottom + 0.5 && *a > top + 0.5)
+            .map(|(a, _)| *a)
+            .fold(bottom, f32::min);
+        // A block taller than a screenful is cut: at least most of a screenful each time.
+        let next = if cut > top + height * 0.3 {
+            cut
+        } else {
+            top + height * STEP
+        };
+        starts.push(next.min(end));
+    }
+    starts
+}
+
 /// A scrolling column (the page of a quiz or a words-only section). In lecture mode it shows
-/// the current screenful and counts them; otherwise it scrolls as usual.
+/// the current screenful, whole lines and blocks only (a line the next screenful starts with
+/// is not drawn half, and a mark says that more follows), and counts them; otherwise it
+/// scrolls as usual.
 pub fn column<R>(
     ui: &mut Ui,
     id_salt: impl egui::AsIdSalt,
@@ -74,35 +197,87 @@ pub fn column<R>(
         .auto_shrink([false, false]);
     let ctx = ui.ctx().clone();
     let viewport = ctx.viewport_id();
-    let height = ui.available_height();
-    let i = index(&ctx);
+    let mut map = all_pages(&ctx);
+    let mut pages = map.remove(&viewport).unwrap_or_default();
+    let starts = if pages.starts.is_empty() {
+        vec![0.0]
+    } else {
+        pages.starts.clone()
+    };
+    let i = index(&ctx).min(starts.len() - 1);
     if lecture {
-        let applied: Option<(usize, u64)> = ctx.data(|d| d.get_temp(applied_id(viewport)));
-        // Only when the page index changed: the wheel still scrolls in between.
-        let key = (i, ui.scope_id().value());
+        let applied: Option<(usize, u64, u32)> = ctx.data(|d| d.get_temp(applied_id(viewport)));
+        // Only when the screenful changed: the wheel still scrolls in between.
+        let key = (i, ui.scope_id().value(), starts[i].to_bits());
         if applied != Some(key) {
-            area = area.vertical_scroll_offset(i as f32 * height * STEP);
+            area = area.vertical_scroll_offset(starts[i]);
             ctx.data_mut(|d| d.insert_temp(applied_id(viewport), key));
         }
     }
+    let layer = ui.layer_id();
+    let from = ctx.graphics(|g| g.get(layer).map_or(0, |l| l.next_idx().0));
     // A scroll view to assistive technology (and to the layout tests: what it clips belongs
     // to another screenful).
     let page = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::ScrollView);
     let out = area.show(ui, |ui| ui.scope_builder(page, add_contents).inner);
-    ctx.data_mut(|d| d.insert_temp(visible_id(viewport), out.inner_rect));
+    let view = out.inner_rect;
+    let mut shown = view;
     if lecture {
-        let view = out.inner_rect.height().max(1.0);
-        let beyond = (out.content_size.y - view).max(0.0);
-        let n = 1 + (beyond / (view * STEP) - 0.01).ceil().max(0.0) as usize;
-        let old = count(&ctx, viewport);
-        if old != n {
-            ctx.data_mut(|d| d.insert_temp(count_id(viewport), n));
+        let offset = out.state.clamped_offset().y;
+        if (pages.size - view.size()).length() > 1.0 {
+            pages = Pages {
+                size: view.size(),
+                ..Pages::default()
+            };
+        }
+        if (pages.total - out.content_size.y).abs() > 1.0 {
+            pages.total = out.content_size.y;
+            pages.kept = 0;
+        }
+        // What is in view now replaces what was known of that stretch.
+        let (lo, hi) = (offset, offset + view.height());
+        pages.blocks.retain(|(a, b)| *b <= lo || *a >= hi);
+        pages.blocks.extend(blocks(&ctx, layer, from, view, offset));
+        let kept = &pages.starts[..pages.kept.min(pages.starts.len())];
+        let new = page_starts(&pages.blocks, view.height().max(1.0), pages.total, kept);
+        // The next screenful's first line is not drawn here: covered, with a mark that more
+        // follows.
+        if let Some(&next) = new.get(i + 1) {
+            let cut = view.top() + next - offset;
+            if cut < view.bottom() {
+                let cover = Rect::from_min_max(egui::pos2(view.left(), cut), view.max);
+                let painter = ui.painter().with_clip_rect(cover.expand(1.0));
+                painter.rect_filled(cover, 0.0, ui.visuals().panel_fill);
+                shown.max.y = cut;
+            }
+            more_mark(ui, view);
+        }
+        if new != pages.starts {
             ctx.request_repaint();
         }
-    } else {
-        ctx.data_mut(|d| d.insert_temp(count_id(viewport), 1_usize));
+        pages.kept = pages.kept.max(i + 2).min(new.len());
+        pages.starts = new;
+        map.insert(viewport, pages);
+        ctx.data_mut(|d| d.insert_temp(pages_id(), map));
     }
+    ctx.data_mut(|d| d.insert_temp(visible_id(viewport), shown));
     out.inner
+}
+
+/// A small downward triangle at the bottom right of the column: more follows.
+fn more_mark(ui: &Ui, view: Rect) {
+    let s = ui.style().text_styles[&egui::TextStyle::Body].size * 0.6;
+    let tip = egui::pos2(view.right() - s * 1.6, view.bottom() - s * 0.3);
+    let colour = ui.visuals().strong_text_color();
+    ui.painter().add(Shape::convex_polygon(
+        vec![
+            tip,
+            egui::pos2(tip.x - s * 0.8, tip.y - s),
+            egui::pos2(tip.x + s * 0.8, tip.y - s),
+        ],
+        colour,
+        egui::Stroke::NONE,
+    ));
 }
 
 #[cfg(test)]
@@ -165,5 +340,64 @@ mod tests {
             pass(&ctx, 5);
         }
         assert_eq!(count(&ctx, ViewportId::ROOT), 1);
+    }
+
+    /// Every screenful shows whole lines only: a line is wholly in the part on show, or wholly
+    /// out of it (the next screenful starts with it), and each line is shown whole once.
+    #[test]
+    fn screenfuls_cut_no_line() {
+        let ctx = Context::default();
+        let lines = 40;
+        let mut seen = vec![0_usize; lines];
+        let run = |ctx: &Context| {
+            let mut rects = Vec::new();
+            let input = egui::RawInput {
+                screen_rect: Some(Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(500.0, 333.0),
+                )),
+                ..Default::default()
+            };
+            ctx.run_ui(input, |ui| {
+                column(ui, "cut-column", true, |ui| {
+                    for k in 0..lines {
+                        // Lines of two heights, so that no screenful is a whole number of them.
+                        let size = if k % 3 == 0 { 23.0 } else { 14.0 };
+                        rects.push(
+                            ui.label(egui::RichText::new(format!("line {k}")).size(size))
+                                .rect,
+                        );
+                    }
+                });
+            })
+            .drop_without_applying_deltas();
+            rects
+        };
+        for _ in 0..3 {
+            run(&ctx);
+        }
+        loop {
+            run(&ctx);
+            let rects = run(&ctx);
+            let shown = visible(&ctx, ViewportId::ROOT).expect("drawn");
+            for (k, r) in rects.iter().enumerate() {
+                let part = r.intersect(shown);
+                let whole = shown.expand(0.5).contains_rect(*r);
+                assert!(
+                    whole || part.height() <= 0.5 || part.width() <= 0.0,
+                    "line {k} at {r:?} is cut by {shown:?}"
+                );
+                if whole {
+                    seen[k] += 1;
+                }
+            }
+            if !step(&ctx, ViewportId::ROOT, true) {
+                break;
+            }
+        }
+        assert!(
+            seen.iter().all(|&n| n >= 1),
+            "every line shown whole: {seen:?}"
+        );
     }
 }

@@ -84,22 +84,10 @@ impl TopBar<'_> {
     /// slide's title and the type button too. Returns where the type button starts (lecture
     /// mode), to measure what follows the title.
     fn navigation(&mut self, ui: &mut Ui, right: f32) -> Option<f32> {
-        // The first Tab stop: straight to the section, past the rest of the bar.
-        let skip = ui
-            .add(egui::Button::new(RichText::new("Skip to section").small()))
-            .accessible_name("Skip to the section")
-            .on_hover_text("Move the keyboard focus to the section's first control");
-        if skip.clicked()
-            && let Some(id) = crate::ui::kit::a11y::first_control_of_page(ui.ctx())
-        {
-            ui.memory_mut(|m| m.request_focus(id));
-            // The key that pressed this button must not press the control that now has the
-            // focus too, later in this frame.
-            ui.input_mut(|i| {
-                for key in [egui::Key::Enter, egui::Key::Space] {
-                    i.consume_key(egui::Modifiers::NONE, key);
-                }
-            });
+        // The first Tab stop: straight to the section, past the rest of the bar (not on a
+        // slide: the audience needs no keyboard help).
+        if !self.lecture {
+            skip_link(ui);
         }
         if !self.lecture {
             let toggle = ui
@@ -284,4 +272,24 @@ fn view_menu(ui: &mut Ui) {
             ui.ctx().set_zoom_factor((zoom + 0.1).min(3.0));
         }
     });
+}
+
+/// The "Skip to section" link: moves the keyboard focus to the section's first control.
+fn skip_link(ui: &mut Ui) {
+    let skip = ui
+        .add(egui::Button::new(RichText::new("Skip to section").small()))
+        .accessible_name("Skip to the section")
+        .on_hover_text("Move the keyboard focus to the section's first control");
+    if skip.clicked()
+        && let Some(id) = crate::ui::kit::a11y::first_control_of_page(ui.ctx())
+    {
+        ui.memory_mut(|m| m.request_focus(id));
+        // The key that pressed this button must not press the control that now has the
+        // focus too, later in this frame.
+        ui.input_mut(|i| {
+            for key in [egui::Key::Enter, egui::Key::Space] {
+                i.consume_key(egui::Modifiers::NONE, key);
+            }
+        });
+    }
 }

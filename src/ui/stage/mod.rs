@@ -181,6 +181,12 @@ pub trait Experiment {
     /// The figure is about to be drawn for a slide: it should show what the window shows.
     fn before_slide(&mut self) {}
 
+    /// Whether the result is told whole (a story stepped moment by moment is not, before its
+    /// last): only then does the line on the prediction say what the run gave.
+    fn result_told(&self) -> bool {
+        true
+    }
+
     /// A section key pressed (play, step, reset, fencing, the lock).
     fn key(&mut self, _action: crate::ui::shell::keymap::Action) {}
 }
@@ -195,6 +201,12 @@ pub struct Stage<E: Experiment> {
     drawer: bool,
     /// The prediction asked before the result is shown.
     gate: predict::Gate,
+    /// Lecture mode: the class's vote of a prediction revealed by the clicker (Page Up
+    /// goes back to the question).
+    asked: Option<(Option<usize>, Option<String>)>,
+    /// The line on the prediction and the run it speaks of: back when that run is (Page Up
+    /// to the build the class predicted).
+    said: Option<(E::Params, u64, String)>,
 }
 
 impl<E: Experiment> Stage<E> {
@@ -207,11 +219,45 @@ impl<E: Experiment> Stage<E> {
         if forward && self.gate.ask_reveal() {
             return true;
         }
+        // Back from the build the class's prediction was revealed at: the prediction, as the
+        // class left it.
+        if let (false, Some((chosen, at))) = (forward, &self.asked)
+            && self.exp.headline() == *at
+        {
+            let chosen = *chosen;
+            self.asked = None;
+            self.gate = predict::Gate::Asking {
+                chosen,
+                reveal: false,
+            };
+            return true;
+        }
+        let before = self.exp.params();
         let moved = next(&mut self.exp, forward);
         if moved {
-            self.gate.forget_verdict();
+            // (A story's next moment keeps its run: the line on the prediction stays.)
+            if self.exp.params() != before {
+                self.gate.forget_verdict();
+                self.keep_said(true);
+            }
+            return true;
         }
-        moved
+        false
+    }
+
+    /// Notes the line on the prediction with its run, or (`back`) brings it back with that
+    /// run.
+    fn keep_said(&mut self, back: bool) {
+        let now = (self.exp.params(), self.seed);
+        if let predict::Gate::Open { verdict } = &mut self.gate {
+            match (verdict.as_ref(), &self.said) {
+                (Some(v), _) => self.said = Some((now.0, now.1, v.clone())),
+                (None, Some((p, seed, v))) if back && *p == now.0 && *seed == now.1 => {
+                    *verdict = Some(v.clone());
+                }
+                _ => {}
+            }
+        }
     }
 
     /// A stage with the lesson's seed. Nothing runs until the section is first shown.
@@ -222,6 +268,8 @@ impl<E: Experiment> Stage<E> {
             plot_rect: None,
             drawer: false,
             gate: predict::Gate::default(),
+            asked: None,
+            said: None,
         }
     }
 
@@ -250,7 +298,7 @@ impl<E: Experiment> Stage<E> {
                 widgets::no_result_yet(ui, failed.as_deref(), Some("Simulating…"));
             }
         }
-        if let Some(p) = prompt {
+        if let Some(p) = prompt.filter(|_| self.exp.result_told()) {
             self.gate.verdict_ui(ui, p, cx);
         }
     }
@@ -380,13 +428,19 @@ impl<E: Experiment> Section for Stage<E> {
         layout::page(self, ui, cx);
         self.exp.refresh(cx.runner, self.seed);
         if let Some(p) = prompt {
-            let hidden = self.gate.hides();
+            let asked = match self.gate {
+                predict::Gate::Asking { chosen, .. } => Some(chosen),
+                _ => None,
+            };
             self.gate.settle(p, self.exp.observed(), cx);
-            if hidden && !self.gate.hides() {
+            if asked.is_some() && !self.gate.hides() {
+                let at = self.exp.headline();
+                self.asked = asked.filter(|_| cx.lecture).map(|chosen| (chosen, at));
                 ui.ctx().request_repaint();
             }
         }
         self.mark_done(cx);
+        self.keep_said(false);
         if self.exp.params() != before || self.seed != seed_before {
             // What was drawn above used the old settings: draw again at once.
             self.gate.forget_verdict();
@@ -414,8 +468,12 @@ impl<E: Experiment> Section for Stage<E> {
 
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         if lecture {
-            self.exp.build_arrive(at_end);
+            // A question still asked is asked at the first build (its run's settings).
+            self.exp.build_arrive(at_end && !self.gate.hides());
             self.gate.forget_verdict();
+            self.keep_said(true);
+            // Page Up goes back to the question only from the reveal of this visit.
+            self.asked = None;
         }
     }
 

@@ -41,6 +41,8 @@ pub struct LabPage {
     /// ([`EXPERIMENTS`]); in lecture mode each is a build step.
     pub part: usize,
     pub failover: FailoverPanel,
+    /// Lecture mode: the clicker opened the part on screen, which runs as its build.
+    build: bool,
 }
 
 impl Default for LabPage {
@@ -64,6 +66,7 @@ impl LabPage {
             plot_rect: None,
             part: 0,
             failover: FailoverPanel::default(),
+            build: false,
         }
     }
 
@@ -384,12 +387,14 @@ impl Section for LabPage {
             (false, p) if p > 0 => self.part -= 1,
             _ => return false,
         }
+        self.build = forward;
         true
     }
 
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         if lecture {
             self.part = if at_end { EXPERIMENTS.len() } else { 0 };
+            self.build = !at_end;
         }
     }
 
@@ -443,12 +448,28 @@ impl Section for LabPage {
         if ran {
             cx.mark_done(self.number());
         }
+        // A lecture's build: the part the clicker opened runs once.
+        if std::mem::take(&mut self.build) && cx.lecture && !self.running() {
+            match self.experiment() {
+                Some(i) if self.failover.result(i).is_none() && !self.failover.running() => {
+                    self.failover.run(i, cx.runner);
+                }
+                None if self.result.is_none() => self.run(cx.runner),
+                _ => {}
+            }
+        }
         self.tabs(ui);
         if let Some(i) = self.experiment() {
             self.failover.ui(ui, cx, i);
+            if self.part == EXPERIMENTS.len() {
+                crate::ui::shell::lecture::end_line(ui, self.number());
+            }
             return;
         }
-        self.controls(ui, cx);
+        if !cx.lecture {
+            // (On a projector the timeline comes first: the settings are the lab's defaults.)
+            self.controls(ui, cx);
+        }
         ui.add_space(8.0);
         let Some(run) = &self.result else {
             ui.label("No run yet: the timeline appears here after the first run.");

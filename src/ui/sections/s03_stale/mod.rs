@@ -162,6 +162,10 @@ impl Experiment for Stale {
         self.story.failed()
     }
 
+    fn result_told(&self) -> bool {
+        self.playback.playing || self.playback.position >= 1.0
+    }
+
     fn busy(&self) -> bool {
         !self.story.finished()
     }

@@ -19,8 +19,16 @@ const SCROLL_BAR_ROOM: f32 = 18.0;
 
 #[derive(Default)]
 pub struct Who {
-    /// The option chosen on each card (counted from 0), in the cards' order.
+    /// The option chosen on each card (counted from 0), in the cards' order: in lecture mode
+    /// the class's vote, which the lecturer may change until the card is revealed.
     chosen: Vec<Option<usize>>,
+    /// Lecture mode: the cards revealed (R or Page Down), in the cards' order.
+    revealed: Vec<bool>,
+    /// Lecture mode: the first card still asking, when its question is whole on the screenful
+    /// on show, and the last card revealed, when its question is (Page Down reveals the one,
+    /// Page Up hides the other).
+    in_view: (Option<usize>, Option<usize>),
+    lecture: bool,
 }
 
 impl Who {
@@ -33,16 +41,31 @@ impl Who {
         self.chosen.get(i).copied().flatten()
     }
 
+    /// Whether card `i` shows its answer: a learner's once chosen, the class's once revealed.
+    fn is_open(&self, i: usize) -> bool {
+        if self.lecture {
+            self.revealed.get(i).copied().unwrap_or(false)
+        } else {
+            self.chosen(i).is_some()
+        }
+    }
+
     /// The first card whose question is still open.
     fn open_question(&self) -> Option<usize> {
-        (0..cards().len()).find(|&i| self.chosen(i).is_none())
+        (0..cards().len()).find(|&i| !self.is_open(i))
     }
 
     fn choose(&mut self, card: usize, option: usize) {
         self.chosen.resize(cards().len(), None);
-        if self.chosen[card].is_none() && option < cards()[card].ask.options.len() {
+        if !self.is_open(card) && option < cards()[card].ask.options.len() {
             self.chosen[card] = Some(option);
         }
+    }
+
+    /// Lecture mode: reveals card `i` (or hides it again), keeping the class's vote.
+    fn reveal(&mut self, i: usize, on: bool) {
+        self.revealed.resize(cards().len(), false);
+        self.revealed[i] = on;
     }
 }
 
@@ -74,15 +97,23 @@ fn boxed(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
 
 /// The question before a card opens: its options as numbered buttons. Returns the one
 /// clicked (or pressed with Enter after Tab).
-fn ask_ui(ui: &mut Ui, c: &SystemCard, keys_here: bool) -> Option<usize> {
+fn ask_ui(
+    ui: &mut Ui,
+    c: &SystemCard,
+    keys_here: bool,
+    vote: Option<usize>,
+) -> (Option<usize>, egui::Rect) {
     let mut picked = None;
+    let top = ui.cursor().top();
     ui.label(RichText::new(&c.ask.question).strong());
     for (j, option) in c.ask.options.iter().enumerate() {
         let text = format!("{}  {}", j + 1, lesson::plain(option));
-        if ui.add(egui::Button::new(text).wrap()).clicked() {
+        let button = egui::Button::selectable(vote == Some(j), text).wrap();
+        if ui.add(button).clicked() {
             picked = Some(j);
         }
     }
+    let asked = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.min_rect().bottom());
     if keys_here {
         let n = c.ask.options.len();
         ui.label(
@@ -92,12 +123,22 @@ fn ask_ui(ui: &mut Ui, c: &SystemCard, keys_here: bool) -> Option<usize> {
             .weak(),
         );
     }
-    picked
+    (picked, asked)
 }
 
 /// What the learner is told after choosing: right, or which one is.
-fn feedback(ui: &mut Ui, c: &SystemCard, chosen: usize, cx: &mut Cx<'_>) {
+fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>) {
     let right = &c.ask.options[c.ask.correct];
+    let Some(chosen) = chosen else {
+        // Revealed without a recorded vote.
+        let line = format!(
+            "Its fencing token: \u{201c}{}\u{201d}.",
+            lesson::plain(right)
+        );
+        ui.label(RichText::new(line).strong().color(accent(ui)));
+        marked_text(ui, &c.ask.why, cx);
+        return;
+    };
     let (line, colour) = if chosen == c.ask.correct {
         (
             format!("✔ Right: \u{201c}{}\u{201d}.", lesson::plain(right)),
@@ -184,18 +225,53 @@ impl Section for Who {
         false
     }
 
+    fn lecturer_only(&self) -> Option<String> {
+        let i = self.open_question().filter(|_| self.lecture)?;
+        let c = &cards()[i];
+        Some(format!(
+            "{}: \u{201c}{}\u{201d}",
+            c.name,
+            lesson::plain(&c.ask.options[c.ask.correct])
+        ))
+    }
+
+    /// Lecture mode: Page Down reveals the first card still asking once its question is on
+    /// the screenful on show; Page Up hides the last one revealed while its question is.
+    fn step_in_view(&mut self, forward: bool) -> bool {
+        match (forward, self.in_view) {
+            (true, (Some(i), _)) if self.lecture => self.reveal(i, true),
+            (false, (_, Some(i)))
+                if self.lecture
+                    && (0..cards().len()).rev().find(|&j| self.is_open(j)) == Some(i) =>
+            {
+                self.reveal(i, false)
+            }
+            _ => return false,
+        }
+        self.in_view = (None, None);
+        true
+    }
+
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        // Number keys answer the first open question.
+        self.lecture = cx.lecture;
+        // Number keys answer the first open question (in lecture mode: the class's vote, and
+        // R reveals it).
         let open = self.open_question();
         for a in cx.actions {
-            if let (Action::Choose(k), Some(i)) = (*a, open) {
-                self.choose(i, usize::from(k).saturating_sub(1));
+            match (*a, open) {
+                (Action::Choose(k), Some(i)) => self.choose(i, usize::from(k).saturating_sub(1)),
+                (Action::Reveal, Some(i)) if cx.lecture => self.reveal(i, true),
+                _ => {}
             }
         }
         let open = self.open_question();
+        let shown = crate::ui::shell::pager::visible(ui.ctx(), ui.ctx().viewport_id());
+        let whole = |r: egui::Rect| shown.is_none_or(|s| s.expand(1.0).contains_rect(r));
+        let mut in_view = (None, None);
         ui.scope(|ui| {
             ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
             for (i, c) in cards().iter().enumerate() {
+                let top = ui.cursor().top();
                 let picked = egui::Frame::group(ui.style())
                     .corner_radius(8.0)
                     .inner_margin(egui::Margin::same(12))
@@ -204,15 +280,25 @@ impl Section for Who {
                         a11y::add_heading(ui, RichText::new(&c.name).heading().strong(), 1);
                         ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
                         ui.add_space(6.0);
-                        match self.chosen(i) {
-                            None => ask_ui(ui, c, open == Some(i)),
-                            Some(j) => {
-                                feedback(ui, c, j, cx);
-                                ui.add_space(6.0);
-                                card_body(ui, c, cx);
-                                None
+                        if self.is_open(i) {
+                            let head = egui::Rect::from_x_y_ranges(
+                                ui.max_rect().x_range(),
+                                top..=ui.cursor().top(),
+                            );
+                            if whole(head) {
+                                in_view.1 = Some(i);
                             }
+                            feedback(ui, c, self.chosen(i), cx);
+                            ui.add_space(6.0);
+                            card_body(ui, c, cx);
+                            return None;
                         }
+                        let keys_here = open == Some(i) && !cx.lecture && !cx.slide;
+                        let (picked, asked) = ask_ui(ui, c, keys_here, self.chosen(i));
+                        if open == Some(i) && whole(asked) {
+                            in_view.0 = Some(i);
+                        }
+                        picked
                     })
                     .inner;
                 if let Some(j) = picked {
@@ -222,6 +308,7 @@ impl Section for Who {
                 ui.add_space(8.0);
             }
         });
+        self.in_view = in_view;
         if self.open_question().is_none() {
             cx.mark_done(self.number());
         }

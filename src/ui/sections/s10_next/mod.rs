@@ -225,6 +225,7 @@ impl Section for Next {
                 predictions::ui(&mut cols[0], cx);
                 Self::reading(&mut cols[1]);
             });
+            crate::ui::shell::lecture::end_line(ui, self.number());
             return;
         }
         let headline = Self::headline_for(cx.progress.progress());

@@ -34,10 +34,19 @@ pub fn sentence(p: &Progress, lecture: bool) -> Option<String> {
         return None;
     }
     let close = predicted.iter().filter(|(_, r)| r.close()).count();
-    Some(format!(
-        "{close} of {} {} predictions were right.",
-        whose(lecture).0,
-        predicted.len()
+    let words = &lesson::content().headlines.predictions;
+    let template = if close == 1 {
+        &words.right_one
+    } else {
+        &words.right_many
+    };
+    Some(lesson::fill(
+        template,
+        &[
+            ("right", close.to_string()),
+            ("whose", whose(lecture).0.to_owned()),
+            ("made", predicted.len().to_string()),
+        ],
     ))
 }
 
@@ -65,11 +74,19 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
         return;
     };
     ui.label(line);
+    // A wrong prediction surprised more than one a band off; then the further miss.
     let furthest = made
         .iter()
-        .filter_map(|(q, r)| Some((q, r, r.miss()?)))
-        .filter(|(_, _, miss)| *miss > 0)
-        .max_by_key(|(q, _, miss)| (*miss, std::cmp::Reverse(q.section)));
+        .filter_map(|(q, r)| Some((q, r, r.miss()?, q.judge_against(r.choice?, r.right))))
+        .filter(|(_, _, miss, _)| *miss > 0)
+        .max_by_key(|(q, _, miss, judged)| {
+            (
+                *judged == predict::Judgement::Wrong,
+                *miss,
+                std::cmp::Reverse(q.section),
+            )
+        })
+        .map(|(q, r, miss, _)| (q, r, miss));
     if let Some((q, r, _)) = furthest {
         let chosen = r
             .choice

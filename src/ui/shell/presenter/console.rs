@@ -25,7 +25,12 @@ pub struct Console<'a> {
     pub type_label: String,
     /// The type asked to be a step larger (`Some(true)`), smaller, or normal.
     pub type_change: Option<Option<bool>>,
+    /// The lecture's last section (the lab where its servers are installed).
+    pub last: u8,
 }
+
+/// The least share of its type the notes may take to be seen whole.
+const MIN_FIT: f32 = 0.6;
 
 /// The notes' width on a wide console.
 const WIDTH: f32 = 380.0;
@@ -49,22 +54,32 @@ impl Console<'_> {
             r.y_range(),
             ui.visuals().widgets.noninteractive.bg_stroke,
         );
-        egui::ScrollArea::vertical()
+        // The clock, what comes next and the audience's state always in view; the notes
+        // under them, scrolling if they must.
+        ui.add_space(6.0);
+        crate::ui::kit::a11y::add_heading(ui, "Presenter", 1);
+        self.clock(ui);
+        next(ui, self.section.number(), self.last);
+        self.audience_row(ui);
+        ui.separator();
+        // The notes whole: their type a little smaller where they would not fit.
+        let fit_id = egui::Id::unique(("presenter-notes-fit", self.section.number()));
+        let fit: f32 = ui.ctx().data(|d| d.get_temp(fit_id)).unwrap_or(1.0);
+        let out = egui::ScrollArea::vertical()
             .id_salt("presenter-console-scroll")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                // The clock and the notes first: they are what the lecturer glances at.
-                ui.add_space(6.0);
-                crate::ui::kit::a11y::add_heading(ui, "Presenter", 1);
-                self.clock(ui);
-                ui.separator();
+                for font in ui.style_mut().text_styles.values_mut() {
+                    font.size *= fit;
+                }
                 self.notes(ui);
-                ui.separator();
-                next(ui, self.section.number());
-                ui.separator();
-                self.audience_row(ui);
-                ui.add_space(12.0);
             });
+        let over = out.content_size.y > out.inner_rect.height() + 1.0;
+        if over && fit > MIN_FIT {
+            ui.ctx()
+                .data_mut(|d| d.insert_temp(fit_id, (fit * 0.94).max(MIN_FIT)));
+            ui.ctx().request_repaint();
+        }
         // The clocks tick once a second.
         let ms = chrono::Local::now().timestamp_subsec_millis();
         ui.ctx()
@@ -187,18 +202,24 @@ impl Console<'_> {
     }
 }
 
-/// The next section's title and first sentence.
-fn next(ui: &mut Ui, current: u8) {
-    let Some(text) =
-        (current < crate::sections::lesson_count()).then(|| lesson::content().section(current + 1))
-    else {
-        ui.label(RichText::new("This is the last section.").strong());
+/// The next section's title (or that the lecture ends here, and why it has no lab).
+fn next(ui: &mut Ui, current: u8, last: u8) {
+    if current >= last {
+        let line = if last < crate::sections::lab() {
+            "Next: nothing, the lecture ends here. (The lab needs redis-server or etcd, which \
+             are not installed on this computer.)"
+        } else {
+            "Next: nothing, the lecture ends here."
+        };
+        ui.label(RichText::new(line).strong());
         return;
-    };
-    ui.label(RichText::new(format!("Next: {}. {}", text.number, text.title)).strong());
-    if let Some(first) = text.intro.first() {
-        ui.label(RichText::new(notes::first_sentence(first)).color(ui.visuals().weak_text_color()));
     }
+    let title = if current + 1 == crate::sections::lab() {
+        crate::ui::sections::lab::TITLE.to_owned()
+    } else {
+        lesson::content().section(current + 1).title.clone()
+    };
+    ui.label(RichText::new(format!("Next: {}. {title}", current + 1)).strong());
 }
 
 fn capitalised(s: &str) -> String {
