@@ -8,6 +8,7 @@ mod accuracy;
 mod app;
 mod kit;
 mod kit_layout;
+mod layout_walk;
 mod learner_done;
 mod learner_fit;
 mod learner_predict;
