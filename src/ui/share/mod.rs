@@ -280,9 +280,6 @@ impl Share {
             });
         }
         ui.horizontal_wrapped(|ui| {
-            // A button that does not fit goes to the next row whole, never squeezed into a
-            // column of letters over the settings.
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             match Self::code_of(section) {
                 Some(code) => {
                     ui.label("Scenario code:");
