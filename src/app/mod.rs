@@ -225,6 +225,12 @@ impl LessonApp {
         self.sections[usize::from(number) - 1].as_mut()
     }
 
+    /// Puts `page` in the place of its section (tests: the lab page with a recorded run).
+    pub fn replace_section(&mut self, page: Box<dyn Section>) {
+        let i = usize::from(page.number()) - 1;
+        self.sections[i] = page;
+    }
+
     /// Section `number`'s slide-ready figure, laid out off screen (see [`ui::share::slide`]).
     pub fn slide(&mut self, number: u8, width: u32) -> Option<ui::share::slide::Prepared> {
         let section = self.sections[usize::from(number) - 1].as_mut();

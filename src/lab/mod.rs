@@ -14,6 +14,7 @@
 mod client;
 mod etcd;
 pub mod failover;
+pub mod recorded;
 mod redis_store;
 pub mod server;
 mod story;

@@ -9,6 +9,7 @@ mod app;
 mod clicker;
 mod kit;
 mod kit_layout;
+mod layout_walk;
 mod learner_done;
 mod learner_fit;
 mod learner_predict;

@@ -81,13 +81,17 @@ pub fn disclosure<R>(r: &egui::CollapsingResponse<R>) {
         });
 }
 
-/// Lays out `add_contents` left to right as one named group (e.g. the speed buttons).
+/// Lays out `add_contents` left to right as one named group (e.g. the speed buttons), one
+/// row high as `ui.horizontal` is: a left-to-right layout centred across the whole height
+/// that is left would float its buttons in the middle of it (and make a menu around it as
+/// tall as the window).
 pub fn group<R>(ui: &mut Ui, name: &str, add_contents: impl FnOnce(&mut Ui) -> R) -> R {
     let builder = UiBuilder::new()
         .layout(egui::Layout::left_to_right(egui::Align::Center))
         .accessibility_role(Role::Group)
         .accessibility_label(name);
-    ui.scope_builder(builder, add_contents).inner
+    ui.horizontal(|ui| ui.scope_builder(builder, add_contents).inner)
+        .inner
 }
 
 /// Adds `slider` and gives its two controls the value as shown, with its unit.

@@ -6,5 +6,6 @@ pub mod fmt;
 pub mod playback;
 pub mod plot;
 pub mod pointer;
+pub mod readable;
 pub mod style;
 pub mod widgets;

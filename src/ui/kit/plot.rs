@@ -443,9 +443,11 @@ pub fn decade_marks_every(bounds: (f64, f64), every: i32) -> Vec<GridMark> {
     ((lo.floor() as i32)..=(hi.ceil() as i32))
         .filter(|&d| f64::from(d) >= lo && f64::from(d) <= hi)
         .map(|d| {
-            // Every labelled decade gets the same weight, so all labels look alike.
+            // Every labelled decade gets the same weight, so all labels look alike; its step
+            // is the distance to the next labelled one, which egui_plot uses to keep labels
+            // from overprinting.
             let step = if d % every == 0 {
-                2.0 * f64::from(every)
+                f64::from(every)
             } else {
                 1.0
             };
@@ -525,11 +527,12 @@ mod tests {
     fn marks_label_the_right_decades() {
         let m = decade_marks((-16.0, 0.3));
         assert_eq!(m.len(), 17);
-        assert_eq!(m.iter().filter(|g| g.step_size == 4.0).count(), 9);
+        // A labelled decade's step is the distance to the next labelled one.
+        assert_eq!(m.iter().filter(|g| g.step_size == 2.0).count(), 9);
         assert_eq!(m, decade_marks_every((-16.0, 0.3), 2));
         let counts = decade_marks_every((-0.3, 4.5), 1);
         assert_eq!(counts.len(), 5);
-        assert!(counts.iter().all(|g| g.step_size == 2.0));
+        assert!(counts.iter().all(|g| g.step_size == 1.0));
         assert!(decade_marks_every((f64::NAN, 1.0), 1).is_empty());
         let x = log_marks((-1.05, 2.53), &[1.0, 2.0, 5.0]);
         assert_eq!(x.iter().filter(|g| g.step_size == 1.0).count(), 4);

@@ -110,10 +110,7 @@ pub const HEADLINE: &str = "headline";
 
 /// The section's computed headline: the result restated in plain words.
 pub fn headline(ui: &mut Ui, text: &str) -> Response {
-    let styles = &ui.style().text_styles;
-    let size = styles
-        .get(&egui::TextStyle::Name(HEADLINE.into()))
-        .map_or(styles[&egui::TextStyle::Body].size * 1.25, |f| f.size);
+    let size = headline_size(ui);
     let shown = panel_frame(ui)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
@@ -123,6 +120,57 @@ pub fn headline(ui: &mut Ui, text: &str) -> Response {
     // A screen reader hears a new headline once it settles (see `a11y::announce`).
     a11y::headline_shown(&shown, text);
     shown
+}
+
+/// Shows `add` in at least the greatest height it has taken at this width (kept under
+/// `id`): a block whose words change length (a headline, a banner) does not move what lies
+/// under it, the buttons under the mouse, each time it wraps to a line fewer and back.
+pub fn steady_height<R>(ui: &mut Ui, id: egui::Id, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let width = ui.available_width().round();
+    let key = id.with("locks-lesson/steady-height");
+    let kept: Option<(f32, f32)> = ui.ctx().data(|d| d.get_temp(key));
+    let floor = kept.filter(|(w, _)| *w == width).map_or(0.0, |(_, h)| h);
+    let shown = ui.scope(add);
+    let h = shown.response.rect.height();
+    if h < floor {
+        ui.add_space(floor - h);
+    }
+    if kept != Some((width, h.max(floor))) {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(key, (width, h.max(floor))));
+    }
+    shown.inner
+}
+
+/// The headline (see [`headline`]) in at least the height `longest`, the longest thing it
+/// says in this place, takes at this width: it never wraps to more lines under the mouse.
+pub fn headline_with_room(ui: &mut Ui, text: &str, longest: &str) -> Response {
+    let size = headline_size(ui);
+    let frame = panel_frame(ui);
+    let inner = ui.available_width() - frame.total_margin().sum().x;
+    let font = egui::FontId::proportional(size);
+    let room = ui
+        .painter()
+        .layout(longest.to_owned(), font, Color32::WHITE, inner.max(1.0))
+        .size()
+        .y;
+    let shown = frame
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.set_min_height(room);
+            ui.add(egui::Label::new(RichText::new(text).size(size).strong()).wrap())
+        })
+        .inner;
+    a11y::headline_shown(&shown, text);
+    shown
+}
+
+/// The headline's type size.
+fn headline_size(ui: &Ui) -> f32 {
+    let styles = &ui.style().text_styles;
+    styles
+        .get(&egui::TextStyle::Name(HEADLINE.into()))
+        .map_or(styles[&egui::TextStyle::Body].size * 1.25, |f| f.size)
 }
 
 /// The framed box the headline and the prediction prompt sit in.

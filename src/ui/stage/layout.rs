@@ -51,7 +51,7 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     if cx.lecture {
         // The audience sees the stage only, as a slide: the words are the lecturer's notes,
         // and the top bar carries the title.
-        stage_ui(stage, ui, cx);
+        stage_fitted(stage, ui, cx);
         return;
     }
     if is_wide(ui.available_width(), cx.lecture) {
@@ -61,7 +61,7 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             ui.add_space(8.0);
-            stage_ui(stage, ui, cx);
+            stage_fitted(stage, ui, cx);
         });
     } else {
         let height = ui.available_height();
@@ -75,11 +75,9 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                 // Never less than the headline and controls (last frame's) plus the smallest
                 // figure and its key: on a short window the controls go below the fold, the
                 // figure stays whole.
-                let remembered = |id| ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
-                let need = remembered(chrome_height_id(ui, n))
-                    + remembered(key_height_id(ui, n))
-                    + MIN_FIGURE_HEIGHT;
-                let h = (height - used).max(MIN_STAGE_HEIGHT).max(need);
+                let h = (height - used)
+                    .max(MIN_STAGE_HEIGHT)
+                    .max(stage_need(stage, ui, cx));
                 let (rect, _) =
                     ui.allocate_exact_size(vec2(ui.available_width(), h), egui::Sense::hover());
                 ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
@@ -98,6 +96,48 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                 ui.add_space(16.0);
             });
     }
+}
+
+/// The height the stage needs: its headline, controls and drawer (last frame's), the key
+/// under the figure (last frame's) and the height at which the figure's ticks are drawn.
+fn stage_need<E: Experiment>(stage: &Stage<E>, ui: &Ui, cx: &Cx<'_>) -> f32 {
+    let n = stage.exp.number();
+    let remembered = |id| ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
+    let chrome = remembered(chrome_height_id(ui, n));
+    if cx.lecture && stage.result_hidden() {
+        // The prediction's slide has no figure.
+        return chrome;
+    }
+    chrome
+        + remembered(key_height_id(ui, n))
+        + stage.figure_floor(ui, cx)
+        + remembered(overflow_id(ui, n))
+}
+
+/// The id under which a stage remembers how far its figure drew beyond its room.
+pub fn overflow_id(ui: &Ui, n: u8) -> Id {
+    Id::unique(("stage-figure-overflow", n, ui.ctx().viewport_id()))
+}
+
+/// The stage in the height that is left; where that is less than the stage needs, in a
+/// column that scrolls: the figure never gives way, the controls go below the fold.
+fn stage_fitted<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
+    let need = stage_need(stage, ui, cx);
+    if ui.available_height() + 0.5 >= need {
+        stage_ui(stage, ui, cx);
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt(("stage-scroll", stage.exp.number()))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            // Clear of the scroll bar, which is drawn over the content.
+            let size = vec2(ui.available_width() - SCROLL_BAR_ROOM, need);
+            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
+                stage_ui(stage, ui, cx)
+            });
+        });
 }
 
 /// The reading column at the left of a wide page of section `n`: it scrolls on its own.

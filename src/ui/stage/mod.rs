@@ -103,6 +103,13 @@ pub trait Experiment {
         Vec::new()
     }
 
+    /// The least height of the figure (without its key) at which its axis ticks are drawn:
+    /// the stage never gives it less, and lets the page scroll instead. By default a plot
+    /// whose y axis shows four tick labels.
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+        crate::ui::kit::readable::readable_height(ui, 4.0)
+    }
+
     /// Draws the main figure, axes, titles and marks, filling `size`.
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2);
 
@@ -289,18 +296,27 @@ impl<E: Experiment> Stage<E> {
             self.gate.prompt_ui(ui, p, &text, cx);
             return;
         }
-        match self.exp.headline() {
-            Some(h) => {
-                widgets::headline(ui, &h);
+        // A result that says less (fencing switched, another preset) keeps the room of the
+        // longest one: the figure and the buttons stay where they were.
+        let id = egui::Id::unique((
+            "stage-headline-room",
+            self.exp.number(),
+            ui.ctx().viewport_id(),
+        ));
+        widgets::steady_height(ui, id, |ui| {
+            match self.exp.headline() {
+                Some(h) => {
+                    widgets::headline(ui, &h);
+                }
+                None => {
+                    let failed = self.exp.failure();
+                    widgets::no_result_yet(ui, failed.as_deref(), Some("Simulating…"));
+                }
             }
-            None => {
-                let failed = self.exp.failure();
-                widgets::no_result_yet(ui, failed.as_deref(), Some("Simulating…"));
+            if let Some(p) = prompt.filter(|_| self.exp.result_told()) {
+                self.gate.verdict_ui(ui, p, cx);
             }
-        }
-        if let Some(p) = prompt.filter(|_| self.exp.result_told()) {
-            self.gate.verdict_ui(ui, p, cx);
-        }
+        });
     }
 
     /// The section is finished once its result is on screen after the learner predicted it
@@ -329,26 +345,49 @@ impl<E: Experiment> Stage<E> {
         } else {
             ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0)
         };
-        let fig = Vec2::new(
-            size.x,
-            (size.y - key_h).max(layout::min_figure_height(cx.lecture)),
-        );
+        let readable = self.figure_floor(ui, cx);
+        let fig = Vec2::new(size.x, (size.y - key_h).max(readable));
+        let n = self.exp.number();
         if self.gate.hides() {
             let (x, y) = self.exp.axis_titles();
-            let drawn = ui.scope(|ui| layout::empty_figure(ui, self.exp.number(), size, x, y));
+            let drawn = ui.scope(|ui| layout::empty_figure(ui, n, size, x, y));
             self.plot_rect = Some(drawn.response.rect);
             return;
         }
         let drawn = ui.scope(|ui| {
             ui.set_width(size.x);
-            self.exp.figure(ui, cx, fig);
+            let plot = ui.scope(|ui| self.exp.figure(ui, cx, fig)).response.rect;
+            // What the figure drew beyond its room (the stage makes room for it next frame).
+            let over = (plot.height() - fig.y).max(0.0);
+            layout::remember(ui, layout::overflow_id(ui, n), over);
+            crate::ui::kit::readable::record_figure(
+                ui,
+                crate::ui::kit::readable::DrawnFigure {
+                    section: n,
+                    rect: plot.union(egui::Rect::from_min_size(plot.min, fig)),
+                    readable,
+                },
+            );
             if !legend.is_empty() {
-                let key = ui.scope(|ui| crate::ui::kit::plot::key_row(ui, cx, &legend));
+                // A key that says less keeps its room: the figure does not jump.
+                let key = ui.scope(|ui| {
+                    widgets::steady_height(ui, id, |ui| {
+                        crate::ui::kit::plot::key_row(ui, cx, &legend)
+                    })
+                });
                 let h = key.response.rect.height() + ui.spacing().item_spacing.y;
                 layout::remember(ui, id, h);
             }
         });
         self.plot_rect = Some(drawn.response.rect);
+    }
+
+    /// The least height the figure gets: what its ticks need, and never less than the
+    /// stage's floor.
+    fn figure_floor(&self, ui: &Ui, cx: &Cx<'_>) -> f32 {
+        self.exp
+            .readable_height(ui, cx)
+            .max(layout::min_figure_height(cx.lecture))
     }
 
     /// Controls, the drawer's switch, the seed and progress: the stage's bottom strip.

@@ -118,8 +118,9 @@ impl QuizSection {
 
         let headline = self.state.headline(cx.progress.progress());
         if !cx.lecture {
-            // In lecture mode it would only repeat the line under the answers.
-            widgets::headline(ui, &headline);
+            // In lecture mode it would only repeat the line under the answers. It keeps the
+            // room of its longest wording: an answer never moves the buttons under the mouse.
+            widgets::headline_with_room(ui, &headline, &self.state.longest_headline());
             ui.add_space(4.0);
         }
         self.headline = Some(headline);
@@ -170,11 +171,14 @@ impl QuizSection {
                     None => ("", ""),
                 };
                 let selected = self.state.current() == Some(i);
+                // Room for a mark from the start: the row never wraps anew once answered.
+                let room = widgets::text_width(ui, format!("{} ✖", i + 1))
+                    + 2.0 * ui.spacing().button_padding.x;
                 let r = ui
-                    .add(egui::Button::selectable(
-                        selected,
-                        format!("{}{mark}", i + 1),
-                    ))
+                    .add(
+                        egui::Button::selectable(selected, format!("{}{mark}", i + 1))
+                            .min_size(vec2(room, 0.0)),
+                    )
                     .on_hover_text(format!("Go to {} {}", quiz.item, i + 1));
                 let name = format!("{} {}{state}", super::words::capitalise(&quiz.item), i + 1);
                 ui.ctx()

@@ -82,6 +82,15 @@ impl QuizState {
     }
 
     /// The computed headline: what is left to answer and the XP so far.
+    /// The longest headline this quiz shows a learner (every question answered right): the
+    /// room the headline keeps.
+    pub fn longest_headline(&self) -> String {
+        let n = self.questions().len();
+        let max = n as u32 * XP_PER_QUESTION;
+        let items = &self.quiz().items;
+        answered_line(n, n, items, n, max, max)
+    }
+
     pub fn headline(&self, p: &Progress) -> String {
         let qs = self.questions();
         let n = qs.len();
@@ -106,11 +115,23 @@ impl QuizState {
         if answered == 0 {
             format!("{n} {items} to answer, worth up to {max} XP.")
         } else {
-            format!(
-                "You have answered {answered} of {n} {items}; {first} right at the first try, worth {xp} of {max} XP."
-            )
+            answered_line(answered, n, items, first, xp, max)
         }
     }
+}
+
+/// The headline once some are answered.
+fn answered_line(
+    answered: usize,
+    n: usize,
+    items: &str,
+    first: usize,
+    xp: u32,
+    max: u32,
+) -> String {
+    format!(
+        "You have answered {answered} of {n} {items}; {first} right at the first try, worth {xp} of {max} XP."
+    )
 }
 
 /// "Next section: <title> ▶".

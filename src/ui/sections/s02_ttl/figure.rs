@@ -11,7 +11,8 @@ use super::{LADDER_TTLS, Ttl};
 use crate::sim::ttl;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_s, share_label};
-use crate::ui::kit::plot::{self, decade_marks, error_bar, log_marks, palette};
+use crate::ui::kit::plot::{self, error_bar, log_marks, palette};
+use crate::ui::kit::readable;
 use crate::ui::kit::widgets;
 
 /// One line above the figure on how to read it.
@@ -21,6 +22,8 @@ pub const HOW_TO_READ: &str = "Read up from your TTL: the blue curve is the shar
 
 /// The lowest share the figure shows, as a power of ten.
 pub(super) const FLOOR_DECADE: f64 = -16.0;
+/// The top of the figure, as a power of ten (room above a share of 1 for "your TTL").
+const TOP_DECADE: f64 = 1.6;
 /// Decades of unsafe share per decade of crash wait on the right-hand axis.
 const WAIT_SCALE: f64 = 4.0;
 /// The crash wait at the bottom of the figure, as a power of ten (0.1 s).
@@ -35,6 +38,26 @@ fn y_to_wait(y: f64) -> f64 {
     10f64.powf((y - FLOOR_DECADE) / WAIT_SCALE + WAIT_FLOOR_DECADE)
 }
 
+/// Labelled decades of the share the plot shows at least (every fourth of its 17.6).
+const TICK_ROWS: f32 = 4.4;
+
+/// Where the height of the line on how to read the figure is kept (in each window).
+fn read_height_id(ui: &Ui) -> egui::Id {
+    egui::Id::unique(("s2-how-to-read-height", ui.ctx().viewport_id()))
+}
+
+/// The least height of the figure with its line on how to read it (last frame's).
+pub(super) fn readable_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
+    let above = if cx.lecture {
+        0.0
+    } else {
+        ui.ctx()
+            .data(|d| d.get_temp::<f32>(read_height_id(ui)))
+            .unwrap_or(0.0)
+    };
+    readable::readable_height(ui, TICK_ROWS) + above
+}
+
 impl Ttl {
     /// Draws the figure in `width` × `height`, with a line on how to read it above; returns
     /// the TTL the reader clicked or dragged to.
@@ -44,7 +67,9 @@ impl Ttl {
             height
         } else {
             let read = ui.add(egui::Label::new(RichText::new(HOW_TO_READ).weak()).wrap());
-            (height - read.rect.height() - ui.spacing().item_spacing.y).max(80.0)
+            let above = read.rect.height() + ui.spacing().item_spacing.y;
+            crate::ui::stage::layout::remember(ui, read_height_id(ui), above);
+            height - above
         };
         let w = plot::line_width(cx);
         let r = plot::marker_radius(cx);
@@ -64,6 +89,11 @@ impl Ttl {
             }
         };
 
+        // Labels every second decade (every fourth on the right), fewer when the plot is
+        // short: never two labels closer than a label is tall.
+        let span = TOP_DECADE - FLOOR_DECADE;
+        let every = readable::thinned_every(ui, height, span, 2);
+        let every_right = readable::thinned_every(ui, height, span, 4);
         let left = AxisHints::new_y()
             .label(
                 RichText::new(plot::y_title(
@@ -79,7 +109,7 @@ impl Ttl {
             )
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 && e % 2 == 0 && e <= 0 {
+                if (m.value - f64::from(e)).abs() < 1e-6 && e % every == 0 && e <= 0 {
                     share_label(e)
                 } else {
                     String::new()
@@ -101,7 +131,7 @@ impl Ttl {
             )
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 && e % 4 == 0 && e <= 0 {
+                if (m.value - f64::from(e)).abs() < 1e-6 && e % every_right == 0 && e <= 0 {
                     fmt_s(y_to_wait(m.value))
                 } else {
                     String::new()
@@ -128,11 +158,11 @@ impl Ttl {
             .custom_x_axes(vec![x_axis])
             .custom_y_axes(vec![left, right])
             .x_grid_spacer(|g| log_marks(g.bounds, &[1.0, 2.0, 5.0]))
-            .y_grid_spacer(|g| decade_marks(g.bounds))
+            .y_grid_spacer(move |g| plot::decade_marks_every(g.bounds, every))
             .include_x(x_min - 0.05)
             .include_x(x_max + 0.05)
             .include_y(FLOOR_DECADE)
-            .include_y(1.6)
+            .include_y(TOP_DECADE)
             .show_x(false)
             .show_y(false)
             .show(ui, |pu| {
@@ -197,16 +227,17 @@ impl Ttl {
                 pu.text(
                     Text::new(
                         "",
-                        PlotPoint::new(if x > 1.6 { x - 0.03 } else { x + 0.03 }, 0.35),
+                        // Hung from the top of the plot: never cut, however short it is.
+                        PlotPoint::new(if x > 1.6 { x - 0.03 } else { x + 0.03 }, TOP_DECADE),
                         RichText::new(format!("your TTL: {}", fmt_s(p.ttl_s)))
                             .strong()
                             .size(body),
                     )
                     .color(text_color)
                     .anchor(if x > 1.6 {
-                        egui::Align2::RIGHT_BOTTOM
+                        egui::Align2::RIGHT_TOP
                     } else {
-                        egui::Align2::LEFT_BOTTOM
+                        egui::Align2::LEFT_TOP
                     }),
                 );
                 pu.points(

@@ -269,6 +269,10 @@ impl Experiment for Ttl {
         ]
     }
 
+    fn readable_height(&self, ui: &Ui, cx: &Cx<'_>) -> f32 {
+        figure::readable_height(ui, cx)
+    }
+
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         if let Some(t) = self.draw(ui, cx, size.x, size.y) {
             self.params.ttl_s = t;

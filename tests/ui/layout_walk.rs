@@ -1,0 +1,652 @@
+//! One layout walk for the learner and the lecture. Through the registry (every section of
+//! `locks_lesson::sections::SECTIONS`), it visits every state a learner reaches — the
+//! prediction asked, answered and skipped; each preset, store, defence and build with "More
+//! settings" closed and open; each quiz question before and after its answer; section 7's
+//! cards; the glossary and a card; the View, Export and Keys popups; the lab before a run and
+//! after each of its experiments (recorded runs: no server) — at the laptop sizes and text
+//! sizes the lesson is laid out for; and the lecture, Page Down from the first section to
+//! the last with the class's votes recorded, at the projectors' sizes and type factors.
+//!
+//! At every step: no two pieces of text overlap, no widget or text is cut by the window's
+//! edge or by what it is drawn in, and every figure keeps the height at which its axis ticks
+//! are drawn. Buttons do not move under the mouse when a question is answered or fencing is
+//! switched.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::sections::{self, Kind, QuizId, TextPage};
+use locks_lesson::ui::kit::readable;
+use locks_lesson::ui::shell::pager;
+
+pub type App = Harness<'static, LessonApp>;
+
+/// A learner's laptops, in pixels.
+pub const LAPTOPS: [[f32; 2]; 3] = [[1280.0, 720.0], [1366.0, 768.0], [1920.0, 1080.0]];
+/// A learner's text sizes (View → Text size).
+pub const TEXT_SIZES: [f32; 2] = [1.0, 1.5];
+/// A 768-line projector and a 16:10 laptop, in pixels.
+pub const PROJECTORS: [[f32; 2]; 2] = [[1024.0, 768.0], [1280.0, 800.0]];
+/// The lecturer's type factors the walk takes, in tenths away from 100 %.
+pub const TYPE_STEPS: [i32; 4] = [-2, 0, 2, 5];
+
+/// Page Downs a lecture may take at most (a runaway build step fails the test).
+const MAX_STEPS: usize = 150;
+/// Frames after each input: measured heights settle over a few.
+const FRAMES: usize = 4;
+
+/// A walk in progress: the app, its window, what it found.
+pub struct Walk {
+    pub h: App,
+    px: [f32; 2],
+    name: String,
+    pub problems: Vec<String>,
+    /// States looked at.
+    pub states: usize,
+}
+
+impl Walk {
+    fn new(h: App, px: [f32; 2], name: String) -> Self {
+        let mut w = Self {
+            h,
+            px,
+            name,
+            problems: Vec::new(),
+            states: 0,
+        };
+        w.settle();
+        w
+    }
+
+    /// Runs frames with the window held at its size in pixels (egui's points follow the zoom).
+    pub fn settle(&mut self) {
+        crate::harness::hold_window(&mut self.h, self.px, FRAMES);
+    }
+
+    pub fn press(&mut self, key: Key) {
+        self.h.key_press(key);
+        self.settle();
+    }
+
+    fn press_with(&mut self, modifiers: Modifiers, key: Key) {
+        self.h.key_press_modifiers(modifiers, key);
+        self.settle();
+    }
+
+    /// Clicks the one widget labelled `label`, if there is one.
+    fn click(&mut self, label: &str) -> bool {
+        let Some(node) = self.h.query_by_label(label) else {
+            return false;
+        };
+        node.click();
+        self.settle();
+        true
+    }
+
+    /// Checks what is on screen now, as state `what`.
+    pub fn look(&mut self, what: &str) {
+        self.states += 1;
+        let what = format!("{} {what}", self.name);
+        check(&self.h, &what, &mut self.problems);
+    }
+
+    /// Does `act`, and notes every button that kept its label but moved (under the mouse).
+    fn steady(&mut self, what: &str, act: impl FnOnce(&mut Self)) {
+        let before = buttons(&self.h);
+        act(self);
+        for (label, r) in buttons(&self.h) {
+            // (A column scrolled up to show what followed moves its buttons up, all alike:
+            // words that grew push them down.)
+            if let Some((_, b)) = before.iter().find(|(l, _)| *l == label)
+                && r.top() - b.top() > 2.0
+            {
+                self.problems.push(format!(
+                    "{} {what}: '{label}' moved from y {:.0} to {:.0}",
+                    self.name,
+                    b.top(),
+                    r.top()
+                ));
+            }
+        }
+    }
+}
+
+/// The buttons on screen by label (labels that are on screen once only).
+fn buttons(h: &App) -> Vec<(String, Rect)> {
+    let mut all: Vec<(String, Rect)> = h
+        .query_all_by(|n| n.role() == Role::Button)
+        .filter(|n| n.accesskit_node().bounding_box().is_some())
+        .filter_map(|n| Some((n.accesskit_node().label()?.to_string(), n.rect())))
+        .collect();
+    let labels: Vec<String> = all.iter().map(|(l, _)| l.clone()).collect();
+    all.retain(|(l, _)| labels.iter().filter(|x| *x == l).count() == 1);
+    all
+}
+
+/// Roles whose nodes carry text on screen.
+fn is_text(role: Role) -> bool {
+    // A label's lines are its text runs: two pieces of one wrapped paragraph share a line
+    // without overlapping, while their boxes do.
+    matches!(
+        role,
+        Role::TextRun
+            | Role::Button
+            | Role::CheckBox
+            | Role::RadioButton
+            | Role::Link
+            | Role::Heading
+            | Role::ComboBox
+            | Role::Tab
+            | Role::SpinButton
+            | Role::Slider
+            | Role::TextInput
+            | Role::MultilineTextInput
+    )
+}
+
+fn rect_of(node: &egui_kittest::kittest::AccessKitNode<'_>, ppp: f32) -> Option<Rect> {
+    let r = node.bounding_box()?;
+    // (The tree counts physical pixels.)
+    Some(
+        Rect::from_min_max(
+            egui::pos2(r.x0 as f32, r.y0 as f32),
+            egui::pos2(r.x1 as f32, r.y1 as f32),
+        ) / ppp,
+    )
+}
+
+/// A scrolling column: the vertical extent of its scroll bar and the bar's right edge (egui
+/// gives the tree a node for the bar, none for the column). Columns lie side by side.
+#[derive(Clone, Copy)]
+struct Column {
+    top: f32,
+    bottom: f32,
+    right: f32,
+}
+
+/// The column a rect scrolls in: the first (from the left) whose bar's right edge is right of
+/// it.
+fn column_of(columns: &[Column], r: Rect) -> Option<Column> {
+    columns
+        .iter()
+        .filter(|c| r.right() <= c.right + 1.0)
+        .min_by(|a, b| a.right.total_cmp(&b.right))
+        .copied()
+}
+
+/// The layer a node is drawn on: the nearest menu or window (not the app's) it is in, or the
+/// page.
+fn layer_of(node: &egui_kittest::kittest::AccessKitNode<'_>) -> String {
+    let mut up = Some(*node);
+    while let Some(p) = up {
+        let floating = matches!(p.role(), Role::Menu | Role::Dialog | Role::Tooltip)
+            || (p.role() == Role::Window && p.parent().is_some());
+        if floating {
+            return format!("{:?}", p.id());
+        }
+        up = p.parent();
+    }
+    "page".to_owned()
+}
+
+/// Every text drawn in the last frame (rotated ones too): its text, where its letters are, and
+/// where it may be drawn.
+fn painted_texts(h: &App) -> Vec<(String, Rect, Rect)> {
+    fn walk(shape: &egui::Shape, clip: Rect, out: &mut Vec<(String, Rect, Rect)>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
+            egui::Shape::Text(t) if !t.galley.text().trim().is_empty() => {
+                out.push((t.galley.text().to_owned(), t.visual_bounding_rect(), clip));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, clipped.clip_rect, &mut out);
+    }
+    out
+}
+
+/// Every check of one state: widgets and texts inside the window, no text cut by what it is
+/// drawn in (a scrolling column's edge apart: it scrolls), no two texts on one layer
+/// overlapping, every figure at least as tall as its ticks need.
+pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
+    let window = h.ctx.content_rect().expand(0.5);
+    let paged = pager::count(&h.ctx, egui::ViewportId::ROOT) > 1;
+    let shown = pager::visible(&h.ctx, egui::ViewportId::ROOT).filter(|_| h.state().lecture());
+    let ppp = h.ctx.pixels_per_point();
+    let mut texts: Vec<(Rect, String, String)> = Vec::new();
+    let columns: Vec<Column> = h
+        .query_all_by(|n| n.role() == Role::ScrollBar)
+        .filter_map(|n| rect_of(&n.accesskit_node(), ppp))
+        .map(|r| Column {
+            top: r.top(),
+            bottom: r.bottom(),
+            right: r.right(),
+        })
+        .collect();
+    for node in h.query_all_by(|_| true) {
+        let node = node.accesskit_node();
+        let Some(r) = rect_of(&node, ppp) else {
+            continue;
+        };
+        let role = node.role();
+        if r.width() < 1.0 || r.height() < 1.0 || !r.intersects(window) {
+            continue;
+        }
+        let label = node
+            .label()
+            .map(|l| l.to_string())
+            .or_else(|| node.value().map(|v| v.to_string()))
+            .unwrap_or_default();
+        if matches!(
+            role,
+            Role::Window
+                | Role::ScrollView
+                | Role::ScrollBar
+                | Role::Pane
+                | Role::GenericContainer
+                | Role::Group
+        ) {
+            continue;
+        }
+        // What a scrolling column does not show (whole) belongs to another screenful.
+        let view = shown
+            .map(|s| s.y_range())
+            .or_else(|| column_of(&columns, r).map(|c| egui::Rangef::new(c.top, c.bottom)));
+        if view.is_some_and(|v| r.top() < v.min - 1.0 || r.bottom() > v.max + 1.0) {
+            continue;
+        }
+        // A paged column shows whole screenfuls across, and cuts at its top and bottom.
+        let inside = if paged {
+            window.x_range().contains(r.left()) && window.x_range().contains(r.right())
+        } else {
+            window.contains_rect(r)
+        };
+        if !inside {
+            problems.push(format!(
+                "{what}: {role:?} '{label}' at {r:?} is not inside the window {window:?}"
+            ));
+        }
+        // A widget whose text has runs of its own is measured by its runs.
+        let has_runs = node.children().any(|c| c.role() == Role::TextRun);
+        if is_text(role) && !has_runs {
+            texts.push((r, label, layer_of(&node)));
+        }
+    }
+    for (i, (a, la, layer_a)) in texts.iter().enumerate() {
+        for (b, lb, layer_b) in &texts[i + 1..] {
+            // (A popup covers the page: only texts of one layer can overprint.)
+            if layer_a != layer_b {
+                continue;
+            }
+            let x = a.intersect(*b);
+            // Nested nodes (a label of a group) are not two pieces of text side by side.
+            let nested = a.contains_rect(*b) || b.contains_rect(*a);
+            if !(nested || x.width() <= 1.0 || x.height() <= 1.0) {
+                problems.push(format!("{what}: '{la}' at {a:?} overlaps '{lb}' at {b:?}"));
+            }
+        }
+    }
+    let near_scroll_edge = |y: f32| {
+        columns
+            .iter()
+            .any(|c| (c.top - y).abs() <= 2.0 || (c.bottom - y).abs() <= 2.0)
+    };
+    for (text, r, clip) in painted_texts(h) {
+        let r = r.shrink(0.5);
+        if !r.intersects(clip) || clip.contains_rect(r) {
+            continue;
+        }
+        // A scrolling column cuts the lines at its edges: they scroll into view.
+        let cut_at_top = r.top() < clip.top() && near_scroll_edge(clip.top());
+        let cut_at_bottom = r.bottom() > clip.bottom() && near_scroll_edge(clip.bottom());
+        let cut_across = r.left() < clip.left() || r.right() > clip.right();
+        if (cut_at_top || cut_at_bottom || paged) && !cut_across {
+            continue;
+        }
+        let text: String = text.chars().take(60).collect();
+        problems.push(format!(
+            "{what}: the text '{text}' {r:?} is cut by {clip:?}"
+        ));
+    }
+    for f in readable::drawn_figures(&h.ctx, egui::ViewportId::ROOT) {
+        if f.rect.height() + 0.5 < f.readable {
+            problems.push(format!(
+                "{what}: section {}'s figure {:?} is {:.0} points tall, under the {:.0} its ticks need",
+                f.section,
+                f.rect,
+                f.rect.height(),
+                f.readable
+            ));
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the learner
+
+/// A learner's app at section 1 in a window of `px` pixels, at text size `zoom`.
+fn learner_app(px: [f32; 2], zoom: f32) -> Walk {
+    let h = crate::harness::open_with(AppOptions {
+        section: Some(1),
+        ask_predictions: true,
+        ..Default::default()
+    })
+    .pixels(px, 1.0)
+    .settle(1)
+    .build();
+    h.ctx.set_zoom_factor(zoom);
+    let name = format!("{}×{} text {:.0} %", px[0], px[1], zoom * 100.0);
+    Walk::new(h, px, name)
+}
+
+fn go_to(w: &mut Walk, n: u8) {
+    w.h.state_mut().go_to(n);
+    w.settle();
+}
+
+/// A simulation section: the prediction asked, chosen and checked; then every build (preset,
+/// store, defence, moment) with "More settings" closed and open; fencing switched.
+fn model_states(w: &mut Walk, n: u8) {
+    w.look(&format!("section {n}: the prediction asked"));
+    w.press(Key::Num1);
+    w.look(&format!("section {n}: a prediction chosen"));
+    w.press(Key::Enter);
+    w.look(&format!("section {n}: the prediction checked"));
+    for build in 0..16 {
+        w.look(&format!("section {n} build {build}"));
+        if w.click("More settings") {
+            w.look(&format!("section {n} build {build}, more settings"));
+            w.click("Hide settings");
+        }
+        // The lecture's builds are the learner's choices in lesson order.
+        if !w.h.state_mut().section_mut(n).step(true, true) {
+            break;
+        }
+        w.settle();
+    }
+    if matches!(n, 3 | 4) {
+        w.steady(&format!("section {n}: fencing switched"), |w| {
+            w.press(Key::F)
+        });
+        w.look(&format!("section {n}: fencing switched"));
+        w.press(Key::F);
+    }
+}
+
+/// A quiz: every question before and after its answer (right and wrong by turns), then the
+/// results.
+fn quiz_states(w: &mut Walk, n: u8, id: QuizId) {
+    let quizzes = &locks_lesson::lesson::content().quizzes;
+    let questions = match id {
+        QuizId::Which => &quizzes.which,
+        QuizId::Interview => &quizzes.interview,
+    };
+    let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4];
+    for (i, q) in questions.iter().enumerate() {
+        w.look(&format!("section {n} question {}", i + 1));
+        let choice = if i % 2 == 0 {
+            q.correct
+        } else {
+            (q.correct + 1) % 3
+        };
+        let what = format!("section {n} question {} answered", i + 1);
+        w.steady(&what, |w| w.press(keys[choice]));
+        w.look(&what);
+        w.press(Key::Enter);
+    }
+    w.look(&format!("section {n}: the results"));
+}
+
+/// Section 7: each card's question answered in turn.
+fn card_states(w: &mut Walk, n: u8) {
+    w.look(&format!("section {n}"));
+    for k in [Key::Num1, Key::Num2, Key::Num3, Key::Num4] {
+        w.press(k);
+        w.look(&format!("section {n}: a card answered ({k:?})"));
+    }
+}
+
+/// The lab: before a run, then each experiment after a recorded run.
+fn lab_states(w: &mut Walk) {
+    use locks_lesson::ui::sections::lab::{LabPage, failover::EXPERIMENTS};
+    w.look("the lab before a run");
+    w.h.state_mut()
+        .replace_section(Box::new(LabPage::with_result(
+            locks_lesson::lab::recorded::stale_run(),
+        )));
+    w.settle();
+    w.look("the lab after the stale holder's run");
+    for p in EXPERIMENTS {
+        let run = locks_lesson::lab::recorded::failover_run(p);
+        w.h.state_mut()
+            .replace_section(Box::new(LabPage::with_failover(run)));
+        w.settle();
+        w.look(&format!("the lab after {p:?}"));
+    }
+}
+
+/// The popups of the top and bottom bars over section `n`, and the glossary with a card.
+fn popup_states(w: &mut Walk, n: u8) {
+    for (opener, name) in [("View", "View"), ("Export…", "Export"), ("Keys", "Keys")] {
+        // (On a narrow bar the tools are in the menu.)
+        let opened = w.click(opener) || (w.click("Menu") && w.click(opener));
+        if opened {
+            w.look(&format!("section {n}: the {name} popup"));
+        }
+        w.press(Key::Escape);
+        if w.h.state().tools().keyboard_map_open {
+            w.click("Close");
+        }
+    }
+}
+
+fn glossary_states(w: &mut Walk) {
+    w.press(Key::G);
+    w.look("the glossary");
+    w.press(Key::G);
+    let id = locks_lesson::lesson::content().glossary[0].id.clone();
+    w.h.state_mut().open_card(&id);
+    w.settle();
+    w.look("a glossary card");
+    w.press(Key::Escape);
+}
+
+/// Every state a learner reaches, at `px` and text size `zoom`.
+pub fn learner_walk(px: [f32; 2], zoom: f32) -> Walk {
+    let mut w = learner_app(px, zoom);
+    for (n, def) in sections::all() {
+        go_to(&mut w, n);
+        match def.kind {
+            Kind::Model(_) => model_states(&mut w, n),
+            Kind::Quiz(id) => quiz_states(&mut w, n, id),
+            Kind::Text(TextPage::Systems) => card_states(&mut w, n),
+            Kind::Text(TextPage::Next) => w.look(&format!("section {n}")),
+            Kind::Lab => lab_states(&mut w),
+        }
+        popup_states(&mut w, n);
+    }
+    glossary_states(&mut w);
+    // A prediction skipped.
+    let mut skip = learner_app(px, zoom);
+    for (n, _) in sections::models() {
+        go_to(&mut skip, n);
+        if skip.click("Just show me") {
+            skip.look(&format!("section {n}: the prediction skipped"));
+        }
+    }
+    w.states += skip.states;
+    w.problems.append(&mut skip.problems);
+    w
+}
+
+// ---------------------------------------------------------------- the lecture
+
+/// How a lecture walk goes.
+#[derive(Clone, Copy)]
+pub struct Lecture {
+    pub px: [f32; 2],
+    /// Tenths of type above (below) 100 %.
+    pub type_steps: i32,
+    /// The class votes (key 2) at every prediction and question.
+    pub votes: bool,
+    /// Check the layout at every step.
+    pub layout: bool,
+}
+
+/// The lecture from the clicker, Page Down from the first section to the last: calls `each`
+/// at every step (the walk and the step's number within its section); returns the walk and
+/// how many steps each section took.
+pub fn lecture_walk(how: Lecture, mut each: impl FnMut(&Walk, usize)) -> (Walk, Vec<usize>) {
+    let h = crate::harness::open_with(AppOptions {
+        lecture: true,
+        ask_predictions: true,
+        ..Default::default()
+    })
+    .pixels(how.px, 1.0)
+    .build();
+    let name = format!(
+        "lecture {}×{} type {} %",
+        how.px[0],
+        how.px[1],
+        100 + 10 * how.type_steps
+    );
+    let mut w = Walk::new(h, how.px, name);
+    let key = if how.type_steps > 0 {
+        Key::Plus
+    } else {
+        Key::Minus
+    };
+    for _ in 0..how.type_steps.abs() {
+        w.press_with(Modifiers::COMMAND, key);
+    }
+    let count = sections::lesson_count();
+    assert_eq!(
+        w.h.state().current_section(),
+        1,
+        "a lecture starts at the beginning"
+    );
+    let mut steps = vec![0; usize::from(count)];
+    for _ in 0..MAX_STEPS {
+        let n = w.h.state().current_section();
+        steps[usize::from(n) - 1] += 1;
+        let step = steps[usize::from(n) - 1];
+        let kind = sections::get(n).map(|d| d.kind);
+        let votes = matches!(kind, Some(Kind::Model(_) | Kind::Quiz(_)));
+        if how.votes && votes {
+            w.press(Key::Num2);
+        }
+        if how.layout {
+            w.look(&format!("section {n} step {step}"));
+            lecture_figure(&mut w, n, step);
+        }
+        each(&w, step);
+        let last_page =
+            pager::index(&w.h.ctx) + 1 >= pager::count(&w.h.ctx, egui::ViewportId::ROOT);
+        let before = (n, w.h.state().section(n).summary());
+        w.press(Key::PageDown);
+        if n == count
+            && last_page
+            && (
+                w.h.state().current_section(),
+                w.h.state().section(n).summary(),
+            ) == before
+        {
+            return (w, steps);
+        }
+    }
+    panic!("the lecture did not end within {MAX_STEPS} Page Downs: {steps:?}");
+}
+
+/// On a projector the figure is the slide: whole in the window and never a strip.
+fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
+    let window = w.h.ctx.content_rect().expand(0.5);
+    if let Some(figure) = w.h.state().section(n).plot_rect() {
+        let what = format!("{} section {n} step {step}", w.name);
+        if !window.contains_rect(figure) {
+            w.problems.push(format!(
+                "{what}: the figure {figure:?} is not inside the window {window:?}"
+            ));
+        }
+        if figure.height() < window.height() * 0.25 {
+            w.problems.push(format!(
+                "{what}: the figure {figure:?} is a strip in a window {window:?}"
+            ));
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the tests
+
+/// Problems the walk still finds at each size (learner 1280×720, 1366×768, 1920×1080;
+/// lecture 1024×768, 1280×800; 100, 121, 94, 274 and 232 before the walk existed): labels
+/// inside the figures of sections 3, 4, 5 and the lab,
+/// the lecture's top bar and slides at Type 120 % and more on a 1024×768 projector, the
+/// bottom bar at 150 % text ("Export…" squeezed). Lower these as they are fixed.
+const KNOWN: [usize; 5] = [64, 83, 59, 101, 78];
+
+/// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
+/// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.
+fn report(walks: Vec<Walk>, known: usize) {
+    let states: usize = walks.iter().map(|w| w.states).sum();
+    let problems: Vec<String> = walks.into_iter().flat_map(|w| w.problems).collect();
+    for p in &problems {
+        eprintln!("{p}");
+    }
+    eprintln!(
+        "{states} states looked at, {} layout problems",
+        problems.len()
+    );
+    assert!(states > 200, "the walk looked at only {states} states");
+    assert!(
+        problems.len() <= known,
+        "{} layout problems in {states} states (at most {known} known):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+fn learner_at(px: [f32; 2], known: usize) {
+    report(TEXT_SIZES.map(|z| learner_walk(px, z)).into(), known)
+}
+
+#[test]
+fn every_learner_state_fits_a_1280_by_720_laptop() {
+    learner_at(LAPTOPS[0], KNOWN[0]);
+}
+
+#[test]
+fn every_learner_state_fits_a_1366_by_768_laptop() {
+    learner_at(LAPTOPS[1], KNOWN[1]);
+}
+
+#[test]
+fn every_learner_state_fits_a_1920_by_1080_screen() {
+    learner_at(LAPTOPS[2], KNOWN[2]);
+}
+
+fn lecture_at(px: [f32; 2], known: usize) {
+    let walks = TYPE_STEPS.map(|type_steps| {
+        let how = Lecture {
+            px,
+            type_steps,
+            votes: true,
+            layout: true,
+        };
+        lecture_walk(how, |_, _| {}).0
+    });
+    report(walks.into(), known);
+}
+
+#[test]
+fn every_lecture_step_with_votes_fits_a_1024_by_768_projector() {
+    lecture_at(PROJECTORS[0], KNOWN[3]);
+}
+
+#[test]
+fn every_lecture_step_with_votes_fits_a_1280_by_800_screen() {
+    lecture_at(PROJECTORS[1], KNOWN[4]);
+}
