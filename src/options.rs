@@ -26,4 +26,6 @@ pub struct AppOptions {
     pub playlist: Option<PathBuf>,
     /// The lab's server, named on the command line (`--redis URL` or `--etcd URL`).
     pub lab_server: Option<(crate::lab::ServerKind, String)>,
+    /// The spaced review's clock: the system's, or a fixed time (tests, `LOCKS_LESSON_NOW`).
+    pub clock: crate::review::Clock,
 }

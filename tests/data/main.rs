@@ -5,3 +5,4 @@ mod content;
 mod giveaways;
 mod progress;
 mod quizzes;
+mod review;

@@ -53,6 +53,8 @@ pub enum Action {
     ToggleLock,
     /// Appends the current section's scenario code to the playlist file.
     AddToPlaylist,
+    /// Open or close the spaced review.
+    Review,
 }
 
 impl Action {
@@ -269,6 +271,12 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Key::M,
         "M",
         "The lock (mutex) on or off (section 1)",
+    ),
+    plain(
+        Action::Review,
+        Key::V,
+        "V",
+        "Spaced review: open or close the items due today",
     ),
     plain(
         Action::ToggleGlossary,

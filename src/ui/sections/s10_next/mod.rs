@@ -239,6 +239,7 @@ impl Section for Next {
                 ui.add_space(10.0);
                 Self::review(ui, cx);
                 ui.add_space(10.0);
+                crate::ui::review::due_list(ui, cx.progress);
                 self.file_and_reset(ui, cx);
             });
             right[0].with_layout(top_down, |ui| {
