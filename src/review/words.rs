@@ -31,7 +31,7 @@ pub struct Words {
     pub model_gave: String,
     pub grade_prompt: String,
     pub suggested: String,
-    pub grades: [String; 4],
+    pub grades: Vec<String>,
     pub back_in: String,
     pub summary_title: String,
     pub summary: String,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::progress::Progress;
 use locks_lesson::review::{self, Clock, DAY_MS, Kind, Sched};
@@ -74,7 +74,7 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
             if item.kind == Kind::Prediction {
                 prediction_question = h
                     .query_by_label_contains("TTL and one grant every")
-                    .map(|n| n.label().unwrap_or_default());
+                    .map(|n| n.accesskit_node().label().unwrap_or_default());
             }
             press(&mut h, Key::Num1);
             press(&mut h, Key::Space);
