@@ -87,7 +87,10 @@ pub fn to_text(plan: &Plan, now: u64) -> String {
     let mut out = if plan.due.is_empty() {
         format!("{}\n", w.cli_none)
     } else {
-        format!("{}\n", fill(&w.cli_due, &[("n", plan.due.len().to_string())]))
+        format!(
+            "{}\n",
+            fill(&w.cli_due, &[("n", plan.due.len().to_string())])
+        )
     };
     for e in &plan.due {
         out.push_str(&format!("  {:<10} {}\n", e.item.kind.name(), e.item.id));

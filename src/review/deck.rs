@@ -153,7 +153,10 @@ mod tests {
         }
         assert!(ItemId::new(Kind::Quiz, "gone").section().is_none());
         assert!(!exists(&ItemId::new(Kind::Token, "gone")));
-        assert!(!exists(&ItemId::new(Kind::Term, "jepsen")), "not a core term");
+        assert!(
+            !exists(&ItemId::new(Kind::Term, "jepsen")),
+            "not a core term"
+        );
         assert_eq!(ItemId::parse("nonsense"), None);
         assert_eq!(ItemId::parse("card:x"), None);
     }
@@ -162,7 +165,10 @@ mod tests {
     fn a_prediction_is_named_by_its_sections_id() {
         let ttl = ItemId::new(Kind::Prediction, "ttl");
         assert_eq!(ttl.section(), Some(2));
-        assert_eq!(ttl.prompt().map(|p| p.id.as_str()), Some("predict-ttl-overrun"));
+        assert_eq!(
+            ttl.prompt().map(|p| p.id.as_str()),
+            Some("predict-ttl-overrun")
+        );
         assert_eq!(ttl.key(), "prediction:ttl");
     }
 }

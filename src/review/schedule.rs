@@ -153,7 +153,11 @@ impl Sched {
             Sched::card,
         );
         let next = fsrs().next(card, time(at), grade.rating()).card;
-        Sched::of_card(&next, prev.map_or(0, |p| p.first), prev.and_then(|p| p.shown))
+        Sched::of_card(
+            &next,
+            prev.map_or(0, |p| p.first),
+            prev.and_then(|p| p.shown),
+        )
     }
 }
 
@@ -179,7 +183,11 @@ pub fn current(progress: &Progress, item: &ItemId) -> Option<Sched> {
     match item.kind {
         Kind::Quiz => {
             let a = progress.answer(&item.id)?;
-            Some(Sched::graded(None, a.first_at, Grade::of_answer(a.first_try)))
+            Some(Sched::graded(
+                None,
+                a.first_at,
+                Grade::of_answer(a.first_try),
+            ))
         }
         Kind::Prediction => {
             let r = progress.predictions.get(&item.prompt()?.id)?;
@@ -222,7 +230,9 @@ pub fn merge(mine: &mut BTreeMap<String, Sched>, theirs: &BTreeMap<String, Sched
 
 /// Drops schedules from before a reset and of items the lesson no longer has.
 pub fn tidy(review: &mut BTreeMap<String, Sched>, reset_at: u64) {
-    review.retain(|key, s| s.last >= reset_at && ItemId::parse(key).is_some_and(|i| super::exists(&i)));
+    review.retain(|key, s| {
+        s.last >= reset_at && ItemId::parse(key).is_some_and(|i| super::exists(&i))
+    });
 }
 
 /// An item of the plan, and when it is due (`None`: a new card, never asked).
@@ -358,7 +368,10 @@ mod tests {
         // A later grade of Good moves the date further than Hard, Hard further than Again.
         let s = Sched::graded(None, T0, Grade::Good);
         let at = s.due;
-        let d: Vec<u64> = Grade::ALL.iter().map(|&g| Sched::graded(Some(&s), at, g).due).collect();
+        let d: Vec<u64> = Grade::ALL
+            .iter()
+            .map(|&g| Sched::graded(Some(&s), at, g).due)
+            .collect();
         assert!(d.windows(2).all(|w| w[0] < w[1]), "{d:?}");
     }
 
@@ -400,15 +413,27 @@ mod tests {
     fn the_day_after_the_lesson_the_wrong_answers_are_due() {
         let p = finished(T0);
         let plan = plan(&p, T0 + DAY_MS + H);
-        let quiz: Vec<&Entry> = plan.due.iter().filter(|e| e.item.kind == Kind::Quiz).collect();
+        let quiz: Vec<&Entry> = plan
+            .due
+            .iter()
+            .filter(|e| e.item.kind == Kind::Quiz)
+            .collect();
         assert_eq!(quiz.len(), 2, "the two wrong answers");
-        let predictions = plan.due.iter().filter(|e| e.item.kind == Kind::Prediction).count();
+        let predictions = plan
+            .due
+            .iter()
+            .filter(|e| e.item.kind == Kind::Prediction)
+            .count();
         assert_eq!(predictions, 1, "the wrong prediction");
         // New cards: at most the day's share, section 7's and the glossary's.
         let new = plan.due.iter().filter(|e| e.due.is_none()).count();
         assert_eq!(new, NEW_PER_DAY);
         // The right answers come back in three days.
-        assert!(plan.later.iter().all(|e| days_between(T0, e.due.unwrap()) == 3));
+        assert!(
+            plan.later
+                .iter()
+                .all(|e| days_between(T0, e.due.unwrap()) == 3)
+        );
         assert!(plan.session().len() <= crate::review::SESSION_MAX);
         // On the day of the lesson nothing new comes in, and nothing is due yet.
         let today = plan_at(&p, T0 + H);

@@ -39,7 +39,11 @@ fn the_day_after_the_lesson_the_json_names_the_wrong_answers_and_changes_nothing
     let file = prepared(dir.path());
     let before = fs::read(&file).unwrap();
     let listing = |d: &Path| {
-        let mut v: Vec<_> = fs::read_dir(d).unwrap().flatten().map(|e| e.file_name()).collect();
+        let mut v: Vec<_> = fs::read_dir(d)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
         v.sort();
         v
     };
@@ -58,9 +62,19 @@ fn the_day_after_the_lesson_the_json_names_the_wrong_answers_and_changes_nothing
     let mut quiz = ids("quiz");
     quiz.sort();
     assert_eq!(quiz, ["gc-pause-fix", "last-in-stock"]);
-    assert_eq!(ids("prediction"), ["ttl"], "the wrong prediction, by its section's id");
-    assert_eq!(due.iter().filter(|e| e["due_ms"].is_null()).count(), review::NEW_PER_DAY);
-    assert!(due.iter().all(|e| e["kind"] != "token" || e["section"] == 7));
+    assert_eq!(
+        ids("prediction"),
+        ["ttl"],
+        "the wrong prediction, by its section's id"
+    );
+    assert_eq!(
+        due.iter().filter(|e| e["due_ms"].is_null()).count(),
+        review::NEW_PER_DAY
+    );
+    assert!(
+        due.iter()
+            .all(|e| e["kind"] != "token" || e["section"] == 7)
+    );
     assert_eq!(v["now_ms"], now);
     assert!(v["later"].as_array().unwrap().len() >= 13);
     // Nothing was written, not even a lock file.
@@ -70,7 +84,10 @@ fn the_day_after_the_lesson_the_json_names_the_wrong_answers_and_changes_nothing
     // The words say the same.
     let (code, text, _) = review_at(now, &["--due", "--progress-file", &file]);
     assert_eq!(code, 0);
-    assert!(text.starts_with(&format!("{} items due for review:", due.len())), "{text}");
+    assert!(
+        text.starts_with(&format!("{} items due for review:", due.len())),
+        "{text}"
+    );
     assert!(text.contains("gc-pause-fix") && text.contains("prediction"));
     assert!(text.contains("The next item is due in 2 days."), "{text}");
 }
@@ -87,12 +104,26 @@ fn the_json_agrees_with_the_app() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|e| format!("{}:{}", e["kind"].as_str().unwrap(), e["id"].as_str().unwrap()))
+            .map(|e| {
+                format!(
+                    "{}:{}",
+                    e["kind"].as_str().unwrap(),
+                    e["id"].as_str().unwrap()
+                )
+            })
             .collect();
         let mut store = Store::open(file.clone().into());
         store.clock = Clock::fixed(now);
-        assert_eq!(locks_lesson::ui::review::due_count(&store, false), cli.len(), "day {days}");
-        assert_eq!(locks_lesson::ui::review::due_count(&store, true), 0, "lecture mode");
+        assert_eq!(
+            locks_lesson::ui::review::due_count(&store, false),
+            cli.len(),
+            "day {days}"
+        );
+        assert_eq!(
+            locks_lesson::ui::review::due_count(&store, true),
+            0,
+            "lecture mode"
+        );
         let app: Vec<String> = review::plan(store.progress(), now)
             .due
             .iter()
@@ -120,8 +151,14 @@ fn no_file_means_nothing_due_and_bad_input_exits_2_naming_the_flag() {
     assert!(err.contains("--soon"), "{err}");
     let bad = dir.path().join("bad.ron");
     fs::write(&bad, "(version: 3, answers: {").unwrap();
-    let (code, _, err) = review_at(FINISHED, &["--due", "--json", "--progress-file", bad.to_str().unwrap()]);
+    let (code, _, err) = review_at(
+        FINISHED,
+        &["--due", "--json", "--progress-file", bad.to_str().unwrap()],
+    );
     assert_eq!(code, 2);
-    assert!(err.contains("--progress-file") && err.contains("damaged"), "{err}");
+    assert!(
+        err.contains("--progress-file") && err.contains("damaged"),
+        "{err}"
+    );
     assert!(bad.exists(), "a damaged file is left where it is");
 }

@@ -17,8 +17,12 @@ use rand_chacha::ChaCha8Rng;
 pub const FINISHED: u64 = 1_796_100_000_000;
 
 fn fixture(name: &str) -> String {
-    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name))
-        .unwrap()
+    fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -145,7 +149,13 @@ fn forty_kills_during_a_review_session_leave_the_file_whole() {
         // Each round reviews later than the one before, so its grades are the newest.
         let start = FINISHED + DAY_MS * (round + 1);
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["review::review_kill_child", "--exact", "--ignored", "--nocapture", "-q"])
+            .args([
+                "review::review_kill_child",
+                "--exact",
+                "--ignored",
+                "--nocapture",
+                "-q",
+            ])
             .env(CHILD_FILE, &path)
             .env(CHILD_START, start.to_string())
             .stdout(Stdio::piped())
@@ -161,23 +171,40 @@ fn forty_kills_during_a_review_session_leave_the_file_whole() {
         let bytes = fs::read(&path).unwrap();
         let p = Progress::from_bytes(&bytes)
             .unwrap_or_else(|e| panic!("round {round}: the file is whole ({e})"));
-        assert_eq!(p.answers.len(), 15, "round {round}: the lesson's answers stay");
+        assert_eq!(
+            p.answers.len(),
+            15,
+            "round {round}: the lesson's answers stay"
+        );
         if n > 0 {
             after_a_write += 1;
             // The last durable grade is in the file.
             let i = n - 1;
             let item = &deck[i as usize % deck.len()];
             let last = p.review[&item.key()].last;
-            assert!(last >= start + i * 1000, "round {round}: grade {i} of {item} kept");
+            assert!(
+                last >= start + i * 1000,
+                "round {round}: grade {i} of {item} kept"
+            );
         }
         let store = Store::open(path.clone());
-        assert!(store.notice().is_none(), "round {round}: {:?}", store.notice());
+        assert!(
+            store.notice().is_none(),
+            "round {round}: {:?}",
+            store.notice()
+        );
     }
-    assert!(after_a_write >= 20, "most kills came after a write ({after_a_write})");
+    assert!(
+        after_a_write >= 20,
+        "most kills came after a write ({after_a_write})"
+    );
     let names: Vec<String> = fs::read_dir(dir.path())
         .unwrap()
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
-    assert!(!names.iter().any(|n| n.contains(".bad-")), "nothing set aside: {names:?}");
+    assert!(
+        !names.iter().any(|n| n.contains(".bad-")),
+        "nothing set aside: {names:?}"
+    );
 }

@@ -60,13 +60,20 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
     let items = page.items().to_vec();
     assert_eq!(items.len(), n);
     let ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
-    assert!(ids.contains(&"gc-pause-fix") && ids.contains(&"last-in-stock"), "{ids:?}");
+    assert!(
+        ids.contains(&"gc-pause-fix") && ids.contains(&"last-in-stock"),
+        "{ids:?}"
+    );
     assert!(ids.contains(&"ttl"), "the wrong prediction: {ids:?}");
     assert!(h.query_by_label(&format!("Item 1 of {n}")).is_some());
 
     let mut prediction_question = None;
     for (k, item) in items.iter().enumerate() {
-        assert!(h.query_by_label(&format!("Item {} of {n}", k + 1)).is_some(), "{item}");
+        assert!(
+            h.query_by_label(&format!("Item {} of {n}", k + 1))
+                .is_some(),
+            "{item}"
+        );
         if item.kind == Kind::Term {
             // A recall card: Space shows it.
             press(&mut h, Key::Space);
@@ -80,13 +87,17 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
             press(&mut h, Key::Space);
         }
         assert!(
-            h.query_by_label_contains("How well did you know it?").is_some(),
+            h.query_by_label_contains("How well did you know it?")
+                .is_some(),
             "{item}: the answer is shown"
         );
         press(&mut h, digit(1 + k % 4));
     }
     assert!(h.query_by_label("Review done").is_some(), "the summary");
-    assert!(h.query_by_label_contains(&format!("{n} items reviewed")).is_some());
+    assert!(
+        h.query_by_label_contains(&format!("{n} items reviewed"))
+            .is_some()
+    );
 
     // The prediction was asked at a TTL the lesson did not use (the lesson's was 10 s).
     let q = prediction_question.expect("the TTL prediction was asked");
@@ -103,8 +114,14 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
         assert!(saved.due > NEXT_DAY);
     }
     let shown = after.review["prediction:ttl"].shown.expect("settings kept");
-    assert!(shown.variant.is_some() && shown.band != Some(2), "{shown:?}");
-    assert_eq!(after.answers, before.answers, "the lesson's answers are kept");
+    assert!(
+        shown.variant.is_some() && shown.band != Some(2),
+        "{shown:?}"
+    );
+    assert_eq!(
+        after.answers, before.answers,
+        "the lesson's answers are kept"
+    );
     // Nothing is due any more: the button is gone, and Space closes the summary.
     press(&mut h, Key::Space);
     assert!(h.state().review().is_none());
@@ -126,7 +143,10 @@ fn section_10_lists_what_is_due_and_when_the_rest_comes_back() {
 fn nothing_is_due_on_the_lessons_day_nor_in_lecture_mode() {
     let (_dir, path) = prepared();
     let mut h = open(&path, FINISHED + 3_600_000, false);
-    assert!(h.query_by_label_contains("Review: ").is_none(), "nothing due yet");
+    assert!(
+        h.query_by_label_contains("Review: ").is_none(),
+        "nothing due yet"
+    );
     let (_dir2, path2) = prepared();
     let mut h2 = open(&path2, NEXT_DAY, true);
     assert!(h2.query_by_label_contains("Review: ").is_none());

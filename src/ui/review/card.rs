@@ -101,7 +101,9 @@ mod tests {
     #[test]
     fn every_item_of_the_deck_has_a_card() {
         for item in crate::review::deck() {
-            let fresh = item.prompt().map(|p| super::super::fresh::run(p.section, 0));
+            let fresh = item
+                .prompt()
+                .map(|p| super::super::fresh::run(p.section, 0));
             let c = card(&item, fresh.as_ref()).unwrap_or_else(|| panic!("{item}"));
             assert!(!c.question.is_empty() && !c.answer.is_empty(), "{item}");
             assert!(!c.question.contains("[["), "{item}: markup left");

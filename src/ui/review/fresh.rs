@@ -94,7 +94,13 @@ const PAUSES: [(u32, f64); 6] = [
 ];
 const RATES: [f64; 6] = [2.0, 20.0, 100.0, 1_000.0, 3_000.0, 10_000.0];
 /// (TTL in s, pause probability).
-const BREAKS: [(f64, f64); 5] = [(30.0, 0.02), (5.0, 0.02), (120.0, 0.0), (10.0, 0.0), (60.0, 0.05)];
+const BREAKS: [(f64, f64); 5] = [
+    (30.0, 0.02),
+    (5.0, 0.02),
+    (120.0, 0.0),
+    (10.0, 0.0),
+    (60.0, 0.05),
+];
 
 /// Runs section `section`'s model at review setting `variant`.
 ///
@@ -179,7 +185,10 @@ pub fn run(section: u8, variant: u32) -> Fresh {
             let n = fencing::run(&Valid::clamped(p), SEED).overwritten;
             let times = if n == 1 { "time" } else { "times" };
             (
-                vec![("holders", fmt_int(u64::from(holders))), ("ttl", fmt_ms(p.ttl_ms))],
+                vec![
+                    ("holders", fmt_int(u64::from(holders))),
+                    ("ttl", fmt_ms(p.ttl_ms)),
+                ],
                 fill(&words.note_pauses, &[("share", fmt_pct(stall_prob))]),
                 n as f64,
                 format!("{} {times}", fmt_int(n)),
@@ -280,7 +289,12 @@ mod tests {
             assert!(variants(p.section) >= 4, "section {}", p.section);
             for v in 0..variants(p.section) {
                 let f = run(p.section, v);
-                assert!(f.right.is_some(), "section {} setting {v}: {}", p.section, f.observed_text);
+                assert!(
+                    f.right.is_some(),
+                    "section {} setting {v}: {}",
+                    p.section,
+                    f.observed_text
+                );
                 let q = f.question(p);
                 assert!(!q.contains('{'), "unfilled slot: {q}");
             }
@@ -290,7 +304,9 @@ mod tests {
     #[test]
     fn the_settings_give_more_than_one_band() {
         for p in crate::predict::prompts() {
-            let mut bands: Vec<_> = (0..variants(p.section)).map(|v| run(p.section, v).right).collect();
+            let mut bands: Vec<_> = (0..variants(p.section))
+                .map(|v| run(p.section, v).right)
+                .collect();
             bands.sort();
             bands.dedup();
             assert!(bands.len() >= 2, "section {}: {bands:?}", p.section);
@@ -311,7 +327,10 @@ mod tests {
             }
         }
         // From the lesson's own settings (no variant), the band still differs.
-        let lesson = crate::review::Shown { variant: None, band: Some(2) };
+        let lesson = crate::review::Shown {
+            variant: None,
+            band: Some(2),
+        };
         let f = pick(2, Some(lesson), 3).unwrap();
         assert_ne!(f.right, Some(2));
     }
@@ -319,7 +338,10 @@ mod tests {
     #[test]
     fn the_ttl_question_is_judged_by_the_exact_model() {
         let f = run(2, 0);
-        let p = TtlParams { ttl_s: 0.5, ..TtlParams::default() };
+        let p = TtlParams {
+            ttl_s: 0.5,
+            ..TtlParams::default()
+        };
         assert_eq!(f.observed, p.per_day(p.exact_unsafe_fraction()));
         assert_eq!(f.values[0], ("ttl", "0.5 s".to_owned()));
     }

@@ -93,7 +93,13 @@ impl ReviewPage {
     }
 
     /// Takes the page's keys; returns false when the learner closed it from the summary.
-    fn keys(&mut self, actions: &[Action], card: Option<&Card>, store: &mut Store, runner: &Runner) -> bool {
+    fn keys(
+        &mut self,
+        actions: &[Action],
+        card: Option<&Card>,
+        store: &mut Store,
+        runner: &Runner,
+    ) -> bool {
         for a in actions {
             match (self.phase.clone(), *a) {
                 (Phase::Asking { .. }, Action::Choose(n)) => {
@@ -109,7 +115,12 @@ impl ReviewPage {
                         self.grade(g, store, runner);
                     }
                 }
-                (Phase::Shown { suggested: Some(g), .. }, Action::Continue) => {
+                (
+                    Phase::Shown {
+                        suggested: Some(g), ..
+                    },
+                    Action::Continue,
+                ) => {
                     self.grade(g, store, runner);
                 }
                 (Phase::Done, Action::Continue) => return false,
@@ -146,7 +157,13 @@ impl ReviewPage {
     }
 
     /// Draws the page and takes its keys; false when the learner asked to close it.
-    pub fn ui(&mut self, ui: &mut Ui, actions: &[Action], store: &mut Store, runner: &Runner) -> bool {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        actions: &[Action],
+        store: &mut Store,
+        runner: &Runner,
+    ) -> bool {
         let w = words();
         let (fresh, failed) = self.fresh();
         let item = self.items.get(self.index).cloned();
@@ -186,7 +203,8 @@ impl ReviewPage {
             }
         });
         if self.fresh.as_ref().is_some_and(|t| !t.is_finished()) {
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
         }
         open
     }
@@ -251,7 +269,10 @@ impl ReviewPage {
                 _ => None,
             };
             if let Some(g) = suggested {
-                ui.label(fill(&w.suggested, &[("grade", w.grades[g.index()].clone())]));
+                ui.label(fill(
+                    &w.suggested,
+                    &[("grade", w.grades[g.index()].clone())],
+                ));
             }
             let mut clicked = None;
             ui.horizontal_wrapped(|ui| {
@@ -293,7 +314,9 @@ impl ReviewPage {
             ui.label(fill(&w.summary_next, &[("when", w.when(next, now))]));
         }
         ui.add_space(8.0);
-        !ui.button(&w.close_button).on_hover_text(&w.close_hint).clicked()
+        !ui.button(&w.close_button)
+            .on_hover_text(&w.close_hint)
+            .clicked()
     }
 }
 
