@@ -225,7 +225,7 @@ impl ReviewPage {
             for (i, c) in card.choices.iter().enumerate() {
                 let mark = match (shown, Some(i) == card.right, Some(i) == chosen) {
                     (true, true, _) => " ✔",
-                    (true, false, true) => " ✘",
+                    (true, false, true) => " ✖",
                     _ => "",
                 };
                 let text = RichText::new(format!("{}  {c}{mark}", i + 1)).size(body * 1.05);
