@@ -102,12 +102,12 @@ impl ReviewPage {
     ) -> bool {
         for a in actions {
             match (self.phase.clone(), *a) {
-                (Phase::Asking { .. }, Action::Choose(n)) => {
-                    if card.is_some_and(|c| usize::from(n) <= c.choices.len()) {
-                        self.phase = Phase::Asking {
-                            chosen: Some(usize::from(n) - 1),
-                        };
-                    }
+                (Phase::Asking { .. }, Action::Choose(n))
+                    if card.is_some_and(|c| usize::from(n) <= c.choices.len()) =>
+                {
+                    self.phase = Phase::Asking {
+                        chosen: Some(usize::from(n) - 1),
+                    };
                 }
                 (Phase::Asking { chosen }, Action::Continue) => self.show(chosen, card),
                 (Phase::Shown { .. }, Action::Choose(n)) => {
