@@ -116,8 +116,12 @@ fn every_kind_of_bad_file_is_kept_aside_and_the_learner_starts_fresh() {
         ),
         (
             "wrong type",
-            good.replacen("version: 2", "version: \"one\"", 1)
-                .into_bytes(),
+            good.replacen(
+                &format!("version: {}", progress::VERSION),
+                "version: \"one\"",
+                1,
+            )
+            .into_bytes(),
             "damaged",
         ),
     ];

@@ -272,12 +272,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
         "M",
         "The lock (mutex) on or off (section 1)",
     ),
-    plain(
-        Action::Review,
-        Key::V,
-        "V",
-        "Spaced review: open or close the items due today",
-    ),
+    plain(Action::Review, Key::V, "V", "Spaced review"),
     plain(
         Action::ToggleGlossary,
         Key::G,

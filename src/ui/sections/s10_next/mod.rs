@@ -239,8 +239,9 @@ impl Section for Next {
                 ui.add_space(10.0);
                 Self::review(ui, cx);
                 ui.add_space(10.0);
-                crate::ui::review::due_list(ui, cx.progress);
                 self.file_and_reset(ui, cx);
+                ui.add_space(10.0);
+                crate::ui::review::due_list(ui, cx.progress);
             });
             right[0].with_layout(top_down, |ui| {
                 predictions::ui(ui, cx);
