@@ -10,6 +10,7 @@ pub mod lesson;
 pub mod options;
 pub mod predict;
 pub mod progress;
+pub mod review;
 pub mod runner;
 pub mod scenario;
 pub mod sections;

@@ -29,4 +29,6 @@ pub struct AppOptions {
     /// Whether a lecture goes on to the lab after the lesson: `None` where its servers are
     /// installed (or one is named), `Some` to decide (tests).
     pub lab_in_lecture: Option<bool>,
+    /// The spaced review's clock: the system's, or a fixed time (tests, `LOCKS_LESSON_NOW`).
+    pub clock: crate::review::Clock,
 }

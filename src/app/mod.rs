@@ -53,6 +53,8 @@ pub struct LessonApp {
     /// The audience window and the console.
     presenter_view: PresenterView,
     ctx: egui::Context,
+    /// The spaced review's page, while it is open (in the section's place).
+    review: Option<ui::review::ReviewPage>,
 }
 
 impl LessonApp {
@@ -68,9 +70,10 @@ impl LessonApp {
             Some(dir.join(ui::share::playlist::DEFAULT_FILE_NAME))
         });
         let scenario = options.scenario.clone();
-        let progress = options
+        let mut progress = options
             .progress_file
             .map_or_else(Store::memory, Store::open);
+        progress.clock = options.clock;
         // A lecture starts at the beginning; a learner comes back where they left off.
         let lecture = options.lecture || options.presenter;
         let remembered = progress.progress().last_section.filter(|_| !lecture);
@@ -143,6 +146,23 @@ impl LessonApp {
             progress,
             ask_predictions: options.ask_predictions,
             lab_in_lecture,
+            review: None,
+        }
+    }
+
+    /// The spaced review's page, if open.
+    pub fn review(&self) -> Option<&ui::review::ReviewPage> {
+        self.review.as_ref()
+    }
+
+    /// Opens the spaced review, or closes it (never in lecture mode: nothing is scored there).
+    pub fn toggle_review(&mut self) {
+        if self.review.is_some() || self.lecture() {
+            self.review = None;
+        } else {
+            let now = self.progress.clock.now();
+            let page = ui::review::ReviewPage::start(self.progress.progress(), now, &self.runner);
+            self.review = Some(page);
         }
     }
 
@@ -194,6 +214,7 @@ impl LessonApp {
             ui::shell::pager::reset(&self.ctx);
         }
         self.current = to;
+        self.review = None;
         self.glossary.close_card();
     }
 
@@ -334,6 +355,7 @@ impl LessonApp {
             }
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
+            Action::Review => self.toggle_review(),
             Action::ExportPlot | Action::CopyFigure => {
                 let copy = action == Action::CopyFigure;
                 let section = self.sections[self.current].as_mut();
@@ -355,6 +377,7 @@ impl LessonApp {
 
     fn top_bar(&mut self, ui: &mut Ui) {
         let current = self.current_section();
+        let review_due = ui::review::due_count(&self.progress, self.tools.lecture.lecture());
         let mut bar = ui::shell::topbar::TopBar {
             current,
             side_open: &mut self.side_open,
@@ -368,6 +391,7 @@ impl LessonApp {
             type_change: None,
             title: self.sections[self.current].title(),
             reduced_motion: &mut self.tools.lecture.reduced_motion,
+            review_due,
         };
         bar.show(ui);
         let (go_to, type_change) = (bar.go_to, bar.type_change);
@@ -388,6 +412,15 @@ impl LessonApp {
     }
 
     fn page(&mut self, ui: &mut Ui, events: &mut Vec<AppEvent>, actions: &[Action]) {
+        if self.lecture() {
+            self.review = None;
+        }
+        if let Some(page) = &mut self.review {
+            if !page.ui(ui, actions, &mut self.progress, &self.runner) {
+                self.review = None;
+            }
+            return;
+        }
         let idx = self.current;
         let mut cx = cx!(self, events, actions);
         let section = &mut self.sections[idx];

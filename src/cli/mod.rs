@@ -9,6 +9,7 @@ mod args;
 pub mod extra;
 pub mod lab;
 mod report;
+pub mod review;
 
 pub use args::*;
 pub use report::*;
@@ -40,6 +41,7 @@ pub fn main() -> ExitCode {
             model,
         }) => run_sim_command(scenario.as_deref(), *json, model.as_deref()),
         Some(Command::Lab { experiment }) => lab::run_lab(experiment),
+        Some(Command::Review(args)) => review::run_review(args),
         None => {
             let renderer = match cli.renderer {
                 RendererChoice::Glow => eframe::Renderer::Glow,
@@ -164,6 +166,7 @@ pub fn app_options(cli: &Cli) -> AppOptions {
             (None, None) => None,
         },
         lab_in_lecture: None,
+        clock: crate::review::Clock::from_env(),
     }
 }
 
@@ -211,6 +214,8 @@ pub enum Command {
         #[command(subcommand)]
         experiment: lab::LabCommand,
     },
+    /// What the spaced review has due today (reads the progress file, changes nothing).
+    Review(review::ReviewArgs),
 }
 
 /// Options every model shares.

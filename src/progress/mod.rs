@@ -1,5 +1,5 @@
-//! The learner's progress: quiz answers, XP, finished quizzes and the last section visited,
-//! kept in a small RON file.
+//! The learner's progress: quiz answers, XP, finished quizzes, the last section visited and
+//! the spaced review's schedule, kept in a small RON file.
 //!
 //! The file lives in the platform's data folder ([`default_path`]) or wherever
 //! `--progress-file` points. It is written after every change by one writer thread per window
@@ -33,7 +33,7 @@ mod store;
 pub use store::Store;
 
 /// The file format this version reads and writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// Larger files are not read (a progress file is a few kilobytes).
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// XP for a question answered right at the first try.
@@ -98,6 +98,9 @@ pub struct Progress {
     /// Prediction id → what was predicted and what the run gave (format 2; a format-1 file
     /// has none and loads with an empty map).
     pub predictions: BTreeMap<String, crate::predict::Record>,
+    /// Review item (`kind:id`, see [`crate::review::ItemId`]) → its FSRS schedule (format 3;
+    /// older files have none, and every item they answered starts from that answer).
+    pub review: BTreeMap<String, crate::review::Sched>,
 }
 
 impl Default for Progress {
@@ -111,6 +114,7 @@ impl Default for Progress {
             reset_at: 0,
             answers: BTreeMap::new(),
             predictions: BTreeMap::new(),
+            review: BTreeMap::new(),
         }
     }
 }
@@ -259,6 +263,7 @@ impl Progress {
     pub fn reset(&mut self, now: u64) {
         self.answers.clear();
         self.predictions.clear();
+        self.review.clear();
         self.done.clear();
         self.reset_at = self.reset_at.max(now);
         self.refresh();
@@ -312,6 +317,7 @@ impl Progress {
                 Some(mine) => mine.merge(theirs),
             }
         }
+        crate::review::schedule::merge(&mut self.review, &other.review);
         for (&section, &at) in &other.done {
             let mine = self.done.entry(section).or_insert(at);
             *mine = (*mine).min(at);
@@ -327,6 +333,7 @@ impl Progress {
         let reset_at = self.reset_at;
         self.answers.retain(|_, a| a.first_at >= reset_at);
         self.predictions.retain(|_, r| r.at >= reset_at);
+        crate::review::schedule::tidy(&mut self.review, reset_at);
         self.version = VERSION;
         self.xp = self.earned_xp();
         self.done
@@ -380,6 +387,12 @@ impl Progress {
         p.refresh();
         Ok(p)
     }
+}
+
+/// Reads the progress file at `path` and changes nothing (no backup of a damaged file, no
+/// lock): `Ok(None)` when there is none. For `locks-lesson review --due`.
+pub fn read_only(path: &std::path::Path) -> std::io::Result<Option<Result<Progress, Damage>>> {
+    file::read(path)
 }
 
 /// Why a progress file could not be used.

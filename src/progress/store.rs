@@ -32,6 +32,8 @@ pub struct Store {
     pub review: VecDeque<String>,
     /// The class's predictions in lecture mode (this run only; not saved, not scored).
     pub class: Progress,
+    /// The spaced review's clock (the system's; tests fix it).
+    pub clock: crate::review::Clock,
     /// Changes made so far; each is one generation, handed to the writer.
     generation: u64,
     /// The last save failed (its notice was given; the next failure says nothing new).
@@ -49,6 +51,7 @@ impl Store {
             notice: None,
             review: VecDeque::new(),
             class: Progress::default(),
+            clock: crate::review::Clock::System,
             generation: 0,
             failing: false,
             writer: None,

@@ -2,6 +2,7 @@
 //! the stage every simulation section stands on, and the shared widgets they are built from.
 
 pub mod kit;
+pub mod review;
 pub mod sections;
 pub mod share;
 pub mod shell;

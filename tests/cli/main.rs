@@ -5,6 +5,7 @@ mod app;
 mod fuzz;
 mod kit;
 mod playlist;
+mod review;
 mod sim;
 
 /// Runs the executable with `args`: its exit status, standard output and standard error.

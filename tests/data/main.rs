@@ -6,3 +6,4 @@ mod content;
 mod giveaways;
 mod progress;
 mod quizzes;
+mod review;

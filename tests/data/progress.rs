@@ -104,18 +104,24 @@ fn every_kind_of_bad_file_is_kept_aside_and_the_learner_starts_fresh() {
         ("over 1 MiB", padded, "bytes long"),
         (
             "newer version",
-            good.replacen("version: 2", "version: 99", 1).into_bytes(),
+            good.replacen(&format!("version: {}", progress::VERSION), "version: 99", 1)
+                .into_bytes(),
             "newer version",
         ),
         (
             "no version",
-            good.replacen("version: 2,", "", 1).into_bytes(),
+            good.replacen(&format!("version: {},", progress::VERSION), "", 1)
+                .into_bytes(),
             "no version",
         ),
         (
             "wrong type",
-            good.replacen("version: 2", "version: \"one\"", 1)
-                .into_bytes(),
+            good.replacen(
+                &format!("version: {}", progress::VERSION),
+                "version: \"one\"",
+                1,
+            )
+            .into_bytes(),
             "damaged",
         ),
     ];
@@ -208,8 +214,9 @@ fn the_file_is_readable_ron_with_the_documented_fields() {
     assert!(store.flush());
     let text = fs::read_to_string(&path).unwrap();
     for field in [
-        "version: 2",
+        "version: 3",
         "predictions:",
+        "review:",
         "xp: 20",
         "last_section: Some(7)",
         "completed:",

@@ -20,6 +20,7 @@ mod lecture_quiet;
 mod predict;
 mod presenter;
 mod quiz;
+mod review;
 mod sections_234;
 mod sections_59;
 mod slides;

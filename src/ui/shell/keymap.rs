@@ -53,6 +53,8 @@ pub enum Action {
     ToggleLock,
     /// Appends the current section's scenario code to the playlist file.
     AddToPlaylist,
+    /// Open or close the spaced review.
+    Review,
 }
 
 impl Action {
@@ -270,6 +272,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
         "M",
         "The lock (mutex) on or off (section 1)",
     ),
+    plain(Action::Review, Key::V, "V", "Spaced review"),
     plain(
         Action::ToggleGlossary,
         Key::G,

@@ -30,6 +30,8 @@ pub struct TopBar<'a> {
     pub title: &'a str,
     /// Show final results at once (a lecture's menu holds the bottom bar's switch).
     pub reduced_motion: &'a mut bool,
+    /// Spaced-review items due now (the button shows only when some are).
+    pub review_due: usize,
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
@@ -173,6 +175,17 @@ impl TopBar<'_> {
                     Progress::max_xp(),
                     crate::progress::XP_PER_QUESTION
                 ));
+        }
+        if self.review_due > 0 {
+            let w = crate::review::words();
+            let n = [("n", self.review_due.to_string())];
+            if ui
+                .button(crate::lesson::fill(&w.button, &n))
+                .on_hover_text(crate::lesson::fill(&w.button_hint, &[("key", "V")]))
+                .clicked()
+            {
+                self.queued.push(Action::Review);
+            }
         }
         let r = ui
             .selectable_label(self.glossary.index_open(), "Glossary")

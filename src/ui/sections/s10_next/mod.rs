@@ -241,6 +241,8 @@ impl Section for Next {
                 Self::review(ui, cx);
                 ui.add_space(10.0);
                 self.file_and_reset(ui, cx);
+                ui.add_space(10.0);
+                crate::ui::review::due_list(ui, cx.progress);
             });
             right[0].with_layout(top_down, |ui| {
                 predictions::ui(ui, cx);

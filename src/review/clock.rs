@@ -1,0 +1,62 @@
+//! The review's one clock: the system's, or a fixed time that the tests set and move.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The environment variable that fixes the executable's review clock (milliseconds since the
+/// Unix epoch), for the command-line tests and prepared screenshots.
+pub const NOW_ENV: &str = "LOCKS_LESSON_NOW";
+
+/// Where the review reads the time.
+#[derive(Clone, Debug, Default)]
+pub enum Clock {
+    /// The system clock.
+    #[default]
+    System,
+    /// A time the holder sets (shared by the clones, so a test can move it on).
+    Fixed(Arc<AtomicU64>),
+}
+
+impl Clock {
+    /// A clock stopped at `ms` since the Unix epoch.
+    pub fn fixed(ms: u64) -> Self {
+        Clock::Fixed(Arc::new(AtomicU64::new(ms)))
+    }
+
+    /// The system clock, unless [`NOW_ENV`] holds a time (a number of milliseconds).
+    pub fn from_env() -> Self {
+        std::env::var(NOW_ENV)
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .map_or(Clock::System, Clock::fixed)
+    }
+
+    /// Milliseconds since the Unix epoch.
+    pub fn now(&self) -> u64 {
+        match self {
+            Clock::System => crate::progress::now_ms(),
+            Clock::Fixed(t) => t.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Moves a fixed clock to `ms` (the system clock cannot be moved).
+    pub fn set(&self, ms: u64) {
+        if let Clock::Fixed(t) = self {
+            t.store(ms, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_clock_is_shared_by_its_clones() {
+        let c = Clock::fixed(5);
+        let d = c.clone();
+        c.set(9);
+        assert_eq!(d.now(), 9);
+        assert!(Clock::System.now() > 1_600_000_000_000);
+    }
+}

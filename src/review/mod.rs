@@ -1,0 +1,28 @@
+//! Spaced review: the deck made of what the lesson already asks, and when each item comes back.
+//!
+//! The deck ([`deck`]) holds every quiz question, every section's prediction, section 7's
+//! "where is the fencing token?" cards and the glossary's core terms as recall cards. Each item
+//! is scheduled on its own by FSRS, the algorithm Anki uses ([`schedule`], through the
+//! `rs-fsrs` crate). An item the lesson already asked starts from that answer: right at the
+//! first try counts as Good, wrong as Again. The schedule is kept in the progress file
+//! ([`crate::progress::Progress::review`]).
+//!
+//! Everything here is plain data and arithmetic on times given by the caller; the one clock
+//! is [`Clock`], which the app, the command line and the tests hand in.
+
+mod clock;
+mod deck;
+pub mod schedule;
+mod words;
+
+pub use clock::{Clock, NOW_ENV};
+pub use deck::{ItemId, Kind, deck, exists};
+pub use schedule::{Entry, Grade, Plan, Sched, Shown, plan};
+pub use words::{Words, words};
+
+/// The most items one review session asks.
+pub const SESSION_MAX: usize = 20;
+/// New cards (never asked in the lesson) brought in per day.
+pub const NEW_PER_DAY: usize = 5;
+/// A day in milliseconds.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;

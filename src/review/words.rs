@@ -1,0 +1,82 @@
+//! The review's words (`assets/review.ron`).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+/// Every sentence of the review, and the glossary terms it asks.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    pub core_terms: Vec<String>,
+    pub button: String,
+    pub button_hint: String,
+    pub title: String,
+    pub intro: String,
+    pub position: String,
+    pub kind_quiz: String,
+    pub kind_prediction: String,
+    pub kind_token: String,
+    pub kind_term: String,
+    pub recall: String,
+    pub choose_hint: String,
+    pub show_hint: String,
+    pub show_button: String,
+    pub running: String,
+    pub failed: String,
+    pub right: String,
+    pub close: String,
+    pub wrong: String,
+    pub right_answer: String,
+    pub model_gave: String,
+    pub grade_prompt: String,
+    pub suggested: String,
+    pub grades: Vec<String>,
+    pub back_in: String,
+    pub summary_title: String,
+    pub summary: String,
+    pub summary_next: String,
+    pub nothing_due: String,
+    pub close_button: String,
+    pub close_hint: String,
+    pub today: String,
+    pub tomorrow: String,
+    pub in_days: String,
+    pub stale_overwritten: String,
+    pub stale_rejected: String,
+    pub stale_later: String,
+    pub checks_tokens: String,
+    pub checks_nothing: String,
+    pub note_pauses: String,
+    pub note_break: String,
+    pub break_twice: String,
+    pub list_title: String,
+    pub list_due: String,
+    pub list_none: String,
+    pub list_later: String,
+    pub list_empty: String,
+    pub list_more: String,
+    pub cli_due: String,
+    pub cli_none: String,
+    pub cli_next: String,
+}
+
+/// The words, parsed on first use.
+pub fn words() -> &'static Words {
+    static WORDS: OnceLock<Words> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        ron::from_str(include_str!("../../assets/review.ron"))
+            .unwrap_or_else(|e| panic!("assets/review.ron is malformed: {e}"))
+    })
+}
+
+impl Words {
+    /// "today", "tomorrow" or "in N days", for a time `due` seen at `now` (local days).
+    pub fn when(&self, due: u64, now: u64) -> String {
+        match super::schedule::days_between(now, due) {
+            i64::MIN..=0 => self.today.clone(),
+            1 => self.tomorrow.clone(),
+            n => crate::lesson::fill(&self.in_days, &[("n", n.to_string())]),
+        }
+    }
+}

@@ -1,0 +1,385 @@
+//! The spaced review's page: a session of the items due today, asked one at a time and graded
+//! Again, Hard, Good or Easy (keys 1-4; Space shows the answer), then a summary. Also the
+//! top bar's count and section 10's list of what comes back when.
+//!
+//! The page is not a section of the lesson: the app shows it in the section's place while it
+//! is open, and the lesson stays where it was.
+
+pub mod card;
+pub mod fresh;
+
+use egui::{RichText, Ui};
+
+use self::card::Card;
+use self::fresh::Fresh;
+use crate::lesson::fill;
+use crate::predict::Judgement;
+use crate::progress::{Progress, Store};
+use crate::review::{self, Grade, ItemId, Kind, words};
+use crate::runner::{Runner, Task};
+use crate::ui::kit::widgets;
+use crate::ui::shell::keymap::Action;
+
+/// Where the item on screen stands.
+#[derive(Clone, Debug, PartialEq)]
+enum Phase {
+    /// Asked; the learner may have chosen an answer.
+    Asking { chosen: Option<usize> },
+    /// The answer is shown; waiting for a grade.
+    Shown {
+        chosen: Option<usize>,
+        suggested: Option<Grade>,
+    },
+    /// Every item graded: the summary.
+    Done,
+}
+
+/// A review session.
+pub struct ReviewPage {
+    items: Vec<ItemId>,
+    index: usize,
+    phase: Phase,
+    grades: Vec<Grade>,
+    /// The current prediction's fresh question, running or ready.
+    fresh: Option<Task<Option<Fresh>>>,
+}
+
+impl ReviewPage {
+    /// A session of what is due at `now` (at most [`review::SESSION_MAX`] items).
+    pub fn start(progress: &Progress, now: u64, runner: &Runner) -> Self {
+        let mut page = Self {
+            items: review::plan(progress, now).session(),
+            index: 0,
+            phase: Phase::Asking { chosen: None },
+            grades: Vec::new(),
+            fresh: None,
+        };
+        page.arrive(progress, now, runner);
+        page
+    }
+
+    /// The items of the session, in order.
+    pub fn items(&self) -> &[ItemId] {
+        &self.items
+    }
+
+    /// Whether the summary is on screen.
+    pub fn done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    fn arrive(&mut self, progress: &Progress, now: u64, runner: &Runner) {
+        self.fresh = None;
+        let Some(item) = self.items.get(self.index) else {
+            self.phase = Phase::Done;
+            return;
+        };
+        self.phase = Phase::Asking { chosen: None };
+        if let Some(prompt) = item.prompt() {
+            let last = review::schedule::current(progress, item).and_then(|s| s.shown);
+            let section = prompt.section;
+            let draw = now / 1000 + self.index as u64;
+            self.fresh = Some(runner.spawn("review", move |_| fresh::pick(section, last, draw)));
+        }
+    }
+
+    /// The fresh question of the item on screen, once its run is in.
+    fn fresh(&self) -> (Option<Fresh>, Option<String>) {
+        let Some(task) = &self.fresh else {
+            return (None, None);
+        };
+        let snap = task.snapshot();
+        (snap.result.clone().flatten(), snap.failed.clone())
+    }
+
+    /// Takes the page's keys; returns false when the learner closed it from the summary.
+    fn keys(
+        &mut self,
+        actions: &[Action],
+        card: Option<&Card>,
+        store: &mut Store,
+        runner: &Runner,
+    ) -> bool {
+        for a in actions {
+            match (self.phase.clone(), *a) {
+                (Phase::Asking { .. }, Action::Choose(n))
+                    if card.is_some_and(|c| usize::from(n) <= c.choices.len()) =>
+                {
+                    self.phase = Phase::Asking {
+                        chosen: Some(usize::from(n) - 1),
+                    };
+                }
+                (Phase::Asking { chosen }, Action::Continue) => self.show(chosen, card),
+                (Phase::Shown { .. }, Action::Choose(n)) => {
+                    if let Some(g) = Grade::from_key(n) {
+                        self.grade(g, store, runner);
+                    }
+                }
+                (
+                    Phase::Shown {
+                        suggested: Some(g), ..
+                    },
+                    Action::Continue,
+                ) => {
+                    self.grade(g, store, runner);
+                }
+                (Phase::Done, Action::Continue) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Shows the answer (a choice item only once an answer is chosen).
+    fn show(&mut self, chosen: Option<usize>, card: Option<&Card>) {
+        let Some(card) = card else { return };
+        if !card.choices.is_empty() && chosen.is_none() {
+            return;
+        }
+        let suggested = chosen.map(|c| match judge(card, c) {
+            Judgement::Right => Grade::Good,
+            Judgement::Close => Grade::Hard,
+            Judgement::Wrong => Grade::Again,
+        });
+        self.phase = Phase::Shown { chosen, suggested };
+    }
+
+    fn grade(&mut self, grade: Grade, store: &mut Store, runner: &Runner) {
+        let Some(item) = self.items.get(self.index).cloned() else {
+            return;
+        };
+        let now = store.clock.now();
+        let shown = self.fresh().0.map(|f| f.shown());
+        store.update(|p| review::schedule::record(p, &item, now, grade, shown));
+        self.grades.push(grade);
+        self.index += 1;
+        self.arrive(store.progress(), now, runner);
+    }
+
+    /// Draws the page and takes its keys; false when the learner asked to close it.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        actions: &[Action],
+        store: &mut Store,
+        runner: &Runner,
+    ) -> bool {
+        let w = words();
+        let (fresh, failed) = self.fresh();
+        let item = self.items.get(self.index).cloned();
+        let card = item.as_ref().and_then(|i| card::card(i, fresh.as_ref()));
+        let mut open = self.keys(actions, card.as_ref(), store, runner);
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.set_max_width(ui.available_width().min(body * 48.0));
+            ui.heading(&w.title);
+            ui.label(&w.intro);
+            ui.add_space(8.0);
+            if self.phase == Phase::Done || self.items.is_empty() {
+                open &= self.summary(ui, store);
+                return;
+            }
+            let n = self.items.len();
+            if item.is_none() {
+                return;
+            }
+            ui.label(fill(
+                &w.position,
+                &[("i", (self.index + 1).to_string()), ("n", n.to_string())],
+            ));
+            match &card {
+                Some(card) => self.card_ui(ui, card, store, runner),
+                None => match failed {
+                    Some(e) => {
+                        ui.label(fill(&w.failed, &[("error", e)]));
+                    }
+                    None => {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(&w.running);
+                        });
+                    }
+                },
+            }
+        });
+        if self.fresh.as_ref().is_some_and(|t| !t.is_finished()) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        open
+    }
+
+    fn card_ui(&mut self, ui: &mut Ui, card: &Card, store: &mut Store, runner: &Runner) {
+        let w = words();
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        widgets::panel_frame(ui).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(&card.kind).small());
+            ui.label(RichText::new(&card.question).strong().size(body * 1.15));
+            ui.add_space(6.0);
+            let (chosen, shown) = match &self.phase {
+                Phase::Asking { chosen } => (*chosen, false),
+                Phase::Shown { chosen, .. } => (*chosen, true),
+                Phase::Done => (None, true),
+            };
+            for (i, c) in card.choices.iter().enumerate() {
+                let mark = match (shown, Some(i) == card.right, Some(i) == chosen) {
+                    (true, true, _) => " ✔",
+                    (true, false, true) => " ✖",
+                    _ => "",
+                };
+                let text = RichText::new(format!("{}  {c}{mark}", i + 1)).size(body * 1.05);
+                let r = ui.selectable_label(Some(i) == chosen, text);
+                if r.clicked() && !shown {
+                    self.phase = Phase::Asking { chosen: Some(i) };
+                }
+            }
+            if card.choices.is_empty() && !shown {
+                ui.label(&w.recall);
+            }
+            ui.add_space(6.0);
+            if !shown {
+                let hint = if card.choices.is_empty() {
+                    w.show_hint.clone()
+                } else {
+                    fill(&w.choose_hint, &[("n", card.choices.len().to_string())])
+                };
+                ui.label(RichText::new(hint).weak());
+                if ui.button(&w.show_button).clicked() {
+                    self.show(chosen, Some(card));
+                }
+                return;
+            }
+            if let Some(c) = chosen {
+                let verdict = match judge(card, c) {
+                    Judgement::Right => &w.right,
+                    Judgement::Close => &w.close,
+                    Judgement::Wrong => &w.wrong,
+                };
+                ui.label(RichText::new(verdict).strong());
+            }
+            let width = ui.available_width();
+            for line in &card.answer {
+                widgets::wrapped_label(ui, width, line.as_str());
+            }
+            ui.add_space(6.0);
+            ui.label(&w.grade_prompt);
+            let suggested = match self.phase {
+                Phase::Shown { suggested, .. } => suggested,
+                _ => None,
+            };
+            if let Some(g) = suggested {
+                ui.label(fill(
+                    &w.suggested,
+                    &[("grade", w.grades[g.index()].clone())],
+                ));
+            }
+            let mut clicked = None;
+            ui.horizontal_wrapped(|ui| {
+                for g in Grade::ALL {
+                    let label = format!("{}  {}", g.index() + 1, w.grades[g.index()]);
+                    if ui.selectable_label(suggested == Some(g), label).clicked() {
+                        clicked = Some(g);
+                    }
+                }
+            });
+            if let Some(g) = clicked {
+                self.grade(g, store, runner);
+            }
+        });
+    }
+
+    /// The summary; false when the learner closed the page.
+    fn summary(&self, ui: &mut Ui, store: &Store) -> bool {
+        let w = words();
+        if self.grades.is_empty() {
+            ui.label(&w.nothing_due);
+        } else {
+            ui.label(RichText::new(&w.summary_title).strong());
+            let count = |g: Grade| self.grades.iter().filter(|x| **x == g).count().to_string();
+            ui.label(fill(
+                &w.summary,
+                &[
+                    ("n", self.grades.len().to_string()),
+                    ("again", count(Grade::Again)),
+                    ("hard", count(Grade::Hard)),
+                    ("good", count(Grade::Good)),
+                    ("easy", count(Grade::Easy)),
+                ],
+            ));
+        }
+        let now = store.clock.now();
+        let plan = review::plan(store.progress(), now);
+        if let Some(next) = plan.due.first().and_then(|e| e.due).or(plan.next_due()) {
+            ui.label(fill(&w.summary_next, &[("when", w.when(next, now))]));
+        }
+        ui.add_space(8.0);
+        !ui.button(&w.close_button)
+            .on_hover_text(&w.close_hint)
+            .clicked()
+    }
+}
+
+/// How a choice compares with the card's right one.
+fn judge(card: &Card, chosen: usize) -> Judgement {
+    match card.right {
+        Some(r) if r == chosen => Judgement::Right,
+        Some(r) if card.ordered && r.abs_diff(chosen) == 1 => Judgement::Close,
+        _ => Judgement::Wrong,
+    }
+}
+
+/// How many items are due now (none in lecture mode: nothing is scored there).
+pub fn due_count(store: &Store, lecture: bool) -> usize {
+    if lecture {
+        return 0;
+    }
+    review::plan(store.progress(), store.clock.now()).due.len()
+}
+
+/// Section 10's list: what is due today, and when the rest comes back (nothing before the
+/// learner has answered anything).
+pub fn due_list(ui: &mut Ui, store: &Store) {
+    let w = words();
+    let now = store.clock.now();
+    let plan = review::plan(store.progress(), now);
+    if plan.due.is_empty() && plan.later.is_empty() {
+        return;
+    }
+    ui.label(RichText::new(&w.list_title).strong());
+    if plan.due.is_empty() {
+        ui.label(&w.list_none);
+    } else {
+        ui.label(fill(&w.list_due, &[("n", plan.due.len().to_string())]));
+        for e in plan.due.iter().take(6) {
+            ui.label(format!("• {}", title(&e.item)));
+        }
+        more(ui, plan.due.len());
+    }
+    if !plan.later.is_empty() {
+        ui.label(&w.list_later);
+        for e in plan.later.iter().take(6) {
+            let when = e.due.map_or_else(String::new, |d| w.when(d, now));
+            ui.label(format!("• {} — {when}", title(&e.item)));
+        }
+        more(ui, plan.later.len());
+    }
+}
+
+fn more(ui: &mut Ui, n: usize) {
+    if n > 6 {
+        ui.label(fill(&words().list_more, &[("n", (n - 6).to_string())]));
+    }
+}
+
+/// An item in a few words: its question, shortened, or its term.
+pub fn title(item: &ItemId) -> String {
+    let text = match item.kind {
+        Kind::Prediction => item
+            .section()
+            .map(|s| crate::lesson::content().section(s).title.clone()),
+        _ => card::card(item, None).map(|c| c.question),
+    }
+    .unwrap_or_else(|| item.id.clone());
+    crate::ui::sections::quiz::shorten(&text, 70)
+}
