@@ -6,6 +6,7 @@ mod harness;
 mod a11y;
 mod accuracy;
 mod app;
+mod figure_labels;
 mod kit;
 mod kit_layout;
 mod learner_done;
