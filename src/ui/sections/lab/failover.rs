@@ -54,6 +54,9 @@ pub struct FailoverPanel {
     status: [String; 4],
     results: [Option<FailoverRun>; 4],
     error: Option<(usize, String)>,
+    /// What the learner expects of each experiment, asked before its run: B granted the
+    /// lock too (`true`) or refused.
+    expected: [Option<bool>; 4],
     pub plot_rect: Option<egui::Rect>,
 }
 
@@ -142,6 +145,17 @@ impl FailoverPanel {
         let i = i.min(EXPERIMENTS.len() - 1);
         let e = experiment(&EXPERIMENTS[i]);
         widgets::paragraph(ui, &e.does, cx);
+        // What the learner expects, asked before the run as the sections ask theirs.
+        let asked = !cx.slide && self.results[i].is_none() && !self.running();
+        if asked {
+            ui.label(RichText::new(&e.expect.question).strong());
+            ui.horizontal_wrapped(|ui| {
+                for (twice, words) in [(true, &e.expect.granted_twice), (false, &e.expect.kept)] {
+                    ui.radio_value(&mut self.expected[i], Some(twice), words.as_str());
+                }
+            });
+        }
+        let ready = self.expected[i].is_some() || cx.slide;
         ui.horizontal_wrapped(|ui| {
             let own = self.task.as_ref().is_some_and(|(at, _)| *at == i);
             if own {
@@ -151,7 +165,11 @@ impl FailoverPanel {
                 }
             } else if self.running() {
                 // Another experiment is running: one at a time.
-            } else if !cx.slide && ui.button(RichText::new(&e.button).strong()).clicked() {
+            } else if !cx.slide
+                && ui
+                    .add_enabled(ready, egui::Button::new(RichText::new(&e.button).strong()))
+                    .clicked()
+            {
                 self.run(i, cx.runner);
             }
             if !self.status[i].is_empty() {
@@ -169,6 +187,20 @@ impl FailoverPanel {
             return;
         };
         widgets::headline(ui, &failover::story(run));
+        if let Some(twice) = self.expected[i] {
+            let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
+            let said = if twice {
+                &e.expect.granted_twice
+            } else {
+                &e.expect.kept
+            };
+            let (mark, colour) = if got == twice {
+                ("✔", ui.visuals().text_color())
+            } else {
+                ("✖", widgets::warn_color(ui))
+            };
+            ui.label(RichText::new(format!("{mark} You expected: {said}")).color(colour));
+        }
         ui.add_space(6.0);
         let lanes = run.lanes.len() as f32;
         let least = super::lanes_height(ui, run.lanes.len());
