@@ -27,6 +27,8 @@ struct Tally {
     figures: usize,
     labels: usize,
     dropped: usize,
+    /// Some of the labels left out, for the report.
+    left_out: Vec<String>,
     asked: usize,
     faults: Vec<String>,
 }
@@ -37,6 +39,14 @@ impl Tally {
             self.figures += 1;
             self.labels += p.labels.len();
             self.dropped += p.dropped.len();
+            self.left_out.extend(p.dropped.iter().map(|d| {
+                format!(
+                    "{what} {} ({:.0}×{:.0}): {d}",
+                    p.figure,
+                    p.frame.width(),
+                    p.frame.height()
+                )
+            }));
             self.asked += labels::asked_faults(&p);
             self.faults.extend(
                 labels::faults(&p)
@@ -57,6 +67,9 @@ impl Tally {
             self.asked,
             self.faults.len()
         );
+        for l in self.left_out.iter().take(12) {
+            eprintln!("  left out: {l}");
+        }
         assert!(self.figures > 0, "{walk}: no figure recorded its labels");
         assert!(
             self.faults.is_empty(),

@@ -255,13 +255,10 @@ fn candidates(label: &Label, anchor: Pos2, size: Vec2, bounds: Rect) -> Vec<Rect
         .align
         .flipped_y()
         .anchor_size(anchor + vec2(label.offset.x, -label.offset.y), size);
-    // Beside the point instead of centred on it: to its right, then to its left.
+    // Beside the point, level with it: to its right, then to its left.
     let gap = label.offset.x.abs().max(label.offset.y.abs()).max(4.0);
-    let y_align = label.align.y();
-    let right =
-        Align2([egui::Align::Min, y_align]).anchor_size(anchor + vec2(gap, label.offset.y), size);
-    let left =
-        Align2([egui::Align::Max, y_align]).anchor_size(anchor + vec2(-gap, label.offset.y), size);
+    let right = Align2::LEFT_CENTER.anchor_size(anchor + vec2(gap, 0.0), size);
+    let left = Align2::RIGHT_CENTER.anchor_size(anchor + vec2(-gap, 0.0), size);
     let step = size.y + 2.0;
     let mut out = Vec::new();
     for dy in [0.0, -step, step, -2.0 * step, 2.0 * step] {

@@ -129,8 +129,21 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 }
             }
             if let Some(until) = run.moment("a_valid_until") {
-                // A lease that runs on past the axis's end says so with an arrow.
-                let on = if until > end * 1.05 { " →" } else { "" };
+                // A lease that runs on past the axis's end says so with an arrow on A's lane,
+                // pointing past the end, and its time.
+                let runs_on = until > end * 1.05;
+                if runs_on {
+                    p.arrows(
+                        egui_plot::Arrows::new(
+                            "",
+                            vec![[end * 0.95, top]],
+                            vec![[end * 1.05, top]],
+                        )
+                        .color(A_COLOR)
+                        .tip_length(12.0),
+                    );
+                }
+                let on = if runs_on { " (beyond the axis)" } else { "" };
                 let what = crate::lab::failover::text::label("a_valid_until");
                 let x = until.min(end * 1.05);
                 labels.add(
@@ -139,7 +152,8 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                         Align2::RIGHT_TOP,
                         format!("{what} {}{on}", fmt_ms(until)),
                     )
-                    .or(format!("{}{on}", fmt_ms(until)))
+                    .or(format!("{what} {}", fmt_ms(until)))
+                    .or(fmt_ms(until))
                     .within_y(top - 0.8, top - 0.2)
                     .priority(2),
                 );
@@ -161,16 +175,16 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 // Grants and refusals below the lane, the servers' events above it: each in
                 // its own lane's half.
                 let below = matches!(m.event, Event::Granted(_) | Event::Refused(_));
-                let (from, to, align) = if below {
-                    (y - 0.5, y, Align2::CENTER_TOP)
+                let (align, dy) = if below {
+                    (Align2::CENTER_TOP, r + 2.0)
                 } else {
-                    (y, y + 0.5, Align2::CENTER_BOTTOM)
+                    (Align2::CENTER_BOTTOM, -(r + 2.0))
                 };
-                let dy = if below { r + 2.0 } else { -(r + 2.0) };
+                // (Or beside the mark, but never in another lane.)
                 labels.add(
                     Label::new(PlotPoint::new(m.at_ms, y), align, label)
                         .offset(vec2(0.0, dy))
-                        .within_y(from, to),
+                        .within_y(y - 0.5, y + 0.5),
                 );
             }
         });

@@ -221,7 +221,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                 )
                 .or(secs(woke - frozen))
                 .within_x(frozen, woke)
-                .within_y(2.6, 3.4)
+                .within_y(2.5, 3.5)
                 .priority(2),
             );
             for (at, tok) in [(b_granted, b_tok), (0.0, a_tok)] {

@@ -245,7 +245,7 @@ impl LabPage {
 /// above and below it, and the time axis.
 pub fn lanes_height(ui: &Ui, lanes: usize) -> f32 {
     let row = ui.text_style_height(&egui::TextStyle::Body);
-    (lanes as f32 * 2.6 + 3.0) * row
+    (lanes as f32 * 3.2 + 3.0) * row
 }
 
 fn finished_status(run: &LabRun) -> String {

@@ -223,7 +223,7 @@ pub fn timeline(
                     )
                     .or(secs(run.params.pause_s))
                     .within_x(WORK_S, to)
-                    .within_y(2.75, 3.25)
+                    .within_y(2.5, 3.5)
                     .priority(2),
                 );
             }
@@ -235,7 +235,7 @@ pub fn timeline(
                     lease_words(&story_words().lease_label),
                 )
                 .within_x(0.0, lease_to)
-                .within_y(1.75, 2.25),
+                .within_y(1.5, 2.5),
             );
             if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
                 labels.add(
@@ -257,7 +257,7 @@ pub fn timeline(
                     "B waits for the lock",
                 )
                 .within_x(0.0, waited)
-                .within_y(1.0, 1.75),
+                .within_y(0.9, 1.5),
             );
             // Writes travel down to storage; storage's verdict sits on its lane.
             let a_first = run.a_write_s <= run.b_write_s;
