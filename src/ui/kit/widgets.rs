@@ -153,6 +153,9 @@ pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response 
     param_slider_shown(ui, spec, value, None)
 }
 
+/// How a slider writes its number (with its unit) and reads a typed one back.
+pub type Shown = (fn(f64) -> String, fn(&str) -> Option<f64>);
+
 /// [`param_slider`] whose number is written by `show` (with its unit) and read back by its
 /// parser, so that a page says a quantity one way everywhere (section 4's TTL in seconds, as
 /// its question does).
@@ -160,7 +163,7 @@ pub fn param_slider_shown(
     ui: &mut Ui,
     spec: &ParamSpec,
     value: &mut f64,
-    show: Option<(fn(f64) -> String, fn(&str) -> Option<f64>)>,
+    show: Option<Shown>,
 ) -> Response {
     *value = spec.clamp(*value);
     // The slider's id is known only once it is added: remember last frame's, under a key that
