@@ -243,12 +243,10 @@ impl Section for Next {
             });
             right[0].with_layout(top_down, |ui| {
                 predictions::ui(ui, cx);
+                ui.add_space(10.0);
+                Self::reading(ui);
             });
         });
-        // The reading list across the page, under both columns: scrolled down to it, no
-        // column stands empty beside it.
-        ui.add_space(10.0);
-        Self::reading(ui);
         ui.add_space(6.0);
         how_note(ui, &self.text().how, cx);
     }
