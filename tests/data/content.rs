@@ -833,6 +833,7 @@ fn every_template_slot_is_known() {
         "hi",
         "exact",
         "exact_over_newer",
+        "landed",
     ];
     // The computed headlines of sections 1, 2, 4 and 5.
     let headline_slots = [

@@ -1,4 +1,5 @@
-//! The words around a prediction do not answer it before it is asked, and section 4 stays
+//! The words around a prediction do not answer it before it is asked (every prediction, and
+//! every card of section 7), and section 4 stays
 //! with the token itself, leaving the products that hand tokens out to sections 5 and 7.
 
 use locks_lesson::lesson::{self, SectionText};
@@ -24,16 +25,64 @@ fn section(id: &str) -> &'static SectionText {
         .unwrap_or_else(|| panic!("no section {id}"))
 }
 
-/// Phrases that settled a section's prediction for the reader, by the section's id.
-const GIVEAWAYS: [(&str, &[&str]); 3] = [
+/// Phrases that settled a section's prediction for the reader, by the section's id: every
+/// section that asks one has its entry (see `every_prediction_is_covered`).
+const GIVEAWAYS: [(&str, &[&str]); 6] = [
+    // "How much of the increments will the counter show?": a share of them named.
+    (
+        "why-lock",
+        &["two thirds", "most increments", "half of the"],
+    ),
     // "How often does a hold outlive its lock?": "never reaches zero" rules out "practically
     // never", which is the right answer at a long TTL.
-    ("ttl", &["never reaches zero"]),
-    // "Whose data is in storage at the end?": A "writes too" rules out "neither".
-    ("stale", &["writes too", "and writes too"]),
+    ("ttl", &["never reaches zero", "once a day", "once an hour"]),
+    // "Whose data is in storage at the end?": A "writes too" rules out "neither"; the storage
+    // "accepted a write" from A says whose data it is.
+    (
+        "stale",
+        &[
+            "writes too",
+            "and writes too",
+            "accepted a write from a worker",
+        ],
+    ),
+    // "How many times does old data silently replace newer data?": a count named.
+    ("fencing", &["dozens of", "hundreds of", "a handful"]),
+    // "How many locks does that one failover lose?": the rate times the lag, worked out.
+    (
+        "where",
+        &["rate times the lag", "locks lost per failover is"],
+    ),
     // "Which single defence leaves no invoice sent twice?"
     ("break", &["protects both", "not the invoices"]),
 ];
+
+/// Words of `text` in lower case, punctuation dropped.
+fn words(text: &str) -> Vec<String> {
+    lesson::plain(text)
+        .to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Runs of `n` words of `text`.
+fn runs(text: &str, n: usize) -> Vec<String> {
+    words(text).windows(n).map(|w| w.join(" ")).collect()
+}
+
+/// The words a reader sees before a prediction is made: the paragraphs above it (the
+/// closing ones follow it) and the how-note.
+fn before(s: &SectionText) -> String {
+    let all: Vec<&str> = s
+        .intro
+        .iter()
+        .map(String::as_str)
+        .chain([s.how.as_str()])
+        .collect();
+    words(&all.join(" ")).join(" ")
+}
 
 #[test]
 fn no_paragraph_answers_its_prediction() {
@@ -43,11 +92,89 @@ fn no_paragraph_answers_its_prediction() {
             locks_lesson::predict::prompt_for(s.number).is_some(),
             "section {id} asks no prediction"
         );
-        let t = text(s);
+        // (The closing paragraphs follow the prediction: only the words above it count.)
+        let t = before(s);
         for p in phrases {
             assert!(
-                !t.contains(p),
+                !t.contains(&words(p).join(" ")),
                 "section {id} gives its answer away: \"{p}\""
+            );
+        }
+    }
+}
+
+#[test]
+fn every_prediction_is_covered() {
+    for p in locks_lesson::predict::prompts() {
+        let s = lesson::content()
+            .lesson
+            .sections
+            .iter()
+            .find(|s| s.number == p.section)
+            .expect("the prediction's section");
+        assert!(
+            GIVEAWAYS.iter().any(|(id, _)| *id == s.id),
+            "section {} ({}) asks \"{}\" but has no entry in GIVEAWAYS",
+            p.section,
+            s.id,
+            p.prompt
+        );
+    }
+}
+
+/// The explanation said after a prediction ("why") is not said before it: no run of five of
+/// its words is in the words above the question.
+#[test]
+fn no_paragraph_says_a_predictions_why_before_it() {
+    for p in locks_lesson::predict::prompts() {
+        let s = lesson::content()
+            .lesson
+            .sections
+            .iter()
+            .find(|s| s.number == p.section)
+            .expect("the prediction's section");
+        let shown = before(s);
+        for run in runs(&p.why, 5) {
+            assert!(
+                !shown.contains(&run),
+                "section {} says \"{run}\" of its prediction's answer before it is asked",
+                s.id
+            );
+        }
+    }
+}
+
+/// Section 7: no card is answered by the words above it. The words that only its right
+/// option has (runs of three not found in a wrong option) are not in the section's
+/// paragraphs nor in any card's tagline, which show before the cards open.
+#[test]
+fn no_system_card_is_answered_above_it() {
+    let content = lesson::content();
+    let who = section("who");
+    let mut shown = before(who);
+    for c in &content.systems {
+        shown.push(' ');
+        shown.push_str(&words(&c.tagline).join(" "));
+    }
+    assert!(!content.systems.is_empty());
+    for c in &content.systems {
+        let ask = &c.ask;
+        let wrong: Vec<String> = ask
+            .options
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != ask.correct)
+            .map(|(_, o)| words(o).join(" "))
+            .collect();
+        let right = &ask.options[ask.correct];
+        for run in runs(right, 3) {
+            if wrong.iter().any(|w| w.contains(&run)) {
+                continue;
+            }
+            assert!(
+                !shown.contains(&run),
+                "section 7 answers \"{}\" before the card opens: \"{run}\" (of \"{right}\")",
+                ask.question
             );
         }
     }

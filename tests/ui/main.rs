@@ -7,6 +7,7 @@ mod a11y;
 mod accuracy;
 mod app;
 mod clicker;
+mod figure_labels;
 mod kit;
 mod kit_layout;
 mod layout_walk;

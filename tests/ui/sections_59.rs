@@ -121,10 +121,11 @@ fn consensus_stores_lose_nothing() {
         assert!(!s.to_lowercase().contains("simulat"), "{s}");
         // Nothing on the page calls the zero a simulated figure.
         assert!(h.query_by_label_contains("Simulated mean").is_none());
+        // A store that is not simulated shows no simulated numbers ("Model mean 0 (0 to 0)").
         assert_eq!(
             h.query_all_by_label_contains("Model mean (zero by construction)")
                 .count(),
-            2
+            0
         );
         let data = csv(&mut h, 5);
         let first = data.lines().nth(1).expect("the 0-lost bin");

@@ -22,6 +22,16 @@ pub struct Experiment {
     /// The story per outcome.
     pub granted_twice: String,
     pub kept: String,
+    /// Asked before each run.
+    pub expect: Expect,
+}
+
+/// What the learner expects of a run, asked before it: the question and the two outcomes.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Expect {
+    pub question: String,
+    pub granted_twice: String,
+    pub kept: String,
 }
 
 /// A link from section 5 to one experiment.

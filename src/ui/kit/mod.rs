@@ -1,8 +1,10 @@
 //! The shared kit every page draws with: widgets, plots and their colours, number formats,
-//! accessibility helpers, the type sizes, the pointer and the playback clock.
+//! accessibility helpers, the layout of words inside figures, the type sizes, the pointer and
+//! the playback clock.
 
 pub mod a11y;
 pub mod fmt;
+pub mod labels;
 pub mod playback;
 pub mod plot;
 pub mod pointer;

@@ -198,6 +198,21 @@ pub fn next_seed(seed: u64) -> u64 {
 /// ← and → move it by 1/100 of its range and Shift+← / Shift+→ by 1/1000 (on a logarithmic
 /// slider, of the range's logarithm).
 pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response {
+    param_slider_shown(ui, spec, value, None)
+}
+
+/// How a slider writes its number (with its unit) and reads a typed one back.
+pub type Shown = (fn(f64) -> String, fn(&str) -> Option<f64>);
+
+/// [`param_slider`] whose number is written by `show` (with its unit) and read back by its
+/// parser, so that a page says a quantity one way everywhere (section 4's TTL in seconds, as
+/// its question does).
+pub fn param_slider_shown(
+    ui: &mut Ui,
+    spec: &ParamSpec,
+    value: &mut f64,
+    show: Option<Shown>,
+) -> Response {
     *value = spec.clamp(*value);
     // The slider's id is known only once it is added: remember last frame's, under a key that
     // stays the same from frame to frame, to handle the keys before the slider sees them.
@@ -228,13 +243,19 @@ pub fn param_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64) -> Response 
         slider = slider.suffix(suffix.clone());
     }
     let numbers = ui.style().number_formatter.clone();
-    let r = a11y::add_slider(
-        ui,
-        slider,
-        spec.label,
-        move |v, decimals| numbers.format(v, decimals),
-        &suffix,
-    );
+    let r = match show {
+        Some((show, parse)) => {
+            let slider = slider.suffix("").custom_parser(parse);
+            a11y::add_slider(ui, slider, spec.label, move |v, _| show(v), "")
+        }
+        None => a11y::add_slider(
+            ui,
+            slider,
+            spec.label,
+            move |v, decimals| numbers.format(v, decimals),
+            &suffix,
+        ),
+    };
     *value = spec.clamp(*value);
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     claim_arrow_keys(ui, &r);
@@ -272,6 +293,12 @@ pub fn arrow_step(spec: &ParamSpec, value: f64, presses: i32, fine: bool) -> f64
         next = spec.clamp(value + n.signum());
     }
     next
+}
+
+/// A value picked by pointing (a click on a figure) as the slider would hold it: two
+/// significant digits, in range (`1.7 s`, never `1.6822858694889549 s`).
+pub fn snap(spec: &ParamSpec, value: f64) -> f64 {
+    spec.clamp(round_significant(value, 2))
 }
 
 fn round_significant(v: f64, digits: i32) -> f64 {

@@ -219,7 +219,8 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
             }
         });
     a11y::disclosure(&how);
-    if !text.after.is_empty() {
+    // The closing words answer the prediction: they follow it, as the result does.
+    if !text.after.is_empty() && !stage.result_hidden() {
         ui.add_space(8.0);
         for p in &text.after {
             widgets::paragraph(ui, p, cx);

@@ -117,6 +117,10 @@ pub trait Experiment {
     /// playback).
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
 
+    /// Told before each frame's controls whether a prediction is being asked (a control
+    /// whose value would answer it can wait until it is made).
+    fn asking(&mut self, _asking: bool) {}
+
     /// Settings that stay in the drawer ("More settings"); `false` when there are none.
     fn more_settings(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         false
@@ -392,6 +396,8 @@ impl<E: Experiment> Stage<E> {
 
     /// Controls, the drawer's switch, the seed and progress: the stage's bottom strip.
     fn controls_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let asking = self.result_hidden();
+        self.exp.asking(asking);
         self.exp.controls(ui, cx);
         self.exp.refresh(cx.runner, self.seed);
         if cx.lecture {

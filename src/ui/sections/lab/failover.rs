@@ -50,9 +50,13 @@ pub type Progress = super::Progress<FailoverRun>;
 #[derive(Default)]
 pub struct FailoverPanel {
     task: Option<(usize, Task<Progress>)>,
-    status: String,
+    /// The status line of each experiment: its own run's, never another's.
+    status: [String; 4],
     results: [Option<FailoverRun>; 4],
     error: Option<(usize, String)>,
+    /// What the learner expects of each experiment, asked before its run: B granted the
+    /// lock too (`true`) or refused.
+    expected: [Option<bool>; 4],
     pub plot_rect: Option<egui::Rect>,
 }
 
@@ -81,7 +85,7 @@ impl FailoverPanel {
     pub fn run(&mut self, i: usize, runner: &Runner) {
         let params = EXPERIMENTS[i.min(EXPERIMENTS.len() - 1)];
         self.error = None;
-        self.status = "Starting…".into();
+        self.status[i.min(EXPERIMENTS.len() - 1)] = "Starting…".into();
         let task = super::spawn_run(runner, "lab-failover", move |ctl| {
             run_failover(&params, ctl)
         });
@@ -90,9 +94,9 @@ impl FailoverPanel {
 
     /// Cancels a run (its servers are stopped).
     pub fn cancel(&mut self) {
-        if let Some((_, t)) = self.task.take() {
+        if let Some((i, t)) = self.task.take() {
             t.cancel();
-            self.status = "Cancelled.".into();
+            self.status[i] = "Cancelled.".into();
         }
     }
 
@@ -100,13 +104,13 @@ impl FailoverPanel {
     pub fn poll(&mut self) {
         let Some((i, task)) = &self.task else { return };
         let i = *i;
-        let Some(ended) = super::run::poll(task, &mut self.status) else {
+        let Some(ended) = super::run::poll(task, &mut self.status[i]) else {
             return;
         };
         self.task = None;
         match ended {
             Ended::Done(run) => {
-                self.status = format!(
+                self.status[i] = format!(
                     "Done in {} on {} {}.",
                     fmt_ms(run.total_ms),
                     run.params.store.server().name(),
@@ -114,13 +118,13 @@ impl FailoverPanel {
                 );
                 self.results[i] = Some(run);
             }
-            Ended::Cancelled => self.status = "Cancelled.".into(),
+            Ended::Cancelled => self.status[i] = "Cancelled.".into(),
             Ended::Failed(msg) => self.fail(i, msg),
         }
     }
 
     fn fail(&mut self, i: usize, msg: String) {
-        self.status = "The run did not finish.".into();
+        self.status[i] = "The run did not finish.".into();
         self.error = Some((i, msg));
     }
 
@@ -141,17 +145,35 @@ impl FailoverPanel {
         let i = i.min(EXPERIMENTS.len() - 1);
         let e = experiment(&EXPERIMENTS[i]);
         widgets::paragraph(ui, &e.does, cx);
+        // What the learner expects, asked before the run as the sections ask theirs.
+        let asked = !cx.slide && self.results[i].is_none() && !self.running();
+        if asked {
+            ui.label(RichText::new(&e.expect.question).strong());
+            ui.horizontal_wrapped(|ui| {
+                for (twice, words) in [(true, &e.expect.granted_twice), (false, &e.expect.kept)] {
+                    ui.radio_value(&mut self.expected[i], Some(twice), words.as_str());
+                }
+            });
+        }
+        let ready = self.expected[i].is_some() || cx.slide;
         ui.horizontal_wrapped(|ui| {
-            if self.running() {
+            let own = self.task.as_ref().is_some_and(|(at, _)| *at == i);
+            if own {
                 ui.add(egui::Spinner::new());
                 if ui.button("Cancel").clicked() {
                     self.cancel();
                 }
-            } else if !cx.slide && ui.button(RichText::new(&e.button).strong()).clicked() {
+            } else if self.running() {
+                // Another experiment is running: one at a time.
+            } else if !cx.slide
+                && ui
+                    .add_enabled(ready, egui::Button::new(RichText::new(&e.button).strong()))
+                    .clicked()
+            {
                 self.run(i, cx.runner);
             }
-            if !self.status.is_empty() {
-                ui.label(format!("Status: {}", self.status));
+            if !self.status[i].is_empty() {
+                ui.label(format!("Status: {}", self.status[i]));
             }
         });
         if let Some((at, msg)) = &self.error
@@ -165,12 +187,29 @@ impl FailoverPanel {
             return;
         };
         widgets::headline(ui, &failover::story(run));
+        if let Some(twice) = self.expected[i] {
+            let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
+            let said = if twice {
+                &e.expect.granted_twice
+            } else {
+                &e.expect.kept
+            };
+            let (mark, colour) = if got == twice {
+                ("✔", ui.visuals().text_color())
+            } else {
+                ("✖", widgets::warn_color(ui))
+            };
+            ui.label(RichText::new(format!("{mark} You expected: {said}")).color(colour));
+        }
         ui.add_space(6.0);
         let lanes = run.lanes.len() as f32;
-        let height = (lanes * 48.0 + 60.0).min(ui.available_height().max(260.0));
+        let least = super::lanes_height(ui, run.lanes.len());
+        let height = (lanes * 48.0 + 60.0)
+            .min(ui.available_height().max(260.0))
+            .max(least);
         let drawn = ui.scope(|ui| timeline::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
-        timeline::key(ui, cx);
+        timeline::key(ui, cx, run);
         egui::CollapsingHeader::new("What was measured")
             .id_salt(("failover-measured", i))
             .default_open(true)
@@ -189,7 +228,10 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
         }
     };
     let mut rows = vec![
-        ("Outcome".to_owned(), run.outcome.as_str().to_owned()),
+        (
+            "Outcome".to_owned(),
+            label(&format!("outcome_{}", run.outcome.as_str())),
+        ),
         (
             "Servers".to_owned(),
             run.lanes[1..run.lanes.len() - 1].join(", "),

@@ -2,13 +2,12 @@
 //! bottom; who holds the lock (or whose key a server keeps), when a server is down, and the
 //! fault, restart, promotion and election marked, all at their measured times.
 
-use egui::{Align2, Color32, RichText, Ui};
-use egui_plot::{
-    Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
-};
+use egui::{Align2, Color32, Ui, vec2};
+use egui_plot::{Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
 
 use crate::lab::failover::{Event, FailoverRun, Span, Who, fmt_ms};
 use crate::ui::Cx;
+use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
 use crate::ui::kit::widgets;
 
@@ -56,7 +55,6 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     let lw = plot::line_width(cx);
     let r = plot::marker_radius(cx) * 2.0;
     let text = ui.visuals().text_color();
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
     let end = x_end(run);
     let bars: Vec<PlotBar> = run
         .bars
@@ -84,6 +82,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .moment("promotion")
         .or(run.moment("election"))
         .or(run.moment("restart"));
+    let mut labels = Labels::new("lab-failover");
     let response = plot::fixed_view(Plot::new(("lab-failover", run.params.store.as_str())))
         .height(height)
         .x_axis_label("time since the story's start (ms), measured")
@@ -109,13 +108,6 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         })
         .show(ui, |p| {
             p.bar_chart(BarChart::new("", bars).horizontal());
-            let words = |p: &mut egui_plot::PlotUi<'_>, x: f64, y: f64, t: String, anchor| {
-                p.text(
-                    Text::new("", PlotPoint::new(x, y), RichText::new(t).size(body))
-                        .color(text)
-                        .anchor(anchor),
-                );
-            };
             for (at, color, name) in [(fault, FAULT, "fault"), (after, BACK, "")] {
                 let Some(at) = at else { continue };
                 p.vline(
@@ -125,23 +117,51 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                         .style(LineStyle::dashed_dense()),
                 );
                 if !name.is_empty() {
-                    words(
-                        p,
-                        at,
-                        top + 0.45,
-                        format!("{name} {}", fmt_ms(at)),
-                        Align2::CENTER_BOTTOM,
+                    labels.add(
+                        Label::new(
+                            PlotPoint::new(at, top + 0.3),
+                            Align2::CENTER_BOTTOM,
+                            format!("{name} {}", fmt_ms(at)),
+                        )
+                        .within_y(top + 0.25, top + 0.8)
+                        .priority(3),
                     );
                 }
             }
             if let Some(until) = run.moment("a_valid_until") {
-                let label = format!("A's lock valid until {}", fmt_ms(until));
-                let x = until.min(end);
-                words(p, x, top - 0.3, label, Align2::RIGHT_TOP);
+                // A lease that runs on past the axis's end says so with an arrow on A's lane,
+                // pointing past the end, and its time.
+                let runs_on = until > end * 1.05;
+                if runs_on {
+                    p.arrows(
+                        egui_plot::Arrows::new(
+                            "",
+                            vec![[end * 0.95, top]],
+                            vec![[end * 1.05, top]],
+                        )
+                        .color(A_COLOR)
+                        .tip_length(12.0),
+                    );
+                }
+                let on = if runs_on { " (beyond the axis)" } else { "" };
+                let what = crate::lab::failover::text::label("a_valid_until");
+                let x = until.min(end * 1.05);
+                labels.add(
+                    Label::new(
+                        PlotPoint::new(x, top - 0.25),
+                        Align2::RIGHT_TOP,
+                        format!("{what} {}{on}", fmt_ms(until)),
+                    )
+                    .or(format!("{what} {}", fmt_ms(until)))
+                    .or(fmt_ms(until))
+                    .within_y(top - 0.8, top - 0.2)
+                    .priority(2),
+                );
             }
             for m in &run.marks {
                 let (shape, color, label) = mark_style(m.event);
                 let y = lane_y(run, m.lane);
+                labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
                 if m.event == Event::Killed {
                     cross(p, m.at_ms, y, r, lw, color);
                 } else {
@@ -152,22 +172,25 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                             .radius(r),
                     );
                 }
-                // Grants and refusals below the lane, the servers' events above it.
-                match m.event {
-                    Event::Granted(_) | Event::Refused(_) => {
-                        words(p, m.at_ms, y - 0.25, label.to_owned(), Align2::CENTER_TOP);
-                    }
-                    _ => words(
-                        p,
-                        m.at_ms,
-                        y + 0.25,
-                        label.to_owned(),
-                        Align2::CENTER_BOTTOM,
-                    ),
-                }
+                // Grants and refusals below the lane, the servers' events above it: each in
+                // its own lane's half.
+                let below = matches!(m.event, Event::Granted(_) | Event::Refused(_));
+                let (align, dy) = if below {
+                    (Align2::CENTER_TOP, r + 2.0)
+                } else {
+                    (Align2::CENTER_BOTTOM, -(r + 2.0))
+                };
+                // (Or beside the mark, but never in another lane.)
+                labels.add(
+                    Label::new(PlotPoint::new(m.at_ms, y), align, label)
+                        .offset(vec2(0.0, dy))
+                        .within_y(y - 0.5, y + 0.5),
+                );
             }
-        })
-        .response;
+        });
+    let strong = ui.visuals().strong_text_color();
+    labels.paint(ui, &response.transform, text, strong);
+    let response = response.response;
     widgets::describe_plot(
         &response,
         "Plot: measured lane diagram of A, the servers and B during the failover",
@@ -176,20 +199,41 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     response.rect
 }
 
-/// The key under the diagram.
-pub fn key(ui: &mut Ui, cx: &Cx<'_>) {
-    key_row(
-        ui,
-        cx,
-        &[
-            KeyMark::Bar(A_COLOR, "A holds the lock / A's key".into()),
-            KeyMark::Bar(B_COLOR, "B holds the lock / B's key".into()),
-            KeyMark::Bar(palette::GREY, "server down".into()),
-            KeyMark::Shape(MarkerShape::Cross, FAULT, "killed (SIGKILL)".into()),
-            KeyMark::Shape(MarkerShape::Up, BACK, "restarted empty".into()),
-            KeyMark::Shape(MarkerShape::Asterisk, BACK, "promoted".into()),
-            KeyMark::Shape(MarkerShape::Diamond, BACK, "leader".into()),
-            KeyMark::Shape(MarkerShape::Square, B_COLOR, "refused".into()),
-        ],
-    );
+/// The key under the diagram: only what this run's diagram shows.
+pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
+    let holds = |w: Who| run.bars.iter().any(|b| b.span == Span::Holds(w));
+    let down = run.bars.iter().any(|b| b.span == Span::Down);
+    let has = |e: Event| run.marks.iter().any(|m| m.event == e);
+    let refused = run
+        .marks
+        .iter()
+        .find(|m| matches!(m.event, Event::Refused(_)))
+        .map(|m| m.event);
+    let mut marks = Vec::new();
+    if holds(Who::A) {
+        marks.push(KeyMark::Bar(A_COLOR, "A holds the lock / A's key".into()));
+    }
+    if holds(Who::B) {
+        marks.push(KeyMark::Bar(B_COLOR, "B holds the lock / B's key".into()));
+    }
+    if down {
+        marks.push(KeyMark::Bar(palette::GREY, "server down".into()));
+    }
+    for (e, words) in [
+        (Event::Killed, "killed (SIGKILL)"),
+        (Event::Restarted, "restarted empty"),
+        (Event::Promoted, "promoted"),
+        (Event::Elected, "leader"),
+        (Event::LinkCut, "link cut"),
+    ] {
+        if has(e) {
+            let (shape, colour, _) = mark_style(e);
+            marks.push(KeyMark::Shape(shape, colour, words.into()));
+        }
+    }
+    if let Some(e) = refused {
+        let (shape, colour, _) = mark_style(e);
+        marks.push(KeyMark::Shape(shape, colour, "refused".into()));
+    }
+    key_row(ui, cx, &marks);
 }

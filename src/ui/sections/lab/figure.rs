@@ -1,13 +1,12 @@
 //! The lab's four-lane timeline (A, lock service, B, storage), drawn from a real run's
 //! measured times, in the same visual language as section 3.
 
-use egui::{Align2, Color32, RichText, Ui};
-use egui_plot::{
-    Bar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, Text, VLine,
-};
+use egui::{Align2, Color32, Ui, vec2};
+use egui_plot::{Bar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, VLine};
 
 use crate::lab::LabRun;
 use crate::ui::Cx;
+use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
 use crate::ui::kit::widgets;
 
@@ -40,15 +39,6 @@ fn bar(y: f64, from: f64, to: f64, height: f64, fill: Color32, stroke: Color32) 
     })
 }
 
-/// Words on the plot at `(x, y)`.
-fn words(p: &mut PlotUi<'_>, x: f64, y: f64, text: RichText, color: Color32, anchor: Align2) {
-    p.text(
-        Text::new("", PlotPoint::new(x, y), text)
-            .color(color)
-            .anchor(anchor),
-    );
-}
-
 /// A write travelling from its client's lane down to storage, and storage's verdict there.
 struct Write {
     at: f64,
@@ -66,7 +56,7 @@ enum Verdict {
     Refused,
 }
 
-fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, body: f32, text: Color32) {
+fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, labels: &mut Labels) {
     p.line(
         egui_plot::Line::new("", vec![[w.at, w.from_lane - 0.27], [w.at, 0.3]])
             .color(w.color)
@@ -89,18 +79,23 @@ fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, body: f32, text: C
         Verdict::Refused => p.points(mark(MarkerShape::Square, REFUSED)),
         Verdict::Overwrote => cross(p, w.at, 0.0, r, lw * 1.2, OVERWROTE),
     }
-    let (x, anchor) = if w.right {
-        (w.at + 0.08, Align2::LEFT_CENTER)
+    labels.avoid(PlotPoint::new(w.at, 0.3), r * 0.6);
+    labels.avoid(PlotPoint::new(w.at, 0.0), r + 2.0);
+    let gap = r + 6.0;
+    let (dx, anchor) = if w.right {
+        (gap, Align2::LEFT_CENTER)
     } else {
-        (w.at - 0.08, Align2::RIGHT_CENTER)
+        (-gap, Align2::RIGHT_CENTER)
     };
-    let t = RichText::new(&w.label).size(body);
-    let t = if matches!(w.verdict, Verdict::Applied) {
-        t
+    let l = Label::new(PlotPoint::new(w.at, 0.0), anchor, w.label.clone())
+        .offset(vec2(dx, 0.0))
+        .within_y(-0.8, 0.55)
+        .priority(3);
+    labels.add(if matches!(w.verdict, Verdict::Applied) {
+        l
     } else {
-        t.strong()
-    };
-    words(p, x, -0.05, t, text, anchor);
+        l.strong()
+    });
 }
 
 /// Draws the run's timeline; returns where (axes and labels included).
@@ -108,7 +103,6 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     let lw = plot::line_width(cx);
     let r = plot::marker_radius(cx) * 2.4;
     let text = ui.visuals().text_color();
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
     let (frozen, woke) = (s(run.a_frozen_ms), s(run.a_woke_ms));
     let (a_write, b_write, b_granted) = (s(run.a_write_ms), s(run.b_write_ms), s(run.b_granted_ms));
     let a_lease_end = run.expiry_ms.map_or(a_write, s);
@@ -162,6 +156,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
         },
     ];
     let pad = 0.3 + 1.6 * end / 4.0;
+    let mut labels = Labels::new("lab-timeline");
     let response = Plot::new("lab-timeline")
         .height(height)
         .x_axis_label("time since A's grant (s), measured")
@@ -193,7 +188,6 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
         })
         .show(ui, |p| {
             p.bar_chart(BarChart::new("", bars).horizontal());
-            let size = |t: String| RichText::new(t).size(body);
             if let Some(expiry) = run.expiry_ms.map(s) {
                 p.vline(
                     VLine::new("", expiry)
@@ -201,8 +195,13 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                         .width(lw * 0.6)
                         .style(LineStyle::dashed_dense()),
                 );
-                let t = size(format!("A's lock gone ({})", secs(expiry)));
-                words(p, expiry - 0.05, 3.4, t, text, Align2::RIGHT_BOTTOM);
+                let t = format!("A's lock gone ({})", secs(expiry));
+                labels.add(
+                    Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, t)
+                        .offset(vec2(-4.0, 0.0))
+                        .within_y(3.3, 3.95)
+                        .priority(2),
+                );
             }
             let renewed = s(run.a_last_renewal_ms);
             if renewed > 0.0 {
@@ -212,36 +211,38 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                         .shape(MarkerShape::Diamond)
                         .radius(r * 0.7),
                 );
+                labels.avoid(PlotPoint::new(renewed, 2.0), r * 0.7);
             }
-            words(
-                p,
-                (frozen + woke) / 2.0,
-                3.0,
-                size(format!("paused {}", secs(woke - frozen))),
-                text,
-                Align2::CENTER_CENTER,
+            labels.add(
+                Label::new(
+                    PlotPoint::new((frozen + woke) / 2.0, 3.0),
+                    Align2::CENTER_CENTER,
+                    format!("paused {}", secs(woke - frozen)),
+                )
+                .or(secs(woke - frozen))
+                .within_x(frozen, woke)
+                .within_y(2.5, 3.5)
+                .priority(2),
             );
-            words(
-                p,
-                b_granted + 0.05,
-                2.3,
-                size(format!("token {b_tok}")),
-                text,
-                Align2::LEFT_BOTTOM,
-            );
-            words(
-                p,
-                0.05,
-                2.3,
-                size(format!("token {a_tok}")),
-                text,
-                Align2::LEFT_BOTTOM,
-            );
+            for (at, tok) in [(b_granted, b_tok), (0.0, a_tok)] {
+                labels.add(
+                    Label::new(
+                        PlotPoint::new(at, 2.3),
+                        Align2::LEFT_BOTTOM,
+                        format!("token {tok}"),
+                    )
+                    .offset(vec2(4.0, 0.0))
+                    .within_y(2.2, 2.8)
+                    .priority(2),
+                );
+            }
             for w in &writes {
-                draw_write(p, w, lw, r, body, text);
+                draw_write(p, w, lw, r, &mut labels);
             }
-        })
-        .response;
+        });
+    let strong = ui.visuals().strong_text_color();
+    labels.paint(ui, &response.transform, text, strong);
+    let response = response.response;
     widgets::describe_plot(
         &response,
         "Plot: measured timeline of A, the lock service, B and the storage",

@@ -33,9 +33,11 @@ pub struct LabPage {
     pub ttl_ms: f64,
     pub pause_ms: f64,
     task: Option<Task<Progress>>,
-    status: String,
-    result: Option<LabRun>,
-    error: Option<String>,
+    /// The status line, and the server it is about.
+    status: (ServerKind, String),
+    /// The last run on each server: a result is shown only beside the server that produced it.
+    results: Vec<LabRun>,
+    error: Option<(ServerKind, String)>,
     plot_rect: Option<egui::Rect>,
     /// The story on screen: 0 is section 3's stale holder, then the failover experiments
     /// ([`EXPERIMENTS`]); in lecture mode each is a build step.
@@ -60,8 +62,8 @@ impl LabPage {
             ttl_ms: lab::TTL_MS.default,
             pause_ms: lab::PAUSE_MS.default,
             task: None,
-            status: "Press Run to start. Nothing touches the network before that.".into(),
-            result: None,
+            status: (ServerKind::Redis, String::new()),
+            results: Vec::new(),
             error: None,
             plot_rect: None,
             part: 0,
@@ -107,8 +109,8 @@ impl LabPage {
         page.fencing = p.fencing;
         page.ttl_ms = p.ttl_ms as f64;
         page.pause_ms = p.pause_ms as f64;
-        page.status = finished_status(&run);
-        page.result = Some(run);
+        page.status = (run.params.server, finished_status(&run));
+        page.results.push(run);
         page
     }
 
@@ -131,19 +133,32 @@ impl LabPage {
         self.task.is_some()
     }
 
+    /// The last run on the server picked.
     pub fn result(&self) -> Option<&LabRun> {
-        self.result.as_ref()
+        self.results.iter().find(|r| r.params.server == self.server)
     }
 
+    /// The last run's error, if it was on the server picked.
     pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+        self.error
+            .as_ref()
+            .filter(|(s, _)| *s == self.server)
+            .map(|(_, e)| e.as_str())
+    }
+
+    /// The status line of the server picked.
+    pub fn status(&self) -> &str {
+        match &self.status {
+            (s, t) if *s == self.server && !t.is_empty() => t,
+            _ => "Press Run to start. Nothing touches the network before that.",
+        }
     }
 
     /// Starts a run with the page's settings.
     pub fn run(&mut self, runner: &Runner) {
         let params = self.params();
         self.error = None;
-        self.status = "Starting…".into();
+        self.status = (params.server, "Starting…".into());
         self.task = Some(spawn_run(runner, "lab", move |ctl| {
             lab::run_stale(&params, ctl)
         }));
@@ -153,26 +168,29 @@ impl LabPage {
     pub fn cancel(&mut self) {
         if let Some(t) = self.task.take() {
             t.cancel();
-            self.status = "Cancelled.".into();
+            self.status.1 = "Cancelled.".into();
         }
     }
 
     /// Adopts news from the worker.
     fn poll(&mut self) {
         let Some(task) = &self.task else { return };
-        let Some(ended) = run::poll(task, &mut self.status) else {
+        let Some(ended) = run::poll(task, &mut self.status.1) else {
             return;
         };
         self.task = None;
+        let server = self.status.0;
         match ended {
             run::Ended::Done(run) => {
-                self.status = finished_status(&run);
-                self.result = Some(run);
+                self.status = (server, finished_status(&run));
+                self.results
+                    .retain(|r| r.params.server != run.params.server);
+                self.results.push(run);
             }
-            run::Ended::Cancelled => self.status = "Cancelled.".into(),
+            run::Ended::Cancelled => self.status.1 = "Cancelled.".into(),
             run::Ended::Failed(msg) => {
-                self.status = "The run did not finish.".into();
-                self.error = Some(msg);
+                self.status.1 = "The run did not finish.".into();
+                self.error = Some((server, msg));
             }
         }
     }
@@ -218,12 +236,19 @@ impl LabPage {
             } else if ui.button(RichText::new("Run").strong()).clicked() {
                 self.run(cx.runner);
             }
-            ui.label(format!("Status: {}", self.status));
+            ui.label(format!("Status: {}", self.status()));
         });
-        if let Some(e) = &self.error {
+        if let Some(e) = self.error() {
             ui.add(egui::Label::new(RichText::new(e).color(widgets::warn_color(ui))).wrap());
         }
     }
+}
+
+/// The least height of a lane diagram of `lanes` lanes: each lane a bar and a line of words
+/// above and below it, and the time axis.
+pub fn lanes_height(ui: &Ui, lanes: usize) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    (lanes as f32 * 3.2 + 3.0) * row
 }
 
 fn finished_status(run: &LabRun) -> String {
@@ -367,7 +392,7 @@ impl Section for LabPage {
     fn summary(&self) -> Option<String> {
         match self.experiment() {
             Some(i) => self.failover.result(i).map(crate::lab::failover::story),
-            None => self.result.as_ref().map(headline),
+            None => self.result().map(headline),
         }
     }
 
@@ -417,11 +442,11 @@ impl Section for LabPage {
             crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
                 let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
                 failover_figure::timeline(ui, cx, run, (size.y - key).max(120.0));
-                failover_figure::key(ui, cx);
+                failover_figure::key(ui, cx, run);
             });
             return true;
         }
-        let Some(run) = &self.result else {
+        let Some(run) = self.result() else {
             return false;
         };
         let frame = crate::ui::share::slide::Frame {
@@ -444,7 +469,7 @@ impl Section for LabPage {
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.poll();
         // One experiment run to its end finishes the lab.
-        let ran = self.result.is_some() || (0..4).any(|i| self.failover.result(i).is_some());
+        let ran = !self.results.is_empty() || (0..4).any(|i| self.failover.result(i).is_some());
         if ran {
             cx.mark_done(self.number());
         }
@@ -454,7 +479,7 @@ impl Section for LabPage {
                 Some(i) if self.failover.result(i).is_none() && !self.failover.running() => {
                     self.failover.run(i, cx.runner);
                 }
-                None if self.result.is_none() => self.run(cx.runner),
+                None if self.result().is_none() => self.run(cx.runner),
                 _ => {}
             }
         }
@@ -471,16 +496,23 @@ impl Section for LabPage {
             self.controls(ui, cx);
         }
         ui.add_space(8.0);
-        let Some(run) = &self.result else {
+        let Some(at) = self
+            .results
+            .iter()
+            .position(|r| r.params.server == self.server)
+        else {
             ui.label("No run yet: the timeline appears here after the first run.");
             return;
         };
+        let run = &self.results[at];
         widgets::headline(ui, &headline(run));
         ui.add_space(8.0);
         // The key above the timeline: in view whenever the timeline's top is, however much
         // the words above take on a small screen.
         figure::key(ui, cx);
-        let height = (ui.available_height() - 8.0).clamp(160.0, 340.0);
+        // Each lane keeps room for a bar and a line of words above and below it.
+        let least = lanes_height(ui, 4);
+        let height = (ui.available_height() - 8.0).clamp(least, least.max(340.0));
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
         ui.add_space(6.0);

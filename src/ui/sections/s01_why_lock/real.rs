@@ -54,6 +54,18 @@ impl RealThreads {
                     fmt_int(should),
                     fmt_ms(r.with_mutex_ms),
                 ));
+                // A result belongs to the settings that produced it.
+                if (r.threads, r.increments) != (w, n) {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "That run was with the earlier settings: {} threads adding one {} \
+                             times each. Run again for these.",
+                            r.threads,
+                            fmt_int(u64::from(r.increments)),
+                        ))
+                        .color(crate::ui::kit::widgets::warn_color(ui)),
+                    );
+                }
             }
         });
     }

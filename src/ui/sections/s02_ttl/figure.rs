@@ -4,13 +4,14 @@
 
 use egui::{RichText, Ui};
 use egui_plot::{
-    AxisHints, HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
+    AxisHints, HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine,
 };
 
 use super::{LADDER_TTLS, Ttl};
 use crate::sim::ttl;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_s, share_label};
+use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, error_bar, log_marks, palette};
 use crate::ui::kit::readable;
 use crate::ui::kit::widgets;
@@ -80,7 +81,6 @@ impl Ttl {
         let wait_color = palette::VERMILION;
         let sim_color = palette::GREEN;
         let text_color = ui.visuals().text_color();
-        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
         let to_y = |share: f64| {
             if share > 0.0 {
                 share.log10().max(FLOOR_DECADE)
@@ -152,6 +152,7 @@ impl Ttl {
 
         let x_max = ttl::TTL_S.max.log10();
         let x_min = ttl::TTL_S.min.log10();
+        let mut labels = Labels::new("s2-tradeoff");
         let response = plot::fixed_view(Plot::new("s2-tradeoff"))
             .width(width)
             .height(height)
@@ -224,22 +225,24 @@ impl Ttl {
                         .color(plot::colour(cx, palette::GREY))
                         .width(w * 0.6),
                 );
-                pu.text(
-                    Text::new(
-                        "",
-                        // Hung from the top of the plot: never cut, however short it is.
-                        PlotPoint::new(if x > 1.6 { x - 0.03 } else { x + 0.03 }, TOP_DECADE),
-                        RichText::new(format!("your TTL: {}", fmt_s(p.ttl_s)))
-                            .strong()
-                            .size(body),
+                // Hung from the top of the plot: never cut, however short it is.
+                let (dx, align) = if x > 1.6 {
+                    (-6.0, egui::Align2::RIGHT_TOP)
+                } else {
+                    (6.0, egui::Align2::LEFT_TOP)
+                };
+                labels.add(
+                    Label::new(
+                        PlotPoint::new(x, TOP_DECADE),
+                        align,
+                        format!("your TTL: {}", fmt_s(p.ttl_s)),
                     )
-                    .color(text_color)
-                    .anchor(if x > 1.6 {
-                        egui::Align2::RIGHT_TOP
-                    } else {
-                        egui::Align2::LEFT_TOP
-                    }),
+                    .or(fmt_s(p.ttl_s))
+                    .offset(egui::vec2(dx, 0.0))
+                    .strong()
+                    .priority(3),
                 );
+                labels.avoid(PlotPoint::new(x, wait_to_y(p.ttl_s)), r * 1.6);
                 pu.points(
                     Points::new("", vec![[x, wait_to_y(p.ttl_s)]])
                         .color(wait_color)
@@ -260,15 +263,15 @@ impl Ttl {
                             .radius(r * 1.6)
                             .shape(shape),
                     );
+                    labels.avoid(PlotPoint::new(x, to_y(c.exact)), r * 1.6);
                     if below {
-                        pu.text(
-                            Text::new(
-                                "",
+                        labels.add(
+                            Label::new(
                                 PlotPoint::new(x, FLOOR_DECADE + 0.6),
+                                egui::Align2::RIGHT_BOTTOM,
                                 format!("below {}", share_label(FLOOR_DECADE as i32)),
                             )
-                            .color(text_color)
-                            .anchor(egui::Align2::RIGHT_BOTTOM),
+                            .priority(2),
                         );
                     }
                     let e = c.estimate;
@@ -298,12 +301,18 @@ impl Ttl {
                     None
                 }
             });
+        labels.paint(
+            ui,
+            &response.transform,
+            text_color,
+            ui.visuals().strong_text_color(),
+        );
         widgets::describe_plot(
             &response.response,
             "Plot: share of lock holds that outlive the TTL, and the wait after a crash, against the TTL",
             "",
         );
-        response.inner.map(|t| ttl::TTL_S.clamp(t))
+        response.inner.map(|t| widgets::snap(&ttl::TTL_S, t))
     }
 }
 

@@ -1,10 +1,8 @@
 //! Section 3's figure: the story as a lane timeline (A, the lock service, B, storage), drawn
 //! up to the current moment of the playback.
 
-use egui::{Align2, RichText, Ui};
-use egui_plot::{
-    Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
-};
+use egui::{Align2, Ui, vec2};
+use egui_plot::{Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
 
 use super::Story;
 use super::story::words_of_story as story_words;
@@ -12,6 +10,7 @@ use crate::lesson::fill;
 use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::secs;
+use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, cross, palette};
 use crate::ui::kit::widgets;
 
@@ -90,8 +89,6 @@ pub fn timeline(
         .collect();
     let happened = |pred: &dyn Fn(&EventKind) -> bool| shown.iter().any(|e| pred(&e.kind));
     let text_color = ui.visuals().text_color();
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    let words = move |t: String| RichText::new(t).size(body);
 
     let frozen_until = WORK_S + run.params.pause_s;
     let late = run.a_write_s > run.expiry_s;
@@ -162,6 +159,7 @@ pub fn timeline(
     // Room on the right for the last verdict's words (about 160 points of text).
     let plot_px = f64::from((size.x - 110.0).max(300.0));
     let pad = (160.0 * (end + 1.5) / (plot_px - 160.0).max(140.0)).max(1.0);
+    let mut labels = Labels::new("s3-timeline");
     let response = plot::fixed_view(Plot::new("s3-timeline"))
         .width(size.x)
         .height(size.y)
@@ -191,75 +189,76 @@ pub fn timeline(
         .y_axis_formatter(|m, _| lane_name(m.value).to_owned())
         .show(ui, |p| {
             p.bar_chart(BarChart::new("", bars).horizontal());
-            // The end of A's lease, whether or not A still needed it.
+            // The end of A's lease: when it expired, or when A released it.
             let ttl_style = if late {
                 LineStyle::dashed_dense()
             } else {
                 LineStyle::dotted_loose()
             };
-            p.vline(
-                VLine::new("", run.expiry_s)
-                    .color(plot::colour(cx, palette::GREY))
-                    .width(w * 0.6)
-                    .style(ttl_style),
-            );
-            p.text(
-                Text::new(
-                    "",
-                    PlotPoint::new(run.expiry_s - 0.1, 3.4),
-                    words(lease_words(&story_words().lease_ends_label)),
+            if now >= lease_a_end {
+                p.vline(
+                    VLine::new("", lease_a_end)
+                        .color(plot::colour(cx, palette::GREY))
+                        .width(w * 0.6)
+                        .style(ttl_style),
+                );
+                labels.add(
+                    Label::new(
+                        PlotPoint::new(lease_a_end, 3.4),
+                        Align2::RIGHT_BOTTOM,
+                        lease_words(&story_words().lease_ends_label),
+                    )
+                    .offset(vec2(-4.0, 0.0))
+                    .within_y(3.3, 3.95),
+                );
+            }
+            // Words on the bars: each inside the bar it names, or shorter, or left out.
+            if now >= WORK_S {
+                let to = frozen_until.min(now);
+                labels.add(
+                    Label::new(
+                        PlotPoint::new((WORK_S + to) / 2.0, 3.0),
+                        Align2::CENTER_CENTER,
+                        format!("paused {}", secs(run.params.pause_s)),
+                    )
+                    .or(secs(run.params.pause_s))
+                    .within_x(WORK_S, to)
+                    .within_y(2.5, 3.5)
+                    .priority(2),
+                );
+            }
+            let lease_to = lease_a_end.min(now);
+            labels.add(
+                Label::new(
+                    PlotPoint::new(lease_to / 2.0, 2.0),
+                    Align2::CENTER_CENTER,
+                    lease_words(&story_words().lease_label),
                 )
-                .color(text_color)
-                .anchor(Align2::RIGHT_BOTTOM),
+                .within_x(0.0, lease_to)
+                .within_y(1.5, 2.5),
             );
-            // Words on the bars.
-            if now >= WORK_S && run.params.pause_s >= 3.0 {
-                let mid = (WORK_S + frozen_until.min(now)) / 2.0;
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(mid, 3.0),
-                        words(format!("paused {}", secs(run.params.pause_s))),
-                    )
-                    .color(text_color),
-                );
-            }
-            // A bar's words only once the bar drawn so far has room for them (at the story's
-            // start they would run into the lanes' names).
-            if lease_a_end.min(now) >= 3.0 {
-                let mid = lease_a_end.min(now) / 2.0;
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(mid, 2.0),
-                        words(lease_words(&story_words().lease_label)),
-                    )
-                    .color(text_color),
-                );
-            }
             if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(run.b_granted_s + 0.15, 2.3),
-                        words(format!("token {TOKEN_B}")),
+                labels.add(
+                    Label::new(
+                        PlotPoint::new(run.b_granted_s, 2.3),
+                        Align2::LEFT_BOTTOM,
+                        format!("token {TOKEN_B}"),
                     )
-                    .color(text_color)
-                    .anchor(Align2::LEFT_BOTTOM),
+                    .offset(vec2(4.0, 0.0))
+                    .within_y(2.2, 2.8)
+                    .priority(2),
                 );
             }
-            if run.b_granted_s.min(now) >= 3.0 {
-                let mid = run.b_granted_s.min(now) / 2.0;
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(mid, 1.08),
-                        words("B waits for the lock".into()),
-                    )
-                    .color(text_color)
-                    .anchor(Align2::CENTER_BOTTOM),
-                );
-            }
+            let waited = run.b_granted_s.min(now);
+            labels.add(
+                Label::new(
+                    PlotPoint::new(waited / 2.0, 1.08),
+                    Align2::CENTER_BOTTOM,
+                    "B waits for the lock",
+                )
+                .within_x(0.0, waited)
+                .within_y(0.9, 1.5),
+            );
             // Writes travel down to storage; storage's verdict sits on its lane.
             let a_first = run.a_write_s <= run.b_write_s;
             let later = |token: u64| (token == TOKEN_A) != a_first;
@@ -282,20 +281,17 @@ pub fn timeline(
                                 .radius(r * 0.6)
                                 .shape(MarkerShape::Down),
                         );
+                        labels.avoid(PlotPoint::new(e.t_s, 0.3), r * 0.6);
                     }
                     EventKind::Applied {
                         token,
                         replaced_newer,
                     } => {
+                        labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
                         if replaced_newer {
                             cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE);
-                            storage_words(
-                                p,
-                                e.t_s,
-                                later(token),
-                                words(format!("{token} overwrote {TOKEN_B}")).strong(),
-                                text_color,
-                            );
+                            let t = format!("{token} overwrote {TOKEN_B}");
+                            labels.add(storage_words(e.t_s, later(token), t, r).strong());
                         } else {
                             p.points(
                                 Points::new("", vec![[e.t_s, 0.0]])
@@ -303,29 +299,20 @@ pub fn timeline(
                                     .shape(MarkerShape::Circle)
                                     .radius(r),
                             );
-                            storage_words(
-                                p,
-                                e.t_s,
-                                later(token),
-                                words(format!("{token} applied")),
-                                text_color,
-                            );
+                            let t = format!("{token} applied");
+                            labels.add(storage_words(e.t_s, later(token), t, r));
                         }
                     }
                     EventKind::Refused { token, .. } => {
+                        labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
                         p.points(
                             Points::new("", vec![[e.t_s, 0.0]])
                                 .color(refused)
                                 .shape(MarkerShape::Square)
                                 .radius(r),
                         );
-                        storage_words(
-                            p,
-                            e.t_s,
-                            later(token),
-                            words(format!("{token} refused")).strong(),
-                            text_color,
-                        );
+                        let t = format!("{token} refused");
+                        labels.add(storage_words(e.t_s, later(token), t, r).strong());
                     }
                     _ => {}
                 }
@@ -333,35 +320,30 @@ pub fn timeline(
             if !finished {
                 p.vline(VLine::new("", now).color(text_color).width(w * 0.5));
             }
-        })
-        .response;
+        });
+    let strong = ui.visuals().strong_text_color();
+    labels.paint(ui, &response.transform, text_color, strong);
     widgets::describe_plot(
-        &response,
+        &response.response,
         "Plot: timeline of A, the lock service, B and the storage",
         "",
     );
 }
 
 /// Storage's verdict in words: the later write's to the right of its mark, the earlier one's
-/// to the left, so the two never collide however close the writes are.
-fn storage_words(
-    p: &mut egui_plot::PlotUi<'_>,
-    t: f64,
-    right: bool,
-    text: RichText,
-    color: egui::Color32,
-) {
-    let dx = 0.25;
-    let (x, anchor) = if right {
-        (t + dx, Align2::LEFT_CENTER)
+/// to the left, so the two never collide however close the writes are; clear of the mark
+/// (`r` points) and on the storage lane.
+fn storage_words(t: f64, right: bool, text: String, r: f32) -> Label {
+    let gap = r + 6.0;
+    let (dx, align) = if right {
+        (gap, Align2::LEFT_CENTER)
     } else {
-        (t - dx, Align2::RIGHT_CENTER)
+        (-gap, Align2::RIGHT_CENTER)
     };
-    p.text(
-        Text::new("", PlotPoint::new(x, -0.05), text)
-            .color(color)
-            .anchor(anchor),
-    );
+    Label::new(PlotPoint::new(t, 0.0), align, text)
+        .offset(vec2(dx, 0.0))
+        .within_y(-0.8, 0.55)
+        .priority(3)
 }
 
 /// A label on A's lease (`assets/stale_story.ron`), with A's token.

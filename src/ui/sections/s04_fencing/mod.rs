@@ -90,6 +90,20 @@ impl Fencing {
     }
 }
 
+/// A time typed as `fmt_ms` writes it (`1.5 s`, `250 ms`, `2 min`; a bare number is
+/// seconds), in milliseconds.
+fn parse_ms(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix("min") {
+        (n, 60_000.0)
+    } else {
+        (t.strip_suffix('s').unwrap_or(t), 1000.0)
+    };
+    number.trim().parse::<f64>().ok().map(|v| v * scale)
+}
+
 impl Experiment for Fencing {
     crate::stage_params!("fencing", FencingParams);
 
@@ -149,8 +163,9 @@ impl Experiment for Fencing {
             count_slider(ui, &fencing::HOLDERS, &mut v);
             *n = v as u32;
         };
+        // The TTL in the words the question and headline use ("1.0 s", not "1000 ms").
         let ttl = |ui: &mut Ui, t: &mut f64| {
-            widgets::param_slider(ui, &fencing::TTL_MS, t);
+            widgets::param_slider_shown(ui, &fencing::TTL_MS, t, Some((fmt_ms, parse_ms)));
         };
         if ui.available_width() >= ONE_ROW {
             // The switch and both sliders on one row: the figure keeps the height.
@@ -248,5 +263,19 @@ impl Experiment for Fencing {
             ));
         }
         Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_ttl_reads_as_it_is_written() {
+        assert_eq!(parse_ms("1.0 s"), Some(1000.0));
+        assert_eq!(parse_ms(&fmt_ms(2500.0)), Some(2500.0));
+        assert_eq!(parse_ms("250 ms"), Some(250.0));
+        assert_eq!(parse_ms("2"), Some(2000.0));
+        assert_eq!(parse_ms("soon"), None);
     }
 }

@@ -8,6 +8,7 @@ use crate::sim::failover::{FailoverAcc, FailoverParams, FailoverSummary, Store};
 use crate::sim::stats::Estimate;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct};
+use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, palette};
 use crate::ui::kit::widgets;
 
@@ -25,7 +26,12 @@ pub struct FailoverView {
 
 /// Share of failovers losing each number of locks, with the exact and simulated means,
 /// filling `size`.
-pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2) {
+/// The colour of the mean number of locks granted twice (the Redis row's second step).
+pub const TWICE: egui::Color32 = palette::PURPLE;
+
+/// `twice`: also mark the mean number of locks per failover granted twice while their first
+/// holder still works (the Redis row's second step).
+pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2, twice: bool) {
     let h = &view.acc.lost_hist;
     let n = view.acc.failovers.max(1) as f64;
     let width = (h.hi - h.lo) / h.bins.len() as f64;
@@ -69,7 +75,13 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
         .position(|&c| c > 0)
         .map_or(0.0, |i| i as f64 * width);
     let left = (first - 2.0 * width).min(exact - 1.0).max(0.0) - 0.5;
+    let left = if twice {
+        left.min(view.summary.expected_double_granted - 0.5)
+    } else {
+        left
+    };
     let w = plot::line_width(cx);
+    let mut labels = Labels::new("s5-histogram");
     let response = plot::fixed_view(Plot::new("s5-histogram"))
         .width(size.x)
         .height(size.y)
@@ -92,14 +104,36 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2)
                     })),
             );
             p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
+            if twice {
+                let t = view.summary.expected_double_granted;
+                p.vline(VLine::new("", t).color(TWICE).width(w * 1.2));
+                labels.add(
+                    Label::new(
+                        egui_plot::PlotPoint::new(t, peak * 1.04),
+                        egui::Align2::LEFT_TOP,
+                        format!("granted twice: {}", fmt_count(t)),
+                    )
+                    .or(fmt_count(t))
+                    .offset(egui::vec2(6.0, 0.0))
+                    .strong()
+                    .priority(3),
+                );
+            }
             p.vline(
                 VLine::new("", simulated)
                     .color(plot::colour(cx, SIMULATED))
                     .width(w * 0.9)
                     .style(LineStyle::dashed_loose()),
             );
-        })
-        .response;
+        });
+    let ink = ui.visuals().text_color();
+    labels.paint(
+        ui,
+        &response.transform,
+        ink,
+        ui.visuals().strong_text_color(),
+    );
+    let response = response.response;
     widgets::describe_plot(
         &response,
         "Plot: how many locks one failover loses, over many failovers",
@@ -135,7 +169,7 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         .collect();
     let top = redis.max(1.0) * 1.25;
     let ink = ui.visuals().strong_text_color();
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    let mut labels = Labels::new("s5-comparison");
     let response = plot::fixed_view(Plot::new("s5-comparison"))
         .width(size.x)
         .height(size.y)
@@ -160,14 +194,20 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         .show(ui, |pu| {
             pu.bar_chart(BarChart::new("lost per failover", bars));
             for (i, v) in values.iter().enumerate() {
-                pu.text(egui_plot::Text::new(
-                    "",
-                    egui_plot::PlotPoint::new(i as f64, v + top * 0.06),
-                    RichText::new(fmt_count(*v)).size(body).strong().color(ink),
-                ));
+                labels.add(
+                    Label::new(
+                        egui_plot::PlotPoint::new(i as f64, *v),
+                        egui::Align2::CENTER_BOTTOM,
+                        fmt_count(*v),
+                    )
+                    .offset(egui::vec2(0.0, -4.0))
+                    .strong()
+                    .priority(2),
+                );
             }
-        })
-        .response;
+        });
+    labels.paint(ui, &response.transform, ink, ink);
+    let response = response.response;
     widgets::describe_plot(
         &response,
         "Plot: locks lost per failover, the consensus store beside a single Redis server",

@@ -40,6 +40,9 @@ pub struct Where {
     /// At the Redis row: the second idea, what a lost lock costs (granted twice), instead
     /// of the first, how many locks a failover loses.
     twice: bool,
+    /// The prediction is being asked: the lag, which with the rate would give its answer
+    /// away, waits until it is made.
+    asking: bool,
 }
 
 /// The paragraphs of the introduction for each idea, in `assets/lesson.ron`'s order: the
@@ -164,7 +167,7 @@ impl Where {
         };
         let name = |i: usize, row: &StoreRow| {
             if i == chosen {
-                format!("▶ {}", row.name)
+                format!("{} (on the figure)", row.name)
             } else {
                 row.name.clone()
             }
@@ -301,7 +304,17 @@ impl Experiment for Where {
             )];
         }
         let (bars_name, mean_name) = ("simulated failovers", "simulated mean");
-        vec![
+        let twice = self.twice.then(|| {
+            KeyMark::Line(
+                figure::TWICE,
+                false,
+                format!(
+                    "granted twice: {}",
+                    fmt_count(v.summary.expected_double_granted)
+                ),
+            )
+        });
+        let mut marks = vec![
             KeyMark::Bar(BARS, bars_name.into()),
             KeyMark::Line(
                 EXACT,
@@ -313,7 +326,9 @@ impl Experiment for Where {
                 true,
                 format!("{mean_name}: {}", fmt_count(v.summary.mean_lost.value)),
             ),
-        ]
+        ];
+        marks.extend(twice);
+        marks
     }
 
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
@@ -327,12 +342,16 @@ impl Experiment for Where {
         match self.run.latest() {
             Some(v) if row(v.store).consensus => comparison_plot(ui, cx, v, size),
             Some(v) => {
-                histogram_plot(ui, cx, v, size);
+                histogram_plot(ui, cx, v, size, self.twice);
             }
             None => {
                 ui.allocate_space(size);
             }
         }
+    }
+
+    fn asking(&mut self, asking: bool) {
+        self.asking = asking;
     }
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
@@ -359,17 +378,22 @@ impl Experiment for Where {
             });
         }
         let p = &mut self.params.model;
-        widgets::two_up(
-            ui,
-            |ui| {
-                widgets::param_slider(ui, &failover::RATE, &mut p.rate);
-            },
-            |ui| {
-                widgets::param_slider(ui, &failover::LAG_MS, &mut p.lag_ms).on_hover_text(
-                    "How long the copy of a grant takes to reach the replica, on average",
-                );
-            },
-        );
+        // Replication lag matters only where there is a replica: the single Redis row.
+        if is_replicated(self.params.store) && !self.asking {
+            widgets::two_up(
+                ui,
+                |ui| {
+                    widgets::param_slider(ui, &failover::RATE, &mut p.rate);
+                },
+                |ui| {
+                    widgets::param_slider(ui, &failover::LAG_MS, &mut p.lag_ms).on_hover_text(
+                        "How long the copy of a grant takes to reach the replica, on average",
+                    );
+                },
+            );
+        } else {
+            widgets::param_slider(ui, &failover::RATE, &mut p.rate);
+        }
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
@@ -384,7 +408,9 @@ impl Experiment for Where {
     fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         lab_link(ui, cx, self.params.store);
         ui.add_space(4.0);
-        if let Some(v) = self.run.latest().filter(|v| !is_redlock(v.store)) {
+        // The simulated numbers belong to the store that was simulated: the single Redis row
+        // (a consensus store is not simulated; its zero is by construction).
+        if let Some(v) = self.run.latest().filter(|v| is_replicated(v.store)) {
             ui.label(RichText::new("The numbers").strong());
             numbers(ui, v);
             ui.add_space(8.0);

@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, Rect, Response, RichText, Stroke, Ui, Vec2};
-use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, Span, Text, VLine};
+use egui::{Color32, Rect, Response, Stroke, Ui, Vec2};
+use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, Span, VLine};
 
 use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_compact, fmt_int, fmt_seconds, fmt_sig};
+use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{
     self, Hatch, KeyMark, decade_marks_every, error_bar, log_marks, palette,
 };
@@ -137,8 +138,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
                 .name(format!("{}: {}", b.name, fmt_int(b.value as u64)))
         })
         .collect();
-    let label_y = top * 0.02;
-    let label_size = egui::TextStyle::Body.resolve(ui.style()).size;
+    let mut labels = Labels::new("s9-modes");
     let resp = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
@@ -202,19 +202,20 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
                 if i % MEASURES.len() != 0 && b.value == first.value {
                     continue;
                 }
-                p.text(
-                    Text::new(
-                        "",
-                        PlotPoint::new(b.x, b.top() + label_y),
-                        RichText::new(fmt_compact(b.value))
-                            .size(label_size)
-                            .strong(),
+                labels.add(
+                    Label::new(
+                        PlotPoint::new(b.x, b.top()),
+                        egui::Align2::CENTER_BOTTOM,
+                        fmt_compact(b.value),
                     )
-                    .anchor(egui::Align2::CENTER_BOTTOM)
-                    .color(ink),
+                    .offset(egui::vec2(0.0, -3.0))
+                    .within_x(b.x - 0.5, b.x + 0.5)
+                    .strong()
+                    .priority(2),
                 );
             }
         });
+    labels.paint(ui, &resp.transform, ink, ink);
     paint_bar_hatches(ui, &resp.transform, &bars);
     widgets::describe_plot(
         &resp.response,

@@ -261,6 +261,7 @@ impl Experiment for Break {
                 ("exact", &fmt_pct(s.exact_fraction)),
                 ("over_newer", &fmt_int(s.late_over_newer)),
                 ("exact_over_newer", &fmt_pct(s.exact_late_over_newer)),
+                ("landed", &fmt_int(s.counts.stale_writes_landed)),
             ],
         ));
         // On a wide stage the histogram sits beside the bars instead.

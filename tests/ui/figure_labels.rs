@@ -1,0 +1,353 @@
+//! Words inside figures: every simulation section of the registry through its states (its
+//! presets, stores, defences and build steps, section 3's moments, fencing off and on), and
+//! the lab with recorded runs, at the lecture's projector sizes and on a learner's laptop. No
+//! two labels of a figure overlap and none leaves the plot's frame (the figures lay their
+//! labels out with `ui::kit::labels`, which records what it placed).
+
+use egui::{Key, Vec2, vec2};
+use egui_kittest::Harness;
+use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::lab::failover::{
+    Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Span, Who,
+};
+use locks_lesson::lab::{LabParams, LabRun, Outcome, ServerKind};
+use locks_lesson::sections::{self, Kind, SECTIONS};
+use locks_lesson::ui::Section;
+use locks_lesson::ui::kit::labels;
+use locks_lesson::ui::sections::lab::LabPage;
+
+/// Lecture on a 768-line projector and a 16:10 laptop; a learner's laptop.
+const LECTURE: [[f32; 2]; 2] = [[1024.0, 768.0], [1280.0, 800.0]];
+const LEARNER: [f32; 2] = [1366.0, 768.0];
+
+/// What the walk saw: figures looked at, faults, and how many the labels' asked-for places
+/// would have had (what the figures drew before their labels were laid out).
+#[derive(Default)]
+struct Tally {
+    figures: usize,
+    labels: usize,
+    dropped: usize,
+    /// Some of the labels left out, for the report.
+    left_out: Vec<String>,
+    asked: usize,
+    faults: Vec<String>,
+}
+
+impl Tally {
+    fn look(&mut self, ctx: &egui::Context, what: &str) {
+        for p in labels::placed(ctx) {
+            self.figures += 1;
+            self.labels += p.labels.len();
+            self.dropped += p.dropped.len();
+            self.left_out.extend(p.dropped.iter().map(|d| {
+                format!(
+                    "{what} {} ({:.0}×{:.0}): {d}",
+                    p.figure,
+                    p.frame.width(),
+                    p.frame.height()
+                )
+            }));
+            self.asked += labels::asked_faults(&p);
+            self.faults.extend(
+                labels::faults(&p)
+                    .into_iter()
+                    .map(|f| format!("{what}: {f}")),
+            );
+        }
+        labels::forget(ctx);
+    }
+
+    fn check(self, walk: &str) {
+        eprintln!(
+            "{walk}: {} figures, {} labels placed, {} left out; {} overlaps or cuts at the \
+             asked-for places, {} after the layout",
+            self.figures,
+            self.labels,
+            self.dropped,
+            self.asked,
+            self.faults.len()
+        );
+        for l in self.left_out.iter().take(12) {
+            eprintln!("  left out: {l}");
+        }
+        assert!(self.figures > 0, "{walk}: no figure recorded its labels");
+        assert!(
+            self.faults.is_empty(),
+            "{walk}: {} label faults:\n{}",
+            self.faults.len(),
+            self.faults.join("\n")
+        );
+    }
+}
+
+fn hold(h: &mut Harness<'static, LessonApp>, px: [f32; 2]) {
+    crate::harness::hold_window(h, px, 6);
+}
+
+/// The lecture from the first section to the last by Page Down: every build step (presets,
+/// stores, defences, moments, fencing) of every section.
+fn lecture_walk(px: [f32; 2]) {
+    let mut h = crate::harness::open_with(AppOptions {
+        lecture: true,
+        ..Default::default()
+    })
+    .pixels(px, 1.0)
+    .build();
+    let mut tally = Tally::default();
+    let last = sections::lesson_count();
+    for step in 0..200 {
+        let n = h.state().current_section();
+        tally.look(
+            &h.ctx,
+            &format!("{}×{} step {step} section {n}", px[0], px[1]),
+        );
+        let before = (n, h.state().section(n).summary());
+        h.key_press(Key::PageDown);
+        hold(&mut h, px);
+        let now = h.state().current_section();
+        if n == last && (now, h.state().section(n).summary()) == before {
+            break;
+        }
+    }
+    tally.check(&format!("lecture {}×{}", px[0], px[1]));
+}
+
+#[test]
+fn lecture_labels_never_collide_at_1024_by_768() {
+    lecture_walk(LECTURE[0]);
+}
+
+#[test]
+fn lecture_labels_never_collide_at_1280_by_800() {
+    lecture_walk(LECTURE[1]);
+}
+
+/// A learner on a laptop: each simulation section of the registry, through every state its
+/// build steps reach.
+#[test]
+fn learner_labels_never_collide_on_a_laptop() {
+    let mut tally = Tally::default();
+    for (i, def) in SECTIONS.iter().enumerate() {
+        if !matches!(def.kind, Kind::Model(_)) {
+            continue;
+        }
+        let n = (i + 1) as u8;
+        let mut h = crate::harness::open(n)
+            .pixels(LEARNER, 1.0)
+            .settle(4)
+            .build();
+        for state in 0..12 {
+            h.run_steps(3);
+            tally.look(&h.ctx, &format!("learner section {n} state {state}"));
+            if !h.state_mut().section_mut(n).step(true, true) {
+                break;
+            }
+        }
+    }
+    tally.check("learner 1366×768");
+}
+
+/// A stale-holder run recorded on Redis 7.0.15.
+fn recorded_stale(fencing: bool) -> LabRun {
+    LabRun {
+        params: LabParams {
+            fencing,
+            ttl_ms: 1000,
+            pause_ms: 3000,
+            ..LabParams::new(ServerKind::Redis)
+        },
+        url: "redis://127.0.0.1:40123".into(),
+        started_server: true,
+        server_version: "7.0.15".into(),
+        granted_ttl_ms: 1000,
+        a_token: 1,
+        b_token: 2,
+        a_last_renewal_ms: 333.4,
+        a_frozen_ms: 500.2,
+        a_woke_ms: 3500.6,
+        b_granted_ms: 1341.9,
+        expiry_ms: Some(1341.9),
+        b_write_ms: 1643.0,
+        b_applied: true,
+        a_write_ms: 3501.1,
+        a_applied: !fencing,
+        survivor: if fencing { "B" } else { "A" }.into(),
+        storage_value: "A's result (token 1)".into(),
+        outcome: if fencing {
+            Outcome::Rejected
+        } else {
+            Outcome::Overwritten
+        },
+        total_ms: 3556.0,
+    }
+}
+
+fn bar(lane: usize, from_ms: f64, to_ms: f64, span: Span) -> Bar {
+    Bar {
+        lane,
+        from_ms,
+        to_ms,
+        span,
+    }
+}
+
+fn mark(lane: usize, at_ms: f64, event: Event) -> Mark {
+    Mark { lane, at_ms, event }
+}
+
+/// The etcd cluster's run as recorded on etcd 3.4.23 (lanes A, three members, B): the old
+/// leader elected at 0 and killed at 18 ms.
+fn recorded_etcd() -> FailoverRun {
+    let (granted, fault, elected, answer) = (12.5, 18.1, 488.0, 558.4);
+    let end = answer * 1.15 + 50.0;
+    FailoverRun {
+        params: FailoverParams {
+            store: FailoverStore::EtcdCluster,
+            delayed_restart: false,
+        },
+        outcome: FailoverOutcome::Kept,
+        server_version: "3.4.23".into(),
+        lanes: [
+            "A",
+            "etcd-1 127.0.0.1:41225",
+            "etcd-2 127.0.0.1:38523",
+            "etcd-3 127.0.0.1:45887",
+            "B",
+        ]
+        .map(String::from)
+        .to_vec(),
+        moments: vec![
+            ("a_attempt", 0.0),
+            ("a_granted", granted),
+            ("fault", fault),
+            ("election", elected),
+            ("b_attempt", 527.0),
+            ("b_answer", answer),
+        ],
+        facts: vec![
+            ("old_leader", "etcd-1".into()),
+            ("new_leader", "etcd-2".into()),
+        ],
+        bars: vec![
+            bar(0, granted, end, Span::Holds(Who::A)),
+            bar(1, granted, fault, Span::Holds(Who::A)),
+            bar(2, granted, end, Span::Holds(Who::A)),
+            bar(3, granted, end, Span::Holds(Who::A)),
+            bar(1, fault, end, Span::Down),
+        ],
+        marks: vec![
+            mark(1, 0.0, Event::Elected),
+            mark(0, granted, Event::Granted(Who::A)),
+            mark(1, fault, Event::Killed),
+            mark(2, elected, Event::Elected),
+            mark(4, answer, Event::Refused(Who::B)),
+        ],
+        total_ms: 3083.2,
+    }
+}
+
+/// Redlock's run as recorded on five Redis 7.0.15 masters: A on masters 1-3, master 3 killed
+/// and restarted empty, B granted on masters 3-5 while A's lock runs on for 3 s.
+fn recorded_redlock() -> FailoverRun {
+    let (granted, fault, restart, b) = (4.4, 134.7, 199.2, 201.1);
+    let until = 2971.2;
+    let mut bars = vec![bar(0, granted, until, Span::Holds(Who::A))];
+    let mut marks = vec![mark(0, granted, Event::Granted(Who::A))];
+    for lane in 1..=3 {
+        let to = if lane == 3 { fault } else { until };
+        bars.push(bar(lane, granted, to, Span::Holds(Who::A)));
+        marks.push(mark(lane, granted, Event::Granted(Who::A)));
+    }
+    bars.push(bar(3, fault, restart, Span::Down));
+    marks.push(mark(3, fault, Event::Killed));
+    marks.push(mark(3, restart, Event::Restarted));
+    for lane in 3..=6 {
+        bars.push(bar(lane, b, 3201.1, Span::Holds(Who::B)));
+        marks.push(mark(lane, b, Event::Granted(Who::B)));
+    }
+    let mut lanes = vec!["A".to_owned()];
+    lanes.extend((1..=5).map(|i| format!("master 127.0.0.1:3829{i}")));
+    lanes.push("B".to_owned());
+    FailoverRun {
+        params: FailoverParams {
+            store: FailoverStore::Redlock,
+            delayed_restart: false,
+        },
+        outcome: FailoverOutcome::GrantedTwice,
+        server_version: "7.0.15".into(),
+        lanes,
+        moments: vec![
+            ("cut_off", 3.2),
+            ("a_attempt", 3.2),
+            ("a_granted", granted),
+            ("reachable_again", 130.5),
+            ("fault", fault),
+            ("b_attempt", restart),
+            ("restart", restart),
+            ("b_answer", b),
+            ("b_granted", b),
+            ("a_valid_until", until),
+        ],
+        facts: Vec::new(),
+        bars,
+        marks,
+        total_ms: 711.3,
+    }
+}
+
+/// The lab page drawn as the app draws it, at `px` pixels, learner or lecture.
+fn lab_page(page: LabPage, px: [f32; 2], lecture: bool) -> Harness<'static, LabPage> {
+    let runner = locks_lesson::runner::Runner::inline();
+    let mut progress = locks_lesson::progress::Store::memory();
+    let zoom = if lecture {
+        locks_lesson::ui::shell::lecture::lecture_zoom(vec2(px[0], px[1]), 1.0)
+    } else {
+        1.0
+    };
+    let size: Vec2 = vec2(px[0], px[1]) / zoom;
+    let mut h = Harness::builder().with_size(size).build_ui_state(
+        move |ui, page: &mut LabPage| {
+            let mut events = Vec::new();
+            let mut cx = locks_lesson::ui::Cx {
+                runner: &runner,
+                events: &mut events,
+                lecture,
+                reduced_motion: true,
+                actions: &[],
+                progress: &mut progress,
+                predictions: false,
+                slide: false,
+            };
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| page.ui(ui, &mut cx));
+            });
+        },
+        page,
+    );
+    locks_lesson::ui::kit::style::style(&h.ctx);
+    h.ctx.set_zoom_factor(zoom);
+    h.set_size(size);
+    h.run_steps(3);
+    h
+}
+
+/// The lab's figures with recorded runs: the stale holder with and without fencing, and
+/// each failover experiment, at every size.
+#[test]
+fn lab_labels_never_collide() {
+    let mut tally = Tally::default();
+    let sizes = [(LECTURE[0], true), (LECTURE[1], true), (LEARNER, false)];
+    for (px, lecture) in sizes {
+        let what = format!("lab {}×{}", px[0], px[1]);
+        for fencing in [false, true] {
+            let h = lab_page(LabPage::with_result(recorded_stale(fencing)), px, lecture);
+            tally.look(&h.ctx, &format!("{what} stale fencing {fencing}"));
+        }
+        for run in [recorded_etcd(), recorded_redlock()] {
+            let store = run.params.store.as_str();
+            let h = lab_page(LabPage::with_failover(run), px, lecture);
+            tally.look(&h.ctx, &format!("{what} {store}"));
+        }
+    }
+    tally.check("lab");
+}
