@@ -225,7 +225,7 @@ rehearse() {
     shot "$display" "$end" && audience "$end" "$mode"
     [[ -n $last_shot ]] && changed "$last_shot" "$end" || break
     lab=$((lab + 1))
-    ((lab <= 6)) || { fail "$mode $size: Page Down goes on past the lab's last experiment"; break; }
+    ((lab <= 10)) || { fail "$mode $size: Page Down goes on past the lab's last experiment"; break; }
     sleep 8
     last_shot=$end
     DISPLAY=$display xdotool key --clearmodifiers Next

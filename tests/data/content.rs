@@ -837,6 +837,9 @@ fn every_template_slot_is_known() {
     ];
     // The computed headlines of sections 1, 2, 4 and 5.
     let headline_slots = [
+        "right",
+        "whose",
+        "made",
         "workers",
         "expected",
         "counter",

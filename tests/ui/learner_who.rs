@@ -101,7 +101,11 @@ fn lecture_mode_answers_with_the_number_keys() {
     let mut h = crate::harness::open(7).lecture(true).build();
     for (i, c) in cards().iter().enumerate() {
         assert_eq!(open_cards(&h), i);
+        // A number key records the class's vote; the card opens only with the reveal.
         h.key_press(digit(c.ask.correct));
+        h.run_steps(3);
+        assert_eq!(open_cards(&h), i, "a vote alone opens no card");
+        h.key_press(Key::R);
         h.run_steps(3);
     }
     assert_eq!(open_cards(&h), cards().len());

@@ -125,7 +125,17 @@ pub fn headline(ui: &mut Ui, text: &str) -> Response {
 /// Shows `add` in at least the greatest height it has taken at this width (kept under
 /// `id`): a block whose words change length (a headline, a banner) does not move what lies
 /// under it, the buttons under the mouse, each time it wraps to a line fewer and back.
-pub fn steady_height<R>(ui: &mut Ui, id: egui::Id, add: impl FnOnce(&mut Ui) -> R) -> R {
+/// On a slide (`keep` false) the block takes its own height: no mouse rests on it there, and
+/// Page Up must bring back the very screen the lecturer left.
+pub fn steady_height<R>(
+    ui: &mut Ui,
+    id: egui::Id,
+    keep: bool,
+    add: impl FnOnce(&mut Ui) -> R,
+) -> R {
+    if !keep {
+        return ui.scope(add).inner;
+    }
     let width = ui.available_width().round();
     let key = id.with("locks-lesson/steady-height");
     let kept: Option<(f32, f32)> = ui.ctx().data(|d| d.get_temp(key));

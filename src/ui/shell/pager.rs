@@ -240,11 +240,12 @@ pub fn column<R>(
         pages.blocks.extend(blocks(&ctx, layer, from, view, offset));
         let kept = &pages.starts[..pages.kept.min(pages.starts.len())];
         let new = page_starts(&pages.blocks, view.height().max(1.0), pages.total, kept);
-        // The next screenful's first line is not drawn here: covered, with a mark that more
-        // follows.
+        // The next screenful's first line is not drawn here: covered (only when it lies in the
+        // last third of the column, a line the next screenful starts with), with a mark that
+        // more follows.
         if let Some(&next) = new.get(i + 1) {
             let cut = view.top() + next - offset;
-            if cut < view.bottom() {
+            if cut < view.bottom() && cut > view.top() + view.height() * 0.67 {
                 let cover = Rect::from_min_max(egui::pos2(view.left(), cut), view.max);
                 let painter = ui.painter().with_clip_rect(cover.expand(1.0));
                 painter.rect_filled(cover, 0.0, ui.visuals().panel_fill);

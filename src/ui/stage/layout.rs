@@ -124,7 +124,14 @@ pub fn overflow_id(ui: &Ui, n: u8) -> Id {
 fn stage_fitted<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let need = stage_need(stage, ui, cx);
     if ui.available_height() + 0.5 >= need {
-        stage_ui(stage, ui, cx);
+        // The same width as in the scrolling column below: the words wrap alike either way,
+        // so the choice between the two cannot flip back and forth with the history of what
+        // was shown (Page Up brings back the very screen Page Down left).
+        let width = ui.available_width() - SCROLL_BAR_ROOM;
+        ui.scope(|ui| {
+            ui.set_max_width(width);
+            stage_ui(stage, ui, cx)
+        });
         return;
     }
     egui::ScrollArea::vertical()

@@ -307,7 +307,8 @@ impl<E: Experiment> Stage<E> {
             self.exp.number(),
             ui.ctx().viewport_id(),
         ));
-        widgets::steady_height(ui, id, |ui| {
+        let keep = !cx.lecture;
+        widgets::steady_height(ui, id, keep, |ui| {
             match self.exp.headline() {
                 Some(h) => {
                     widgets::headline(ui, &h);
@@ -374,8 +375,9 @@ impl<E: Experiment> Stage<E> {
             );
             if !legend.is_empty() {
                 // A key that says less keeps its room: the figure does not jump.
+                let keep = !cx.lecture;
                 let key = ui.scope(|ui| {
-                    widgets::steady_height(ui, id, |ui| {
+                    widgets::steady_height(ui, id, keep, |ui| {
                         crate::ui::kit::plot::key_row(ui, cx, &legend)
                     })
                 });

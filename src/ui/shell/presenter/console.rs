@@ -29,8 +29,9 @@ pub struct Console<'a> {
     pub last: u8,
 }
 
-/// The least share of its type the notes may take to be seen whole.
-const MIN_FIT: f32 = 0.6;
+/// The least share of its type the notes may take to be seen whole (below it they stay
+/// legible and are cut at the bottom instead).
+const MIN_FIT: f32 = 0.85;
 
 /// The notes' width on a wide console.
 const WIDTH: f32 = 380.0;
