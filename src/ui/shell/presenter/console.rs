@@ -166,7 +166,8 @@ impl Console<'_> {
     }
 
     /// The answer the audience has not seen yet, and the speaker notes.
-    fn notes(&mut self, ui: &mut Ui) {
+    /// What only the lecturer sees (a question's answer before its reveal).
+    fn secret(&self, ui: &mut Ui) {
         if let Some(secret) = self.section.lecturer_only() {
             egui::Frame::new()
                 .stroke(egui::Stroke::new(2.0, widgets::warn_color(ui)))
@@ -178,11 +179,19 @@ impl Console<'_> {
                 });
             ui.add_space(4.0);
         }
+    }
+
+    fn notes(&mut self, ui: &mut Ui) {
         let Some(n) = notes::of(self.section.number()) else {
+            self.secret(ui);
             return;
         };
+        // What to say first: on a short console the rest scrolls.
+        ui.label(RichText::new("Say").strong());
+        ui.label(n.say.as_str());
+        ui.add_space(4.0);
+        self.secret(ui);
         for (heading, text) in [
-            ("Say", &n.say),
             ("Ask the class first", &n.ask),
             ("What usually surprises", &n.surprise),
         ] {
