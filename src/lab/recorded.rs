@@ -10,9 +10,15 @@ use super::{LabParams, LabRun, Outcome, ServerKind};
 
 /// Section 3's story on Redis 7.0.15, without fencing.
 pub fn stale_run() -> LabRun {
+    stale_run_with(false)
+}
+
+/// Section 3's story on Redis 7.0.15, with storage checking fencing tokens or without: the
+/// same times; with fencing, A's late write is refused.
+pub fn stale_run_with(fencing: bool) -> LabRun {
     LabRun {
         params: LabParams {
-            fencing: false,
+            fencing,
             ttl_ms: 1000,
             pause_ms: 3000,
             ..LabParams::new(ServerKind::Redis)
@@ -31,10 +37,19 @@ pub fn stale_run() -> LabRun {
         b_write_ms: 1643.0,
         b_applied: true,
         a_write_ms: 3501.1,
-        a_applied: true,
-        survivor: "A".into(),
-        storage_value: "A's result (token 1)".into(),
-        outcome: Outcome::Overwritten,
+        a_applied: !fencing,
+        survivor: if fencing { "B" } else { "A" }.into(),
+        storage_value: if fencing {
+            "B's result (token 2)"
+        } else {
+            "A's result (token 1)"
+        }
+        .into(),
+        outcome: if fencing {
+            Outcome::Rejected
+        } else {
+            Outcome::Overwritten
+        },
         total_ms: 3556.0,
     }
 }

@@ -421,25 +421,8 @@ fn the_lab_says_where_its_redis_token_comes_from() {
             fencing: true,
             ..LabParams::new(server)
         },
-        url: "redis://127.0.0.1:40123".into(),
-        started_server: true,
-        server_version: "7.0.15".into(),
-        granted_ttl_ms: 1000,
-        a_token: 1,
-        b_token: 2,
-        a_last_renewal_ms: 333.4,
-        a_frozen_ms: 500.2,
-        a_woke_ms: 3500.6,
-        b_granted_ms: 1341.9,
-        expiry_ms: Some(1341.9),
-        b_write_ms: 1643.0,
-        b_applied: true,
-        a_write_ms: 3501.1,
-        a_applied: false,
-        survivor: "B".into(),
-        storage_value: "B's result (token 2)".into(),
         outcome,
-        total_ms: 3556.0,
+        ..locks_lesson::lab::recorded::stale_run_with(true)
     };
     use locks_lesson::ui::sections::lab::headline;
     for outcome in [Outcome::Rejected, Outcome::Overwritten, Outcome::NoOverlap] {

@@ -389,33 +389,7 @@ fn cli_without_any_server_says_how_to_install_one() {
 
 /// A run recorded on Redis 7.0.15 (fixed numbers: a real run's times differ every time).
 fn recorded_run() -> LabRun {
-    LabRun {
-        params: LabParams {
-            fencing: false,
-            ttl_ms: 1000,
-            pause_ms: 3000,
-            ..LabParams::new(ServerKind::Redis)
-        },
-        url: "redis://127.0.0.1:40123".into(),
-        started_server: true,
-        server_version: "7.0.15".into(),
-        granted_ttl_ms: 1000,
-        a_token: 1,
-        b_token: 2,
-        a_last_renewal_ms: 333.4,
-        a_frozen_ms: 500.2,
-        a_woke_ms: 3500.6,
-        b_granted_ms: 1341.9,
-        expiry_ms: Some(1341.9),
-        b_write_ms: 1643.0,
-        b_applied: true,
-        a_write_ms: 3501.1,
-        a_applied: true,
-        survivor: "A".into(),
-        storage_value: "A's result (token 1)".into(),
-        outcome: Outcome::Overwritten,
-        total_ms: 3556.0,
-    }
+    locks_lesson::lab::recorded::stale_run()
 }
 
 fn an_overlap_without_damage_says_both_acted_as_holder() {

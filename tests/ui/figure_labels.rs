@@ -7,10 +7,10 @@
 use egui::{Key, Vec2, vec2};
 use egui_kittest::Harness;
 use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::lab::LabRun;
 use locks_lesson::lab::failover::{
     Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Span, Who,
 };
-use locks_lesson::lab::{LabParams, LabRun, Outcome, ServerKind};
 use locks_lesson::sections::{self, Kind, SECTIONS};
 use locks_lesson::ui::Section;
 use locks_lesson::ui::kit::labels;
@@ -149,37 +149,7 @@ fn learner_labels_never_collide_on_a_laptop() {
 
 /// A stale-holder run recorded on Redis 7.0.15.
 fn recorded_stale(fencing: bool) -> LabRun {
-    LabRun {
-        params: LabParams {
-            fencing,
-            ttl_ms: 1000,
-            pause_ms: 3000,
-            ..LabParams::new(ServerKind::Redis)
-        },
-        url: "redis://127.0.0.1:40123".into(),
-        started_server: true,
-        server_version: "7.0.15".into(),
-        granted_ttl_ms: 1000,
-        a_token: 1,
-        b_token: 2,
-        a_last_renewal_ms: 333.4,
-        a_frozen_ms: 500.2,
-        a_woke_ms: 3500.6,
-        b_granted_ms: 1341.9,
-        expiry_ms: Some(1341.9),
-        b_write_ms: 1643.0,
-        b_applied: true,
-        a_write_ms: 3501.1,
-        a_applied: !fencing,
-        survivor: if fencing { "B" } else { "A" }.into(),
-        storage_value: "A's result (token 1)".into(),
-        outcome: if fencing {
-            Outcome::Rejected
-        } else {
-            Outcome::Overwritten
-        },
-        total_ms: 3556.0,
-    }
+    locks_lesson::lab::recorded::stale_run_with(fencing)
 }
 
 fn bar(lane: usize, from_ms: f64, to_ms: f64, span: Span) -> Bar {
