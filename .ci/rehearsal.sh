@@ -167,7 +167,10 @@ rehearse() {
     ((next < ${#lines[@]})) && next_notes=$(cut -f5 <<<"${lines[next]}")
     local ahead=""
     # The console's "Next" line: the next section's title, or the lecture's end.
+    # (Where the lab's servers are installed the lecture goes on to the lab, which the plan
+    # does not hold: the last section's Next line is then the lab's, and is not read.)
     local next_title="Next: nothing, the lecture ends here"
+    if command -v redis-server >/dev/null || command -v etcd >/dev/null; then next_title=""; fi
     ((next < ${#lines[@]})) && next_title="Next $(cut -f3 <<<"${lines[next]}")"
     # Runs and the screen settle: read again while something is missing, up to 5 times.
     for tries in $(seq 5); do
@@ -177,7 +180,7 @@ rehearse() {
       if found "${file%.png}.txt" "$title" && found "${file%.png}.txt" "$headline" &&
         { [[ -z $last_shot ]] || changed "$last_shot" "$file"; } &&
         { [[ $mode != presenter ]] || { found "${file%.png}.txt" "$notes" &&
-          found "${file%.png}.txt" "$next_title"; }; }; then
+          { [[ -z $next_title ]] || found "${file%.png}.txt" "$next_title"; }; }; }; then
         break
       fi
       if [[ $mode == presenter && -n $next_notes && $next_notes != - && $next_notes != "$notes" ]] &&
@@ -202,7 +205,8 @@ rehearse() {
     found "${file%.png}.txt" "$headline" || fail "$mode $size step $k (section $n): the headline '$headline' does not read"
     if [[ $mode == presenter ]]; then
       found "${file%.png}.txt" "$notes" || fail "$mode $size step $k (section $n): the console's notes '$notes' do not read"
-      found "${file%.png}.txt" "$next_title" || fail "$mode $size step $k (section $n): the console's '$next_title' does not read"
+      [[ -z $next_title ]] || found "${file%.png}.txt" "$next_title" ||
+        fail "$mode $size step $k (section $n): the console's '$next_title' does not read"
     fi
     if [[ -n $last_shot ]] && ! changed "$last_shot" "$file"; then
       fail "$mode $size step $k (section $n): Page Down did not change the screen"
