@@ -1,0 +1,189 @@
+//! What a simulation section has of its own: the [`Experiment`] a [`super::Stage`] shows,
+//! and the two macros that write its common parts.
+
+use egui::{Ui, Vec2};
+
+use super::builds;
+use crate::runner::Runner;
+use crate::ui::Cx;
+use crate::ui::kit::plot::KeyMark;
+
+/// The headline, failure and busy state of an [`Experiment`] whose results come from one
+/// [`super::Rerun`] in its field `run`, headlined by its method `headline_for(&view)`: write
+/// `one_run_status!();` in the `impl Experiment`.
+#[macro_export]
+macro_rules! one_run_status {
+    () => {
+        fn headline(&self) -> Option<String> {
+            self.run.latest().map(|v| self.headline_for(v))
+        }
+
+        fn failure(&self) -> Option<String> {
+            self.run.failed()
+        }
+
+        fn busy(&self) -> bool {
+            !self.run.finished()
+        }
+    };
+}
+
+/// The section's id and its parameters, kept in its field `params`: write
+/// `stage_params!("ttl", Params);` in the `impl Experiment` (the number is the section's
+/// place in [`crate::sections`]).
+#[macro_export]
+macro_rules! stage_params {
+    ($id:expr, $params:ty) => {
+        type Params = $params;
+
+        fn number(&self) -> u8 {
+            $crate::sections::number($id)
+        }
+
+        fn params(&self) -> $params {
+            self.params
+        }
+
+        fn set_params(&mut self, params: $params) {
+            self.params = params;
+        }
+    };
+}
+
+/// What a simulation section has of its own.
+pub trait Experiment {
+    /// Everything a run depends on besides the seed (what scenario codes carry).
+    type Params: crate::scenario::Settings;
+
+    /// The section's number, 1-10.
+    fn number(&self) -> u8;
+
+    fn params(&self) -> Self::Params;
+
+    /// Takes new parameters (already valid: from a slider, a preset or a scenario code).
+    fn set_params(&mut self, params: Self::Params);
+
+    /// Whether the section's results depend on a seed (section 3's story does not).
+    fn seeded(&self) -> bool {
+        true
+    }
+
+    /// Starts the runs whose inputs changed. Called before drawing and again after the
+    /// controls, so a change starts its run in the same frame; cheap when nothing changed.
+    fn refresh(&mut self, runner: &Runner, seed: u64);
+
+    /// The computed headline; `None` while the results are still coming in.
+    fn headline(&self) -> Option<String>;
+
+    /// Why a run failed, if one did.
+    fn failure(&self) -> Option<String>;
+
+    /// True while a run is going (the stage keeps the progress display fresh).
+    fn busy(&self) -> bool;
+
+    /// Progress bars of long runs; nothing for short ones.
+    fn progress(&self, _ui: &mut Ui) {}
+
+    /// The plot key under the figure.
+    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+        Vec::new()
+    }
+
+    /// The least height of the figure (without its key) at which its axis ticks are drawn:
+    /// the stage never gives it less, and lets the page scroll instead. By default a plot
+    /// whose y axis shows four tick labels.
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+        crate::ui::kit::readable::readable_height(ui, 4.0)
+    }
+
+    /// Draws the main figure, axes, titles and marks, filling `size`.
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2);
+
+    /// The primary controls, always in view under the figure (presets, two to four sliders,
+    /// playback).
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
+
+    /// Told before each frame's controls whether a prediction is being asked (a control
+    /// whose value would answer it can wait until it is made).
+    fn asking(&mut self, _asking: bool) {}
+
+    /// Settings that stay in the drawer ("More settings"); `false` when there are none.
+    fn more_settings(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+        false
+    }
+
+    /// Which paragraphs of the section's introduction go with what the stage shows now
+    /// (one idea per step); `None`, the default, shows them all.
+    fn intro_paragraphs(&self) -> Option<Vec<usize>> {
+        None
+    }
+
+    /// Extra matter for the reading column: the numbers behind the headline, tables, a
+    /// second figure.
+    fn details(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) {}
+
+    /// The data behind the main figure as CSV (header line first).
+    fn csv(&self) -> Option<String>;
+
+    /// The value the section's prediction is checked against (in the units of the bands in
+    /// `assets/predictions.ron`), and the same in words; `None` until the run has it.
+    fn observed(&self) -> Option<(f64, String)> {
+        None
+    }
+
+    /// Values for the `{name}` slots of the prediction prompt, from the current settings.
+    fn prompt_values(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// Whether the prediction prompt is true of the current settings; it is asked only then.
+    fn prompt_fits(&self) -> bool {
+        true
+    }
+
+    /// The figure's axis titles (x, y), for its empty state while the result is hidden.
+    fn axis_titles(&self) -> (&'static str, &'static str) {
+        ("", "")
+    }
+
+    /// The section's choices in lesson order (presets, stores, defences): how many, and which
+    /// one the settings are now (`None` when they are none of them). None by default.
+    fn choices(&self) -> (usize, Option<usize>) {
+        (0, None)
+    }
+
+    /// Switches to choice `i` (below the count given by [`Experiment::choices`]).
+    fn choose(&mut self, _i: usize) {}
+
+    /// Lecture mode, Page Down (`forward`) or Page Up: shows the next or previous build and
+    /// returns true, or false at the last (first) one. By default the builds are the choices.
+    fn build_step(&mut self, forward: bool) -> bool {
+        builds::step_choices(self, forward)
+    }
+
+    /// Lecture mode: the section was opened by Page Down (`at_end` false) or Page Up.
+    fn build_arrive(&mut self, at_end: bool) {
+        builds::arrive_choices(self, at_end);
+    }
+
+    /// The builds of a prepared run (a playlist's): those that keep its settings, such as a
+    /// story's moments. None by default (a choice build would change the run).
+    fn prepared_step(&mut self, _forward: bool) -> bool {
+        false
+    }
+
+    /// A prepared run opens: back to its first such build.
+    fn prepared_start(&mut self) {}
+
+    /// The figure is about to be drawn for a slide: it should show what the window shows.
+    fn before_slide(&mut self) {}
+
+    /// Whether the result is told whole (a story stepped moment by moment is not, before its
+    /// last): only then does the line on the prediction say what the run gave.
+    fn result_told(&self) -> bool {
+        true
+    }
+
+    /// A section key pressed (play, step, reset, fencing, the lock).
+    fn key(&mut self, _action: crate::ui::shell::keymap::Action) {}
+}
