@@ -16,6 +16,9 @@
 #
 #   .ci/rehearsal.sh [EXECUTABLE]     (default: target/release/locks-lesson)
 #
+# Where redis-server or etcd is installed the lecture goes on into the lab after section 10;
+# its builds are paged through to the end too (at most 30 Page Downs).
+#
 # REHEARSAL_STEPS=N walks the first N steps only (a quick look); REHEARSAL_SIZES (default
 # "1024x768 1280x800") and REHEARSAL_PRESENTER_SIZES (default "1024x768") choose the sizes.
 set -euo pipefail
@@ -70,11 +73,16 @@ changed() {
 # machine is shared.
 shot() {
   DISPLAY=$1 import -window root "$2"
+  ocr "$2" "${3:-}"
+}
+
+# ocr FILE [halves]: FILE's OCR text (FILE.txt).
+ocr() {
   # Two windows side by side are read one by one (OCR keeps their columns apart), at 150 %:
   # Tesseract runs the words of the console's top bar together at the screen's size.
-  local part base=${2%.png} crop=()
-  [[ ${3:-} == halves ]] && crop=(-crop 50%x100% +repage -resize 150%)
-  convert "$2" "${crop[@]}" "$base-part-%d.png"
+  local part base=${1%.png} crop=()
+  [[ ${2:-} == halves ]] && crop=(-crop 50%x100% +repage -resize 150%)
+  convert "$1" "${crop[@]}" "$base-part-%d.png"
   : >"$base.txt"
   for part in "$base"-part-*.png; do
     OMP_THREAD_LIMIT=1 tesseract "$part" "${part%.png}" >/dev/null 2>&1 || true
@@ -220,25 +228,33 @@ rehearse() {
   # The last Page Down at the end changes nothing; then Home, and forward again: every Page
   # Down changes the screen (pixels only: the words were read on the way out).
   # (Where the lab's servers are installed the lecture goes on to the lab, which the plan of
-  # the UI tests, made without them, does not hold: its experiments run as builds, each Page
-  # Down a run of a few seconds.)
-  local end back forward=0 first_title lab=0
+  # the UI tests, made without them, does not hold: its experiments run as builds, each a run
+  # of a few seconds, and each may take a few screenfuls. After each press the screen is let
+  # settle (two pictures two seconds apart the same) before it is compared with the last.)
+  local end back forward=0 first_title lab=0 settled
   while :; do
     end=$(printf '%s/end-%d.png' "$dir" "$lab")
-    sleep 1
-    shot "$display" "$end" && audience "$end" "$mode"
+    settled=$dir/settle.png
+    DISPLAY=$display import -window root "$settled" && audience "$settled" "$mode"
+    for tries in $(seq 15); do
+      sleep 2
+      DISPLAY=$display import -window root "$end" && audience "$end" "$mode"
+      changed "$settled" "$end" || break
+      cp "$end" "$settled" && cp "${end%.png}-audience.png" "${settled%.png}-audience.png"
+    done
+    ocr "$end"
     [[ -n $last_shot ]] && changed "$last_shot" "$end" || break
     lab=$((lab + 1))
     # (The presenter view's console shows a running clock, and a run's lanes fill as it goes:
     # there only the lecture windows are held to the lab's length.)
-    if ((lab > 10)); then
+    if ((lab > 30)); then
       [[ $mode == presenter ]] || fail "$mode $size: Page Down goes on past the lab's last experiment"
       break
     fi
-    sleep 8
     last_shot=$end
     DISPLAY=$display xdotool key --clearmodifiers Next
   done
+  rm -f "$settled" "${settled%.png}-audience.png"
   ((lab > 0)) && echo "rehearsal: $mode $size: $lab steps in the lab after the plan's end"
   DISPLAY=$display xdotool key --clearmodifiers Home
   sleep 2
