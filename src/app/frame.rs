@@ -118,9 +118,6 @@ impl eframe::App for LessonApp {
                 ctx.data_mut(|d| d.insert_temp(bottom_height_id(), used));
                 ctx.request_repaint();
             }
-        } else {
-            // No bottom bar on a projector: its notices are toasts over a corner.
-            self.tools.share.toast(&ctx);
         }
         self.cards(&ctx, &mut events);
         for action in self.tools.take_queued() {

@@ -377,11 +377,18 @@ impl LessonApp {
 
     fn top_bar(&mut self, ui: &mut Ui) {
         let current = self.current_section();
-        let review_due = ui::review::due_count(&self.progress, self.tools.lecture.lecture());
+        let lecture = self.tools.lecture.lecture();
+        let review_due = ui::review::due_count(&self.progress, lecture);
+        // No bottom bar on a projector: a notice takes the title's place for a few seconds.
+        let notice = if lecture {
+            self.tools.share.lecture_notice(ui.ctx())
+        } else {
+            None
+        };
         let mut bar = ui::shell::topbar::TopBar {
             current,
             side_open: &mut self.side_open,
-            lecture: self.tools.lecture.lecture(),
+            lecture,
             presenting: self.presenter_view.is_open(),
             glossary: &mut self.glossary,
             progress: &self.progress,
@@ -392,6 +399,7 @@ impl LessonApp {
             title: self.sections[self.current].title(),
             reduced_motion: &mut self.tools.lecture.reduced_motion,
             review_due,
+            notice,
         };
         bar.show(ui);
         let (go_to, type_change) = (bar.go_to, bar.type_change);

@@ -323,6 +323,12 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
                 f.readable
             ));
         }
+        if f.drawn > f.room + 0.5 {
+            problems.push(format!(
+                "{what}: section {}'s figure drew {:.0} points tall in a room of {:.0}",
+                f.section, f.drawn, f.room
+            ));
+        }
     }
 }
 

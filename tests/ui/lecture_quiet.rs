@@ -1,5 +1,5 @@
-//! A quiet projector: a notice is a toast that moves nothing and Escape closes; no mouse-only
-//! hints on a slide.
+//! A quiet projector: a notice takes the title's place in the top bar, covers nothing of the
+//! slide, moves nothing and Escape closes it; no mouse-only hints on a slide.
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
@@ -11,7 +11,7 @@ const CTRL_SHIFT: Modifiers = Modifiers {
 };
 
 #[test]
-fn a_notice_on_the_projector_is_a_toast_that_moves_nothing_and_escape_closes() {
+fn a_notice_on_the_projector_takes_the_titles_place_and_escape_closes_it() {
     let mut h = crate::harness::open_with(AppOptions {
         section: Some(2),
         lecture: true,
@@ -35,14 +35,27 @@ fn a_notice_on_the_projector_is_a_toast_that_moves_nothing_and_escape_closes() {
         .query_all_by_label_contains("Copied the scenario code")
         .next()
         .map(|n| n.rect())
-        .expect("as a toast on screen");
+        .expect("on screen");
     let window = h.ctx.content_rect();
     assert!(window.contains_rect(toast), "{toast:?} in {window:?}");
     let after = h.state().section(2).plot_rect().expect("the figure");
-    assert_eq!(before, after, "the toast moved the stage");
+    assert_eq!(before, after, "the notice moved the stage");
+    // In the top bar, where the title was: above the slide's headline, over none of it.
+    assert!(
+        toast.bottom() <= after.top(),
+        "{toast:?} above the figure {after:?}"
+    );
+    let title = locks_lesson::lesson::content().section(2).title.clone();
+    let in_bar = |h: &egui_kittest::Harness<'static, locks_lesson::app::LessonApp>| {
+        h.query_all_by_label(&title)
+            .filter(|n| n.rect().bottom() <= after.top())
+            .count()
+    };
+    assert_eq!(in_bar(&h), 0, "the title gives its place to the notice");
     h.key_press(Key::Escape);
     crate::harness::hold_window(&mut h, [1024.0, 768.0], 3);
-    assert!(shown(&h).is_none(), "Escape closes the toast");
+    assert!(shown(&h).is_none(), "Escape closes the notice");
+    assert_eq!(in_bar(&h), 1, "and the title is back");
     assert_eq!(h.state().current_section(), 2);
 }
 

@@ -26,6 +26,10 @@ pub struct DrawnFigure {
     pub section: u8,
     pub rect: egui::Rect,
     pub readable: f32,
+    /// The height the figure was given, and the height its plot drew: a figure that draws
+    /// taller than its room runs into what is under it.
+    pub room: f32,
+    pub drawn: f32,
 }
 
 fn figures_id(viewport: egui::ViewportId) -> egui::Id {

@@ -35,8 +35,6 @@ struct CodeDialog {
 
 /// How long a notice shows on a projector, in seconds.
 pub const TOAST_SECONDS: f64 = 5.0;
-/// The room the bar's settings ("Reduce motion") take at its right end, in points.
-const SETTINGS_WIDTH: f32 = 170.0;
 
 pub struct Share {
     exporter: Exporter,
@@ -249,19 +247,17 @@ impl Share {
 
     /// The bar at the bottom of the window: the section's code and the save buttons. Returns
     /// the actions its buttons asked for (the app applies them like their shortcuts).
-    /// `settings` draws at the right end of the bar.
+    /// `settings` draws at the right end of the bar, in `settings_width` points.
     pub fn bar(
         &mut self,
         ui: &mut Ui,
         section: &dyn Section,
         lecture: bool,
-        settings: impl FnOnce(&mut Ui),
+        (settings_width, settings): (f32, impl FnOnce(&mut Ui)),
     ) -> Vec<Action> {
         let mut actions = Vec::new();
-        if lecture {
-            // On a projector: a short toast over the corner, never moving the stage.
-            self.toast(ui.ctx());
-        } else if let Some(n) = self.notice.clone() {
+        // (On a projector the top bar's title slot shows the notice: `lecture_notice`.)
+        if let Some(n) = self.notice.clone().filter(|_| !lecture) {
             ui.horizontal_wrapped(|ui| {
                 let color = if n.error {
                     widgets::warn_color(ui)
@@ -280,6 +276,9 @@ impl Share {
             });
         }
         ui.horizontal_wrapped(|ui| {
+            // A button that does not fit goes to the next row whole: its words never wrap
+            // into a column.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             match Self::code_of(section) {
                 Some(code) => {
                     ui.label("Scenario code:");
@@ -304,7 +303,7 @@ impl Share {
                 self.sharing_buttons(ui, section, &mut actions);
             }
             // The settings never run over the code's buttons: a row of their own if need be.
-            if ui.available_width() < SETTINGS_WIDTH {
+            if ui.available_width() < settings_width + ui.spacing().item_spacing.x {
                 ui.end_row();
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), settings);
@@ -312,32 +311,21 @@ impl Share {
         actions
     }
 
-    /// Lecture mode: the notice as a toast at the bottom right, over the page (it moves
-    /// nothing), gone after [`TOAST_SECONDS`] or at Escape.
-    pub fn toast(&mut self, ctx: &egui::Context) {
-        let Some(n) = self.notice.clone() else {
-            return;
-        };
+    /// Lecture mode: the notice, with its icon, for the top bar's title slot (where it covers
+    /// nothing of the slide and moves nothing), until [`TOAST_SECONDS`] have passed or Escape.
+    pub fn lecture_notice(&mut self, ctx: &egui::Context) -> Option<(String, bool)> {
+        let n = self.notice.clone()?;
         let now = ctx.input(|i| i.time);
         if now - n.shown_at > TOAST_SECONDS
             || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
             self.notice = None;
             ctx.request_repaint();
-            return;
+            return None;
         }
         ctx.request_repaint_after_secs((TOAST_SECONDS - (now - n.shown_at)) as f32 + 0.05);
-        egui::Area::new(egui::Id::unique("locks-lesson/lecture-toast"))
-            .order(egui::Order::Foreground)
-            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(ctx.content_rect().width() * 0.5);
-                    let icon = if n.error { "⚠" } else { "✔" };
-                    ui.label(format!("{icon} {}", n.text));
-                });
-            });
+        let icon = if n.error { "⚠" } else { "✔" };
+        Some((format!("{icon} {}", n.text), n.error))
     }
 
     fn sharing_buttons(&mut self, ui: &mut Ui, section: &dyn Section, actions: &mut Vec<Action>) {

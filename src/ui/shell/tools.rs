@@ -90,16 +90,25 @@ impl Tools {
     pub fn bottom_bar(&mut self, ui: &mut Ui, section: &dyn Section) {
         let lecture = self.lecture.lecture();
         let mode = &mut self.lecture;
-        let actions = self.share.bar(ui, section, lecture, |ui| {
-            let mut reduced = mode.reduced_motion;
-            if ui
-                .toggle_value(&mut reduced, "Reduce motion")
-                .on_hover_text("Show final results at once instead of animating them")
-                .changed()
-            {
-                mode.reduced_motion = reduced;
-            }
-        });
+        const REDUCE_MOTION: &str = "Reduce motion";
+        let width = crate::ui::kit::widgets::text_width(ui, REDUCE_MOTION)
+            + 2.0 * ui.spacing().button_padding.x
+            + 4.0;
+        let actions = self.share.bar(
+            ui,
+            section,
+            lecture,
+            (width, |ui: &mut Ui| {
+                let mut reduced = mode.reduced_motion;
+                if ui
+                    .toggle_value(&mut reduced, REDUCE_MOTION)
+                    .on_hover_text("Show final results at once instead of animating them")
+                    .changed()
+                {
+                    mode.reduced_motion = reduced;
+                }
+            }),
+        );
         self.queued.extend(actions);
     }
 

@@ -32,6 +32,9 @@ pub struct TopBar<'a> {
     pub reduced_motion: &'a mut bool,
     /// Spaced-review items due now (the button shows only when some are).
     pub review_due: usize,
+    /// Lecture mode: a notice (and whether it is an error), shown for a few seconds where the
+    /// title is: a projector has no bottom bar, and there it covers nothing of the slide.
+    pub notice: Option<(String, bool)>,
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
@@ -145,10 +148,25 @@ impl TopBar<'_> {
                 .data(|d| d.get_temp(tail_width_id()))
                 .unwrap_or(200.0);
             let room = (ui.available_width() - tail - ui.spacing().item_spacing.x).max(40.0);
-            ui.add_sized(
+            let title = match &self.notice {
+                Some((text, error)) => {
+                    let color = if *error {
+                        crate::ui::kit::widgets::warn_color(ui)
+                    } else {
+                        ui.visuals().strong_text_color()
+                    };
+                    RichText::new(text).color(color)
+                }
+                None => RichText::new(self.title).strong(),
+            };
+            let shown = ui.add_sized(
                 [room, ui.spacing().interact_size.y],
-                egui::Label::new(RichText::new(self.title).strong()).truncate(),
+                egui::Label::new(title).truncate(),
             );
+            if let Some((text, _)) = &self.notice {
+                // The whole notice where it does not fit, and said to assistive technology.
+                shown.on_hover_text(text.as_str());
+            }
             // The type follows the projector; the lecturer's factor is always shown, and set
             // here.
             let tail_start = ui.cursor().left();

@@ -108,15 +108,55 @@ fn stage_need<E: Experiment>(stage: &Stage<E>, ui: &Ui, cx: &Cx<'_>) -> f32 {
         // The prediction's slide has no figure.
         return chrome;
     }
-    chrome
-        + remembered(key_height_id(ui, n))
-        + stage.figure_floor(ui, cx)
-        + remembered(overflow_id(ui, n))
+    chrome + remembered(key_height_id(ui, n)) + stage.figure_floor(ui, cx) + overflow(ui, n)
 }
 
-/// The id under which a stage remembers how far its figure drew beyond its room.
-pub fn overflow_id(ui: &Ui, n: u8) -> Id {
+/// How far a stage's figure drew beyond its floor when it was given less room than it drew,
+/// for the window's size and type size at the time.
+#[derive(Clone, Copy)]
+struct Overflow {
+    context: [i32; 3],
+    over: f32,
+}
+
+/// The id under which a stage remembers its figure's [`Overflow`] (in each window).
+fn overflow_id(ui: &Ui, n: u8) -> Id {
     Id::unique(("stage-figure-overflow", n, ui.ctx().viewport_id()))
+}
+
+/// The window's size and the type's: a figure's overflow holds while they stay the same.
+fn overflow_context(ui: &Ui) -> [i32; 3] {
+    let r = ui.ctx().content_rect();
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    [
+        r.width().round() as i32,
+        r.height().round() as i32,
+        (body * 100.0).round() as i32,
+    ]
+}
+
+/// The height a stage's figure needs beyond its floor (see [`note_overflow`]).
+fn overflow(ui: &Ui, n: u8) -> f32 {
+    let (id, context) = (overflow_id(ui, n), overflow_context(ui));
+    ui.ctx()
+        .data(|d| d.get_temp::<Overflow>(id))
+        .filter(|o| o.context == context)
+        .map_or(0.0, |o| o.over)
+}
+
+/// Notes that a stage's figure drew `over` points taller than the room it was given. The
+/// stage keeps that much more room for it from the next frame on, and only ever raises it
+/// while the window and the type keep their sizes: a figure given more room draws into it,
+/// which says nothing of the least it needs, so forgetting would flip the stage between two
+/// layouts frame by frame.
+pub fn note_overflow(ui: &Ui, n: u8, over: f32) {
+    let old = overflow(ui, n);
+    if over > old + 0.5 {
+        let (id, context) = (overflow_id(ui, n), overflow_context(ui));
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(id, Overflow { context, over }));
+        ui.ctx().request_repaint();
+    }
 }
 
 /// The stage in the height that is left; where that is less than the stage needs, in a
@@ -134,17 +174,32 @@ fn stage_fitted<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_
         });
         return;
     }
-    egui::ScrollArea::vertical()
+    let mut area = egui::ScrollArea::vertical()
         .id_salt(("stage-scroll", stage.exp.number()))
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            // Clear of the scroll bar, which is drawn over the content.
-            let size = vec2(ui.available_width() - SCROLL_BAR_ROOM, need);
-            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-            ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
-                stage_ui(stage, ui, cx)
-            });
+        .auto_shrink([false, false]);
+    if cx.lecture && new_screen(stage, ui) {
+        // A clicker cannot scroll: each step, and each arrival, shows the stage from its top
+        // (whatever scrolled it before), so a step and its way back show the same screen.
+        area = area.vertical_scroll_offset(0.0);
+    }
+    area.show(ui, |ui| {
+        // Clear of the scroll bar, which is drawn over the content.
+        let size = vec2(ui.available_width() - SCROLL_BAR_ROOM, need);
+        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        ui.scope_builder(UiBuilder::new().max_rect(rect), |ui| {
+            stage_ui(stage, ui, cx)
         });
+    });
+}
+
+/// Whether the stage shows another step than in the last frame, or was not drawn in it.
+fn new_screen<E: Experiment>(stage: &Stage<E>, ui: &Ui) -> bool {
+    let id = Id::unique(("stage-screen", stage.exp.number(), ui.ctx().viewport_id()));
+    let pass = ui.ctx().cumulative_pass_nr();
+    let key = (stage.exp.choices().1, stage.result_hidden());
+    let last: Option<((Option<usize>, bool), u64)> = ui.ctx().data(|d| d.get_temp(id));
+    ui.ctx().data_mut(|d| d.insert_temp(id, (key, pass)));
+    last.is_none_or(|(k, p)| k != key || p + 1 < pass)
 }
 
 /// The reading column at the left of a wide page of section `n`: it scrolls on its own.

@@ -182,15 +182,19 @@ impl<E: Experiment> Stage<E> {
         let drawn = ui.scope(|ui| {
             ui.set_width(size.x);
             let plot = ui.scope(|ui| self.exp.figure(ui, cx, fig)).response.rect;
-            // What the figure drew beyond its room (the stage makes room for it next frame).
-            let over = (plot.height() - fig.y).max(0.0);
-            layout::remember(ui, layout::overflow_id(ui, n), over);
+            // A figure that drew taller than its room (the stage makes room for it from the
+            // next frame on; the layout walks hold every figure to its room).
+            if plot.height() > fig.y + 0.5 {
+                layout::note_overflow(ui, n, plot.height() - fig.y);
+            }
             crate::ui::kit::readable::record_figure(
                 ui,
                 crate::ui::kit::readable::DrawnFigure {
                     section: n,
                     rect: plot.union(egui::Rect::from_min_size(plot.min, fig)),
                     readable,
+                    room: fig.y,
+                    drawn: plot.height(),
                 },
             );
             if !legend.is_empty() {
@@ -203,6 +207,10 @@ impl<E: Experiment> Stage<E> {
                 });
                 let h = key.response.rect.height() + ui.spacing().item_spacing.y;
                 layout::remember(ui, id, h);
+            } else {
+                // No key: none of the last one's room is kept (the stage's need would depend
+                // on the step it came from).
+                layout::remember(ui, id, 0.0);
             }
         });
         self.plot_rect = Some(drawn.response.rect);

@@ -113,6 +113,9 @@ pub struct QuizState {
     seen_reset: u64,
     /// Lecture mode: a clicker brought the lecturer in; `true` from the section after.
     arrival: Option<bool>,
+    /// Lecture mode: the class's vote on each question, kept while the lecture lasts, so a
+    /// question seen again (Page Up, or back from a later section) shows what the class chose.
+    class_votes: Vec<Option<usize>>,
 }
 
 /// The section after `n` (the last one has none).
@@ -137,6 +140,7 @@ impl QuizState {
             pending_jump: None,
             seen_reset: 0,
             arrival: None,
+            class_votes: Vec::new(),
         }
     }
 
@@ -212,6 +216,10 @@ impl QuizState {
     pub fn sync(&mut self, lecture: bool, store: &Store) {
         let reset_at = store.progress().reset_at;
         if lecture != self.lecture || !self.placed || reset_at != self.seen_reset {
+            if lecture != self.lecture {
+                // Another lecture: its class votes afresh.
+                self.class_votes.clear();
+            }
             self.lecture = lecture;
             self.seen_reset = reset_at;
             self.place(store.progress());
@@ -238,6 +246,7 @@ impl QuizState {
         self.finished = false;
         self.visit = Visit::default();
         if self.lecture {
+            self.visit.chosen = self.class_votes.get(self.current).copied().flatten();
             return;
         }
         if let Some(q) = self.questions().get(self.current)
@@ -348,6 +357,11 @@ impl QuizState {
         }
         self.visit.chosen = Some(choice);
         if self.lecture {
+            let i = self.current;
+            if self.class_votes.len() <= i {
+                self.class_votes.resize(i + 1, None);
+            }
+            self.class_votes[i] = Some(choice);
             return None;
         }
         let recorded = store.record(&q.id, choice, choice == q.correct);
@@ -564,6 +578,22 @@ mod tests {
         assert_eq!(s.current(), Some(0));
         s.apply(Input::StopReview, &mut store);
         assert!(!s.reviewing(&store));
+    }
+
+    #[test]
+    fn a_question_seen_again_in_a_lecture_shows_the_class_vote() {
+        let (mut s, mut store) = placed(6, true);
+        s.apply(Input::Choose(1), &mut store);
+        assert!(s.step(true, true), "reveal");
+        assert!(s.step(true, true), "the next question");
+        assert_eq!(s.visit().chosen, None, "not voted on yet");
+        assert!(s.step(false, true), "back to the first question, revealed");
+        assert_eq!((s.current(), s.visit().chosen), (Some(0), Some(1)));
+        assert!(s.visit().revealed);
+        // A new lecture votes afresh.
+        s.sync(false, &store);
+        s.sync(true, &store);
+        assert_eq!((s.current(), s.visit().chosen), (Some(0), None));
     }
 
     #[test]

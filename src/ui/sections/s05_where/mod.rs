@@ -7,7 +7,7 @@ pub mod settings;
 
 use std::sync::Arc;
 
-use egui::{RichText, Ui, Vec2};
+use egui::{RichText, Ui, Vec2, vec2};
 
 use crate::lesson::StoreRow;
 use crate::runner::{Runner, Task};
@@ -43,6 +43,9 @@ pub struct Where {
     /// The prediction is being asked: the lag, which with the rate would give its answer
     /// away, waits until it is made.
     asking: bool,
+    /// The height Redlock's list of failure modes took when last drawn (its figure is words:
+    /// the stage keeps at least that much room for it).
+    redlock_height: f32,
 }
 
 /// The paragraphs of the introduction for each idea, in `assets/lesson.ron`'s order: the
@@ -333,10 +336,17 @@ impl Experiment for Where {
 
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         if is_redlock(self.params.store) {
-            ui.allocate_ui(size, |ui| {
-                ui.set_min_size(size);
+            let drawn = ui.allocate_ui(vec2(size.x, 0.0), |ui| {
+                ui.set_width(size.x);
                 crate::ui::sections::lab::failover::redlock_modes(ui, cx);
             });
+            let h = drawn.response.rect.height();
+            if (h - self.redlock_height).abs() > 0.5 {
+                self.redlock_height = h;
+                ui.ctx().request_repaint();
+            }
+            // The rest of the room stays empty: the figure takes its whole room.
+            ui.allocate_space(vec2(size.x, (size.y - h).max(0.0)));
             return;
         }
         match self.run.latest() {
@@ -347,6 +357,15 @@ impl Experiment for Where {
             None => {
                 ui.allocate_space(size);
             }
+        }
+    }
+
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+        let plot = crate::ui::kit::readable::readable_height(ui, 4.0);
+        if is_redlock(self.params.store) {
+            plot.max(self.redlock_height)
+        } else {
+            plot
         }
     }
 
