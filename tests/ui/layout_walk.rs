@@ -588,11 +588,12 @@ fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
 // ---------------------------------------------------------------- the tests
 
 /// Problems the walk still finds at each size (learner 1280×720, 1366×768, 1920×1080;
-/// lecture 1024×768, 1280×800; 100, 121, 94, 274 and 232 before the walk existed): labels
-/// inside the figures of sections 3, 4, 5 and the lab,
-/// the lecture's top bar and slides at Type 120 % and more on a 1024×768 projector, the
-/// bottom bar at 150 % text ("Export…" squeezed). Lower these as they are fixed.
-const KNOWN: [usize; 5] = [64, 83, 59, 101, 78];
+/// lecture 1024×768, 1280×800; 100, 121, 94, 274 and 232 before the walk existed, 64, 83,
+/// 59, 101 and 78 a round ago): section 4's rows moving when fencing is switched, a long
+/// quiz text cut at a column's edge, and on a projector at Type 120 % and more, slides
+/// whose stage scrolls (the figure below the fold, which a clicker cannot reach). Lower
+/// these as they are fixed.
+const KNOWN: [usize; 5] = [21, 21, 11, 72, 56];
 
 /// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
 /// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.

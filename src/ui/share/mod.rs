@@ -275,40 +275,66 @@ impl Share {
                 }
             });
         }
-        ui.horizontal_wrapped(|ui| {
-            // A button that does not fit goes to the next row whole: its words never wrap
-            // into a column.
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-            match Self::code_of(section) {
-                Some(code) => {
-                    ui.label("Scenario code:");
-                    let size = if lecture { 20.0 } else { 16.0 };
-                    ui.add(egui::Label::new(RichText::new(&code).monospace().size(size).strong()).selectable(true))
-                        .on_hover_text("Anyone who enters this code gets exactly this run: same section, settings and seed");
-                    if ui.button("Copy code").on_hover_text("Copy the scenario code (Ctrl+Shift+C)").clicked() {
-                        actions.push(Action::CopyScenario);
-                    }
-                    // Lecture mode: Ctrl+Shift+A (the projector's bar has no room for it).
-                    if !lecture && ui.button("Add to playlist").on_hover_text("Append this code to the playlist file (Ctrl+Shift+A)").clicked() {
-                        actions.push(Action::AddToPlaylist);
-                    }
-                }
-                None => {
-                    ui.label(RichText::new("This section has no settings to share.").weak());
-                }
-            }
-            // On the projector: the code and the Copy button only (the rest stays on the
-            // keyboard: Ctrl+Shift+V, Ctrl+E, Ctrl+Shift+E).
-            if !lecture {
-                self.sharing_buttons(ui, section, &mut actions);
-            }
-            // The settings never run over the code's buttons: a row of their own if need be.
-            if ui.available_width() < settings_width + ui.spacing().item_spacing.x {
-                ui.end_row();
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), settings);
+        // The settings keep their room at the right end of the first row; the code and its
+        // buttons wrap in the rest, a button that does not fit going to the next row whole
+        // (its words never wrap into a column).
+        let gap = ui.spacing().item_spacing.x;
+        let left = (ui.available_width() - settings_width - gap).max(0.0);
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(
+                egui::vec2(left, 0.0),
+                egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
+                |ui| {
+                    ui.set_width(left);
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                    self.code_row(ui, section, lecture, &mut actions);
+                },
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), settings);
         });
         actions
+    }
+
+    /// The scenario code, its buttons and (not on a projector) the sharing buttons.
+    fn code_row(
+        &mut self,
+        ui: &mut Ui,
+        section: &dyn Section,
+        lecture: bool,
+        actions: &mut Vec<Action>,
+    ) {
+        match Self::code_of(section) {
+            Some(code) => {
+                ui.label("Scenario code:");
+                let size = if lecture { 20.0 } else { 16.0 };
+                ui.add(egui::Label::new(RichText::new(&code).monospace().size(size).strong()).selectable(true))
+                    .on_hover_text("Anyone who enters this code gets exactly this run: same section, settings and seed");
+                if ui
+                    .button("Copy code")
+                    .on_hover_text("Copy the scenario code (Ctrl+Shift+C)")
+                    .clicked()
+                {
+                    actions.push(Action::CopyScenario);
+                }
+                // Lecture mode: Ctrl+Shift+A (the projector's bar has no room for it).
+                if !lecture
+                    && ui
+                        .button("Add to playlist")
+                        .on_hover_text("Append this code to the playlist file (Ctrl+Shift+A)")
+                        .clicked()
+                {
+                    actions.push(Action::AddToPlaylist);
+                }
+            }
+            None => {
+                ui.label(RichText::new("This section has no settings to share.").weak());
+            }
+        }
+        // On the projector: the code and the Copy button only (the rest stays on the
+        // keyboard: Ctrl+Shift+V, Ctrl+E, Ctrl+Shift+E).
+        if !lecture {
+            self.sharing_buttons(ui, section, actions);
+        }
     }
 
     /// Lecture mode: the notice, with its icon, for the top bar's title slot (where it covers

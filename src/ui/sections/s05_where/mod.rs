@@ -346,7 +346,10 @@ impl Experiment for Where {
                 ui.ctx().request_repaint();
             }
             // The rest of the room stays empty: the figure takes its whole room.
-            ui.allocate_space(vec2(size.x, (size.y - h).max(0.0)));
+            ui.allocate_space(vec2(
+                size.x,
+                (size.y - h - ui.spacing().item_spacing.y).max(0.0),
+            ));
             return;
         }
         match self.run.latest() {

@@ -150,8 +150,10 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .include_y(top * 1.18)
         .show_grid([false, true])
         .y_grid_spacer(|g| plot::nice_grid(g, 1.0))
-        .y_axis_formatter(|m, _| {
-            if m.value >= 0.0 && m.value.fract() == 0.0 {
+        .y_axis_formatter(|m, range| {
+            // None at the top edge, where half the label would be cut off.
+            let room = 0.03 * (range.end() - range.start());
+            if m.value >= 0.0 && m.value.fract() == 0.0 && m.value < range.end() - room {
                 fmt_int(m.value as u64)
             } else {
                 String::new()

@@ -170,12 +170,24 @@ impl Experiment for Break {
             ui.horizontal_top(|ui| {
                 modes_plot(ui, cx, &view, self.params.mode, Vec2::new(bars_w, size.y));
                 ui.add_space(gap);
-                ui.vertical(|ui| {
-                    // Room for the title and caption above and two rows of key below.
-                    let h = ui.text_style_height(&egui::TextStyle::Body);
-                    let plot_h = (size.y - 7.0 * h - 20.0).max(120.0);
+                // The title and caption above the plot and its key below take what they
+                // took in the last frame (at first a guess of seven lines): the column is as
+                // tall as the room, never taller.
+                let words_id = egui::Id::unique(("s09-lengths-words", ui.ctx().viewport_id()));
+                let body = ui.text_style_height(&egui::TextStyle::Body);
+                let words: f32 = ui
+                    .ctx()
+                    .data(|d| d.get_temp(words_id))
+                    .unwrap_or(7.0 * body + 20.0);
+                let plot_h = (size.y - words).max(120.0);
+                let column = ui.vertical(|ui| {
                     self.lengths(ui, cx, &view, Vec2::new(lengths_w, plot_h));
                 });
+                let took = column.response.rect.height() - plot_h;
+                if (took - words).abs() > 0.5 {
+                    ui.ctx().data_mut(|d| d.insert_temp(words_id, took));
+                    ui.ctx().request_repaint();
+                }
             });
         } else {
             modes_plot(ui, cx, &view, self.params.mode, size);
