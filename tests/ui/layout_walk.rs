@@ -297,7 +297,8 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
             .any(|c| (c.top - y).abs() <= 2.0 || (c.bottom - y).abs() <= 2.0)
     };
     for (text, r, clip) in painted_texts(h) {
-        let r = r.shrink(0.5);
+        // (A glyph's box may reach a point past its ink: less is not a cut.)
+        let r = r.shrink(1.0);
         if !r.intersects(clip) || clip.contains_rect(r) {
             continue;
         }
@@ -593,7 +594,7 @@ fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
 /// quiz text cut at a column's edge, and on a projector at Type 120 % and more, slides
 /// whose stage scrolls (the figure below the fold, which a clicker cannot reach). Lower
 /// these as they are fixed.
-const KNOWN: [usize; 5] = [21, 21, 11, 72, 56];
+const KNOWN: [usize; 5] = [18, 20, 9, 72, 56];
 
 /// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
 /// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.

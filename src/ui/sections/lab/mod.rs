@@ -212,20 +212,38 @@ impl LabPage {
                 )
                 .labelled_by(label.id);
             });
-            ui.horizontal_wrapped(|ui| {
-                for (spec, value) in [(&lab::TTL_MS, &mut self.ttl_ms), (&lab::PAUSE_MS, &mut self.pause_ms)] {
-                    let r = ui.add(
-                        egui::Slider::new(value, spec.min..=spec.max)
-                            .step_by(100.0)
-                            .clamping(egui::SliderClamping::Always)
-                            .suffix(format!(" {}", spec.unit))
-                            .text(spec.label),
-                    );
-                    widgets::claim_arrow_keys(ui, &r);
+            // Both sliders on one row where they fit with their words and values (a slider's
+            // label is part of it: a row that wraps would cut it at the window's edge), one
+            // under the other where they do not.
+            let row = widgets::row_slider_width(ui, &[lab::TTL_MS.label, lab::PAUSE_MS.label], 0.0);
+            let sliders = [(&lab::TTL_MS, &mut self.ttl_ms), (&lab::PAUSE_MS, &mut self.pause_ms)];
+            let slider = |ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64| {
+                let r = ui.add(
+                    egui::Slider::new(value, spec.min..=spec.max)
+                        .step_by(100.0)
+                        .clamping(egui::SliderClamping::Always)
+                        .suffix(format!(" {}", spec.unit))
+                        .text(spec.label),
+                );
+                widgets::claim_arrow_keys(ui, &r);
+            };
+            match row {
+                Some(width) => {
+                    ui.horizontal(|ui| {
+                        ui.spacing_mut().slider_width = width;
+                        for (spec, value) in sliders {
+                            slider(ui, spec, value);
+                        }
+                    });
                 }
-                ui.checkbox(&mut self.fencing, "Storage checks fencing tokens")
-                    .on_hover_text("A Lua script on Redis, a transaction on etcd: a write whose token is below the highest applied is refused");
-            });
+                None => {
+                    for (spec, value) in sliders {
+                        slider(ui, spec, value);
+                    }
+                }
+            }
+            ui.checkbox(&mut self.fencing, "Storage checks fencing tokens")
+                .on_hover_text("A Lua script on Redis, a transaction on etcd: a write whose token is below the highest applied is refused");
         });
         ui.horizontal(|ui| {
             if busy {

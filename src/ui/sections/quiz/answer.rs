@@ -17,6 +17,9 @@ pub(super) struct AnswerButton {
     pub(super) text: String,
     pub(super) mark: Mark,
     pub(super) mark_text: &'static str,
+    /// The widest mark this question can show (its room is kept from the start: a mark
+    /// that appears never wraps the words anew and moves the answers under it).
+    pub(super) widest_mark: &'static str,
     pub(super) width: f32,
 }
 
@@ -36,11 +39,8 @@ impl Widget for AnswerButton {
         };
         let painter = ui.painter();
         let mark = painter.layout_no_wrap(self.mark_text.to_owned(), font.clone(), colour);
-        let mark_w = if self.mark_text.is_empty() {
-            0.0
-        } else {
-            mark.size().x + gap
-        };
+        let widest = painter.layout_no_wrap(self.widest_mark.to_owned(), font.clone(), colour);
+        let mark_w = mark.size().x.max(widest.size().x) + gap;
         let text_w = (self.width - 2.0 * pad.x - badge.x - gap - mark_w).max(60.0);
         let text_colour = visuals.text_color();
         let galley = painter.layout(self.text.clone(), font.clone(), text_colour, text_w);

@@ -74,6 +74,15 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The longest of the words a mark shows in this mode.
+    pub fn widest_text(lecture: bool) -> &'static str {
+        [Mark::Chosen, Mark::Right, Mark::Wrong]
+            .into_iter()
+            .map(|m| m.text(lecture))
+            .max_by_key(|t| t.chars().count())
+            .unwrap_or("")
+    }
+
     /// The words shown at the answer's right edge (empty for none).
     pub fn text(self, lecture: bool) -> &'static str {
         match (self, lecture) {
