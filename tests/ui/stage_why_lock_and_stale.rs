@@ -1,5 +1,6 @@
-//! Sections 1 and 3 on the stage: pictures at a laptop's size and on a projector, and the
-//! check that the whole main figure and the primary controls are in view without scrolling.
+//! "Why a lock" and the stale holder on the stage: pictures at a laptop's size and on a
+//! projector, and the check that the whole main figure and the primary controls are in view
+//! without scrolling.
 
 use egui::Rect;
 use egui_kittest::Harness;

@@ -1,5 +1,5 @@
-//! Sections 2 (TTL trade-off), 3 (stale holder) and 4 (fencing tokens), driven through the
-//! real app: controls found by their labels, frames stepped one by one.
+//! The TTL trade-off, the stale holder and fencing tokens, driven through the real app:
+//! controls found by their labels, frames stepped one by one.
 
 use std::time::{Duration, Instant};
 

@@ -1,4 +1,4 @@
-//! Sections 5 ("Where the lock lives") and 9 ("Break it"), driven through their real controls.
+//! "Where the lock lives" and "Break it", driven through their real controls.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;

@@ -1,4 +1,4 @@
-//! Section 9 on the stage: its whole figure in view at a laptop's window and on a projector.
+//! "Break it" on the stage: its whole figure in view at a laptop's window and on a projector.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;

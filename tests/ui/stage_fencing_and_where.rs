@@ -1,5 +1,5 @@
-//! Sections 4 and 5 on the stage: pictures at a laptop's size and on a projector, and the main
-//! figure whole inside the window at both.
+//! Fencing tokens and "Where the lock lives" on the stage: pictures at a laptop's size and on
+//! a projector, and the main figure whole inside the window at both.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
