@@ -23,6 +23,8 @@ pub struct Notice {
     pub text: String,
     pub error: bool,
     shown_at: f64,
+    /// What a projector's top bar says instead, where the whole notice is long.
+    short: Option<String>,
 }
 
 /// The code typed into the "Type a code" dialog.
@@ -71,12 +73,21 @@ impl Share {
         self.say(ctx, text, error);
     }
 
+    /// Like [`Share::tell`], with a shorter wording for a projector's top bar.
+    pub fn tell_short(&mut self, ctx: &egui::Context, text: impl Into<String>, short: String) {
+        self.say(ctx, text, false);
+        if let Some(n) = &mut self.notice {
+            n.short = Some(short);
+        }
+    }
+
     fn say(&mut self, ctx: &egui::Context, text: impl Into<String>, error: bool) {
         let now = ctx.input(|i| i.time);
         self.notice = Some(Notice {
             text: text.into(),
             error,
             shown_at: now,
+            short: None,
         });
         ctx.request_repaint_after_secs(NOTICE_SECONDS as f32 + 0.1);
     }
@@ -92,7 +103,11 @@ impl Share {
         match Self::code_of(section) {
             Some(code) => {
                 ctx.copy_text(code.clone());
-                self.say(ctx, format!("Copied the scenario code {code}: paste it with Ctrl+Shift+V to get the same run."), false);
+                self.tell_short(
+                    ctx,
+                    format!("Copied the scenario code {code}: paste it with Ctrl+Shift+V to get the same run."),
+                    format!("Copied {code}"),
+                );
             }
             None => self.say(
                 ctx,
@@ -351,7 +366,7 @@ impl Share {
         }
         ctx.request_repaint_after_secs((TOAST_SECONDS - (now - n.shown_at)) as f32 + 0.05);
         let icon = if n.error { "⚠" } else { "✔" };
-        Some((format!("{icon} {}", n.text), n.error))
+        Some((format!("{icon} {}", n.short.unwrap_or(n.text)), n.error))
     }
 
     fn sharing_buttons(&mut self, ui: &mut Ui, section: &dyn Section, actions: &mut Vec<Action>) {

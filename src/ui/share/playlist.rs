@@ -77,10 +77,10 @@ impl Playlist {
         let to = if forward { at + 1 } else { at.checked_sub(1)? };
         if to >= self.codes.len() {
             self.at = None;
-            share.tell(
+            share.tell_short(
                 ctx,
                 "The playlist is over: Page Down moves on through the lesson.",
-                false,
+                "Playlist over: Page Down goes on".into(),
             );
             return Some(None);
         }
