@@ -507,7 +507,7 @@ fn spawn_child(path: &Path, prefix: &str, count: usize) -> std::process::Child {
 
 /// The highest `durable N` in complete lines read from `reader`: after `reports` such lines,
 /// or at the end of the output for `None`.
-fn durable(reader: &mut impl BufRead, reports: Option<usize>) -> usize {
+pub(crate) fn durable(reader: &mut impl BufRead, reports: Option<usize>) -> usize {
     let (mut best, mut seen) = (0, 0);
     let mut line = String::new();
     while reports.is_none_or(|r| seen < r) {

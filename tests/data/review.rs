@@ -119,22 +119,9 @@ fn review_kill_child() {
     }
 }
 
+/// The highest `durable N` read from a child's output (see the progress tests' own).
 fn durable(reader: &mut impl BufRead, reports: Option<usize>) -> u64 {
-    let (mut best, mut seen) = (0, 0);
-    let mut line = String::new();
-    while reports.is_none_or(|r| seen < r) {
-        line.clear();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 {
-            break;
-        }
-        if line.ends_with('\n')
-            && let Some(n) = line.trim_end().strip_prefix("durable ")
-        {
-            best = best.max(n.parse().unwrap());
-            seen += 1;
-        }
-    }
-    best
+    crate::progress::durable(reader, reports) as u64
 }
 
 #[test]

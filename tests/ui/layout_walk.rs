@@ -194,10 +194,25 @@ fn layer_of(node: &egui_kittest::kittest::AccessKitNode<'_>) -> String {
 /// Every text drawn in the last frame (rotated ones too): its text, where its letters are, and
 /// where it may be drawn.
 fn painted_texts(h: &App) -> Vec<(String, Rect, Rect)> {
-    fn walk(shape: &egui::Shape, clip: Rect, out: &mut Vec<(String, Rect, Rect)>) {
+    painted_texts_where(h, &|t| !t.galley.text().trim().is_empty())
+}
+
+/// The painted texts that `keep` picks: their words, where they are and where they may be
+/// drawn.
+pub fn painted_texts_where(
+    h: &App,
+    keep: &dyn Fn(&egui::epaint::TextShape) -> bool,
+) -> Vec<(String, Rect, Rect)> {
+    type Found = Vec<(String, Rect, Rect)>;
+    fn walk(
+        shape: &egui::Shape,
+        clip: Rect,
+        keep: &dyn Fn(&egui::epaint::TextShape) -> bool,
+        out: &mut Found,
+    ) {
         match shape {
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
-            egui::Shape::Text(t) if !t.galley.text().trim().is_empty() => {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, keep, out)),
+            egui::Shape::Text(t) if keep(t) => {
                 out.push((t.galley.text().to_owned(), t.visual_bounding_rect(), clip));
             }
             _ => {}
@@ -205,7 +220,7 @@ fn painted_texts(h: &App) -> Vec<(String, Rect, Rect)> {
     }
     let mut out = Vec::new();
     for clipped in &h.output().shapes {
-        walk(&clipped.shape, clipped.clip_rect, &mut out);
+        walk(&clipped.shape, clipped.clip_rect, keep, &mut out);
     }
     out
 }

@@ -108,20 +108,7 @@ fn more_settings_lays_out_whole_on_a_laptop_in_sections_1_and_9() {
 /// Every rotated text drawn in the last frame (the plots' y-axis titles): its text, where its
 /// letters are, and where it may be drawn.
 fn rotated_texts(h: &App) -> Vec<(String, Rect, Rect)> {
-    fn walk(shape: &egui::Shape, clip: Rect, out: &mut Vec<(String, Rect, Rect)>) {
-        match shape {
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
-            egui::Shape::Text(t) if t.angle != 0.0 => {
-                out.push((t.galley.text().to_owned(), t.visual_bounding_rect(), clip));
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for clipped in &h.output().shapes {
-        walk(&clipped.shape, clipped.clip_rect, &mut out);
-    }
-    out
+    crate::layout_walk::painted_texts_where(h, &|t| t.angle != 0.0)
 }
 
 /// Each plot's y-axis title is drawn whole: inside the window and inside what its plot may
