@@ -228,8 +228,35 @@ pub fn painted_texts_where(
 /// Every check of one state: widgets and texts inside the window, no text cut by what it is
 /// drawn in (a scrolling column's edge apart: it scrolls), no two texts on one layer
 /// overlapping, every figure at least as tall as its ticks need.
+/// A number written with two units one after the other ("1.0 s ms"): a value given its unit
+/// twice.
+fn unit_twice(text: &str) -> bool {
+    const UNITS: [&str; 5] = ["s", "ms", "min", "%", "/s"];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.windows(3).any(|w| {
+        w[0].replace([',', '.'], "").parse::<u64>().is_ok()
+            && UNITS.contains(&w[1])
+            && UNITS.contains(&w[2].trim_end_matches([',', '.', ';', ')']))
+    })
+}
+
 pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
     let window = h.ctx.content_rect().expand(0.5);
+    // (A value box draws its number and its suffix as two pieces: read them together.)
+    let painted = painted_texts(h);
+    for (text, r, _) in &painted {
+        let before = painted.iter().find(|(_, l, _)| {
+            (l.center().y - r.center().y).abs() < 2.0
+                && (0.0..8.0).contains(&(r.left() - l.right()))
+        });
+        let joined = match before {
+            Some((left, _, _)) => format!("{left} {text}"),
+            None => text.clone(),
+        };
+        if unit_twice(&joined) {
+            problems.push(format!("{what}: '{joined}' gives its value two units"));
+        }
+    }
     let paged = pager::count(&h.ctx, egui::ViewportId::ROOT) > 1;
     let shown = pager::visible(&h.ctx, egui::ViewportId::ROOT).filter(|_| h.state().lecture());
     let ppp = h.ctx.pixels_per_point();

@@ -248,14 +248,15 @@ pub fn param_slider_shown(
     } else {
         format!(" {}", spec.unit)
     };
-    if !suffix.is_empty() {
-        // (An empty suffix would still take room.)
+    // (egui appends each suffix to the last: a value shown with its own unit, "1.0 s", gets
+    // none, or it would read "1.0 s ms".)
+    if !suffix.is_empty() && show.is_none() {
         slider = slider.suffix(suffix.clone());
     }
     let numbers = ui.style().number_formatter.clone();
     let r = match show {
         Some((show, parse)) => {
-            let slider = slider.suffix("").custom_parser(parse);
+            let slider = slider.custom_parser(parse);
             a11y::add_slider(ui, slider, spec.label, move |v, _| show(v), "")
         }
         None => a11y::add_slider(
