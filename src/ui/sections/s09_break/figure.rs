@@ -139,10 +139,13 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         })
         .collect();
     let mut labels = Labels::new("s9-modes");
+    // The whole title where the axis is long enough for it (a short one is cut otherwise).
+    let long_title = format!("runs (of {})", fmt_int(view.acc.runs));
+    let y_title = plot::y_title(ui, size.y, &[&long_title, "runs"]).to_owned();
     let resp = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
-        .y_axis_label(format!("runs (of {})", fmt_int(view.acc.runs)))
+        .y_axis_label(y_title)
         .x_axis_label("defence in place (shaded: the one the headline describes)")
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
