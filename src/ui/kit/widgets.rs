@@ -493,8 +493,9 @@ pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
     let value = ui.spacing().interact_size.x.max(text_width(ui, "00.0 s"));
     let words: f32 = labels.iter().map(|l| text_width(ui, *l)).sum();
     let n = labels.len() as f32;
-    // (A value box may be a little wider than its digits: keep a gap's room at the end.)
-    let room = ui.available_width() - others - words - n * (value + 3.0 * gap) - 2.0 * gap;
+    // (A value box may be a little wider than its digits, and widths round up: keep two gaps'
+    // room at the end.)
+    let room = ui.available_width() - others - words - n * (value + 3.0 * gap) - 3.0 * gap;
     let width = room / n;
     (width >= 56.0).then_some(width.min(220.0))
 }

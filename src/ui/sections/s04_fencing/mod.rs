@@ -42,6 +42,8 @@ pub struct Fencing {
     pub params: FencingParams,
     run: Rerun<RunKey, Arc<Pair>>,
     view: LadderView,
+    /// The counts box and view buttons beside the ladder do not shrink with it.
+    least: crate::ui::kit::readable::Least,
 }
 
 fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
@@ -140,19 +142,21 @@ impl Experiment for Fencing {
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         let current = self.is_current();
         match self.run.latest().cloned() {
-            Some(pair) => figure::figure(
-                ui,
-                cx,
-                &pair,
-                self.params.fencing,
-                size,
-                &mut self.view,
-                current,
-            ),
+            Some(pair) => {
+                let (fencing, view) = (self.params.fencing, &mut self.view);
+                self.least.measure(ui, size.y, |ui| {
+                    figure::figure(ui, cx, &pair, fencing, size, view, current);
+                });
+            }
             None => {
                 ui.allocate_space(size);
             }
         }
+    }
+
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+        self.least
+            .or(ui, crate::ui::kit::readable::readable_height(ui, 4.0))
     }
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
