@@ -218,6 +218,20 @@ impl Experiment for Counter {
         }
     }
 
+    /// The plot's ticks, and above and beside it what does not shrink: the room at its top,
+    /// the line of words under it (two lines where it wraps) and, with the curve beside it,
+    /// the figures' titles.
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+        let row = ui.text_style_height(&TextStyle::Body);
+        let gap = ui.spacing().item_spacing.y;
+        let titles = if self.curve_beside { row + gap } else { 0.0 };
+        crate::ui::kit::readable::readable_height(ui, 4.0)
+            + 0.5 * row
+            + 2.0 * row
+            + 3.0 * gap
+            + titles
+    }
+
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let p = &mut self.params;
         let sliders = |ui: &mut Ui, p: &mut CounterParams| {
