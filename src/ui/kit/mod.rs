@@ -5,6 +5,7 @@
 pub mod a11y;
 pub mod fmt;
 pub mod labels;
+pub mod measure;
 pub mod playback;
 pub mod plot;
 pub mod pointer;
