@@ -5,7 +5,7 @@
 //! close is decided from the run at the settings on screen: the right choice is the band that
 //! holds the value the section's run reports, never a number typed in.
 
-use std::sync::OnceLock;
+use crate::lesson::language::{self, PerLanguage};
 
 use serde::{Deserialize, Serialize};
 
@@ -86,9 +86,9 @@ pub enum Judgement {
 
 /// Every prompt (parsed on first use).
 pub fn prompts() -> &'static [Prompt] {
-    static PROMPTS: OnceLock<Vec<Prompt>> = OnceLock::new();
-    PROMPTS.get_or_init(|| {
-        ron::from_str(include_str!("../assets/predictions.ron"))
+    static PROMPTS: PerLanguage<Vec<Prompt>> = PerLanguage::new();
+    PROMPTS.get(|_| {
+        ron::from_str(&language::asset(include_str!("../assets/predictions.ron")))
             .unwrap_or_else(|e| panic!("assets/predictions.ron is malformed: {e}"))
     })
 }

@@ -34,6 +34,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(USAGE_ERROR);
         }
     };
+    crate::lesson::language::set(cli.language);
     match &cli.command {
         Some(Command::Sim {
             scenario,
@@ -141,6 +142,11 @@ pub struct Cli {
     /// The lab's etcd server (the URL of its JSON gateway, e.g. http://127.0.0.1:2379).
     #[arg(long, value_name = "URL")]
     pub etcd: Option<String>,
+    /// The language of the words: en (English) or en-XA (a pseudo-language: the same words
+    /// accented and a third longer, to check that every word comes from the catalogue and
+    /// that layouts leave room for a translation).
+    #[arg(long, value_name = "TAG", default_value = "en", value_parser = parse_language)]
+    pub language: crate::lesson::language::Language,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -175,6 +181,11 @@ fn parse_code(raw: &str) -> Result<String, String> {
     crate::scenario::check(code)
         .map(|_| code.to_owned())
         .map_err(|e| format!("must be a scenario code of this lesson: {e}"))
+}
+
+fn parse_language(raw: &str) -> Result<crate::lesson::language::Language, String> {
+    crate::lesson::language::Language::from_tag(raw)
+        .ok_or_else(|| "must be one of: en, en-XA".to_owned())
 }
 
 fn parse_section(raw: &str) -> Result<u8, String> {

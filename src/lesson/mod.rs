@@ -7,10 +7,10 @@
 //! Numbers that a model computes never appear here: the sections format them, filling
 //! `{name}` slots in the templates with [`fill`].
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
+pub mod catalogue;
+pub mod language;
 mod systems;
 pub use systems::{Debate, DebateSide, SystemAsk, SystemCard};
 mod templates;
@@ -242,13 +242,14 @@ pub const RAW_ASSETS: [(&str, &str); 9] = [
 fn parse<T: for<'de> Deserialize<'de>>(name: &str, text: &str) -> T {
     // The assets are part of the binary and checked by the tests below; a parse error here
     // is a build defect, not a user error.
-    ron::from_str(text).unwrap_or_else(|e| panic!("assets/{name} is malformed: {e}"))
+    ron::from_str(&language::asset(text))
+        .unwrap_or_else(|e| panic!("assets/{name} is malformed: {e}"))
 }
 
 /// The lesson content (parsed on first use).
 pub fn content() -> &'static Content {
-    static CONTENT: OnceLock<Content> = OnceLock::new();
-    CONTENT.get_or_init(|| {
+    static CONTENT: language::PerLanguage<Content> = language::PerLanguage::new();
+    CONTENT.get(|_| {
         let mut c = Content {
             lesson: parse("lesson.ron", LESSON),
             glossary: parse("glossary.ron", GLOSSARY),
@@ -290,7 +291,10 @@ pub fn resolve_references(text: &str, numbers: &[(String, u8)]) -> Result<String
             .find(|(known, _)| known == id)
             .ok_or_else(|| format!("no section with id {id}"))?;
         out.push_str(&rest[..at]);
-        out.push_str(&format!("section {number}"));
+        out.push_str(&catalogue::tf(
+            "app.section_ref",
+            &[("n", number.to_string())],
+        ));
         rest = &after[close + 1..];
     }
     out.push_str(rest);

@@ -1,6 +1,6 @@
 //! The review's words (`assets/review.ron`).
 
-use std::sync::OnceLock;
+use crate::lesson::language::{self, PerLanguage};
 
 use serde::Deserialize;
 
@@ -63,9 +63,9 @@ pub struct Words {
 
 /// The words, parsed on first use.
 pub fn words() -> &'static Words {
-    static WORDS: OnceLock<Words> = OnceLock::new();
-    WORDS.get_or_init(|| {
-        ron::from_str(include_str!("../../assets/review.ron"))
+    static WORDS: PerLanguage<Words> = PerLanguage::new();
+    WORDS.get(|_| {
+        ron::from_str(&language::asset(include_str!("../../assets/review.ron")))
             .unwrap_or_else(|e| panic!("assets/review.ron is malformed: {e}"))
     })
 }

@@ -2,6 +2,7 @@
 //! progress file under every kind of damage. One module per area.
 
 mod accuracy;
+mod catalogue;
 mod content;
 mod giveaways;
 mod progress;

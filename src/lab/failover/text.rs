@@ -1,8 +1,8 @@
 //! The failover lab's words (`assets/lab_failover.ron`), and the story of a run in one
 //! paragraph, filled from its measurements.
 
+use crate::lesson::language::{self, PerLanguage};
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -62,10 +62,12 @@ fn parse(text: &str) -> Result<LabFailover, String> {
 
 /// The words (parsed once).
 pub fn words() -> &'static LabFailover {
-    static WORDS: OnceLock<LabFailover> = OnceLock::new();
-    WORDS.get_or_init(|| {
-        parse(include_str!("../../../assets/lab_failover.ron"))
-            .expect("the embedded failover lab words are valid")
+    static WORDS: PerLanguage<LabFailover> = PerLanguage::new();
+    WORDS.get(|_| {
+        parse(&language::asset(include_str!(
+            "../../../assets/lab_failover.ron"
+        )))
+        .expect("the embedded failover lab words are valid")
     })
 }
 

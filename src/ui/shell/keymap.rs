@@ -368,6 +368,15 @@ pub const SHORTCUTS: &[Shortcut] = &[
     ),
 ];
 
+/// How the key of `action` is written (its first shortcut's), for sentences that name it:
+/// `tf("…press {key}…", &[("key", key_text(Action::Reveal))])`.
+pub fn key_text(action: Action) -> &'static str {
+    SHORTCUTS
+        .iter()
+        .find(|s| s.action == action)
+        .map_or("", |s| s.keys_text)
+}
+
 /// Keys that egui's controls handle themselves. They are listed in the keyboard map beside
 /// [`SHORTCUTS`] but never matched by [`pressed`].
 pub const WIDGET_KEYS: &[(&str, &str)] = &[

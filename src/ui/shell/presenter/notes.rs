@@ -1,7 +1,7 @@
 //! The speaker notes (`assets/notes.ron`): what to say, what to ask, what surprises, and the
 //! minutes planned for each section; and the pace of a lecture against that plan.
 
-use std::sync::OnceLock;
+use crate::lesson::language::{self, PerLanguage};
 
 use serde::Deserialize;
 
@@ -37,9 +37,12 @@ fn parse(text: &str) -> Result<Vec<Notes>, String> {
 }
 
 fn all() -> &'static [Notes] {
-    static NOTES: OnceLock<Vec<Notes>> = OnceLock::new();
-    NOTES.get_or_init(|| {
-        parse(include_str!("../../../../assets/notes.ron")).expect("the embedded notes are valid")
+    static NOTES: PerLanguage<Vec<Notes>> = PerLanguage::new();
+    NOTES.get(|_| {
+        parse(&language::asset(include_str!(
+            "../../../../assets/notes.ron"
+        )))
+        .expect("the embedded notes are valid")
     })
 }
 

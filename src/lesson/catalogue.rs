@@ -1,0 +1,98 @@
+//! The catalogue: every sentence and label the app's screens draw that is not part of the
+//! lesson's content (key help, notices, buttons, legends, axis titles, the lab's words), by
+//! key, in `assets/ui/*.ron`. Each file is a RON map from key to text, one file per area of
+//! the app; a key starts with its file's name (`"keys.next"` lives in `keys.ron`). The format
+//! is a flat key–value map, which converts line for line to the JSON that translation tools
+//! read (i18next, Crowdin, Weblate).
+//!
+//! Text may hold `{name}` slots, filled with [`tf`]; a sentence that names a key of the
+//! keyboard takes the key's name from the keymap through a slot.
+
+use std::collections::BTreeMap;
+
+use super::language::{self, PerLanguage};
+
+/// Every catalogue file: its name (the keys' first part) and its text.
+pub const FILES: [(&str, &str); 6] = [
+    ("app", include_str!("../../assets/ui/app.ron")),
+    ("keys", include_str!("../../assets/ui/keys.ron")),
+    ("stage", include_str!("../../assets/ui/stage.ron")),
+    ("sections", include_str!("../../assets/ui/sections.ron")),
+    ("lab", include_str!("../../assets/ui/lab.ron")),
+    ("share", include_str!("../../assets/ui/share.ron")),
+];
+
+/// The catalogue in the current language, parsed on first use.
+pub fn catalogue() -> &'static BTreeMap<String, String> {
+    static CATALOGUE: PerLanguage<BTreeMap<String, String>> = PerLanguage::new();
+    CATALOGUE.get(|_| {
+        let mut all = BTreeMap::new();
+        for (name, text) in FILES {
+            let words: BTreeMap<String, String> = ron::from_str(&language::asset(text))
+                .unwrap_or_else(|e| panic!("assets/ui/{name}.ron is malformed: {e}"));
+            for (key, text) in words {
+                assert!(
+                    key.split('.').next() == Some(name),
+                    "assets/ui/{name}.ron: the key {key} does not start with {name}."
+                );
+                assert!(
+                    all.insert(key.clone(), text).is_none(),
+                    "the key {key} is in the catalogue twice"
+                );
+            }
+        }
+        all
+    })
+}
+
+/// The catalogue's text for `key`. A key missing from the catalogue is a defect the tests
+/// catch; the program then shows the key itself rather than stop.
+pub fn t(key: &str) -> &'static str {
+    match catalogue().get(key) {
+        Some(text) => text,
+        None => {
+            debug_assert!(false, "no catalogue entry {key}");
+            missing(key)
+        }
+    }
+}
+
+/// The catalogue's text for `key` with its `{name}` slots filled.
+pub fn tf<V: AsRef<str>>(key: &str, values: &[(&str, V)]) -> String {
+    super::fill(t(key), values)
+}
+
+fn missing(key: &str) -> &'static str {
+    // Leaked once per missing key; only reached in a build with a defect.
+    static SEEN: std::sync::Mutex<BTreeMap<String, &'static str>> =
+        std::sync::Mutex::new(BTreeMap::new());
+    let mut seen = SEEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    seen.entry(key.to_owned())
+        .or_insert_with(|| Box::leak(key.to_owned().into_boxed_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_parses_in_every_language_with_the_same_keys_and_slots() {
+        let english = catalogue().clone();
+        language::set_for_thread(Some(language::Language::Pseudo));
+        let pseudo = catalogue().clone();
+        language::set_for_thread(None);
+        assert!(english.keys().eq(pseudo.keys()));
+        for (key, text) in &english {
+            let slots = |t: &str| {
+                t.split('{')
+                    .skip(1)
+                    .filter_map(|s| s.split_once('}').map(|(a, _)| a.to_owned()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(slots(text), slots(&pseudo[key]), "{key}");
+            assert!(!text.trim().is_empty(), "{key} is empty");
+        }
+    }
+}
