@@ -221,11 +221,11 @@ fn accent(c: char, out: &mut String) {
     }
 }
 
-/// Whether drawn text holds a run of four or more unaccented ASCII letters: under `en-XA`,
-/// English that did not come from the catalogue.
+/// The runs of three or more unaccented ASCII letters in drawn text: under `en-XA`, English
+/// that did not come from the catalogue.
 pub fn plain_english_words(text: &str) -> Vec<&str> {
     text.split(|c: char| !c.is_ascii_alphabetic())
-        .filter(|w| w.len() >= 4)
+        .filter(|w| w.len() >= 3)
         .collect()
 }
 

@@ -17,6 +17,7 @@ use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::lesson::language;
 use locks_lesson::sections::{self, Kind, QuizId, TextPage};
 use locks_lesson::ui::kit::readable;
 use locks_lesson::ui::shell::pager;
@@ -77,7 +78,9 @@ impl Walk {
 
     /// Clicks the one widget labelled `label`, if there is one.
     fn click(&mut self, label: &str) -> bool {
-        let Some(node) = self.h.query_by_label(label) else {
+        // (Under the pseudo-language the label is the catalogue's, accented.)
+        let label = locks_lesson::lesson::language::words(label);
+        let Some(node) = self.h.query_by_label(&label) else {
             return false;
         };
         node.click();
@@ -255,6 +258,16 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
         };
         if unit_twice(&joined) {
             problems.push(format!("{what}: '{joined}' gives its value two units"));
+        }
+    }
+    if language::current() == language::Language::Pseudo {
+        for (text, _, _) in &painted {
+            let english = crate::pseudo::english_drawn(text);
+            if !english.is_empty() {
+                problems.push(format!(
+                    "{what}: English drawn from the code: {english:?} in '{text}'"
+                ));
+            }
         }
     }
     let paged = pager::count(&h.ctx, egui::ViewportId::ROOT) > 1;

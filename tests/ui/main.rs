@@ -20,6 +20,7 @@ mod lecture_layout;
 mod lecture_quiet;
 mod predict;
 mod presenter;
+mod pseudo;
 mod quiz;
 mod review;
 mod slides;

@@ -1,0 +1,89 @@
+//! The pseudo-language `en-XA` (`--language en-XA`): every word the catalogue holds is drawn
+//! accented and a third longer. The layout walk runs under it, for the learner and for the
+//! lecture: any plain English drawn came from the code instead of the catalogue, and a
+//! screen that breaks under longer words would break under a translation.
+
+use locks_lesson::lesson::language::{self, Language};
+
+use crate::layout_walk::{self, LAPTOPS, Lecture, PROJECTORS, Walk};
+
+/// Runs of plain letters that are not words of a language: scenario codes (`LL1-S2-…`), the
+/// lock servers' and the program's own names as they are spelt in commands, and the keys'
+/// names as the keyboard prints them.
+const NOT_WORDS: [&str; 1] = ["LL1"];
+
+/// The plain English words in drawn text (none, under `en-XA`, if it all came from the
+/// catalogue).
+pub fn english_drawn(text: &str) -> Vec<String> {
+    language::plain_english_words(text)
+        .into_iter()
+        .filter(|w| !NOT_WORDS.contains(w))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Layout problems under `en-XA`, where the words are a third longer (see `layout_walk`'s
+/// `KNOWN` for English): learner at 1366×768, lecture at 1280×800.
+const KNOWN: [usize; 2] = [0, 0];
+
+fn split(walks: Vec<Walk>) -> (Vec<String>, Vec<String>, usize) {
+    let states = walks.iter().map(|w| w.states).sum();
+    let (english, layout) = walks
+        .into_iter()
+        .flat_map(|w| w.problems)
+        .partition(|p| p.contains("English drawn from the code"));
+    (english, layout, states)
+}
+
+fn under_pseudo(walk: impl FnOnce() -> Vec<Walk>, known: usize) {
+    language::set_for_thread(Some(Language::Pseudo));
+    let walks = walk();
+    language::set_for_thread(None);
+    let (english, layout, states) = split(walks);
+    for p in layout.iter().chain(&english) {
+        eprintln!("{p}");
+    }
+    assert!(states > 100, "the walk looked at only {states} states");
+    assert!(
+        english.is_empty(),
+        "{} texts drawn in plain English under en-XA:\n{}",
+        english.len(),
+        english.join("\n")
+    );
+    assert!(
+        layout.len() <= known,
+        "{} layout problems under en-XA (at most {known} known):\n{}",
+        layout.len(),
+        layout.join("\n")
+    );
+}
+
+#[test]
+fn every_learner_state_under_the_pseudo_language_comes_from_the_catalogue_and_fits() {
+    under_pseudo(
+        || vec![layout_walk::learner_walk(LAPTOPS[1], 1.0)],
+        KNOWN[0],
+    );
+}
+
+#[test]
+fn every_lecture_step_under_the_pseudo_language_comes_from_the_catalogue_and_fits() {
+    let how = Lecture {
+        px: PROJECTORS[1],
+        type_steps: 0,
+        votes: true,
+        layout: true,
+    };
+    under_pseudo(
+        || vec![layout_walk::lecture_walk(how, |_, _| {}).0],
+        KNOWN[1],
+    );
+}
+
+#[test]
+fn drawn_english_is_found_and_pseudo_words_are_not() {
+    assert_eq!(english_drawn("Run the lab"), ["Run", "the", "lab"]);
+    assert_eq!(english_drawn("Next section"), ["Next", "section"]);
+    assert!(english_drawn(&language::pseudo("Next section, 1.5 s")).is_empty());
+    assert!(english_drawn("LL1-S2-7-200").is_empty());
+}
