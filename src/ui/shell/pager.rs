@@ -177,7 +177,10 @@ fn page_starts(blocks: &[(f32, f32)], height: f32, total: f32, kept: &[f32]) -> 
         } else {
             top + height * STEP
         };
-        starts.push(next.min(end));
+        // The last screenful starts with a whole line too (the column leaves room below the
+        // content to scroll there), unless no line starts where it would.
+        let at_line = cut < bottom && next == cut;
+        starts.push(if at_line { next } else { next.min(end) });
     }
     starts
 }
@@ -214,12 +217,23 @@ pub fn column<R>(
             ctx.data_mut(|d| d.insert_temp(applied_id(viewport), key));
         }
     }
+    // Room below the content for a last screenful that starts with a whole line.
+    let room = match (lecture, pages.starts.last()) {
+        (true, Some(&last)) => (last + pages.size.y - pages.total).max(0.0),
+        _ => 0.0,
+    };
     let layer = ui.layer_id();
     let from = ctx.graphics(|g| g.get(layer).map_or(0, |l| l.next_idx().0));
     // A scroll view to assistive technology (and to the layout tests: what it clips belongs
     // to another screenful).
     let page = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::ScrollView);
-    let out = area.show(ui, |ui| ui.scope_builder(page, add_contents).inner);
+    let out = area.show(ui, |ui| {
+        let inner = ui.scope_builder(page, add_contents).inner;
+        if room > 0.5 {
+            ui.allocate_space(egui::vec2(0.0, room));
+        }
+        inner
+    });
     let view = out.inner_rect;
     let mut shown = view;
     if lecture {
@@ -230,8 +244,9 @@ pub fn column<R>(
                 ..Pages::default()
             };
         }
-        if (pages.total - out.content_size.y).abs() > 1.0 {
-            pages.total = out.content_size.y;
+        let total = out.content_size.y - if room > 0.5 { room } else { 0.0 };
+        if (pages.total - total).abs() > 1.0 {
+            pages.total = total;
             pages.kept = 0;
         }
         // What is in view now replaces what was known of that stretch.
@@ -347,8 +362,13 @@ mod tests {
     /// out of it (the next screenful starts with it), and each line is shown whole once.
     #[test]
     fn screenfuls_cut_no_line() {
+        for lines in 36..=44 {
+            screenfuls_of(lines);
+        }
+    }
+
+    fn screenfuls_of(lines: usize) {
         let ctx = Context::default();
-        let lines = 40;
         let mut seen = vec![0_usize; lines];
         let run = |ctx: &Context| {
             let mut rects = Vec::new();
@@ -386,7 +406,7 @@ mod tests {
                 let whole = shown.expand(0.5).contains_rect(*r);
                 assert!(
                     whole || part.height() <= 0.5 || part.width() <= 0.0,
-                    "line {k} at {r:?} is cut by {shown:?}"
+                    "{lines} lines: line {k} at {r:?} is cut by {shown:?}"
                 );
                 if whole {
                     seen[k] += 1;
