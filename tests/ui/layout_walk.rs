@@ -352,8 +352,9 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
             .any(|c| (c.top - y).abs() <= 2.0 || (c.bottom - y).abs() <= 2.0)
     };
     for (text, r, clip) in painted_texts(h) {
-        // (A glyph's box may reach a point past its ink: less is not a cut.)
-        let r = r.shrink(1.0);
+        // (A glyph's box may reach a point past its ink, and a round or slanted first letter
+        // a point and a half to the side at large type: less is not a cut.)
+        let r = r.shrink2(egui::vec2(1.5, 1.0));
         if !r.intersects(clip) || clip.contains_rect(r) {
             continue;
         }
@@ -645,11 +646,11 @@ fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
 
 /// Problems the walk still finds at each size (learner 1280×720, 1366×768, 1920×1080;
 /// lecture 1024×768, 1280×800; 100, 121, 94, 274 and 232 before the walk existed, 64, 83,
-/// 59, 101 and 78 a round ago): section 4's rows moving when fencing is switched, a long
-/// quiz text cut at a column's edge, and on a projector at Type 120 % and more, slides
-/// whose stage scrolls (the figure below the fold, which a clicker cannot reach). Lower
+/// 59, 101 and 78 a round ago, 18, 20, 9, 47 and 43 at the start of this one): the lab's
+/// pause label past the window at 150 % on 1366×768, and on a projector at Type 120 % and
+/// more, slides whose stage scrolls (the figure below the fold, which a clicker cannot reach). Lower
 /// these as they are fixed.
-const KNOWN: [usize; 5] = [18, 20, 9, 47, 43];
+const KNOWN: [usize; 5] = [0, 2, 0, 47, 43];
 
 /// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
 /// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.

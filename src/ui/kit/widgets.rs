@@ -143,8 +143,11 @@ pub fn steady_height<R>(
     let floor = kept.filter(|(w, _)| *w == width).map_or(0.0, |(_, h)| h);
     let shown = ui.scope(add);
     let h = shown.response.rect.height();
-    if h < floor {
-        ui.add_space(floor - h);
+    // The room left is space after the scope, and the spacing between widgets already
+    // follows it: only the rest is added, so that what comes after stays where it was.
+    let rest = floor - h - ui.spacing().item_spacing.y;
+    if rest > 0.0 {
+        ui.add_space(rest);
     }
     if kept != Some((width, h.max(floor))) {
         ui.ctx()
