@@ -79,6 +79,8 @@ pub struct Lecture {
     /// Without a real window (a test harness, whose points do not follow the zoom): the
     /// window's size as first measured in the lecture.
     measured: Option<egui::Vec2>,
+    /// The sections whose stage the lecturer's type factor does not fit.
+    stage_fit: super::stage_fit::StageFit,
 }
 
 impl Lecture {
@@ -105,6 +107,7 @@ impl Lecture {
             light_style: None,
             keyboard_focus: false,
             measured: None,
+            stage_fit: Default::default(),
         }
     }
 
@@ -164,8 +167,9 @@ impl Lecture {
     }
 
     /// In lecture mode, sets the zoom that fits the normal stage into the window `viewport`
-    /// (the audience's) at the lecturer's type factor. Call once a frame.
-    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId) {
+    /// (the audience's) at the lecturer's type factor, or at the lower one at which the stage
+    /// of `section` fits (see [`super::stage_fit`]). Call once a frame.
+    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId, section: u8) {
         if !self.lecture {
             return;
         }
@@ -194,7 +198,10 @@ impl Lecture {
         if size.x < 1.0 || size.y < 1.0 {
             return;
         }
-        let want = lecture_zoom(size, self.type_factor);
+        let factor = self
+            .stage_fit
+            .factor(ctx, viewport, size, self.type_factor, section);
+        let want = lecture_zoom(size, factor);
         if (want - zoom).abs() > 0.002 {
             ctx.set_zoom_factor(want);
             ctx.request_repaint();
@@ -520,7 +527,7 @@ mod tests {
         let projector = egui::vec2(1024.0, 768.0);
         for _ in 0..3 {
             frame_in(&ctx, projector);
-            p.fit(&ctx, egui::ViewportId::ROOT);
+            p.fit(&ctx, egui::ViewportId::ROOT, 1);
         }
         frame_in(&ctx, projector);
         let normal = ctx.zoom_factor();
@@ -534,7 +541,7 @@ mod tests {
         p.change_type(Some(true));
         assert_eq!(p.type_label(), "Type 120 %");
         for _ in 0..3 {
-            p.fit(&ctx, egui::ViewportId::ROOT);
+            p.fit(&ctx, egui::ViewportId::ROOT, 1);
             frame_in(&ctx, projector);
         }
         assert!((ctx.zoom_factor() - normal * 1.2).abs() < 0.01);

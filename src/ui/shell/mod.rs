@@ -9,6 +9,7 @@ pub mod lecture;
 pub mod pager;
 pub mod presenter;
 pub mod section_list;
+pub mod stage_fit;
 pub mod tools;
 pub mod topbar;
 pub mod xp;

@@ -177,10 +177,7 @@ fn page_starts(blocks: &[(f32, f32)], height: f32, total: f32, kept: &[f32]) -> 
         } else {
             top + height * STEP
         };
-        // The last screenful starts with a whole line too (the column leaves room below the
-        // content to scroll there), unless no line starts where it would.
-        let at_line = cut < bottom && next == cut;
-        starts.push(if at_line { next } else { next.min(end) });
+        starts.push(next.min(end));
     }
     starts
 }
@@ -217,23 +214,12 @@ pub fn column<R>(
             ctx.data_mut(|d| d.insert_temp(applied_id(viewport), key));
         }
     }
-    // Room below the content for a last screenful that starts with a whole line.
-    let room = match (lecture, pages.starts.last()) {
-        (true, Some(&last)) => (last + pages.size.y - pages.total).max(0.0),
-        _ => 0.0,
-    };
     let layer = ui.layer_id();
     let from = ctx.graphics(|g| g.get(layer).map_or(0, |l| l.next_idx().0));
     // A scroll view to assistive technology (and to the layout tests: what it clips belongs
     // to another screenful).
     let page = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::ScrollView);
-    let out = area.show(ui, |ui| {
-        let inner = ui.scope_builder(page, add_contents).inner;
-        if room > 0.5 {
-            ui.allocate_space(egui::vec2(0.0, room));
-        }
-        inner
-    });
+    let out = area.show(ui, |ui| ui.scope_builder(page, add_contents).inner);
     let view = out.inner_rect;
     let mut shown = view;
     if lecture {
@@ -244,9 +230,8 @@ pub fn column<R>(
                 ..Pages::default()
             };
         }
-        let total = out.content_size.y - if room > 0.5 { room } else { 0.0 };
-        if (pages.total - total).abs() > 1.0 {
-            pages.total = total;
+        if (pages.total - out.content_size.y).abs() > 1.0 {
+            pages.total = out.content_size.y;
             pages.kept = 0;
         }
         // What is in view now replaces what was known of that stretch.
@@ -259,7 +244,16 @@ pub fn column<R>(
         // last third of the column, a line the next screenful starts with), with a mark that
         // more follows.
         if let Some(&next) = new.get(i + 1) {
-            let cut = view.top() + next - offset;
+            // (The next screenful starts with the line cut here, or, the last one ending with
+            // the content, above it: then the first line the bottom edge cuts.)
+            let bottom = offset + view.height();
+            let straddling = pages
+                .blocks
+                .iter()
+                .filter(|(a, b)| *a < bottom - 0.5 && *b > bottom + 0.5)
+                .map(|(a, _)| *a)
+                .fold(f32::INFINITY, f32::min);
+            let cut = view.top() + next.max(straddling.min(bottom)) - offset;
             if cut < view.bottom() && cut > view.top() + view.height() * 0.67 {
                 let cover = Rect::from_min_max(egui::pos2(view.left(), cut), view.max);
                 let painter = ui.painter().with_clip_rect(cover.expand(1.0));
@@ -267,6 +261,22 @@ pub fn column<R>(
                 shown.max.y = cut;
             }
             more_mark(ui, view);
+        }
+        // The last screenful ends with the content, so its top may fall inside a line that
+        // the screenful before showed whole: that line is covered, not drawn half.
+        if i > 0 && i + 1 == new.len() {
+            let cut = pages
+                .blocks
+                .iter()
+                .filter(|(a, b)| *a < offset - 0.5 && *b > offset + 0.5)
+                .map(|(_, b)| *b - offset)
+                .fold(0.0_f32, f32::max);
+            if cut > 0.0 && cut < view.height() * 0.33 {
+                let cover = Rect::from_min_size(view.min, egui::vec2(view.width(), cut));
+                let painter = ui.painter().with_clip_rect(cover.expand(1.0));
+                painter.rect_filled(cover, 0.0, ui.visuals().panel_fill);
+                shown.min.y = view.top() + cut;
+            }
         }
         if new != pages.starts {
             ctx.request_repaint();

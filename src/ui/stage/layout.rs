@@ -163,6 +163,14 @@ pub fn note_overflow(ui: &Ui, n: u8, over: f32) {
 /// column that scrolls: the figure never gives way, the controls go below the fold.
 fn stage_fitted<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     let need = stage_need(stage, ui, cx);
+    if cx.lecture {
+        // The lecture lowers the type of a stage that does not fit.
+        crate::ui::shell::stage_fit::note(
+            ui.ctx(),
+            stage.exp.number(),
+            need - ui.available_height(),
+        );
+    }
     if ui.available_height() + 0.5 >= need {
         // The same width as in the scrolling column below: the words wrap alike either way,
         // so the choice between the two cannot flip back and forth with the history of what
@@ -304,10 +312,15 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
-        .show(ui, |ui| stage.headline_ui(ui, cx));
+        .show(ui, |ui| {
+            stage.headline_ui(ui, cx);
+            // What it drew, which a window too short cuts (the panel is never taller than it).
+            ui.min_rect().height() + 8.0
+        });
     if cx.lecture && stage.result_hidden() {
         // On the projector the prediction is a slide of its own: the figure and the controls
-        // come with the reveal.
+        // come with the reveal. (Its height says whether it fits the window.)
+        remember(ui, chrome_height_id(ui, n), top.inner);
         return;
     }
     let bottom = egui::Panel::bottom(("stage-controls", n))

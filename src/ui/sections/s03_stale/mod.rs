@@ -314,7 +314,8 @@ impl Experiment for Stale {
         if steps == 0 {
             return;
         }
-        ui.horizontal(|ui| {
+        // (On a narrow stage the moment's count goes under the player.)
+        ui.horizontal_wrapped(|ui| {
             if !cx.reduced_motion {
                 self.playback.ui(ui, self.span());
                 ui.separator();

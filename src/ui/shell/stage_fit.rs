@@ -1,0 +1,131 @@
+//! On a projector the figure is the slide: where a simulation section's stage does not fit
+//! the window at the lecturer's type factor (Type 150 % on a small projector), the type of
+//! that section is lowered, a tenth at a time and never below the normal size, until the
+//! stage fits; the figure never gives way and nothing scrolls out of a clicker's reach.
+//!
+//! The stage notes each pass how far it overflowed ([`note`]); [`StageFit`] lowers the
+//! section's factor once that has been measured twice at today's zoom (the first pass after
+//! a zoom change still lays out with the heights of the last), and keeps it for the section
+//! while the window and the lecturer's factor stay the same: a section left and reached
+//! again shows the same slide.
+
+use std::collections::BTreeMap;
+
+use egui::{Context, Id, ViewportId};
+
+/// How far a stage overflowed the window in one pass.
+#[derive(Clone, Copy, Debug)]
+struct Overflow {
+    section: u8,
+    zoom: f32,
+    /// Points the stage needs beyond the window's height.
+    over: f32,
+}
+
+fn id(viewport: ViewportId) -> Id {
+    Id::unique(("locks-lesson/lecture-stage-overflow", viewport))
+}
+
+/// Notes that the stage of section `n` needs `over` points more than the window has (zero or
+/// less: it fits).
+pub fn note(ctx: &Context, n: u8, over: f32) {
+    let o = Overflow {
+        section: n,
+        zoom: ctx.zoom_factor(),
+        over,
+    };
+    let key = id(ctx.viewport_id());
+    ctx.data_mut(|d| d.insert_temp(key, o));
+}
+
+/// The type factor of each section whose stage did not fit, for one window size and one
+/// lecturer's factor.
+#[derive(Clone, Debug, Default)]
+pub struct StageFit {
+    context: Option<(egui::Vec2, f32)>,
+    fitted: BTreeMap<u8, f32>,
+    /// Overflows seen at today's zoom, in a row.
+    seen: u32,
+    zoom: f32,
+}
+
+impl StageFit {
+    /// The factor section `section` is shown at in a window `size` (logical pixels) whose
+    /// lecturer chose `chosen`, given what its stage in `viewport` measured last.
+    pub fn factor(
+        &mut self,
+        ctx: &Context,
+        viewport: ViewportId,
+        size: egui::Vec2,
+        chosen: f32,
+        section: u8,
+    ) -> f32 {
+        if self.context != Some((size, chosen)) {
+            *self = Self {
+                context: Some((size, chosen)),
+                ..Self::default()
+            };
+        }
+        let mut factor = self.fitted.get(&section).copied().unwrap_or(chosen);
+        let zoom = ctx.zoom_factor();
+        if (zoom - self.zoom).abs() > 1e-4 {
+            self.zoom = zoom;
+            self.seen = 0;
+        }
+        let key = id(viewport);
+        let overflow: Option<Overflow> = ctx.data(|d| d.get_temp(key));
+        let Some(o) = overflow.filter(|o| o.section == section && (o.zoom - zoom).abs() < 1e-4)
+        else {
+            return factor;
+        };
+        if o.over <= 0.5 {
+            self.seen = 0;
+            return factor;
+        }
+        self.seen += 1;
+        let least = chosen.min(1.0);
+        if self.seen >= 2 && factor > least + 1e-3 {
+            // The stage's words and controls grow with the type, the window's points shrink:
+            // the factor at which the window's points hold what the stage needs, to a tenth
+            // below, and at least a tenth lower than now.
+            let window = size.y / zoom.max(1e-3);
+            let estimate = factor * window / (window + o.over);
+            factor = ((estimate * 10.0 + 1e-3).floor() / 10.0)
+                .min(factor - 0.1)
+                .max(least);
+            self.fitted.insert(section, factor);
+            self.seen = 0;
+        }
+        factor
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stage_that_overflows_is_lowered_once_measured_twice_and_kept() {
+        let ctx = Context::default();
+        let mut fit = StageFit::default();
+        let size = egui::vec2(1024.0, 768.0);
+        let vp = ViewportId::ROOT;
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), 1.5);
+        note(&ctx, 2, 120.0);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), 1.5, "measured once");
+        let lowered = fit.factor(&ctx, vp, size, 1.5, 2);
+        assert!(lowered < 1.5 && lowered >= 1.0, "{lowered}");
+        // Another section is not lowered; this one keeps its factor when it fits.
+        note(&ctx, 2, 0.0);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 3), 1.5);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), lowered);
+        // Never below the normal size; a new factor or window starts afresh.
+        for _ in 0..20 {
+            note(&ctx, 2, 500.0);
+            fit.factor(&ctx, vp, size, 1.5, 2);
+        }
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), 1.0);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.4, 2), 1.4);
+        assert_eq!(fit.factor(&ctx, vp, size, 0.8, 2), 0.8);
+    }
+}
