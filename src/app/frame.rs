@@ -97,7 +97,7 @@ impl eframe::App for LessonApp {
                         section: self.sections[self.current].as_ref(),
                         blanked: self.tools.lecture.blanked(),
                         queued: &mut self.tools.queued,
-                        type_label: self.tools.lecture.type_label(),
+                        type_label: self.tools.lecture.audience_type_label(),
                         type_change: None,
                         last: last_section,
                     }
@@ -136,14 +136,16 @@ impl eframe::App for LessonApp {
         let said = if text.number > crate::sections::lesson_count() {
             text.title.clone()
         } else {
-            format!(
-                "Section {} of {}: {}",
-                text.number,
-                crate::sections::lesson_count(),
-                text.title
+            crate::lesson::catalogue::tf(
+                "app.announce.section",
+                &[
+                    ("n", text.number.to_string()),
+                    ("count", crate::sections::lesson_count().to_string()),
+                    ("title", text.title.clone()),
+                ],
             )
         };
-        ui::kit::a11y::announce(&ctx, WINDOW_TITLE, text.number, &said);
+        ui::kit::a11y::announce(&ctx, WINDOW_TITLE.get(), text.number, &said);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

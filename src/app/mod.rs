@@ -13,7 +13,8 @@ use crate::ui::shell::presenter::PresenterView;
 use crate::ui::shell::tools::Tools;
 use crate::ui::{self, AppEvent, Section};
 
-pub const WINDOW_TITLE: &str = ui::shell::topbar::TITLE;
+/// The window's title (also the name assistive technology gives the window).
+pub const WINDOW_TITLE: ui::shell::CatalogueText = ui::shell::topbar::TITLE;
 
 /// The sections' context. It borrows only the runner, the progress and the lecture settings
 /// of the app, so that its other fields (the sections, the glossary) stay free to use.

@@ -110,7 +110,7 @@ pub trait Section {
     /// message when any pair is unknown, malformed or out of range.
     fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
         let _ = pairs;
-        Err("this section has no settings to share".into())
+        Err(lesson::catalogue::t("app.scenario.nothing_to_share").into())
     }
 
     /// A clicker's Page Down (`forward`) or Page Up, before the app changes section: a

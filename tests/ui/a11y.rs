@@ -235,7 +235,10 @@ fn a_live_region_announces_the_new_headline_once_it_settles() {
 fn a_change_of_section_announces_its_title_and_the_window_is_named() {
     let mut h = app(1);
     let root = h.root();
-    assert_eq!(root.accesskit_node().label().as_deref(), Some(WINDOW_TITLE));
+    assert_eq!(
+        root.accesskit_node().label().as_deref(),
+        Some(WINDOW_TITLE.get())
+    );
     h.key_press(Key::PageDown);
     h.run_steps(3);
     assert_eq!(h.state().current_section(), 2);

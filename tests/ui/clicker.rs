@@ -119,7 +119,7 @@ fn in_audience(node: &egui_kittest::kittest::AccessKitNode<'_>) -> bool {
     let mut up = node.parent();
     while let Some(p) = up {
         if p.role() == egui::accesskit::Role::Window
-            && p.label().is_some_and(|l| l == AUDIENCE_TITLE)
+            && p.label().is_some_and(|l| l == AUDIENCE_TITLE.get())
         {
             return true;
         }

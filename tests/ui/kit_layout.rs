@@ -133,7 +133,7 @@ fn section_10_keeps_the_xp_table_clear_of_the_reading_list() {
 
 #[test]
 fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
-    use locks_lesson::ui::shell::keymap::{SHORTCUTS, WIDGET_KEYS};
+    use locks_lesson::ui::shell::keymap::{SHORTCUTS, widget_keys};
     use locks_lesson::ui::shell::keys_help;
     for (size, zoom, lecture) in [
         ([1280.0, 800.0], 1.5, true),
@@ -145,13 +145,13 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
         h.run_steps(3);
         let what = format!("{size:?} at {zoom}×");
         let screen = h.ctx.content_rect();
-        assert!(h.query_by_label(keys_help::TITLE).is_some());
+        assert!(h.query_by_label(&keys_help::TITLE).is_some());
         let close = h.query_all_by_label("Close").last().unwrap().rect();
         assert!(screen.contains_rect(close), "{what}: Close at {close:?}");
         let keys = SHORTCUTS
             .iter()
-            .map(|s| s.keys_text)
-            .chain(WIDGET_KEYS.iter().map(|(k, _)| *k));
+            .map(|s| s.keys_text())
+            .chain(widget_keys().into_iter().map(|(k, _)| k));
         let mut lefts: Vec<i32> = Vec::new();
         for k in keys {
             let node = h

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::scenario;
-use locks_lesson::ui::shell::keymap::{SHORTCUTS, WIDGET_KEYS};
+use locks_lesson::ui::shell::keymap::{SHORTCUTS, widget_keys};
 use locks_lesson::ui::shell::keys_help;
 use locks_lesson::ui::shell::lecture::contrast_ratio;
 
@@ -201,31 +201,31 @@ fn label_count(h: &Harness<'static, LessonApp>, label: &str) -> usize {
 #[test]
 fn question_mark_and_f1_open_the_keyboard_map_with_every_shortcut() {
     let mut h = app(2);
-    assert!(h.query_by_label(keys_help::TITLE).is_none());
+    assert!(h.query_by_label(&keys_help::TITLE).is_none());
     let before: Vec<usize> = SHORTCUTS
         .iter()
-        .map(|s| label_count(&h, s.keys_text))
+        .map(|s| label_count(&h, s.keys_text()))
         .collect();
 
     h.key_press(Key::Questionmark);
     h.run_steps(2);
     assert!(h.state().tools().keyboard_map_open);
-    assert!(h.query_by_label(keys_help::TITLE).is_some());
+    assert!(h.query_by_label(&keys_help::TITLE).is_some());
     for (s, n) in SHORTCUTS.iter().zip(&before) {
         assert!(
-            label_count(&h, s.keys_text) > *n,
+            label_count(&h, s.keys_text()) > *n,
             "the map lists '{}'",
-            s.keys_text
+            s.keys_text()
         );
         assert!(
-            label_count(&h, s.description) >= 1,
+            label_count(&h, &s.description()) >= 1,
             "the map describes '{}'",
-            s.keys_text
+            s.keys_text()
         );
     }
-    for (keys, what) in WIDGET_KEYS {
+    for (keys, what) in widget_keys() {
         assert!(
-            label_count(&h, keys) >= 1 && label_count(&h, what) >= 1,
+            label_count(&h, keys) >= 1 && label_count(&h, &what) >= 1,
             "{keys}"
         );
     }
@@ -237,7 +237,7 @@ fn question_mark_and_f1_open_the_keyboard_map_with_every_shortcut() {
     h.key_press(Key::Escape);
     h.run_steps(2);
     assert!(!h.state().tools().keyboard_map_open);
-    assert!(h.query_by_label(keys_help::TITLE).is_none());
+    assert!(h.query_by_label(&keys_help::TITLE).is_none());
 
     h.key_press(Key::F1);
     h.run_steps(2);
@@ -763,22 +763,22 @@ fn the_keyboard_map_fits_a_narrow_window_as_one_column() {
     h.run_steps(2);
     h.key_press(Key::F1);
     h.run_steps(3);
-    let map = h.get_by_label(keys_help::TITLE).rect();
+    let map = h.get_by_label(&keys_help::TITLE).rect();
     // Keys that do the same share a row: its first key starts it.
     let firsts = SHORTCUTS
         .iter()
         .enumerate()
-        .filter(|(i, s)| *i == 0 || SHORTCUTS[i - 1].description != s.description);
+        .filter(|(i, s)| *i == 0 || SHORTCUTS[i - 1].description() != s.description());
     for (_, s) in firsts {
         let key = h
-            .query_all_by_label(s.keys_text)
+            .query_all_by_label(s.keys_text())
             .last()
-            .unwrap_or_else(|| panic!("'{}' is listed", s.keys_text));
+            .unwrap_or_else(|| panic!("'{}' is listed", s.keys_text()));
         // One column: every key sits at the map's left edge.
         assert!(
             (key.rect().left() - map.left()).abs() < 2.0,
             "'{}' at {:?}, map at {:?}",
-            s.keys_text,
+            s.keys_text(),
             key.rect(),
             map
         );

@@ -7,6 +7,7 @@
 //! draws one that was not asked last time, preferring one whose answer falls in another band
 //! than last time's.
 
+use crate::lesson::catalogue::tf;
 use crate::predict::Prompt;
 use crate::review::Shown;
 use crate::sim::Valid;
@@ -127,7 +128,10 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                 ],
                 String::new(),
                 shown as f64 / total.max(1) as f64,
-                format!("{} of {}", fmt_int(shown), fmt_int(total)),
+                tf(
+                    "app.review.counter",
+                    &[("shown", fmt_int(shown)), ("total", fmt_int(total))],
+                ),
             )
         }
         2 => {
@@ -183,7 +187,12 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                 ..FencingParams::default()
             };
             let n = fencing::run(&Valid::clamped(p), SEED).overwritten;
-            let times = if n == 1 { "time" } else { "times" };
+            let count = [("n", fmt_int(n))];
+            let times = if n == 1 {
+                tf("app.review.overwritten.one", &count)
+            } else {
+                tf("app.review.overwritten.many", &count)
+            };
             (
                 vec![
                     ("holders", fmt_int(u64::from(holders))),
@@ -191,7 +200,7 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                 ],
                 fill(&words.note_pauses, &[("share", fmt_pct(stall_prob))]),
                 n as f64,
-                format!("{} {times}", fmt_int(n)),
+                times,
             )
         }
         5 => {
@@ -204,7 +213,7 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                 vec![("rate", fmt_count(p.rate))],
                 String::new(),
                 lost,
-                format!("about {} locks lost per failover", fmt_count(lost)),
+                tf("app.review.lost", &[("n", fmt_count(lost))]),
             )
         }
         9 => {

@@ -4,10 +4,12 @@
 
 use egui::{RichText, Ui};
 
+use crate::lesson::catalogue::{t, tf};
+use crate::ui::shell::CatalogueText;
 use crate::ui::shell::keymap::{self, SHORTCUTS};
 
 /// Title of the keyboard map (also its accessible name).
-pub const TITLE: &str = "Keyboard shortcuts";
+pub const TITLE: CatalogueText = CatalogueText::new(|| t("app.keys_help.title"));
 
 /// The narrowest a column of the map may be (points): a wider map takes two or three.
 const MIN_COLUMN_WIDTH: f32 = 330.0;
@@ -19,20 +21,21 @@ const SLIDE_ROW_TEXT: f32 =
     crate::ui::shell::lecture::MIN_TEXT_PX / crate::ui::shell::lecture::LECTURE_ZOOM_768;
 
 /// One row of the map: keys that do the same thing, and what they do.
-struct Row<'a> {
-    keys: Vec<&'a str>,
-    what: &'a str,
+struct Row {
+    keys: Vec<&'static str>,
+    what: String,
 }
 
 /// The table's rows, neighbours with the same description joined (1-5, B and ".", ? and F1).
-fn rows() -> Vec<Row<'static>> {
-    let mut rows: Vec<Row<'static>> = Vec::new();
+fn rows() -> Vec<Row> {
+    let mut rows: Vec<Row> = Vec::new();
     for s in SHORTCUTS {
+        let what = s.description();
         match rows.last_mut() {
-            Some(last) if last.what == s.description => last.keys.push(s.keys_text),
+            Some(last) if last.what == what => last.keys.push(s.keys_text()),
             _ => rows.push(Row {
-                keys: vec![s.keys_text],
-                what: s.description,
+                keys: vec![s.keys_text()],
+                what,
             }),
         }
     }
@@ -52,18 +55,18 @@ pub fn show(ctx: &egui::Context, open: &mut bool, lecture: bool) {
         // (A slide's type is large: there the title is as large as the body text.)
         let title = if lecture {
             let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-            RichText::new(TITLE).strong().size(body)
+            RichText::new(TITLE.get()).strong().size(body)
         } else {
-            RichText::new(TITLE)
+            RichText::new(TITLE.get())
         };
         crate::ui::kit::a11y::add_heading(ui, title, 0);
         let mut close = false;
         let rows = rows();
-        let widget_rows: Vec<Row<'static>> = keymap::WIDGET_KEYS
-            .iter()
-            .map(|(k, w)| Row {
-                keys: vec![*k],
-                what: w,
+        let widget_rows: Vec<Row> = keymap::widget_keys()
+            .into_iter()
+            .map(|(k, what)| Row {
+                keys: vec![k],
+                what,
             })
             .collect();
         let min_column = if lecture { 230.0 } else { MIN_COLUMN_WIDTH };
@@ -84,11 +87,11 @@ pub fn show(ctx: &egui::Context, open: &mut bool, lecture: bool) {
                 }
                 // Everything in one sequence, cut into columns of about equal height (the
                 // keys egui's controls handle come last, under their own heading).
-                let lines = |r: &Row<'_>| 1.0 + r.what.len() as f32 / 24.0;
+                let lines = |r: &Row| 1.0 + r.what.len() as f32 / 24.0;
                 let total: f32 = rows.iter().chain(&widget_rows).map(lines).sum::<f32>() + 1.0;
                 let per = total / columns as f32;
                 ui.columns(columns, |cols| {
-                    let mut rest: &[Row<'_>] = &rows;
+                    let mut rest: &[Row] = &rows;
                     for (i, col) in cols.iter_mut().enumerate() {
                         let mut take = 0;
                         let mut height = 0.0;
@@ -105,10 +108,11 @@ pub fn show(ctx: &egui::Context, open: &mut bool, lecture: bool) {
                 });
             });
         ui.horizontal(|ui| {
-            if ui.button("Close").clicked() {
+            if ui.button(t("app.dialog.close")).clicked() {
                 close = true;
             }
-            ui.label(RichText::new("or press Escape").weak());
+            let escape = [("key", t("keys.widget_keys.escape"))];
+            ui.label(RichText::new(tf("app.keys_help.or_press", &escape)).weak());
         });
         close
     });
@@ -117,14 +121,14 @@ pub fn show(ctx: &egui::Context, open: &mut bool, lecture: bool) {
     }
 }
 
-fn widget_keys(ui: &mut Ui, rows: &[Row<'_>]) {
+fn widget_keys(ui: &mut Ui, rows: &[Row]) {
     ui.add_space(4.0);
-    ui.label(RichText::new("In a control").strong());
+    ui.label(RichText::new(t("app.keys_help.in_a_control")).strong());
     list(ui, rows);
 }
 
 /// One row per action: its keys in a fixed-width column, what it does beside it (wrapping).
-fn list(ui: &mut Ui, rows: &[Row<'_>]) {
+fn list(ui: &mut Ui, rows: &[Row]) {
     // (Room for "Ctrl+Shift+C" in the map's type.)
     let key_width = ui.style().text_styles[&egui::TextStyle::Monospace].size * 8.6;
     for row in rows {
@@ -141,7 +145,7 @@ fn list(ui: &mut Ui, rows: &[Row<'_>]) {
                     ui.label(RichText::new(*keys).code().strong());
                 }
             });
-            ui.add(egui::Label::new(row.what).wrap());
+            ui.add(egui::Label::new(row.what.as_str()).wrap());
         });
     }
 }

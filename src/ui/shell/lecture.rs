@@ -132,7 +132,17 @@ impl Lecture {
 
     /// The type factor as the lecturer sees it, e.g. "Type 100 %".
     pub fn type_label(&self) -> String {
-        format!("Type {:.0} %", self.type_factor * 100.0)
+        crate::lesson::catalogue::tf("app.type.label", &[("percent", self.type_percent())])
+    }
+
+    /// The same for the presenter's console, e.g. "Audience type 100 %".
+    pub fn audience_type_label(&self) -> String {
+        let percent = [("percent", self.type_percent())];
+        crate::lesson::catalogue::tf("app.type.audience_label", &percent)
+    }
+
+    fn type_percent(&self) -> String {
+        format!("{:.0}", self.type_factor * 100.0)
     }
 
     /// Makes the type a step larger (`Some(true)`), smaller, or normal (`None`).
@@ -298,10 +308,8 @@ impl Lecture {
             .show(ui, |ui| {
                 // Black on black: nothing shows on the projector, but a screen reader can say why.
                 ui.label(
-                    egui::RichText::new(
-                        "The screen is blank. Press any key to bring the lesson back.",
-                    )
-                    .color(Color32::BLACK),
+                    egui::RichText::new(crate::lesson::catalogue::t("app.lecture.blank"))
+                        .color(Color32::BLACK),
                 );
             });
         ui.ctx().set_cursor_icon(egui::CursorIcon::None);

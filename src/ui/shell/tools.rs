@@ -90,8 +90,8 @@ impl Tools {
     pub fn bottom_bar(&mut self, ui: &mut Ui, section: &dyn Section) {
         let lecture = self.lecture.lecture();
         let mode = &mut self.lecture;
-        const REDUCE_MOTION: &str = "Reduce motion";
-        let width = crate::ui::kit::widgets::text_width(ui, REDUCE_MOTION)
+        let reduce_motion = crate::lesson::catalogue::t("app.motion.label");
+        let width = crate::ui::kit::widgets::text_width(ui, reduce_motion)
             + 2.0 * ui.spacing().button_padding.x
             + 4.0;
         let actions = self.share.bar(
@@ -101,8 +101,8 @@ impl Tools {
             (width, |ui: &mut Ui| {
                 let mut reduced = mode.reduced_motion;
                 if ui
-                    .toggle_value(&mut reduced, REDUCE_MOTION)
-                    .on_hover_text("Show final results at once instead of animating them")
+                    .toggle_value(&mut reduced, reduce_motion)
+                    .on_hover_text(crate::lesson::catalogue::t("app.motion.hint"))
                     .changed()
                 {
                     mode.reduced_motion = reduced;

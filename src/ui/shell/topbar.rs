@@ -5,9 +5,11 @@
 
 use egui::{Id, RichText, Ui};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::progress::{Progress, Store};
+use crate::ui::shell::CatalogueText;
 use crate::ui::shell::glossary::Glossary;
-use crate::ui::shell::keymap::Action;
+use crate::ui::shell::keymap::{Action, key_text, key_texts};
 
 /// What the top bar shows and changes.
 pub struct TopBar<'a> {
@@ -38,7 +40,7 @@ pub struct TopBar<'a> {
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
-pub const TITLE: &str = "Distributed locks — lesson 8";
+pub const TITLE: CatalogueText = CatalogueText::new(|| t("app.title"));
 
 fn right_width_id() -> Id {
     Id::unique("locks-lesson/top-bar-right-width")
@@ -75,9 +77,9 @@ impl TopBar<'_> {
                 let width = ui.cursor().left() - start + ui.spacing().item_spacing.x;
                 remember(ui, right_width_id(), width);
             } else {
-                ui.menu_button("Menu", |ui| self.tools(ui))
+                ui.menu_button(t("app.topbar.menu"), |ui| self.tools(ui))
                     .response
-                    .on_hover_text("Glossary, view, lecture and keyboard settings");
+                    .on_hover_text(t("app.topbar.menu_hint"));
                 if let Some(start) = tail_start {
                     remember(ui, tail_width_id(), ui.cursor().left() - start);
                 }
@@ -96,8 +98,11 @@ impl TopBar<'_> {
         }
         if !self.lecture {
             let toggle = ui
-                .selectable_label(*self.side_open, "Section list")
-                .on_hover_text("Show or hide the section list (Ctrl+B)");
+                .selectable_label(*self.side_open, t("app.topbar.section_list"))
+                .on_hover_text(tf(
+                    "app.topbar.section_list_hint",
+                    &[("key", key_text(Action::ToggleSidePanel))],
+                ));
             if toggle.clicked() {
                 *self.side_open = !*self.side_open;
             }
@@ -105,7 +110,7 @@ impl TopBar<'_> {
         }
         // A projector needs the room; the window and the page carry the title.
         if !self.lecture && ui.available_width() > right + 560.0 {
-            ui.label(RichText::new(TITLE).strong());
+            ui.label(RichText::new(TITLE.get()).strong());
             ui.separator();
         }
         let n = self.current;
@@ -119,23 +124,23 @@ impl TopBar<'_> {
         let (previous, next) = if self.lecture {
             ("◀", "▶")
         } else {
-            ("◀ Previous", "Next ▶")
+            (t("app.topbar.previous"), t("app.topbar.next"))
         };
         if ui
             .add_enabled(n > 1, egui::Button::new(previous))
-            .accessible_name("Previous section")
+            .accessible_name(t("app.topbar.previous_name"))
             .clicked()
         {
             self.go_to = Some(n - 1);
         }
         if self.lecture && n > count {
-            ui.label("Lab");
+            ui.label(t("app.topbar.lab"));
         } else {
             ui.label(format!("{n} / {count}"));
         }
         if ui
             .add_enabled(n < count, egui::Button::new(next))
-            .accessible_name("Next section")
+            .accessible_name(t("app.topbar.next_name"))
             .clicked()
         {
             self.go_to = Some(n + 1);
@@ -175,7 +180,7 @@ impl TopBar<'_> {
                 self.type_change = type_menu(ui);
             })
             .response
-            .on_hover_text("The lecture's type size (Ctrl+Plus, Ctrl+Minus, Ctrl+0)");
+            .on_hover_text(t("app.topbar.type_hint"));
             return Some(tail_start);
         }
         None
@@ -186,12 +191,15 @@ impl TopBar<'_> {
         if !self.lecture {
             // Nothing is scored in lecture mode.
             let p = self.progress.progress();
-            ui.label(RichText::new(format!("★ {} XP", p.xp)).strong())
-                .on_hover_text(format!(
-                    "XP from the quizzes: {} of {}. Each question answered right at the first try gives {}.",
-                    p.xp,
-                    Progress::max_xp(),
-                    crate::progress::XP_PER_QUESTION
+            let xp = [("xp", p.xp.to_string())];
+            ui.label(RichText::new(tf("app.topbar.xp", &xp)).strong())
+                .on_hover_text(tf(
+                    "app.topbar.xp_hint",
+                    &[
+                        ("xp", p.xp.to_string()),
+                        ("max", Progress::max_xp().to_string()),
+                        ("per", crate::progress::XP_PER_QUESTION.to_string()),
+                    ],
                 ));
         }
         if self.review_due > 0 {
@@ -199,42 +207,56 @@ impl TopBar<'_> {
             let n = [("n", self.review_due.to_string())];
             if ui
                 .button(crate::lesson::fill(&w.button, &n))
-                .on_hover_text(crate::lesson::fill(&w.button_hint, &[("key", "V")]))
+                .on_hover_text(crate::lesson::fill(
+                    &w.button_hint,
+                    &[("key", key_text(Action::Review))],
+                ))
                 .clicked()
             {
                 self.queued.push(Action::Review);
             }
         }
         let r = ui
-            .selectable_label(self.glossary.index_open(), "Glossary")
-            .on_hover_text("Every plain-language card, with a search box (G)");
+            .selectable_label(self.glossary.index_open(), t("app.topbar.glossary"))
+            .on_hover_text(tf(
+                "app.topbar.glossary_hint",
+                &[("key", key_text(Action::ToggleGlossary))],
+            ));
         if r.clicked() {
             self.glossary.toggle_index();
         }
         if !self.lecture {
-            ui.menu_button("View", view_menu)
+            ui.menu_button(t("app.topbar.view"), view_menu)
                 .response
-                .on_hover_text("Theme and text size");
+                .on_hover_text(t("app.topbar.view_hint"));
         }
         if ui
-            .selectable_label(self.lecture, "Lecture")
-            .on_hover_text("Lecture mode: projector colours, larger type, no section list (L)")
+            .selectable_label(self.lecture, t("app.topbar.lecture"))
+            .on_hover_text(tf(
+                "app.topbar.lecture_hint",
+                &[("key", key_text(Action::ToggleLecture))],
+            ))
             .clicked()
         {
             self.queued.push(Action::ToggleLecture);
         }
         if ui
-            .selectable_label(self.presenting, "Presenter")
-            .on_hover_text(
-                "Presenter view: the experiment in a second window for the projector, notes and clock here (P)",
-            )
+            .selectable_label(self.presenting, t("app.topbar.presenter"))
+            .on_hover_text(tf(
+                "app.topbar.presenter_hint",
+                &[("key", key_text(Action::TogglePresenter))],
+            ))
             .clicked()
         {
             self.queued.push(Action::TogglePresenter);
         }
         if ui
-            .button("Keys")
-            .on_hover_text("Every keyboard shortcut (? or F1)")
+            .button(t("app.topbar.keys"))
+            .on_hover_text({
+                let keys = key_texts(Action::KeyboardMap);
+                let key = |i: usize| keys.get(i).copied().unwrap_or_default();
+                tf("app.topbar.keys_hint", &[("key", key(0)), ("key2", key(1))])
+            })
             .clicked()
         {
             self.queued.push(Action::KeyboardMap);
@@ -243,14 +265,17 @@ impl TopBar<'_> {
             // The bottom bar's tools: a projector shows no bottom bar.
             ui.separator();
             if ui
-                .button("Copy scenario code")
-                .on_hover_text("The code of this run, for a learner to open (Ctrl+Shift+C)")
+                .button(t("app.topbar.copy_code"))
+                .on_hover_text(tf(
+                    "app.topbar.copy_code_hint",
+                    &[("key", key_text(Action::CopyScenario))],
+                ))
                 .clicked()
             {
                 self.queued.push(Action::CopyScenario);
             }
-            ui.toggle_value(self.reduced_motion, "Reduce motion")
-                .on_hover_text("Show final results at once instead of animating them");
+            ui.toggle_value(self.reduced_motion, t("app.motion.label"))
+                .on_hover_text(t("app.motion.hint"));
         }
     }
 }
@@ -258,14 +283,24 @@ impl TopBar<'_> {
 /// Lecture mode: the type a step smaller, normal, or a step larger.
 pub fn type_menu(ui: &mut Ui) -> Option<Option<bool>> {
     let mut change = None;
-    crate::ui::kit::a11y::group(ui, "Type size", |ui| {
-        if ui.button("Smaller type (Ctrl −)").clicked() {
+    let key = |k: &str| [("key", t(k))];
+    crate::ui::kit::a11y::group(ui, t("app.type.group"), |ui| {
+        if ui
+            .button(tf("app.type.smaller", &key("keys.name.zoom_out")))
+            .clicked()
+        {
             change = Some(Some(false));
         }
-        if ui.button("Normal type (Ctrl 0)").clicked() {
+        if ui
+            .button(tf("app.type.normal", &key("keys.name.zoom_reset")))
+            .clicked()
+        {
             change = Some(None);
         }
-        if ui.button("Larger type (Ctrl +)").clicked() {
+        if ui
+            .button(tf("app.type.larger", &key("keys.name.zoom_in")))
+            .clicked()
+        {
             change = Some(Some(true));
         }
     });
@@ -274,32 +309,44 @@ pub fn type_menu(ui: &mut Ui) -> Option<Option<bool>> {
 
 /// Theme and text size (learner mode: lecture mode brings its own colours and type).
 fn view_menu(ui: &mut Ui) {
-    ui.label(RichText::new("Theme").strong());
+    ui.label(RichText::new(t("app.view.theme")).strong());
     let mut pref = ui.ctx().options(|o| o.theme_preference);
     let before = pref;
-    crate::ui::kit::a11y::group(ui, "Theme", |ui| {
-        ui.selectable_value(&mut pref, egui::ThemePreference::System, "System theme");
-        ui.selectable_value(&mut pref, egui::ThemePreference::Light, "Light theme");
-        ui.selectable_value(&mut pref, egui::ThemePreference::Dark, "Dark theme");
+    crate::ui::kit::a11y::group(ui, t("app.view.theme"), |ui| {
+        use egui::ThemePreference as Theme;
+        ui.selectable_value(&mut pref, Theme::System, t("app.view.theme_system"));
+        ui.selectable_value(&mut pref, Theme::Light, t("app.view.theme_light"));
+        ui.selectable_value(&mut pref, Theme::Dark, t("app.view.theme_dark"));
     });
     if pref != before {
         ui.ctx().set_theme(pref);
     }
     ui.separator();
-    ui.label(RichText::new("Text size").strong());
+    ui.label(RichText::new(t("app.view.text_size")).strong());
     let zoom = ui.ctx().zoom_factor();
-    crate::ui::kit::a11y::group(ui, "Text size", |ui| {
-        if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
+    crate::ui::kit::a11y::group(ui, t("app.view.text_size"), |ui| {
+        if ui
+            .button(t("app.view.smaller"))
+            .on_hover_text(t("keys.name.zoom_out"))
+            .clicked()
+        {
             ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
         }
         if ui
             .button(format!("{:.0} %", zoom * 100.0))
-            .on_hover_text("Back to 100 % (Ctrl 0)")
+            .on_hover_text(tf(
+                "app.view.normal_hint",
+                &[("percent", "100"), ("key", t("keys.name.zoom_reset"))],
+            ))
             .clicked()
         {
             ui.ctx().set_zoom_factor(1.0);
         }
-        if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
+        if ui
+            .button(t("app.view.larger"))
+            .on_hover_text(t("keys.name.zoom_in"))
+            .clicked()
+        {
             ui.ctx().set_zoom_factor((zoom + 0.1).min(3.0));
         }
     });
@@ -308,9 +355,11 @@ fn view_menu(ui: &mut Ui) {
 /// The "Skip to section" link: moves the keyboard focus to the section's first control.
 fn skip_link(ui: &mut Ui) {
     let skip = ui
-        .add(egui::Button::new(RichText::new("Skip to section").small()))
-        .accessible_name("Skip to the section")
-        .on_hover_text("Move the keyboard focus to the section's first control");
+        .add(egui::Button::new(
+            RichText::new(t("app.topbar.skip")).small(),
+        ))
+        .accessible_name(t("app.topbar.skip_name"))
+        .on_hover_text(t("app.topbar.skip_hint"));
     if skip.clicked()
         && let Some(id) = crate::ui::kit::a11y::first_control_of_page(ui.ctx())
     {

@@ -3,6 +3,7 @@
 
 use egui::{RichText, Ui};
 
+use crate::lesson::catalogue::t;
 use crate::progress::Store;
 use crate::ui::kit::widgets;
 
@@ -30,12 +31,16 @@ pub fn notice(ui: &mut Ui, store: &mut Store) {
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
             ui.label(
-                RichText::new("Progress file")
+                RichText::new(t("app.progress_notice.title"))
                     .strong()
                     .color(widgets::warn_color(ui)),
             );
             ui.label(text);
-            if ui.button("OK").on_hover_text("Hide this message").clicked() {
+            if ui
+                .button(t("app.notice.ok"))
+                .on_hover_text(t("app.progress_notice.hide"))
+                .clicked()
+            {
                 store.dismiss_notice();
             }
         });

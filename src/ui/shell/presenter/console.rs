@@ -9,9 +9,10 @@ use egui::{RichText, Ui};
 use super::PresenterView;
 use super::notes::{self, Pace};
 use crate::lesson;
+use crate::lesson::catalogue::{t, tf};
 use crate::ui::Section;
 use crate::ui::kit::widgets;
-use crate::ui::shell::keymap::Action;
+use crate::ui::shell::keymap::{Action, key_text, key_texts};
 
 /// What the panel shows and changes.
 pub struct Console<'a> {
@@ -21,7 +22,7 @@ pub struct Console<'a> {
     pub blanked: bool,
     /// Shortcuts asked for by the panel's buttons (the app applies them like their keys).
     pub queued: &'a mut Vec<Action>,
-    /// The audience's type factor as shown ("Type 100 %").
+    /// The audience's type factor as shown ("Audience type 100 %").
     pub type_label: String,
     /// The type asked to be a step larger (`Some(true)`), smaller, or normal.
     pub type_change: Option<Option<bool>>,
@@ -58,7 +59,7 @@ impl Console<'_> {
         // The clock, what comes next and the audience's state always in view; the notes
         // under them, scrolling if they must.
         ui.add_space(6.0);
-        crate::ui::kit::a11y::add_heading(ui, "Presenter", 1);
+        crate::ui::kit::a11y::add_heading(ui, t("app.presenter.heading"), 1);
         self.clock(ui);
         next(ui, self.section.number(), self.last);
         self.audience_row(ui);
@@ -91,30 +92,48 @@ impl Console<'_> {
     /// What the audience window shows, and its buttons.
     fn audience_row(&mut self, ui: &mut Ui) {
         let n = self.section.number();
+        let blank_key = [("key", key_text(Action::BlankScreen))];
         let (text, colour) = if self.blanked {
+            let keys = key_texts(Action::BlankScreen);
+            let key = |i: usize| keys.get(i).copied().unwrap_or_default();
             (
-                "Audience window: BLANK (B or \".\" brings it back)".to_owned(),
+                tf(
+                    "app.presenter.audience_blank",
+                    &[("key", key(0)), ("key2", key(1))],
+                ),
                 widgets::warn_color(ui),
             )
         } else {
             (
-                format!("Audience window: section {n}, {}", self.section.title()),
+                tf(
+                    "app.presenter.audience_shows",
+                    &[
+                        ("n", n.to_string()),
+                        ("title", self.section.title().to_owned()),
+                    ],
+                ),
                 ui.visuals().text_color(),
             )
         };
         ui.label(RichText::new(text).strong().color(colour));
         ui.horizontal_wrapped(|ui| {
             let blank = if self.blanked {
-                "Show the audience (B)"
+                tf("app.presenter.show_audience", &blank_key)
             } else {
-                "Blank the audience (B)"
+                tf("app.presenter.blank_audience", &blank_key)
             };
             if ui.button(blank).clicked() {
                 self.queued.push(Action::BlankScreen);
             }
             if ui
-                .button("Close the audience window (P)")
-                .on_hover_text("Back to one window; F11 in the audience window: full screen")
+                .button(tf(
+                    "app.presenter.close",
+                    &[("key", key_text(Action::TogglePresenter))],
+                ))
+                .on_hover_text(tf(
+                    "app.presenter.close_hint",
+                    &[("key", key_text(Action::ToggleFullscreen))],
+                ))
                 .clicked()
             {
                 self.queued.push(Action::TogglePresenter);
@@ -122,8 +141,7 @@ impl Console<'_> {
         });
         // The audience's type: shown, and changed only here or by Ctrl+Plus, Ctrl+Minus and
         // Ctrl+0 in the audience window (the console's own keys leave it alone).
-        let label = format!("Audience {}", self.type_label.to_lowercase());
-        ui.menu_button(label, |ui| {
+        ui.menu_button(self.type_label.as_str(), |ui| {
             if let Some(c) = crate::ui::shell::topbar::type_menu(ui) {
                 self.type_change = Some(c);
             }
@@ -140,14 +158,15 @@ impl Console<'_> {
             let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
             let now = self.view.time_of_day();
             ui.label(RichText::new(now).size(size).strong())
-                .on_hover_text("The time of day");
-            ui.label(
-                RichText::new(format!("lecture {} of {total} min", notes::clock(elapsed)))
-                    .size(size * 0.8),
-            );
+                .on_hover_text(t("app.presenter.time_of_day"));
+            let lecture = [
+                ("elapsed", notes::clock(elapsed)),
+                ("total", total.to_string()),
+            ];
+            ui.label(RichText::new(tf("app.presenter.lecture_time", &lecture)).size(size * 0.8));
             if ui
-                .small_button("Restart")
-                .on_hover_text("Start the lecture clock again")
+                .small_button(t("app.presenter.restart"))
+                .on_hover_text(t("app.presenter.restart_hint"))
                 .clicked()
             {
                 self.view.restart_clock();
@@ -158,9 +177,9 @@ impl Console<'_> {
             Pace::Behind(_) => widgets::warn_color(ui),
             _ => ui.visuals().text_color(),
         };
-        ui.label(format!(
-            "Plan: this section from minute {} to {}.",
-            plan.0, plan.1
+        ui.label(tf(
+            "app.presenter.plan",
+            &[("start", plan.0.to_string()), ("end", plan.1.to_string())],
         ));
         ui.label(RichText::new(capitalised(&pace.text())).color(colour));
     }
@@ -174,7 +193,7 @@ impl Console<'_> {
                 .corner_radius(4.0)
                 .inner_margin(6.0)
                 .show(ui, |ui| {
-                    ui.label(RichText::new("Only on this screen").small().strong());
+                    ui.label(RichText::new(t("app.presenter.only_here")).small().strong());
                     ui.label(RichText::new(secret).strong());
                 });
             ui.add_space(4.0);
@@ -187,13 +206,13 @@ impl Console<'_> {
             return;
         };
         // What to say first: on a short console the rest scrolls.
-        ui.label(RichText::new("Say").strong());
+        ui.label(RichText::new(t("app.presenter.say")).strong());
         ui.label(n.say.as_str());
         ui.add_space(4.0);
         self.secret(ui);
         for (heading, text) in [
-            ("Ask the class first", &n.ask),
-            ("What usually surprises", &n.surprise),
+            (t("app.presenter.ask"), &n.ask),
+            (t("app.presenter.surprise"), &n.surprise),
         ] {
             ui.label(RichText::new(heading).strong());
             ui.label(text.as_str());
@@ -201,13 +220,17 @@ impl Console<'_> {
         }
         // Sections with build steps (the lab's experiments): what to ask before each.
         for step in &n.steps {
-            ui.label(RichText::new(format!("Before \u{201c}{}\u{201d}, ask", step.title)).strong());
+            let title = [("title", step.title.as_str())];
+            ui.label(RichText::new(tf("app.presenter.step_ask", &title)).strong());
             ui.label(step.ask.as_str());
             ui.add_space(4.0);
         }
         ui.label(
-            RichText::new(format!("About {} min for this section.", n.minutes))
-                .color(ui.visuals().weak_text_color()),
+            RichText::new(tf(
+                "app.presenter.minutes",
+                &[("minutes", n.minutes.to_string())],
+            ))
+            .color(ui.visuals().weak_text_color()),
         );
     }
 }
@@ -216,10 +239,9 @@ impl Console<'_> {
 fn next(ui: &mut Ui, current: u8, last: u8) {
     if current >= last {
         let line = if last < crate::sections::lab() {
-            "Next: nothing, the lecture ends here. (The lab needs redis-server or etcd, which \
-             are not installed on this computer.)"
+            t("app.presenter.next_none_no_lab")
         } else {
-            "Next: nothing, the lecture ends here."
+            t("app.presenter.next_none")
         };
         ui.label(RichText::new(line).strong());
         return;
@@ -229,7 +251,8 @@ fn next(ui: &mut Ui, current: u8, last: u8) {
     } else {
         lesson::content().section(current + 1).title.clone()
     };
-    ui.label(RichText::new(format!("Next: {}. {title}", current + 1)).strong());
+    let next = [("n", (current + 1).to_string()), ("title", title)];
+    ui.label(RichText::new(tf("app.presenter.next", &next)).strong());
 }
 
 fn capitalised(s: &str) -> String {

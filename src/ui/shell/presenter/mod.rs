@@ -18,18 +18,20 @@ use std::time::Instant;
 
 use egui::{ViewportBuilder, ViewportId};
 
+use crate::lesson::catalogue::t;
+use crate::ui::shell::CatalogueText;
 use crate::ui::shell::keymap::Action;
 use crate::ui::shell::lecture::Lecture;
 
 /// The audience window's title.
-pub const AUDIENCE_TITLE: &str = "Distributed locks — audience";
+pub const AUDIENCE_TITLE: CatalogueText = CatalogueText::new(|| t("app.presenter.audience_title"));
 
 /// Where the audience window was last placed (kept in eframe's storage).
 const PLACEMENT_KEY: &str = "audience_window";
 
 /// Said once, where the platform or renderer cannot open a second window.
-pub const SINGLE_WINDOW_NOTICE: &str = "This system cannot open a second window here, so the \
-     presenter view is not available: the lesson stays in one window, in lecture mode.";
+pub const SINGLE_WINDOW_NOTICE: CatalogueText =
+    CatalogueText::new(|| t("app.presenter.single_window"));
 
 /// The audience window's id.
 pub fn audience_id() -> ViewportId {
@@ -49,7 +51,7 @@ impl Placement {
     /// windows), full screen again if it was.
     pub fn builder(&self) -> ViewportBuilder {
         let mut b = ViewportBuilder::default()
-            .with_title(AUDIENCE_TITLE)
+            .with_title(AUDIENCE_TITLE.get())
             .with_app_id("locks-lesson-audience")
             .with_inner_size(self.size.unwrap_or([1280.0, 720.0]))
             .with_min_inner_size([480.0, 320.0])
@@ -209,8 +211,8 @@ impl PresenterView {
         }
         egui::Panel::top("presenter-notice").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.label(SINGLE_WINDOW_NOTICE);
-                if ui.button("OK").clicked() {
+                ui.label(SINGLE_WINDOW_NOTICE.get());
+                if ui.button(t("app.notice.ok")).clicked() {
                     self.notice = Notice::Dismissed;
                 }
             });
