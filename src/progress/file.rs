@@ -51,10 +51,8 @@ pub(super) fn set_aside(path: &Path) -> io::Result<PathBuf> {
             return Ok(backup);
         }
     }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        "too many backups",
-    ))
+    let words = t("stage.progress.too_many_backups");
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, words))
 }
 
 /// The folder a file lives in ("." for a bare file name).
