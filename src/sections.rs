@@ -153,7 +153,7 @@ pub fn number(id: &str) -> u8 {
 /// not in the list is an error.
 pub fn number_by_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
     let id = <String as serde::Deserialize>::deserialize(d)?;
-    number_of(&id).ok_or_else(|| serde::de::Error::custom(format!("no section with id '{id}'")))
+    number_of(&id).ok_or_else(|| serde::de::Error::custom(format!("unknown section id '{id}'")))
 }
 
 /// The id of section `number`.

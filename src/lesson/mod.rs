@@ -195,10 +195,13 @@ impl Lesson {
 
     /// The header line shown where the lesson starts: course, place in it and length.
     pub fn header(&self) -> String {
-        format!(
-            "{} · lesson {} of {} · about {} min",
-            self.course, self.position, self.lessons, self.minutes
-        )
+        let values = [
+            ("position", self.position.to_string()),
+            ("lessons", self.lessons.to_string()),
+            ("minutes", self.minutes.to_string()),
+            ("course", self.course.clone()),
+        ];
+        catalogue::tf("stage.lesson.header", &values)
     }
 }
 
@@ -289,7 +292,7 @@ pub fn resolve_references(text: &str, numbers: &[(String, u8)]) -> Result<String
         let (_, number) = numbers
             .iter()
             .find(|(known, _)| known == id)
-            .ok_or_else(|| format!("no section with id {id}"))?;
+            .ok_or_else(|| format!("unknown section id {id}"))?;
         out.push_str(&rest[..at]);
         out.push_str(&catalogue::tf(
             "app.section_ref",

@@ -6,6 +6,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{Damage, FILE_NAME, MAX_FILE_BYTES, Progress, now_ms};
+use crate::lesson::catalogue::{t, tf};
 
 /// Reads the file at `path`: `Ok(None)` when there is none (nor a folder to hold it: that
 /// shows up as a failed save, and saving is tried again at the next change).
@@ -50,10 +51,8 @@ pub(super) fn set_aside(path: &Path) -> io::Result<PathBuf> {
             return Ok(backup);
         }
     }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        "too many backups",
-    ))
+    let words = t("stage.progress.too_many_backups");
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, words))
 }
 
 /// The folder a file lives in ("." for a bare file name).
@@ -173,10 +172,7 @@ pub(super) fn save(path: &Path, mut progress: Progress) -> Saved {
         },
         Err(e) => {
             return Saved::Failed {
-                notice: format!(
-                    "Your progress could not be saved: reading {} failed ({e}). {KEPT}",
-                    path.display()
-                ),
+                notice: failed_notice(true, path, &e),
                 writable: true,
             };
         }
@@ -192,33 +188,42 @@ pub(super) fn save(path: &Path, mut progress: Progress) -> Saved {
             notice,
         },
         Err(e) => Saved::Failed {
-            notice: format!(
-                "Your progress could not be saved to {} ({e}). {KEPT}",
-                path.display()
-            ),
+            notice: failed_notice(false, path, &e),
             writable: true,
         },
     }
 }
 
-/// The second half of a failed save's message.
-const KEPT: &str = "Your answers are kept while the lesson stays open, and saving is tried \
-                    again at your next change.";
+/// The message of a failed save (in `reading` the file, or in writing it), with its second
+/// half: the answers are kept.
+fn failed_notice(reading: bool, path: &Path, e: &io::Error) -> String {
+    let values = [
+        ("path", path.display().to_string()),
+        ("error", e.to_string()),
+        ("kept", t("stage.progress.kept").to_owned()),
+    ];
+    if reading {
+        tf("stage.progress.read_failed", &values)
+    } else {
+        tf("stage.progress.save_failed", &values)
+    }
+}
 
 /// The message after a damaged file was set aside.
 pub(super) fn set_aside_notice(damage: &Damage, backup: &Path) -> String {
-    format!(
-        "Your progress file could not be used: {damage}. It was kept as {} and the lesson \
-         starts with fresh progress.",
-        backup.display()
-    )
+    let values = [
+        ("backup", backup.display().to_string()),
+        ("damage", damage.to_string()),
+    ];
+    tf("stage.progress.set_aside", &values)
 }
 
 /// The message when a damaged file could not be set aside either.
 pub(super) fn unmovable_notice(path: &Path, damage: &Damage, e: &io::Error) -> String {
-    format!(
-        "Your progress file {} could not be used ({damage}) nor set aside ({e}). It was left \
-         untouched, and answers are kept only until you close the lesson.",
-        path.display()
-    )
+    let values = [
+        ("path", path.display().to_string()),
+        ("damage", damage.to_string()),
+        ("error", e.to_string()),
+    ];
+    tf("stage.progress.unmovable", &values)
 }

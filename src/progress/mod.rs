@@ -25,6 +25,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Question};
 
 mod file;
@@ -375,11 +376,18 @@ impl Progress {
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         let unreadable = |e: ron::error::SpannedError| {
             let at = e.span.start;
-            Damage::Unreadable(format!("unreadable at line {}, column {}", at.line, at.col))
+            let values = [
+                ("line", at.line.to_string()),
+                ("column", at.col.to_string()),
+            ];
+            Damage::Unreadable(tf("stage.progress.damage.at", &values))
         };
         let header: Header = options.from_str(text).map_err(unreadable)?;
         match header.version {
-            0 => return Err(Damage::Unreadable("no version number".into())),
+            0 => {
+                let none = t("stage.progress.damage.no_version");
+                return Err(Damage::Unreadable(none.to_owned()));
+            }
             v if v > VERSION => return Err(Damage::Newer(v)),
             _ => {}
         }
@@ -407,16 +415,18 @@ pub enum Damage {
 impl std::fmt::Display for Damage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Damage::TooLarge(n) => write!(
-                f,
-                "it is {n} bytes long, far more than a progress file can be"
-            ),
-            Damage::NotText => write!(f, "it is not text"),
-            Damage::Unreadable(e) => write!(f, "it is damaged ({e})"),
-            Damage::Newer(v) => write!(
-                f,
-                "a newer version of the app wrote it (format {v}; this version reads format {VERSION})"
-            ),
+            Damage::TooLarge(n) => {
+                let values = [("n", n.to_string())];
+                f.write_str(&tf("stage.progress.damage.too_large", &values))
+            }
+            Damage::NotText => f.write_str(t("stage.progress.damage.not_text")),
+            Damage::Unreadable(e) => {
+                f.write_str(&tf("stage.progress.damage.unreadable", &[("detail", e)]))
+            }
+            Damage::Newer(v) => {
+                let values = [("v", v.to_string()), ("version", VERSION.to_string())];
+                f.write_str(&tf("stage.progress.damage.newer", &values))
+            }
         }
     }
 }

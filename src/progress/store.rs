@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::file::{self, FileLock, Saved};
 use super::{Progress, Recorded, now_ms};
+use crate::lesson::catalogue::tf;
 
 /// The longest a closing window waits for its last write.
 const FLUSH_WAIT: Duration = Duration::from_secs(10);
@@ -83,11 +84,11 @@ impl Store {
             },
             Err(e) => {
                 store.writable = false;
-                store.notice = Some(format!(
-                    "Your progress file {} could not be read ({e}). The lesson works as usual, but \
-                     answers are kept only until you close it.",
-                    path.display()
-                ));
+                let values = [
+                    ("path", path.display().to_string()),
+                    ("error", e.to_string()),
+                ];
+                store.notice = Some(tf("stage.progress.unreadable", &values));
             }
         }
         store

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::lesson::catalogue::tf;
 use crate::sim::mc::Chunked;
 
 /// How a run is carried out (never what it computes: any options give the same result).
@@ -105,7 +106,11 @@ pub struct ChunkFailed {
 
 impl std::fmt::Display for ChunkFailed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "chunk {} failed: {}", self.chunk, self.message)
+        let values = [
+            ("chunk", self.chunk.to_string()),
+            ("message", self.message.clone()),
+        ];
+        f.write_str(&tf("stage.run.chunk_failed", &values))
     }
 }
 
@@ -113,7 +118,8 @@ impl std::fmt::Display for Stopped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Stopped::Cancelled { chunks_done } => {
-                write!(f, "cancelled after {chunks_done} chunks")
+                let values = [("n", chunks_done.to_string())];
+                f.write_str(&tf("stage.run.cancelled", &values))
             }
             Stopped::Failed(failed) => failed.fmt(f),
         }

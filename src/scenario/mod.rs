@@ -18,6 +18,8 @@
 
 use std::fmt;
 
+use crate::lesson::catalogue::{t, tf};
+
 pub mod pairs;
 pub mod playlist;
 pub mod settings;
@@ -59,63 +61,40 @@ pub enum CodeError {
 
 impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CodeError::Empty => write!(
-                f,
-                "There is no code to read: paste or type one (codes look like {TAG}-S1-…)."
-            ),
-            CodeError::NotACode => {
-                write!(
-                    f,
-                    "That is not a scenario code of this lesson: codes start with {TAG}-S and a section number."
-                )
+        let tag = [("tag", TAG)];
+        let text = match self {
+            CodeError::Empty => tf("share.code.empty", &tag),
+            CodeError::NotACode => tf("share.code.not_a_code", &tag),
+            CodeError::NewerFormat(theirs) => {
+                let values = [("tag", TAG), ("theirs", theirs.as_str())];
+                tf("share.code.newer", &values)
             }
-            CodeError::NewerFormat(tag) => write!(
-                f,
-                "That code ({tag}) was made by a newer version of the lesson; this version reads {TAG} codes."
-            ),
             CodeError::BadSection(got) => {
-                write!(
-                    f,
-                    "The second part of the code should be S and a section number from 1 to {} (it is '{got}').",
-                    crate::sections::lesson_count()
-                )
+                let last = crate::sections::lesson_count().to_string();
+                tf("share.code.bad_section", &[("last", &last), ("got", got)])
             }
-            CodeError::NoSettings(n) => write!(
-                f,
-                "Section {n} has no settings to share, so it has no scenario codes."
-            ),
-            CodeError::MissingCheckLetter => {
-                write!(
-                    f,
-                    "The code should end with its check letter (one letter after the last dash)."
-                )
-            }
+            CodeError::NoSettings(n) => tf("share.code.no_settings", &[("n", n.to_string())]),
+            CodeError::MissingCheckLetter => t("share.code.no_check_letter").to_owned(),
             CodeError::WrongCount {
                 section,
                 expected,
                 got,
             } => {
-                let what = if got < expected {
-                    "is missing"
+                let values = [
+                    ("section", section.to_string()),
+                    ("expected", expected.to_string()),
+                    ("got", got.to_string()),
+                ];
+                if got < expected {
+                    tf("share.code.count.missing", &values)
                 } else {
-                    "has too many"
-                };
-                write!(
-                    f,
-                    "A code for section {section} has {expected} values between the section and the check letter; \
-                     this one has {got}, so it {what} some."
-                )
+                    tf("share.code.count.too_many", &values)
+                }
             }
-            CodeError::BadValue(v) => write!(
-                f,
-                "'{v}' is not a value a scenario code can hold: check that part of the code."
-            ),
-            CodeError::CheckMismatch => write!(
-                f,
-                "The check letter does not match the rest of the code: a character was probably mistyped or swapped."
-            ),
-        }
+            CodeError::BadValue(v) => tf("share.code.bad_value", &[("value", v)]),
+            CodeError::CheckMismatch => t("share.code.check_mismatch").to_owned(),
+        };
+        f.write_str(&text)
     }
 }
 

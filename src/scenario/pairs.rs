@@ -1,6 +1,7 @@
 //! Reading and writing a section's settings as `key=value` pairs (for scenario codes).
 //! Keys are the model's command-line flag names, plus `seed`.
 
+use crate::lesson::catalogue::{t, tf};
 use crate::sim::ParamSpec;
 use crate::sim::params::ParamTable;
 
@@ -73,12 +74,18 @@ impl<'a> PairsReader<'a> {
         match self.get(spec.flag) {
             None => Ok(None),
             Some(raw) => {
-                let v: f64 = raw.trim().parse().map_err(|_| {
-                    format!("{} must be {} (got '{raw}')", spec.flag, spec.range_text())
-                })?;
+                let values = [
+                    ("setting", spec.flag.to_owned()),
+                    ("range", range_text(spec)),
+                    ("raw", raw.to_owned()),
+                ];
+                let v: f64 = raw
+                    .trim()
+                    .parse()
+                    .map_err(|_| tf("share.code.not_a_number", &values))?;
                 spec.check(v)
                     .map(Some)
-                    .map_err(|_| format!("{} must be {} (got {raw})", spec.flag, spec.range_text()))
+                    .map_err(|_| tf("share.code.out_of_range", &values))
             }
         }
     }
@@ -103,7 +110,10 @@ impl<'a> PairsReader<'a> {
             None => Ok(None),
             Some("true") => Ok(Some(true)),
             Some("false") => Ok(Some(false)),
-            Some(raw) => Err(format!("{key} must be true or false (got '{raw}')")),
+            Some(raw) => {
+                let values = [("setting", key), ("raw", raw)];
+                Err(tf("share.code.not_a_flag", &values))
+            }
         }
     }
 
@@ -131,10 +141,15 @@ impl<'a> PairsReader<'a> {
         match self.get(key) {
             None => Ok(None),
             Some(raw) if choices.contains(&raw) => Ok(Some(raw.to_owned())),
-            Some(raw) => Err(format!(
-                "{key} must be one of {} (got '{raw}')",
-                choices.join(", ")
-            )),
+            Some(raw) => {
+                let choices = choices.join(t("share.code.choices.separator"));
+                let values = [
+                    ("setting", key),
+                    ("choices", choices.as_str()),
+                    ("raw", raw),
+                ];
+                Err(tf("share.code.not_a_choice", &values))
+            }
         }
     }
 
@@ -145,7 +160,7 @@ impl<'a> PairsReader<'a> {
                 .trim()
                 .parse()
                 .map(Some)
-                .map_err(|_| format!("seed must be a whole number (got '{raw}')")),
+                .map_err(|_| tf("share.code.bad_seed", &[("raw", raw)])),
         }
     }
 
@@ -156,9 +171,27 @@ impl<'a> PairsReader<'a> {
             .iter()
             .find(|(k, _)| !self.known.contains(&k.as_str()))
         {
-            Some((k, _)) => Err(format!("unknown setting '{k}'")),
+            Some((k, _)) => Err(tf("share.code.unknown_setting", &[("setting", k)])),
             None => Ok(()),
         }
+    }
+}
+
+/// The valid range of `spec` in words, e.g. "an integer from 1 to 20" (the model's own words,
+/// `ParamSpec::range_text`, are the command line's).
+fn range_text(spec: &ParamSpec) -> String {
+    let num = |v: f64| {
+        if v.fract() == 0.0 && v.abs() < 1e15 {
+            format!("{}", v as i64)
+        } else {
+            format!("{v}")
+        }
+    };
+    let values = [("min", num(spec.min)), ("max", num(spec.max))];
+    if spec.integer {
+        tf("share.code.range.integer", &values)
+    } else {
+        tf("share.code.range.number", &values)
     }
 }
 

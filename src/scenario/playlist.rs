@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::lesson::catalogue::tf;
+
 /// The largest playlist file read, in bytes: thousands of codes. Past it (a wrong file, a
 /// device such as `/dev/zero`, an endless stream) the playlist is refused after reading at most
 /// this much plus one byte.
@@ -23,16 +25,21 @@ pub struct Entry {
 /// will write it); one clear message when it cannot be read, is too large or is not text.
 pub fn read(path: &Path) -> Result<String, String> {
     use std::io::Read as _;
-    let named = |what: String| format!("The playlist {} {what}.", path.display());
+    let shown = path.display().to_string();
+    let unreadable = |e: std::io::Error| {
+        let values = [("path", shown.clone()), ("error", e.to_string())];
+        tf("share.playlist.file.unreadable", &values)
+    };
     let file = match std::fs::File::open(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
-        open => open.map_err(|e| named(format!("could not be read: {e}")))?,
+        open => open.map_err(unreadable)?,
     };
     let too_large = || {
-        named(format!(
-            "is larger than {} KB, more than any playlist of scenario codes",
-            MAX_FILE_BYTES / 1024
-        ))
+        let values = [
+            ("path", shown.clone()),
+            ("kb", (MAX_FILE_BYTES / 1024).to_string()),
+        ];
+        tf("share.playlist.file.too_large", &values)
     };
     // A regular file says its size; a device or a pipe says 0 and is read up to the cap.
     if file.metadata().is_ok_and(|m| m.len() > MAX_FILE_BYTES) {
@@ -41,11 +48,11 @@ pub fn read(path: &Path) -> Result<String, String> {
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| named(format!("could not be read: {e}")))?;
+        .map_err(unreadable)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
     }
-    String::from_utf8(bytes).map_err(|_| named("is not a text file".into()))
+    String::from_utf8(bytes).map_err(|_| tf("share.playlist.file.not_text", &[("path", &shown)]))
 }
 
 /// `--playlist FILE` on the command line: refused before any window opens when [`read`]
@@ -74,10 +81,13 @@ pub fn parse(text: &str) -> (Vec<Entry>, Vec<String>) {
             None => false,
             Some(REVEAL) if words.next().is_none() => true,
             Some(other) => {
-                problems.push(format!(
-                    "line {} (\"{code} {other}\") was skipped: after the code only \"{REVEAL}\" may follow (or a # comment)",
-                    i + 1
-                ));
+                let values = [
+                    ("n", (i + 1).to_string()),
+                    ("reveal", REVEAL.to_owned()),
+                    ("code", code.to_owned()),
+                    ("other", other.to_owned()),
+                ];
+                problems.push(tf("share.playlist.line.extra", &values));
                 continue;
             }
         };
@@ -86,7 +96,14 @@ pub fn parse(text: &str) -> (Vec<Entry>, Vec<String>) {
                 code: code.to_owned(),
                 reveal,
             }),
-            Err(e) => problems.push(format!("line {} (\"{code}\") was skipped: {e}", i + 1)),
+            Err(e) => {
+                let values = [
+                    ("n", (i + 1).to_string()),
+                    ("code", code.to_owned()),
+                    ("error", e),
+                ];
+                problems.push(tf("share.playlist.line.skipped", &values));
+            }
         }
     }
     (codes, problems)

@@ -13,6 +13,7 @@ use crate::cli::{Common, Job, Output, Report, Run, TableArgs, Threads, UsageErro
 use crate::scenario::settings::{model_pairs, read_model};
 use crate::scenario::{Pairs, Settings};
 use crate::sim::Valid;
+use crate::sim::params::{ParamSpec, ParamTable};
 use crate::ui::Section;
 
 /// How a model's runs vary: what `sim NAME` takes besides the model's own parameters.
@@ -53,6 +54,9 @@ pub trait Model: Sync {
 
     /// The section's page.
     fn page(&self) -> Box<dyn Section>;
+
+    /// The model's numeric parameters (its table), whose labels the sliders show.
+    fn params(&self) -> &'static [&'static ParamSpec];
 }
 
 impl fmt::Debug for dyn Model {
@@ -153,6 +157,10 @@ impl<S: Settings> Model for Sim<S> {
 
     fn page(&self) -> Box<dyn Section> {
         (self.page)()
+    }
+
+    fn params(&self) -> &'static [&'static ParamSpec] {
+        <S::Model as ParamTable>::TABLE
     }
 }
 

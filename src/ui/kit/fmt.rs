@@ -1,4 +1,7 @@
-//! Every number, percentage, rate and time the lesson shows, formatted in one place.
+//! Every number, percentage, rate and time the lesson shows, formatted in one place; the
+//! words and units around the numbers come from the catalogue (`stage.fmt.*`).
+
+use crate::lesson::catalogue::{t, tf};
 
 /// `1234567` → `"1,234,567"`.
 pub fn fmt_int(n: u64) -> String {
@@ -18,13 +21,13 @@ pub fn fmt_ms(ms: f64) -> String {
     if !ms.is_finite() {
         "—".into()
     } else if ms < 1.0 {
-        format!("{ms:.2} ms")
+        tf("stage.fmt.ms", &[("n", format!("{ms:.2}"))])
     } else if ms < 1000.0 {
-        format!("{ms:.0} ms")
+        tf("stage.fmt.ms", &[("n", format!("{ms:.0}"))])
     } else if ms < 60_000.0 {
-        format!("{:.1} s", ms / 1000.0)
+        tf("stage.fmt.s", &[("n", format!("{:.1}", ms / 1000.0))])
     } else {
-        format!("{:.1} min", ms / 60_000.0)
+        tf("stage.fmt.min", &[("n", format!("{:.1}", ms / 60_000.0))])
     }
 }
 
@@ -61,7 +64,7 @@ pub fn share_label(exp: i32) -> String {
 
 /// A time in seconds for an axis or a sentence (`0.1 s`, `10 s`, `300 s`).
 pub fn fmt_s(v: f64) -> String {
-    format!("{} s", trim_num(v))
+    tf("stage.fmt.s", &[("n", trim_num(v))])
 }
 
 /// A number with up to three significant digits and no trailing zeros (`2`, `0.002`).
@@ -89,16 +92,14 @@ pub fn fmt_rate(per_day: f64) -> String {
     if !per_day.is_finite() {
         "—".into()
     } else if per_day >= 0.95 {
-        format!("about {} a day", fmt_sig(per_day, 2))
+        tf("stage.fmt.per_day", &[("n", fmt_sig(per_day, 2))])
     } else if per_day <= 0.0 {
-        "never".into()
+        t("stage.fmt.never").to_owned()
     } else if per_day * 365.25 >= 0.95 {
-        format!("about once every {} days", trim_sig2(1.0 / per_day))
+        tf("stage.fmt.every_days", &[("n", trim_sig2(1.0 / per_day))])
     } else {
-        format!(
-            "about once every {} years",
-            trim_sig2(1.0 / (per_day * 365.25))
-        )
+        let n = trim_sig2(1.0 / (per_day * 365.25));
+        tf("stage.fmt.every_years", &[("n", n)])
     }
 }
 
@@ -127,15 +128,16 @@ pub fn secs(v: f64) -> String {
     }
     let s = format!("{v:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    format!("{s} s")
+    tf("stage.fmt.s", &[("n", s)])
 }
 
 pub fn fmt_seconds(s: f64) -> String {
-    if s >= 1000.0 {
-        format!("{} s", fmt_int(s.round() as u64))
+    let n = if s >= 1000.0 {
+        fmt_int(s.round() as u64)
     } else {
-        format!("{} s", fmt_sig(s, 1))
-    }
+        fmt_sig(s, 1)
+    };
+    tf("stage.fmt.s", &[("n", n)])
 }
 
 /// A mean count: three significant digits, thousands separated.
@@ -154,21 +156,22 @@ pub const RAREST_SHARE: f64 = 1e-16;
 /// (`1 in 420`, `1 in 10,000`, `1 in 78 million`, `1 in 10,000 trillion`).
 pub fn one_in(n: f64) -> String {
     let n = round_sig(n.max(1.0), 2);
-    let (value, word) = if n >= 1e12 {
-        (n / 1e12, " trillion")
+    let shown = |value: f64| {
+        if value >= 1_000.0 || value.fract() == 0.0 {
+            fmt_int(value.round() as u64)
+        } else {
+            trim_sig2(value)
+        }
+    };
+    if n >= 1e12 {
+        tf("stage.fmt.one_in.trillion", &[("n", shown(n / 1e12))])
     } else if n >= 1e9 {
-        (n / 1e9, " billion")
+        tf("stage.fmt.one_in.billion", &[("n", shown(n / 1e9))])
     } else if n >= 1e6 {
-        (n / 1e6, " million")
+        tf("stage.fmt.one_in.million", &[("n", shown(n / 1e6))])
     } else {
-        (n, "")
-    };
-    let shown = if value >= 1_000.0 || value.fract() == 0.0 {
-        fmt_int(value.round() as u64)
-    } else {
-        trim_sig2(value)
-    };
-    format!("1 in {shown}{word}")
+        tf("stage.fmt.one_in", &[("n", shown(n))])
+    }
 }
 
 /// A small share in words a first-time reader can picture: `about 1 in 78 million`,
@@ -178,27 +181,29 @@ pub fn fmt_share(fraction: f64) -> String {
         return "—".into();
     }
     if fraction == 0.0 {
-        return "none".into();
+        return t("stage.fmt.none").to_owned();
     }
     if fraction >= 0.02 {
         return fmt_pct(fraction);
     }
     if fraction < RAREST_SHARE {
-        return format!("less than {}", one_in(1.0 / RAREST_SHARE));
+        let rarest = one_in(1.0 / RAREST_SHARE);
+        return tf("stage.fmt.less_than", &[("share", rarest)]);
     }
-    format!("about {}", one_in(1.0 / fraction))
+    tf("stage.fmt.about", &[("share", one_in(1.0 / fraction))])
 }
 
 /// A share of some things as the subject of a sentence: `about 1 in 3,500 lock holds`,
 /// `2.50 % of lock holds`, `no lock holds`.
 pub fn share_of(fraction: f64, things: &str) -> String {
     let share = fmt_share(fraction);
+    let values = [("share", share.as_str()), ("things", things)];
     if fraction == 0.0 {
-        format!("no {things}")
+        tf("stage.fmt.share.none", &values)
     } else if share.ends_with('%') {
-        format!("{share} of {things}")
+        tf("stage.fmt.share.of", &values)
     } else {
-        format!("{share} {things}")
+        tf("stage.fmt.share.some", &values)
     }
 }
 
@@ -206,18 +211,17 @@ pub fn share_of(fraction: f64, things: &str) -> String {
 /// median ÷ and × e^σ holds 68 % of it). `things` names what varies ("runs", "holds").
 pub fn spread_words(things: &str, typical_s: f64, spread: f64) -> String {
     if spread <= 0.0 {
-        return format!(
-            "No spread: all {things} take exactly the typical {}.",
-            fmt_s(typical_s)
-        );
+        let values = [("typical", fmt_s(typical_s)), ("things", things.to_owned())];
+        return tf("stage.fmt.no_spread", &values);
     }
     let x = spread.exp();
-    format!(
-        "Two {things} in three take between typical ÷ {x} and typical × {x}: {} to {}.",
-        fmt_s(round_sig(typical_s / x, 2)),
-        fmt_s(round_sig(typical_s * x, 2)),
-        x = trim_num(x),
-    )
+    let values = [
+        ("x", trim_num(x)),
+        ("low", fmt_s(round_sig(typical_s / x, 2))),
+        ("high", fmt_s(round_sig(typical_s * x, 2))),
+        ("things", things.to_owned()),
+    ];
+    tf("stage.fmt.spread", &values)
 }
 
 /// `v` rounded to `digits` significant digits (`1e6` stays exactly `1e6`).

@@ -20,7 +20,10 @@ pub fn text_width(ui: &Ui, text: impl Into<egui::WidgetText>) -> f32 {
 /// points there (stack them instead).
 pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
     let gap = ui.spacing().item_spacing.x;
-    let value = ui.spacing().interact_size.x.max(text_width(ui, "00.0 s"));
+    let value = ui.spacing().interact_size.x.max(text_width(
+        ui,
+        crate::lesson::catalogue::tf("stage.fmt.s", &[("n", "00.0")]),
+    ));
     let words: f32 = labels.iter().map(|l| text_width(ui, *l)).sum();
     let n = labels.len() as f32;
     // (A value box may be a little wider than its digits, and widths round up: keep two gaps'

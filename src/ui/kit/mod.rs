@@ -1,11 +1,12 @@
 //! The shared kit every page draws with: widgets, plots and their colours, number formats,
 //! accessibility helpers, the layout of words inside figures, the type sizes, the pointer and
-//! the playback clock.
+//! the playback clock, and the words of model parameters.
 
 pub mod a11y;
 pub mod fmt;
 pub mod labels;
 pub mod measure;
+pub mod params;
 pub mod playback;
 pub mod plot;
 pub mod pointer;

@@ -2,6 +2,7 @@
 
 use egui::Ui;
 
+use crate::lesson::catalogue::t;
 use crate::ui::kit::a11y;
 
 /// Play, pause, step and speed for an animated run, as a fraction 0..=1 of the run.
@@ -68,7 +69,11 @@ impl Playback {
     /// The controls. `steps` is how many steps make a whole run.
     pub fn ui(&mut self, ui: &mut Ui, steps: f64) {
         ui.horizontal(|ui| {
-            let label = if self.playing { "Pause" } else { "Play" };
+            let label = if self.playing {
+                t("stage.playback.pause")
+            } else {
+                t("stage.playback.play")
+            };
             if ui.button(label).clicked() {
                 if !self.playing && self.position >= 1.0 {
                     self.position = 0.0;
@@ -76,22 +81,22 @@ impl Playback {
                 self.playing = !self.playing;
             }
             if ui
-                .button("Step")
-                .on_hover_text("Advance a little and pause")
+                .button(t("stage.playback.step"))
+                .on_hover_text(t("stage.playback.step.hint"))
                 .clicked()
             {
                 self.step(1.0 / steps);
             }
             if ui
-                .button("Reset")
-                .on_hover_text("Back to the start")
+                .button(t("stage.playback.reset"))
+                .on_hover_text(t("stage.playback.reset.hint"))
                 .clicked()
             {
                 self.position = 0.0;
                 self.playing = false;
             }
-            a11y::group(ui, "Speed", |ui| {
-                ui.label("Speed");
+            a11y::group(ui, t("stage.playback.speed"), |ui| {
+                ui.label(t("stage.playback.speed"));
                 for s in SPEEDS {
                     let text = format!("{s}×");
                     if ui.selectable_label(self.speed == s, text).clicked() {

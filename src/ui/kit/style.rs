@@ -20,7 +20,7 @@ struct AtlasCap;
 
 impl egui::Plugin for AtlasCap {
     fn debug_name(&self) -> &'static str {
-        "locks-lesson font atlas cap"
+        "locks-lesson/font-atlas-cap"
     }
 
     fn input_hook(&mut self, _ctx: &egui::Context, input: &mut egui::RawInput) {

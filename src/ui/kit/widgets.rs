@@ -5,9 +5,10 @@
 use egui::{Color32, Response, RichText, Ui};
 
 pub use super::measure::{row_slider_width, text_width};
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Span};
 use crate::sim::{ParamSpec, ParamTable};
-use crate::ui::{AppEvent, Cx, kit::a11y};
+use crate::ui::{AppEvent, Cx, kit::a11y, kit::params};
 
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
@@ -53,7 +54,7 @@ pub fn marked_text(ui: &mut Ui, text: &str) -> Option<String> {
                     if !glued.is_empty() && !fits && left < ui.max_rect().width() - 1.0 {
                         ui.end_row();
                     }
-                    let r = term_link(ui, shown).on_hover_text("Open the plain-language card");
+                    let r = term_link(ui, shown).on_hover_text(t("stage.term.hint"));
                     if !glued.is_empty() {
                         let tail = egui::Label::new(glued);
                         ui.add(tail.wrap_mode(egui::TextWrapMode::Extend));
@@ -101,9 +102,8 @@ pub fn term_link(ui: &mut Ui, shown: &str) -> Response {
 
 /// Storage's check of fencing tokens, on or off (sections 3 and 4).
 pub fn fencing_switch(ui: &mut Ui, on: &mut bool) {
-    ui.checkbox(on, "Storage checks fencing tokens").on_hover_text(
-        "Storage remembers the highest token it has applied and refuses any write with a lower one",
-    );
+    ui.checkbox(on, t("stage.fencing"))
+        .on_hover_text(t("stage.fencing.hint"));
 }
 
 /// The name of the headline's text style, where a style sets one (the projector's does).
@@ -243,14 +243,15 @@ pub fn param_slider_shown(
     let mut slider = egui::Slider::new(value, spec.min..=spec.max)
         .logarithmic(spec.log)
         .clamping(egui::SliderClamping::Always)
-        .text(spec.label);
+        .text(params::label(spec));
     if spec.integer {
         slider = slider.integer();
     }
-    let suffix = if spec.unit.is_empty() {
+    let unit = params::unit(spec);
+    let suffix = if unit.is_empty() {
         String::new()
     } else {
-        format!(" {}", spec.unit)
+        format!(" {unit}")
     };
     // (egui appends each suffix to the last: a value shown with its own unit, "1.0 s", gets
     // none, or it would read "1.0 s ms".)
@@ -261,12 +262,12 @@ pub fn param_slider_shown(
     let r = match show {
         Some((show, parse)) => {
             let slider = slider.custom_parser(parse);
-            a11y::add_slider(ui, slider, spec.label, move |v, _| show(v), "")
+            a11y::add_slider(ui, slider, params::label(spec), move |v, _| show(v), "")
         }
         None => a11y::add_slider(
             ui,
             slider,
-            spec.label,
+            params::label(spec),
             move |v, decimals| numbers.format(v, decimals),
             &suffix,
         ),
@@ -426,7 +427,7 @@ pub use crate::ui::kit::playback::Playback;
 /// failed, or else (when `waiting` names the work) an indefinite progress bar.
 pub fn no_result_yet(ui: &mut Ui, failed: Option<&str>, waiting: Option<&str>) {
     if let Some(err) = failed {
-        ui.colored_label(warn_color(ui), format!("The simulation failed: {err}"));
+        ui.colored_label(warn_color(ui), tf("stage.failed", &[("error", err)]));
     } else if let Some(what) = waiting {
         ui.add(egui::ProgressBar::new(0.0).text(what).animate(true));
     }

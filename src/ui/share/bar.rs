@@ -4,9 +4,10 @@
 use egui::{RichText, Ui};
 
 use super::Share;
+use crate::lesson::catalogue::{t, tf};
 use crate::ui::Section;
 use crate::ui::kit::widgets;
-use crate::ui::shell::keymap::Action;
+use crate::ui::shell::keymap::{Action, key_text};
 
 impl Share {
     /// The bar at the bottom of the window: the section's code and the save buttons. Returns
@@ -31,8 +32,8 @@ impl Share {
                 let icon = if n.error { "⚠" } else { "✔" };
                 ui.label(RichText::new(format!("{icon} {}", n.text)).color(color));
                 if ui
-                    .small_button("Dismiss")
-                    .on_hover_text("Hide this message")
+                    .small_button(t("share.notice.dismiss"))
+                    .on_hover_text(t("share.notice.dismiss.hint"))
                     .clicked()
                 {
                     self.notice = None;
@@ -69,29 +70,34 @@ impl Share {
     ) {
         match Self::code_of(section) {
             Some(code) => {
-                ui.label("Scenario code:");
+                ui.label(t("share.code.label"));
                 let size = if lecture { 20.0 } else { 16.0 };
-                ui.add(egui::Label::new(RichText::new(&code).monospace().size(size).strong()).selectable(true))
-                    .on_hover_text("Anyone who enters this code gets exactly this run: same section, settings and seed");
+                ui.add(
+                    egui::Label::new(RichText::new(&code).monospace().size(size).strong())
+                        .selectable(true),
+                )
+                .on_hover_text(t("share.code.hint"));
+                let key = [("key", key_text(Action::CopyScenario))];
                 if ui
-                    .button("Copy code")
-                    .on_hover_text("Copy the scenario code (Ctrl+Shift+C)")
+                    .button(t("share.code.copy"))
+                    .on_hover_text(tf("share.code.copy.hint", &key))
                     .clicked()
                 {
                     actions.push(Action::CopyScenario);
                 }
                 // Lecture mode: Ctrl+Shift+A (the projector's bar has no room for it).
+                let key = [("key", key_text(Action::AddToPlaylist))];
                 if !lecture
                     && ui
-                        .button("Add to playlist")
-                        .on_hover_text("Append this code to the playlist file (Ctrl+Shift+A)")
+                        .button(t("share.playlist.add"))
+                        .on_hover_text(tf("share.playlist.add.hint", &key))
                         .clicked()
                 {
                     actions.push(Action::AddToPlaylist);
                 }
             }
             None => {
-                ui.label(RichText::new("This section has no settings to share.").weak());
+                ui.label(RichText::new(t("share.code.none")).weak());
             }
         }
         // On the projector: the code and the Copy button only (the rest stays on the

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use egui::ColorImage;
 
+use crate::lesson::catalogue::{t, tf};
 use crate::ui::share::slide::{self, Prepared};
 
 /// Where exported files go.
@@ -45,14 +46,37 @@ impl Kind {
     }
     fn filter_name(self) -> &'static str {
         match self {
-            Kind::Png => "PNG image",
-            Kind::Csv => "CSV table",
+            Kind::Png => t("share.export.filter.png"),
+            Kind::Csv => t("share.export.filter.csv"),
         }
     }
-    fn what(self) -> &'static str {
+    fn dialog_title(self) -> &'static str {
         match self {
-            Kind::Png => "The figure",
-            Kind::Csv => "The plot's data",
+            Kind::Png => t("share.export.dialog.png"),
+            Kind::Csv => t("share.export.dialog.csv"),
+        }
+    }
+    fn saved(self, path: &Path) -> String {
+        let values = [("path", path.display().to_string())];
+        match self {
+            Kind::Png => tf("share.export.saved.png", &values),
+            Kind::Csv => tf("share.export.saved.csv", &values),
+        }
+    }
+    fn not_saved(self, path: &Path, e: &std::io::Error) -> String {
+        let values = [
+            ("path", path.display().to_string()),
+            ("error", e.to_string()),
+        ];
+        match self {
+            Kind::Png => tf("share.export.not_saved.png", &values),
+            Kind::Csv => tf("share.export.not_saved.csv", &values),
+        }
+    }
+    fn cancelled(self) -> &'static str {
+        match self {
+            Kind::Png => t("share.export.cancelled.png"),
+            Kind::Csv => t("share.export.cancelled.csv"),
         }
     }
 }
@@ -112,7 +136,7 @@ impl Exporter {
         let rx = on_thread(
             ctx,
             "figure",
-            "The figure could not be painted",
+            |e| tf("share.export.paint_failed", &[("error", e)]),
             move || {
                 let image = figure.paint();
                 let png = if encode {
@@ -133,9 +157,7 @@ impl Exporter {
             let outcome = match dialog.try_recv() {
                 Ok(outcome) => outcome,
                 Err(TryRecvError::Empty) => return None,
-                Err(TryRecvError::Disconnected) => {
-                    Err("The save dialog ended without an answer; nothing was saved.".into())
-                }
+                Err(TryRecvError::Disconnected) => Err(t("share.export.no_answer").to_owned()),
             };
             self.dialog = None;
             return Some(outcome);
@@ -144,7 +166,7 @@ impl Exporter {
         let painted = match rx.try_recv() {
             Ok(painted) => painted,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Err("The figure could not be painted.".into()),
+            Err(TryRecvError::Disconnected) => Err(t("share.export.not_painted").to_owned()),
         };
         let (use_, _) = self.figure.take()?;
         let painted = match painted {
@@ -155,13 +177,12 @@ impl Exporter {
         match use_ {
             Use::Copy => {
                 ctx.copy_image(painted.image);
-                Some(Ok(format!(
-                    "Copied the figure ({w}×{h} pixels) to the clipboard: paste it into a slide."
-                )))
+                let values = [("w", w.to_string()), ("h", h.to_string())];
+                Some(Ok(tf("share.export.copied", &values)))
             }
             Use::Save(name) => {
                 let png = painted.png.unwrap_or_default();
-                self.save(ctx, parent, &name, Kind::Png, png, "")
+                self.save(ctx, parent, &name, Kind::Png, png, false)
             }
         }
     }
@@ -175,11 +196,11 @@ impl Exporter {
         name: &str,
         csv: &str,
     ) -> Option<Outcome> {
-        self.save(ctx, parent, name, Kind::Csv, csv.as_bytes().to_vec(), "")
+        self.save(ctx, parent, name, Kind::Csv, csv.as_bytes().to_vec(), false)
     }
 
     /// Saves `bytes` into the export folder at once, or opens the save dialog and leaves the
-    /// rest to its thread. `note` is added to a success message.
+    /// rest to its thread. `elsewhere`: no dialog could open (a success message says so).
     fn save(
         &mut self,
         ctx: &egui::Context,
@@ -187,37 +208,41 @@ impl Exporter {
         name: &str,
         kind: Kind,
         bytes: Vec<u8>,
-        note: &'static str,
+        elsewhere: bool,
     ) -> Option<Outcome> {
         let dir = match &self.destination {
             Destination::Folder(dir) => dir.clone(),
             Destination::Ask if dialog_possible() => {
-                self.dialog = Some(ask(ctx, parent, name, kind, bytes, note));
+                self.dialog = Some(ask(ctx, parent, name, kind, bytes, elsewhere));
                 return None;
             }
             Destination::Ask => {
                 let path = unique_path(&fallback_folder(), name);
-                return Some(write_file(&path, kind, &bytes, UNAVAILABLE));
+                return Some(write_file(&path, kind, &bytes, true));
             }
         };
-        Some(write_file(&unique_path(&dir, name), kind, &bytes, note))
+        Some(write_file(
+            &unique_path(&dir, name),
+            kind,
+            &bytes,
+            elsewhere,
+        ))
     }
 }
 
-/// Added to the message when no dialog could open.
-const UNAVAILABLE: &str = " No save dialog could be opened here (no desktop portal or zenity), so it was saved in that folder instead.";
-
-/// Writes an export and says how it went.
-fn write_file(path: &Path, kind: Kind, bytes: &[u8], note: &str) -> Outcome {
+/// Writes an export and says how it went (`elsewhere`: no dialog could open, and the message
+/// says so).
+fn write_file(path: &Path, kind: Kind, bytes: &[u8], elsewhere: bool) -> Outcome {
     write_atomically(path, bytes)
-        .map(|()| format!("{} was saved as {}.{note}", kind.what(), path.display()))
-        .map_err(|e| {
-            format!(
-                "{} could not be saved as {}: {e}.",
-                kind.what(),
-                path.display()
-            )
+        .map(|()| {
+            let saved = kind.saved(path);
+            if elsewhere {
+                tf("share.export.saved_elsewhere", &[("saved", saved)])
+            } else {
+                saved
+            }
         })
+        .map_err(|e| kind.not_saved(path, &e))
 }
 
 /// Opens the platform's save dialog for `bytes` and returns where its outcome will come.
@@ -231,10 +256,10 @@ fn ask(
     name: &str,
     kind: Kind,
     bytes: Vec<u8>,
-    note: &'static str,
+    elsewhere: bool,
 ) -> Receiver<Outcome> {
     let mut dialog = rfd::AsyncFileDialog::new()
-        .set_title(format!("Save {}", kind.what().to_lowercase()))
+        .set_title(kind.dialog_title())
         .set_file_name(name)
         .add_filter(kind.filter_name(), &[kind.extension()])
         .set_directory(fallback_folder());
@@ -247,41 +272,33 @@ fn ask(
     on_thread(
         ctx,
         "save-dialog",
-        "The save dialog could not be opened",
+        |e| tf("share.export.dialog_failed", &[("error", e)]),
         move || {
             match pollster::block_on(chosen) {
                 Some(file) => write_file(
                     &with_extension(file.path().to_path_buf(), kind),
                     kind,
                     &bytes,
-                    note,
+                    elsewhere,
                 ),
                 // No person closes a dialog this fast: it never opened (no portal, no zenity).
                 None if cfg!(target_os = "linux")
                     && started.elapsed() < Duration::from_millis(300) =>
                 {
-                    write_file(
-                        &unique_path(&fallback_folder(), &name),
-                        kind,
-                        &bytes,
-                        UNAVAILABLE,
-                    )
+                    write_file(&unique_path(&fallback_folder(), &name), kind, &bytes, true)
                 }
-                None => Err(format!(
-                    "Nothing was saved: the save dialog was cancelled ({}).",
-                    kind.what().to_lowercase()
-                )),
+                None => Err(kind.cancelled().to_owned()),
             }
         },
     )
 }
 
 /// Runs `work` on a thread of its own and wakes the window when it is done; its result
-/// comes through the receiver (or, if no thread can start, `failed` and the reason).
+/// comes through the receiver (or, if no thread can start, `failed` says so with the reason).
 fn on_thread<T: Send + 'static>(
     ctx: &egui::Context,
     name: &str,
-    failed: &str,
+    failed: fn(String) -> String,
     work: impl FnOnce() -> Result<T, String> + Send + 'static,
 ) -> Receiver<Result<T, String>> {
     let (tx, rx) = mpsc::channel();
@@ -291,7 +308,7 @@ fn on_thread<T: Send + 'static>(
         repaint.request_repaint();
     };
     if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(run) {
-        let _ = tx.send(Err(format!("{failed}: {e}.")));
+        let _ = tx.send(Err(failed(e.to_string())));
     }
     rx
 }

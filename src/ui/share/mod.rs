@@ -8,8 +8,9 @@ pub mod slide;
 
 use egui::{RichText, Ui};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::scenario;
-use crate::ui::shell::keymap::Action;
+use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Section, kit::widgets};
 use export::{Destination, Exporter, Kind, Use};
 
@@ -104,17 +105,20 @@ impl Share {
         match Self::code_of(section) {
             Some(code) => {
                 ctx.copy_text(code.clone());
+                let values = [
+                    ("key", key_text(Action::PasteScenario)),
+                    ("code", code.as_str()),
+                ];
                 self.tell_short(
                     ctx,
-                    format!("Copied the scenario code {code}: paste it with Ctrl+Shift+V to get the same run."),
-                    format!("Copied {code}"),
+                    tf("share.copied", &values),
+                    tf("share.copied.short", &values),
                 );
             }
-            None => self.say(
-                ctx,
-                format!("Section {} has no settings to share.", section.number()),
-                true,
-            ),
+            None => {
+                let values = [("n", section.number().to_string())];
+                self.say(ctx, tf("share.no_settings", &values), true);
+            }
         }
     }
 
@@ -151,7 +155,7 @@ impl Share {
             let now = ctx.input(|i| i.time);
             if now - asked > PASTE_WAIT_SECONDS {
                 self.awaiting_paste = None;
-                self.say(ctx, "The clipboard holds no text. Copy a scenario code first, or type it in with \"Type a code\".", true);
+                self.say(ctx, t("share.paste.nothing"), true);
             } else {
                 ctx.request_repaint_after_secs(0.1);
             }
@@ -197,9 +201,13 @@ impl Share {
             return;
         }
         let Some(figure) = slide::prepare(section, runner, progress, self.figure_width) else {
-            let what = if copy { "copy" } else { "save" };
-            let n = section.number();
-            return self.say(ctx, format!("Section {n} has no plot to {what}."), true);
+            let values = [("n", section.number().to_string())];
+            let text = if copy {
+                tf("share.figure.none.copy", &values)
+            } else {
+                tf("share.figure.none.save", &values)
+            };
+            return self.say(ctx, text, true);
         };
         let use_ = if copy {
             Use::Copy
@@ -231,11 +239,10 @@ impl Share {
                     self.report(ctx, outcome);
                 }
             }
-            None => self.say(
-                ctx,
-                format!("Section {} has no data to save yet.", section.number()),
-                true,
-            ),
+            None => {
+                let values = [("n", section.number().to_string())];
+                self.say(ctx, tf("share.data.none", &values), true);
+            }
         }
     }
 
@@ -280,16 +287,17 @@ impl Share {
 
     fn sharing_buttons(&mut self, ui: &mut Ui, section: &dyn Section, actions: &mut Vec<Action>) {
         {
+            let key = [("key", key_text(Action::PasteScenario))];
             if ui
-                .button("Paste code")
-                .on_hover_text("Load the scenario code on the clipboard (Ctrl+Shift+V)")
+                .button(t("share.paste"))
+                .on_hover_text(tf("share.paste.hint", &key))
                 .clicked()
             {
                 actions.push(Action::PasteScenario);
             }
             if ui
-                .button("Type a code…")
-                .on_hover_text("Type in a scenario code someone read out")
+                .button(t("share.type"))
+                .on_hover_text(t("share.type.hint"))
                 .clicked()
             {
                 self.open_dialog();
@@ -297,10 +305,10 @@ impl Share {
             ui.separator();
             let has_plot = section.plot_rect().is_some();
             ui.add_enabled_ui(has_plot, |ui| {
-                let menu = ui.menu_button("Export…", |ui| self.export_menu(ui, actions));
+                let menu = ui.menu_button(t("share.export"), |ui| self.export_menu(ui, actions));
                 menu.response
-                    .on_hover_text("Save or copy the figure for slides, or save its data")
-                    .on_disabled_hover_text("This section has no plot");
+                    .on_hover_text(t("share.export.hint"))
+                    .on_disabled_hover_text(t("share.export.no_plot"));
             });
         }
     }
@@ -309,22 +317,23 @@ impl Share {
     /// data behind it.
     fn export_menu(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let items = [
-            ("Save plot (PNG)", "Ctrl+E", Action::ExportPlot),
-            ("Copy figure", "Ctrl+Shift+F", Action::CopyFigure),
-            ("Save data (CSV)", "Ctrl+Shift+E", Action::ExportData),
+            (t("share.export.png"), Action::ExportPlot),
+            (t("share.export.copy"), Action::CopyFigure),
+            (t("share.export.csv"), Action::ExportData),
         ];
-        for (label, keys, action) in items {
+        for (label, action) in items {
             if ui
-                .add(egui::Button::new(label).shortcut_text(keys))
+                .add(egui::Button::new(label).shortcut_text(key_text(action)))
                 .clicked()
             {
                 actions.push(action);
             }
         }
         ui.separator();
-        ui.label(RichText::new("Figure width (16:9, light theme)").weak());
+        ui.label(RichText::new(t("share.export.width")).weak());
         for w in slide::WIDTHS {
-            ui.radio_value(&mut self.figure_width, w, format!("{w} px"));
+            let text = tf("share.export.px", &[("w", w.to_string())]);
+            ui.radio_value(&mut self.figure_width, w, text);
         }
     }
 
@@ -335,10 +344,10 @@ impl Share {
         let mut cancel = false;
         let modal = egui::Modal::new(egui::Id::unique("scenario-code-dialog")).show(ctx, |ui| {
             ui.set_max_width(560.0);
-            crate::ui::kit::a11y::add_heading(ui, "Enter a scenario code", 0);
-            ui.label("Type or paste the code exactly as shown, for example LL1-S1-5-200-2-2-N-1-…; letters may be small or capital, spaces may replace dashes.");
+            crate::ui::kit::a11y::add_heading(ui, t("share.dialog.title"), 0);
+            ui.label(t("share.dialog.help"));
             ui.add_space(4.0);
-            let label = ui.label("Scenario code");
+            let label = ui.label(t("share.dialog.label"));
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut dialog.text)
                     .hint_text(format!("{}-S1-…", scenario::TAG))
@@ -358,10 +367,10 @@ impl Share {
             }
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                if ui.button("Load this run").clicked() {
+                if ui.button(t("share.dialog.load")).clicked() {
                     apply_now = true;
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(t("share.dialog.cancel")).clicked() {
                     cancel = true;
                 }
             });
@@ -391,24 +400,25 @@ pub(crate) fn apply(sections: &mut [Box<dyn Section>], code: &str) -> Result<(u8
     let section = sections
         .iter_mut()
         .find(|s| s.number() == n)
-        .ok_or_else(|| format!("This lesson has no section {n}."))?;
+        .ok_or_else(|| tf("share.no_section", &[("n", n.to_string())]))?;
     section
         .apply_scenario(&pairs)
-        .map_err(|e| format!("The code reads correctly, but one of its values is not allowed: {e}. Nothing was changed."))?;
+        .map_err(|e| tf("share.code.not_allowed", &[("error", e)]))?;
     let settings: Vec<String> = pairs
         .iter()
-        .map(|(k, v)| match v.as_str() {
-            "true" => format!("{k} on"),
-            "false" => format!("{k} off"),
-            _ => format!("{k} {v}"),
+        .map(|(k, v)| {
+            let values = [("setting", k.as_str()), ("value", v.as_str())];
+            match v.as_str() {
+                "true" => tf("share.loaded.on", &values),
+                "false" => tf("share.loaded.off", &values),
+                _ => tf("share.loaded.value", &values),
+            }
         })
         .collect();
-    Ok((
-        n,
-        format!(
-            "Loaded section {n} \"{}\" with {}.",
-            section.title(),
-            settings.join(", ")
-        ),
-    ))
+    let values = [
+        ("n", n.to_string()),
+        ("title", section.title().to_owned()),
+        ("settings", settings.join(t("share.loaded.separator"))),
+    ];
+    Ok((n, tf("share.loaded", &values)))
 }

@@ -9,9 +9,11 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::scenario::playlist::{Entry, parse, read};
 use crate::ui::Section;
 use crate::ui::share::{self, Share};
+use crate::ui::shell::keymap::{Action, key_text};
 
 /// The file "Add to playlist" writes when no `--playlist` was given: beside the progress file.
 pub const DEFAULT_FILE_NAME: &str = "playlist.txt";
@@ -77,10 +79,11 @@ impl Playlist {
         let to = if forward { at + 1 } else { at.checked_sub(1)? };
         if to >= self.codes.len() {
             self.at = None;
+            let values = [("key", key_text(Action::NextSection))];
             share.tell_short(
                 ctx,
-                "The playlist is over: Page Down moves on through the lesson.",
-                "Playlist over: Page Down goes on".into(),
+                tf("share.playlist.over", &values),
+                tf("share.playlist.over.short", &values),
             );
             return Some(None);
         }
@@ -100,17 +103,24 @@ impl Playlist {
     ) -> Option<u8> {
         let entry = self.codes.get(i)?;
         self.at = Some(i);
-        let head = format!("Playlist {} of {}", i + 1, self.codes.len());
+        let said = |message: String| {
+            let values = [
+                ("n", (i + 1).to_string()),
+                ("count", self.codes.len().to_string()),
+                ("message", message),
+            ];
+            tf("share.playlist.at", &values)
+        };
         match share::apply(sections, &entry.code) {
             Ok((n, message)) => {
                 if !entry.reveal {
                     sections[usize::from(n) - 1].replay(lecture);
                 }
-                share.tell(ctx, format!("{head}: {message}"), false);
+                share.tell(ctx, said(message), false);
                 Some(n)
             }
             Err(e) => {
-                share.tell(ctx, format!("{head}: {e}"), true);
+                share.tell(ctx, said(e), true);
                 None
             }
         }
@@ -119,12 +129,13 @@ impl Playlist {
     /// Appends the section's code to the playlist file and says where.
     pub fn add(&mut self, ctx: &egui::Context, section: &dyn Section, share: &mut Share) {
         let Some(code) = Share::code_of(section) else {
-            let text = format!("Section {} has no settings to add.", section.number());
+            let values = [("n", section.number().to_string())];
+            let text = tf("share.playlist.no_settings", &values);
             share.tell(ctx, text, true);
             return;
         };
         let Some(file) = self.file.clone() else {
-            let text = "There is no playlist file: start the app with --playlist FILE.";
+            let text = t("share.playlist.no_file");
             share.tell(ctx, text, true);
             return;
         };
@@ -134,11 +145,16 @@ impl Playlist {
                     code: code.clone(),
                     reveal: false,
                 });
-                let text = format!("Added {code} to the playlist {}.", file.display());
+                let values = [("path", file.display().to_string()), ("code", code)];
+                let text = tf("share.playlist.added", &values);
                 share.tell(ctx, text, false);
             }
             Err(e) => {
-                let text = format!("Could not add to the playlist {}: {e}.", file.display());
+                let values = [
+                    ("path", file.display().to_string()),
+                    ("error", e.to_string()),
+                ];
+                let text = tf("share.playlist.add_failed", &values);
                 share.tell(ctx, text, true);
             }
         }
@@ -178,7 +194,8 @@ pub fn start(
         go = list.show(ctx, 0, lecture, share, sections).or(go);
     }
     if !problems.is_empty() {
-        let text = format!("In the playlist, {}", problems.join("; "));
+        let problems = problems.join(t("share.playlist.problems.separator"));
+        let text = tf("share.playlist.problems", &[("problems", problems)]);
         share.tell(ctx, text, true);
     }
     go

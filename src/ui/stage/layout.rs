@@ -10,6 +10,7 @@
 use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, vec2};
 
 use super::{Experiment, Stage};
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, SectionText};
 use crate::ui::{Cx, kit::a11y, kit::widgets};
 
@@ -84,7 +85,7 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
                     stage_ui(stage, ui, cx)
                 });
                 ui.add_space(8.0);
-                let words = egui::CollapsingHeader::new("The explanation in words")
+                let words = egui::CollapsingHeader::new(t("stage.words_below"))
                     .id_salt(("words-below", n))
                     .default_open(!cx.lecture)
                     .show(ui, |ui| {
@@ -240,13 +241,22 @@ pub fn title(ui: &mut Ui, text: &SectionText, compact: bool) {
     if compact {
         ui.horizontal_wrapped(|ui| {
             a11y::add_heading(ui, RichText::new(&text.title).size(size * 1.1), 0);
-            ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
+            ui.label(RichText::new(kicker(text)).weak());
         });
     } else {
-        ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
+        ui.label(RichText::new(kicker(text)).weak());
         a11y::add_heading(ui, RichText::new(&text.title).size(size * 1.3), 0);
     }
     ui.add_space(4.0);
+}
+
+/// "Section N · subtitle", above or beside the title.
+fn kicker(text: &SectionText) -> String {
+    let values = [
+        ("n", text.number.to_string()),
+        ("title", text.subtitle.clone()),
+    ];
+    tf("stage.kicker", &values)
 }
 
 /// The words: the explanation, the section's numbers, how it is computed, the closing words.
@@ -268,24 +278,18 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     // Section 5 links each store to its own experiment (see its folder).
     if crate::sections::get(text.number).is_some_and(|d| d.lab_link) {
         let lab = crate::sections::lab();
-        if ui
-            .link("Try it on a real server: the lab runs this story on Redis or etcd")
-            .clicked()
-        {
+        if ui.link(t("stage.lab_link")).clicked() {
             cx.emit(crate::ui::AppEvent::GoTo(lab));
         }
     }
     ui.add_space(6.0);
-    let how = egui::CollapsingHeader::new("How this is computed")
+    let how = egui::CollapsingHeader::new(t("stage.how"))
         .id_salt(("how", text.number))
         .default_open(true)
         .show(ui, |ui| {
             widgets::paragraph(ui, &text.how, cx);
             if stage.exp.seeded() {
-                ui.label(format!(
-                    "Seed {}: the same seed and settings give the same result on every computer.",
-                    stage.seed
-                ));
+                ui.label(tf("stage.seed.note", &[("seed", stage.seed.to_string())]));
             }
         });
     a11y::disclosure(&how);
@@ -407,7 +411,7 @@ const DRAWER_COLUMN: f32 = 330.0;
 /// The figure's empty state while its result is hidden: its axes, and a word on why.
 pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
     let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    const WAITING: &str = "Your prediction first: the result appears here.";
+    let waiting = t("stage.figure.waiting");
     let shown = egui_plot::Plot::new(("empty-figure", n))
         .width(size.x)
         .height(size.y.max(MIN_FIGURE_HEIGHT))
@@ -429,17 +433,17 @@ pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
             pu.text(egui_plot::Text::new(
                 "",
                 egui_plot::PlotPoint::new(0.5, 0.5),
-                RichText::new(WAITING).size(body * 1.2),
+                RichText::new(waiting).size(body * 1.2),
             ));
         });
-    widgets::describe_plot(&shown.response, "Plot: the result", WAITING);
+    widgets::describe_plot(&shown.response, t("stage.figure.name"), waiting);
 }
 
 /// The seed and a button for a new one. Returns true when a new seed was asked for.
 pub fn seed_row(ui: &mut Ui, seed: u64) -> bool {
-    ui.label(RichText::new(format!("Seed {seed}")).monospace());
-    ui.button("New seed")
-        .on_hover_text("Run the same model with other random draws")
+    ui.label(RichText::new(tf("stage.seed", &[("seed", seed.to_string())])).monospace());
+    ui.button(t("stage.seed.new"))
+        .on_hover_text(t("stage.seed.new.hint"))
         .clicked()
 }
 

@@ -8,7 +8,7 @@ use crate::runner::parallel::{self, Options};
 use crate::runner::{Runner, Task};
 use crate::sim::ParamSpec;
 use crate::sim::mc::Chunked;
-use crate::ui::{kit::a11y, kit::fmt, kit::widgets};
+use crate::ui::{kit::a11y, kit::fmt, kit::params, kit::widgets};
 
 /// Starts `model` with `seed` on the parallel driver, publishing its merged prefix as it
 /// grows. `view` turns the merged chunks so far into what the section draws; it runs on the
@@ -57,10 +57,10 @@ pub fn count_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut u64) -> Response 
         .logarithmic(spec.log)
         .integer()
         .clamping(egui::SliderClamping::Always)
-        .text(spec.label)
+        .text(params::label(spec))
         .custom_parser(|s| s.trim().replace([',', ' ', '_'], "").parse::<f64>().ok());
     let format = |v: f64, _| fmt::fmt_int(v.max(0.0).round() as u64);
-    let r = a11y::add_slider(ui, slider, spec.label, format, "");
+    let r = a11y::add_slider(ui, slider, params::label(spec), format, "");
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     *value = spec.clamp(v) as u64;
     widgets::claim_arrow_keys(ui, &r);
@@ -82,7 +82,7 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
         .logarithmic(log)
         .smallest_positive(1e-4)
         .clamping(egui::SliderClamping::Always)
-        .text(spec.label)
+        .text(params::label(spec))
         .custom_parser(|s| {
             s.trim()
                 .trim_end_matches('%')
@@ -92,7 +92,7 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
                 .map(|p| p / 100.0)
         });
     let format = |v: f64, _| format!("{} %", fmt::fmt_sig(v * 100.0, 2));
-    let r = a11y::add_slider(ui, slider, spec.label, format, "");
+    let r = a11y::add_slider(ui, slider, params::label(spec), format, "");
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     *value = spec.clamp(*value);
     widgets::claim_arrow_keys(ui, &r);

@@ -16,6 +16,7 @@ pub mod run;
 
 use egui::{Rect, Ui, Vec2};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::scenario::{Pairs, settings};
 use crate::ui::{Cx, Section, kit::widgets};
 
@@ -135,7 +136,7 @@ impl<E: Experiment> Stage<E> {
                 }
                 None => {
                     let failed = self.exp.failure();
-                    widgets::no_result_yet(ui, failed.as_deref(), Some("Simulating…"));
+                    widgets::no_result_yet(ui, failed.as_deref(), Some(t("stage.simulating")));
                 }
             }
             if let Some(p) = prompt.filter(|_| self.exp.result_told()) {
@@ -239,13 +240,13 @@ impl<E: Experiment> Stage<E> {
         }
         ui.horizontal_wrapped(|ui| {
             let label = if self.drawer {
-                "Hide settings"
+                t("stage.settings.hide")
             } else {
-                "More settings"
+                t("stage.settings.more")
             };
             if ui
                 .selectable_label(self.drawer, label)
-                .on_hover_text("Every setting of this simulation, and a reset to the lesson's")
+                .on_hover_text(t("stage.settings.hint"))
                 .clicked()
             {
                 self.drawer = !self.drawer;
@@ -263,15 +264,15 @@ impl<E: Experiment> Stage<E> {
     /// The drawer: its title and the reset on one line, then every setting.
     fn drawer_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new("Settings").strong());
+            ui.label(egui::RichText::new(t("stage.settings.title")).strong());
             ui.add_space(12.0);
-            if ui.button("Reset to lesson defaults").clicked() {
+            if ui.button(t("stage.settings.reset")).clicked() {
                 self.exp.set_params(E::Params::default());
             }
         });
         ui.spacing_mut().slider_width = (ui.available_width() * 0.25).clamp(110.0, 200.0);
         if !self.exp.more_settings(ui, cx) {
-            ui.label("This simulation has no other settings.");
+            ui.label(t("stage.settings.none"));
         }
     }
 }
@@ -395,11 +396,15 @@ impl<E: Experiment> Section for Stage<E> {
 
     fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
         let headline = if self.gate.hides() {
-            Some("The result stays hidden until the class has made its prediction.".to_owned())
+            Some(t("stage.slide.hidden").to_owned())
         } else {
             self.exp.headline()
         };
-        let heading = format!("Section {} · {}", self.exp.number(), self.title());
+        let values = [
+            ("n", self.exp.number().to_string()),
+            ("title", self.title().to_owned()),
+        ];
+        let heading = tf("stage.kicker", &values);
         let frame = crate::ui::share::slide::Frame {
             heading: &heading,
             headline,

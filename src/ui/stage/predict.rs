@@ -8,9 +8,10 @@
 
 use egui::{RichText, Ui};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::predict::{self, Prompt, Record};
 use crate::progress::now_ms;
-use crate::ui::shell::keymap::Action;
+use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Cx, kit::widgets};
 
 /// Where a section's prediction stands.
@@ -135,7 +136,7 @@ impl Gate {
         let big = if cx.lecture { 1.25 } else { 1.1 };
         widgets::panel_frame(ui).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new("Predict first").strong().size(body));
+            ui.label(RichText::new(t("stage.predict.title")).strong().size(body));
             ui.label(RichText::new(text).size(body * big));
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
@@ -148,26 +149,24 @@ impl Gate {
             });
             ui.horizontal_wrapped(|ui| {
                 let (go, hint) = if cx.lecture {
-                    (
-                        "Reveal (R)",
-                        "The class votes by a show of hands; a number key records the majority, if you like.",
-                    )
+                    let key = [("key", key_text(Action::Reveal))];
+                    let go = tf("stage.predict.reveal", &key);
+                    (go, t("stage.predict.reveal.hint"))
                 } else {
-                    (
-                        "Check my prediction (Enter)",
-                        "Choose with the number keys or the mouse, then check it against the run.",
-                    )
+                    let key = [("key", key_text(Action::Continue))];
+                    let go = tf("stage.predict.check", &key);
+                    (go, t("stage.predict.check.hint"))
                 };
                 let enabled = cx.lecture || chosen.is_some();
                 if ui.add_enabled(enabled, egui::Button::new(go)).clicked() {
                     *reveal = true;
                 }
-                if !cx.lecture && ui.button("Just show me").clicked() {
+                if !cx.lecture && ui.button(t("stage.predict.just_show")).clicked() {
                     *chosen = None;
                     *reveal = true;
                 }
                 if *reveal {
-                    ui.label("Waiting for the run to finish…");
+                    ui.label(t("stage.predict.waiting"));
                 } else {
                     ui.label(RichText::new(hint).weak());
                 }
@@ -192,7 +191,11 @@ impl Gate {
         let mut dismiss = false;
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text.as_str()).strong());
-            if ui.small_button("OK").on_hover_text("Hide this").clicked() {
+            if ui
+                .small_button(t("stage.predict.ok"))
+                .on_hover_text(t("stage.predict.ok.hint"))
+                .clicked()
+            {
                 dismiss = true;
             }
         });
@@ -213,35 +216,31 @@ fn verdict(
     lecture: bool,
 ) -> String {
     let label = |i: usize| prompt.choices[i].label.as_str();
-    let who = if lecture { "The class" } else { "You" };
-    let named = |r: Option<usize>| {
-        r.map_or(String::new(), |r| {
-            format!(" (\u{201c}{}\u{201d})", label(r))
-        })
-    };
     let Some(c) = chosen else {
         return if lecture {
             // Without the class's answer the headline says it all: no line to repeat it.
             String::new()
         } else {
-            format!("The run gave {observed}. (No prediction this time.)")
+            tf("stage.verdict.none", &[("observed", observed)])
         };
     };
-    let said = format!(
-        "{who} predicted \u{201c}{}\u{201d}; the run gave {observed}",
-        label(c)
-    );
-    match prompt.judge_against(c, right) {
-        predict::Judgement::Right => {
-            let xp = if lecture {
-                String::new()
-            } else {
-                format!(" +{} XP.", predict::XP_PER_PREDICTION)
-            };
-            format!("{said}. Right!{xp}")
-        }
-        predict::Judgement::Close => format!("{said}{}. Close: one band off.", named(right)),
-        predict::Judgement::Wrong => format!("{said}{}.", named(right)),
+    let xp = predict::XP_PER_PREDICTION.to_string();
+    let values = [
+        ("choice", label(c)),
+        ("right", right.map_or("", label)),
+        ("xp", xp.as_str()),
+        ("observed", observed),
+    ];
+    let judgement = prompt.judge_against(c, right);
+    match (lecture, judgement, right.is_some()) {
+        (false, predict::Judgement::Right, _) => tf("stage.verdict.you.right", &values),
+        (true, predict::Judgement::Right, _) => tf("stage.verdict.class.right", &values),
+        (false, predict::Judgement::Close, _) => tf("stage.verdict.you.close", &values),
+        (true, predict::Judgement::Close, _) => tf("stage.verdict.class.close", &values),
+        (false, predict::Judgement::Wrong, true) => tf("stage.verdict.you.wrong", &values),
+        (true, predict::Judgement::Wrong, true) => tf("stage.verdict.class.wrong", &values),
+        (false, predict::Judgement::Wrong, false) => tf("stage.verdict.you.unjudged", &values),
+        (true, predict::Judgement::Wrong, false) => tf("stage.verdict.class.unjudged", &values),
     }
 }
 

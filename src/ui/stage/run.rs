@@ -113,7 +113,13 @@ impl<K, R> Rerun<K, R> {
         match self.progress() {
             Some((f, done, total)) => {
                 let text = if total > 0 {
-                    format!("{what}: {} of {} {unit}", fmt_int(done), fmt_int(total))
+                    let values = [
+                        ("done", fmt_int(done)),
+                        ("total", fmt_int(total)),
+                        ("what", what.to_owned()),
+                        ("unit", unit.to_owned()),
+                    ];
+                    crate::lesson::catalogue::tf("stage.run.progress", &values)
                 } else {
                     format!("{what}…")
                 };

@@ -216,15 +216,15 @@ impl LabPage {
             // Both sliders on one row where they fit with their words and values (a slider's
             // label is part of it: a row that wraps would cut it at the window's edge), one
             // under the other where they do not.
-            let row = widgets::row_slider_width(ui, &[lab::TTL_MS.label, lab::PAUSE_MS.label], 0.0);
+            let row = widgets::row_slider_width(ui, &[crate::ui::kit::params::label(&lab::TTL_MS), crate::ui::kit::params::label(&lab::PAUSE_MS)], 0.0);
             let sliders = [(&lab::TTL_MS, &mut self.ttl_ms), (&lab::PAUSE_MS, &mut self.pause_ms)];
             let slider = |ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64| {
                 let r = ui.add(
                     egui::Slider::new(value, spec.min..=spec.max)
                         .step_by(100.0)
                         .clamping(egui::SliderClamping::Always)
-                        .suffix(format!(" {}", spec.unit))
-                        .text(spec.label),
+                        .suffix(format!(" {}", crate::ui::kit::params::unit(spec)))
+                        .text(crate::ui::kit::params::label(spec)),
                 );
                 widgets::claim_arrow_keys(ui, &r);
             };

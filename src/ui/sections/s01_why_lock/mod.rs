@@ -245,7 +245,10 @@ impl Experiment for Counter {
         };
         // The toggle and both sliders on one row when they fit, one below the other if not.
         let others = widgets::text_width(ui, "Use a lock") + 50.0;
-        let labels = [counter::WORKERS.label, counter::INCREMENTS.label];
+        let labels = [
+            crate::ui::kit::params::label(&counter::WORKERS),
+            crate::ui::kit::params::label(&counter::INCREMENTS),
+        ];
         if let Some(width) = widgets::row_slider_width(ui, &labels, others) {
             ui.horizontal(|ui| {
                 ui.spacing_mut().slider_width = width;

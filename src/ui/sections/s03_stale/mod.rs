@@ -111,8 +111,8 @@ fn step_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64) -> eg
         egui::Slider::new(value, spec.min..=spec.max)
             .step_by(SLIDER_STEP_S)
             .clamping(egui::SliderClamping::Always)
-            .suffix(format!(" {}", spec.unit))
-            .text(spec.label),
+            .suffix(format!(" {}", crate::ui::kit::params::unit(spec)))
+            .text(crate::ui::kit::params::label(spec)),
     );
     *value = spec.clamp(*value);
     widgets::claim_arrow_keys(ui, &r);
@@ -284,7 +284,10 @@ impl Experiment for Stale {
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         // Both sliders and the switch on one row when they fit; else the sliders on one row
         // and the switch below them; else one below the other.
-        let labels = [stale::PAUSE_S.label, stale::TTL_S.label];
+        let labels = [
+            crate::ui::kit::params::label(&stale::PAUSE_S),
+            crate::ui::kit::params::label(&stale::TTL_S),
+        ];
         let switch = "Storage checks fencing tokens";
         let others = widgets::text_width(ui, switch) + 60.0;
         let one_row = widgets::row_slider_width(ui, &labels, others);

@@ -203,7 +203,10 @@ impl Experiment for Break {
         });
         // Both sliders on one row wherever they fit: the figure keeps the height.
         let p = &mut self.params;
-        let labels = [renewal::TTL_S.label, renewal::TYPICAL_S.label];
+        let labels = [
+            crate::ui::kit::params::label(&renewal::TTL_S),
+            crate::ui::kit::params::label(&renewal::TYPICAL_S),
+        ];
         let width = widgets::row_slider_width(ui, &labels, 12.0);
         let one_row = width.is_some();
         let mut both = |ui: &mut Ui| {

@@ -13,6 +13,7 @@ pub mod raster;
 use egui::epaint::ClippedPrimitive;
 use egui::{Color32, ColorImage, RichText, Ui, Vec2};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::progress::Store;
 use crate::runner::Runner;
 use crate::ui::{Cx, Section, kit::widgets, shell::lecture};
@@ -151,18 +152,20 @@ pub fn show(
             widgets::headline(ui, h);
         }
         None => {
-            widgets::no_result_yet(
-                ui,
-                None,
-                Some("Still simulating: the figure shows the runs so far."),
-            );
+            widgets::no_result_yet(ui, None, Some(t("share.slide.simulating")));
         }
     }
     let footer = ui.text_style_height(&egui::TextStyle::Small) + ui.spacing().item_spacing.y;
     let size = Vec2::new(ui.available_width(), ui.available_height() - footer);
     figure(ui, cx, size);
     let words = match &f.code {
-        Some(code) => format!("{} · scenario code {code}", crate::ui::shell::topbar::TITLE),
+        Some(code) => {
+            let values = [
+                ("title", crate::ui::shell::topbar::TITLE),
+                ("code", code.as_str()),
+            ];
+            tf("share.slide.footer", &values)
+        }
         None => crate::ui::shell::topbar::TITLE.to_owned(),
     };
     ui.with_layout(egui::Layout::bottom_up(egui::Align::Max), |ui| {
@@ -186,6 +189,6 @@ pub fn png(image: &ColorImage) -> Result<Vec<u8>, String> {
         h as u32,
         image::ExtendedColorType::Rgba8,
     )
-    .map_err(|e| format!("The figure could not be encoded as PNG: {e}."))?;
+    .map_err(|e| tf("share.export.encode_failed", &[("error", e.to_string())]))?;
     Ok(out)
 }
