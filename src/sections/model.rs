@@ -78,8 +78,9 @@ impl Eq for dyn Model {}
 pub struct Sim<S: Settings> {
     /// The model's name on the command line.
     pub name: &'static str,
-    /// The line under `sim --help`, after "Section N: ".
-    pub about: &'static str,
+    /// The line under `sim --help`, after "Section N: ": a closure that reads the section's
+    /// `about` entry from the catalogue.
+    pub about: fn() -> &'static str,
     pub runs: Runs,
     /// Runs the model and adds its outputs to the report (which already holds the model's
     /// name, its parameters and its seed).
@@ -119,7 +120,7 @@ impl<S: Settings> Model for Sim<S> {
             _ => Common::augment_args(cmd),
         };
         // Last: the flattened options bring help lines of their own.
-        cmd.about(format!("Section {number}: {}", self.about))
+        cmd.about(format!("Section {number}: {}", (self.about)()))
             .long_about(None)
     }
 
@@ -192,7 +193,7 @@ mod tests {
     /// A new section's descriptor: what its folder's `entry.rs` holds.
     const TOY: Sim<Toy> = Sim {
         name: "toy",
-        about: "a number, doubled",
+        about: || "a number, doubled",
         runs: Runs::Seeded,
         report: |p, run, r| {
             r.put("doubled", serde_json::json!(p.size * 2 + run.seed as u32));

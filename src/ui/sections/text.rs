@@ -4,6 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::lesson;
+use crate::lesson::catalogue::tf;
 use crate::ui::{Cx, Section, kit::widgets};
 
 /// The lesson's header line (course, place in it, length) and its one-paragraph summary:
@@ -28,7 +29,14 @@ pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
             widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
             return;
         }
-        ui.label(RichText::new(format!("Section {} · {}", text.number, text.subtitle)).weak());
+        let place = tf(
+            "sections.page.place",
+            &[
+                ("number", text.number.to_string()),
+                ("subtitle", text.subtitle.clone()),
+            ],
+        );
+        ui.label(RichText::new(place).weak());
         crate::ui::kit::a11y::add_heading(
             ui,
             RichText::new(&text.title)

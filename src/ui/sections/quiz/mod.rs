@@ -18,8 +18,10 @@ mod words;
 use egui::Ui;
 
 use crate::lesson;
+use crate::lesson::catalogue::{t, tf};
 use crate::scenario::{Pairs, settings};
 use crate::sections::QuizId;
+use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Cx, Section, kit::widgets};
 use state::QuizState;
 
@@ -91,10 +93,12 @@ impl Section for QuizSection {
             .question()
             .filter(|_| !self.state.feedback_visible())?;
         let answer = q.answers.get(q.correct)?;
-        Some(format!(
-            "Answer {}: {}",
-            q.correct + 1,
-            lesson::plain(answer)
+        Some(tf(
+            "sections.quiz.lecturer",
+            &[
+                ("number", (q.correct + 1).to_string()),
+                ("answer", lesson::plain(answer)),
+            ],
         ))
     }
 
@@ -142,11 +146,25 @@ pub fn how_note(ui: &mut Ui, how: &str, cx: &mut Cx<'_>) {
     if how.is_empty() {
         return;
     }
-    egui::CollapsingHeader::new("How this is computed")
+    egui::CollapsingHeader::new(t("sections.quiz.how"))
         .default_open(true)
         .show(ui, |ui| {
             widgets::paragraph(ui, how, cx);
         });
+}
+
+/// The first and the last of `n` number keys that choose an answer, for a sentence's
+/// `{first}` and `{last}` slots (as the keymap writes them).
+pub fn choose_keys(n: usize) -> [(&'static str, String); 2] {
+    let key = |i: usize| {
+        let shown = u8::try_from(i).map_or("", |k| key_text(Action::Choose(k)));
+        if shown.is_empty() {
+            i.to_string()
+        } else {
+            shown.to_owned()
+        }
+    };
+    [("first", key(1)), ("last", key(n))]
 }
 
 /// At most `max` characters, cut at a word and ended with "…".

@@ -9,10 +9,11 @@ use super::QuizSection;
 use super::answer::AnswerButton;
 use super::state::{Input, Mark, Tone};
 use super::words::next_section_label;
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, SectionText};
 use crate::progress::XP_PER_QUESTION;
 use crate::ui::kit::plot::palette;
-use crate::ui::shell::keymap::Action;
+use crate::ui::shell::keymap::{Action, SHORTCUTS, key_text};
 use crate::ui::stage::layout;
 use crate::ui::{AppEvent, Cx, kit::widgets};
 
@@ -70,7 +71,7 @@ impl QuizSection {
             layout::title(ui, text, true);
             self.body(ui, cx);
             ui.add_space(8.0);
-            egui::CollapsingHeader::new("The explanation in words")
+            egui::CollapsingHeader::new(t("sections.quiz.words"))
                 .id_salt(("quiz-words", n))
                 .default_open(!cx.lecture)
                 .show(ui, |ui| words(ui, cx, text));
@@ -165,10 +166,14 @@ impl QuizSection {
             ui.label(format!("{}:", super::words::capitalise(&quiz.items)));
             for (i, q) in quiz.iter().enumerate() {
                 let answer = cx.progress.progress().answer(&q.id).filter(|_| !lecture);
-                let (mark, state) = match answer {
-                    Some(a) if a.correct => (" ✔", ", answered right"),
-                    Some(_) => (" ✖", ", answered wrong"),
-                    None => ("", ""),
+                let values = [
+                    ("item", super::words::capitalise(&quiz.item)),
+                    ("number", (i + 1).to_string()),
+                ];
+                let (mark, name) = match answer {
+                    Some(a) if a.correct => (" ✔", tf("sections.quiz.nav.name.right", &values)),
+                    Some(_) => (" ✖", tf("sections.quiz.nav.name.wrong", &values)),
+                    None => ("", tf("sections.quiz.nav.name", &values)),
                 };
                 let selected = self.state.current() == Some(i);
                 // Room for a mark from the start: the row never wraps anew once answered.
@@ -179,8 +184,10 @@ impl QuizSection {
                         egui::Button::selectable(selected, format!("{}{mark}", i + 1))
                             .min_size(vec2(room, 0.0)),
                     )
-                    .on_hover_text(format!("Go to {} {}", quiz.item, i + 1));
-                let name = format!("{} {}{state}", super::words::capitalise(&quiz.item), i + 1);
+                    .on_hover_text(tf(
+                        "sections.quiz.nav.go",
+                        &[("item", quiz.item.clone()), ("number", (i + 1).to_string())],
+                    ));
                 ui.ctx()
                     .accesskit_node_builder(r.id, |node| node.set_label(name));
                 if r.clicked() {
@@ -190,7 +197,10 @@ impl QuizSection {
             if !lecture {
                 let finished = self.state.current().is_none();
                 if ui
-                    .add(egui::Button::selectable(finished, "Results"))
+                    .add(egui::Button::selectable(
+                        finished,
+                        t("sections.quiz.nav.results"),
+                    ))
                     .clicked()
                 {
                     inputs.list.push(Input::Results);
@@ -199,7 +209,15 @@ impl QuizSection {
             if let Some(i) = self.state.current() {
                 ui.add_space(8.0);
                 let item = super::words::capitalise(&quiz.item);
-                let place = RichText::new(format!("{item} {} of {}", i + 1, quiz.len())).weak();
+                let place = tf(
+                    "sections.quiz.nav.place",
+                    &[
+                        ("item", item),
+                        ("number", (i + 1).to_string()),
+                        ("n", quiz.len().to_string()),
+                    ],
+                );
+                let place = RichText::new(place).weak();
                 ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
             }
         });
@@ -238,7 +256,7 @@ impl QuizSection {
                 width,
             };
             let r = ui.add_enabled(mark != Mark::Other, button);
-            let key = format!("Key {}", k + 1);
+            let key = tf("sections.quiz.answer.key", &[("key", (k + 1).to_string())]);
             ui.ctx()
                 .accesskit_node_builder(r.id, |node| node.set_description(key));
             if r.clicked() && !self.state.feedback_visible() {
@@ -255,7 +273,8 @@ impl QuizSection {
             let hint = RichText::new(self.state.hint());
             if lecture {
                 ui.label(hint);
-                if ui.button("Reveal (R)").clicked() {
+                let reveal = tf("sections.quiz.reveal", &[("key", key_text(Action::Reveal))]);
+                if ui.button(reveal).clicked() {
                     inputs.list.push(Input::Reveal);
                 }
             } else {
@@ -295,7 +314,7 @@ impl QuizSection {
         let height = ui.style().text_styles[&TextStyle::Body].size * 2.0;
         let r = ui
             .add(egui::Button::new(RichText::new(label).strong()).min_size(vec2(0.0, height)))
-            .on_hover_text("Enter or Space");
+            .on_hover_text(continue_keys());
         if std::mem::take(&mut self.focus_next) {
             r.request_focus();
         }
@@ -319,16 +338,21 @@ impl QuizSection {
             .iter()
             .filter(|q| p.answer(&q.id).is_some_and(|a| !a.correct))
             .count();
-        ui.label(RichText::new("Your results").heading());
+        ui.label(RichText::new(t("sections.quiz.results")).heading());
+        let xp_note = tf(
+            "sections.quiz.results.xp",
+            &[("xp", XP_PER_QUESTION.to_string())],
+        );
+        let (later, review, open) = (
+            t("sections.quiz.results.later"),
+            t("sections.quiz.results.review"),
+            t("sections.quiz.results.open"),
+        );
         // The questions' column gives way, so the notes' column stays whole in the window.
-        let note_w = [
-            format!("+{XP_PER_QUESTION} XP"),
-            "right at a later try".into(),
-        ]
-        .into_iter()
-        .chain(["to review".into(), "not answered".into()])
-        .map(|t| widgets::text_width(ui, t))
-        .fold(0.0, f32::max);
+        let note_w = [xp_note.as_str(), later, review, open]
+            .into_iter()
+            .map(|text| widgets::text_width(ui, text))
+            .fold(0.0, f32::max);
         let prompt_w = (ui.available_width() - note_w - 2.0 * 12.0 - 24.0).max(120.0);
         egui::Grid::new(("quiz-results", quiz.section))
             .num_columns(3)
@@ -338,17 +362,11 @@ impl QuizSection {
                 for (i, q) in quiz.iter().enumerate() {
                     let (mark, colour, note) = match p.answer(&q.id) {
                         Some(a) if a.correct && a.first_try => {
-                            ("✔", palette::GREEN, format!("+{XP_PER_QUESTION} XP"))
+                            ("✔", palette::GREEN, xp_note.as_str())
                         }
-                        Some(a) if a.correct => {
-                            ("✔", palette::GREEN, "right at a later try".to_owned())
-                        }
-                        Some(_) => ("✖", widgets::warn_color(ui), "to review".to_owned()),
-                        None => (
-                            "·",
-                            ui.visuals().weak_text_color(),
-                            "not answered".to_owned(),
-                        ),
+                        Some(a) if a.correct => ("✔", palette::GREEN, later),
+                        Some(_) => ("✖", widgets::warn_color(ui), review),
+                        None => ("·", ui.visuals().weak_text_color(), open),
                     };
                     ui.label(RichText::new(mark).color(colour).strong());
                     let prompt = lesson::plain(&q.prompt);
@@ -366,22 +384,28 @@ impl QuizSection {
             });
         ui.add_space(6.0);
         if !cx.lecture {
-            ui.label(format!(
-                "Right at the first try: {first} of {}, worth {} XP.",
-                quiz.len(),
-                first as u32 * XP_PER_QUESTION
+            ui.label(tf(
+                "sections.quiz.results.first",
+                &[
+                    ("first", first.to_string()),
+                    ("n", quiz.len().to_string()),
+                    ("xp", (first as u32 * XP_PER_QUESTION).to_string()),
+                ],
             ));
         }
         ui.horizontal_wrapped(|ui| {
             if missed > 0
                 && ui
-                    .button(format!("Try the missed ones again ({missed})"))
+                    .button(tf(
+                        "sections.quiz.results.retry",
+                        &[("missed", missed.to_string())],
+                    ))
                     .clicked()
             {
                 inputs.list.push(Input::RetryMissed);
             }
             let next = RichText::new(next_section_label(quiz.section)).strong();
-            if ui.button(next).on_hover_text("Enter or Space").clicked() {
+            if ui.button(next).on_hover_text(continue_keys()).clicked() {
                 inputs.list.push(Input::GoOn);
             }
         });
@@ -391,9 +415,9 @@ impl QuizSection {
 fn review_banner(ui: &mut Ui, cx: &Cx<'_>, inputs: &mut Inputs) {
     ui.horizontal_wrapped(|ui| {
         let left = cx.progress.review.len();
-        let text = format!("Reviewing missed questions: {left} to go (this one included).");
+        let text = tf("sections.quiz.review", &[("left", left.to_string())]);
         ui.label(RichText::new(text).strong());
-        if ui.button("Stop reviewing").clicked() {
+        if ui.button(t("sections.quiz.review.stop")).clicked() {
             inputs.list.push(Input::StopReview);
         }
     });
@@ -413,6 +437,22 @@ fn words(ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
         widgets::paragraph(ui, p, cx);
     }
     ui.add_space(12.0);
+}
+
+/// The keys that go on (Enter or Space), as the keymap writes them.
+fn continue_keys() -> String {
+    let mut keys = SHORTCUTS
+        .iter()
+        .filter(|s| s.action == Action::Continue)
+        .map(|s| s.keys_text);
+    let first = keys.next().unwrap_or_default();
+    match keys.next() {
+        Some(second) => tf(
+            "sections.quiz.continue_keys",
+            &[("first", first), ("second", second)],
+        ),
+        None => first.to_owned(),
+    }
 }
 
 /// Smaller gaps between lines (the paragraphs' space after them shrinks with them).

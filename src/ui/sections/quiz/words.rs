@@ -1,65 +1,75 @@
 //! The words the quiz shows: the verdict, the hint under the answers, the "next" button and
 //! the computed headline, all worked out from the [`QuizState`] alone.
 
+use super::choose_keys;
 use super::state::{QuizState, Tone, after};
 use crate::lesson;
+use crate::lesson::catalogue::{t, tf};
 use crate::progress::{Progress, Store, XP_PER_QUESTION};
+use crate::ui::shell::keymap::{Action, key_text};
 
 impl QuizState {
     /// The verdict once it is visible: right or wrong and the XP, or in lecture mode the
     /// class's vote and the answer.
     pub fn verdict(&self) -> Option<(Tone, String)> {
         let q = self.question().filter(|_| self.feedback_visible())?;
-        let right = format!(
-            "{}, “{}”",
-            q.correct + 1,
-            lesson::plain(&q.answers[q.correct])
-        );
+        let right = [
+            ("number", (q.correct + 1).to_string()),
+            ("answer", lesson::plain(&q.answers[q.correct])),
+        ];
         if self.lecture() {
-            let vote = match self.visit().chosen {
-                Some(c) if c == q.correct => "The class chose it: right. ".to_owned(),
-                Some(c) => format!("The class chose {}. ", c + 1),
-                None => String::new(),
+            let text = match self.visit().chosen {
+                Some(c) if c == q.correct => tf("sections.quiz.verdict.class_right", &right),
+                Some(c) => {
+                    let mut values = right.to_vec();
+                    values.push(("chosen", (c + 1).to_string()));
+                    tf("sections.quiz.verdict.class_chose", &values)
+                }
+                None => tf("sections.quiz.verdict.answer", &right),
             };
-            return Some((Tone::Plain, format!("{vote}The answer is {right}.")));
+            return Some((Tone::Plain, text));
         }
         let first = self.visit().recorded.map(|r| r.first);
         Some(if self.visit().chosen == Some(q.correct) {
-            let xp = match self.visit().recorded {
-                Some(r) if r.first => format!("+{} XP.", r.xp),
-                Some(_) => "No XP this time: XP counts only first answers.".to_owned(),
-                None => "You answered this one right earlier.".to_owned(),
+            let text = match self.visit().recorded {
+                Some(r) if r.first => tf(
+                    "sections.quiz.verdict.right.xp",
+                    &[("xp", r.xp.to_string())],
+                ),
+                Some(_) => t("sections.quiz.verdict.right.no_xp").to_owned(),
+                None => t("sections.quiz.verdict.right.earlier").to_owned(),
             };
-            (Tone::Right, format!("✔ Right. {xp}"))
+            (Tone::Right, text)
         } else {
-            let xp = if first == Some(true) {
-                "No XP for this one. It waits for you in the review in the last section."
+            let text = if first == Some(true) {
+                tf("sections.quiz.verdict.wrong.first", &right)
             } else {
-                "No XP this time."
+                tf("sections.quiz.verdict.wrong.again", &right)
             };
-            (
-                Tone::Wrong,
-                format!("✖ Not this one: the answer is {right}. {xp}"),
-            )
+            (Tone::Wrong, text)
         })
     }
 
     /// The line under the answers before the verdict.
     pub fn hint(&self) -> String {
-        let keys = self.quiz().keys;
+        let keys = choose_keys(self.quiz().keys);
         if self.lecture() {
-            let vote = match self.visit().chosen {
-                Some(c) => format!("Class vote: answer {}. ", c + 1),
-                None => String::new(),
+            let reveal = ("key", key_text(Action::Reveal).to_owned());
+            return match self.visit().chosen {
+                Some(c) => tf(
+                    "sections.quiz.hint.class_voted",
+                    &[reveal, ("vote", (c + 1).to_string())],
+                ),
+                None => tf("sections.quiz.hint.class", &[reveal]),
             };
-            return format!("{vote}Let the class vote, then press R to reveal the answer.");
         }
         match self.visit().previous {
-            Some(p) => format!(
-                "Last time you chose {}, which was not right. Choose again with 1–{keys} or the mouse.",
-                p + 1
-            ),
-            None => format!("Choose with the keys 1–{keys} or the mouse."),
+            Some(p) => {
+                let mut values = keys.to_vec();
+                values.push(("previous", (p + 1).to_string()));
+                tf("sections.quiz.hint.again", &values)
+            }
+            None => tf("sections.quiz.hint", &keys),
         }
     }
 
@@ -67,17 +77,17 @@ impl QuizState {
     pub fn next_label(&self, store: &Store) -> String {
         if self.reviewing(store) {
             return if store.review.len() > 1 {
-                "Next missed question ▶".to_owned()
+                t("sections.quiz.next.missed").to_owned()
             } else {
-                "Finish the review ▶".to_owned()
+                t("sections.quiz.next.finish_review").to_owned()
             };
         }
         if !self.is_last() {
-            format!("Next {} ▶", self.quiz().item)
+            tf("sections.quiz.next", &[("item", &self.quiz().item)])
         } else if self.lecture() {
             next_section_label(self.section())
         } else {
-            "See your results ▶".to_owned()
+            t("sections.quiz.next.results").to_owned()
         }
     }
 
@@ -97,11 +107,18 @@ impl QuizState {
         let items = &self.quiz().items;
         if self.lecture() {
             return match self.current() {
-                None => format!("Lecture mode: {n} {items} to discuss; nothing is scored."),
-                Some(i) => format!(
-                    "Lecture mode: {} {} of {n}. Let the class vote, then reveal with R; nothing is scored.",
-                    self.quiz().item,
-                    i + 1
+                None => tf(
+                    "sections.quiz.headline.lecture",
+                    &[("n", &n.to_string()), ("items", items)],
+                ),
+                Some(i) => tf(
+                    "sections.quiz.headline.lecture.question",
+                    &[
+                        ("item", &self.quiz().item),
+                        ("number", &(i + 1).to_string()),
+                        ("n", &n.to_string()),
+                        ("key", &key_text(Action::Reveal).to_owned()),
+                    ],
                 ),
             };
         }
@@ -113,7 +130,14 @@ impl QuizState {
         let xp = first as u32 * XP_PER_QUESTION;
         let max = n as u32 * XP_PER_QUESTION;
         if answered == 0 {
-            format!("{n} {items} to answer, worth up to {max} XP.")
+            tf(
+                "sections.quiz.headline.none",
+                &[
+                    ("n", &n.to_string()),
+                    ("items", items),
+                    ("max", &max.to_string()),
+                ],
+            )
         } else {
             answered_line(answered, n, items, first, xp, max)
         }
@@ -129,15 +153,26 @@ fn answered_line(
     xp: u32,
     max: u32,
 ) -> String {
-    format!(
-        "You have answered {answered} of {n} {items}; {first} right at the first try, worth {xp} of {max} XP."
+    tf(
+        "sections.quiz.headline.answered",
+        &[
+            ("answered", answered.to_string()),
+            ("n", n.to_string()),
+            ("items", items.to_owned()),
+            ("first", first.to_string()),
+            ("xp", xp.to_string()),
+            ("max", max.to_string()),
+        ],
     )
 }
 
 /// "Next section: <title> ▶".
 pub fn next_section_label(section: u8) -> String {
     let next = after(section);
-    format!("Next section: {} ▶", lesson::content().section(next).title)
+    tf(
+        "sections.quiz.next.section",
+        &[("title", &lesson::content().section(next).title)],
+    )
 }
 
 /// The text with its first letter upper case ("scenario" → "Scenario").

@@ -3,13 +3,14 @@
 use serde_json::json;
 
 use crate::cli::{Report, Run};
+use crate::lesson::catalogue::t;
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::counter::{self, CounterParams};
 
 pub const MODEL: Sim<CounterParams> = Sim {
     name: "counter",
-    about: "workers incrementing a shared counter, with or without a lock",
+    about: || t("sections.why-lock.about"),
     runs: Runs::Seeded,
     report,
     page: || Box::new(super::section()),

@@ -6,6 +6,7 @@ use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
 use super::Counter;
 use super::runs::{CURVE_SEEDS, Pair};
+use crate::lesson::catalogue::{t, tf};
 use crate::sim::counter;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_int, fmt_ms};
@@ -31,18 +32,21 @@ impl Counter {
     /// of words under it; fills `size`.
     pub(super) fn counter_plot(&self, ui: &mut Ui, cx: &Cx<'_>, pair: &Pair, size: Vec2) {
         let end = pair.on.run.elapsed_ms.max(pair.off.run.elapsed_ms);
-        let t = self.playback.position * end;
-        let (off_pts, off_now, off_done) = pair.off.until(t);
-        let (on_pts, on_now, on_done) = pair.on.until(t);
+        let now_ms = self.playback.position * end;
+        let (off_pts, off_now, off_done) = pair.off.until(now_ms);
+        let (on_pts, on_now, on_done) = pair.on.until(now_ms);
         let should = pair.key.0.expected() as f64;
         let w = plot::line_width(cx);
         let lock = self.params.lock;
         let [(c_off, w_off), (c_on, w_on)] = mode_styles(lock, cx.lecture);
         let mut lines = [
-            Line::new("without a lock", PlotPoints::Owned(off_pts))
-                .color(c_off)
-                .width(w * w_off),
-            Line::new("with the lock", PlotPoints::Owned(on_pts))
+            Line::new(
+                t("sections.why-lock.line.without"),
+                PlotPoints::Owned(off_pts),
+            )
+            .color(c_off)
+            .width(w * w_off),
+            Line::new(t("sections.why-lock.line.with"), PlotPoints::Owned(on_pts))
                 .color(c_on)
                 .width(w * w_on),
         ];
@@ -50,13 +54,15 @@ impl Counter {
             // The chosen mode last, so that it is drawn on top.
             lines.reverse();
         }
-        let words = format!(
-            "At {}: without a lock {} writes have left the counter at {}; with the lock {} writes, counter {}.",
-            fmt_ms(t),
-            fmt_int(off_done as u64),
-            fmt_int(off_now),
-            fmt_int(on_done as u64),
-            fmt_int(on_now),
+        let words = tf(
+            "sections.why-lock.now",
+            &[
+                ("time", fmt_ms(now_ms)),
+                ("without_writes", fmt_int(off_done as u64)),
+                ("without_counter", fmt_int(off_now)),
+                ("with_writes", fmt_int(on_done as u64)),
+                ("with_counter", fmt_int(on_now)),
+            ],
         );
         let galley = egui::WidgetText::from(words).into_galley(
             ui,
@@ -69,8 +75,8 @@ impl Counter {
         let response = Plot::new("s1-counter")
             .width(size.x)
             .height(height.max(120.0))
-            .x_axis_label("simulated time (ms)")
-            .y_axis_label("counter")
+            .x_axis_label(t("sections.why-lock.axis_x"))
+            .y_axis_label(t("sections.why-lock.axis_y"))
             .include_x(0.0)
             .include_x(end)
             .include_y(0.0)
@@ -78,7 +84,7 @@ impl Counter {
             .allow_scroll(false)
             .show(ui, |p| {
                 p.hline(
-                    HLine::new("should be W·N", should)
+                    HLine::new(t("sections.why-lock.line.should_be"), should)
                         .color(plot::colour(cx, palette::GREY))
                         .width(w * 0.8)
                         .style(LineStyle::dashed_loose()),
@@ -88,7 +94,7 @@ impl Counter {
                 }
             })
             .response;
-        widgets::describe_plot(&response, "Plot: the counter over time", "");
+        widgets::describe_plot(&response, t("sections.why-lock.plot.counter"), "");
         ui.label(galley);
     }
 
@@ -98,26 +104,33 @@ impl Counter {
         let w = plot::line_width(cx);
         let workers = self.params.workers;
         let description = match (pts.first(), pts.last(), self.curve.finished()) {
-            (Some(first), Some(last), true) => format!(
-                "Without a lock, {} updates are lost on average over {CURVE_SEEDS} seeds with one \
-                 worker and {} with {} workers.",
-                fmt_int(first[1].round() as u64),
-                fmt_int(last[1].round() as u64),
-                last[0],
+            (Some(first), Some(last), true) => tf(
+                "sections.why-lock.plot.curve.described",
+                &[
+                    ("one", fmt_int(first[1].round() as u64)),
+                    ("seeds", CURVE_SEEDS.to_string()),
+                    ("many", fmt_int(last[1].round() as u64)),
+                    ("workers", last[0].to_string()),
+                ],
             ),
-            _ => "The curve is still being computed.".to_owned(),
+            _ => t("sections.why-lock.plot.curve.computing").to_owned(),
         };
         let top = top_room(ui);
-        let full_title = format!("lost updates (mean over {CURVE_SEEDS} seeds)");
-        let short_title = format!("lost updates ({CURVE_SEEDS} seeds)");
+        let seeds = [("seeds", CURVE_SEEDS.to_string())];
+        let full_title = tf("sections.why-lock.curve.axis_y.long", &seeds);
+        let short_title = tf("sections.why-lock.curve.axis_y.short", &seeds);
         let response = Plot::new("s1-curve")
             .width(size.x)
             .height(size.y - top)
-            .x_axis_label("workers")
+            .x_axis_label(t("sections.why-lock.curve.axis_x"))
             .y_axis_label(plot::y_title(
                 ui,
                 size.y - top,
-                &[&full_title, &short_title, "lost updates"],
+                &[
+                    &full_title,
+                    &short_title,
+                    t("sections.why-lock.curve.axis_y.shortest"),
+                ],
             ))
             .include_x(0.0)
             .include_x(counter::WORKERS.max + 0.5)
@@ -125,12 +138,18 @@ impl Counter {
             .allow_scroll(false)
             .show(ui, |p| {
                 p.vline(
-                    VLine::new(format!("now: {workers} workers"), f64::from(workers))
-                        .color(plot::colour(cx, palette::GREY))
-                        .width(w * 0.6),
+                    VLine::new(
+                        tf(
+                            "sections.why-lock.curve.now",
+                            &[("workers", workers.to_string())],
+                        ),
+                        f64::from(workers),
+                    )
+                    .color(plot::colour(cx, palette::GREY))
+                    .width(w * 0.6),
                 );
                 p.line(
-                    Line::new("without a lock", pts.clone())
+                    Line::new(t("sections.why-lock.line.without"), pts.clone())
                         .color(palette::VERMILION)
                         .width(w),
                 );
@@ -141,11 +160,7 @@ impl Counter {
                 );
             })
             .response;
-        widgets::describe_plot(
-            &response,
-            "Plot: lost updates against the number of workers",
-            &description,
-        );
+        widgets::describe_plot(&response, t("sections.why-lock.plot.curve"), &description);
     }
 }
 

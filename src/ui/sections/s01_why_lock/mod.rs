@@ -19,6 +19,7 @@ use egui_plot::MarkerShape;
 use self::figure::{mode_styles, title};
 use self::real::RealThreads;
 use self::runs::{CURVE_SEEDS, Pair, RunKey, spawn_curve, spawn_runs};
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::Runner;
 use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
@@ -145,8 +146,11 @@ impl Experiment for Counter {
     }
 
     fn progress(&self, ui: &mut Ui) {
-        self.curve
-            .progress_ui(ui, "Computing the lost-updates curve", "worker counts");
+        self.curve.progress_ui(
+            ui,
+            t("sections.why-lock.progress.curve"),
+            t("sections.why-lock.progress.unit"),
+        );
     }
 
     fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
@@ -154,13 +158,13 @@ impl Experiment for Counter {
         let [(c_off, _), (c_on, _)] = mode_styles(lock, cx.lecture);
         let (off, on) = if lock {
             (
-                "without a lock (faded, for comparison)",
-                "with the lock (chosen)",
+                t("sections.why-lock.key.without_faded"),
+                t("sections.why-lock.key.with_chosen"),
             )
         } else {
             (
-                "without a lock (chosen)",
-                "with the lock (faded, for comparison)",
+                t("sections.why-lock.key.without_chosen"),
+                t("sections.why-lock.key.with_faded"),
             )
         };
         let mut key = vec![
@@ -169,14 +173,20 @@ impl Experiment for Counter {
             KeyMark::Line(
                 palette::GREY,
                 true,
-                format!("should be W·N = {}", fmt_int(self.params.expected())),
+                tf(
+                    "sections.why-lock.key.should_be",
+                    &[("total", fmt_int(self.params.expected()))],
+                ),
             ),
         ];
         if self.curve_beside {
             key.push(KeyMark::Shape(
                 MarkerShape::Circle,
                 palette::VERMILION,
-                format!("right: lost updates without a lock, mean over {CURVE_SEEDS} seeds"),
+                tf(
+                    "sections.why-lock.key.curve_right",
+                    &[("seeds", CURVE_SEEDS.to_string())],
+                ),
             ));
         }
         key
@@ -202,14 +212,11 @@ impl Experiment for Counter {
             ui.horizontal_top(|ui| {
                 ui.spacing_mut().item_spacing.x = gap;
                 ui.vertical(|ui| {
-                    title(ui, "The counter over time");
+                    title(ui, t("sections.why-lock.title.counter"));
                     self.counter_plot(ui, cx, &pair, vec2(left, h));
                 });
                 ui.vertical(|ui| {
-                    title(
-                        ui,
-                        "Lost updates without a lock, against the number of workers",
-                    );
+                    title(ui, t("sections.why-lock.title.curve"));
                     self.curve_plot(ui, cx, vec2(right, h));
                 });
             });
@@ -239,12 +246,11 @@ impl Experiment for Counter {
             widgets::table_slider(ui, p, &counter::INCREMENTS);
         };
         let lock = |ui: &mut Ui, p: &mut CounterParams| {
-            ui.checkbox(&mut p.lock, "Use a lock").on_hover_text(
-                "Each worker takes a first-come, first-served lock before reading and releases it after writing",
-            );
+            ui.checkbox(&mut p.lock, t("sections.why-lock.lock"))
+                .on_hover_text(t("sections.why-lock.lock.hover"));
         };
         // The toggle and both sliders on one row when they fit, one below the other if not.
-        let others = widgets::text_width(ui, "Use a lock") + 50.0;
+        let others = widgets::text_width(ui, t("sections.why-lock.lock")) + 50.0;
         let labels = [
             crate::ui::kit::params::label(&counter::WORKERS),
             crate::ui::kit::params::label(&counter::INCREMENTS),
@@ -267,7 +273,7 @@ impl Experiment for Counter {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new("One increment").strong());
+        ui.label(RichText::new(t("sections.why-lock.drawer.increment")).strong());
         widgets::table_slider(ui, p, &counter::THINK_MS);
         widgets::table_slider(ui, p, &counter::GAP_MS);
         true
@@ -277,21 +283,25 @@ impl Experiment for Counter {
         if let Some(pair) = self.runs.latest() {
             let (off, on) = (&pair.off.run, &pair.on.run);
             ui.add_space(4.0);
-            ui.label(format!(
-                "The price of the lock: the same {} increments took {} of simulated time with the \
-                 lock and {} without it ({:.1}× as long), because workers had to wait for each other.",
-                fmt_int(pair.key.0.expected()),
-                fmt_ms(on.elapsed_ms),
-                fmt_ms(off.elapsed_ms),
-                on.elapsed_ms / off.elapsed_ms.max(f64::MIN_POSITIVE),
+            ui.label(tf(
+                "sections.why-lock.price",
+                &[
+                    ("total", fmt_int(pair.key.0.expected())),
+                    ("with", fmt_ms(on.elapsed_ms)),
+                    ("without", fmt_ms(off.elapsed_ms)),
+                    (
+                        "ratio",
+                        format!(
+                            "{:.1}",
+                            on.elapsed_ms / off.elapsed_ms.max(f64::MIN_POSITIVE)
+                        ),
+                    ),
+                ],
             ));
         }
         if !self.curve_beside {
             ui.add_space(8.0);
-            title(
-                ui,
-                "Lost updates without a lock, against the number of workers",
-            );
+            title(ui, t("sections.why-lock.title.curve"));
             let width = ui.available_width();
             plot::with_axis_room(ui, width, |ui, w| {
                 self.curve_plot(ui, cx, vec2(w, CURVE_HEIGHT));
@@ -309,7 +319,10 @@ impl Experiment for Counter {
         let shown = pair.off.run.final_counter;
         Some((
             shown as f64 / total.max(1) as f64,
-            format!("{} of {}", fmt_int(shown), fmt_int(total)),
+            tf(
+                "sections.why-lock.observed",
+                &[("counter", fmt_int(shown)), ("total", fmt_int(total))],
+            ),
         ))
     }
 
@@ -323,7 +336,7 @@ impl Experiment for Counter {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        ("simulated time (ms)", "counter")
+        (t("sections.why-lock.axis_x"), t("sections.why-lock.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

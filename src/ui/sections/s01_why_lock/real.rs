@@ -3,6 +3,7 @@
 
 use egui::Ui;
 
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::real_threads::{self, RealRun};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::fmt::{fmt_int, fmt_ms};
@@ -19,17 +20,22 @@ pub struct RealThreads {
 impl RealThreads {
     /// The experiment's words, button and result, for `w` threads adding one `n` times each.
     pub fn ui(&mut self, ui: &mut Ui, runner: &Runner, w: u32, n: u32) {
-        egui::CollapsingHeader::new("Beyond the model: real threads on this computer").show(ui, |ui| {
-            ui.label(format!(
-                "{w} operating-system threads each add one {} times: read the shared number, sleep \
-                 {} µs, write back what was read plus one. First with nothing in between, then \
-                 holding a real mutex. This is not seeded: the scheduler decides, so every run differs.",
-                fmt_int(u64::from(n)),
-                REAL_THINK.as_micros(),
+        egui::CollapsingHeader::new(t("sections.why-lock.real.title")).show(ui, |ui| {
+            ui.label(tf(
+                "sections.why-lock.real.about",
+                &[
+                    ("threads", w.to_string()),
+                    ("times", fmt_int(u64::from(n))),
+                    ("sleep", REAL_THINK.as_micros().to_string()),
+                ],
             ));
             let running = self.task.as_ref().is_some_and(|t| !t.is_finished());
             ui.horizontal(|ui| {
-                let label = if self.task.is_some() { "Run again on real threads" } else { "Run on real threads" };
+                let label = if self.task.is_some() {
+                    t("sections.why-lock.real.run_again")
+                } else {
+                    t("sections.why-lock.real.run")
+                };
                 if ui.add_enabled(!running, egui::Button::new(label)).clicked() {
                     self.task = Some(runner.spawn("real-threads", move |r| {
                         real_threads::run(w, n, REAL_THINK, r.cancel_flag())
@@ -37,31 +43,35 @@ impl RealThreads {
                 }
                 if running {
                     ui.spinner();
-                    ui.label("running…");
+                    ui.label(t("sections.why-lock.real.running"));
                 }
             });
-            let result = self.task.as_ref().and_then(|t| t.snapshot().result.flatten());
+            let result = self
+                .task
+                .as_ref()
+                .and_then(|t| t.snapshot().result.flatten());
             if let Some(r) = result {
                 let should = u64::from(r.threads) * u64::from(r.increments);
-                ui.label(format!(
-                    "Without synchronisation the number ended at {} of {} ({} lost) in {}. With the \
-                     mutex it ended at {} of {} in {}.",
-                    fmt_int(r.unsynchronised),
-                    fmt_int(should),
-                    fmt_int(should - r.unsynchronised.min(should)),
-                    fmt_ms(r.unsynchronised_ms),
-                    fmt_int(r.with_mutex),
-                    fmt_int(should),
-                    fmt_ms(r.with_mutex_ms),
+                ui.label(tf(
+                    "sections.why-lock.real.result",
+                    &[
+                        ("without", fmt_int(r.unsynchronised)),
+                        ("should", fmt_int(should)),
+                        ("lost", fmt_int(should - r.unsynchronised.min(should))),
+                        ("without_time", fmt_ms(r.unsynchronised_ms)),
+                        ("with", fmt_int(r.with_mutex)),
+                        ("with_time", fmt_ms(r.with_mutex_ms)),
+                    ],
                 ));
                 // A result belongs to the settings that produced it.
                 if (r.threads, r.increments) != (w, n) {
                     ui.label(
-                        egui::RichText::new(format!(
-                            "That run was with the earlier settings: {} threads adding one {} \
-                             times each. Run again for these.",
-                            r.threads,
-                            fmt_int(u64::from(r.increments)),
+                        egui::RichText::new(tf(
+                            "sections.why-lock.real.earlier",
+                            &[
+                                ("threads", r.threads.to_string()),
+                                ("times", fmt_int(u64::from(r.increments))),
+                            ],
                         ))
                         .color(crate::ui::kit::widgets::warn_color(ui)),
                     );

@@ -3,13 +3,14 @@
 use serde_json::json;
 
 use crate::cli::{Report, Run, ci};
+use crate::lesson::catalogue::t;
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::ttl::{TtlParams, TtlSim};
 
 pub const MODEL: Sim<TtlParams> = Sim {
     name: "ttl",
-    about: "how many lock holds outlive their TTL (Monte Carlo and exact)",
+    about: || t("sections.ttl.about"),
     runs: Runs::MonteCarlo,
     report,
     page: || Box::new(super::section()),

@@ -8,6 +8,7 @@ use egui_plot::{
 };
 
 use super::{LADDER_TTLS, Ttl};
+use crate::lesson::catalogue::{t, tf};
 use crate::sim::ttl;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_s, share_label};
@@ -15,11 +16,6 @@ use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, error_bar, log_marks, palette};
 use crate::ui::kit::readable;
 use crate::ui::kit::widgets;
-
-/// One line above the figure on how to read it.
-pub const HOW_TO_READ: &str = "Read up from your TTL: the blue curve is the share of holds that \
-    outlive it (left axis), the orange dashes the wait after a crash (right axis). Where the two \
-    cross means nothing: they are read on different axes.";
 
 /// The lowest share the figure shows, as a power of ten.
 pub(super) const FLOOR_DECADE: f64 = -16.0;
@@ -67,7 +63,9 @@ impl Ttl {
         let height = if cx.lecture {
             height
         } else {
-            let read = ui.add(egui::Label::new(RichText::new(HOW_TO_READ).weak()).wrap());
+            // One line above the figure on how to read it.
+            let how = RichText::new(t("sections.ttl.how_to_read")).weak();
+            let read = ui.add(egui::Label::new(how).wrap());
             let above = read.rect.height() + ui.spacing().item_spacing.y;
             crate::ui::stage::layout::remember(ui, read_height_id(ui), above);
             height - above
@@ -100,9 +98,9 @@ impl Ttl {
                     ui,
                     height,
                     &[
-                        "holds that outlive the TTL",
-                        "holds outliving the TTL",
-                        "outlive the TTL",
+                        t("sections.ttl.axis_y"),
+                        t("sections.ttl.axis_y.short"),
+                        t("sections.ttl.axis_y.shortest"),
                     ],
                 ))
                 .color(share_color),
@@ -122,9 +120,9 @@ impl Ttl {
                     ui,
                     height,
                     &[
-                        "longest wait after a crash",
-                        "wait after a crash",
-                        "crash wait",
+                        t("sections.ttl.axis_right"),
+                        t("sections.ttl.axis_right.short"),
+                        t("sections.ttl.axis_right.shortest"),
                     ],
                 ))
                 .color(wait_color),
@@ -140,7 +138,7 @@ impl Ttl {
             .tick_label_color(wait_color)
             .placement(HPlacement::Right);
         let x_axis = AxisHints::new_x()
-            .label("lock TTL (log scale)")
+            .label(t("sections.ttl.axis_x"))
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 {
@@ -235,7 +233,7 @@ impl Ttl {
                     Label::new(
                         PlotPoint::new(x, TOP_DECADE),
                         align,
-                        format!("your TTL: {}", fmt_s(p.ttl_s)),
+                        tf("sections.ttl.mark.yours", &[("ttl", fmt_s(p.ttl_s))]),
                     )
                     .or(fmt_s(p.ttl_s))
                     .offset(egui::vec2(dx, 0.0))
@@ -269,7 +267,10 @@ impl Ttl {
                             Label::new(
                                 PlotPoint::new(x, FLOOR_DECADE + 0.6),
                                 egui::Align2::RIGHT_BOTTOM,
-                                format!("below {}", share_label(FLOOR_DECADE as i32)),
+                                tf(
+                                    "sections.ttl.mark.below",
+                                    &[("share", share_label(FLOOR_DECADE as i32))],
+                                ),
                             )
                             .priority(2),
                         );
@@ -307,11 +308,7 @@ impl Ttl {
             text_color,
             ui.visuals().strong_text_color(),
         );
-        widgets::describe_plot(
-            &response.response,
-            "Plot: share of lock holds that outlive the TTL, and the wait after a crash, against the TTL",
-            "",
-        );
+        widgets::describe_plot(&response.response, t("sections.ttl.plot"), "");
         response.inner.map(|t| widgets::snap(&ttl::TTL_S, t))
     }
 }

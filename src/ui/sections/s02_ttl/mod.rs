@@ -13,6 +13,7 @@ mod figure;
 use egui::{RichText, Ui, Vec2};
 use egui_plot::MarkerShape;
 
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::stats::Estimate;
 use crate::sim::ttl::{self, TtlParams, TtlSim};
@@ -100,7 +101,10 @@ impl Ttl {
             &crate::lesson::content().headlines.ttl.headline,
             &[
                 ("ttl", fmt_s(c.ttl_s)),
-                ("share", share_of(c.exact, "lock holds")),
+                (
+                    "share",
+                    share_of(c.exact, t("sections.ttl.things.lock_holds")),
+                ),
                 ("per_day", fmt_rate(p.per_day(c.exact))),
                 ("interval", fmt_s(p.grant_interval_s)),
             ],
@@ -119,12 +123,13 @@ impl Ttl {
     fn presets(&mut self, ui: &mut Ui, lecture: bool) {
         let d = TtlParams::default();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Scenarios:").strong());
-            for t in PRESET_TTLS {
-                let preset = self.preset(t);
+            ui.label(RichText::new(t("sections.ttl.presets")).strong());
+            for ttl_s in PRESET_TTLS {
+                let preset = self.preset(ttl_s);
+                let label = tf("sections.ttl.preset", &[("ttl", fmt_s(ttl_s))]);
                 if ui
-                    .selectable_label(self.params == preset, format!("TTL {}", fmt_s(t)))
-                    .on_hover_text("Lesson defaults with this TTL")
+                    .selectable_label(self.params == preset, label)
+                    .on_hover_text(t("sections.ttl.preset.hover"))
                     .clicked()
                 {
                     self.params = preset;
@@ -133,11 +138,14 @@ impl Ttl {
             if lecture {
                 return;
             }
-            ui.label(format!(
-                "(work around {}, and {} in 1,000 holds are paused, for {} on average)",
-                fmt_s(d.typical_s),
-                trim_num(d.stall_prob * 1000.0),
-                fmt_s(d.stall_mean_s)
+            ui.label(tf(
+                "sections.ttl.presets.share",
+                &[
+                    ("typical", fmt_s(d.typical_s)),
+                    ("paused", trim_num(d.stall_prob * 1000.0)),
+                    ("of", fmt_int(1000)),
+                    ("pause", fmt_s(d.stall_mean_s)),
+                ],
             ));
         });
     }
@@ -233,37 +241,43 @@ impl Experiment for Ttl {
     }
 
     fn progress(&self, ui: &mut Ui) {
-        self.current
-            .progress_ui(ui, "Simulating at your TTL", "holds");
-        self.ladder
-            .progress_ui(ui, "Simulating the points", "holds");
+        self.current.progress_ui(
+            ui,
+            t("sections.ttl.progress.current"),
+            t("sections.ttl.things.holds"),
+        );
+        self.ladder.progress_ui(
+            ui,
+            t("sections.ttl.progress.ladder"),
+            t("sections.ttl.things.holds"),
+        );
     }
 
     fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
         vec![
-            KeyMark::Line(palette::BLUE, false, "unsafe share, exact".into()),
+            KeyMark::Line(palette::BLUE, false, t("sections.ttl.key.exact").into()),
             KeyMark::Shape(
                 MarkerShape::Circle,
                 palette::GREEN,
-                "simulated, with 95 % interval".into(),
+                t("sections.ttl.key.simulated").into(),
             ),
             KeyMark::Hollow(
                 MarkerShape::Down,
                 palette::GREEN,
-                "none seen in the run: likely at most this share".into(),
+                t("sections.ttl.key.none_seen").into(),
             ),
             KeyMark::Line(
                 palette::VERMILION,
                 true,
-                "longest wait after a crash (right axis)".into(),
+                t("sections.ttl.key.crash_wait").into(),
             ),
             KeyMark::Line(
                 palette::GREY,
                 false,
                 if cx.slide || cx.lecture {
-                    "your TTL".into()
+                    t("sections.ttl.key.yours").into()
                 } else {
-                    "your TTL (click or drag on the plot to move it)".into()
+                    t("sections.ttl.key.yours_movable").into()
                 },
             ),
         ]
@@ -286,19 +300,20 @@ impl Experiment for Ttl {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new("How long holds take").strong());
+        ui.label(RichText::new(t("sections.ttl.drawer.holds")).strong());
         widgets::table_slider(ui, p, &ttl::TYPICAL_S);
         widgets::table_slider(ui, p, &ttl::SPREAD)
-            .on_hover_text("How much work times vary around the typical one (σ of the log-normal)");
-        ui.label(RichText::new(spread_words("holds", p.typical_s, p.spread)).weak());
+            .on_hover_text(t("sections.ttl.drawer.spread.hover"));
+        let things = t("sections.ttl.things.holds");
+        ui.label(RichText::new(spread_words(things, p.typical_s, p.spread)).weak());
         percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
         widgets::table_slider(ui, p, &ttl::STALL_MEAN_S);
         ui.add_space(4.0);
-        ui.label(RichText::new("Counting").strong());
+        ui.label(RichText::new(t("sections.ttl.drawer.counting")).strong());
         count_slider(ui, &ttl::HOLDS, &mut p.holds)
-            .on_hover_text("More holds make the simulated points more precise, and take longer");
+            .on_hover_text(t("sections.ttl.drawer.holds.hover"));
         widgets::table_slider(ui, p, &ttl::GRANT_INTERVAL_S)
-            .on_hover_text("Only used for the per-day figure");
+            .on_hover_text(t("sections.ttl.drawer.interval.hover"));
         true
     }
 
@@ -331,7 +346,7 @@ impl Experiment for Ttl {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        ("lock TTL (log scale)", "holds that outlive the TTL")
+        (t("sections.ttl.axis_x"), t("sections.ttl.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

@@ -3,13 +3,14 @@
 use serde_json::json;
 
 use crate::cli::{Report, Run};
+use crate::lesson::catalogue::t;
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::stale::{self, StaleParams};
 
 pub const MODEL: Sim<StaleParams> = Sim {
     name: "stale",
-    about: "a paused holder wakes after its lock expired (no randomness)",
+    about: || t("sections.stale.about"),
     runs: Runs::Story,
     report,
     page: || Box::new(super::section()),

@@ -6,6 +6,7 @@ use egui_plot::{Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint
 
 use super::Story;
 use super::story::words_of_story as story_words;
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::fill;
 use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
@@ -27,9 +28,9 @@ fn lane_y(lane: Lane) -> f64 {
 fn lane_name(y: f64) -> &'static str {
     match y.round() as i64 {
         3 => "A",
-        2 => "Lock service",
+        2 => t("sections.stale.lane.lock_service"),
         1 => "B",
-        0 => "Storage",
+        0 => t("sections.stale.lane.storage"),
         _ => "",
     }
 }
@@ -163,7 +164,7 @@ pub fn timeline(
     let response = plot::fixed_view(Plot::new("s3-timeline"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label("simulated time (s)")
+        .x_axis_label(t("sections.stale.axis_x"))
         .include_x(-0.5)
         .include_x(end + pad)
         .include_y(-0.8)
@@ -219,7 +220,10 @@ pub fn timeline(
                     Label::new(
                         PlotPoint::new((WORK_S + to) / 2.0, 3.0),
                         Align2::CENTER_CENTER,
-                        format!("paused {}", secs(run.params.pause_s)),
+                        tf(
+                            "sections.stale.mark.paused",
+                            &[("pause", secs(run.params.pause_s))],
+                        ),
                     )
                     .or(secs(run.params.pause_s))
                     .within_x(WORK_S, to)
@@ -242,7 +246,10 @@ pub fn timeline(
                     Label::new(
                         PlotPoint::new(run.b_granted_s, 2.3),
                         Align2::LEFT_BOTTOM,
-                        format!("token {TOKEN_B}"),
+                        tf(
+                            "sections.stale.mark.token",
+                            &[("token", TOKEN_B.to_string())],
+                        ),
                     )
                     .offset(vec2(4.0, 0.0))
                     .within_y(2.2, 2.8)
@@ -254,7 +261,7 @@ pub fn timeline(
                 Label::new(
                     PlotPoint::new(waited / 2.0, 1.08),
                     Align2::CENTER_BOTTOM,
-                    "B waits for the lock",
+                    t("sections.stale.mark.b_waits"),
                 )
                 .within_x(0.0, waited)
                 .within_y(0.9, 1.5),
@@ -290,8 +297,11 @@ pub fn timeline(
                         labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
                         if replaced_newer {
                             cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE);
-                            let t = format!("{token} overwrote {TOKEN_B}");
-                            labels.add(storage_words(e.t_s, later(token), t, r).strong());
+                            let words = tf(
+                                "sections.stale.mark.overwrote",
+                                &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
+                            );
+                            labels.add(storage_words(e.t_s, later(token), words, r).strong());
                         } else {
                             p.points(
                                 Points::new("", vec![[e.t_s, 0.0]])
@@ -299,8 +309,11 @@ pub fn timeline(
                                     .shape(MarkerShape::Circle)
                                     .radius(r),
                             );
-                            let t = format!("{token} applied");
-                            labels.add(storage_words(e.t_s, later(token), t, r));
+                            let words = tf(
+                                "sections.stale.mark.applied",
+                                &[("token", token.to_string())],
+                            );
+                            labels.add(storage_words(e.t_s, later(token), words, r));
                         }
                     }
                     EventKind::Refused { token, .. } => {
@@ -311,8 +324,11 @@ pub fn timeline(
                                 .shape(MarkerShape::Square)
                                 .radius(r),
                         );
-                        let t = format!("{token} refused");
-                        labels.add(storage_words(e.t_s, later(token), t, r).strong());
+                        let words = tf(
+                            "sections.stale.mark.refused",
+                            &[("token", token.to_string())],
+                        );
+                        labels.add(storage_words(e.t_s, later(token), words, r).strong());
                     }
                     _ => {}
                 }
@@ -323,11 +339,7 @@ pub fn timeline(
         });
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text_color, strong);
-    widgets::describe_plot(
-        &response.response,
-        "Plot: timeline of A, the lock service, B and the storage",
-        "",
-    );
+    widgets::describe_plot(&response.response, t("sections.stale.plot"), "");
 }
 
 /// Storage's verdict in words: the later write's to the right of its mark, the earlier one's

@@ -18,6 +18,7 @@ use egui::{RichText, Ui, Vec2};
 use egui_plot::MarkerShape;
 
 use self::figure::{A_COLOR, APPLIED, B_COLOR, OVERWROTE, REFUSED};
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::fill;
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
@@ -91,12 +92,12 @@ impl Stale {
             if let Some(err) = self.story.failed() {
                 ui.colored_label(
                     widgets::warn_color(ui),
-                    format!("The story could not be played: {err}"),
+                    tf("sections.stale.failed", &[("error", err)]),
                 );
             } else {
                 ui.add(
                     egui::ProgressBar::new(0.0)
-                        .text("preparing the timeline")
+                        .text(t("sections.stale.preparing"))
                         .animate(true),
                 );
             }
@@ -216,16 +217,36 @@ impl Experiment for Stale {
 
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
         vec![
-            KeyMark::Bar(A_COLOR, format!("A works / holds token {TOKEN_A}")),
-            KeyMark::Bar(palette::GREY, "A paused".into()),
-            KeyMark::Bar(B_COLOR, format!("B works / holds token {TOKEN_B}")),
-            KeyMark::Shape(MarkerShape::Circle, APPLIED, "write applied".into()),
+            KeyMark::Bar(
+                A_COLOR,
+                tf(
+                    "sections.stale.key.a_works",
+                    &[("token", TOKEN_A.to_string())],
+                ),
+            ),
+            KeyMark::Bar(palette::GREY, t("sections.stale.key.a_paused").into()),
+            KeyMark::Bar(
+                B_COLOR,
+                tf(
+                    "sections.stale.key.b_works",
+                    &[("token", TOKEN_B.to_string())],
+                ),
+            ),
+            KeyMark::Shape(
+                MarkerShape::Circle,
+                APPLIED,
+                t("sections.stale.key.applied").into(),
+            ),
             KeyMark::Shape(
                 MarkerShape::Cross,
                 OVERWROTE,
-                "applied over newer data".into(),
+                t("sections.stale.key.over_newer").into(),
             ),
-            KeyMark::Shape(MarkerShape::Square, REFUSED, "write refused".into()),
+            KeyMark::Shape(
+                MarkerShape::Square,
+                REFUSED,
+                t("sections.stale.key.refused").into(),
+            ),
         ]
     }
 
@@ -288,7 +309,8 @@ impl Experiment for Stale {
             crate::ui::kit::params::label(&stale::PAUSE_S),
             crate::ui::kit::params::label(&stale::TTL_S),
         ];
-        let switch = "Storage checks fencing tokens";
+        // The fencing switch's own words, to measure it.
+        let switch = t("sections.stale.switch");
         let others = widgets::text_width(ui, switch) + 60.0;
         let one_row = widgets::row_slider_width(ui, &labels, others);
         let width = one_row.or_else(|| widgets::row_slider_width(ui, &labels, 0.0));
@@ -328,7 +350,11 @@ impl Experiment for Stale {
                 let caption = s.steps.get(k.saturating_sub(1)).map(|s| s.caption.clone());
                 (k, caption.unwrap_or_default())
             });
-            ui.label(format!("Moment {} of {}", revealed, steps))
+            let moment = [
+                ("moment", revealed.to_string()),
+                ("moments", steps.to_string()),
+            ];
+            ui.label(tf("sections.stale.moment", &moment))
                 .on_hover_text(caption);
         });
     }
@@ -344,19 +370,19 @@ impl Experiment for Stale {
         // Whose data storage holds at the end: A's (0) or B's (1).
         let story = self.story.fresh()?;
         Some(match story.run.outcome {
-            Outcome::Overwritten => (0.0, "A's write replaced B's".to_owned()),
-            Outcome::Rejected => (1.0, "storage refused A's write, and B's stays".to_owned()),
+            Outcome::Overwritten => (0.0, t("sections.stale.observed.replaced").to_owned()),
+            Outcome::Rejected => (1.0, t("sections.stale.observed.refused").to_owned()),
             Outcome::NoOverlap | Outcome::OverlapHarmless => {
-                (1.0, "B's write came last, and it stays".to_owned())
+                (1.0, t("sections.stale.observed.last").to_owned())
             }
         })
     }
 
     fn prompt_values(&self) -> Vec<(&'static str, String)> {
         let checks = if self.params.fencing {
-            "checks fencing tokens"
+            t("sections.stale.prompt.checks")
         } else {
-            "does not check fencing tokens"
+            t("sections.stale.prompt.does_not_check")
         };
         vec![
             ("pause", secs(self.params.pause_s)),
@@ -371,7 +397,7 @@ impl Experiment for Stale {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        ("simulated time (s)", "")
+        (t("sections.stale.axis_x"), "")
     }
 
     fn csv(&self) -> Option<String> {

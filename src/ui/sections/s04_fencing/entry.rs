@@ -3,13 +3,14 @@
 use serde_json::json;
 
 use crate::cli::{Report, Run, ci};
+use crate::lesson::catalogue::t;
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::fencing::{self, FencingParams};
 
 pub const MODEL: Sim<FencingParams> = Sim {
     name: "fencing",
-    about: "a chain of lock holders; stale writes with and without fencing tokens",
+    about: || t("sections.fencing.about"),
     runs: Runs::Seeded,
     report,
     page: || Box::new(super::section()),

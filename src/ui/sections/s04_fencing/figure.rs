@@ -7,6 +7,7 @@
 use egui::{Color32, Frame, RichText, Ui, Vec2};
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::sim::fencing::{Fate, FencingRun, Holder};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::fmt_int;
@@ -99,35 +100,35 @@ impl LadderView {
 
 /// The plot key: what each mark means, with how many of them the chain has.
 pub fn legend(run: &FencingRun, fencing: bool) -> Vec<KeyMark> {
-    let count = |m: Mark| fmt_int(run.ladder.iter().filter(|h| mark(h) == m).count() as u64);
+    let count = |m: Mark| {
+        let n = run.ladder.iter().filter(|h| mark(h) == m).count() as u64;
+        [("count", fmt_int(n))]
+    };
     let mut marks = vec![
-        KeyMark::Bar(LEASE, "holding the lock".into()),
-        KeyMark::Bar(OVERRUN, "still working after its lease ran out".into()),
+        KeyMark::Bar(LEASE, t("sections.fencing.key.holding").into()),
+        KeyMark::Bar(OVERRUN, t("sections.fencing.key.overrun").into()),
         KeyMark::Shape(
             MarkerShape::Circle,
             APPLIED,
-            format!("write applied ({})", count(Mark::OnTime)),
+            tf("sections.fencing.key.applied", &count(Mark::OnTime)),
         ),
         KeyMark::Shape(
             MarkerShape::Diamond,
             LATE_FIRST,
-            format!(
-                "stale, but before any newer write ({})",
-                count(Mark::LateFirst)
-            ),
+            tf("sections.fencing.key.late_first", &count(Mark::LateFirst)),
         ),
     ];
     marks.push(if fencing {
         KeyMark::Shape(
             MarkerShape::Square,
             REJECTED,
-            format!("rejected by storage ({})", count(Mark::Rejected)),
+            tf("sections.fencing.key.rejected", &count(Mark::Rejected)),
         )
     } else {
         KeyMark::Shape(
             MarkerShape::Cross,
             OVERWROTE,
-            format!("overwrote newer data ({})", count(Mark::Overwrote)),
+            tf("sections.fencing.key.overwrote", &count(Mark::Overwrote)),
         )
     });
     marks
@@ -192,21 +193,16 @@ pub fn figure(
 fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
     ui.horizontal_wrapped(|ui| {
         if ui
-            .button("Whole chain")
-            .on_hover_text(
-                "Zoom out to every holder. On the ladder: drag to pan, Ctrl + wheel to zoom, \
-                 right-drag a box to zoom in",
-            )
+            .button(t("sections.fencing.view.whole"))
+            .on_hover_text(t("sections.fencing.view.whole.hover"))
             .clicked()
         {
             view.whole_chain();
         }
         if let Some(b) = first_late_bounds(run)
             && ui
-                .button("First stale write")
-                .on_hover_text(
-                    "Zoom to where the first old token reached storage after a newer one",
-                )
+                .button(t("sections.fencing.view.first"))
+                .on_hover_text(t("sections.fencing.view.first.hover"))
                 .clicked()
         {
             view.zoom(b);
@@ -258,11 +254,14 @@ fn ladder(
     let mut plot = Plot::new("s4-ladder")
         .width(width.max(120.0))
         .height(height.max(120.0))
-        .x_axis_label("simulated time (s)")
+        .x_axis_label(t("sections.fencing.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             height.max(120.0),
-            &["fencing token (grant number)", "fencing token"],
+            &[
+                t("sections.fencing.axis_y.long"),
+                t("sections.fencing.axis_y"),
+            ],
         ))
         .include_x(0.0)
         .include_x(x_end)
@@ -344,11 +343,7 @@ fn ladder(
                 .shape(MarkerShape::Square),
         );
     });
-    widgets::describe_plot(
-        &response.response,
-        "Plot: fencing tokens over time, with every write applied, overwritten or rejected",
-        "",
-    );
+    widgets::describe_plot(&response.response, t("sections.fencing.plot"), "");
     zoom_to.unwrap_or(*response.transform.bounds())
 }
 
@@ -373,24 +368,36 @@ pub fn first_late_bounds(run: &FencingRun) -> Option<PlotBounds> {
 }
 
 /// The rows of the counts box.
-const COUNT_ROWS: [&str; 4] = [
-    "Stale writes",
-    "… after a newer write",
-    "Newer data replaced",
-    "Rejected by storage",
-];
+fn count_rows() -> [&'static str; 4] {
+    [
+        t("sections.fencing.counts.stale"),
+        t("sections.fencing.counts.after_newer"),
+        t("sections.fencing.counts.replaced"),
+        t("sections.fencing.counts.rejected"),
+    ]
+}
+
+/// The counts box's column heads: fencing off, fencing on.
+fn count_heads() -> [&'static str; 2] {
+    [
+        t("sections.fencing.counts.off"),
+        t("sections.fencing.counts.on"),
+    ]
+}
 
 /// The counts box's widths: (row names, one count column).
 fn counts_widths(ui: &Ui) -> (f32, f32) {
-    let names = COUNT_ROWS
+    let names = count_rows()
         .iter()
         .map(|t| widgets::text_width(ui, RichText::new(*t)))
         .fold(0.0, f32::max);
-    // Column heads wrap after "Fencing".
-    (
-        names + 2.0,
-        widgets::text_width(ui, RichText::new("Fencing").strong()) + 2.0,
-    )
+    // Column heads wrap after their longest word ("Fencing").
+    let head = count_heads()
+        .iter()
+        .flat_map(|h| h.split_whitespace())
+        .map(|w| widgets::text_width(ui, RichText::new(w).strong()))
+        .fold(0.0, f32::max);
+    (names + 2.0, head + 2.0)
 }
 
 const COUNT_GAP: f32 = 10.0;
@@ -414,10 +421,12 @@ fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
                 wrapped(
                     ui,
                     names_w,
-                    RichText::new(format!("All {holders} holders")).strong(),
+                    RichText::new(tf("sections.fencing.counts.all", &[("holders", holders)]))
+                        .strong(),
                 );
-                wrapped(ui, col_w, strong_if("Fencing off".into(), !fencing_on));
-                wrapped(ui, col_w, strong_if("Fencing on".into(), fencing_on));
+                let [off, on] = count_heads();
+                wrapped(ui, col_w, strong_if(off.into(), !fencing_on));
+                wrapped(ui, col_w, strong_if(on.into(), fencing_on));
                 ui.end_row();
                 let counts = |r: &FencingRun| {
                     [
@@ -427,12 +436,12 @@ fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
                         r.rejected,
                     ]
                 };
-                let rows = COUNT_ROWS
-                    .iter()
+                let rows = count_rows()
+                    .into_iter()
                     .zip(counts(&pair.off))
                     .zip(counts(&pair.on));
                 for ((name, off), on) in rows {
-                    wrapped(ui, names_w, RichText::new(*name));
+                    wrapped(ui, names_w, RichText::new(name));
                     ui.label(strong_if(fmt_int(off), !fencing_on));
                     ui.label(strong_if(fmt_int(on), fencing_on));
                     ui.end_row();

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui, Vec2};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
 use crate::sim::{ParamTable, Valid};
@@ -193,7 +194,7 @@ impl Experiment for Fencing {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new("How long holders work").strong());
+        ui.label(RichText::new(t("sections.fencing.drawer.holders")).strong());
         widgets::table_slider(ui, p, &fencing::TYPICAL_MS);
         widgets::table_slider(ui, p, &fencing::SPREAD);
         percent_slider(ui, &fencing::STALL_PROB, &mut p.stall_prob, true);
@@ -235,8 +236,13 @@ impl Experiment for Fencing {
     fn observed(&self) -> Option<(f64, String)> {
         // Without fencing: the times old data replaced newer data.
         let n = self.run.fresh()?.off.overwritten;
-        let times = if n == 1 { "time" } else { "times" };
-        Some((n as f64, format!("{} {times}", fmt_int(n))))
+        let n_text = [("n", fmt_int(n))];
+        let times = if n == 1 {
+            tf("sections.fencing.observed.one", &n_text)
+        } else {
+            tf("sections.fencing.observed.many", &n_text)
+        };
+        Some((n as f64, times))
     }
 
     fn prompt_values(&self) -> Vec<(&'static str, String)> {
@@ -247,7 +253,7 @@ impl Experiment for Fencing {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        ("simulated time (s)", "fencing token")
+        (t("sections.fencing.axis_x"), t("sections.fencing.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

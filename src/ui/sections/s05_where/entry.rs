@@ -5,13 +5,14 @@ use serde_json::json;
 
 use super::settings::WhereParams;
 use crate::cli::{Report, Run, ci};
+use crate::lesson::catalogue::t;
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::failover::{FailoverParams, FailoverSim};
 
 pub const MODEL: Sim<WhereParams> = Sim {
     name: "failover",
-    about: "locks lost when a Redis primary fails over (Monte Carlo and exact)",
+    about: || t("sections.where.about"),
     runs: Runs::MonteCarlo,
     report,
     page: || Box::new(super::section()),

@@ -4,6 +4,7 @@
 use egui::{RichText, Ui, Vec2};
 use egui_plot::{Bar, BarChart, LineStyle, Plot, VLine};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::sim::failover::{FailoverAcc, FailoverParams, FailoverSummary, Store};
 use crate::sim::stats::Estimate;
 use crate::ui::Cx;
@@ -45,9 +46,10 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
             let first = h.lo + i as f64 * width;
             let centre = first + (width - 1.0) / 2.0;
             let label = if width > 1.0 {
-                format!("{}–{} lost", first, first + width - 1.0)
+                let (from, to) = (first.to_string(), (first + width - 1.0).to_string());
+                tf("sections.where.bar.range", &[("from", from), ("to", to)])
             } else {
-                format!("{first} lost")
+                tf("sections.where.bar.one", &[("lost", first.to_string())])
             };
             Bar::new(centre, 100.0 * c as f64 / n)
                 .width(width * 0.9)
@@ -85,11 +87,11 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
     let response = plot::fixed_view(Plot::new("s5-histogram"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label("locks lost in one failover")
+        .x_axis_label(t("sections.where.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             size.y,
-            &["share of failovers (%)", "failovers (%)"],
+            &[t("sections.where.axis_y"), t("sections.where.axis_y.short")],
         ))
         .include_x(left)
         .include_x(right)
@@ -100,20 +102,24 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 BarChart::new("", bars)
                     .color(plot::colour(cx, BARS))
                     .element_formatter(Box::new(|b, _| {
-                        format!("{}: {:.2} % of failovers", b.name, b.value)
+                        let share = format!("{:.2}", b.value);
+                        tf(
+                            "sections.where.bar.hover",
+                            &[("bar", &b.name), ("share", &share)],
+                        )
                     })),
             );
             p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
             if twice {
-                let t = view.summary.expected_double_granted;
-                p.vline(VLine::new("", t).color(TWICE).width(w * 1.2));
+                let twice = view.summary.expected_double_granted;
+                p.vline(VLine::new("", twice).color(TWICE).width(w * 1.2));
                 labels.add(
                     Label::new(
-                        egui_plot::PlotPoint::new(t, peak * 1.04),
+                        egui_plot::PlotPoint::new(twice, peak * 1.04),
                         egui::Align2::LEFT_TOP,
-                        format!("granted twice: {}", fmt_count(t)),
+                        tf("sections.where.key.twice", &[("value", fmt_count(twice))]),
                     )
-                    .or(fmt_count(t))
+                    .or(fmt_count(twice))
                     .offset(egui::vec2(6.0, 0.0))
                     .strong()
                     .priority(3),
@@ -134,11 +140,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         ui.visuals().strong_text_color(),
     );
     let response = response.response;
-    widgets::describe_plot(
-        &response,
-        "Plot: how many locks one failover loses, over many failovers",
-        "",
-    );
+    widgets::describe_plot(&response, t("sections.where.plot.histogram"), "");
 }
 
 /// A consensus store beside the single Redis server at the same grants and lag: the exact
@@ -173,11 +175,14 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
     let response = plot::fixed_view(Plot::new("s5-comparison"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label("where the lock lives (same grants a second and lag)")
+        .x_axis_label(t("sections.where.comparison.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             size.y,
-            &["locks lost per failover (exact mean)", "locks lost"],
+            &[
+                t("sections.where.comparison.axis_y"),
+                t("sections.where.comparison.axis_y.short"),
+            ],
         ))
         .x_axis_formatter(move |m, _| {
             let i = m.value.round();
@@ -192,7 +197,7 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         .include_y(0.0)
         .include_y(top)
         .show(ui, |pu| {
-            pu.bar_chart(BarChart::new("lost per failover", bars));
+            pu.bar_chart(BarChart::new(t("sections.where.comparison.bars"), bars));
             for (i, v) in values.iter().enumerate() {
                 labels.add(
                     Label::new(
@@ -208,11 +213,7 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         });
     labels.paint(ui, &response.transform, ink, ink);
     let response = response.response;
-    widgets::describe_plot(
-        &response,
-        "Plot: locks lost per failover, the consensus store beside a single Redis server",
-        "",
-    );
+    widgets::describe_plot(&response, t("sections.where.plot.comparison"), "");
 }
 
 /// The numbers behind the histogram.
@@ -223,45 +224,51 @@ pub fn numbers(ui: &mut Ui, view: &FailoverView) {
         if half > 0.0 && half.is_finite() {
             // Enough decimals that the interval's width shows.
             let d = (1.0 - half.log10().floor()).clamp(0.0, 4.0) as usize;
-            format!("{:.d$} ({:.d$} to {:.d$})", e.value, e.lo, e.hi)
+            let n = |v: f64| format!("{v:.d$}");
+            interval_words(n(e.value), n(e.lo), n(e.hi))
         } else {
-            format!(
-                "{} ({} to {})",
-                fmt_count(e.value),
-                fmt_count(e.lo),
-                fmt_count(e.hi)
-            )
+            interval_words(fmt_count(e.value), fmt_count(e.lo), fmt_count(e.hi))
         }
     };
     let zero_share = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
         / view.acc.failovers.max(1) as f64;
-    let zero = format!(
-        "{} (exact {})",
-        fmt_pct(zero_share),
-        fmt_pct((-s.expected_lost).exp())
+    let zero = tf(
+        "sections.where.numbers.zero_value",
+        &[
+            ("share", fmt_pct(zero_share)),
+            ("exact", fmt_pct((-s.expected_lost).exp())),
+        ],
     );
-    let done = format!(
-        "{} of {}",
-        fmt_int(view.acc.failovers),
-        fmt_int(s.params.failovers)
+    let done = tf(
+        "sections.where.numbers.done_value",
+        &[
+            ("done", fmt_int(view.acc.failovers)),
+            ("total", fmt_int(s.params.failovers)),
+        ],
     );
     let (mean_label, run_label) = if s.params.store == crate::sim::failover::Store::Consensus {
-        ("Model mean (zero by construction)", "Failovers counted")
+        (
+            t("sections.where.numbers.model_mean"),
+            t("sections.where.numbers.counted"),
+        )
     } else {
-        ("Simulated mean (95 % interval)", "Failovers simulated")
+        (
+            t("sections.where.numbers.simulated_mean"),
+            t("sections.where.numbers.simulated"),
+        )
     };
     let rows = [
         (
-            "Locks lost per failover, exact mean",
+            t("sections.where.numbers.lost"),
             RichText::new(fmt_count(s.expected_lost)).strong(),
         ),
         (mean_label, RichText::new(interval(&s.mean_lost))),
         (
-            "Granted twice per failover, exact mean",
+            t("sections.where.numbers.twice"),
             RichText::new(fmt_count(s.expected_double_granted)).strong(),
         ),
         (mean_label, RichText::new(interval(&s.mean_double_granted))),
-        ("Failovers that lost no lock", RichText::new(zero)),
+        (t("sections.where.numbers.zero"), RichText::new(zero)),
         (run_label, RichText::new(done)),
     ];
     // Both columns wrap, so the grid stays inside a narrow reading column.
@@ -280,4 +287,12 @@ pub fn numbers(ui: &mut Ui, view: &FailoverView) {
                 ui.end_row();
             }
         });
+}
+
+/// An estimate and its interval, written.
+fn interval_words(value: String, lo: String, hi: String) -> String {
+    tf(
+        "sections.where.numbers.interval",
+        &[("value", value), ("lo", lo), ("hi", hi)],
+    )
 }

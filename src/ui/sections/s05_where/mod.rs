@@ -10,6 +10,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui, Vec2, vec2};
 
 use crate::lesson::StoreRow;
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
@@ -170,12 +171,16 @@ impl Where {
         };
         let name = |i: usize, row: &StoreRow| {
             if i == chosen {
-                format!("{} (on the figure)", row.name)
+                tf("sections.where.table.chosen", &[("store", &row.name)])
             } else {
                 row.name.clone()
             }
         };
-        let heads = ["On failover", "Fencing token", "In short"];
+        let heads = [
+            t("sections.where.table.on_failover"),
+            t("sections.where.table.fencing_token"),
+            t("sections.where.table.in_short"),
+        ];
         let total = ui.available_width();
         if total < 560.0 {
             for (i, row) in stores().iter().enumerate() {
@@ -219,7 +224,11 @@ impl Where {
             .spacing([gap, 8.0])
             .with_row_color(move |row, _style| (row > 0 && row - 1 == chosen).then_some(highlight))
             .show(ui, |ui| {
-                cell(ui, name_w, RichText::new("Store").strong());
+                cell(
+                    ui,
+                    name_w,
+                    RichText::new(t("sections.where.table.store")).strong(),
+                );
                 for head in heads {
                     cell(ui, col_w, RichText::new(head).strong());
                 }
@@ -291,8 +300,11 @@ impl Experiment for Where {
     }
 
     fn progress(&self, ui: &mut Ui) {
-        self.run
-            .progress_ui(ui, "simulating failovers", "failovers");
+        self.run.progress_ui(
+            ui,
+            t("sections.where.progress"),
+            t("sections.where.progress.unit"),
+        );
     }
 
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
@@ -301,33 +313,33 @@ impl Experiment for Where {
         };
         // A consensus store loses nothing by construction: its figure compares exact means.
         if v.summary.params.store == Store::Consensus {
-            return vec![KeyMark::Bar(
-                BARS,
-                "locks lost per failover, exact mean (zero by construction for consensus)".into(),
-            )];
+            return vec![KeyMark::Bar(BARS, t("sections.where.key.consensus").into())];
         }
-        let (bars_name, mean_name) = ("simulated failovers", "simulated mean");
+        let value = |x: f64| [("value", fmt_count(x))];
         let twice = self.twice.then(|| {
             KeyMark::Line(
                 figure::TWICE,
                 false,
-                format!(
-                    "granted twice: {}",
-                    fmt_count(v.summary.expected_double_granted)
+                tf(
+                    "sections.where.key.twice",
+                    &value(v.summary.expected_double_granted),
                 ),
             )
         });
         let mut marks = vec![
-            KeyMark::Bar(BARS, bars_name.into()),
+            KeyMark::Bar(BARS, t("sections.where.key.bars").into()),
             KeyMark::Line(
                 EXACT,
                 false,
-                format!("exact mean: {}", fmt_count(v.summary.expected_lost)),
+                tf("sections.where.key.exact", &value(v.summary.expected_lost)),
             ),
             KeyMark::Line(
                 SIMULATED,
                 true,
-                format!("{mean_name}: {}", fmt_count(v.summary.mean_lost.value)),
+                tf(
+                    "sections.where.key.simulated",
+                    &value(v.summary.mean_lost.value),
+                ),
             ),
         ];
         marks.extend(twice);
@@ -378,7 +390,7 @@ impl Experiment for Where {
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Where the lock lives:").strong());
+            ui.label(RichText::new(t("sections.where.stores")).strong());
             for (i, row) in stores().iter().enumerate() {
                 if ui
                     .selectable_label(self.params.store == i, &row.name)
@@ -391,8 +403,12 @@ impl Experiment for Where {
         });
         if is_replicated(self.params.store) {
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("Step:").strong());
-                for (twice, label) in [(false, "1 · Locks lost"), (true, "2 · Granted twice")] {
+                ui.label(RichText::new(t("sections.where.step")).strong());
+                let steps = [
+                    (false, tf("sections.where.step.lost", &[("step", "1")])),
+                    (true, tf("sections.where.step.twice", &[("step", "2")])),
+                ];
+                for (twice, label) in steps {
                     if ui.selectable_label(self.twice == twice, label).clicked() {
                         self.twice = twice;
                     }
@@ -408,9 +424,8 @@ impl Experiment for Where {
                     widgets::param_slider(ui, &failover::RATE, &mut p.rate);
                 },
                 |ui| {
-                    widgets::param_slider(ui, &failover::LAG_MS, &mut p.lag_ms).on_hover_text(
-                        "How long the copy of a grant takes to reach the replica, on average",
-                    );
+                    widgets::param_slider(ui, &failover::LAG_MS, &mut p.lag_ms)
+                        .on_hover_text(t("sections.where.lag.hover"));
                 },
             );
         } else {
@@ -421,9 +436,8 @@ impl Experiment for Where {
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params.model;
         percent_slider(ui, &failover::CONTENTION, &mut p.contention, false);
-        count_slider(ui, &failover::FAILOVERS, &mut p.failovers).on_hover_text(
-            "More failovers: a smoother histogram and a tighter interval, but a longer run",
-        );
+        count_slider(ui, &failover::FAILOVERS, &mut p.failovers)
+            .on_hover_text(t("sections.where.failovers.hover"));
         true
     }
 
@@ -433,11 +447,11 @@ impl Experiment for Where {
         // The simulated numbers belong to the store that was simulated: the single Redis row
         // (a consensus store is not simulated; its zero is by construction).
         if let Some(v) = self.run.latest().filter(|v| is_replicated(v.store)) {
-            ui.label(RichText::new("The numbers").strong());
+            ui.label(RichText::new(t("sections.where.numbers")).strong());
             numbers(ui, v);
             ui.add_space(8.0);
         }
-        ui.label(RichText::new("Where the lock can live").strong());
+        ui.label(RichText::new(t("sections.where.table")).strong());
         self.table(ui);
     }
 
@@ -448,7 +462,7 @@ impl Experiment for Where {
         let lost = view.summary.expected_lost;
         Some((
             lost,
-            format!("about {} locks lost per failover", fmt_count(lost)),
+            tf("sections.where.observed", &[("lost", fmt_count(lost))]),
         ))
     }
 
@@ -457,7 +471,7 @@ impl Experiment for Where {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        ("locks lost in one failover", "share of failovers (%)")
+        (t("sections.where.axis_x"), t("sections.where.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

@@ -6,10 +6,11 @@
 
 use egui::{RichText, Stroke, Ui};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Debate, SystemCard};
 use crate::ui::kit::plot::palette;
 use crate::ui::kit::widgets;
-use crate::ui::sections::quiz::how_note;
+use crate::ui::sections::quiz::{choose_keys, how_note};
 use crate::ui::shell::glossary::marked_text;
 use crate::ui::shell::keymap::Action;
 use crate::ui::{Cx, Section, kit::a11y};
@@ -115,13 +116,8 @@ fn ask_ui(
     }
     let asked = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.min_rect().bottom());
     if keys_here {
-        let n = c.ask.options.len();
-        ui.label(
-            RichText::new(format!(
-                "Choose with the keys 1–{n} or the mouse; the card opens with the answer."
-            ))
-            .weak(),
-        );
+        let keys = choose_keys(c.ask.options.len());
+        ui.label(RichText::new(tf("sections.who.ask.keys", &keys)).weak());
     }
     (picked, asked)
 }
@@ -131,24 +127,24 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
     let right = &c.ask.options[c.ask.correct];
     let Some(chosen) = chosen else {
         // Revealed without a recorded vote.
-        let line = format!(
-            "Its fencing token: \u{201c}{}\u{201d}.",
-            lesson::plain(right)
-        );
+        let line = tf("sections.who.answer", &[("answer", lesson::plain(right))]);
         ui.label(RichText::new(line).strong().color(accent(ui)));
         marked_text(ui, &c.ask.why, cx);
         return;
     };
     let (line, colour) = if chosen == c.ask.correct {
         (
-            format!("✔ Right: \u{201c}{}\u{201d}.", lesson::plain(right)),
+            tf(
+                "sections.who.answer.right",
+                &[("answer", lesson::plain(right))],
+            ),
             palette::GREEN,
         )
     } else {
         (
-            format!(
-                "✖ Not this one. Its fencing token: \u{201c}{}\u{201d}.",
-                lesson::plain(right)
+            tf(
+                "sections.who.answer.wrong",
+                &[("answer", lesson::plain(right))],
             ),
             widgets::warn_color(ui),
         )
@@ -169,20 +165,21 @@ fn debate_ui(ui: &mut Ui, d: &Debate, cx: &mut Cx<'_>) {
                     a11y::add_heading(ui, RichText::new(&side.who).strong(), 2);
                     marked_text(ui, &side.position, cx);
                     ui.add_space(4.0);
-                    ui.label(RichText::new("Right about").strong().color(accent(ui)));
+                    let right_about = RichText::new(t("sections.who.debate.right_about"));
+                    ui.label(right_about.strong().color(accent(ui)));
                     marked_text(ui, &side.right_about, cx);
                 });
         }
     });
     ui.add_space(6.0);
-    boxed(ui, "The lesson's conclusion", |ui| {
+    boxed(ui, t("sections.who.debate.conclusion"), |ui| {
         marked_text(ui, &d.conclusion, cx);
     });
 }
 
 /// The card's body once its question is answered.
 fn card_body(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
-    boxed(ui, "Fencing token here", |ui| {
+    boxed(ui, t("sections.who.card.fencing_token"), |ui| {
         marked_text(ui, &c.fencing_role, cx)
     });
     ui.add_space(6.0);
@@ -215,10 +212,7 @@ impl Section for Who {
             .iter()
             .map(|c| format!("{}: {}", c.name, lesson::plain(&c.fencing_role)))
             .collect();
-        Some(format!(
-            "What plays the fencing-token role. {}",
-            roles.join(" ")
-        ))
+        Some(tf("sections.who.summary", &[("roles", roles.join(" "))]))
     }
 
     fn done_by_reading(&self) -> bool {
@@ -228,10 +222,12 @@ impl Section for Who {
     fn lecturer_only(&self) -> Option<String> {
         let i = self.open_question().filter(|_| self.lecture)?;
         let c = &cards()[i];
-        Some(format!(
-            "{}: \u{201c}{}\u{201d}",
-            c.name,
-            lesson::plain(&c.ask.options[c.ask.correct])
+        Some(tf(
+            "sections.who.lecturer",
+            &[
+                ("system", c.name.clone()),
+                ("answer", lesson::plain(&c.ask.options[c.ask.correct])),
+            ],
         ))
     }
 

@@ -3,14 +3,14 @@
 use serde_json::json;
 
 use crate::cli::{Report, Run, ci};
+use crate::lesson::catalogue::t;
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::renewal::{RenewalParams, RenewalSim};
 
 pub const MODEL: Sim<RenewalParams> = Sim {
     name: "renewal",
-    about: "a billing job that outlives its lock, with no defence, renewal, fencing, \
-            idempotency or all three",
+    about: || t("sections.break.about"),
     runs: Runs::MonteCarlo,
     report,
     page: || Box::new(super::section()),

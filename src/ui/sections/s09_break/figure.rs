@@ -6,6 +6,7 @@ use std::sync::Arc;
 use egui::{Color32, Rect, Response, Stroke, Ui, Vec2};
 use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, Span, VLine};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_compact, fmt_int, fmt_seconds, fmt_sig};
@@ -28,11 +29,11 @@ pub struct BreakView {
 /// The defence's name on its button and under its bars.
 pub fn mode_name(mode: Mode) -> &'static str {
     match mode {
-        Mode::None => "No defence",
-        Mode::Renewal => "Renewal",
-        Mode::Fencing => "Fencing",
-        Mode::Idempotent => "Idempotency",
-        Mode::All => "All three",
+        Mode::None => t("sections.break.mode.none"),
+        Mode::Renewal => t("sections.break.mode.renewal"),
+        Mode::Fencing => t("sections.break.mode.fencing"),
+        Mode::Idempotent => t("sections.break.mode.idempotency"),
+        Mode::All => t("sections.break.mode.all"),
     }
 }
 
@@ -66,8 +67,15 @@ pub fn bars_key(ink: Color32) -> Vec<KeyMark> {
         .zip(measure_names())
         .map(|(&(_, fill, hatch), name)| KeyMark::Hatched(fill, hatch, name.into()))
         .collect();
-    key.push(KeyMark::Line(ink, true, "exact expected".into()));
-    key.push(KeyMark::Interval(ink, "95 % interval".into()));
+    key.push(KeyMark::Line(
+        ink,
+        true,
+        t("sections.break.key.exact").into(),
+    ));
+    key.push(KeyMark::Interval(
+        ink,
+        t("sections.break.key.interval").into(),
+    ));
     key
 }
 
@@ -135,18 +143,27 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
                 .width(BAR_W)
                 .fill(plot::colour(cx, b.fill))
                 .stroke(Stroke::new(1.0, ink))
-                .name(format!("{}: {}", b.name, fmt_int(b.value as u64)))
+                .name(tf(
+                    "sections.break.bar",
+                    &[
+                        ("measure", b.name.to_owned()),
+                        ("count", fmt_int(b.value as u64)),
+                    ],
+                ))
         })
         .collect();
     let mut labels = Labels::new("s9-modes");
     // The whole title where the axis is long enough for it (a short one is cut otherwise).
-    let long_title = format!("runs (of {})", fmt_int(view.acc.runs));
-    let y_title = plot::y_title(ui, size.y, &[&long_title, "runs"]).to_owned();
+    let long_title = tf(
+        "sections.break.axis_y.long",
+        &[("runs", fmt_int(view.acc.runs))],
+    );
+    let y_title = plot::y_title(ui, size.y, &[&long_title, t("sections.break.axis_y")]).to_owned();
     let resp = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
         .y_axis_label(y_title)
-        .x_axis_label("defence in place (shaded: the one the headline describes)")
+        .x_axis_label(t("sections.break.axis_x.long"))
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
         .include_y(0.0)
@@ -184,7 +201,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
             let f = mode_index(focus) as f64;
             p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
             p.bar_chart(
-                BarChart::new("runs", chart_bars)
+                BarChart::new(t("sections.break.axis_y"), chart_bars)
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             for (i, b) in bars.iter().enumerate() {
@@ -249,15 +266,18 @@ fn paint_bar_hatches(ui: &Ui, transform: &PlotTransform, bars: &[ModeBar]) {
 /// The key of the job-length figure.
 pub fn lengths_key(ink: Color32, ttl: f64) -> Vec<KeyMark> {
     vec![
-        KeyMark::Bar(palette::SKY, "finished within the TTL".into()),
-        KeyMark::Bar(palette::VERMILION, "outlived the TTL".into()),
+        KeyMark::Bar(palette::SKY, t("sections.break.lengths.within").into()),
+        KeyMark::Bar(
+            palette::VERMILION,
+            t("sections.break.lengths.outlived").into(),
+        ),
         KeyMark::Line(palette::GREEN, false, lengths_ttl_text(ttl)),
-        KeyMark::Line(ink, true, "exact expected".into()),
+        KeyMark::Line(ink, true, t("sections.break.key.exact").into()),
     ]
 }
 
 fn lengths_ttl_text(ttl: f64) -> String {
-    format!("the TTL, {}", fmt_seconds(ttl))
+    tf("sections.break.lengths.ttl", &[("ttl", fmt_seconds(ttl))])
 }
 
 /// A tick label on a log axis of seconds: decades only, and none so close to either end that
@@ -291,11 +311,13 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         let bar = Bar::new((a + b) / 2.0, (c as f64).log10() - LOG_FLOOR)
             .base_offset(LOG_FLOOR)
             .width((b - a) * 0.92)
-            .name(format!(
-                "{} to {} s: {} runs",
-                fmt_sig(edges[i], 3),
-                fmt_sig(edges[i + 1], 3),
-                fmt_int(c)
+            .name(tf(
+                "sections.break.lengths.bar",
+                &[
+                    ("from", fmt_sig(edges[i], 3)),
+                    ("to", fmt_sig(edges[i + 1], 3)),
+                    ("runs", fmt_int(c)),
+                ],
             ));
         if edges[i] >= ttl {
             beyond.push(bar)
@@ -321,11 +343,15 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
     let lengths = plot::fixed_view(Plot::new("s9-lengths"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label("how long a run took (log scale)")
+        .x_axis_label(t("sections.break.lengths.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             size.y,
-            &["number of runs (log scale)", "runs (log scale)", "runs"],
+            &[
+                t("sections.break.lengths.axis_y.long"),
+                t("sections.break.lengths.axis_y"),
+                t("sections.break.axis_y"),
+            ],
         ))
         .y_axis_min_width(label_w)
         .include_x(edges[0].log10())
@@ -344,17 +370,17 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         })
         .show(ui, |p| {
             p.bar_chart(
-                BarChart::new("finished within the TTL", within)
+                BarChart::new(t("sections.break.lengths.within"), within)
                     .color(plot::colour(cx, palette::SKY))
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             p.bar_chart(
-                BarChart::new("outlived the TTL", beyond)
+                BarChart::new(t("sections.break.lengths.outlived"), beyond)
                     .color(palette::VERMILION)
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             p.line(
-                Line::new("exact expected", exact_pts)
+                Line::new(t("sections.break.key.exact"), exact_pts)
                     .color(ink)
                     .width(w * 0.8)
                     .style(egui_plot::LineStyle::dashed_dense()),
@@ -374,12 +400,14 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         .sum();
     widgets::describe_plot(
         &lengths.response,
-        "Plot: how long the runs took, against the TTL (log scales)",
-        &format!(
-            "Of {} simulated runs, at least {} ran longer than {}.",
-            fmt_int(view.acc.runs),
-            fmt_int(outlived),
-            lengths_ttl_text(ttl)
+        t("sections.break.lengths.plot"),
+        &tf(
+            "sections.break.lengths.plot.described",
+            &[
+                ("runs", fmt_int(view.acc.runs)),
+                ("outlived", fmt_int(outlived)),
+                ("ttl", lengths_ttl_text(ttl)),
+            ],
         ),
     );
     lengths.response

@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use egui::{RichText, Ui, Vec2};
 
+use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, BreakStory, fill};
 use crate::runner::{Runner, Task};
 use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim};
@@ -101,7 +102,13 @@ impl Break {
                 ("runs", &fmt_int(view.acc.runs)),
                 ("share", &fmt_pct(s.fraction.value)),
                 ("over_newer", &fmt_int(s.late_over_newer)),
-                ("ttl", &format!("{}\u{a0}s", fmt_sig(self.params.ttl_s, 2))),
+                (
+                    "ttl",
+                    &tf(
+                        "sections.break.seconds",
+                        &[("value", fmt_sig(self.params.ttl_s, 2))],
+                    ),
+                ),
                 ("none_lost", &fmt_int(none.lost_lock)),
                 ("renewal_lost", &fmt_int(renewal.lost_lock)),
                 ("twice", &fmt_int(c.double_effects)),
@@ -148,7 +155,11 @@ impl Experiment for Break {
     }
 
     fn progress(&self, ui: &mut Ui) {
-        self.run.progress_ui(ui, "Simulating runs", "runs");
+        self.run.progress_ui(
+            ui,
+            t("sections.break.progress"),
+            t("sections.break.things.runs"),
+        );
     }
 
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
@@ -196,7 +207,7 @@ impl Experiment for Break {
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Defence:").strong());
+            ui.label(RichText::new(t("sections.break.defence")).strong());
             for mode in Mode::ALL {
                 ui.selectable_value(&mut self.params.mode, mode, mode_name(mode));
             }
@@ -232,27 +243,25 @@ impl Experiment for Break {
             ui,
             p,
             |ui, p| {
-                ui.label(RichText::new("How long runs take").strong());
-                widgets::table_slider(ui, p, &renewal::SPREAD).on_hover_text(
-                    "How much run lengths vary around the typical one (σ of the log-normal)",
-                );
+                ui.label(RichText::new(t("sections.break.drawer.runs")).strong());
+                widgets::table_slider(ui, p, &renewal::SPREAD)
+                    .on_hover_text(t("sections.break.drawer.spread.hover"));
+                let things = t("sections.break.things.runs");
                 ui.add(
                     egui::Label::new(
-                        RichText::new(spread_words("runs", p.typical_s, p.spread)).weak(),
+                        RichText::new(spread_words(things, p.typical_s, p.spread)).weak(),
                     )
                     .wrap(),
                 );
             },
             |ui, p| {
-                ui.label(RichText::new("Pauses").strong());
-                percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true).on_hover_text(
-                    "The chance that a run's whole process is paused once (a long \
-                     garbage-collection pause, a swapped-out virtual machine)",
-                );
+                ui.label(RichText::new(t("sections.break.drawer.pauses")).strong());
+                percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true)
+                    .on_hover_text(t("sections.break.drawer.pause.hover"));
                 widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
-                ui.label(RichText::new("Counting").strong());
+                ui.label(RichText::new(t("sections.break.drawer.counting")).strong());
                 count_slider(ui, &renewal::RUNS, &mut p.runs)
-                    .on_hover_text("More runs: steadier counts, but a longer simulation");
+                    .on_hover_text(t("sections.break.drawer.runs.hover"));
             },
         );
         true
@@ -311,17 +320,19 @@ impl Experiment for Break {
         let count = |m| fmt_int(twice(m).counts.double_effects);
         Some((
             value as f64,
-            format!(
-                "invoices sent twice: {} with renewal, {} with fencing, {} with idempotency keys",
-                count(Mode::Renewal),
-                count(Mode::Fencing),
-                count(Mode::Idempotent)
+            tf(
+                "sections.break.observed",
+                &[
+                    ("renewal", count(Mode::Renewal)),
+                    ("fencing", count(Mode::Fencing)),
+                    ("idempotency", count(Mode::Idempotent)),
+                ],
             ),
         ))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        ("defence in place", "runs")
+        (t("sections.break.axis_x"), t("sections.break.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

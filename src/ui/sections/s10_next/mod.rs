@@ -6,6 +6,7 @@ mod predictions;
 use egui::{RichText, Ui};
 
 use crate::lesson;
+use crate::lesson::catalogue::{t, tf};
 use crate::progress::{self, Progress, XP_PER_QUESTION};
 use crate::ui::sections::quiz::{how_note, shorten};
 use crate::ui::{AppEvent, Cx, Section};
@@ -36,26 +37,40 @@ impl Next {
             .filter(|q| p.answer(&q.id).is_some_and(|a| a.first_try))
             .count();
         let missed = p.missed().len();
-        let review = match missed {
-            0 => "nothing to review".to_owned(),
-            1 => "1 question to review".to_owned(),
-            n => format!("{n} questions to review"),
+        let values = [
+            ("xp", p.xp.to_string()),
+            ("max", Progress::max_xp().to_string()),
+            ("first", first.to_string()),
+            ("total", total.to_string()),
+            ("answered", answered.to_string()),
+            ("missed", missed.to_string()),
+        ];
+        let xp = match missed {
+            0 => tf("sections.next.headline.none", &values),
+            1 => tf("sections.next.headline.one", &values),
+            _ => tf("sections.next.headline.many", &values),
         };
-        let predictions =
-            predictions::sentence(p, false).map_or(String::new(), |s| format!(" {s}"));
-        format!(
-            "You have {} of {} XP: {first} of {total} questions right at the first try, {answered} answered, {review}.{predictions}",
-            p.xp,
-            Progress::max_xp()
-        )
+        match predictions::sentence(p, false) {
+            Some(predictions) => tf(
+                "sections.next.headline.predictions",
+                &[("xp", xp), ("predictions", predictions)],
+            ),
+            None => xp,
+        }
     }
 
     fn xp_summary(ui: &mut Ui, p: &Progress) {
-        a11y::add_heading(ui, RichText::new("Your XP").heading(), 1);
+        a11y::add_heading(ui, RichText::new(t("sections.next.xp")).heading(), 1);
         let max = Progress::max_xp().max(1);
         let mut bar = egui::ProgressBar::new(p.xp as f32 / max as f32)
             .desired_width(ui.available_width().min(600.0))
-            .text(format!("{} of {} XP", p.xp, Progress::max_xp()));
+            .text(tf(
+                "sections.next.xp.bar",
+                &[
+                    ("xp", p.xp.to_string()),
+                    ("max", Progress::max_xp().to_string()),
+                ],
+            ));
         if p.xp == 0 {
             // egui draws at least a round cap of the fill: at 0 XP that is a dot.
             bar = bar.fill(egui::Color32::TRANSPARENT);
@@ -73,17 +88,21 @@ impl Next {
             ui.horizontal_wrapped(|ui| {
                 let title = labelled(s);
                 ui.label(RichText::new(title).strong());
-                ui.label(format!(
-                    "{answered} of {} answered, {first} right at the first try, {} XP",
-                    qs.len(),
-                    first as u32 * XP_PER_QUESTION
+                ui.label(tf(
+                    "sections.next.xp.quiz",
+                    &[
+                        ("answered", answered.to_string()),
+                        ("n", qs.len().to_string()),
+                        ("first", first.to_string()),
+                        ("xp", (first as u32 * XP_PER_QUESTION).to_string()),
+                    ],
                 ));
             });
         }
     }
 
     fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
-        a11y::add_heading(ui, RichText::new("Questions to review").heading(), 1);
+        a11y::add_heading(ui, RichText::new(t("sections.next.review")).heading(), 1);
         let missed = cx.progress.progress().missed();
         let unanswered: Vec<u8> = progress::quiz_sections()
             .filter(|&s| {
@@ -93,7 +112,7 @@ impl Next {
             })
             .collect();
         if missed.is_empty() {
-            ui.label("Nothing to review: every question you have answered is right.");
+            ui.label(t("sections.next.review.nothing"));
         } else {
             let mut go = None;
             for (s, q) in &missed {
@@ -102,16 +121,19 @@ impl Next {
                     let prompt = lesson::plain(&q.prompt);
                     let r = ui
                         .link(format!("§{s}: {}", shorten(&prompt, 110)))
-                        .on_hover_text("Ask me this one again");
+                        .on_hover_text(t("sections.next.review.one.hover"));
                     if r.clicked() {
                         go = Some(q.id.clone());
                     }
                 });
             }
-            let label = format!("Review missed questions ({}) ▶", missed.len());
+            let label = tf(
+                "sections.next.review.all",
+                &[("missed", missed.len().to_string())],
+            );
             if ui
                 .button(RichText::new(label).strong())
-                .on_hover_text("Asks each missed question again, one after another")
+                .on_hover_text(t("sections.next.review.all.hover"))
                 .clicked()
             {
                 let ids: Vec<String> = missed.iter().map(|(_, q)| q.id.clone()).collect();
@@ -127,7 +149,10 @@ impl Next {
                     .iter()
                     .filter(|q| cx.progress.progress().answer(&q.id).is_none())
                     .count();
-                ui.label(format!("{left} of {} not answered yet in", qs.len()));
+                ui.label(tf(
+                    "sections.next.review.unanswered",
+                    &[("left", left.to_string()), ("n", qs.len().to_string())],
+                ));
                 if ui
                     .link(format!("{s}. {}", lesson::content().section(s).title))
                     .clicked()
@@ -139,7 +164,7 @@ impl Next {
     }
 
     fn reading(ui: &mut Ui) {
-        a11y::add_heading(ui, RichText::new("Reading list").heading(), 1);
+        a11y::add_heading(ui, RichText::new(t("sections.next.reading")).heading(), 1);
         // Ragged right: a justified column would spread the letters of a line cut short by a
         // long address.
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
@@ -154,17 +179,18 @@ impl Next {
     }
 
     fn file_and_reset(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        a11y::add_heading(ui, RichText::new("Your progress").heading(), 1);
+        a11y::add_heading(ui, RichText::new(t("sections.next.progress")).heading(), 1);
         let where_ = match cx.progress.path() {
-            Some(path) if cx.progress.saves() => {
-                format!("Saved after every answer in {}", path.display())
-            }
-            _ => "Kept only while the lesson is open (no progress file is in use).".to_owned(),
+            Some(path) if cx.progress.saves() => tf(
+                "sections.next.progress.saved",
+                &[("path", path.display().to_string())],
+            ),
+            _ => t("sections.next.progress.kept").to_owned(),
         };
         ui.label(where_);
         if ui
-            .button("Reset progress…")
-            .on_hover_text("Forget every answer and all XP")
+            .button(t("sections.next.reset.open"))
+            .on_hover_text(t("sections.next.reset.open.hover"))
             .clicked()
         {
             self.confirm_reset = true;
@@ -172,15 +198,19 @@ impl Next {
         if self.confirm_reset {
             let modal = egui::Modal::new(egui::Id::unique("reset-progress")).show(ui.ctx(), |ui| {
                 ui.set_max_width(460.0);
-                a11y::add_heading(ui, "Reset your progress?", 0);
-                ui.label(format!(
-                    "This forgets your {} XP and every answer, here and in the progress file. It cannot be undone.",
-                    cx.progress.progress().xp
+                a11y::add_heading(ui, t("sections.next.reset.title"), 0);
+                ui.label(tf(
+                    "sections.next.reset.warning",
+                    &[("xp", cx.progress.progress().xp.to_string())],
                 ));
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
-                    let reset = ui.button(RichText::new("Reset progress").color(widgets::warn_color(ui))).clicked();
-                    let cancel = ui.button("Cancel").on_hover_text("Escape").clicked();
+                    let reset = RichText::new(t("sections.next.reset.confirm"));
+                    let reset = ui.button(reset.color(widgets::warn_color(ui))).clicked();
+                    let cancel = ui
+                        .button(t("sections.next.reset.cancel"))
+                        .on_hover_text(t("sections.next.reset.cancel.hover"))
+                        .clicked();
                     (reset, cancel)
                 })
                 .inner

@@ -4,6 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::lesson;
+use crate::lesson::catalogue::{t, tf};
 use crate::predict;
 use crate::progress::Progress;
 use crate::ui::{AppEvent, Cx};
@@ -16,13 +17,13 @@ fn made(p: &Progress) -> Vec<(&'static predict::Prompt, &predict::Record)> {
         .collect()
 }
 
-/// Whose predictions they are, the learner's or in lecture mode the class's: as "your",
-/// as "you" and as "You".
-fn whose(lecture: bool) -> (&'static str, &'static str, &'static str) {
+/// Whose predictions they are, the learner's or in lecture mode the class's ("your", "the
+/// class's"), for the headline's `{whose}` slot.
+fn whose(lecture: bool) -> &'static str {
     if lecture {
-        ("the class's", "the class", "The class")
+        t("sections.next.predictions.whose.class")
     } else {
-        ("your", "you", "You")
+        t("sections.next.predictions.whose.you")
     }
 }
 
@@ -44,7 +45,7 @@ pub fn sentence(p: &Progress, lecture: bool) -> Option<String> {
         template,
         &[
             ("right", close.to_string()),
-            ("whose", whose(lecture).0.to_owned()),
+            ("whose", whose(lecture).to_owned()),
             ("made", predicted.len().to_string()),
         ],
     ))
@@ -52,11 +53,10 @@ pub fn sentence(p: &Progress, lecture: bool) -> Option<String> {
 
 /// The panel: the count, the biggest surprise, and links back to the missed experiments.
 pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
-    let (_, them, who) = whose(cx.lecture);
     let heading = if cx.lecture {
-        "The class's predictions"
+        t("sections.next.predictions.class")
     } else {
-        "Your predictions"
+        t("sections.next.predictions.you")
     };
     ui.label(RichText::new(heading).heading());
     // In lecture mode: the class's predictions, made during this lecture.
@@ -67,10 +67,11 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
     };
     let made = made(&p);
     let Some(line) = sentence(&p, cx.lecture) else {
-        let have = if cx.lecture { "has" } else { "have" };
-        ui.label(format!(
-            "{who} {have} not predicted any result yet: each experiment asks before it shows one."
-        ));
+        ui.label(if cx.lecture {
+            t("sections.next.predictions.none.class")
+        } else {
+            t("sections.next.predictions.none.you")
+        });
         return;
     };
     ui.label(line);
@@ -92,19 +93,27 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
             .choice
             .and_then(|c| q.choices.get(c))
             .map_or("", |c| &c.label);
-        ui.label(format!(
-            "The result that surprised {them} most: section {}, {}. {who} predicted \u{201c}{chosen}\u{201d}; the run gave {}.",
-            q.section,
-            lesson::content().section(q.section).title,
-            r.observed_text
-        ));
+        let values = [
+            ("section", q.section.to_string()),
+            ("title", lesson::content().section(q.section).title.clone()),
+            ("chosen", chosen.to_owned()),
+            ("observed", r.observed_text.clone()),
+        ];
+        ui.label(if cx.lecture {
+            tf("sections.next.predictions.surprise.class", &values)
+        } else {
+            tf("sections.next.predictions.surprise.you", &values)
+        });
     }
     let mut go = None;
     for (q, _) in made.iter().filter(|(_, r)| r.miss().is_some_and(|m| m > 0)) {
         let title = &lesson::content().section(q.section).title;
         if ui
-            .link(format!("Look again: section {}, {title}", q.section))
-            .on_hover_text("Open the experiment whose result you did not expect")
+            .link(tf(
+                "sections.next.predictions.again",
+                &[("section", &q.section.to_string()), ("title", title)],
+            ))
+            .on_hover_text(t("sections.next.predictions.again.hover"))
             .clicked()
         {
             go = Some(q.section);
