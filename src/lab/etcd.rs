@@ -16,19 +16,22 @@ use base64::engine::general_purpose::STANDARD as B64;
 use serde_json::{Value, json};
 
 use super::client::{Keys, LockClient};
-use super::{CALL_TIMEOUT, LabError};
+use super::{CALL_TIMEOUT, LabError, ServerKind, no_answer_within};
+use crate::lesson::catalogue::{t, tf};
 
 /// `host:port` becomes `http://host:port`; no trailing slash.
 pub fn normalise_url(url: &str) -> Result<String, LabError> {
     let url = url.trim().trim_end_matches('/');
     if url.starts_with("https://") {
-        return Err(LabError::NoServer(format!(
-            "{url}: the lab talks to etcd without TLS; give an http:// client URL"
+        return Err(LabError::NoServer(tf(
+            "lab.error.etcd.tls",
+            &[("url", url)],
         )));
     }
     if url.contains("://") && !url.starts_with("http://") {
-        return Err(LabError::NoServer(format!(
-            "{url}: an etcd client URL starts with http:// (e.g. http://127.0.0.1:2379)"
+        return Err(LabError::NoServer(tf(
+            "lab.error.etcd.scheme",
+            &[("url", url), ("example", ServerKind::Etcd.example_url())],
         )));
     }
     Ok(if url.contains("://") {
@@ -52,9 +55,9 @@ pub(super) fn agent() -> ureq::Agent {
 pub(super) fn why(e: &ureq::Error) -> String {
     match e {
         ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
-            "nothing answers there (connection refused)".into()
+            t("lab.error.why.refused").into()
         }
-        ureq::Error::Timeout(_) => format!("no answer within {} s", CALL_TIMEOUT.as_secs()),
+        ureq::Error::Timeout(_) => no_answer_within(),
         other => other.to_string(),
     }
 }
@@ -87,9 +90,10 @@ pub fn healthy(base: &str) -> bool {
 
 /// Checks that etcd's gateway answers at `base`; returns the server's version.
 pub fn probe(base: &str) -> Result<String, LabError> {
-    let not_etcd = |what: String| {
-        LabError::NoServer(format!(
-            "the server at {base} does not answer like etcd ({what}); is it an etcd client URL?"
+    let not_etcd = |why: String| {
+        LabError::NoServer(tf(
+            "lab.error.etcd.not_etcd",
+            &[("url", base), ("why", &why)],
         ))
     };
     let mut resp = agent().get(format!("{base}/version")).call().map_err(|e| {
@@ -99,9 +103,9 @@ pub fn probe(base: &str) -> Result<String, LabError> {
             _ => false,
         };
         if unreachable {
-            LabError::NoServer(format!(
-                "cannot reach an etcd server at {base}: {}",
-                why(&e)
+            LabError::NoServer(tf(
+                "lab.error.etcd.unreachable",
+                &[("url", base.to_owned()), ("why", why(&e))],
             ))
         } else {
             // Something answered, but not in HTTP, or hung up (Redis does on HTTP).
@@ -112,16 +116,22 @@ pub fn probe(base: &str) -> Result<String, LabError> {
         .body_mut()
         .read_to_string()
         .map_err(|e| not_etcd(why(&e)))?;
-    let v: Value = serde_json::from_str(&body).map_err(|_| not_etcd("no JSON version".into()))?;
+    let v: Value = serde_json::from_str(&body)
+        .map_err(|_| not_etcd(t("lab.error.why.no_json_version").into()))?;
     let version = v["etcdserver"]
         .as_str()
-        .ok_or_else(|| not_etcd("no etcdserver version".into()))?
+        .ok_or_else(|| not_etcd(t("lab.error.why.no_etcdserver_version").into()))?
         .to_owned();
     let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
     let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
     if (major, minor) < (3, 4) {
-        return Err(LabError::NoServer(format!(
-            "etcd {version} at {base} is too old: the lab needs 3.4 or later (its /v3 gateway)"
+        return Err(LabError::NoServer(tf(
+            "lab.error.etcd.too_old",
+            &[
+                ("version", version.as_str()),
+                ("url", base),
+                ("needed", "3.4"),
+            ],
         )));
     }
     Ok(version)
@@ -154,14 +164,18 @@ impl EtcdClient {
     }
 
     fn post(&self, what: &str, path: &str, body: &Value) -> Result<Value, LabError> {
-        let failed =
-            |why: String| LabError::Failed(format!("etcd at {}: {what} failed: {why}", self.base));
+        let failed = |why: String| {
+            LabError::Failed(tf(
+                "lab.error.etcd.step_failed",
+                &[("url", self.base.as_str()), ("what", what), ("why", &why)],
+            ))
+        };
         let mut resp = self
             .agent
             .post(format!("{}{path}", self.base))
             .header("content-type", "application/json")
             .send(body.to_string())
-            .map_err(|e| failed(format!("{}; did the server stop?", why(&e))))?;
+            .map_err(|e| failed(tf("lab.error.why.server_stopped", &[("why", why(&e))])))?;
         let status = resp.status().as_u16();
         let text = resp
             .body_mut()
@@ -169,11 +183,21 @@ impl EtcdClient {
             .map_err(|e| failed(why(&e)))?;
         // keep-alive answers as a stream: one JSON object per line.
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        let v: Value = serde_json::from_str(first)
-            .map_err(|_| failed(format!("HTTP {status}, not JSON: {:.80}", text.trim())))?;
+        let v: Value = serde_json::from_str(first).map_err(|_| {
+            failed(tf(
+                "lab.error.why.http_not_json",
+                &[
+                    ("status", status.to_string()),
+                    ("text", format!("{:.80}", text.trim())),
+                ],
+            ))
+        })?;
         if status != 200 || v.get("error").is_some() {
             let msg = v["message"].as_str().or(v["error"].as_str()).unwrap_or("");
-            return Err(failed(format!("HTTP {status} {msg}")));
+            return Err(failed(tf(
+                "lab.error.why.http",
+                &[("status", status.to_string()), ("message", msg.to_owned())],
+            )));
         }
         Ok(v)
     }
@@ -183,15 +207,15 @@ impl EtcdClient {
             return Ok(id);
         }
         let v = self.post(
-            "granting a lease",
+            t("lab.error.step.granting_lease"),
             "/v3/lease/grant",
             &json!({ "TTL": self.ttl_s }),
         )?;
         let id = int(&v["ID"]);
         if id == 0 {
-            return Err(LabError::Failed(format!(
-                "etcd at {}: no lease was granted",
-                self.base
+            return Err(LabError::Failed(tf(
+                "lab.error.etcd.no_lease",
+                &[("url", &self.base)],
             )));
         }
         self.granted_ttl_s = int(&v["TTL"]).max(1) as u64;
@@ -220,7 +244,7 @@ impl LockClient for EtcdClient {
         let lease = self.lease()?;
         let key = b64(&self.keys.lock);
         let v = self.txn(
-            "taking the lock",
+            t("lab.error.step.taking_lock"),
             json!([{ "target": "CREATE", "key": key, "create_revision": "0", "result": "EQUAL" }]),
             json!([
                 { "request_put": { "key": key, "value": b64("held"), "lease": lease.to_string() } },
@@ -233,9 +257,9 @@ impl LockClient for EtcdClient {
         }
         let rev = int(&v["responses"][1]["response_range"]["kvs"][0]["create_revision"]);
         if rev <= 0 {
-            return Err(LabError::Failed(format!(
-                "etcd at {}: the new lock key has no create revision",
-                self.base
+            return Err(LabError::Failed(tf(
+                "lab.error.etcd.no_create_revision",
+                &[("url", &self.base)],
             )));
         }
         self.held = Some(rev as u64);
@@ -247,7 +271,7 @@ impl LockClient for EtcdClient {
             return Ok(true);
         };
         let v = self.post(
-            "the lease keep-alive",
+            t("lab.error.step.keep_alive"),
             "/v3/lease/keepalive",
             &json!({ "ID": id.to_string() }),
         )?;
@@ -260,14 +284,14 @@ impl LockClient for EtcdClient {
         };
         let key = b64(&self.keys.lock);
         let v = self.txn(
-            "releasing the lock",
+            t("lab.error.step.releasing_lock"),
             json!([{ "target": "CREATE", "key": key, "create_revision": rev.to_string(), "result": "EQUAL" }]),
             json!([{ "request_delete_range": { "key": key } }]),
             json!([]),
         )?;
         if let Some(id) = self.lease.take() {
             let _ = self.post(
-                "revoking the lease",
+                t("lab.error.step.revoking_lease"),
                 "/v3/lease/revoke",
                 &json!({ "ID": id.to_string() }),
             );
@@ -279,7 +303,8 @@ impl LockClient for EtcdClient {
         let data =
             json!({ "request_put": { "key": b64(&self.keys.storage), "value": b64(value) } });
         if !fencing {
-            self.txn("the write", json!([]), json!([data]), json!([]))?;
+            let what = t("lab.error.step.write");
+            self.txn(what, json!([]), json!([data]), json!([]))?;
             return Ok(true);
         }
         let fence = b64(&self.keys.fence);
@@ -287,7 +312,7 @@ impl LockClient for EtcdClient {
         // Refuse when the highest token applied so far is greater than the writer's; a
         // missing fence key fails the comparison, so the first write is applied.
         let v = self.txn(
-            "the fenced write",
+            t("lab.error.step.fenced_write"),
             json!([{ "target": "VALUE", "key": fence, "value": mine, "result": "GREATER" }]),
             json!([]),
             json!([data, { "request_put": { "key": fence, "value": mine } }]),
@@ -297,7 +322,7 @@ impl LockClient for EtcdClient {
 
     fn read(&mut self) -> Result<Option<String>, LabError> {
         let v = self.post(
-            "reading the storage back",
+            t("lab.error.step.reading_back"),
             "/v3/kv/range",
             &json!({ "key": b64(&self.keys.storage) }),
         )?;
@@ -305,9 +330,9 @@ impl LockClient for EtcdClient {
             return Ok(None);
         };
         let bytes = B64.decode(raw).map_err(|e| {
-            LabError::Failed(format!(
-                "etcd at {}: the stored value is not base64: {e}",
-                self.base
+            LabError::Failed(tf(
+                "lab.error.etcd.not_base64",
+                &[("url", self.base.clone()), ("why", e.to_string())],
             ))
         })?;
         Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
@@ -320,10 +345,10 @@ impl LockClient for EtcdClient {
             *last += 1;
         }
         let body = json!({ "key": B64.encode(prefix), "range_end": B64.encode(&end) });
-        let _ = self.post("cleaning up", "/v3/kv/deleterange", &body);
+        let _ = self.post(t("lab.error.step.cleaning_up"), "/v3/kv/deleterange", &body);
         if let Some(id) = self.lease.take() {
             let _ = self.post(
-                "revoking the lease",
+                t("lab.error.step.revoking_lease"),
                 "/v3/lease/revoke",
                 &json!({ "ID": id.to_string() }),
             );

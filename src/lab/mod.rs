@@ -22,6 +22,7 @@ pub mod supervise;
 
 use std::time::Duration;
 
+use crate::lesson::catalogue::{t, tf};
 use crate::sim::ParamError;
 pub use crate::sim::stale::Outcome;
 pub use story::{Control, run_stale};
@@ -78,7 +79,7 @@ impl std::str::FromStr for ServerKind {
         match s.trim().to_ascii_lowercase().as_str() {
             "redis" => Ok(ServerKind::Redis),
             "etcd" => Ok(ServerKind::Etcd),
-            _ => Err(format!("--server must be redis or etcd (got '{s}')")),
+            _ => Err(tf("lab.error.server_kind", &[("got", s)])),
         }
     }
 }
@@ -167,12 +168,30 @@ impl std::fmt::Display for LabError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LabError::NoServer(m) | LabError::Failed(m) => f.write_str(m),
-            LabError::Cancelled => f.write_str("the run was cancelled"),
+            LabError::Cancelled => f.write_str(t("lab.error.cancelled")),
         }
     }
 }
 
 impl std::error::Error for LabError {}
+
+/// A number of milliseconds as the lab's words write it (`412 ms`); the number as given.
+pub fn in_ms(n: impl std::fmt::Display) -> String {
+    tf("lab.unit.ms", &[("n", n.to_string())])
+}
+
+/// A number of seconds as the lab's words write it (`1.41 s`); the number as given.
+pub fn in_s(n: impl std::fmt::Display) -> String {
+    tf("lab.unit.s", &[("n", n.to_string())])
+}
+
+/// Why a call failed when it timed out: "no answer within 3 s".
+fn no_answer_within() -> String {
+    tf(
+        "lab.error.why.timeout",
+        &[("secs", CALL_TIMEOUT.as_secs().to_string())],
+    )
+}
 
 /// Milliseconds from `t0` to `t`, to a tenth.
 fn ms_since(t0: std::time::Instant, t: std::time::Instant) -> f64 {

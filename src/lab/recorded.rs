@@ -4,7 +4,8 @@
 use serde_json::json;
 
 use super::failover::{
-    Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Span, Who,
+    Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role, Span, Who,
+    server_lane,
 };
 use super::{LabParams, LabRun, Outcome, ServerKind};
 
@@ -40,11 +41,10 @@ pub fn stale_run_with(fencing: bool) -> LabRun {
         a_applied: !fencing,
         survivor: if fencing { "B" } else { "A" }.into(),
         storage_value: if fencing {
-            "B's result (token 2)"
+            super::story::result_value("B", 2)
         } else {
-            "A's result (token 1)"
-        }
-        .into(),
+            super::story::result_value("A", 1)
+        },
         outcome: if fencing {
             Outcome::Rejected
         } else {
@@ -64,13 +64,22 @@ pub fn failover_run(p: FailoverParams) -> FailoverRun {
     }
 }
 
+/// The lanes of a run on Redis servers in these parts at these addresses: A, the servers, B.
+fn lanes(servers: &[(Role, &str)]) -> Vec<String> {
+    let servers = servers.iter().map(|&(role, at)| server_lane(role, at));
+    std::iter::once("A".to_owned())
+        .chain(servers)
+        .chain(std::iter::once("B".to_owned()))
+        .collect()
+}
+
 /// A run from its recorded parts: bars as (lane, from, to, span), marks as (lane, at, event).
 #[allow(clippy::too_many_arguments)] // (one argument a field of the run)
 fn run(
     p: FailoverParams,
     outcome: FailoverOutcome,
     version: &str,
-    lanes: &[&str],
+    lanes: Vec<String>,
     moments: &[(&'static str, f64)],
     facts: Vec<(&'static str, serde_json::Value)>,
     bars: &[(usize, f64, f64, Span)],
@@ -81,7 +90,7 @@ fn run(
         params: p,
         outcome,
         server_version: version.into(),
-        lanes: lanes.iter().map(|l| (*l).to_owned()).collect(),
+        lanes,
         moments: moments.to_vec(),
         facts,
         bars: bars
@@ -112,12 +121,10 @@ fn redis_replica() -> FailoverRun {
         },
         FailoverOutcome::GrantedTwice,
         "7.0.15",
-        &[
-            "A",
-            "primary 127.0.0.1:42859",
-            "replica 127.0.0.1:40919",
-            "B",
-        ],
+        lanes(&[
+            (Role::Primary, "127.0.0.1:42859"),
+            (Role::Replica, "127.0.0.1:40919"),
+        ]),
         &[
             ("link_cut", 0.5),
             ("a_attempt", 0.5),
@@ -164,15 +171,13 @@ fn redlock() -> FailoverRun {
         },
         FailoverOutcome::GrantedTwice,
         "7.0.15",
-        &[
-            "A",
-            "master 127.0.0.1:44673",
-            "master 127.0.0.1:41177",
-            "master 127.0.0.1:44327",
-            "master 127.0.0.1:41897",
-            "master 127.0.0.1:39853",
-            "B",
-        ],
+        lanes(&[
+            (Role::Master, "127.0.0.1:44673"),
+            (Role::Master, "127.0.0.1:41177"),
+            (Role::Master, "127.0.0.1:44327"),
+            (Role::Master, "127.0.0.1:41897"),
+            (Role::Master, "127.0.0.1:39853"),
+        ]),
         &[
             ("cut_off", 2.1),
             ("a_attempt", 2.1),
@@ -239,15 +244,13 @@ fn redlock_delayed() -> FailoverRun {
         },
         FailoverOutcome::Kept,
         "7.0.15",
-        &[
-            "A",
-            "master 127.0.0.1:34489",
-            "master 127.0.0.1:46333",
-            "master 127.0.0.1:41121",
-            "master 127.0.0.1:46709",
-            "master 127.0.0.1:38209",
-            "B",
-        ],
+        lanes(&[
+            (Role::Master, "127.0.0.1:34489"),
+            (Role::Master, "127.0.0.1:46333"),
+            (Role::Master, "127.0.0.1:41121"),
+            (Role::Master, "127.0.0.1:46709"),
+            (Role::Master, "127.0.0.1:38209"),
+        ]),
         &[
             ("cut_off", 5.6),
             ("a_attempt", 5.6),
@@ -331,13 +334,15 @@ fn etcd_cluster() -> FailoverRun {
         },
         FailoverOutcome::Kept,
         "3.4.23",
-        &[
+        [
             "A",
             "etcd-1 127.0.0.1:46147",
             "etcd-2 127.0.0.1:34947",
             "etcd-3 127.0.0.1:45669",
             "B",
-        ],
+        ]
+        .map(str::to_owned)
+        .to_vec(),
         &[
             ("a_attempt", 0.0),
             ("a_granted", 12.6),

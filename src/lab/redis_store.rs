@@ -9,7 +9,8 @@
 use redis::{Client, Connection, RedisError};
 
 use super::client::{Keys, LockClient};
-use super::{CALL_TIMEOUT, LabError, random_u64};
+use super::{CALL_TIMEOUT, LabError, ServerKind, no_answer_within, random_u64};
+use crate::lesson::catalogue::{t, tf};
 
 const ACQUIRE: &str = "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then \
                          return redis.call('INCR', KEYS[2]) end return 0";
@@ -17,22 +18,23 @@ const RENEW: &str = "if redis.call('GET', KEYS[1]) == ARGV[1] then \
                        return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
 const RELEASE: &str = "if redis.call('GET', KEYS[1]) == ARGV[1] then \
                          return redis.call('DEL', KEYS[1]) end return 0";
-const FENCED_WRITE: &str = "local highest = tonumber(redis.call('GET', KEYS[2]) or '0') \
-                            if tonumber(ARGV[1]) < highest then return 0 end \
-                            redis.call('SET', KEYS[1], ARGV[2]) \
-                            redis.call('SET', KEYS[2], ARGV[1]) return 1";
+/// The fenced write: applies the value only if the writer's token is not below the highest
+/// applied so far, and records the token.
+const FENCED_WRITE: &str = include_str!("fenced_write.lua");
 
 /// `host:port` becomes `redis://host:port`.
 pub fn normalise_url(url: &str) -> Result<String, LabError> {
     let url = url.trim();
     if url.starts_with("rediss://") {
-        return Err(LabError::NoServer(format!(
-            "{url}: the lab talks to Redis without TLS; give a redis:// URL"
+        return Err(LabError::NoServer(tf(
+            "lab.error.redis.tls",
+            &[("url", url)],
         )));
     }
     if url.contains("://") && !url.starts_with("redis://") {
-        return Err(LabError::NoServer(format!(
-            "{url}: a Redis URL starts with redis:// (e.g. redis://127.0.0.1:6379)"
+        return Err(LabError::NoServer(tf(
+            "lab.error.redis.scheme",
+            &[("url", url), ("example", ServerKind::Redis.example_url())],
         )));
     }
     Ok(if url.contains("://") {
@@ -44,20 +46,24 @@ pub fn normalise_url(url: &str) -> Result<String, LabError> {
 
 pub(super) fn connect(url: &str) -> Result<Connection, LabError> {
     let no_server = |e: RedisError| {
+        let unreachable = |why: String| {
+            tf(
+                "lab.error.redis.unreachable",
+                &[("url", url.to_owned()), ("why", why)],
+            )
+        };
         LabError::NoServer(if e.is_connection_refusal() {
-            format!(
-                "cannot reach a Redis server at {url}: nothing answers there (connection refused)"
-            )
+            unreachable(t("lab.error.why.refused").into())
         } else if e.is_timeout() {
-            format!(
-                "cannot reach a Redis server at {url}: no answer within {} s",
-                CALL_TIMEOUT.as_secs()
-            )
+            unreachable(no_answer_within())
         } else if e.is_io_error() || e.kind() == redis::ErrorKind::Parse {
             // Something answered, but hung up or spoke another protocol (etcd speaks HTTP).
-            format!("the server at {url} does not answer like Redis ({e}); is it a Redis server?")
+            not_redis(url, &e)
         } else {
-            format!("Redis at {url}: {e}")
+            tf(
+                "lab.error.redis.other",
+                &[("url", url.to_owned()), ("why", e.to_string())],
+            )
         })
     };
     let client = Client::open(url).map_err(no_server)?;
@@ -70,25 +76,25 @@ pub(super) fn connect(url: &str) -> Result<Connection, LabError> {
     Ok(con)
 }
 
+/// Something answered at `url`, but not as Redis does.
+fn not_redis(url: &str, e: &RedisError) -> String {
+    tf(
+        "lab.error.redis.not_redis",
+        &[("url", url.to_owned()), ("why", e.to_string())],
+    )
+}
+
 /// Connects and checks that Redis answers there; returns its version.
 pub fn probe(url: &str) -> Result<String, LabError> {
     let mut con = connect(url)?;
     let info: String = redis::cmd("INFO")
         .arg("server")
         .query(&mut con)
-        .map_err(|e| {
-            LabError::NoServer(format!(
-                "the server at {url} does not answer like Redis ({e}); is it a Redis server?"
-            ))
-        })?;
+        .map_err(|e| LabError::NoServer(not_redis(url, &e)))?;
     info.lines()
         .find_map(|l| l.strip_prefix("redis_version:"))
         .map(|v| v.trim().to_owned())
-        .ok_or_else(|| {
-            LabError::NoServer(format!(
-                "the server at {url} answered INFO without a redis_version; is it Redis?"
-            ))
-        })
+        .ok_or_else(|| LabError::NoServer(tf("lab.error.redis.no_version", &[("url", url)])))
 }
 
 /// One client (A or B) with its own connection.
@@ -114,13 +120,20 @@ impl RedisClient {
 
     fn failed(&self, what: &str, e: RedisError) -> LabError {
         let why = if e.is_timeout() {
-            format!("no answer within {} s", CALL_TIMEOUT.as_secs())
+            no_answer_within()
         } else if e.is_io_error() || e.is_connection_dropped() || e.is_connection_refusal() {
-            format!("the connection broke ({e}); did the server stop?")
+            tf("lab.error.why.connection_broke", &[("why", e.to_string())])
         } else {
             e.to_string()
         };
-        LabError::Failed(format!("Redis at {}: {what} failed: {why}", self.url))
+        LabError::Failed(tf(
+            "lab.error.redis.step_failed",
+            &[
+                ("url", self.url.as_str()),
+                ("what", what),
+                ("why", why.as_str()),
+            ],
+        ))
     }
 
     fn script(
@@ -152,7 +165,7 @@ impl LockClient for RedisClient {
         let (lock, token) = (self.keys.lock.clone(), self.keys.token.clone());
         let (owner, ttl) = (self.owner.clone(), self.ttl_ms.to_string());
         let t = self.script(
-            "taking the lock",
+            t("lab.error.step.taking_lock"),
             ACQUIRE,
             &[&lock, &token],
             &[&owner, &ttl],
@@ -166,12 +179,14 @@ impl LockClient for RedisClient {
         }
         let lock = self.keys.lock.clone();
         let (owner, ttl) = (self.owner.clone(), self.ttl_ms.to_string());
-        Ok(self.script("renewing the lock", RENEW, &[&lock], &[&owner, &ttl])? == 1)
+        let what = t("lab.error.step.renewing_lock");
+        Ok(self.script(what, RENEW, &[&lock], &[&owner, &ttl])? == 1)
     }
 
     fn release(&mut self) -> Result<bool, LabError> {
         let (lock, owner) = (self.keys.lock.clone(), self.owner.clone());
-        Ok(self.script("releasing the lock", RELEASE, &[&lock], &[&owner])? == 1)
+        let what = t("lab.error.step.releasing_lock");
+        Ok(self.script(what, RELEASE, &[&lock], &[&owner])? == 1)
     }
 
     fn write(&mut self, token: u64, value: &str, fencing: bool) -> Result<bool, LabError> {
@@ -179,7 +194,7 @@ impl LockClient for RedisClient {
             let (data, fence) = (self.keys.storage.clone(), self.keys.fence.clone());
             let token = token.to_string();
             let done = self.script(
-                "the fenced write",
+                t("lab.error.step.fenced_write"),
                 FENCED_WRITE,
                 &[&data, &fence],
                 &[&token, value],
@@ -190,7 +205,7 @@ impl LockClient for RedisClient {
                 .arg(&self.keys.storage)
                 .arg(value)
                 .query::<()>(&mut self.con)
-                .map_err(|e| self.failed("the write", e))?;
+                .map_err(|e| self.failed(t("lab.error.step.write"), e))?;
             Ok(true)
         }
     }
@@ -199,7 +214,7 @@ impl LockClient for RedisClient {
         redis::cmd("GET")
             .arg(&self.keys.storage)
             .query::<Option<String>>(&mut self.con)
-            .map_err(|e| self.failed("reading the storage back", e))
+            .map_err(|e| self.failed(t("lab.error.step.reading_back"), e))
     }
 
     fn cleanup(&mut self) {

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::supervise::Supervised;
 use super::{LabError, ServerKind, etcd, redis_store};
+use crate::lesson::catalogue::{t, tf};
 
 /// How long a fresh server may take to answer.
 const READY_WITHIN: Duration = Duration::from_secs(15);
@@ -37,17 +38,10 @@ pub fn find_binary(kind: ServerKind) -> Option<PathBuf> {
 /// One line: why there is no server, and how to install one on each platform.
 pub fn install_hint(kind: ServerKind) -> String {
     match kind {
-        ServerKind::Redis => "no Redis server: no URL was given and redis-server is not on PATH. \
-             Install it: Debian/Ubuntu `sudo apt install redis-server`; macOS `brew install redis`; \
-             Windows has no native Redis: in WSL run `sudo apt install redis-server` and \
-             `redis-server`, then give the URL redis://127.0.0.1:6379."
-            .into(),
-        ServerKind::Etcd => "no etcd server: no URL was given and etcd is not on PATH. \
-             Install it: Debian/Ubuntu `sudo apt install etcd-server`; macOS `brew install etcd`; \
-             Windows: unzip etcd-v3.x-windows-amd64.zip from github.com/etcd-io/etcd/releases \
-             and put etcd.exe on PATH."
-            .into(),
+        ServerKind::Redis => t("lab.error.no_server.redis"),
+        ServerKind::Etcd => t("lab.error.no_server.etcd"),
     }
+    .into()
 }
 
 /// A running server of our own. Dropping it stops the server and deletes its folder; so does
@@ -64,7 +58,7 @@ pub fn free_port() -> Result<u16, LabError> {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
-        .map_err(|e| LabError::NoServer(format!("no free loopback port: {e}")))
+        .map_err(|e| LabError::NoServer(tf("lab.error.no_free_port", &[("why", e.to_string())])))
 }
 
 /// One member of an etcd cluster on loopback.
@@ -190,7 +184,13 @@ impl LocalServer {
     pub fn spawn(kind: ServerKind, port: u16, args: &[String]) -> Result<Self, LabError> {
         let program = find_binary(kind).ok_or_else(|| LabError::NoServer(install_hint(kind)))?;
         let proc = Supervised::spawn(&program, args).map_err(|e| {
-            LabError::NoServer(format!("could not start {}: {e}", program.display()))
+            LabError::NoServer(tf(
+                "lab.error.could_not_start",
+                &[
+                    ("program", program.display().to_string()),
+                    ("why", e.to_string()),
+                ],
+            ))
         })?;
         let url = match kind {
             ServerKind::Redis => format!("redis://127.0.0.1:{port}"),
@@ -223,18 +223,22 @@ impl LocalServer {
             // Every few looks: has it stopped already (a port taken, a bad flag)?
             looks += 1;
             if looks.is_multiple_of(4) && !self.proc.running() {
-                return Err(LabError::NoServer(format!(
-                    "{} stopped at once: {}",
-                    binary_name(self.kind),
-                    self.log_tail()
+                return Err(LabError::NoServer(tf(
+                    "lab.error.stopped_at_once",
+                    &[
+                        ("program", binary_name(self.kind).to_owned()),
+                        ("log", self.log_tail()),
+                    ],
                 )));
             }
             if start.elapsed() > READY_WITHIN {
-                return Err(LabError::NoServer(format!(
-                    "{} did not answer within {} s: {}",
-                    binary_name(self.kind),
-                    READY_WITHIN.as_secs(),
-                    self.log_tail()
+                return Err(LabError::NoServer(tf(
+                    "lab.error.no_answer_within",
+                    &[
+                        ("program", binary_name(self.kind).to_owned()),
+                        ("secs", READY_WITHIN.as_secs().to_string()),
+                        ("log", self.log_tail()),
+                    ],
                 )));
             }
             std::thread::sleep(Duration::from_millis(20));
@@ -251,7 +255,7 @@ impl LocalServer {
                     .find(|l| !l.trim().is_empty())
                     .map(str::to_owned)
             })
-            .unwrap_or_else(|| "it logged nothing".into())
+            .unwrap_or_else(|| t("lab.error.logged_nothing").into())
     }
 
     pub fn url(&self) -> &str {

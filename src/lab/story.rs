@@ -9,6 +9,7 @@ use super::etcd::{self, EtcdClient};
 use super::redis_store::{self, RedisClient};
 use super::server::LocalServer;
 use super::{A_WORK_MS, B_WORK_MS, LabError, LabParams, LabRun, Outcome, ServerKind, ms_since};
+use crate::lesson::catalogue::{t, tf};
 
 /// How often B tries to take the lock while it waits.
 const POLL: Duration = Duration::from_millis(10);
@@ -73,7 +74,7 @@ impl Renewer {
             if Instant::now() >= self.next {
                 if !client.keep_alive(holding)? {
                     return Err(LabError::Failed(
-                        "the server dropped a lock that was still being renewed".into(),
+                        t("lab.error.dropped_while_renewed").into(),
                     ));
                 }
                 last = Some(Instant::now());
@@ -100,16 +101,35 @@ fn resolve(p: &LabParams, ctl: &Control<'_>) -> Result<(String, Option<LocalServ
                 ServerKind::Redis => redis_store::normalise_url(u)?,
                 ServerKind::Etcd => etcd::normalise_url(u)?,
             };
-            (ctl.status)(format!("Connecting to {} at {url}…", p.server.name()));
+            (ctl.status)(tf(
+                "lab.story.connecting",
+                &[("server", p.server.name()), ("url", &url)],
+            ));
             Ok((url, None))
         }
         None => {
             let name = super::server::binary_name(p.server);
-            (ctl.status)(format!("Starting {name} on a free loopback port…"));
+            (ctl.status)(tf("lab.story.starting", &[("program", name)]));
             let s = LocalServer::start(p.server, ctl.cancelled)?;
             Ok((s.url().to_owned(), Some(s)))
         }
     }
+}
+
+/// What client `who` ("A" or "B") writes to storage with its token.
+pub(crate) fn result_value(who: &str, token: u64) -> String {
+    tf(
+        "lab.story.result",
+        &[("who", who.to_owned()), ("token", token.to_string())],
+    )
+}
+
+/// Whose data the storage holds ("A" or "B"), from the value read back.
+fn survivor(stored: &str, token_a: u64, token_b: u64) -> String {
+    [("A", token_a), ("B", token_b)]
+        .into_iter()
+        .find(|&(who, token)| stored == result_value(who, token))
+        .map_or_else(String::new, |(who, _)| who.to_owned())
 }
 
 /// What B did, from its own thread.
@@ -133,16 +153,14 @@ fn play_b(
             break (t, Instant::now());
         }
         if Instant::now() > deadline {
-            return Err(LabError::Failed(
-                "B never got the lock: A's lock did not expire in time".into(),
-            ));
+            return Err(LabError::Failed(t("lab.error.b_never_got_lock").into()));
         }
         renew.work_until(b, false, Instant::now() + POLL, stop)?;
     };
     *granted_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(granted);
     let mut renew = Renewer::new(b, granted);
     renew.work_until(b, true, granted + Duration::from_millis(B_WORK_MS), stop)?;
-    let applied = b.write(token, &format!("B's result (token {token})"), p.fencing)?;
+    let applied = b.write(token, &result_value("B", token), p.fencing)?;
     let wrote = Instant::now();
     b.release()?;
     Ok(BDone {
@@ -189,17 +207,18 @@ fn play(
     let name = p.server.name();
     let token_a = a
         .try_acquire()?
-        .ok_or_else(|| LabError::Failed(format!("A could not take a fresh lock on {name}")))?;
+        .ok_or_else(|| LabError::Failed(tf("lab.error.a_no_fresh_lock_on", &[("server", name)])))?;
     let t0 = Instant::now();
     let ttl = a.granted_ttl_ms();
-    (ctl.status)(format!(
-        "A holds the lock with token {token_a} and works, renewing it…"
-    ));
+    (ctl.status)(tf("lab.story.a_holds", &[("token", token_a.to_string())]));
     let stop = AtomicBool::new(false);
     let granted_at = Mutex::new(None);
     let deadline = t0 + Duration::from_millis(A_WORK_MS + p.pause_ms + ttl + 5000);
+    // B's words (its storage value among them) in this thread's language, as A's.
+    let language = crate::lesson::language::current();
     std::thread::scope(|s| {
         let b_thread = s.spawn(|| {
+            crate::lesson::language::set_for_thread(Some(language));
             let r = play_b(b, p, deadline, &stop, &granted_at);
             if r.is_err() {
                 stop.store(true, Ordering::Relaxed);
@@ -211,9 +230,9 @@ fn play(
             let mut renew = Renewer::new(a, t0);
             let last = renew.work_until(a, true, t0 + Duration::from_millis(A_WORK_MS), &stop)?;
             let frozen = Instant::now();
-            (ctl.status)(format!(
-                "A is paused for {} ms: it stopped renewing; the TTL is {ttl} ms…",
-                p.pause_ms
+            (ctl.status)(tf(
+                "lab.story.a_paused",
+                &[("pause", p.pause_ms.to_string()), ("ttl", ttl.to_string())],
             ));
             let woke_at = frozen + Duration::from_millis(p.pause_ms);
             while Instant::now() < woke_at {
@@ -226,8 +245,8 @@ fn play(
                 )?;
             }
             let woke = Instant::now();
-            (ctl.status)("A woke up and writes, sure that it still holds the lock…".into());
-            let applied = a.write(token_a, &format!("A's result (token {token_a})"), p.fencing)?;
+            (ctl.status)(t("lab.story.a_woke").into());
+            let applied = a.write(token_a, &result_value("A", token_a), p.fencing)?;
             let wrote = Instant::now();
             a.release()?;
             Ok((last.unwrap_or(t0), frozen, woke, wrote, applied))
@@ -243,7 +262,7 @@ fn play(
         }
         let b_result = b_thread
             .join()
-            .unwrap_or_else(|_| Err(LabError::Failed("B's thread stopped unexpectedly".into())));
+            .unwrap_or_else(|_| Err(LabError::Failed(t("lab.error.b_thread_stopped").into())));
         if (ctl.cancelled)() {
             return Err(LabError::Cancelled);
         }
@@ -255,7 +274,7 @@ fn play(
         };
         let (renewed, frozen, woke, a_wrote, a_applied) = a_res;
         let stored = a.read()?.unwrap_or_default();
-        let survivor = stored.chars().next().map(String::from).unwrap_or_default();
+        let survivor = survivor(&stored, token_a, bd.token);
         let ms = |t| ms_since(t0, t);
         let (a_write_ms, b_write_ms, b_granted_ms) = (ms(a_wrote), ms(bd.wrote), ms(bd.granted));
         // A writes, then releases: B got the lock before A's write only if it expired.

@@ -17,26 +17,11 @@ use std::process::{Child, Command, Stdio};
 /// The folder name's prefix: `locks-lesson-lab-XXXXXXXX` in the system's temporary folder.
 pub const DIR_PREFIX: &str = "locks-lesson-lab-";
 
-/// The supervisor. `$1` is the program, the rest its arguments. It answers on its standard
+/// The supervisor (`supervise.sh`). `$1` is the program, the rest its arguments. It answers on its standard
 /// output: first `DIR PID`, then one line per command (`kill` → `killed`, `status` → `up` or
 /// `down`). SIGINT, SIGHUP and SIGPIPE are ignored so that it always gets to clean up.
 #[cfg(unix)]
-const SCRIPT: &str = r#"trap '' INT HUP PIPE
-dir=$(mktemp -d "${TMPDIR:-/tmp}/locks-lesson-lab-XXXXXXXX") || exit 1
-cd "$dir" || exit 1
-"$@" </dev/null >server.log 2>&1 &
-pid=$!
-echo "$dir $pid"
-while read -r cmd; do
-  case $cmd in
-    kill) kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; echo killed ;;
-    status) jobs >/dev/null 2>&1; if kill -0 "$pid" 2>/dev/null; then echo up; else echo down; fi ;;
-  esac
-done
-kill -9 "$pid" 2>/dev/null
-wait "$pid" 2>/dev/null
-cd / && rm -rf "$dir"
-"#;
+const SCRIPT: &str = include_str!("supervise.sh");
 
 /// One server and its folder (the server's working directory: give it relative paths).
 pub struct Supervised {
@@ -83,7 +68,7 @@ impl Supervised {
             .and_then(|(d, p)| Some((PathBuf::from(d), p.parse().ok()?)))
             .ok_or_else(|| {
                 let _ = sh.wait();
-                io::Error::other("the supervisor (sh) could not make a temporary folder")
+                io::Error::other(crate::lesson::catalogue::t("lab.error.no_temp_folder"))
             })?;
         Ok(Self {
             sh,

@@ -191,7 +191,7 @@ fn the_lab_timeline_is_a_slide_too() {
     let texts = slide.texts.join("\n");
     assert!(texts.contains(&headline), "{texts}");
     assert!(
-        texts.contains(locks_lesson::ui::sections::lab::TITLE),
+        texts.contains(locks_lesson::ui::sections::lab::title()),
         "{texts}"
     );
 }

@@ -17,13 +17,14 @@ use super::{
 use crate::lab::etcd::{self, agent, b64, int, why};
 use crate::lab::server::{EtcdMember, LocalServer, etcd_args, free_port};
 use crate::lab::{Control, LabError, ServerKind, random_u64};
+use crate::lesson::catalogue::{t, tf};
 
 const MEMBERS: usize = 3;
 const KEY: &str = "locks-lesson/lab/etcd-cluster/lock";
 
 /// POSTs JSON to one member's gateway.
 fn post(base: &str, path: &str, body: &Value) -> Result<Value, LabError> {
-    let what = format!("etcd at {base}{path}");
+    let what = tf("lab.error.etcd.at", &[("url", format!("{base}{path}"))]);
     let mut resp = agent()
         .post(format!("{base}{path}"))
         .header("content-type", "application/json")
@@ -33,8 +34,10 @@ fn post(base: &str, path: &str, body: &Value) -> Result<Value, LabError> {
         .body_mut()
         .read_to_string()
         .map_err(|e| failed(&what, why(&e)))?;
-    let v: Value = serde_json::from_str(text.lines().next().unwrap_or(""))
-        .map_err(|_| failed(&what, format!("not JSON: {:.80}", text.trim())))?;
+    let v: Value = serde_json::from_str(text.lines().next().unwrap_or("")).map_err(|_| {
+        let text = format!("{:.80}", text.trim());
+        failed(&what, tf("lab.error.why.not_json", &[("text", text)]))
+    })?;
     if v.get("error").is_some() {
         return Err(failed(&what, &v["error"]));
     }
@@ -82,7 +85,7 @@ fn start(ctl: &Control<'_>) -> Result<Vec<LocalServer>, LabError> {
 }
 
 pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)("Starting three etcd members on loopback, one cluster…".into());
+    (ctl.status)(t("lab.failover.etcd.starting").into());
     let starting = Instant::now();
     let mut members = start(ctl)?;
     let ready_ms = starting.elapsed().as_secs_f64() * 1000.0;
@@ -97,7 +100,7 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let leader = ids
         .iter()
         .position(|&id| id == leader_id)
-        .ok_or_else(|| LabError::Failed("the cluster reports no leader".into()))?;
+        .ok_or_else(|| LabError::Failed(t("lab.failover.error.no_leader").into()))?;
     let mut lanes = vec!["A".to_owned()];
     lanes.extend((0..MEMBERS).map(|i| format!("etcd-{} 127.0.0.1:{}", i + 1, members[i].port())));
     lanes.push("B".to_owned());
@@ -105,10 +108,8 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let b_lane = MEMBERS + 1;
     check(ctl)?;
 
-    (ctl.status)(format!(
-        "etcd-{} leads. A takes the lock through it…",
-        leader + 1
-    ));
+    let member = |i: usize| format!("etcd-{}", i + 1);
+    (ctl.status)(tf("lab.failover.etcd.leads", &[("member", member(leader))]));
     let clock = Clock::start();
     let leader_url = members[leader].url().to_owned();
     let ttl_s = TTL_MS.div_ceil(1000);
@@ -131,17 +132,20 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let a = take(&leader_url, a_lease, "A")?;
     let a_granted = clock.now();
     if a["succeeded"].as_bool() != Some(true) {
-        return Err(LabError::Failed("A could not take a fresh lock".into()));
+        return Err(LabError::Failed(
+            t("lab.failover.error.a_no_fresh_lock").into(),
+        ));
     }
     let a_kv = &a["responses"][1]["response_range"]["kvs"][0];
     let a_rev = (int(&a_kv["create_revision"]), int(&a_kv["mod_revision"]));
 
-    (ctl.status)("A holds the lock. Killing the leader (SIGKILL)…".into());
+    (ctl.status)(t("lab.failover.etcd.killing").into());
     check(ctl)?;
     members[leader].kill();
     let fault = clock.now();
     let survivors: Vec<usize> = (0..MEMBERS).filter(|&i| i != leader).collect();
-    let until = Instant::now() + Duration::from_secs(10);
+    const WITHIN: Duration = Duration::from_secs(10);
+    let until = Instant::now() + WITHIN;
     let new_leader = 'found: loop {
         check(ctl)?;
         for &i in &survivors {
@@ -152,15 +156,18 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
             }
         }
         if Instant::now() > until {
-            return Err(LabError::Failed("no new leader within 10 s".into()));
+            return Err(LabError::Failed(tf(
+                "lab.failover.error.no_new_leader",
+                &[("secs", WITHIN.as_secs().to_string())],
+            )));
         }
         std::thread::sleep(Duration::from_millis(10));
     };
     let elected = clock.now();
 
-    (ctl.status)(format!(
-        "etcd-{} leads now. B asks for the lock…",
-        new_leader + 1
+    (ctl.status)(tf(
+        "lab.failover.etcd.leads_now",
+        &[("member", member(new_leader))],
     ));
     let via = *survivors
         .iter()

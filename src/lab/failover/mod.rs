@@ -23,6 +23,7 @@ use serde_json::Value;
 
 use super::server::{LocalServer, free_port, redis_args};
 use super::{Control, LabError, ServerKind, ms_since};
+use crate::lesson::catalogue::tf;
 
 pub use text::{experiment, fmt_ms, story, words};
 
@@ -63,9 +64,7 @@ impl std::str::FromStr for FailoverStore {
         Self::ALL
             .into_iter()
             .find(|k| k.as_str() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
-                format!("--store must be redis-replica, redlock or etcd-cluster (got '{s}')")
-            })
+            .ok_or_else(|| tf("lab.failover.error.store_kind", &[("got", s)]))
     }
 }
 
@@ -270,6 +269,24 @@ fn redis_con(url: &str, timeout: Duration) -> redis::RedisResult<redis::Connecti
 /// A failed step, said plainly.
 fn failed(what: &str, e: impl std::fmt::Display) -> LabError {
     LabError::Failed(format!("{what}: {e}"))
+}
+
+/// A Redis server's part in an experiment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Primary,
+    Replica,
+    Master,
+}
+
+/// A server's lane name: its part and its address (`primary 127.0.0.1:6379`).
+pub fn server_lane(role: Role, address: &str) -> String {
+    let address = [("address", address)];
+    match role {
+        Role::Primary => tf("lab.failover.lane.primary", &address),
+        Role::Replica => tf("lab.failover.lane.replica", &address),
+        Role::Master => tf("lab.failover.lane.master", &address),
+    }
 }
 
 /// `127.0.0.1:PORT` of a server.

@@ -14,10 +14,11 @@ use redis::Connection;
 use serde_json::json;
 
 use super::{
-    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Span,
-    TTL_MS, Who, check, failed, host_port, redis_con, start_redis,
+    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role,
+    Span, TTL_MS, Who, check, failed, host_port, redis_con, server_lane, start_redis,
 };
 use crate::lab::{CALL_TIMEOUT, Control, LabError, random_u64, redis_store};
+use crate::lesson::catalogue::{t, tf};
 
 const KEY: &str = "locks-lesson/lab/failover/lock";
 
@@ -30,25 +31,27 @@ fn info_field(con: &mut Connection, field: &str) -> Result<i64, LabError> {
     info.lines()
         .find_map(|l| l.strip_prefix(&format!("{field}:")))
         .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| LabError::Failed(format!("INFO replication has no {field}")))
+        .ok_or_else(|| LabError::Failed(tf("lab.failover.error.no_field", &[("field", field)])))
 }
 
 /// Waits until the replica has finished its first sync with the primary.
 fn wait_synced(replica: &mut Connection, ctl: &Control<'_>) -> Result<(), LabError> {
-    let until = Instant::now() + Duration::from_secs(10);
+    const WITHIN: Duration = Duration::from_secs(10);
+    let until = Instant::now() + WITHIN;
     loop {
         check(ctl)?;
         let info: String = redis::cmd("INFO")
             .arg("replication")
             .query(replica)
-            .map_err(|e| failed("INFO replication on the replica", e))?;
+            .map_err(|e| failed(t("lab.failover.step.info_on_replica"), e))?;
         if info.contains("master_link_status:up") {
             return Ok(());
         }
         if Instant::now() > until {
-            return Err(LabError::Failed(
-                "the replica did not sync with its primary within 10 s".into(),
-            ));
+            return Err(LabError::Failed(tf(
+                "lab.failover.error.not_synced",
+                &[("secs", WITHIN.as_secs().to_string())],
+            )));
         }
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -68,7 +71,7 @@ fn set_nx(con: &mut Connection, value: &str) -> Result<bool, LabError> {
 }
 
 pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)("Starting a Redis primary and its replica on loopback…".into());
+    (ctl.status)(t("lab.failover.replica.starting").into());
     let mut servers = start_redis(
         1,
         &|_| vec!["--repl-diskless-sync-delay".into(), "0".into()],
@@ -88,50 +91,53 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     )?;
     servers.extend(replica);
     let version = redis_store::probe(servers[0].url())?;
-    let con =
-        |i: usize| redis_con(servers[i].url(), CALL_TIMEOUT).map_err(|e| failed("connecting", e));
+    let con = |i: usize| {
+        redis_con(servers[i].url(), CALL_TIMEOUT)
+            .map_err(|e| failed(t("lab.failover.step.connecting"), e))
+    };
     let (mut admin, mut a, mut on_replica) = (con(0)?, con(0)?, con(1)?);
     wait_synced(&mut on_replica, ctl)?;
     let lanes = vec![
         "A".to_owned(),
-        format!("primary {}", host_port(&servers[0])),
-        format!("replica {}", host_port(&servers[1])),
+        server_lane(Role::Primary, &host_port(&servers[0])),
+        server_lane(Role::Replica, &host_port(&servers[1])),
         "B".to_owned(),
     ];
-    (ctl.status)("The replica is in sync. Cutting its link, then A takes the lock…".into());
+    (ctl.status)(t("lab.failover.replica.cutting").into());
     check(ctl)?;
 
     let clock = Clock::start();
     redis::cmd("ACL")
         .arg(&["SETUSER", "default", "-psync", "-sync"][..])
         .query::<()>(&mut admin)
-        .map_err(|e| failed("ACL SETUSER on the primary", e))?;
+        .map_err(|e| failed(t("lab.failover.step.acl_on_primary"), e))?;
+    let kill = ["KILL", "TYPE", "replica"];
     let cut: i64 = redis::cmd("CLIENT")
-        .arg(&["KILL", "TYPE", "replica"][..])
+        .arg(&kill[..])
         .query(&mut admin)
-        .map_err(|e| failed("CLIENT KILL TYPE replica", e))?;
+        .map_err(|e| failed(&format!("CLIENT {}", kill.join(" ")), e))?;
     let link_cut = clock.now();
     if cut < 1 {
-        return Err(LabError::Failed(
-            "the primary had no replica to cut off".into(),
-        ));
+        return Err(LabError::Failed(t("lab.failover.error.no_replica").into()));
     }
     let a_value = format!("A-{:016x}", random_u64());
     let a_attempt = clock.now();
     if !set_nx(&mut a, &a_value)? {
-        return Err(LabError::Failed("A could not take a fresh lock".into()));
+        return Err(LabError::Failed(
+            t("lab.failover.error.a_no_fresh_lock").into(),
+        ));
     }
     let a_granted = clock.now();
     let primary_offset = info_field(&mut admin, "master_repl_offset")?;
 
-    (ctl.status)("A holds the lock. Killing the primary (SIGKILL)…".into());
+    (ctl.status)(t("lab.failover.replica.killing").into());
     servers[0].kill();
     let fault = clock.now();
     let replica_offset = info_field(&mut on_replica, "slave_repl_offset")?;
     let key_on_replica: bool = redis::cmd("EXISTS")
         .arg(KEY)
         .query::<i64>(&mut on_replica)
-        .map_err(|e| failed("EXISTS on the replica", e))?
+        .map_err(|e| failed(t("lab.failover.step.exists_on_replica"), e))?
         > 0;
     redis::cmd("REPLICAOF")
         .arg(&["NO", "ONE"][..])

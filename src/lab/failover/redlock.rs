@@ -14,11 +14,12 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::{
-    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Span,
-    TTL_MS, Who, check, host_port, redis_con, restart_redis, start_redis,
+    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role,
+    Span, TTL_MS, Who, check, host_port, redis_con, restart_redis, server_lane, start_redis,
 };
 use crate::lab::server::LocalServer;
 use crate::lab::{Control, LabError, random_u64, redis_store};
+use crate::lesson::catalogue::{t, tf};
 
 const KEY: &str = "locks-lesson/lab/redlock/lock";
 const MASTERS: usize = 5;
@@ -94,11 +95,15 @@ fn release(servers: &[LocalServer], value: &str) {
 }
 
 pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)("Starting five independent Redis masters on loopback…".into());
+    (ctl.status)(t("lab.failover.redlock.starting").into());
     let mut servers = start_redis(MASTERS, &|_| Vec::new(), ctl)?;
     let version = redis_store::probe(servers[0].url())?;
     let mut lanes = vec!["A".to_owned()];
-    lanes.extend(servers.iter().map(|s| format!("master {}", host_port(s))));
+    lanes.extend(
+        servers
+            .iter()
+            .map(|s| server_lane(Role::Master, &host_port(s))),
+    );
     lanes.push("B".to_owned());
     let lane = |i: usize| i + 1;
     let b_lane = MASTERS + 1;
@@ -107,7 +112,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let clock = Clock::start();
     let (mut bars, mut marks) = (Vec::new(), Vec::new());
     // Two masters cannot be reached by A during its attempt: they are not running.
-    (ctl.status)("Two masters are cut off; A asks all five…".into());
+    (ctl.status)(t("lab.failover.redlock.cut_off").into());
     for s in &mut servers[3..] {
         s.kill();
     }
@@ -115,9 +120,13 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let a_value = format!("A-{:016x}", random_u64());
     let a = attempt(&servers, &a_value, &clock);
     if !a.won() || a.granted.iter().any(|&(i, _)| i >= 3) {
-        return Err(LabError::Failed(format!(
-            "A should have won exactly masters 1-3, but {} of {MASTERS} granted",
-            a.granted.len()
+        return Err(LabError::Failed(tf(
+            "lab.failover.error.a_masters",
+            &[
+                ("range", "1-3".to_owned()),
+                ("granted", a.granted.len().to_string()),
+                ("masters", MASTERS.to_string()),
+            ],
         )));
     }
     let a_granted = a.end;
@@ -147,7 +156,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
 
     // The fault: one of A's three masters dies and comes back without its keys.
     const VICTIM: usize = 2;
-    (ctl.status)("A holds the lock. Killing one of its three masters (SIGKILL)…".into());
+    (ctl.status)(t("lab.failover.redlock.killing").into());
     check(ctl)?;
     servers[VICTIM].kill();
     let fault = clock.now();
@@ -172,7 +181,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         restarted = Some(restart(&mut servers, &clock)?);
     }
 
-    (ctl.status)("B asks all five masters…".into());
+    (ctl.status)(t("lab.failover.redlock.b_asks").into());
     let b_value = format!("B-{:016x}", random_u64());
     let deadline = Instant::now() + Duration::from_millis(2 * TTL_MS + 2000);
     let mut attempts = Vec::new();
@@ -198,7 +207,9 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         }
         release(&servers, &b_value);
         if Instant::now() > deadline {
-            return Err(LabError::Failed("B never won a majority".into()));
+            return Err(LabError::Failed(
+                t("lab.failover.error.b_no_majority").into(),
+            ));
         }
         std::thread::sleep(RETRY);
     };

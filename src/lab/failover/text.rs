@@ -1,6 +1,7 @@
 //! The failover lab's words (`assets/lab_failover.ron`), and the story of a run in one
 //! paragraph, filled from its measurements.
 
+use crate::lesson::catalogue::t;
 use crate::lesson::language::{self, PerLanguage};
 use std::collections::BTreeMap;
 
@@ -97,11 +98,11 @@ pub fn label(key: &str) -> &'static str {
 /// A time in ms as people read it: `0.4 ms`, `57 ms`, `2.95 s`.
 pub fn fmt_ms(ms: f64) -> String {
     if ms.abs() >= 1000.0 {
-        format!("{:.2} s", ms / 1000.0)
+        crate::lab::in_s(format!("{:.2}", ms / 1000.0))
     } else if ms.abs() >= 100.0 {
-        format!("{ms:.0} ms")
+        crate::lab::in_ms(format!("{ms:.0}"))
     } else {
-        format!("{ms:.1} ms")
+        crate::lab::in_ms(format!("{ms:.1}"))
     }
 }
 
@@ -114,7 +115,8 @@ pub fn fmt_fact(key: &str, v: &Value) -> String {
             let all: Vec<String> = items.iter().map(|i| fmt_fact("", i)).collect();
             all.join(", ")
         }
-        Value::Bool(b) => (if *b { "yes" } else { "no" }).to_owned(),
+        Value::Bool(true) => t("lab.failover.fact.yes").to_owned(),
+        Value::Bool(false) => t("lab.failover.fact.no").to_owned(),
         other => other.to_string(),
     }
 }

@@ -10,6 +10,7 @@ use super::run::Ended;
 use crate::lab::failover::{
     self, FailoverParams, FailoverRun, FailoverStore, experiment, fmt_ms, run_failover, words,
 };
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::ui::Cx;
 use crate::ui::kit::widgets;
@@ -85,7 +86,7 @@ impl FailoverPanel {
     pub fn run(&mut self, i: usize, runner: &Runner) {
         let params = EXPERIMENTS[i.min(EXPERIMENTS.len() - 1)];
         self.error = None;
-        self.status[i.min(EXPERIMENTS.len() - 1)] = "Starting…".into();
+        self.status[i.min(EXPERIMENTS.len() - 1)] = t("lab.status.starting").into();
         let task = super::spawn_run(runner, "lab-failover", move |ctl| {
             run_failover(&params, ctl)
         });
@@ -94,9 +95,9 @@ impl FailoverPanel {
 
     /// Cancels a run (its servers are stopped).
     pub fn cancel(&mut self) {
-        if let Some((i, t)) = self.task.take() {
-            t.cancel();
-            self.status[i] = "Cancelled.".into();
+        if let Some((i, task)) = self.task.take() {
+            task.cancel();
+            self.status[i] = t("lab.status.cancelled").into();
         }
     }
 
@@ -110,21 +111,23 @@ impl FailoverPanel {
         self.task = None;
         match ended {
             Ended::Done(run) => {
-                self.status[i] = format!(
-                    "Done in {} on {} {}.",
-                    fmt_ms(run.total_ms),
-                    run.params.store.server().name(),
-                    run.server_version
+                self.status[i] = tf(
+                    "lab.failover.status.done",
+                    &[
+                        ("time", fmt_ms(run.total_ms)),
+                        ("server", run.params.store.server().name().to_owned()),
+                        ("version", run.server_version.clone()),
+                    ],
                 );
                 self.results[i] = Some(run);
             }
-            Ended::Cancelled => self.status[i] = "Cancelled.".into(),
+            Ended::Cancelled => self.status[i] = t("lab.status.cancelled").into(),
             Ended::Failed(msg) => self.fail(i, msg),
         }
     }
 
     fn fail(&mut self, i: usize, msg: String) {
-        self.status[i] = "The run did not finish.".into();
+        self.status[i] = t("lab.status.failed").into();
         self.error = Some((i, msg));
     }
 
@@ -160,7 +163,7 @@ impl FailoverPanel {
             let own = self.task.as_ref().is_some_and(|(at, _)| *at == i);
             if own {
                 ui.add(egui::Spinner::new());
-                if ui.button("Cancel").clicked() {
+                if ui.button(t("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
             } else if self.running() {
@@ -173,7 +176,7 @@ impl FailoverPanel {
                 self.run(i, cx.runner);
             }
             if !self.status[i].is_empty() {
-                ui.label(format!("Status: {}", self.status[i]));
+                ui.label(tf("lab.status.line", &[("status", &self.status[i])]));
             }
         });
         if let Some((at, msg)) = &self.error
@@ -183,7 +186,7 @@ impl FailoverPanel {
         }
         ui.add_space(6.0);
         let Some(run) = &self.results[i] else {
-            ui.label("No run yet: the lane diagram appears here after the first run.");
+            ui.label(t("lab.failover.no_run"));
             return;
         };
         widgets::headline(ui, &failover::story(run));
@@ -199,7 +202,8 @@ impl FailoverPanel {
             } else {
                 ("✖", widgets::warn_color(ui))
             };
-            ui.label(RichText::new(format!("{mark} You expected: {said}")).color(colour));
+            let line = tf("lab.failover.expected", &[("mark", mark), ("said", said)]);
+            ui.label(RichText::new(line).color(colour));
         }
         ui.add_space(6.0);
         let lanes = run.lanes.len() as f32;
@@ -210,7 +214,7 @@ impl FailoverPanel {
         let drawn = ui.scope(|ui| timeline::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
         timeline::key(ui, cx, run);
-        egui::CollapsingHeader::new("What was measured")
+        egui::CollapsingHeader::new(t("lab.measured"))
             .id_salt(("failover-measured", i))
             .default_open(true)
             .show(ui, |ui| measured(ui, run));
@@ -229,14 +233,17 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
     };
     let mut rows = vec![
         (
-            "Outcome".to_owned(),
+            t("lab.failover.measured.outcome").to_owned(),
             label(&format!("outcome_{}", run.outcome.as_str())),
         ),
         (
-            "Servers".to_owned(),
+            t("lab.failover.measured.servers").to_owned(),
             run.lanes[1..run.lanes.len() - 1].join(", "),
         ),
-        ("Server version".to_owned(), run.server_version.clone()),
+        (
+            t("lab.failover.measured.version").to_owned(),
+            run.server_version.clone(),
+        ),
     ];
     rows.extend(run.moments.iter().map(|(k, v)| (label(k), fmt_ms(*v))));
     rows.extend(
@@ -244,7 +251,10 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
             .iter()
             .map(|(k, v)| (label(k), failover::text::fmt_fact(k, v))),
     );
-    rows.push(("Whole run".to_owned(), fmt_ms(run.total_ms)));
+    rows.push((
+        t("lab.failover.measured.whole_run").to_owned(),
+        fmt_ms(run.total_ms),
+    ));
     egui::Grid::new((
         "failover-facts",
         run.params.store.as_str(),

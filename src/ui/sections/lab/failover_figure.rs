@@ -6,6 +6,7 @@ use egui::{Align2, Color32, Ui, vec2};
 use egui_plot::{Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
 
 use crate::lab::failover::{Event, FailoverRun, Span, Who, fmt_ms};
+use crate::lesson::catalogue::{t, tf};
 use crate::ui::Cx;
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
@@ -40,13 +41,25 @@ fn x_end(run: &FailoverRun) -> f64 {
 /// The mark's shape, colour and words.
 fn mark_style(e: Event) -> (MarkerShape, Color32, &'static str) {
     match e {
-        Event::Granted(w) => (MarkerShape::Circle, who_color(w), "granted"),
-        Event::Refused(w) => (MarkerShape::Square, who_color(w), "refused"),
-        Event::Killed => (MarkerShape::Cross, FAULT, "killed"),
-        Event::Restarted => (MarkerShape::Up, BACK, "restarted empty"),
-        Event::Promoted => (MarkerShape::Asterisk, BACK, "promoted"),
-        Event::Elected => (MarkerShape::Diamond, BACK, "leader"),
-        Event::LinkCut => (MarkerShape::Left, palette::GREY, "link cut"),
+        Event::Granted(w) => (
+            MarkerShape::Circle,
+            who_color(w),
+            t("lab.failover.mark.granted"),
+        ),
+        Event::Refused(w) => (
+            MarkerShape::Square,
+            who_color(w),
+            t("lab.failover.mark.refused"),
+        ),
+        Event::Killed => (MarkerShape::Cross, FAULT, t("lab.failover.mark.killed")),
+        Event::Restarted => (MarkerShape::Up, BACK, t("lab.failover.mark.restarted")),
+        Event::Promoted => (MarkerShape::Asterisk, BACK, t("lab.failover.mark.promoted")),
+        Event::Elected => (MarkerShape::Diamond, BACK, t("lab.failover.mark.leader")),
+        Event::LinkCut => (
+            MarkerShape::Left,
+            palette::GREY,
+            t("lab.failover.mark.link_cut"),
+        ),
     }
 }
 
@@ -85,7 +98,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     let mut labels = Labels::new("lab-failover");
     let response = plot::fixed_view(Plot::new(("lab-failover", run.params.store.as_str())))
         .height(height)
-        .x_axis_label("time since the story's start (ms), measured")
+        .x_axis_label(t("lab.failover.figure.axis"))
         .include_x(0.0)
         .include_x(end * 1.05)
         .include_y(-0.6)
@@ -108,7 +121,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         })
         .show(ui, |p| {
             p.bar_chart(BarChart::new("", bars).horizontal());
-            for (at, color, name) in [(fault, FAULT, "fault"), (after, BACK, "")] {
+            for (at, color, named) in [(fault, FAULT, true), (after, BACK, false)] {
                 let Some(at) = at else { continue };
                 p.vline(
                     VLine::new("", at)
@@ -116,12 +129,12 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                         .width(lw * 0.5)
                         .style(LineStyle::dashed_dense()),
                 );
-                if !name.is_empty() {
+                if named {
                     labels.add(
                         Label::new(
                             PlotPoint::new(at, top + 0.3),
                             Align2::CENTER_BOTTOM,
-                            format!("{name} {}", fmt_ms(at)),
+                            tf("lab.failover.figure.fault", &[("time", fmt_ms(at))]),
                         )
                         .within_y(top + 0.25, top + 0.8)
                         .priority(3),
@@ -143,16 +156,21 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                         .tip_length(12.0),
                     );
                 }
-                let on = if runs_on { " (beyond the axis)" } else { "" };
                 let what = crate::lab::failover::text::label("a_valid_until");
+                let values = [("what", what.to_owned()), ("time", fmt_ms(until))];
+                let valid = tf("lab.failover.figure.valid_until", &values);
                 let x = until.min(end * 1.05);
                 labels.add(
                     Label::new(
                         PlotPoint::new(x, top - 0.25),
                         Align2::RIGHT_TOP,
-                        format!("{what} {}{on}", fmt_ms(until)),
+                        if runs_on {
+                            tf("lab.failover.figure.valid_until_beyond", &values)
+                        } else {
+                            valid.clone()
+                        },
                     )
-                    .or(format!("{what} {}", fmt_ms(until)))
+                    .or(valid)
                     .or(fmt_ms(until))
                     .within_y(top - 0.8, top - 0.2)
                     .priority(2),
@@ -191,11 +209,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text, strong);
     let response = response.response;
-    widgets::describe_plot(
-        &response,
-        "Plot: measured lane diagram of A, the servers and B during the failover",
-        "",
-    );
+    widgets::describe_plot(&response, t("lab.failover.figure.describe"), "");
     response.rect
 }
 
@@ -211,20 +225,23 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
         .map(|m| m.event);
     let mut marks = Vec::new();
     if holds(Who::A) {
-        marks.push(KeyMark::Bar(A_COLOR, "A holds the lock / A's key".into()));
+        marks.push(KeyMark::Bar(A_COLOR, t("lab.failover.key.a_holds").into()));
     }
     if holds(Who::B) {
-        marks.push(KeyMark::Bar(B_COLOR, "B holds the lock / B's key".into()));
+        marks.push(KeyMark::Bar(B_COLOR, t("lab.failover.key.b_holds").into()));
     }
     if down {
-        marks.push(KeyMark::Bar(palette::GREY, "server down".into()));
+        marks.push(KeyMark::Bar(
+            palette::GREY,
+            t("lab.failover.key.down").into(),
+        ));
     }
     for (e, words) in [
-        (Event::Killed, "killed (SIGKILL)"),
-        (Event::Restarted, "restarted empty"),
-        (Event::Promoted, "promoted"),
-        (Event::Elected, "leader"),
-        (Event::LinkCut, "link cut"),
+        (Event::Killed, t("lab.failover.key.killed")),
+        (Event::Restarted, t("lab.failover.mark.restarted")),
+        (Event::Promoted, t("lab.failover.mark.promoted")),
+        (Event::Elected, t("lab.failover.mark.leader")),
+        (Event::LinkCut, t("lab.failover.mark.link_cut")),
     ] {
         if has(e) {
             let (shape, colour, _) = mark_style(e);
@@ -233,7 +250,11 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
     }
     if let Some(e) = refused {
         let (shape, colour, _) = mark_style(e);
-        marks.push(KeyMark::Shape(shape, colour, "refused".into()));
+        marks.push(KeyMark::Shape(
+            shape,
+            colour,
+            t("lab.failover.mark.refused").into(),
+        ));
     }
     key_row(ui, cx, &marks);
 }

@@ -5,6 +5,7 @@ use egui::{Align2, Color32, Ui, vec2};
 use egui_plot::{Bar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, VLine};
 
 use crate::lab::LabRun;
+use crate::lesson::catalogue::{t, tf};
 use crate::ui::Cx;
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
@@ -16,12 +17,15 @@ const APPLIED: Color32 = palette::GREEN;
 const OVERWROTE: Color32 = palette::VERMILION;
 const REFUSED: Color32 = palette::SKY;
 
-const LANES: [(f64, &str); 4] = [
-    (3.0, "A"),
-    (2.0, "Lock service"),
-    (1.0, "B"),
-    (0.0, "Storage"),
-];
+/// The lanes' heights and names.
+fn lanes() -> [(f64, &'static str); 4] {
+    [
+        (3.0, "A"),
+        (2.0, t("lab.figure.lane.lock_service")),
+        (1.0, "B"),
+        (0.0, t("lab.figure.lane.storage")),
+    ]
+}
 
 /// Seconds from milliseconds.
 fn s(ms: f64) -> f64 {
@@ -135,7 +139,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
             from_lane: 1.0,
             color: B_COLOR,
             verdict: Verdict::Applied,
-            label: format!("{b_tok} applied"),
+            label: tf("lab.figure.applied", &[("token", b_tok.to_string())]),
             right: !a_later,
         },
         Write {
@@ -147,19 +151,23 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                 (true, true) => Verdict::Overwrote,
                 (true, false) => Verdict::Applied,
             },
-            label: match (run.a_applied, a_later) {
-                (false, _) => format!("{a_tok} refused"),
-                (true, true) => format!("{a_tok} overwrote {b_tok}"),
-                (true, false) => format!("{a_tok} applied"),
+            label: {
+                let tokens = [("token", a_tok.to_string()), ("newer", b_tok.to_string())];
+                match (run.a_applied, a_later) {
+                    (false, _) => tf("lab.figure.refused", &tokens),
+                    (true, true) => tf("lab.figure.overwrote", &tokens),
+                    (true, false) => tf("lab.figure.applied", &tokens),
+                }
             },
             right: a_later,
         },
     ];
     let pad = 0.3 + 1.6 * end / 4.0;
     let mut labels = Labels::new("lab-timeline");
+    let lanes = lanes();
     let response = Plot::new("lab-timeline")
         .height(height)
-        .x_axis_label("time since A's grant (s), measured")
+        .x_axis_label(t("lab.figure.axis"))
         .include_x(-0.2)
         .include_x(end + pad)
         .include_y(-0.8)
@@ -171,8 +179,8 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
         .allow_double_click_reset(false)
         .show_x(false)
         .show_y(false)
-        .y_grid_spacer(|_| {
-            LANES
+        .y_grid_spacer(move |_| {
+            lanes
                 .iter()
                 .map(|&(y, _)| egui_plot::GridMark {
                     value: y,
@@ -180,8 +188,8 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                 })
                 .collect()
         })
-        .y_axis_formatter(|m, _| {
-            LANES
+        .y_axis_formatter(move |m, _| {
+            lanes
                 .iter()
                 .find(|(y, _)| (y - m.value).abs() < 0.01)
                 .map_or(String::new(), |(_, n)| (*n).to_owned())
@@ -195,9 +203,9 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                         .width(lw * 0.6)
                         .style(LineStyle::dashed_dense()),
                 );
-                let t = format!("A's lock gone ({})", secs(expiry));
+                let gone = tf("lab.figure.lock_gone", &[("time", secs(expiry))]);
                 labels.add(
-                    Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, t)
+                    Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, gone)
                         .offset(vec2(-4.0, 0.0))
                         .within_y(3.3, 3.95)
                         .priority(2),
@@ -217,7 +225,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                 Label::new(
                     PlotPoint::new((frozen + woke) / 2.0, 3.0),
                     Align2::CENTER_CENTER,
-                    format!("paused {}", secs(woke - frozen)),
+                    tf("lab.figure.paused", &[("time", secs(woke - frozen))]),
                 )
                 .or(secs(woke - frozen))
                 .within_x(frozen, woke)
@@ -229,7 +237,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                     Label::new(
                         PlotPoint::new(at, 2.3),
                         Align2::LEFT_BOTTOM,
-                        format!("token {tok}"),
+                        tf("lab.figure.token", &[("token", tok.to_string())]),
                     )
                     .offset(vec2(4.0, 0.0))
                     .within_y(2.2, 2.8)
@@ -243,11 +251,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text, strong);
     let response = response.response;
-    widgets::describe_plot(
-        &response,
-        "Plot: measured timeline of A, the lock service, B and the storage",
-        "",
-    );
+    widgets::describe_plot(&response, t("lab.figure.describe"), "");
     response.rect
 }
 
@@ -257,22 +261,34 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>) {
         ui,
         cx,
         &[
-            KeyMark::Bar(A_COLOR, "A works / holds its lock".into()),
-            KeyMark::Bar(palette::GREY, "A paused".into()),
-            KeyMark::Bar(B_COLOR, "B works / holds the lock".into()),
-            KeyMark::Shape(MarkerShape::Diamond, A_COLOR, "A's last renewal".into()),
-            KeyMark::Shape(MarkerShape::Circle, APPLIED, "write applied".into()),
+            KeyMark::Bar(A_COLOR, t("lab.figure.key.a_works").into()),
+            KeyMark::Bar(palette::GREY, t("lab.figure.key.a_paused").into()),
+            KeyMark::Bar(B_COLOR, t("lab.figure.key.b_works").into()),
+            KeyMark::Shape(
+                MarkerShape::Diamond,
+                A_COLOR,
+                t("lab.figure.key.a_renewal").into(),
+            ),
+            KeyMark::Shape(
+                MarkerShape::Circle,
+                APPLIED,
+                t("lab.figure.key.applied").into(),
+            ),
             KeyMark::Shape(
                 MarkerShape::Cross,
                 OVERWROTE,
-                "applied over newer data".into(),
+                t("lab.figure.key.overwrote").into(),
             ),
-            KeyMark::Shape(MarkerShape::Square, REFUSED, "write refused".into()),
+            KeyMark::Shape(
+                MarkerShape::Square,
+                REFUSED,
+                t("lab.figure.key.refused").into(),
+            ),
         ],
     );
 }
 
 /// Seconds with two decimals: `1.41 s`.
 pub fn secs(v: f64) -> String {
-    format!("{v:.2} s")
+    crate::lab::in_s(format!("{v:.2}"))
 }

@@ -15,6 +15,7 @@ use egui::{RichText, Ui};
 
 use crate::lab::{self, LabParams, LabRun, ServerKind};
 use crate::lesson::SectionText;
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
 use crate::ui::{Cx, Section};
@@ -23,8 +24,31 @@ pub use run::{Progress, spawn_run};
 use summary::{facts, finished_status, text};
 pub use summary::{headline, lanes_height};
 
-/// Its place after the ten lesson sections.
-pub const TITLE: &str = "Lab: a real lock server";
+/// The page's title, in the current language.
+pub fn title() -> &'static str {
+    t("lab.text.title")
+}
+
+/// The page's title where a string is wanted (`&TITLE`, `TITLE.to_owned()`): it reads the
+/// catalogue each time, so it follows the language.
+pub const TITLE: Title = Title;
+
+/// See [`TITLE`].
+#[derive(Debug)]
+pub struct Title;
+
+impl std::ops::Deref for Title {
+    type Target = str;
+    fn deref(&self) -> &str {
+        title()
+    }
+}
+
+impl std::fmt::Display for Title {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(title())
+    }
+}
 
 pub struct LabPage {
     pub server: ServerKind,
@@ -92,7 +116,7 @@ impl LabPage {
     /// The tabs: the stale story and each failover experiment.
     fn tabs(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.selectable_value(&mut self.part, 0, "Section 3: the stale holder");
+            ui.selectable_value(&mut self.part, 0, t("lab.tab.stale"));
             for (i, p) in EXPERIMENTS.iter().enumerate() {
                 let title = &crate::lab::failover::experiment(p).title;
                 ui.selectable_value(&mut self.part, i + 1, title);
@@ -150,8 +174,8 @@ impl LabPage {
     /// The status line of the server picked.
     pub fn status(&self) -> &str {
         match &self.status {
-            (s, t) if *s == self.server && !t.is_empty() => t,
-            _ => "Press Run to start. Nothing touches the network before that.",
+            (s, text) if *s == self.server && !text.is_empty() => text,
+            _ => t("lab.status.idle"),
         }
     }
 
@@ -159,7 +183,7 @@ impl LabPage {
     pub fn run(&mut self, runner: &Runner) {
         let params = self.params();
         self.error = None;
-        self.status = (params.server, "Starting…".into());
+        self.status = (params.server, t("lab.status.starting").into());
         self.task = Some(spawn_run(runner, "lab", move |ctl| {
             lab::run_stale(&params, ctl)
         }));
@@ -167,9 +191,9 @@ impl LabPage {
 
     /// Cancels a run (its server, if it started one, is stopped).
     pub fn cancel(&mut self) {
-        if let Some(t) = self.task.take() {
-            t.cancel();
-            self.status.1 = "Cancelled.".into();
+        if let Some(task) = self.task.take() {
+            task.cancel();
+            self.status.1 = t("lab.status.cancelled").into();
         }
     }
 
@@ -188,9 +212,9 @@ impl LabPage {
                     .retain(|r| r.params.server != run.params.server);
                 self.results.push(run);
             }
-            run::Ended::Cancelled => self.status.1 = "Cancelled.".into(),
+            run::Ended::Cancelled => self.status.1 = t("lab.status.cancelled").into(),
             run::Ended::Failed(msg) => {
-                self.status.1 = "The run did not finish.".into();
+                self.status.1 = t("lab.status.failed").into();
                 self.error = Some((server, msg));
             }
         }
@@ -200,15 +224,19 @@ impl LabPage {
         let busy = self.running();
         ui.add_enabled_ui(!busy, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.label("Server:");
+                ui.label(t("lab.controls.server"));
                 for kind in [ServerKind::Redis, ServerKind::Etcd] {
                     ui.selectable_value(&mut self.server, kind, kind.name());
                 }
                 ui.separator();
-                let label = ui.label("URL (optional):");
+                let label = ui.label(t("lab.controls.url"));
+                let hint = tf(
+                    "lab.controls.url_hint",
+                    &[("url", self.server.example_url())],
+                );
                 ui.add(
                     egui::TextEdit::singleline(&mut self.url)
-                        .hint_text(format!("empty: start our own; e.g. {}", self.server.example_url()))
+                        .hint_text(hint)
                         .desired_width(300.0),
                 )
                 .labelled_by(label.id);
@@ -216,15 +244,19 @@ impl LabPage {
             // Both sliders on one row where they fit with their words and values (a slider's
             // label is part of it: a row that wraps would cut it at the window's edge), one
             // under the other where they do not.
-            let row = widgets::row_slider_width(ui, &[crate::ui::kit::params::label(&lab::TTL_MS), crate::ui::kit::params::label(&lab::PAUSE_MS)], 0.0);
-            let sliders = [(&lab::TTL_MS, &mut self.ttl_ms), (&lab::PAUSE_MS, &mut self.pause_ms)];
+            let row =
+                widgets::row_slider_width(ui, &[label(&lab::TTL_MS), label(&lab::PAUSE_MS)], 0.0);
+            let sliders = [
+                (&lab::TTL_MS, &mut self.ttl_ms),
+                (&lab::PAUSE_MS, &mut self.pause_ms),
+            ];
             let slider = |ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64| {
                 let r = ui.add(
                     egui::Slider::new(value, spec.min..=spec.max)
                         .step_by(100.0)
                         .clamping(egui::SliderClamping::Always)
-                        .suffix(format!(" {}", crate::ui::kit::params::unit(spec)))
-                        .text(crate::ui::kit::params::label(spec)),
+                        .suffix(format!(" {}", t("lab.unit.ms_symbol")))
+                        .text(label(spec)),
                 );
                 widgets::claim_arrow_keys(ui, &r);
             };
@@ -243,24 +275,32 @@ impl LabPage {
                     }
                 }
             }
-            ui.checkbox(&mut self.fencing, "Storage checks fencing tokens")
-                .on_hover_text("A Lua script on Redis, a transaction on etcd: a write whose token is below the highest applied is refused");
+            ui.checkbox(&mut self.fencing, t("lab.controls.fencing"))
+                .on_hover_text(t("lab.controls.fencing_tip"));
         });
         ui.horizontal(|ui| {
             if busy {
                 ui.add(egui::Spinner::new());
-                if ui.button("Cancel").clicked() {
+                if ui.button(t("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
-            } else if ui.button(RichText::new("Run").strong()).clicked() {
+            } else if ui
+                .button(RichText::new(t("lab.button.run")).strong())
+                .clicked()
+            {
                 self.run(cx.runner);
             }
-            ui.label(format!("Status: {}", self.status()));
+            ui.label(tf("lab.status.line", &[("status", self.status())]));
         });
         if let Some(e) = self.error() {
             ui.add(egui::Label::new(RichText::new(e).color(widgets::warn_color(ui))).wrap());
         }
     }
+}
+
+/// A setting's label on the page.
+fn label(spec: &crate::sim::ParamSpec) -> &'static str {
+    t(&format!("lab.param.{}", spec.flag))
 }
 
 impl Section for LabPage {
@@ -318,7 +358,7 @@ impl Section for LabPage {
                 return false;
             };
             let frame = crate::ui::share::slide::Frame {
-                heading: TITLE,
+                heading: title(),
                 headline: Some(crate::lab::failover::story(run)),
                 code: None,
             };
@@ -333,7 +373,7 @@ impl Section for LabPage {
             return false;
         };
         let frame = crate::ui::share::slide::Frame {
-            heading: TITLE,
+            heading: title(),
             headline: Some(headline(run)),
             code: None,
         };
@@ -384,7 +424,7 @@ impl Section for LabPage {
             .iter()
             .position(|r| r.params.server == self.server)
         else {
-            ui.label("No run yet: the timeline appears here after the first run.");
+            ui.label(t("lab.no_run"));
             return;
         };
         let run = &self.results[at];
@@ -399,12 +439,12 @@ impl Section for LabPage {
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
         ui.add_space(6.0);
-        egui::CollapsingHeader::new("What was measured")
+        egui::CollapsingHeader::new(t("lab.measured"))
             .default_open(true)
             .show(ui, |ui| {
                 facts(ui, run);
             });
-        egui::CollapsingHeader::new("How this is measured")
+        egui::CollapsingHeader::new(t("lab.how_measured"))
             .default_open(false)
             .show(ui, |ui| {
                 widgets::paragraph(ui, &text().how, cx);
