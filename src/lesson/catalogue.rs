@@ -31,14 +31,10 @@ pub fn catalogue() -> &'static BTreeMap<String, String> {
             let words: BTreeMap<String, String> = ron::from_str(&language::asset(text))
                 .unwrap_or_else(|e| panic!("assets/ui/{name}.ron is malformed: {e}"));
             for (key, text) in words {
-                assert!(
-                    key.split('.').next() == Some(name),
-                    "assets/ui/{name}.ron: the key {key} does not start with {name}."
-                );
-                assert!(
-                    all.insert(key.clone(), text).is_none(),
-                    "the key {key} is in the catalogue twice"
-                );
+                let prefixed = key.split('.').next() == Some(name);
+                assert!(prefixed, "{key} is not under {name}");
+                let twice = all.insert(key.clone(), text).is_some();
+                assert!(!twice, "{key} twice in the catalogue");
             }
         }
         all

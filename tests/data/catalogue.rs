@@ -145,7 +145,7 @@ fn english_words(literal: &str) -> usize {
                 depth -= 1;
                 ' '
             }
-            c if depth > 0 => ' ',
+            _ if depth > 0 => ' ',
             c => c,
         })
         .collect();

@@ -444,7 +444,7 @@ fn continue_keys() -> String {
     let mut keys = SHORTCUTS
         .iter()
         .filter(|s| s.action == Action::Continue)
-        .map(|s| s.keys_text);
+        .map(|s| s.keys_text());
     let first = keys.next().unwrap_or_default();
     match keys.next() {
         Some(second) => tf(

@@ -161,8 +161,8 @@ pub fn show(
     let words = match &f.code {
         Some(code) => {
             let values = [
-                ("title", crate::ui::shell::topbar::TITLE),
-                ("code", code.as_str()),
+                ("title", crate::ui::shell::topbar::TITLE.to_owned()),
+                ("code", code.clone()),
             ];
             tf("share.slide.footer", &values)
         }
