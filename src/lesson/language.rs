@@ -95,7 +95,7 @@ impl<T> Default for PerLanguage<T> {
 }
 
 /// Fields whose strings are identifiers, not words: kept as they are in every language.
-const IDENTIFIER_FIELDS: [&str; 5] = ["id", "section", "experiment", "store", "year"];
+const IDENTIFIER_FIELDS: [&str; 4] = ["id", "section", "experiment", "store"];
 
 /// An embedded RON asset in the current language: under `en-XA`, every string is turned
 /// into the pseudo-language except map keys and the identifier fields.
@@ -224,8 +224,10 @@ fn accent(c: char, out: &mut String) {
 /// The runs of three or more unaccented ASCII letters in drawn text: under `en-XA`, English
 /// that did not come from the catalogue.
 pub fn plain_english_words(text: &str) -> Vec<&str> {
+    // (Letters without an accented form, such as the "ppm" of "Kleppmann", make runs of
+    // their own: with no vowel among them they are never an English word.)
     text.split(|c: char| !c.is_ascii_alphabetic())
-        .filter(|w| w.len() >= 3)
+        .filter(|w| w.len() >= 3 && !w.chars().all(|c| "bfmpqvxBFMPQVX".contains(c)))
         .collect()
 }
 

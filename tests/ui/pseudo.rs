@@ -7,14 +7,16 @@ use locks_lesson::lesson::language::{self, Language};
 
 use crate::layout_walk::{self, LAPTOPS, Lecture, PROJECTORS, Walk};
 
-/// Runs of plain letters that are not words of a language: scenario codes (`LL1-S2-…`), the
-/// lock servers' and the program's own names as they are spelt in commands, and the keys'
-/// names as the keyboard prints them.
-const NOT_WORDS: [&str; 1] = ["LL1"];
+/// Runs of plain letters that are not words of a language: the lock servers' names as their
+/// programs report them (a version, a member's name, a URL's scheme).
+const NOT_WORDS: [&str; 3] = ["Redis", "redis", "etcd"];
 
 /// The plain English words in drawn text (none, under `en-XA`, if it all came from the
-/// catalogue).
+/// catalogue). A scenario code (`LL1-S2-…`) is not words: its settings' names are the code's.
 pub fn english_drawn(text: &str) -> Vec<String> {
+    if text.starts_with(locks_lesson::scenario::TAG) {
+        return Vec::new();
+    }
     language::plain_english_words(text)
         .into_iter()
         .filter(|w| !NOT_WORDS.contains(w))
@@ -43,7 +45,7 @@ fn under_pseudo(walk: impl FnOnce() -> Vec<Walk>, known: usize) {
     for p in layout.iter().chain(&english) {
         eprintln!("{p}");
     }
-    assert!(states > 100, "the walk looked at only {states} states");
+    assert!(states > 80, "the walk looked at only {states} states");
     assert!(
         english.is_empty(),
         "{} texts drawn in plain English under en-XA:\n{}",
@@ -85,5 +87,6 @@ fn drawn_english_is_found_and_pseudo_words_are_not() {
     assert_eq!(english_drawn("Run the lab"), ["Run", "the", "lab"]);
     assert_eq!(english_drawn("Next section"), ["Next", "section"]);
     assert!(english_drawn(&language::pseudo("Next section, 1.5 s")).is_empty());
-    assert!(english_drawn("LL1-S2-7-200").is_empty());
+    assert!(english_drawn("LL1-S5-REDIS-500-5").is_empty());
+    assert!(english_drawn(&language::pseudo("Kleppmann")).is_empty());
 }
