@@ -66,21 +66,31 @@ pub fn with_axis_room<R>(ui: &mut Ui, width: f32, add_plot: impl FnOnce(&mut Ui,
 /// The first of `titles` (longest first) that fits whole along a y axis of a plot `height`
 /// tall: egui_plot centres the rotated title on the axis, which is the plot's height less the
 /// x axis's tick labels and title, and draws no more of it than fits.
-pub fn y_title<'t>(ui: &Ui, height: f32, titles: &[&'t str]) -> &'t str {
+pub fn y_title(ui: &Ui, height: f32, titles: &[&str]) -> String {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let row = ui.text_style_height(&egui::TextStyle::Body);
     let axis = height - 2.6 * row;
-    titles
-        .iter()
-        .copied()
-        .find(|t| {
-            let galley = ui
-                .painter()
-                .layout_no_wrap((*t).to_owned(), font.clone(), Color32::WHITE);
-            galley.size().x <= axis
-        })
-        .or(titles.last().copied())
-        .unwrap_or_default()
+    let width = |t: &str| {
+        ui.painter()
+            .layout_no_wrap(t.to_owned(), font.clone(), Color32::WHITE)
+            .size()
+            .x
+    };
+    if let Some(fits) = titles.iter().find(|t| width(t) <= axis) {
+        return (*fits).to_owned();
+    }
+    // Not even the shortest fits (a longer language, a short figure): it is cut short, with
+    // an ellipsis, rather than cut off by the figure's edge.
+    let shortest = titles.last().copied().unwrap_or_default();
+    let mut words: Vec<char> = shortest.chars().collect();
+    while !words.is_empty() {
+        words.pop();
+        let cut = format!("{}…", words.iter().collect::<String>().trim_end());
+        if width(&cut) <= axis {
+            return cut;
+        }
+    }
+    String::new()
 }
 
 /// Line width for plots: at least 2 px, thicker on a projector.

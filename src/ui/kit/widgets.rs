@@ -442,32 +442,38 @@ pub fn warn_color(ui: &Ui) -> Color32 {
     }
 }
 
-/// Two controls on one row when there is room (each in half the width, sliders sized to
-/// fit), one above the other when there is not.
-pub fn two_up(ui: &mut Ui, left: impl FnOnce(&mut Ui), right: impl FnOnce(&mut Ui)) {
+/// Two sliders labelled `labels`, side by side where each keeps its words, its value and a
+/// slider of at least 56 points in half the row; else one under the other. The widths come
+/// from the words as drawn, in any language.
+pub fn two_up(
+    ui: &mut Ui,
+    labels: [&str; 2],
+    left: impl FnOnce(&mut Ui),
+    right: impl FnOnce(&mut Ui),
+) {
     let w = ui.available_width();
-    if w >= 2.0 * TWO_UP_HALF {
+    let gap = ui.spacing().item_spacing.x;
+    let value = super::measure::value_width(ui);
+    // (Values such as "50,000" or "0.045 %" are wider than the usual one: two gaps more.)
+    let beside = labels.map(|l| text_width(ui, l) + value + 5.0 * gap);
+    let half = (w - gap) / 2.0;
+    if beside.iter().all(|b| half - b >= 56.0) {
         ui.columns(2, |cols| {
-            for c in cols.iter_mut() {
-                c.spacing_mut().slider_width =
-                    (c.available_width() - TWO_UP_ROOM).clamp(56.0, 260.0);
+            for (c, b) in cols.iter_mut().zip(beside) {
+                c.spacing_mut().slider_width = (c.available_width() - b).min(260.0);
             }
             left(&mut cols[0]);
             right(&mut cols[1]);
         });
     } else {
+        let width = beside.iter().map(|b| w - b).fold(260.0, f32::min);
         ui.scope(|ui| {
-            ui.spacing_mut().slider_width = (w - TWO_UP_ROOM).clamp(70.0, 260.0);
+            ui.spacing_mut().slider_width = width.max(56.0);
             left(ui);
             right(ui);
         });
     }
 }
-
-/// The narrowest half of a row in [`two_up`] (a slide's page is 630 points wide).
-const TWO_UP_HALF: f32 = 300.0;
-/// Room a slider's value box and label take beside the slider itself.
-const TWO_UP_ROOM: f32 = 250.0;
 
 /// A label that wraps at `width` (a table cell in a narrow column).
 pub fn wrapped_label(ui: &mut Ui, width: f32, text: impl Into<egui::WidgetText>) {

@@ -304,6 +304,13 @@ impl Share {
             }
             ui.separator();
             let has_plot = section.plot_rect().is_some();
+            // (The menu is drawn in a scope of its own, which a wrapping row cannot move to
+            // the next line once it is there: that is decided here, from its words.)
+            let menu_width = crate::ui::kit::measure::text_width(ui, t("share.export"))
+                + 2.0 * ui.spacing().button_padding.x;
+            if ui.available_size_before_wrap().x < menu_width {
+                ui.end_row();
+            }
             ui.add_enabled_ui(has_plot, |ui| {
                 let menu = ui.menu_button(t("share.export"), |ui| self.export_menu(ui, actions));
                 menu.response

@@ -23,10 +23,14 @@ pub fn show(
             let label = RichText::new(format!("{}. {}{mark}", text.number, text.title));
             let r = ui
                 .add(
+                    // One line each, whatever the language: a title that a finished mark
+                    // would wrap is cut short instead (whole on hover), so that a mark never
+                    // moves the sections below it.
                     egui::Button::selectable(i == current, label)
+                        .truncate()
                         .min_size(egui::vec2(ui.available_width(), 0.0)),
                 )
-                .on_hover_text(&text.subtitle);
+                .on_hover_text(format!("{}\n{}", text.title, text.subtitle));
             if r.clicked() {
                 go = Some(text.number);
             }

@@ -369,21 +369,30 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
 /// (each slider with its whole label), one under the other when it is not.
 pub fn drawer_columns<T>(
     ui: &mut Ui,
+    labels: &[&str],
     state: &mut T,
     left: impl FnOnce(&mut Ui, &mut T),
     right: impl FnOnce(&mut Ui, &mut T),
 ) {
     let width = ui.available_width();
-    if width < 2.0 * DRAWER_COLUMN {
+    // Room beside each slider for its value box and the longest of the drawer's labels.
+    let gap = 16.0;
+    let words = labels
+        .iter()
+        .map(|l| crate::ui::kit::measure::text_width(ui, *l))
+        .fold(0.0, f32::max);
+    // (Values such as "50,000" or "0.045 %" are wider than the usual one: room for them.)
+    let beside =
+        words + 1.5 * crate::ui::kit::measure::value_width(ui) + 3.0 * ui.spacing().item_spacing.x;
+    let column = (width - gap) / 2.0;
+    if width < 2.0 * DRAWER_COLUMN || column - beside < 80.0 {
+        ui.spacing_mut().slider_width = (width - beside).clamp(56.0, 260.0);
         left(ui, state);
         ui.add_space(4.0);
         right(ui, state);
         return;
     }
-    let gap = 16.0;
-    let column = (width - gap) / 2.0;
-    // Room in each column for the value box and a label of a few words beside the slider.
-    ui.spacing_mut().slider_width = (column - 240.0).clamp(80.0, 200.0);
+    ui.spacing_mut().slider_width = (column - beside).clamp(80.0, 200.0);
     ui.horizontal_top(|ui| {
         ui.allocate_ui_with_layout(
             vec2(column, 0.0),

@@ -184,8 +184,10 @@ impl Experiment for Fencing {
             });
         } else {
             switch(ui, &mut p.fencing);
+            let labels = [&fencing::HOLDERS, &fencing::TTL_MS].map(crate::ui::kit::params::label);
             widgets::two_up(
                 ui,
+                labels,
                 |ui| holders(ui, &mut p.holders),
                 |ui| ttl(ui, &mut p.ttl_ms),
             );

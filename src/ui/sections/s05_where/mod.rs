@@ -418,8 +418,10 @@ impl Experiment for Where {
         let p = &mut self.params.model;
         // Replication lag matters only where there is a replica: the single Redis row.
         if is_replicated(self.params.store) && !self.asking {
+            let labels = [&failover::RATE, &failover::LAG_MS].map(crate::ui::kit::params::label);
             widgets::two_up(
                 ui,
+                labels,
                 |ui| {
                     widgets::param_slider(ui, &failover::RATE, &mut p.rate);
                 },

@@ -239,8 +239,16 @@ impl Experiment for Break {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
+        let labels = [
+            &renewal::SPREAD,
+            &renewal::STALL_PROB,
+            &renewal::STALL_MEAN_S,
+            &renewal::RUNS,
+        ]
+        .map(crate::ui::kit::params::label);
         crate::ui::stage::layout::drawer_columns(
             ui,
+            &labels,
             p,
             |ui, p| {
                 ui.label(RichText::new(t("sections.break.drawer.runs")).strong());
