@@ -114,7 +114,7 @@ mod tests {
         note(&ctx, 2, 120.0);
         assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), 1.5, "measured once");
         let lowered = fit.factor(&ctx, vp, size, 1.5, 2);
-        assert!(lowered < 1.5 && lowered >= 1.0, "{lowered}");
+        assert!((1.0..1.5).contains(&lowered), "{lowered}");
         // Another section is not lowered; this one keeps its factor when it fits.
         note(&ctx, 2, 0.0);
         assert_eq!(fit.factor(&ctx, vp, size, 1.5, 3), 1.5);
