@@ -60,6 +60,9 @@ impl StageFit {
         chosen: f32,
         section: u8,
     ) -> f32 {
+        // (A real window's size in logical pixels comes back from points at each zoom, a
+        // fraction apart: whole pixels are the same window.)
+        let size = size.round();
         if self.context != Some((size, chosen)) {
             *self = Self {
                 context: Some((size, chosen)),
@@ -84,6 +87,10 @@ impl StageFit {
         }
         self.seen += 1;
         let least = chosen.min(1.0);
+        if factor > least + 1e-3 {
+            // Measure again at once: nothing else may ask for another frame.
+            ctx.request_repaint_of(viewport);
+        }
         if self.seen >= 2 && factor > least + 1e-3 {
             // The stage's words and controls grow with the type, the window's points shrink:
             // the factor at which the window's points hold what the stage needs, to a tenth
