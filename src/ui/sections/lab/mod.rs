@@ -244,8 +244,11 @@ impl LabPage {
             // Both sliders on one row where they fit with their words and values (a slider's
             // label is part of it: a row that wraps would cut it at the window's edge), one
             // under the other where they do not.
-            let row =
-                widgets::row_slider_width(ui, &[label(&lab::TTL_MS), label(&lab::PAUSE_MS)], 0.0);
+            // (Their values, "3000 ms", are wider than the usual one the row allows for.)
+            let widest = widgets::text_width(ui, format!("0000 {}", t("lab.unit.ms_symbol")));
+            let wider = 2.0 * (widest - crate::ui::kit::measure::value_width(ui)).max(0.0);
+            let labels = [label(&lab::TTL_MS), label(&lab::PAUSE_MS)];
+            let row = widgets::row_slider_width(ui, &labels, wider);
             let sliders = [
                 (&lab::TTL_MS, &mut self.ttl_ms),
                 (&lab::PAUSE_MS, &mut self.pause_ms),
@@ -270,9 +273,21 @@ impl LabPage {
                     });
                 }
                 None => {
-                    for (spec, value) in sliders {
-                        slider(ui, spec, value);
-                    }
+                    // One under the other, each slider as long as its row leaves room for.
+                    let gap = ui.spacing().item_spacing.x;
+                    let beside = [&lab::TTL_MS, &lab::PAUSE_MS]
+                        .map(|s| widgets::text_width(ui, label(s)))
+                        .into_iter()
+                        .fold(0.0, f32::max)
+                        + crate::ui::kit::measure::value_width(ui)
+                        + 5.0 * gap;
+                    ui.scope(|ui| {
+                        let room = ui.available_width() - beside;
+                        ui.spacing_mut().slider_width = room.clamp(40.0, 220.0);
+                        for (spec, value) in sliders {
+                            slider(ui, spec, value);
+                        }
+                    });
                 }
             }
             ui.checkbox(&mut self.fencing, t("lab.controls.fencing"))
