@@ -34,8 +34,8 @@ impl eframe::App for LessonApp {
         } else {
             egui::ViewportId::ROOT
         };
-        let section = self.current_section();
-        self.tools.lecture.fit(&ctx, audience, section);
+        let slide = self.slide_on_show();
+        self.tools.lecture.fit(&ctx, audience, slide);
         let last_section = self.last_section();
         ui::shell::lecture::set_last_section(&ctx, self.lecture().then_some(last_section));
         let mut section_actions = self.presenter_view.take_pending();

@@ -209,6 +209,16 @@ impl LessonApp {
         self.sections[self.current].number()
     }
 
+    /// The slide on show: the section, and its step told apart by its words and settings.
+    fn slide_on_show(&self) -> (u8, u64) {
+        use std::hash::{Hash, Hasher};
+        let s = &self.sections[self.current];
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        s.summary().hash(&mut h);
+        format!("{:?}", s.scenario()).hash(&mut h);
+        (s.number(), h.finish())
+    }
+
     pub fn go_to(&mut self, number: u8) {
         let to = usize::from(number.clamp(1, self.sections.len() as u8)) - 1;
         if to != self.current {

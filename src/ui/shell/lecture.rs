@@ -81,6 +81,9 @@ pub struct Lecture {
     measured: Option<egui::Vec2>,
     /// The sections whose stage the lecturer's type factor does not fit.
     stage_fit: super::stage_fit::StageFit,
+    /// The factor the slide on show is drawn at (lower than the lecturer's where its stage
+    /// would not fit).
+    shown_factor: Option<f32>,
 }
 
 impl Lecture {
@@ -108,6 +111,7 @@ impl Lecture {
             keyboard_focus: false,
             measured: None,
             stage_fit: Default::default(),
+            shown_factor: None,
         }
     }
 
@@ -132,7 +136,15 @@ impl Lecture {
 
     /// The type factor as the lecturer sees it, e.g. "Type 100 %".
     pub fn type_label(&self) -> String {
-        crate::lesson::catalogue::tf("app.type.label", &[("percent", self.type_percent())])
+        let percent = self.type_percent();
+        match self.shown_factor {
+            // The slide on show keeps a smaller type, at which its stage fits.
+            Some(f) if f < self.type_factor - 1e-3 => crate::lesson::catalogue::tf(
+                "app.type.fitted",
+                &[("percent", percent), ("here", format!("{:.0}", f * 100.0))],
+            ),
+            _ => crate::lesson::catalogue::tf("app.type.label", &[("percent", percent)]),
+        }
     }
 
     /// The same for the presenter's console, e.g. "Audience type 100 %".
@@ -178,8 +190,8 @@ impl Lecture {
 
     /// In lecture mode, sets the zoom that fits the normal stage into the window `viewport`
     /// (the audience's) at the lecturer's type factor, or at the lower one at which the stage
-    /// of `section` fits (see [`super::stage_fit`]). Call once a frame.
-    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId, section: u8) {
+    /// of `slide` (a section and its step) fits (see [`super::stage_fit`]). Call once a frame.
+    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId, slide: (u8, u64)) {
         if !self.lecture {
             return;
         }
@@ -210,7 +222,8 @@ impl Lecture {
         }
         let factor = self
             .stage_fit
-            .factor(ctx, viewport, size, self.type_factor, section);
+            .factor(ctx, viewport, size, self.type_factor, slide);
+        self.shown_factor = Some(factor);
         let want = lecture_zoom(size, factor);
         if (want - zoom).abs() > 0.002 {
             ctx.set_zoom_factor(want);
@@ -535,7 +548,7 @@ mod tests {
         let projector = egui::vec2(1024.0, 768.0);
         for _ in 0..3 {
             frame_in(&ctx, projector);
-            p.fit(&ctx, egui::ViewportId::ROOT, 1);
+            p.fit(&ctx, egui::ViewportId::ROOT, (1, 0));
         }
         frame_in(&ctx, projector);
         let normal = ctx.zoom_factor();
@@ -549,7 +562,7 @@ mod tests {
         p.change_type(Some(true));
         assert_eq!(p.type_label(), "Type 120 %");
         for _ in 0..3 {
-            p.fit(&ctx, egui::ViewportId::ROOT, 1);
+            p.fit(&ctx, egui::ViewportId::ROOT, (1, 0));
             frame_in(&ctx, projector);
         }
         assert!((ctx.zoom_factor() - normal * 1.2).abs() < 0.01);

@@ -4,10 +4,10 @@
 //! stage fits; the figure never gives way and nothing scrolls out of a clicker's reach.
 //!
 //! The stage notes each pass how far it overflowed ([`note`]); [`StageFit`] lowers the
-//! section's factor once that has been measured twice at today's zoom (the first pass after
-//! a zoom change still lays out with the heights of the last), and keeps it for the section
-//! while the window and the lecturer's factor stay the same: a section left and reached
-//! again shows the same slide.
+//! factor of the slide on show (a section's step, told apart by its words and settings) once
+//! that has been measured twice at today's zoom (the first pass after a change still lays
+//! out with the heights of the last), and keeps it for that slide while the window and the
+//! lecturer's factor stay the same: a slide left and reached again looks the same.
 
 use std::collections::BTreeMap;
 
@@ -43,22 +43,24 @@ pub fn note(ctx: &Context, n: u8, over: f32) {
 #[derive(Clone, Debug, Default)]
 pub struct StageFit {
     context: Option<(egui::Vec2, f32)>,
-    fitted: BTreeMap<u8, f32>,
-    /// Overflows seen at today's zoom, in a row.
+    fitted: BTreeMap<(u8, u64), f32>,
+    /// Overflows seen at today's zoom and slide, in a row.
     seen: u32,
     zoom: f32,
+    slide: (u8, u64),
 }
 
 impl StageFit {
-    /// The factor section `section` is shown at in a window `size` (logical pixels) whose
-    /// lecturer chose `chosen`, given what its stage in `viewport` measured last.
+    /// The factor the slide `step` of section `section` is shown at in a window `size`
+    /// (logical pixels) whose lecturer chose `chosen`, given what its stage in `viewport`
+    /// measured last.
     pub fn factor(
         &mut self,
         ctx: &Context,
         viewport: ViewportId,
         size: egui::Vec2,
         chosen: f32,
-        section: u8,
+        (section, step): (u8, u64),
     ) -> f32 {
         // (A real window's size in logical pixels comes back from points at each zoom, a
         // fraction apart: whole pixels are the same window.)
@@ -69,10 +71,11 @@ impl StageFit {
                 ..Self::default()
             };
         }
-        let mut factor = self.fitted.get(&section).copied().unwrap_or(chosen);
+        let mut factor = self.fitted.get(&(section, step)).copied().unwrap_or(chosen);
         let zoom = ctx.zoom_factor();
-        if (zoom - self.zoom).abs() > 1e-4 {
+        if (zoom - self.zoom).abs() > 1e-4 || self.slide != (section, step) {
             self.zoom = zoom;
+            self.slide = (section, step);
             self.seen = 0;
         }
         let key = id(viewport);
@@ -100,7 +103,7 @@ impl StageFit {
             factor = ((estimate * 10.0 + 1e-3).floor() / 10.0)
                 .min(factor - 0.1)
                 .max(least);
-            self.fitted.insert(section, factor);
+            self.fitted.insert((section, step), factor);
             self.seen = 0;
         }
         factor
@@ -117,22 +120,27 @@ mod tests {
         let mut fit = StageFit::default();
         let size = egui::vec2(1024.0, 768.0);
         let vp = ViewportId::ROOT;
-        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), 1.5);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, (2, 0)), 1.5);
         note(&ctx, 2, 120.0);
-        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), 1.5, "measured once");
-        let lowered = fit.factor(&ctx, vp, size, 1.5, 2);
+        assert_eq!(
+            fit.factor(&ctx, vp, size, 1.5, (2, 0)),
+            1.5,
+            "measured once"
+        );
+        let lowered = fit.factor(&ctx, vp, size, 1.5, (2, 0));
         assert!((1.0..1.5).contains(&lowered), "{lowered}");
-        // Another section is not lowered; this one keeps its factor when it fits.
+        // Another section, or another step, is not lowered; this one keeps its factor.
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, (2, 1)), 1.5);
         note(&ctx, 2, 0.0);
-        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 3), 1.5);
-        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), lowered);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, (3, 0)), 1.5);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, (2, 0)), lowered);
         // Never below the normal size; a new factor or window starts afresh.
         for _ in 0..20 {
             note(&ctx, 2, 500.0);
-            fit.factor(&ctx, vp, size, 1.5, 2);
+            fit.factor(&ctx, vp, size, 1.5, (2, 0));
         }
-        assert_eq!(fit.factor(&ctx, vp, size, 1.5, 2), 1.0);
-        assert_eq!(fit.factor(&ctx, vp, size, 1.4, 2), 1.4);
-        assert_eq!(fit.factor(&ctx, vp, size, 0.8, 2), 0.8);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.5, (2, 0)), 1.0);
+        assert_eq!(fit.factor(&ctx, vp, size, 1.4, (2, 0)), 1.4);
+        assert_eq!(fit.factor(&ctx, vp, size, 0.8, (2, 0)), 0.8);
     }
 }
