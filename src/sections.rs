@@ -20,9 +20,11 @@
 //!    `src/ui/sections/mod.rs`;
 //! 3. one line in [`SECTIONS`] here: `model("ID", &sNN_ID::entry::MODEL, false)`;
 //! 4. its words in `assets/`, keyed by its id: its text in `lesson.ron`, its speaker notes in
-//!    `notes.ron`, its prediction in `predictions.ron` and its headlines in `headlines.ron`.
+//!    `notes.ron`, its prediction in `predictions.ron`, its headlines in `headlines.ron` and
+//!    its page's own words (legends, axis titles, buttons) in `ui/sections.ron`, as
+//!    `sections.ID.…`.
 //!
-//! That is seven files touched and four created. The command line (`sim NAME`), scenario
+//! That is eight files touched and four created. The command line (`sim NAME`), scenario
 //! codes, the app and the tests that walk this list (pictures, accessibility, layout) need no
 //! change.
 
