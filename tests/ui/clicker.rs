@@ -29,8 +29,9 @@ use rand_chacha::ChaCha8Rng;
 const WALKS: u64 = 10;
 const PRESSES: usize = 60;
 
-/// Frames after a press (the page measures itself over a few).
-const SETTLE: usize = 4;
+/// Frames after a press (the page measures itself over a few, and a slide whose stage does
+/// not fit the type lowers it over a few more: the real program runs them at once).
+const SETTLE: usize = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Press {

@@ -81,9 +81,6 @@ pub struct Lecture {
     measured: Option<egui::Vec2>,
     /// The sections whose stage the lecturer's type factor does not fit.
     stage_fit: super::stage_fit::StageFit,
-    /// The factor the slide on show is drawn at (lower than the lecturer's where its stage
-    /// would not fit).
-    shown_factor: Option<f32>,
 }
 
 impl Lecture {
@@ -111,7 +108,6 @@ impl Lecture {
             keyboard_focus: false,
             measured: None,
             stage_fit: Default::default(),
-            shown_factor: None,
         }
     }
 
@@ -136,15 +132,7 @@ impl Lecture {
 
     /// The type factor as the lecturer sees it, e.g. "Type 100 %".
     pub fn type_label(&self) -> String {
-        let percent = self.type_percent();
-        match self.shown_factor {
-            // The slide on show keeps a smaller type, at which its stage fits.
-            Some(f) if f < self.type_factor - 1e-3 => crate::lesson::catalogue::tf(
-                "app.type.fitted",
-                &[("percent", percent), ("here", format!("{:.0}", f * 100.0))],
-            ),
-            _ => crate::lesson::catalogue::tf("app.type.label", &[("percent", percent)]),
-        }
+        crate::lesson::catalogue::tf("app.type.label", &[("percent", self.type_percent())])
     }
 
     /// The same for the presenter's console, e.g. "Audience type 100 %".
@@ -223,7 +211,6 @@ impl Lecture {
         let factor = self
             .stage_fit
             .factor(ctx, viewport, size, self.type_factor, slide);
-        self.shown_factor = Some(factor);
         let want = lecture_zoom(size, factor);
         if (want - zoom).abs() > 0.002 {
             ctx.set_zoom_factor(want);
