@@ -159,6 +159,11 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         &[("runs", fmt_int(view.acc.runs))],
     );
     let y_title = plot::y_title(ui, size.y, &[&long_title, t("sections.break.axis_y")]).to_owned();
+    // Room above the highest bar or interval for its count, a line of text, whatever the
+    // figure's height: a short figure gives it a larger share of the axis.
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let data = (size.y - 2.6 * row).max(1.0);
+    let label_room = f64::from((row + 8.0) / data).clamp(0.15, 0.5);
     let resp = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
@@ -167,7 +172,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
         .include_y(0.0)
-        .include_y(top * 1.18)
+        .include_y(top / (1.0 - label_room))
         .show_grid([false, true])
         .y_grid_spacer(|g| plot::nice_grid(g, 1.0))
         .y_axis_formatter(|m, range| {
