@@ -29,6 +29,7 @@ impl eframe::App for LessonApp {
         // The type follows the audience's window and the lecturer's factor (Ctrl+Plus and
         // Ctrl+Minus in either window).
         self.tools.lecture.type_keys(&ctx);
+        ui::shell::presenter::set_open(&ctx, self.presenter_view.is_open());
         let audience = if self.presenter_view.is_open() {
             ui::shell::presenter::audience_id()
         } else {

@@ -105,8 +105,8 @@ fn stage_need<E: Experiment>(stage: &Stage<E>, ui: &Ui, cx: &Cx<'_>) -> f32 {
     let n = stage.exp.number();
     let remembered = |id| ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
     let chrome = remembered(chrome_height_id(ui, n));
-    if cx.lecture && stage.result_hidden() {
-        // The prediction's slide has no figure.
+    if cx.lecture && (stage.result_hidden() || crate::ui::shell::presenter::is_console(ui)) {
+        // The prediction's slide has no figure, nor has the presenter's console.
         return chrome;
     }
     chrome + remembered(key_height_id(ui, n)) + stage.figure_floor(ui, cx) + overflow(ui, n)
@@ -349,6 +349,14 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         chrome_height_id(ui, n),
         top.response.rect.height() + bottom.response.rect.height() + drawer.unwrap_or(0.0),
     );
+    if crate::ui::shell::presenter::is_console(ui) {
+        // The figure is the audience's: drawn again in the console's narrow column it would
+        // be another figure, on other axes.
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            ui.centered_and_justified(|ui| ui.weak(t("stage.console.figure")));
+        });
+        return;
+    }
     // Room on the left for the figure's rotated y-axis title.
     let room = crate::ui::kit::plot::axis_room(ui).ceil() as i8;
     let figure_frame = Frame::NONE.inner_margin(Margin {

@@ -40,6 +40,13 @@ pub fn show(ctx: &Context, host: &mut impl Host) {
 /// keys, then the page.
 pub fn frame(ui: &mut Ui, host: &mut impl Host) {
     let ctx = ui.ctx().clone();
+    super::drawing_audience(&ctx, true);
+    frame_inner(ui, host, &ctx);
+    super::drawing_audience(&ctx, false);
+}
+
+fn frame_inner(ui: &mut Ui, host: &mut impl Host, ctx: &Context) {
+    let ctx = ctx.clone();
     host.view().track(&ctx);
     if ctx.input(|i| i.viewport().close_requested()) {
         // Closing it is the same as P: the main window becomes a normal window again.

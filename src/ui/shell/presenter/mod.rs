@@ -38,6 +38,31 @@ pub fn audience_id() -> ViewportId {
     ViewportId::from_hash_of("locks-lesson/audience")
 }
 
+fn console_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/presenter-console")
+}
+
+/// Notes whether the presenter view is open this frame (the app calls it once a frame).
+pub fn set_open(ctx: &egui::Context, open: bool) {
+    ctx.data_mut(|d| d.insert_temp(console_id(), open));
+}
+
+/// Whether `ui` draws in the presenter's console: the main window while the audience window
+/// is open. The console shows the stage's words and controls; the figure is the audience's.
+pub fn is_console(ui: &egui::Ui) -> bool {
+    let flag = |id| ui.ctx().data(|d| d.get_temp(id)).unwrap_or(false);
+    ui.ctx().viewport_id() == ViewportId::ROOT && flag(console_id()) && !flag(audience_drawing_id())
+}
+
+fn audience_drawing_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/drawing-the-audience")
+}
+
+/// Notes that the audience's page is being drawn (wherever its window is).
+fn drawing_audience(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(audience_drawing_id(), on));
+}
+
 /// The audience window's position, size and fullscreen state, as last seen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Placement {
