@@ -29,26 +29,10 @@ pub fn title() -> &'static str {
     t("lab.text.title")
 }
 
-/// The page's title where a string is wanted (`&TITLE`, `TITLE.to_owned()`): it reads the
-/// catalogue each time, so it follows the language.
-pub const TITLE: Title = Title;
-
-/// See [`TITLE`].
-#[derive(Debug)]
-pub struct Title;
-
-impl std::ops::Deref for Title {
-    type Target = str;
-    fn deref(&self) -> &str {
-        title()
-    }
-}
-
-impl std::fmt::Display for Title {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(title())
-    }
-}
+/// The page's title where a string is wanted (`&TITLE`, `TITLE.to_owned()`), read from the
+/// catalogue when used.
+pub const TITLE: crate::lesson::catalogue::CatalogueText =
+    crate::lesson::catalogue::CatalogueText::new(title);
 
 pub struct LabPage {
     pub server: ServerKind,
