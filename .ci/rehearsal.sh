@@ -103,21 +103,36 @@ rehearse() {
     screen=$((width * 2))x$height
     args=(--presenter)
   fi
-  # A display of this walk's own (walks run side by side), ready once its socket is there.
-  local n
-  for n in $(seq $((100 + 10 * $3)) $((109 + 10 * $3))); do
-    [[ -e /tmp/.X$n-lock ]] || break
+  # A display of this walk's own (walks run side by side): Xvfb picks a free number and
+  # writes it once it listens (-displayfd). On a loaded machine a start may be slow or fail:
+  # it is waited for up to a minute and tried three times, and its log is shown if it never
+  # comes up.
+  display=
+  local try wait_x
+  for try in 1 2 3; do
+    : >"$dir/display"
+    Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp 3>"$dir/display" >"$dir/xvfb.log" 2>&1 &
+    xvfb=$!
+    for wait_x in $(seq 300); do
+      [[ -s $dir/display ]] && break
+      kill -0 "$xvfb" 2>/dev/null || break
+      sleep 0.2
+    done
+    if [[ -s $dir/display ]]; then
+      display=:$(head -n1 "$dir/display" | tr -dc 0-9)
+      DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 && break
+    fi
+    kill "$xvfb" 2>/dev/null || true
+    wait "$xvfb" 2>/dev/null || true
+    display=
+    echo "rehearsal: $mode $size: the virtual display did not start (try $try)" >&2
+    sleep 2
   done
-  display=:$n
-  Xvfb "$display" -screen 0 "${screen}x24" -nolisten tcp >"$dir/xvfb.log" 2>&1 &
-  xvfb=$!
-  local wait_x
-  for wait_x in $(seq 100); do
-    DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    sleep 0.2
-  done
-  DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 ||
-    { fail "$mode $size: the virtual display did not start"; return; }
+  if [[ -z $display ]]; then
+    sed 's/^/  xvfb: /' "$dir/xvfb.log" >&2 || true
+    fail "$mode $size: the virtual display did not start"
+    return
+  fi
   local home attempt
   home=$(mktemp -d)
   # A fresh home: no progress, no remembered window or type factor. (Under load a start may
