@@ -144,7 +144,7 @@ impl Walk {
         let mut h = open.build();
         // Animations shown at once: the walk is about builds, not frames of a film.
         h.state_mut().set_reduced_motion(true);
-        crate::harness::hold_window(&mut h, px, SETTLE);
+        crate::harness::settle(&mut h, px, SETTLE);
         Walk {
             h,
             px,
@@ -234,7 +234,7 @@ impl Walk {
         self.pressed.push(p);
         let (m, k) = p.key();
         self.h.key_press_modifiers(m, k);
-        crate::harness::hold_window(&mut self.h, self.px, SETTLE);
+        crate::harness::settle(&mut self.h, self.px, SETTLE);
     }
 
     fn fail(&self, what: &str) -> String {

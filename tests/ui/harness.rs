@@ -147,6 +147,24 @@ pub fn hold_window(h: &mut Harness<'static, LessonApp>, px: [f32; 2], steps: usi
     }
 }
 
+/// [`hold_window`] for `steps` frames, then on until the type factor has held for four
+/// frames in a row (a lecture slide that does not fit lowers its type over a few frames, which
+/// the real program draws one after the other at once; at most 40 more).
+pub fn settle(h: &mut Harness<'static, LessonApp>, px: [f32; 2], steps: usize) {
+    hold_window(h, px, steps);
+    for _ in 0..10 {
+        let zoom = h.ctx.zoom_factor();
+        hold_window(h, px, 4);
+        if (h.ctx.zoom_factor() - zoom).abs() < 1e-6 {
+            return;
+        }
+    }
+    panic!(
+        "the type factor is still changing after {} frames",
+        steps + 40
+    );
+}
+
 /// Where the page ends: at the bottom bar, or at the window's edge in lecture mode (a
 /// projector shows no bottom bar).
 pub fn page_bottom(h: &Harness<'static, LessonApp>) -> f32 {

@@ -22,15 +22,16 @@ pub fn readable_height(ui: &Ui, rows: f32) -> f32 {
 /// room (see `Experiment::readable_height`), so the figure never draws over what is under it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Least {
-    /// The width and type it was measured at (at another, it is measured anew).
-    context: [i32; 2],
+    /// The width, type and zoom it was measured at (at another, it is measured anew).
+    context: [i32; 3],
     took: f32,
 }
 
-fn least_context(ui: &Ui) -> [i32; 2] {
+fn least_context(ui: &Ui) -> [i32; 3] {
     [
         ui.available_width().round() as i32,
         (ui.text_style_height(&egui::TextStyle::Body) * 100.0).round() as i32,
+        (ui.ctx().pixels_per_point() * 1000.0).round() as i32,
     ]
 }
 
@@ -51,8 +52,8 @@ impl Least {
     /// `floor`, or more where the figure took more at this width and type.
     pub fn or(self, ui: &Ui, floor: f32) -> f32 {
         // (The stage asks before it lays the figure out: the width it will have is the
-        // page's less the figure's margins, so the type alone decides.)
-        let same_type = self.context[1] == least_context(ui)[1];
+        // page's less the figure's margins, so the type and the zoom alone decide.)
+        let same_type = self.context[1..] == least_context(ui)[1..];
         if same_type {
             floor.max(self.took)
         } else {

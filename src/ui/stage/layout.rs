@@ -103,7 +103,7 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
 /// under the figure (last frame's) and the height at which the figure's ticks are drawn.
 fn stage_need<E: Experiment>(stage: &Stage<E>, ui: &Ui, cx: &Cx<'_>) -> f32 {
     let n = stage.exp.number();
-    let remembered = |id| ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
+    let remembered = |id| remembered(ui, id).unwrap_or(0.0);
     let chrome = remembered(chrome_height_id(ui, n));
     if cx.lecture && (stage.result_hidden() || crate::ui::shell::presenter::is_console(ui)) {
         // The prediction's slide has no figure, nor has the presenter's console.
@@ -116,7 +116,7 @@ fn stage_need<E: Experiment>(stage: &Stage<E>, ui: &Ui, cx: &Cx<'_>) -> f32 {
 /// for the window's size and type size at the time.
 #[derive(Clone, Copy)]
 struct Overflow {
-    context: [i32; 3],
+    context: [i32; 4],
     over: f32,
 }
 
@@ -126,13 +126,14 @@ fn overflow_id(ui: &Ui, n: u8) -> Id {
 }
 
 /// The window's size and the type's: a figure's overflow holds while they stay the same.
-fn overflow_context(ui: &Ui) -> [i32; 3] {
+fn overflow_context(ui: &Ui) -> [i32; 4] {
     let r = ui.ctx().content_rect();
     let body = ui.text_style_height(&egui::TextStyle::Body);
     [
         r.width().round() as i32,
         r.height().round() as i32,
         (body * 100.0).round() as i32,
+        (ui.ctx().pixels_per_point() * 1000.0).round() as i32,
     ]
 }
 
@@ -470,13 +471,34 @@ fn chrome_height_id(ui: &Ui, n: u8) -> Id {
     Id::unique(("stage-chrome-height", n, ui.ctx().viewport_id()))
 }
 
+/// A height measured in one frame, with the zoom it was measured at.
+#[derive(Clone, Copy)]
+struct Measured {
+    h: f32,
+    zoom: f32,
+}
+
 /// Keeps a measured height for the next frame (and draws again at once when it changed).
 pub fn remember(ui: &Ui, id: Id, h: f32) {
-    let old = ui.ctx().data(|d| d.get_temp::<f32>(id));
-    if old.is_none_or(|o| (o - h).abs() > 0.5) {
-        ui.ctx().data_mut(|d| d.insert_temp(id, h));
+    let zoom = ui.ctx().pixels_per_point();
+    if remembered(ui, id).is_none_or(|o| (o - h).abs() > 0.5) {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(id, Measured { h, zoom }));
         ui.ctx().request_repaint();
     }
+}
+
+/// A height [`remember`]ed in an earlier frame, if it was measured at today's zoom. A height
+/// measured at another type size (the frame after the lecturer's type changed, or a slide's
+/// type came down to fit) says nothing of this one: the first frame at a new zoom lays out
+/// without it, and nothing that only ever grows (a figure's [`note_overflow`], a
+/// `readable::Least`) learns from that frame's mistakes.
+pub fn remembered(ui: &Ui, id: Id) -> Option<f32> {
+    let zoom = ui.ctx().pixels_per_point();
+    ui.ctx()
+        .data(|d| d.get_temp::<Measured>(id))
+        .filter(|m| (m.zoom - zoom).abs() < 1e-4)
+        .map(|m| m.h)
 }
 
 /// The id under which a stage remembers its plot key's height (in each window).

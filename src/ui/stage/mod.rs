@@ -169,7 +169,7 @@ impl<E: Experiment> Stage<E> {
         let key_h = if legend.is_empty() {
             0.0
         } else {
-            ui.ctx().data(|d| d.get_temp::<f32>(id)).unwrap_or(30.0)
+            layout::remembered(ui, id).unwrap_or(30.0)
         };
         let readable = self.figure_floor(ui, cx);
         let fig = Vec2::new(size.x, (size.y - key_h).max(readable));

@@ -48,9 +48,7 @@ pub(super) fn readable_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
     let above = if cx.lecture {
         0.0
     } else {
-        ui.ctx()
-            .data(|d| d.get_temp::<f32>(read_height_id(ui)))
-            .unwrap_or(0.0)
+        crate::ui::stage::layout::remembered(ui, read_height_id(ui)).unwrap_or(0.0)
     };
     readable::readable_height(ui, TICK_ROWS) + above
 }
