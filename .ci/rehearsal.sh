@@ -20,7 +20,9 @@
 # its builds are paged through to the end too (at most 30 Page Downs).
 #
 # REHEARSAL_STEPS=N walks the first N steps only (a quick look); REHEARSAL_SIZES (default
-# "1024x768 1280x800") and REHEARSAL_PRESENTER_SIZES (default "1024x768") choose the sizes.
+# "1024x768 1280x800") and REHEARSAL_PRESENTER_SIZES (default "1024x768") choose the sizes;
+# REHEARSAL_TYPE=150 walks the lecture at Type 150 % (the UI tests write its plan for
+# 1024x768: REHEARSAL_TYPE=150 REHEARSAL_SIZES=1024x768 REHEARSAL_PRESENTER_SIZES=).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
@@ -31,6 +33,10 @@ for tool in Xvfb xdotool import compare tesseract; do
   command -v "$tool" >/dev/null || { echo "rehearsal: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$out"
+type=${REHEARSAL_TYPE:-100}
+[[ $type =~ ^1[0-5]0$ ]] || { echo "rehearsal: REHEARSAL_TYPE must be 100 to 150 in tens" >&2; exit 2; }
+type_suffix=""
+((type != 100)) && type_suffix=-type$type
 
 # Each walk runs in a subshell of its own (the walks go side by side): a failed check is a
 # line in its walk's file.
@@ -93,7 +99,7 @@ ocr() {
 
 # rehearse SIZE MODE INDEX: one walk through the lecture (INDEX picks its display).
 rehearse() {
-  local size=$1 mode=$2 plan=$out/plan-$1.tsv dir=$out/$2-$1
+  local size=$1 mode=$2 plan=$out/plan-$1$type_suffix.tsv dir=$out/$2-$1$type_suffix
   [[ -f $plan ]] || { fail "no plan $plan (run: cargo test --test ui lecture_layout)"; return; }
   # An empty field is "-" in the plan.
   rm -rf "$dir" && mkdir -p "$dir"
@@ -170,6 +176,12 @@ rehearse() {
     i=$((i + 1))
   done
   sleep 3
+  # The lecturer's type, as a lecturer sets it: Ctrl+Plus a tenth at a time.
+  local press
+  for ((press = 100; press < type; press += 10)); do
+    DISPLAY=$display xdotool key --clearmodifiers ctrl+plus
+    sleep 0.5
+  done
   local n step title headline notes k=0 previous_title="" i=0 lines last_shot=""
   mapfile -t lines < <(head -n "${REHEARSAL_STEPS:-100000}" "$plan")
   while ((i < ${#lines[@]})); do
@@ -305,11 +317,11 @@ rehearse() {
 # walks go side by side, each on its own virtual display (they mostly wait for the screen).
 rm -f "$out"/failures-*
 walks=()
-for size in ${REHEARSAL_SIZES:-1024x768 1280x800}; do
+for size in ${REHEARSAL_SIZES-1024x768 1280x800}; do
   rehearse "$size" lecture "${#walks[@]}" &
   walks+=($!)
 done
-for size in ${REHEARSAL_PRESENTER_SIZES:-1024x768}; do
+for size in ${REHEARSAL_PRESENTER_SIZES-1024x768}; do
   rehearse "$size" presenter "${#walks[@]}" &
   walks+=($!)
 done

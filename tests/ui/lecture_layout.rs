@@ -52,45 +52,55 @@ fn plan_line(h: &Harness<'static, LessonApp>, step: usize) -> String {
     )
 }
 
+/// The plan's file name: `plan-1024x768.tsv`, or at a larger type `plan-1024x768-type150.tsv`.
+fn plan_name(px: Vec2, type_steps: i32) -> String {
+    match type_steps {
+        0 => format!("plan-{}x{}.tsv", px.x, px.y),
+        n => format!("plan-{}x{}-type{}.tsv", px.x, px.y, 100 + 10 * n),
+    }
+}
+
 /// Keeps the plan under target/rehearsal/ (next to the tests' own temporary folder).
-fn write_plan(px: Vec2, plan: &str) {
+fn write_plan(px: Vec2, type_steps: i32, plan: &str) {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .parent()
         .expect("the target folder")
         .join("rehearsal");
     std::fs::create_dir_all(&dir).expect("target/rehearsal can be made");
-    let file = dir.join(format!("plan-{}x{}.tsv", px.x, px.y));
+    let file = dir.join(plan_name(px, type_steps));
     std::fs::write(&file, plan).expect("the plan can be written");
 }
 
-/// Walks the lecture at `px` (the layout walk's lecture, without votes) and writes the
-/// rehearsal's plan: returns how many steps each section took.
-fn walk(px: Vec2) -> Vec<usize> {
+/// Walks the lecture at `px` with the type `type_steps` tenths larger (the layout walk's
+/// lecture, without votes) and writes the rehearsal's plan: returns how many steps each
+/// section took.
+fn walk(px: Vec2, type_steps: i32) -> Vec<usize> {
     let mut plan = String::new();
     let how = Lecture {
         px: [px.x, px.y],
-        type_steps: 0,
+        type_steps,
         votes: false,
         layout: false,
     };
     let (_, steps) = lecture_walk(how, |w, step| plan += &plan_line(&w.h, step));
-    write_plan(px, &plan);
+    write_plan(px, type_steps, &plan);
     steps
 }
 
 /// The lecture from the clicker: it starts at section 1, every section is shown, builds start
 /// at their first step (section 2: the 1 s, 10 s and 60 s presets after the prediction), and
-/// the plan for the rehearsal on the real program is written.
+/// the plan for the rehearsal on the real program is written: at both projector sizes, and
+/// at Type 150 % on the smaller (`REHEARSAL_TYPE=150 .ci/rehearsal.sh`).
 #[test]
 fn page_down_walks_the_whole_lecture_in_build_order() {
-    for size in SIZES {
-        let px = vec2(size[0], size[1]);
-        let steps = walk(px);
+    let at_150 = (vec2(SIZES[0][0], SIZES[0][1]), 5);
+    for (px, type_steps) in SIZES.map(|s| (vec2(s[0], s[1]), 0)).into_iter().chain([at_150]) {
+        let steps = walk(px, type_steps);
         assert!(steps.iter().all(|&s| s >= 1), "{steps:?}");
         // Section 2: the prediction, then its three presets.
         assert_eq!(steps[1], 4, "{steps:?}");
         let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../rehearsal");
-        let plan = std::fs::read_to_string(dir.join(format!("plan-{}x{}.tsv", px.x, px.y)))
+        let plan = std::fs::read_to_string(dir.join(plan_name(px, type_steps)))
             .expect("the plan was written");
         let ttl: Vec<&str> = plan
             .lines()
