@@ -179,9 +179,14 @@ rehearse() {
   # The lecturer's type, as a lecturer sets it: Ctrl+Plus a tenth at a time.
   local press
   for ((press = 100; press < type; press += 10)); do
-    DISPLAY=$display xdotool key --clearmodifiers ctrl+plus
+    [[ -n $focus ]] && DISPLAY=$display xdotool windowfocus "$focus" 2>/dev/null || true
+    DISPLAY=$display xdotool key --clearmodifiers ctrl+equal
     sleep 0.5
   done
+  if ((type != 100)) && [[ $mode == lecture ]]; then
+    shot "$display" "$dir/type.png"
+    grep -Eq "ype *$type *%" "$dir/type.txt" || fail "$mode $size: the top bar does not read Type $type %"
+  fi
   local n step title headline notes k=0 previous_title="" i=0 lines last_shot=""
   mapfile -t lines < <(head -n "${REHEARSAL_STEPS:-100000}" "$plan")
   while ((i < ${#lines[@]})); do

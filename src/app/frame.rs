@@ -37,6 +37,10 @@ impl eframe::App for LessonApp {
         };
         let slide = self.slide_on_show();
         self.tools.lecture.fit(&ctx, audience, slide);
+        if self.presenter_view.is_open() {
+            // The console keeps its own type: the lecturer's factor is the audience's.
+            ui::kit::style::unscale_type(ui, self.tools.lecture.shown_factor());
+        }
         let last_section = self.last_section();
         ui::shell::lecture::set_last_section(&ctx, self.lecture().then_some(last_section));
         let mut section_actions = self.presenter_view.take_pending();

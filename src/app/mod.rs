@@ -407,6 +407,12 @@ impl LessonApp {
             go_to: None,
             type_label: self.tools.lecture.type_label(),
             type_change: None,
+            // (The console's words, the bar's among them, keep the normal size already.)
+            slide_type: if self.presenter_view.is_open() {
+                1.0
+            } else {
+                self.tools.lecture.shown_factor()
+            },
             title: self.sections[self.current].title(),
             reduced_motion: &mut self.tools.lecture.reduced_motion,
             review_due,

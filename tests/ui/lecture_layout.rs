@@ -94,7 +94,11 @@ fn walk(px: Vec2, type_steps: i32) -> Vec<usize> {
 #[test]
 fn page_down_walks_the_whole_lecture_in_build_order() {
     let at_150 = (vec2(SIZES[0][0], SIZES[0][1]), 5);
-    for (px, type_steps) in SIZES.map(|s| (vec2(s[0], s[1]), 0)).into_iter().chain([at_150]) {
+    for (px, type_steps) in SIZES
+        .map(|s| (vec2(s[0], s[1]), 0))
+        .into_iter()
+        .chain([at_150])
+    {
         let steps = walk(px, type_steps);
         assert!(steps.iter().all(|&s| s >= 1), "{steps:?}");
         // Section 2: the prediction, then its three presets.

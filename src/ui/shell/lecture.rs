@@ -81,6 +81,8 @@ pub struct Lecture {
     measured: Option<egui::Vec2>,
     /// The sections whose stage the lecturer's type factor does not fit.
     stage_fit: super::stage_fit::StageFit,
+    /// The factor the slide on show is drawn at: the lecturer's, or lower where it does not fit.
+    shown: f32,
 }
 
 impl Lecture {
@@ -108,6 +110,7 @@ impl Lecture {
             keyboard_focus: false,
             measured: None,
             stage_fit: Default::default(),
+            shown: 1.0,
         }
     }
 
@@ -128,6 +131,12 @@ impl Lecture {
     /// The lecturer's type factor (1 is the normal size).
     pub fn type_factor(&self) -> f32 {
         self.type_factor
+    }
+
+    /// The type factor the slide on show is drawn at (the lecturer's, or lower where its
+    /// stage does not fit; 1 outside a lecture).
+    pub fn shown_factor(&self) -> f32 {
+        if self.lecture { self.shown } else { 1.0 }
     }
 
     /// The type factor as the lecturer sees it, e.g. "Type 100 %".
@@ -211,6 +220,7 @@ impl Lecture {
         let factor = self
             .stage_fit
             .factor(ctx, viewport, size, self.type_factor, slide);
+        self.shown = factor;
         let want = lecture_zoom(size, factor);
         if (want - zoom).abs() > 0.002 {
             ctx.set_zoom_factor(want);

@@ -95,11 +95,14 @@ impl StageFit {
             ctx.request_repaint_of(viewport);
         }
         if self.seen >= 2 && factor > least + 1e-3 {
-            // The stage's words and controls grow with the type, the window's points shrink:
-            // the factor at which the window's points hold what the stage needs, to a tenth
-            // below, and at least a tenth lower than now.
+            // The stage's words grow with the type and the window's points shrink, so its
+            // lines get both taller and more (the words wrap sooner): its height goes about
+            // with the square of the type. The factor at which the window's points would hold
+            // what the stage needs, to a tenth below, and at least a tenth lower than now
+            // (a figure's fixed parts grow less: where this is still too large, the next
+            // measure takes it lower).
             let window = size.y / zoom.max(1e-3);
-            let estimate = factor * window / (window + o.over);
+            let estimate = factor * (window / (window + o.over)).sqrt();
             factor = ((estimate * 10.0 + 1e-3).floor() / 10.0)
                 .min(factor - 0.1)
                 .max(least);

@@ -28,6 +28,9 @@ pub struct TopBar<'a> {
     pub type_label: String,
     /// Lecture mode: the type asked to be a step larger (`Some(true)`), smaller, or normal.
     pub type_change: Option<Option<bool>>,
+    /// Lecture mode: the type factor the slide is drawn at. The bar's buttons keep the normal
+    /// size, and the slide's title takes the slide's type: the room is the title's.
+    pub slide_type: f32,
     /// The section's title (lecture mode shows it in the bar: the slide has no title row).
     pub title: &'a str,
     /// Show final results at once (a lecture's menu holds the bottom bar's switch).
@@ -63,6 +66,9 @@ fn remember(ui: &Ui, id: Id, width: f32) {
 impl TopBar<'_> {
     pub fn show(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
+            if self.lecture {
+                crate::ui::kit::style::unscale_type(ui, self.slide_type);
+            }
             let remembered: f32 = ui
                 .ctx()
                 .data(|d| d.get_temp(right_width_id()))
@@ -164,6 +170,8 @@ impl TopBar<'_> {
                 }
                 None => RichText::new(self.title).strong(),
             };
+            let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+            let title = title.size(body * self.slide_type);
             let shown = ui.add_sized(
                 [room, ui.spacing().interact_size.y],
                 egui::Label::new(title).truncate(),

@@ -304,10 +304,11 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
     ui.add_space(16.0);
 }
 
-/// The audience window of the presenter view: the title and the stage, without the words.
+/// The audience window of the presenter view: the title and the stage, without the words;
+/// fitted to the window as a lecture's slide is (its type lowered where it does not fit).
 pub fn audience<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
     title(ui, lesson::content().section(stage.exp.number()), true);
-    stage_ui(stage, ui, cx);
+    stage_fitted(stage, ui, cx);
 }
 
 /// The stage: headline on top, controls at the bottom, the figure in between.
