@@ -5,7 +5,7 @@
 
 use egui::{Key, Vec2, vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::ui::shell::pager;
 use locks_lesson::ui::shell::presenter::notes;
@@ -147,4 +147,42 @@ fn the_learners_zoom_and_the_consoles_keys_do_not_change_the_lecture_type() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Num0);
     settle(&mut h, px);
     assert!((h.ctx.zoom_factor() - normal).abs() < 0.01);
+}
+
+/// The lecturer's type factor is the slide's: the top bar's buttons keep the normal type
+/// (at Type 150 % on a 1024×768 projector they would leave the title a few letters), and the
+/// slide's title takes the slide's type.
+#[test]
+fn the_top_bar_keeps_its_buttons_at_the_normal_type_and_the_title_grows() {
+    let px = vec2(SIZES[0][0], SIZES[0][1]);
+    let mut h = lecture_at(px);
+    settle(&mut h, px);
+    // Heights in pixels on screen (AccessKit's boxes are in pixels).
+    let height = |h: &Harness<'static, LessonApp>, text: &str| {
+        let node = h
+            .query_all_by(|n| n.label().or_else(|| n.value()).as_deref() == Some(text))
+            .next()
+            .unwrap_or_else(|| panic!("no {text:?} on screen"));
+        let b = node.accesskit_node().bounding_box().expect("drawn");
+        b.y1 - b.y0
+    };
+    let title = "Why a lock";
+    let (count, heading) = (height(&h, "1 / 10"), height(&h, title));
+    for _ in 0..5 {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Plus);
+        crate::harness::settle(&mut h, [px.x, px.y], 8);
+    }
+    h.get_by_label("Type 150 %");
+    let shown = f64::from(h.state().tools().lecture.shown_factor());
+    assert!(shown > 1.05, "the first slide is shown at {shown}");
+    let words = height(&h, "1 / 10");
+    assert!(
+        (words - count).abs() <= 1.0,
+        "the bar's words grew: {count} → {words} px"
+    );
+    let grown = height(&h, title) / heading;
+    assert!(
+        (grown - shown).abs() < 0.1,
+        "the title grew {grown}× for a slide at {shown}×"
+    );
 }
