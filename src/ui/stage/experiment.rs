@@ -69,8 +69,10 @@ pub trait Experiment: Builds {
         true
     }
 
-    /// Starts the runs whose inputs changed. Called before drawing and again after the
-    /// controls, so a change starts its run in the same frame; cheap when nothing changed.
+    /// Starts the runs whose inputs changed and takes the results that came in. The stage
+    /// calls it once a frame before drawing, and once more after the frame's input only when
+    /// that changed the settings or the seed (so a change starts its run in the same frame);
+    /// cheap when nothing changed.
     fn refresh(&mut self, runner: &Runner, seed: u64);
 
     /// The computed headline; `None` while the results are still coming in.

@@ -18,6 +18,7 @@ pub mod run;
 use egui::{Rect, Ui, Vec2};
 
 use crate::lesson::catalogue::{t, tf};
+use crate::runner::Runner;
 use crate::scenario::{Pairs, settings};
 use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
 
@@ -42,6 +43,8 @@ pub struct Stage<E: Experiment> {
     /// The line on the prediction and the run it speaks of: back when that run is (Page Up
     /// to the build the class predicted).
     said: Option<(E::Params, u64, String)>,
+    /// The settings and seed the runs were last refreshed for.
+    refreshed: Option<(E::Params, u64)>,
 }
 
 impl<E: Experiment> Stage<E> {
@@ -105,6 +108,22 @@ impl<E: Experiment> Stage<E> {
             gate: predict::Gate::default(),
             asked: None,
             said: None,
+            refreshed: None,
+        }
+    }
+
+    /// Starts the runs whose inputs changed and takes the results that came in.
+    fn refresh(&mut self, runner: &Runner) {
+        self.exp.refresh(runner, self.seed);
+        self.refreshed = Some((self.exp.params(), self.seed));
+    }
+
+    /// Once all of a frame's input is read: refreshes again only when it changed the settings
+    /// or the seed since the refresh before drawing (a control, the drawer, the seed button, a
+    /// drag on the figure), so that the change starts its run in the same frame.
+    fn refresh_changed(&mut self, runner: &Runner) {
+        if self.refreshed != Some((self.exp.params(), self.seed)) {
+            self.refresh(runner);
         }
     }
 
@@ -254,7 +273,6 @@ impl<E: Experiment> Pieces for Stage<E> {
         let asking = self.result_hidden();
         self.exp.asking(asking);
         self.exp.controls(ui, cx);
-        self.exp.refresh(cx.runner, self.seed);
         if cx.lecture {
             // On the projector: the live controls only (the seed and the drawer are the
             // learner's; Ctrl+Shift+C still copies the run's code).
@@ -324,9 +342,11 @@ impl<E: Experiment> Section for Stage<E> {
             self.gate.keys(cx, p.choices.len());
         }
         builds::keys(&mut self.exp, cx.actions);
-        self.exp.refresh(cx.runner, self.seed);
+        // The runs as the keys left them, with the results that came in since the last frame:
+        // what the page draws. The one refresh of a frame whose input changes nothing.
+        self.refresh(cx.runner);
         layout::page(self, ui, cx);
-        self.exp.refresh(cx.runner, self.seed);
+        self.refresh_changed(cx.runner);
         if let Some(p) = prompt {
             let asked = match self.gate {
                 predict::Gate::Asking { chosen, .. } => Some(chosen),
@@ -351,21 +371,8 @@ impl<E: Experiment> Section for Stage<E> {
         }
     }
 
-    fn share(&self) -> Option<&dyn Shareable> {
-        Some(self)
-    }
-
-    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
-        Some(self)
-    }
-
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
-    }
-
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
-    }
+    crate::offers_share!();
+    crate::offers_present!();
 
     fn summary(&self) -> Option<String> {
         if self.gate.hides() {
@@ -382,6 +389,8 @@ impl<E: Experiment> Present for Stage<E> {
         // The console's figure is the one a PNG export saves.
         let plot_rect = self.plot_rect;
         layout::audience(self, ui, cx);
+        // (The console's frame, just before, refreshed the runs.)
+        self.refresh_changed(cx.runner);
         self.plot_rect = plot_rect;
         if self.exp.params() != before {
             ui.ctx().request_repaint_of(egui::ViewportId::ROOT);

@@ -384,21 +384,8 @@ impl Section for LabPage {
             });
     }
 
-    fn share(&self) -> Option<&dyn Shareable> {
-        Some(self)
-    }
-
-    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
-        Some(self)
-    }
-
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
-    }
-
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
-    }
+    crate::offers_share!();
+    crate::offers_present!();
 }
 
 /// The lab shares no settings: only the area of its figure, for a PNG export.

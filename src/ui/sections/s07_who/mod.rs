@@ -276,13 +276,7 @@ impl Section for Who {
         how_note(ui, &self.text().how, cx);
     }
 
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
-    }
-
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
-    }
+    crate::offers_present!();
 }
 
 /// The cards in a lecture: each question in view, then its answer revealed.
