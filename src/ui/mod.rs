@@ -38,7 +38,8 @@ pub struct Cx<'a> {
     pub progress: &'a mut crate::progress::Store,
     /// Simulation sections ask for a prediction before their first result.
     pub predictions: bool,
-    /// Drawing a slide-ready figure (see [`slide`]): no buttons, no hints about the mouse.
+    /// Drawing a slide-ready figure (see [`Present::slide`]): no buttons, no hints about the
+    /// mouse.
     pub slide: bool,
 }
 
