@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use eframe::App as _;
 use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::ui::Shareable;
 
 const SIZE: egui::Vec2 = egui::vec2(1920.0, 1080.0);
 const FRAME_MEDIAN_BUDGET_MS: f64 = 2.0;
@@ -119,13 +120,19 @@ impl Window {
 
     fn set(&mut self, section: u8, key: &str, value: &str) {
         let s = self.app.section_mut(section);
-        let mut pairs = s.scenario().expect("the section has settings");
+        let mut pairs = s
+            .share()
+            .and_then(Shareable::scenario)
+            .expect("the section has settings");
         let slot = pairs
             .iter_mut()
             .find(|(k, _)| k == key)
             .expect("a known key");
         slot.1 = value.to_owned();
-        s.apply_scenario(&pairs).expect("a valid value");
+        s.share_mut()
+            .unwrap()
+            .apply_scenario(&pairs)
+            .expect("a valid value");
     }
 }
 
@@ -237,7 +244,7 @@ fn slides(c: &mut Criterion) {
 
 /// The simulated estimate at the chosen TTL in section 2's data: (TTL, holds simulated).
 fn chosen_estimate(w: &Window) -> Option<(String, u64)> {
-    let csv = w.app.section(2).csv()?;
+    let csv = w.app.section(2).share().and_then(Shareable::csv)?;
     let line = csv.lines().find(|l| l.starts_with("chosen_simulated,"))?;
     let cols: Vec<&str> = line.split(',').collect();
     Some((cols[1].to_owned(), cols[6].parse().ok()?))

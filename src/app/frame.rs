@@ -185,7 +185,11 @@ impl audience::Host for LessonApp {
     fn page(&mut self, ui: &mut Ui) {
         let mut events = Vec::new();
         let mut cx = cx!(self, &mut events, &[]);
-        self.sections[self.current].audience(ui, &mut cx);
+        let page = &mut self.sections[self.current];
+        match page.present_mut() {
+            Some(page) => page.audience(ui, &mut cx),
+            None => ui::audience(page.as_mut(), ui, &mut cx),
+        }
         self.handle(events);
     }
 }

@@ -11,7 +11,7 @@ use crate::ui::share::export::Destination;
 use crate::ui::shell::keymap::Action;
 use crate::ui::shell::presenter::PresenterView;
 use crate::ui::shell::tools::Tools;
-use crate::ui::{self, AppEvent, Section};
+use crate::ui::{self, AppEvent, Section, Shareable};
 
 /// The window's title (also the name assistive technology gives the window).
 pub const WINDOW_TITLE: ui::shell::CatalogueText = ui::shell::topbar::TITLE;
@@ -130,8 +130,11 @@ impl LessonApp {
         );
         // A prepared run decides where the lesson opens; otherwise a lecture opens the section
         // at its first build step, as Page Down would have.
-        if opened.is_none() && lecture {
-            sections[usize::from(section) - 1].arrive(false, true);
+        if opened.is_none()
+            && lecture
+            && let Some(page) = sections[usize::from(section) - 1].present_mut()
+        {
+            page.arrive(false, true);
         }
         let section = opened.unwrap_or(section);
         let presenter_view = PresenterView::new(cc.storage, options.presenter);
@@ -215,7 +218,7 @@ impl LessonApp {
         let s = &self.sections[self.current];
         let mut h = std::collections::hash_map::DefaultHasher::new();
         s.summary().hash(&mut h);
-        format!("{:?}", s.scenario()).hash(&mut h);
+        format!("{:?}", s.share().and_then(Shareable::scenario)).hash(&mut h);
         (s.number(), h.finish())
     }
 
@@ -290,7 +293,11 @@ impl LessonApp {
             egui::ViewportId::ROOT
         };
         let lecture = self.lecture();
-        if lecture && self.sections[self.current].step_in_view(forward) {
+        if lecture
+            && self.sections[self.current]
+                .present_mut()
+                .is_some_and(|p| p.step_in_view(forward))
+        {
             ctx.request_repaint();
             return;
         }
@@ -308,7 +315,9 @@ impl LessonApp {
         // A playlist's run keeps its builds (the prediction, a story's moments) before the
         // next run.
         if self.tools.playlist.position().is_some()
-            && self.sections[self.current].step_prepared(forward, lecture)
+            && self.sections[self.current]
+                .present_mut()
+                .is_some_and(|p| p.step_prepared(forward, lecture))
         {
             turn(ctx);
             return;
@@ -327,14 +336,19 @@ impl LessonApp {
         }
         let n = self.current_section();
         let to = if forward { n + 1 } else { n - 1 };
-        if self.sections[self.current].step(forward, lecture) {
+        if self.sections[self.current]
+            .present_mut()
+            .is_some_and(|p| p.step(forward, lecture))
+        {
             turn(ctx);
             return;
         }
         if (1..=self.last_section()).contains(&to) {
             self.go_to(to);
             turn(ctx);
-            self.sections[self.current].arrive(!forward, lecture);
+            if let Some(page) = self.sections[self.current].present_mut() {
+                page.arrive(!forward, lecture);
+            }
         }
     }
 
@@ -362,7 +376,9 @@ impl LessonApp {
                 self.go_to(to);
                 ui::shell::pager::reset(ctx);
                 let lecture = self.lecture();
-                self.sections[self.current].arrive(false, lecture);
+                if let Some(page) = self.sections[self.current].present_mut() {
+                    page.arrive(false, lecture);
+                }
             }
             Action::ToggleSidePanel => self.side_open = !self.side_open,
             Action::ToggleGlossary => self.glossary.toggle_index(),
@@ -451,7 +467,11 @@ impl LessonApp {
         let section = &mut self.sections[idx];
         if section.whole_page() {
             section.ui(ui, &mut cx);
-            widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
+            widgets::describe_main_plot(
+                ui.ctx(),
+                section.share().and_then(Shareable::plot_rect),
+                section.summary(),
+            );
             return;
         }
         ui::sections::text::page(ui, section.as_mut(), &mut cx);
@@ -466,7 +486,9 @@ impl LessonApp {
                 AppEvent::OpenLab(id) => {
                     let lab = crate::sections::lab();
                     self.go_to(lab);
-                    self.sections[usize::from(lab) - 1].open_part(&id);
+                    if let Some(page) = self.sections[usize::from(lab) - 1].present_mut() {
+                        page.open_part(&id);
+                    }
                 }
             }
         }

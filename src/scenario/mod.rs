@@ -5,9 +5,10 @@
 //!
 //! - `LL1`: the format tag ("locks lesson", format 1);
 //! - `S1`: the section;
-//! - the section's values in the order of its [`Section::scenario`](crate::ui::Section::scenario)
-//!   pairs (`Y`/`N` for on/off settings; a dash inside a value, as in a question id like
-//!   `cron-report`, is written `_`), the seed last;
+//! - the section's values in the order of its
+//!   [`Shareable::scenario`](crate::ui::Shareable::scenario) pairs (`Y`/`N` for on/off
+//!   settings; a dash inside a value, as in a question id like `cron-report`, is written
+//!   `_`), the seed last;
 //! - a check letter computed from everything before it, so that a mistyped or swapped character
 //!   is caught instead of silently giving another run.
 //!
@@ -100,7 +101,7 @@ impl fmt::Display for CodeError {
 
 impl std::error::Error for CodeError {}
 
-/// The code for `section` with these pairs (from `Section::scenario`).
+/// The code for `section` with these pairs (from `Shareable::scenario`).
 pub fn encode(section: u8, pairs: &[(String, String)]) -> String {
     let mut parts = vec![TAG.to_owned(), format!("S{section}")];
     parts.extend(pairs.iter().map(|(_, v)| encode_value(v)));

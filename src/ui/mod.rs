@@ -38,7 +38,8 @@ pub struct Cx<'a> {
     pub progress: &'a mut crate::progress::Store,
     /// Simulation sections ask for a prediction before their first result.
     pub predictions: bool,
-    /// Drawing a slide-ready figure (see [`slide`]): no buttons, no hints about the mouse.
+    /// Drawing a slide-ready figure (see [`Present::slide`]): no buttons, no hints about the
+    /// mouse.
     pub slide: bool,
 }
 
@@ -57,8 +58,13 @@ impl Cx<'_> {
     }
 }
 
-/// One lesson section. The app draws the title, the introduction and the closing
-/// paragraphs from `assets/lesson.ron`; the section draws everything in between.
+/// One lesson page, and what every page has: its number, its words, its drawing and its
+/// headline. What only some pages do is asked for through a capability: [`Section::share`]
+/// (scenario codes, the figure's data and its area) and [`Section::present`] (a lecture's
+/// builds, the presenter view and slides); a page without one answers `None`.
+///
+/// The app draws the title, the introduction and the closing paragraphs from
+/// `assets/lesson.ron`; the section draws everything in between.
 pub trait Section {
     /// Its number, 1-10 (its place in the lesson and in `assets/lesson.ron`).
     fn number(&self) -> u8;
@@ -94,31 +100,79 @@ pub trait Section {
         None
     }
 
-    /// The words a slide of this section shows at this step besides its title (the lecture's
-    /// rehearsal reads them back from the screen): the headline unless the section says.
-    fn shown_words(&self) -> Option<String> {
-        self.summary()
+    /// What the page shares, if anything (see [`Shareable`]).
+    fn share(&self) -> Option<&dyn Shareable> {
+        None
     }
 
+    /// The same, to apply a scenario code.
+    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
+        None
+    }
+
+    /// How the page is presented, if it does more than show [`Section::ui`] (see [`Present`]).
+    fn present(&self) -> Option<&dyn Present> {
+        None
+    }
+
+    /// The same, to step through its builds or draw its audience view and slide.
+    fn present_mut(&mut self) -> Option<&mut dyn Present> {
+        None
+    }
+}
+
+/// A page that can be shared: its scenario code, the data behind its figure and the area a
+/// PNG export saves. Offered through [`Section::share`].
+pub trait Shareable {
     /// The parameters and seed that reproduce what is on screen, as `key=value` pairs, for
-    /// scenario codes. `None` when the section has nothing to share.
+    /// scenario codes. `None` when the page has nothing to share now.
     fn scenario(&self) -> Option<Vec<(String, String)>> {
         None
     }
 
-    /// Applies pairs produced by [`Section::scenario`]. Must change nothing and return a clear
-    /// message when any pair is unknown, malformed or out of range.
+    /// Applies pairs produced by [`Shareable::scenario`]. Must change nothing and return a
+    /// clear message when any pair is unknown, malformed or out of range.
     fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
         let _ = pairs;
-        Err(lesson::catalogue::t("app.scenario.nothing_to_share").into())
+        Err(nothing_to_share())
     }
 
-    /// A clicker's Page Down (`forward`) or Page Up, before the app changes section: a
-    /// section with build steps (a quiz's reveal and next question, a story's moments) shows
-    /// its next or previous step and returns true. False, the default, lets the app move on.
+    /// The data behind the page's main plot as CSV (header line first).
+    fn csv(&self) -> Option<String> {
+        None
+    }
+
+    /// Where the main plot was drawn in the last frame, in points, with its axes, their
+    /// labels and the legend (the area a PNG export saves).
+    fn plot_rect(&self) -> Option<egui::Rect> {
+        None
+    }
+}
+
+/// Why a scenario code cannot be applied to a page that shares nothing.
+pub fn nothing_to_share() -> String {
+    lesson::catalogue::t("app.scenario.nothing_to_share").into()
+}
+
+/// A page with more to a lecture than its drawing: builds that a clicker's Page Down and Page
+/// Up step through (a quiz's reveal, a story's moments, the lab's parts), a playlist's
+/// prepared runs, the presenter view's two windows and a slide. Offered through
+/// [`Section::present`]. A simulation section's [`stage::Experiment`] has the same builds
+/// under the same names ([`stage::builds::Builds`]).
+pub trait Present: Section {
+    /// A clicker's Page Down (`forward`) or Page Up, before the app changes section: a page
+    /// with build steps shows its next or previous step and returns true. False, the
+    /// default, lets the app move on.
     fn step(&mut self, forward: bool, lecture: bool) -> bool {
         let _ = (forward, lecture);
         false
+    }
+
+    /// Page Down or Page Up has just opened this section, from the section before it
+    /// (`at_end` false) or after it: a page with build steps starts at its first step or its
+    /// last, as a slide deck does.
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        let _ = (at_end, lecture);
     }
 
     /// Lecture mode, Page Down or Page Up before the page turns to its next screenful: a build
@@ -142,14 +196,7 @@ pub trait Section {
         let _ = lecture;
     }
 
-    /// Page Down or Page Up has just opened this section, from the section before it
-    /// (`at_end` false) or after it: a section with build steps starts at its first step or
-    /// its last, as a slide deck does.
-    fn arrive(&mut self, at_end: bool, lecture: bool) {
-        let _ = (at_end, lecture);
-    }
-
-    /// Shows the named part of the section (the lab's experiments); others ignore it.
+    /// Shows the named part of the page (the lab's experiments); others ignore it.
     fn open_part(&mut self, id: &str) {
         let _ = id;
     }
@@ -157,11 +204,7 @@ pub trait Section {
     /// What the audience window of the presenter view shows: the title, the headline and the
     /// stage, without the words. By default the title and the interactive part.
     fn audience(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        let text = self.text();
-        shell::pager::column(ui, ("audience", text.number), true, |ui| {
-            stage::layout::title(ui, text, true);
-            self.ui(ui, cx);
-        });
+        audience(self, ui, cx);
     }
 
     /// What the presenter's console shows and the audience must not see yet (a quiz's answer
@@ -170,22 +213,64 @@ pub trait Section {
         None
     }
 
-    /// The data behind the section's main plot as CSV (header line first).
-    fn csv(&self) -> Option<String> {
-        None
+    /// The words a slide of this page shows at this step besides its title (the lecture's
+    /// rehearsal reads them back from the screen): the headline unless the page says.
+    fn shown_words(&self) -> Option<String> {
+        self.summary()
     }
 
-    /// Where the main plot was drawn in the last frame, in points, with its axes, their
-    /// labels and the legend (the area a PNG export saves).
-    fn plot_rect(&self) -> Option<egui::Rect> {
-        None
-    }
-
-    /// Draws the section's slide (see [`slide::show`]) and returns true; false when the
-    /// section has no figure.
-    fn slide(&mut self, _ui: &mut egui::Ui, _cx: &mut Cx<'_>) -> bool {
+    /// Draws the page's slide (see [`share::slide::show`]) and returns true; false when the
+    /// page has no figure.
+    fn slide(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) -> bool {
+        let _ = (ui, cx);
         false
     }
+}
+
+/// The audience window's view of a page that says nothing else (see [`Present::audience`]):
+/// its title and its interactive part.
+pub fn audience<S: Section + ?Sized>(page: &mut S, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+    let text = page.text();
+    shell::pager::column(ui, ("audience", text.number), true, |ui| {
+        stage::layout::title(ui, text, true);
+        page.ui(ui, cx);
+    });
+}
+
+/// The words a slide of `page` shows at this step (see [`Present::shown_words`]).
+pub fn shown_words(page: &dyn Section) -> Option<String> {
+    page.present()
+        .map_or_else(|| page.summary(), Present::shown_words)
+}
+
+/// Writes [`Section::share`] and [`Section::share_mut`] for a page that is its own
+/// [`Shareable`]: `crate::offers_share!();` in its `impl Section`.
+#[macro_export]
+macro_rules! offers_share {
+    () => {
+        fn share(&self) -> Option<&dyn $crate::ui::Shareable> {
+            Some(self)
+        }
+
+        fn share_mut(&mut self) -> Option<&mut dyn $crate::ui::Shareable> {
+            Some(self)
+        }
+    };
+}
+
+/// Writes [`Section::present`] and [`Section::present_mut`] for a page that is its own
+/// [`Present`]: `crate::offers_present!();` in its `impl Section`.
+#[macro_export]
+macro_rules! offers_present {
+    () => {
+        fn present(&self) -> Option<&dyn $crate::ui::Present> {
+            Some(self)
+        }
+
+        fn present_mut(&mut self) -> Option<&mut dyn $crate::ui::Present> {
+            Some(self)
+        }
+    };
 }
 
 /// Every section, in lesson order.

@@ -14,6 +14,7 @@ use proptest::prelude::*;
 
 /// The lesson's sections before the lab.
 const LESSON: u8 = locks_lesson::sections::lesson_count();
+use locks_lesson::ui::Shareable;
 use proptest::test_runner::{Config, TestRunner};
 
 /// The longest any property may take: a parser that loops for ever fails the test instead of
@@ -78,7 +79,11 @@ fn code_like() -> impl Strategy<Value = String> {
 fn templates() -> Vec<(u8, Vec<(String, String)>)> {
     ui::all_sections()
         .iter()
-        .filter_map(|s| s.scenario().map(|p| (s.number(), p)))
+        .filter_map(|s| {
+            s.share()
+                .and_then(Shareable::scenario)
+                .map(|p| (s.number(), p))
+        })
         .collect()
 }
 
@@ -130,7 +135,7 @@ fn decoded_codes_with_any_values_are_applied_or_refused_whole() {
             .run(&case, |(i, values)| {
                 let mut sections = sections.borrow_mut();
                 let section: &mut Box<dyn Section> = &mut sections[i];
-                let Some(template) = section.scenario() else {
+                let Some(template) = section.share().and_then(Shareable::scenario) else {
                     return Ok(());
                 };
                 // A code with these values and a correct check letter.
@@ -148,16 +153,22 @@ fn decoded_codes_with_any_values_are_applied_or_refused_whole() {
                 let Ok((_, decoded)) = scenario::decode(&code, Some(&template)) else {
                     return Ok(());
                 };
-                match section.apply_scenario(&decoded) {
+                match section.share_mut().unwrap().apply_scenario(&decoded) {
                     // Applied: the section now reports valid settings of the same shape.
                     Ok(()) => {
-                        let now = section.scenario().expect("still has settings");
+                        let now = section
+                            .share()
+                            .and_then(Shareable::scenario)
+                            .expect("still has settings");
                         prop_assert_eq!(now.len(), template.len());
                     }
                     // Refused whole: nothing changed.
                     Err(e) => {
                         prop_assert!(!e.is_empty());
-                        prop_assert_eq!(section.scenario().unwrap(), template);
+                        prop_assert_eq!(
+                            section.share().and_then(Shareable::scenario).unwrap(),
+                            template
+                        );
                     }
                 }
                 Ok(())

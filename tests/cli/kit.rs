@@ -2,6 +2,7 @@
 //! per lock-hold model, and a README that lists every field the commands print.
 
 use crate::run;
+use locks_lesson::ui::Shareable;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = run(args);
@@ -180,7 +181,7 @@ fn sim_runs_a_scenario_code() {
 fn code_for(n: u8, changes: &[(&str, &str)]) -> String {
     let sections = locks_lesson::ui::all_sections();
     let s = &sections[usize::from(n) - 1];
-    let mut pairs = s.scenario().unwrap();
+    let mut pairs = s.share().and_then(Shareable::scenario).unwrap();
     for (k, v) in changes {
         pairs.iter_mut().find(|(key, _)| key == k).unwrap().1 = (*v).to_owned();
     }

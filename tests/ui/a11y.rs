@@ -12,6 +12,7 @@ use locks_lesson::sim::ttl;
 use locks_lesson::ui::kit::a11y::SETTLE;
 
 use crate::harness::{app, summary};
+use locks_lesson::ui::Shareable;
 
 type App = Harness<'static, LessonApp>;
 
@@ -46,7 +47,8 @@ fn setting(h: &App, name: &str) -> (Option<String>, Option<String>, Option<Strin
 fn ttl_value(h: &mut App) -> f64 {
     h.state_mut()
         .section_mut(2)
-        .scenario()
+        .share()
+        .and_then(Shareable::scenario)
         .and_then(|pairs| {
             pairs
                 .into_iter()

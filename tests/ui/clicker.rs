@@ -20,6 +20,7 @@ use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::ui::Shareable;
 use locks_lesson::ui::shell::pager;
 use locks_lesson::ui::shell::presenter::{AUDIENCE_TITLE, audience_id};
 use rand::{RngExt, SeedableRng};
@@ -227,7 +228,12 @@ impl Walk {
     fn state(&mut self) -> State {
         let n = self.h.state().current_section();
         let s = self.h.state_mut().section_mut(n);
-        (n, s.scenario(), s.summary(), pager::index(&self.h.ctx))
+        (
+            n,
+            s.share().and_then(Shareable::scenario),
+            s.summary(),
+            pager::index(&self.h.ctx),
+        )
     }
 
     fn press(&mut self, p: Press) {

@@ -139,7 +139,12 @@ fn learner_labels_never_collide_on_a_laptop() {
         for state in 0..12 {
             h.run_steps(3);
             tally.look(&h.ctx, &format!("learner section {n} state {state}"));
-            if !h.state_mut().section_mut(n).step(true, true) {
+            if !h
+                .state_mut()
+                .section_mut(n)
+                .present_mut()
+                .is_some_and(|p| p.step(true, true))
+            {
                 break;
             }
         }

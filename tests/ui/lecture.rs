@@ -13,6 +13,7 @@ use locks_lesson::ui::shell::keys_help;
 use locks_lesson::ui::shell::lecture::contrast_ratio;
 
 use crate::harness::{app, app_with};
+use locks_lesson::ui::Shareable;
 
 const CTRL_SHIFT: Modifiers = Modifiers {
     shift: true,
@@ -22,7 +23,8 @@ const CTRL_SHIFT: Modifiers = Modifiers {
 fn scenario_of(h: &mut Harness<'static, LessonApp>, n: u8) -> Vec<(String, String)> {
     h.state_mut()
         .section_mut(n)
-        .scenario()
+        .share()
+        .and_then(Shareable::scenario)
         .expect("the section shares its settings")
 }
 
@@ -145,7 +147,12 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
     crate::harness::hold_window(&mut h, [1366.0, 768.0], 12);
     let zoom = h.ctx.zoom_factor();
     assert!(zoom > normal - 0.01 && zoom < normal * 1.1 - 0.01, "{zoom}");
-    let figure = h.state().section(1).plot_rect().expect("a figure");
+    let figure = h
+        .state()
+        .section(1)
+        .share()
+        .and_then(Shareable::plot_rect)
+        .expect("a figure");
     assert!(h.ctx.content_rect().contains_rect(figure), "{figure:?}");
 }
 
@@ -566,7 +573,10 @@ fn plots_have_text_descriptions() {
         let mut h = app(n);
         h.run_steps(10);
         let section = h.state().section(n);
-        let (Some(_), Some(summary)) = (section.plot_rect(), section.summary()) else {
+        let (Some(_), Some(summary)) = (
+            section.share().and_then(Shareable::plot_rect),
+            section.summary(),
+        ) else {
             continue;
         };
         let found = h
@@ -607,7 +617,10 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
     h.run_steps(2);
     let csv_path = dir.path().join(format!("locks-lesson-s1-seed{seed}.csv"));
     let csv = std::fs::read_to_string(&csv_path).expect("the CSV was written");
-    assert_eq!(Some(csv), h.state().section(1).csv());
+    assert_eq!(
+        Some(csv),
+        h.state().section(1).share().and_then(Shareable::csv)
+    );
     let (message, error) = notice(&h).unwrap();
     assert!(
         !error && message.contains(&csv_path.display().to_string()),
@@ -641,7 +654,11 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
         .find(|&n| {
             h.state_mut().go_to(n);
             h.run_steps(3);
-            h.state().section(n).plot_rect().is_none()
+            h.state()
+                .section(n)
+                .share()
+                .and_then(Shareable::plot_rect)
+                .is_none()
         })
         .expect("some section is words only");
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);
@@ -680,7 +697,12 @@ fn exported_plots_do_not_show_the_pointer() {
     });
     h.get_by_label("Reduce motion").click();
     h.run_steps(3);
-    let plot = h.state().section(4).plot_rect().unwrap();
+    let plot = h
+        .state()
+        .section(4)
+        .share()
+        .and_then(Shareable::plot_rect)
+        .unwrap();
     let inside = plot.center();
 
     // The premise: a pointer over the plot draws on it (hover lines and coordinates).
@@ -709,7 +731,12 @@ fn every_section_with_settings_round_trips_through_its_code() {
     let mut source = app(1);
     let mut checked = 0;
     for n in 1..=locks_lesson::sections::lesson_count() {
-        let Some(pairs) = source.state_mut().section_mut(n).scenario() else {
+        let Some(pairs) = source
+            .state_mut()
+            .section_mut(n)
+            .share()
+            .and_then(Shareable::scenario)
+        else {
             continue;
         };
         let code = scenario::encode(n, &pairs);

@@ -43,8 +43,7 @@ fn plan_line(h: &Harness<'static, LessonApp>, step: usize) -> String {
         clean(section.title()),
         // (A later screenful of a paged column shows what follows them.)
         clean(
-            &section
-                .shown_words()
+            &locks_lesson::ui::shown_words(section)
                 .filter(|_| pager::index(&h.ctx) == 0)
                 .unwrap_or_default()
         ),

@@ -5,6 +5,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
 use locks_lesson::sim::renewal;
+use locks_lesson::ui::Shareable;
 
 /// Section 9 in a `w`×`h` window, simulations run inline.
 fn open(w: f32, h: f32, lecture: bool) -> Harness<'static, LessonApp> {
@@ -25,7 +26,8 @@ fn assert_in_view(h: &Harness<'static, LessonApp>, with_controls: bool) {
     let rect = h
         .state()
         .section(9)
-        .plot_rect()
+        .share()
+        .and_then(Shareable::plot_rect)
         .expect("the figure was drawn");
     assert!(
         screen.contains_rect(rect),

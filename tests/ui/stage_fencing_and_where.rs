@@ -4,6 +4,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
+use locks_lesson::ui::Shareable;
 
 /// The app at `section` in a `w`×`h` window, simulations inline.
 fn stage_app(
@@ -35,7 +36,8 @@ fn the_main_figure_lies_inside_the_window() {
             let figure = h
                 .state()
                 .section(section)
-                .plot_rect()
+                .share()
+                .and_then(Shareable::plot_rect)
                 .expect("the figure was drawn");
             assert!(
                 window.contains_rect(figure),

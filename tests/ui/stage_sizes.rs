@@ -6,6 +6,7 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
+use locks_lesson::ui::Shareable;
 
 /// The simulation sections, from the registry.
 fn sim_sections() -> Vec<u8> {
@@ -38,7 +39,8 @@ fn figure_in_view(h: &Harness<'static, LessonApp>, n: u8, what: &str) -> Rect {
     let figure = h
         .state()
         .section(n)
-        .plot_rect()
+        .share()
+        .and_then(Shareable::plot_rect)
         .expect("the figure was drawn");
     assert!(
         area.expand(0.5).contains_rect(figure),

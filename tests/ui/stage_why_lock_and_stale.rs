@@ -6,6 +6,7 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::LessonApp;
+use locks_lesson::ui::Shareable;
 
 /// The app at `section` in a window of `size` pixels. The harness measures its window in
 /// points, and lecture mode zooms to 150 %: a 1280×800 projector shows 853×533 points.
@@ -34,7 +35,8 @@ fn assert_in_view(h: &Harness<'static, LessonApp>, n: u8, controls: &[&str], wha
     let figure: Rect = h
         .state()
         .section(n)
-        .plot_rect()
+        .share()
+        .and_then(Shareable::plot_rect)
         .expect("the figure was drawn");
     assert!(
         window.contains_rect(figure),

@@ -11,6 +11,7 @@ use locks_lesson::sim::{fencing, stale, ttl};
 use locks_lesson::ui::kit::fmt::fmt_share;
 
 use crate::harness::{app, summary};
+use locks_lesson::ui::Shareable;
 
 /// The unsafe share a section 2 headline states ("about 1 in 3,500 lock holds", "2.40 % of
 /// lock holds", "no lock holds"), as a fraction.
@@ -172,6 +173,8 @@ fn ttl_slider_extremes_keep_the_headline_clean() {
         case.push(end(&ttl::HOLDS, false));
         h.state_mut()
             .section_mut(2)
+            .share_mut()
+            .unwrap()
             .apply_scenario(&pairs(&case))
             .expect("the ends of every range are valid");
         h.run_steps(2);
@@ -201,7 +204,8 @@ fn clicking_the_ttl_figure_moves_the_ttl() {
     let rect = h
         .state_mut()
         .section_mut(2)
-        .plot_rect()
+        .share()
+        .and_then(Shareable::plot_rect)
         .expect("the figure was drawn");
     // Two fifths of the way across (the share axis in words takes the left edge): a short
     // TTL, well below the default 10 s.
@@ -230,17 +234,29 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     let mut h = app(2);
     h.get_by_label("TTL 60 s").click();
     h.run_steps(2);
-    let pairs = h.state_mut().section_mut(2).scenario().unwrap();
+    let pairs = h
+        .state_mut()
+        .section_mut(2)
+        .share()
+        .and_then(Shareable::scenario)
+        .unwrap();
     assert!(pairs.iter().any(|(k, v)| k == "ttl-s" && v == "60"));
     h.get_by_label("TTL 1 s").click();
     h.run_steps(2);
-    h.state_mut().section_mut(2).apply_scenario(&pairs).unwrap();
+    h.state_mut()
+        .section_mut(2)
+        .share_mut()
+        .unwrap()
+        .apply_scenario(&pairs)
+        .unwrap();
     h.run_steps(2);
     assert!(summary(&mut h, 2).starts_with("With a 60 s TTL"));
     let bad = vec![("ttl-s".to_owned(), "0.01".to_owned())];
     assert!(
         h.state_mut()
             .section_mut(2)
+            .share_mut()
+            .unwrap()
             .apply_scenario(&bad)
             .unwrap_err()
             .contains("ttl-s")
@@ -249,6 +265,8 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     assert!(
         h.state_mut()
             .section_mut(2)
+            .share_mut()
+            .unwrap()
             .apply_scenario(&unknown)
             .is_err()
     );
@@ -262,7 +280,12 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
 #[test]
 fn ttl_csv_has_the_exact_curve_and_the_simulated_points() {
     let mut h = app(2);
-    let csv = h.state_mut().section_mut(2).csv().unwrap();
+    let csv = h
+        .state_mut()
+        .section_mut(2)
+        .share()
+        .and_then(Shareable::csv)
+        .unwrap();
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -278,7 +301,12 @@ fn ttl_csv_has_the_exact_curve_and_the_simulated_points() {
 
 /// Whether every simulated figure of section 2 covers `holds` holds.
 fn ttl_runs_done(h: &mut Harness<'static, LessonApp>, holds: u64) -> bool {
-    let csv = h.state_mut().section_mut(2).csv().unwrap_or_default();
+    let csv = h
+        .state_mut()
+        .section_mut(2)
+        .share()
+        .and_then(Shareable::csv)
+        .unwrap_or_default();
     let rows: Vec<&str> = csv.lines().filter(|l| l.contains("simulated,")).collect();
     rows.len() == 12
         && rows
@@ -293,7 +321,12 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
     let mut h = crate::harness::open(2).threaded().settle(2).build();
     let holds = ttl::HOLDS.max as u64;
     let pairs = pairs(&[end(&ttl::HOLDS, true)]);
-    h.state_mut().section_mut(2).apply_scenario(&pairs).unwrap();
+    h.state_mut()
+        .section_mut(2)
+        .share_mut()
+        .unwrap()
+        .apply_scenario(&pairs)
+        .unwrap();
     let start = Instant::now();
     let (mut frames, mut bar_seen, mut headline_while_running) = (0, false, false);
     while !ttl_runs_done(&mut h, holds) {
@@ -384,7 +417,12 @@ fn stale_every_outcome_is_reachable_and_told() {
     ];
     for (pause, fencing, words) in cases {
         let p = pairs(&[("pause-s", pause.into()), ("fencing", fencing.into())]);
-        h.state_mut().section_mut(3).apply_scenario(&p).unwrap();
+        h.state_mut()
+            .section_mut(3)
+            .share_mut()
+            .unwrap()
+            .apply_scenario(&p)
+            .unwrap();
         h.run_steps(2);
         let text = summary(&mut h, 3);
         assert!(
@@ -406,14 +444,26 @@ fn stale_slider_extremes_keep_the_headline_clean() {
                     end(&stale::TTL_S, ttl_max),
                     ("fencing", fencing.into()),
                 ]);
-                h.state_mut().section_mut(3).apply_scenario(&p).unwrap();
+                h.state_mut()
+                    .section_mut(3)
+                    .share_mut()
+                    .unwrap()
+                    .apply_scenario(&p)
+                    .unwrap();
                 h.run_steps(2);
                 assert_clean(&summary(&mut h, 3));
             }
         }
     }
     let bad = pairs(&[("pause-s", "31".into())]);
-    assert!(h.state_mut().section_mut(3).apply_scenario(&bad).is_err());
+    assert!(
+        h.state_mut()
+            .section_mut(3)
+            .share_mut()
+            .unwrap()
+            .apply_scenario(&bad)
+            .is_err()
+    );
 }
 
 // ---------------------------------------------------------------- section 4
@@ -465,6 +515,8 @@ fn fencing_slider_extremes_keep_the_headline_clean() {
             case.push(("fencing", fencing.into()));
             h.state_mut()
                 .section_mut(4)
+                .share_mut()
+                .unwrap()
                 .apply_scenario(&pairs(&case))
                 .unwrap();
             h.run_steps(2);
@@ -513,7 +565,12 @@ fn frame_times_while_a_ten_million_hold_run_streams() {
     let mut h = crate::harness::open(2).threaded().build();
     for holds in [10_000_000u64, 100_000_000] {
         let p = pairs(&[("holds", holds.to_string())]);
-        h.state_mut().section_mut(2).apply_scenario(&p).unwrap();
+        h.state_mut()
+            .section_mut(2)
+            .share_mut()
+            .unwrap()
+            .apply_scenario(&p)
+            .unwrap();
         let start = Instant::now();
         let mut times = Vec::new();
         loop {

@@ -7,11 +7,13 @@ use locks_lesson::app::LessonApp;
 use locks_lesson::sim::{failover, renewal};
 
 use crate::harness::{app, summary};
+use locks_lesson::ui::Shareable;
 
 fn csv(h: &mut Harness<'static, LessonApp>, section: u8) -> String {
     h.state_mut()
         .section_mut(section)
-        .csv()
+        .share()
+        .and_then(Shareable::csv)
         .expect("the plot has data")
 }
 
@@ -160,7 +162,13 @@ fn redlock_shows_its_own_failure_modes_and_links_to_the_lab() {
         h.query_by_label("Redlock: what it assumes, and how it fails")
             .is_some()
     );
-    assert!(h.state().section(5).csv().is_none());
+    assert!(
+        h.state()
+            .section(5)
+            .share()
+            .and_then(Shareable::csv)
+            .is_none()
+    );
     // Its link opens the lab on the Redlock experiment.
     let link = "Run it on real servers: the lab restarts one of five Redlock masters with an \
                 empty data set";
@@ -242,11 +250,18 @@ fn where_scenario_round_trips_and_is_strict() {
     ];
     h.state_mut()
         .section_mut(5)
+        .share_mut()
+        .unwrap()
         .apply_scenario(&pairs)
         .expect("valid pairs");
     h.run_steps(3);
     assert!(summary(&mut h, 5).starts_with("ZooKeeper"));
-    let back = h.state_mut().section_mut(5).scenario().expect("pairs");
+    let back = h
+        .state_mut()
+        .section_mut(5)
+        .share()
+        .and_then(Shareable::scenario)
+        .expect("pairs");
     assert!(
         back.contains(&("store".to_owned(), "zookeeper".to_owned())),
         "{back:?}"
@@ -267,7 +282,12 @@ fn where_scenario_round_trips_and_is_strict() {
     ] {
         let pairs = vec![(bad.0.to_owned(), bad.1.to_owned())];
         assert!(
-            h.state_mut().section_mut(5).apply_scenario(&pairs).is_err(),
+            h.state_mut()
+                .section_mut(5)
+                .share_mut()
+                .unwrap()
+                .apply_scenario(&pairs)
+                .is_err(),
             "{bad:?}"
         );
     }
@@ -421,6 +441,8 @@ fn break_scenario_round_trips() {
     ];
     h.state_mut()
         .section_mut(9)
+        .share_mut()
+        .unwrap()
         .apply_scenario(&pairs)
         .expect("valid pairs");
     h.run_steps(3);
@@ -429,7 +451,12 @@ fn break_scenario_round_trips() {
         s.starts_with("With renewal,") && s.contains("10\u{a0}s TTL"),
         "{s}"
     );
-    let back = h.state_mut().section_mut(9).scenario().expect("pairs");
+    let back = h
+        .state_mut()
+        .section_mut(9)
+        .share()
+        .and_then(Shareable::scenario)
+        .expect("pairs");
     assert!(
         back.contains(&("mode".to_owned(), "renewal".to_owned())),
         "{back:?}"
@@ -437,7 +464,12 @@ fn break_scenario_round_trips() {
     for bad in [("mode", "retry"), ("spread", "2"), ("runs", "12.5")] {
         let pairs = vec![(bad.0.to_owned(), bad.1.to_owned())];
         assert!(
-            h.state_mut().section_mut(9).apply_scenario(&pairs).is_err(),
+            h.state_mut()
+                .section_mut(9)
+                .share_mut()
+                .unwrap()
+                .apply_scenario(&pairs)
+                .is_err(),
             "{bad:?}"
         );
     }

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::lesson;
 use crate::lesson::catalogue::tf;
-use crate::ui::{Cx, Section, kit::widgets};
+use crate::ui::{Cx, Section, Shareable, kit::widgets};
 
 /// The lesson's header line (course, place in it, length) and its one-paragraph summary:
 /// drawn where the lesson starts.
@@ -26,7 +26,11 @@ pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
         if cx.lecture {
             // A slide: the top bar carries the title, and the words are the lecturer's notes.
             section.ui(ui, cx);
-            widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
+            widgets::describe_main_plot(
+                ui.ctx(),
+                section.share().and_then(Shareable::plot_rect),
+                section.summary(),
+            );
             return;
         }
         let place = tf(
@@ -49,7 +53,11 @@ pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
         }
         ui.add_space(6.0);
         section.ui(ui, cx);
-        widgets::describe_main_plot(ui.ctx(), section.plot_rect(), section.summary());
+        widgets::describe_main_plot(
+            ui.ctx(),
+            section.share().and_then(Shareable::plot_rect),
+            section.summary(),
+        );
         if !text.after.is_empty() {
             ui.add_space(10.0);
             for p in &text.after {

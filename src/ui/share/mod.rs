@@ -11,7 +11,7 @@ use egui::{RichText, Ui};
 use crate::lesson::catalogue::{t, tf};
 use crate::scenario;
 use crate::ui::shell::keymap::{Action, key_text};
-use crate::ui::{Section, kit::widgets};
+use crate::ui::{Section, Shareable, kit::widgets};
 use export::{Destination, Exporter, Kind, Use};
 
 /// How long a message stays (seconds).
@@ -97,7 +97,8 @@ impl Share {
     /// The code that reproduces `section` as it is now, if it has settings to share.
     pub fn code_of(section: &dyn Section) -> Option<String> {
         section
-            .scenario()
+            .share()
+            .and_then(Shareable::scenario)
             .map(|pairs| scenario::encode(section.number(), &pairs))
     }
 
@@ -219,7 +220,8 @@ impl Share {
 
     fn file_name(section: &dyn Section, kind: Kind) -> String {
         let seed = section
-            .scenario()
+            .share()
+            .and_then(Shareable::scenario)
             .and_then(|p| p.into_iter().find(|(k, _)| k == "seed").map(|(_, v)| v));
         export::default_name(section.number(), seed.as_deref(), kind)
     }
@@ -231,7 +233,7 @@ impl Share {
         frame: Option<&eframe::Frame>,
         section: &dyn Section,
     ) {
-        match section.csv() {
+        match section.share().and_then(Shareable::csv) {
             Some(_) if self.exporter.busy() => {}
             Some(csv) => {
                 let name = Self::file_name(section, Kind::Csv);
@@ -303,7 +305,7 @@ impl Share {
                 self.open_dialog();
             }
             ui.separator();
-            let has_plot = section.plot_rect().is_some();
+            let has_plot = section.share().and_then(Shareable::plot_rect).is_some();
             // (The menu is drawn in a scope of its own, which a wrapping row cannot move to
             // the next line once it is there: that is decided here, from its words.)
             let menu_width = crate::ui::kit::measure::text_width(ui, t("share.export"))
@@ -409,7 +411,11 @@ pub(crate) fn apply(sections: &mut [Box<dyn Section>], code: &str) -> Result<(u8
         .find(|s| s.number() == n)
         .ok_or_else(|| tf("share.no_section", &[("n", n.to_string())]))?;
     section
-        .apply_scenario(&pairs)
+        .share_mut()
+        .map_or_else(
+            || Err(crate::ui::nothing_to_share()),
+            |s| s.apply_scenario(&pairs),
+        )
         .map_err(|e| tf("share.code.not_allowed", &[("error", e)]))?;
     let settings: Vec<String> = pairs
         .iter()

@@ -113,8 +113,10 @@ impl Playlist {
         };
         match share::apply(sections, &entry.code) {
             Ok((n, message)) => {
-                if !entry.reveal {
-                    sections[usize::from(n) - 1].replay(lecture);
+                if !entry.reveal
+                    && let Some(page) = sections[usize::from(n) - 1].present_mut()
+                {
+                    page.replay(lecture);
                 }
                 share.tell(ctx, said(message), false);
                 Some(n)

@@ -10,6 +10,49 @@ use super::Experiment;
 use crate::ui::kit::widgets::Playback;
 use crate::ui::shell::keymap::Action;
 
+/// An experiment's builds: what a clicker steps through on the stage. The names are those of
+/// the page's builds ([`crate::ui::Present`]), which the stage answers with them; by default
+/// the builds are the experiment's choices (its presets, stores or defences in lesson order).
+pub trait Builds {
+    /// The choices in lesson order (presets, stores, defences): how many, and which one the
+    /// settings are now (`None` when they are none of them). None by default.
+    fn choices(&self) -> (usize, Option<usize>) {
+        (0, None)
+    }
+
+    /// Switches to choice `i` (below the count given by [`Builds::choices`]).
+    fn choose(&mut self, _i: usize) {}
+
+    /// Lecture mode, Page Down (`forward`) or Page Up: shows the next or previous build and
+    /// returns true, or false at the last (first) one. By default the builds are the choices.
+    fn step(&mut self, forward: bool) -> bool {
+        step_choices(self, forward)
+    }
+
+    /// Lecture mode: the section was opened by Page Down (`at_end` false) or Page Up.
+    fn arrive(&mut self, at_end: bool) {
+        arrive_choices(self, at_end);
+    }
+
+    /// The builds of a prepared run (a playlist's): those that keep its settings, such as a
+    /// story's moments. None by default (a choice build would change the run).
+    fn step_prepared(&mut self, _forward: bool) -> bool {
+        false
+    }
+
+    /// A prepared run opens again: back to its first such build.
+    fn replay(&mut self) {}
+
+    /// The figure is about to be drawn for a slide: it should show what the window shows.
+    fn before_slide(&mut self) {}
+
+    /// Whether the result is told whole (a story stepped moment by moment is not, before its
+    /// last): only then does the line on the prediction say what the run gave.
+    fn result_told(&self) -> bool {
+        true
+    }
+}
+
 /// The choice after (or before) `current` among `count`, or `None` past either end. From a
 /// setting that is none of the choices, forward starts at the first and back at the last.
 pub fn next_choice(count: usize, current: Option<usize>, forward: bool) -> Option<usize> {
@@ -34,7 +77,7 @@ pub fn cycle_choice(count: usize, current: Option<usize>, forward: bool) -> Opti
 }
 
 /// Page Down or Page Up through the experiment's choices: true when it moved.
-pub fn step_choices<E: Experiment + ?Sized>(exp: &mut E, forward: bool) -> bool {
+pub fn step_choices<E: Builds + ?Sized>(exp: &mut E, forward: bool) -> bool {
     let (count, current) = exp.choices();
     match next_choice(count, current, forward) {
         Some(i) => {
@@ -46,7 +89,7 @@ pub fn step_choices<E: Experiment + ?Sized>(exp: &mut E, forward: bool) -> bool 
 }
 
 /// Arriving by Page Down (`at_end` false) or Page Up: the first choice or the last.
-pub fn arrive_choices<E: Experiment + ?Sized>(exp: &mut E, at_end: bool) {
+pub fn arrive_choices<E: Builds + ?Sized>(exp: &mut E, at_end: bool) {
     let (count, _) = exp.choices();
     if count > 0 {
         exp.choose(if at_end { count - 1 } else { 0 });

@@ -3,7 +3,7 @@
 
 use egui::{Ui, Vec2};
 
-use super::builds;
+use super::builds::Builds;
 use crate::runner::Runner;
 use crate::ui::Cx;
 use crate::ui::kit::plot::KeyMark;
@@ -50,8 +50,9 @@ macro_rules! stage_params {
     };
 }
 
-/// What a simulation section has of its own.
-pub trait Experiment {
+/// What a simulation section has of its own: its settings, its runs, its figure, its controls
+/// and its prediction. Its builds (the clicker's steps) are its [`Builds`].
+pub trait Experiment: Builds {
     /// Everything a run depends on besides the seed (what scenario codes carry).
     type Params: crate::scenario::Settings;
 
@@ -68,8 +69,10 @@ pub trait Experiment {
         true
     }
 
-    /// Starts the runs whose inputs changed. Called before drawing and again after the
-    /// controls, so a change starts its run in the same frame; cheap when nothing changed.
+    /// Starts the runs whose inputs changed and takes the results that came in. The stage
+    /// calls it once a frame before drawing, and once more after the frame's input only when
+    /// that changed the settings or the seed (so a change starts its run in the same frame);
+    /// cheap when nothing changed.
     fn refresh(&mut self, runner: &Runner, seed: u64);
 
     /// The computed headline; `None` while the results are still coming in.
@@ -144,44 +147,6 @@ pub trait Experiment {
     /// The figure's axis titles (x, y), for its empty state while the result is hidden.
     fn axis_titles(&self) -> (&'static str, &'static str) {
         ("", "")
-    }
-
-    /// The section's choices in lesson order (presets, stores, defences): how many, and which
-    /// one the settings are now (`None` when they are none of them). None by default.
-    fn choices(&self) -> (usize, Option<usize>) {
-        (0, None)
-    }
-
-    /// Switches to choice `i` (below the count given by [`Experiment::choices`]).
-    fn choose(&mut self, _i: usize) {}
-
-    /// Lecture mode, Page Down (`forward`) or Page Up: shows the next or previous build and
-    /// returns true, or false at the last (first) one. By default the builds are the choices.
-    fn build_step(&mut self, forward: bool) -> bool {
-        builds::step_choices(self, forward)
-    }
-
-    /// Lecture mode: the section was opened by Page Down (`at_end` false) or Page Up.
-    fn build_arrive(&mut self, at_end: bool) {
-        builds::arrive_choices(self, at_end);
-    }
-
-    /// The builds of a prepared run (a playlist's): those that keep its settings, such as a
-    /// story's moments. None by default (a choice build would change the run).
-    fn prepared_step(&mut self, _forward: bool) -> bool {
-        false
-    }
-
-    /// A prepared run opens: back to its first such build.
-    fn prepared_start(&mut self) {}
-
-    /// The figure is about to be drawn for a slide: it should show what the window shows.
-    fn before_slide(&mut self) {}
-
-    /// Whether the result is told whole (a story stepped moment by moment is not, before its
-    /// last): only then does the line on the prediction say what the run gave.
-    fn result_told(&self) -> bool {
-        true
     }
 
     /// A section key pressed (play, step, reset, fencing, the lock).

@@ -7,9 +7,8 @@
 //! Inside the stage the headline sits on top, the controls at the bottom, and the figure takes
 //! the height that is left.
 
-use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, vec2};
+use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, Vec2, vec2};
 
-use super::{Experiment, Stage};
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, SectionText};
 use crate::ui::{Cx, kit::a11y, kit::widgets};
@@ -45,9 +44,51 @@ pub fn reading_width(width: f32) -> f32 {
     (width * 0.34).clamp(320.0, 540.0)
 }
 
+/// What the layout knows of a stage where it places it. It is asked for again at each use:
+/// drawing a piece may change it (a prediction made in the headline shows the result).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Now {
+    /// The section's number.
+    pub n: u8,
+    /// The result is hidden until a prediction is made or skipped.
+    pub hidden: bool,
+    /// The settings drawer is open.
+    pub drawer: bool,
+    /// The choice the settings are now (a lecture's build), if any.
+    pub choice: Option<usize>,
+    /// The seed of the runs, where they have one.
+    pub seed: Option<u64>,
+}
+
+/// The pieces of a stage: the layout places them, the stage draws them.
+pub trait Pieces {
+    fn now(&self) -> Now;
+
+    /// The least height the figure gets (what its ticks need, at least the stage's floor).
+    fn figure_floor(&self, ui: &Ui, cx: &Cx<'_>) -> f32;
+
+    /// Which paragraphs of the introduction go with what the stage shows (`None`: all).
+    fn intro(&self) -> Option<Vec<usize>>;
+
+    /// The headline, or the prediction asked in its place.
+    fn headline(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
+
+    /// The bottom strip: the controls, the drawer's switch, the seed and progress.
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
+
+    /// The settings drawer's contents.
+    fn drawer(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
+
+    /// The figure with its key, in exactly `size`.
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2);
+
+    /// The numbers behind the headline, for the reading column.
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
+}
+
 /// Draws a stage section's whole page.
-pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
-    let n = stage.exp.number();
+pub fn page<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
+    let n = stage.now().n;
     let text = lesson::content().section(n);
     if cx.lecture {
         // The audience sees the stage only, as a slide: the words are the lecturer's notes,
@@ -101,11 +142,11 @@ pub fn page<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
 
 /// The height the stage needs: its headline, controls and drawer (last frame's), the key
 /// under the figure (last frame's) and the height at which the figure's ticks are drawn.
-fn stage_need<E: Experiment>(stage: &Stage<E>, ui: &Ui, cx: &Cx<'_>) -> f32 {
-    let n = stage.exp.number();
+fn stage_need<P: Pieces + ?Sized>(stage: &P, ui: &Ui, cx: &Cx<'_>) -> f32 {
+    let n = stage.now().n;
     let remembered = |id| remembered(ui, id).unwrap_or(0.0);
     let chrome = remembered(chrome_height_id(ui, n));
-    if cx.lecture && (stage.result_hidden() || crate::ui::shell::presenter::is_console(ui)) {
+    if cx.lecture && (stage.now().hidden || crate::ui::shell::presenter::is_console(ui)) {
         // The prediction's slide has no figure, nor has the presenter's console.
         return chrome;
     }
@@ -163,15 +204,11 @@ pub fn note_overflow(ui: &Ui, n: u8, over: f32) {
 
 /// The stage in the height that is left; where that is less than the stage needs, in a
 /// column that scrolls: the figure never gives way, the controls go below the fold.
-fn stage_fitted<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
+fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let need = stage_need(stage, ui, cx);
     if cx.lecture {
         // The lecture lowers the type of a stage that does not fit.
-        crate::ui::shell::stage_fit::note(
-            ui.ctx(),
-            stage.exp.number(),
-            need - ui.available_height(),
-        );
+        crate::ui::shell::stage_fit::note(ui.ctx(), stage.now().n, need - ui.available_height());
     }
     if ui.available_height() + 0.5 >= need {
         // The same width as in the scrolling column below: the words wrap alike either way,
@@ -185,7 +222,7 @@ fn stage_fitted<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_
         return;
     }
     let mut area = egui::ScrollArea::vertical()
-        .id_salt(("stage-scroll", stage.exp.number()))
+        .id_salt(("stage-scroll", stage.now().n))
         .auto_shrink([false, false]);
     if cx.lecture && new_screen(stage, ui) {
         // A clicker cannot scroll: each step, and each arrival, shows the stage from its top
@@ -203,10 +240,11 @@ fn stage_fitted<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_
 }
 
 /// Whether the stage shows another step than in the last frame, or was not drawn in it.
-fn new_screen<E: Experiment>(stage: &Stage<E>, ui: &Ui) -> bool {
-    let id = Id::unique(("stage-screen", stage.exp.number(), ui.ctx().viewport_id()));
+fn new_screen<P: Pieces + ?Sized>(stage: &P, ui: &Ui) -> bool {
+    let now = stage.now();
+    let id = Id::unique(("stage-screen", now.n, ui.ctx().viewport_id()));
     let pass = ui.ctx().cumulative_pass_nr();
-    let key = (stage.exp.choices().1, stage.result_hidden());
+    let key = (now.choice, now.hidden);
     let last: Option<((Option<usize>, bool), u64)> = ui.ctx().data(|d| d.get_temp(id));
     ui.ctx().data_mut(|d| d.insert_temp(id, (key, pass)));
     last.is_none_or(|(k, p)| k != key || p + 1 < pass)
@@ -261,20 +299,20 @@ fn kicker(text: &SectionText) -> String {
 }
 
 /// The words: the explanation, the section's numbers, how it is computed, the closing words.
-fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
+fn reading<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>, text: &SectionText) {
     if text.number == 1 {
         // Where the lesson starts: its place in the course and what it is about.
         crate::ui::sections::text::lesson_header(ui, cx);
         ui.add_space(6.0);
     }
-    let shown = stage.exp.intro_paragraphs();
+    let shown = stage.intro();
     for (i, p) in text.intro.iter().enumerate() {
         if shown.as_ref().is_none_or(|s| s.contains(&i)) {
             widgets::paragraph(ui, p, cx);
         }
     }
-    if !stage.result_hidden() {
-        stage.exp.details(ui, cx);
+    if !stage.now().hidden {
+        stage.details(ui, cx);
     }
     // Section 5 links each store to its own experiment (see its folder).
     if crate::sections::get(text.number).is_some_and(|d| d.lab_link) {
@@ -289,13 +327,13 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
         .default_open(true)
         .show(ui, |ui| {
             widgets::paragraph(ui, &text.how, cx);
-            if stage.exp.seeded() {
-                ui.label(tf("stage.seed.note", &[("seed", stage.seed.to_string())]));
+            if let Some(seed) = stage.now().seed {
+                ui.label(tf("stage.seed.note", &[("seed", seed.to_string())]));
             }
         });
     a11y::disclosure(&how);
     // The closing words answer the prediction: they follow it, as the result does.
-    if !text.after.is_empty() && !stage.result_hidden() {
+    if !text.after.is_empty() && !stage.now().hidden {
         ui.add_space(8.0);
         for p in &text.after {
             widgets::paragraph(ui, p, cx);
@@ -306,24 +344,24 @@ fn reading<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>, te
 
 /// The audience window of the presenter view: the title and the stage, without the words;
 /// fitted to the window as a lecture's slide is (its type lowered where it does not fit).
-pub fn audience<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
-    title(ui, lesson::content().section(stage.exp.number()), true);
+pub fn audience<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
+    title(ui, lesson::content().section(stage.now().n), true);
     stage_fitted(stage, ui, cx);
 }
 
 /// The stage: headline on top, controls at the bottom, the figure in between.
-fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
-    let n = stage.exp.number();
+fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
+    let n = stage.now().n;
     let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
         .show(ui, |ui| {
-            stage.headline_ui(ui, cx);
+            stage.headline(ui, cx);
             // What it drew, which a window too short cuts (the panel is never taller than it).
             ui.min_rect().height() + 8.0
         });
-    if cx.lecture && stage.result_hidden() {
+    if cx.lecture && stage.now().hidden {
         // On the projector the prediction is a slide of its own: the figure and the controls
         // come with the reveal. (Its height says whether it fits the window.)
         remember(ui, chrome_height_id(ui, n), top.inner);
@@ -333,15 +371,15 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
-        .show(ui, |ui| stage.controls_ui(ui, cx));
+        .show(ui, |ui| stage.controls(ui, cx));
     // "More settings" opens as a full-width row between the figure and the controls, so its
     // labels never share a strip with the figure.
-    let drawer = stage.drawer.then(|| {
+    let drawer = stage.now().drawer.then(|| {
         egui::Panel::bottom(("stage-drawer", n))
             .resizable(false)
             .show_separator_line(true)
             .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
-            .show(ui, |ui| stage.drawer_ui(ui, cx))
+            .show(ui, |ui| stage.drawer(ui, cx))
             .response
             .rect
             .height()
@@ -371,7 +409,7 @@ fn stage_ui<E: Experiment>(stage: &mut Stage<E>, ui: &mut Ui, cx: &mut Cx<'_>) {
         .frame(figure_frame)
         .show(ui, |ui| {
             let size = ui.available_size();
-            stage.figure_ui(ui, cx, vec2(size.x.max(200.0), size.y));
+            stage.figure(ui, cx, vec2(size.x.max(200.0), size.y));
         });
 }
 
@@ -426,45 +464,6 @@ pub fn drawer_columns<T>(
 
 /// The narrowest column of settings: a slider, its value and a label of a few words.
 const DRAWER_COLUMN: f32 = 330.0;
-
-/// The figure's empty state while its result is hidden: its axes, and a word on why.
-pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    let waiting = t("stage.figure.waiting");
-    let shown = egui_plot::Plot::new(("empty-figure", n))
-        .width(size.x)
-        .height(size.y.max(MIN_FIGURE_HEIGHT))
-        .x_axis_label(x)
-        .y_axis_label(y)
-        .x_axis_formatter(|_, _| String::new())
-        .y_axis_formatter(|_, _| String::new())
-        .include_x(0.0)
-        .include_x(1.0)
-        .include_y(0.0)
-        .include_y(1.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .show_x(false)
-        .show_y(false)
-        .show(ui, |pu| {
-            pu.text(egui_plot::Text::new(
-                "",
-                egui_plot::PlotPoint::new(0.5, 0.5),
-                RichText::new(waiting).size(body * 1.2),
-            ));
-        });
-    widgets::describe_plot(&shown.response, t("stage.figure.name"), waiting);
-}
-
-/// The seed and a button for a new one. Returns true when a new seed was asked for.
-pub fn seed_row(ui: &mut Ui, seed: u64) -> bool {
-    ui.label(RichText::new(tf("stage.seed", &[("seed", seed.to_string())])).monospace());
-    ui.button(t("stage.seed.new"))
-        .on_hover_text(t("stage.seed.new.hint"))
-        .clicked()
-}
 
 /// The id under which a stage remembers the height of its headline and controls (in each
 /// window: the presenter view draws the stage twice).

@@ -8,6 +8,7 @@
 //! codes and the export rectangle.
 
 pub mod builds;
+pub mod chrome;
 pub mod experiment;
 pub mod layout;
 pub mod mc_stream;
@@ -17,10 +18,13 @@ pub mod run;
 use egui::{Rect, Ui, Vec2};
 
 use crate::lesson::catalogue::{t, tf};
+use crate::runner::Runner;
 use crate::scenario::{Pairs, settings};
-use crate::ui::{Cx, Section, kit::widgets};
+use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
 
+pub use builds::Builds;
 pub use experiment::Experiment;
+use layout::Pieces;
 pub use run::Rerun;
 
 /// A simulation section: an [`Experiment`] on the shared skeleton.
@@ -39,6 +43,8 @@ pub struct Stage<E: Experiment> {
     /// The line on the prediction and the run it speaks of: back when that run is (Page Up
     /// to the build the class predicted).
     said: Option<(E::Params, u64, String)>,
+    /// The settings and seed the runs were last refreshed for.
+    refreshed: Option<(E::Params, u64)>,
 }
 
 impl<E: Experiment> Stage<E> {
@@ -102,6 +108,22 @@ impl<E: Experiment> Stage<E> {
             gate: predict::Gate::default(),
             asked: None,
             said: None,
+            refreshed: None,
+        }
+    }
+
+    /// Starts the runs whose inputs changed and takes the results that came in.
+    fn refresh(&mut self, runner: &Runner) {
+        self.exp.refresh(runner, self.seed);
+        self.refreshed = Some((self.exp.params(), self.seed));
+    }
+
+    /// Once all of a frame's input is read: refreshes again only when it changed the settings
+    /// or the seed since the refresh before drawing (a control, the drawer, the seed button, a
+    /// drag on the figure), so that the change starts its run in the same frame.
+    fn refresh_changed(&mut self, runner: &Runner) {
+        if self.refreshed != Some((self.exp.params(), self.seed)) {
+            self.refresh(runner);
         }
     }
 
@@ -110,9 +132,47 @@ impl<E: Experiment> Stage<E> {
         self.gate.hides()
     }
 
+    /// The section is finished once its result is on screen after the learner predicted it
+    /// (or asked to just see it), or once the learner reached its last choice (preset, store,
+    /// defence).
+    fn mark_done(&self, cx: &mut Cx<'_>) {
+        let n = self.exp.number();
+        if cx.progress.progress().completed.contains(&n) || self.gate.hides() {
+            return;
+        }
+        let predicted = crate::predict::prompt_for(n)
+            .is_some_and(|p| cx.progress.progress().predictions.contains_key(&p.id));
+        let (count, now) = self.exp.choices();
+        let last = count > 0 && now == Some(count - 1);
+        if (predicted || last) && self.exp.headline().is_some() {
+            cx.mark_done(n);
+        }
+    }
+}
+
+/// The stage draws the pieces its layout places.
+impl<E: Experiment> Pieces for Stage<E> {
+    fn now(&self) -> layout::Now {
+        layout::Now {
+            n: self.exp.number(),
+            hidden: self.gate.hides(),
+            drawer: self.drawer,
+            choice: self.exp.choices().1,
+            seed: self.exp.seeded().then_some(self.seed),
+        }
+    }
+
+    fn intro(&self) -> Option<Vec<usize>> {
+        self.exp.intro_paragraphs()
+    }
+
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        self.exp.details(ui, cx);
+    }
+
     /// The headline, or what stands in for it: the prediction prompt, the waiting or the
     /// failed state. Under it, the verdict on the prediction.
-    fn headline_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn headline(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let prompt = crate::predict::prompt_for(self.exp.number());
         if let Some(p) = prompt
             && self.gate.hides()
@@ -145,25 +205,8 @@ impl<E: Experiment> Stage<E> {
         });
     }
 
-    /// The section is finished once its result is on screen after the learner predicted it
-    /// (or asked to just see it), or once the learner reached its last choice (preset, store,
-    /// defence).
-    fn mark_done(&self, cx: &mut Cx<'_>) {
-        let n = self.exp.number();
-        if cx.progress.progress().completed.contains(&n) || self.gate.hides() {
-            return;
-        }
-        let predicted = crate::predict::prompt_for(n)
-            .is_some_and(|p| cx.progress.progress().predictions.contains_key(&p.id));
-        let (count, now) = self.exp.choices();
-        let last = count > 0 && now == Some(count - 1);
-        if (predicted || last) && self.exp.headline().is_some() {
-            cx.mark_done(n);
-        }
-    }
-
     /// The figure with its key, in exactly `size` (the key's height is the last frame's).
-    fn figure_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         let legend = self.exp.legend(cx);
         let id = layout::key_height_id(ui, self.exp.number());
         let key_h = if legend.is_empty() {
@@ -176,7 +219,7 @@ impl<E: Experiment> Stage<E> {
         let n = self.exp.number();
         if self.gate.hides() {
             let (x, y) = self.exp.axis_titles();
-            let drawn = ui.scope(|ui| layout::empty_figure(ui, n, size, x, y));
+            let drawn = ui.scope(|ui| chrome::empty_figure(ui, n, size, x, y));
             self.plot_rect = Some(drawn.response.rect);
             return;
         }
@@ -226,11 +269,10 @@ impl<E: Experiment> Stage<E> {
     }
 
     /// Controls, the drawer's switch, the seed and progress: the stage's bottom strip.
-    fn controls_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let asking = self.result_hidden();
         self.exp.asking(asking);
         self.exp.controls(ui, cx);
-        self.exp.refresh(cx.runner, self.seed);
         if cx.lecture {
             // On the projector: the live controls only (the seed and the drawer are the
             // learner's; Ctrl+Shift+C still copies the run's code).
@@ -253,7 +295,7 @@ impl<E: Experiment> Stage<E> {
             }
             if self.exp.seeded() {
                 ui.separator();
-                if layout::seed_row(ui, self.seed) {
+                if chrome::seed_row(ui, self.seed) {
                     self.seed = widgets::next_seed(self.seed);
                 }
             }
@@ -262,7 +304,7 @@ impl<E: Experiment> Stage<E> {
     }
 
     /// The drawer: its title and the reset on one line, then every setting.
-    fn drawer_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn drawer(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(t("stage.settings.title")).strong());
             ui.add_space(12.0);
@@ -300,9 +342,11 @@ impl<E: Experiment> Section for Stage<E> {
             self.gate.keys(cx, p.choices.len());
         }
         builds::keys(&mut self.exp, cx.actions);
-        self.exp.refresh(cx.runner, self.seed);
+        // The runs as the keys left them, with the results that came in since the last frame:
+        // what the page draws. The one refresh of a frame whose input changes nothing.
+        self.refresh(cx.runner);
         layout::page(self, ui, cx);
-        self.exp.refresh(cx.runner, self.seed);
+        self.refresh_changed(cx.runner);
         if let Some(p) = prompt {
             let asked = match self.gate {
                 predict::Gate::Asking { chosen, .. } => Some(chosen),
@@ -327,11 +371,26 @@ impl<E: Experiment> Section for Stage<E> {
         }
     }
 
+    crate::offers_share!();
+    crate::offers_present!();
+
+    fn summary(&self) -> Option<String> {
+        if self.gate.hides() {
+            return None;
+        }
+        self.exp.headline()
+    }
+}
+
+/// The builds of a stage: a hidden result's reveal, then the experiment's [`Builds`].
+impl<E: Experiment> Present for Stage<E> {
     fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let before = self.exp.params();
         // The console's figure is the one a PNG export saves.
         let plot_rect = self.plot_rect;
         layout::audience(self, ui, cx);
+        // (The console's frame, just before, refreshed the runs.)
+        self.refresh_changed(cx.runner);
         self.plot_rect = plot_rect;
         if self.exp.params() != before {
             ui.ctx().request_repaint_of(egui::ViewportId::ROOT);
@@ -339,13 +398,13 @@ impl<E: Experiment> Section for Stage<E> {
     }
 
     fn step(&mut self, forward: bool, lecture: bool) -> bool {
-        self.build(forward, lecture, E::build_step)
+        self.build(forward, lecture, E::step)
     }
 
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         if lecture {
             // A question still asked is asked at the first build (its run's settings).
-            self.exp.build_arrive(at_end && !self.gate.hides());
+            self.exp.arrive(at_end && !self.gate.hides());
             self.gate.forget_verdict();
             self.keep_said(true);
             // Page Up goes back to the question only from the reveal of this visit.
@@ -354,44 +413,15 @@ impl<E: Experiment> Section for Stage<E> {
     }
 
     fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
-        self.build(forward, lecture, E::prepared_step)
+        self.build(forward, lecture, E::step_prepared)
     }
 
     fn replay(&mut self, lecture: bool) {
         if lecture {
             // Asked again on the next frame (see `Gate::start`).
             self.gate = predict::Gate::Unknown;
-            self.exp.prepared_start();
+            self.exp.replay();
         }
-    }
-
-    fn summary(&self) -> Option<String> {
-        if self.gate.hides() {
-            return None;
-        }
-        self.exp.headline()
-    }
-
-    fn scenario(&self) -> Option<Pairs> {
-        let seed = self.exp.seeded().then_some(self.seed);
-        Some(settings::model_pairs(&self.exp.params(), seed))
-    }
-
-    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
-        let (params, seed) = settings::read_model(pairs, self.exp.seeded())?;
-        self.exp.set_params(params);
-        self.seed = seed.unwrap_or(self.seed);
-        // Whoever shares a code wants the run seen: no prompt.
-        self.gate.skip();
-        Ok(())
-    }
-
-    fn csv(&self) -> Option<String> {
-        self.exp.csv()
-    }
-
-    fn plot_rect(&self) -> Option<Rect> {
-        self.plot_rect
     }
 
     fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
@@ -413,8 +443,33 @@ impl<E: Experiment> Section for Stage<E> {
         // The window's figure stays the one the page knows of.
         self.exp.before_slide();
         let plot_rect = self.plot_rect;
-        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| self.figure_ui(ui, cx, size));
+        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| self.figure(ui, cx, size));
         self.plot_rect = plot_rect;
         true
+    }
+}
+
+/// A stage shares its settings and seed, its figure's data and the figure's area.
+impl<E: Experiment> Shareable for Stage<E> {
+    fn scenario(&self) -> Option<Pairs> {
+        let seed = self.exp.seeded().then_some(self.seed);
+        Some(settings::model_pairs(&self.exp.params(), seed))
+    }
+
+    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
+        let (params, seed) = settings::read_model(pairs, self.exp.seeded())?;
+        self.exp.set_params(params);
+        self.seed = seed.unwrap_or(self.seed);
+        // Whoever shares a code wants the run seen: no prompt.
+        self.gate.skip();
+        Ok(())
+    }
+
+    fn csv(&self) -> Option<String> {
+        self.exp.csv()
+    }
+
+    fn plot_rect(&self) -> Option<Rect> {
+        self.plot_rect
     }
 }

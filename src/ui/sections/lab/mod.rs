@@ -18,7 +18,7 @@ use crate::lesson::SectionText;
 use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
-use crate::ui::{Cx, Section};
+use crate::ui::{Cx, Present, Section, Shareable};
 use failover::{EXPERIMENTS, FailoverPanel};
 pub use run::{Progress, spawn_run};
 use summary::{facts, finished_status, text};
@@ -318,72 +318,6 @@ impl Section for LabPage {
         }
     }
 
-    fn plot_rect(&self) -> Option<egui::Rect> {
-        match self.experiment() {
-            Some(_) => self.failover.plot_rect,
-            None => self.plot_rect,
-        }
-    }
-
-    fn step(&mut self, forward: bool, lecture: bool) -> bool {
-        if !lecture {
-            return false;
-        }
-        match (forward, self.part) {
-            (true, p) if p < EXPERIMENTS.len() => self.part += 1,
-            (false, p) if p > 0 => self.part -= 1,
-            _ => return false,
-        }
-        self.build = forward;
-        true
-    }
-
-    fn arrive(&mut self, at_end: bool, lecture: bool) {
-        if lecture {
-            self.part = if at_end { EXPERIMENTS.len() } else { 0 };
-            self.build = !at_end;
-        }
-    }
-
-    fn open_part(&mut self, id: &str) {
-        if let Some(i) = failover::index_of(id) {
-            self.part = i + 1;
-        }
-    }
-
-    fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
-        if let Some(i) = self.experiment() {
-            let Some(run) = self.failover.result(i) else {
-                return false;
-            };
-            let frame = crate::ui::share::slide::Frame {
-                heading: title(),
-                headline: Some(crate::lab::failover::story(run)),
-                code: None,
-            };
-            crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
-                let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
-                failover_figure::timeline(ui, cx, run, (size.y - key).max(120.0));
-                failover_figure::key(ui, cx, run);
-            });
-            return true;
-        }
-        let Some(run) = self.result() else {
-            return false;
-        };
-        let frame = crate::ui::share::slide::Frame {
-            heading: title(),
-            headline: Some(headline(run)),
-            code: None,
-        };
-        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
-            let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
-            figure::timeline(ui, cx, run, (size.y - key).max(120.0));
-            figure::key(ui, cx);
-        });
-        true
-    }
-
     fn done_by_reading(&self) -> bool {
         false
     }
@@ -448,6 +382,81 @@ impl Section for LabPage {
             .show(ui, |ui| {
                 widgets::paragraph(ui, &text().how, cx);
             });
+    }
+
+    crate::offers_share!();
+    crate::offers_present!();
+}
+
+/// The lab shares no settings: only the area of its figure, for a PNG export.
+impl Shareable for LabPage {
+    fn plot_rect(&self) -> Option<egui::Rect> {
+        match self.experiment() {
+            Some(_) => self.failover.plot_rect,
+            None => self.plot_rect,
+        }
+    }
+}
+
+/// The lab in a lecture: its experiments one by one, each run as it opens.
+impl Present for LabPage {
+    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+        if !lecture {
+            return false;
+        }
+        match (forward, self.part) {
+            (true, p) if p < EXPERIMENTS.len() => self.part += 1,
+            (false, p) if p > 0 => self.part -= 1,
+            _ => return false,
+        }
+        self.build = forward;
+        true
+    }
+
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        if lecture {
+            self.part = if at_end { EXPERIMENTS.len() } else { 0 };
+            self.build = !at_end;
+        }
+    }
+
+    fn open_part(&mut self, id: &str) {
+        if let Some(i) = failover::index_of(id) {
+            self.part = i + 1;
+        }
+    }
+
+    fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
+        if let Some(i) = self.experiment() {
+            let Some(run) = self.failover.result(i) else {
+                return false;
+            };
+            let frame = crate::ui::share::slide::Frame {
+                heading: title(),
+                headline: Some(crate::lab::failover::story(run)),
+                code: None,
+            };
+            crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
+                let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+                failover_figure::timeline(ui, cx, run, (size.y - key).max(120.0));
+                failover_figure::key(ui, cx, run);
+            });
+            return true;
+        }
+        let Some(run) = self.result() else {
+            return false;
+        };
+        let frame = crate::ui::share::slide::Frame {
+            heading: title(),
+            headline: Some(headline(run)),
+            code: None,
+        };
+        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
+            let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+            figure::timeline(ui, cx, run, (size.y - key).max(120.0));
+            figure::key(ui, cx);
+        });
+        true
     }
 }
 

@@ -22,7 +22,7 @@ use crate::lesson::catalogue::{t, tf};
 use crate::scenario::{Pairs, settings};
 use crate::sections::QuizId;
 use crate::ui::shell::keymap::{Action, key_text};
-use crate::ui::{Cx, Section, kit::widgets};
+use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
 use state::QuizState;
 
 pub struct QuizSection {
@@ -72,6 +72,29 @@ impl Section for QuizSection {
         self.headline.clone()
     }
 
+    crate::offers_share!();
+    crate::offers_present!();
+}
+
+/// A quiz shares the question on screen.
+impl Shareable for QuizSection {
+    /// The question on screen (`question=<id>`); `None` on the results.
+    fn scenario(&self) -> Option<Pairs> {
+        let q = self.state.question()?;
+        Some(settings::quiz_pairs(&q.id))
+    }
+
+    /// Goes to the question a scenario code names. Changes nothing on an unknown key or id.
+    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
+        if let Some(i) = settings::read_quiz(self.quiz, pairs)? {
+            self.state.jump_later(i);
+        }
+        Ok(())
+    }
+}
+
+/// A quiz in a lecture: each question, then its answer revealed.
+impl Present for QuizSection {
     fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         if !self.state.questions().is_empty() {
             self.audience_page(ui, cx);
@@ -100,20 +123,6 @@ impl Section for QuizSection {
                 ("answer", lesson::plain(answer)),
             ],
         ))
-    }
-
-    /// The question on screen (`question=<id>`); `None` on the results.
-    fn scenario(&self) -> Option<Pairs> {
-        let q = self.state.question()?;
-        Some(settings::quiz_pairs(&q.id))
-    }
-
-    /// Goes to the question a scenario code names. Changes nothing on an unknown key or id.
-    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
-        if let Some(i) = settings::read_quiz(self.quiz, pairs)? {
-            self.state.jump_later(i);
-        }
-        Ok(())
     }
 
     fn step(&mut self, forward: bool, lecture: bool) -> bool {

@@ -28,7 +28,7 @@ use crate::ui::kit::fmt::{fmt_int, fmt_ms};
 use crate::ui::kit::plot::{self, KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
-use crate::ui::stage::{Experiment, Rerun, Stage, builds};
+use crate::ui::stage::{Builds, Experiment, Rerun, Stage, builds};
 
 /// From this stage width (points) the lost-updates curve sits beside the counter.
 const CURVE_BESIDE: f32 = 900.0;
@@ -353,3 +353,5 @@ impl Experiment for Counter {
         Some(out)
     }
 }
+
+impl Builds for Counter {}

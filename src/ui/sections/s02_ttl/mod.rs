@@ -23,7 +23,7 @@ use crate::ui::kit::fmt::{fmt_int, fmt_rate, fmt_s, fmt_share, share_of, spread_
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Experiment, Rerun, Stage};
+use crate::ui::stage::{Builds, Experiment, Rerun, Stage};
 
 /// TTLs of the simulated points (1-2-5 steps over the slider's range).
 pub const LADDER_TTLS: [f64; 11] = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0];
@@ -229,17 +229,6 @@ impl Experiment for Ttl {
         !self.current.finished() || !self.ladder.finished()
     }
 
-    fn choices(&self) -> (usize, Option<usize>) {
-        let on = PRESET_TTLS
-            .iter()
-            .position(|&t| self.params == self.preset(t));
-        (PRESET_TTLS.len(), on)
-    }
-
-    fn choose(&mut self, i: usize) {
-        self.params = self.preset(PRESET_TTLS[i]);
-    }
-
     fn progress(&self, ui: &mut Ui) {
         self.current.progress_ui(
             ui,
@@ -371,5 +360,18 @@ impl Experiment for Ttl {
             ));
         }
         Some(out)
+    }
+}
+
+impl Builds for Ttl {
+    fn choices(&self) -> (usize, Option<usize>) {
+        let on = PRESET_TTLS
+            .iter()
+            .position(|&t| self.params == self.preset(t));
+        (PRESET_TTLS.len(), on)
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params = self.preset(PRESET_TTLS[i]);
     }
 }

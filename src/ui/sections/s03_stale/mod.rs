@@ -28,7 +28,7 @@ use crate::ui::kit::fmt::secs;
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
-use crate::ui::stage::{Experiment, Rerun, Stage, builds};
+use crate::ui::stage::{Builds, Experiment, Rerun, Stage, builds};
 
 /// Seconds one step of the story takes to play at 1×.
 const SECONDS_PER_STEP: f64 = 1.2;
@@ -163,10 +163,6 @@ impl Experiment for Stale {
         self.story.failed()
     }
 
-    fn result_told(&self) -> bool {
-        self.playback.playing || self.playback.position >= 1.0
-    }
-
     fn busy(&self) -> bool {
         !self.story.finished()
     }
@@ -182,37 +178,6 @@ impl Experiment for Stale {
                 builds::playback_key(&mut self.playback, other, span);
             }
         }
-    }
-
-    fn prepared_step(&mut self, forward: bool) -> bool {
-        self.build_step(forward)
-    }
-
-    fn prepared_start(&mut self) {
-        self.build_arrive(false);
-    }
-
-    fn build_step(&mut self, forward: bool) -> bool {
-        let Some(story) = self.story.latest().cloned() else {
-            return false;
-        };
-        // Moments shown so far, from 1 (the next one to show is numbered from 0).
-        let shown = story.at(self.playback.position).1;
-        let (more, to) = if forward {
-            (shown < story.steps.len(), shown)
-        } else {
-            (shown > 1, shown.saturating_sub(2))
-        };
-        if more {
-            self.show_moment(to);
-        }
-        more
-    }
-
-    fn build_arrive(&mut self, at_end: bool) {
-        self.opened = true;
-        self.playback.playing = false;
-        self.playback.position = if at_end { 1.0 } else { 0.0 };
     }
 
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
@@ -258,7 +223,7 @@ impl Experiment for Stale {
         self.playback.seconds_at_1x =
             SECONDS_PER_STEP * (story.steps.len().saturating_sub(1).max(1)) as f64;
         if !std::mem::replace(&mut self.opened, true) && cx.lecture {
-            self.build_arrive(false);
+            self.arrive(false);
         }
         self.playback.tick(ui, cx.reduced_motion);
         let (now, revealed) = story.at(self.playback.position);
@@ -431,6 +396,43 @@ impl Experiment for Stale {
             out.push_str(&format!("{},{lane},{event},{token}\n", e.t_s));
         }
         Some(out)
+    }
+}
+
+impl Builds for Stale {
+    fn result_told(&self) -> bool {
+        self.playback.playing || self.playback.position >= 1.0
+    }
+
+    fn step_prepared(&mut self, forward: bool) -> bool {
+        self.step(forward)
+    }
+
+    fn replay(&mut self) {
+        self.arrive(false);
+    }
+
+    fn step(&mut self, forward: bool) -> bool {
+        let Some(story) = self.story.latest().cloned() else {
+            return false;
+        };
+        // Moments shown so far, from 1 (the next one to show is numbered from 0).
+        let shown = story.at(self.playback.position).1;
+        let (more, to) = if forward {
+            (shown < story.steps.len(), shown)
+        } else {
+            (shown > 1, shown.saturating_sub(2))
+        };
+        if more {
+            self.show_moment(to);
+        }
+        more
+    }
+
+    fn arrive(&mut self, at_end: bool) {
+        self.opened = true;
+        self.playback.playing = false;
+        self.playback.position = if at_end { 1.0 } else { 0.0 };
     }
 }
 

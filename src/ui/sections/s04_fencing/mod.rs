@@ -21,7 +21,7 @@ use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::Action;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider};
-use crate::ui::stage::{Experiment, Rerun, Stage};
+use crate::ui::stage::{Builds, Experiment, Rerun, Stage};
 use figure::{LadderView, Mark, Pair, mark};
 
 /// Section 4 on the stage.
@@ -123,10 +123,6 @@ impl Experiment for Fencing {
     }
 
     crate::one_run_status!();
-
-    fn before_slide(&mut self) {
-        self.view.again();
-    }
 
     fn key(&mut self, action: Action) {
         if action == Action::ToggleFencing {
@@ -275,6 +271,12 @@ impl Experiment for Fencing {
             ));
         }
         Some(out)
+    }
+}
+
+impl Builds for Fencing {
+    fn before_slide(&mut self) {
+        self.view.again();
     }
 }
 

@@ -19,7 +19,7 @@ use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct, fmt_sig, trim_sig2};
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Experiment, Rerun, Stage, builds};
+use crate::ui::stage::{Builds, Experiment, Rerun, Stage, builds};
 use figure::{BARS, EXACT, FailoverView, SIMULATED, comparison_plot, histogram_plot, numbers};
 use settings::{WhereParams, model_store, row, stores};
 
@@ -259,33 +259,6 @@ impl Experiment for Where {
 
     crate::one_run_status!();
 
-    fn choices(&self) -> (usize, Option<usize>) {
-        (stores().len(), Some(self.params.store))
-    }
-
-    fn choose(&mut self, i: usize) {
-        self.params.store = i;
-    }
-
-    /// The Redis row has two builds, one idea each: the loss, then what it costs.
-    fn build_step(&mut self, forward: bool) -> bool {
-        if is_replicated(self.params.store) && forward != self.twice {
-            self.twice = forward;
-            return true;
-        }
-        let moved = builds::step_choices(self, forward);
-        if moved {
-            // Back to the Redis row from the next one: its last idea.
-            self.twice = !forward && is_replicated(self.params.store);
-        }
-        moved
-    }
-
-    fn build_arrive(&mut self, at_end: bool) {
-        builds::arrive_choices(self, at_end);
-        self.twice = false;
-    }
-
     fn intro_paragraphs(&self) -> Option<Vec<usize>> {
         let store = self.params.store;
         Some(if row(store).consensus {
@@ -491,6 +464,35 @@ impl Experiment for Where {
             ));
         }
         Some(out)
+    }
+}
+
+impl Builds for Where {
+    fn choices(&self) -> (usize, Option<usize>) {
+        (stores().len(), Some(self.params.store))
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params.store = i;
+    }
+
+    /// The Redis row has two builds, one idea each: the loss, then what it costs.
+    fn step(&mut self, forward: bool) -> bool {
+        if is_replicated(self.params.store) && forward != self.twice {
+            self.twice = forward;
+            return true;
+        }
+        let moved = builds::step_choices(self, forward);
+        if moved {
+            // Back to the Redis row from the next one: its last idea.
+            self.twice = !forward && is_replicated(self.params.store);
+        }
+        moved
+    }
+
+    fn arrive(&mut self, at_end: bool) {
+        builds::arrive_choices(self, at_end);
+        self.twice = false;
     }
 }
 

@@ -13,7 +13,7 @@ use crate::ui::kit::widgets;
 use crate::ui::sections::quiz::{choose_keys, how_note};
 use crate::ui::shell::glossary::marked_text;
 use crate::ui::shell::keymap::Action;
-use crate::ui::{Cx, Section, kit::a11y};
+use crate::ui::{Cx, Present, Section, kit::a11y};
 
 /// Room kept clear on the right of the cards for the page's scroll bar.
 const SCROLL_BAR_ROOM: f32 = 18.0;
@@ -201,12 +201,6 @@ impl Section for Who {
         crate::sections::number_of("who").unwrap_or(7)
     }
 
-    /// The cards' questions show before their answers: the summary is for the console and
-    /// screen readers only.
-    fn shown_words(&self) -> Option<String> {
-        None
-    }
-
     fn summary(&self) -> Option<String> {
         let roles: Vec<String> = cards()
             .iter()
@@ -217,35 +211,6 @@ impl Section for Who {
 
     fn done_by_reading(&self) -> bool {
         false
-    }
-
-    fn lecturer_only(&self) -> Option<String> {
-        let i = self.open_question().filter(|_| self.lecture)?;
-        let c = &cards()[i];
-        Some(tf(
-            "sections.who.lecturer",
-            &[
-                ("system", c.name.clone()),
-                ("answer", lesson::plain(&c.ask.options[c.ask.correct])),
-            ],
-        ))
-    }
-
-    /// Lecture mode: Page Down reveals the first card still asking once its question is on
-    /// the screenful on show; Page Up hides the last one revealed while its question is.
-    fn step_in_view(&mut self, forward: bool) -> bool {
-        match (forward, self.in_view) {
-            (true, (Some(i), _)) if self.lecture => self.reveal(i, true),
-            (false, (_, Some(i)))
-                if self.lecture
-                    && (0..cards().len()).rev().find(|&j| self.is_open(j)) == Some(i) =>
-            {
-                self.reveal(i, false)
-            }
-            _ => return false,
-        }
-        self.in_view = (None, None);
-        true
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
@@ -309,5 +274,45 @@ impl Section for Who {
             cx.mark_done(self.number());
         }
         how_note(ui, &self.text().how, cx);
+    }
+
+    crate::offers_present!();
+}
+
+/// The cards in a lecture: each question in view, then its answer revealed.
+impl Present for Who {
+    /// The cards' questions show before their answers: the summary is for the console and
+    /// screen readers only.
+    fn shown_words(&self) -> Option<String> {
+        None
+    }
+
+    fn lecturer_only(&self) -> Option<String> {
+        let i = self.open_question().filter(|_| self.lecture)?;
+        let c = &cards()[i];
+        Some(tf(
+            "sections.who.lecturer",
+            &[
+                ("system", c.name.clone()),
+                ("answer", lesson::plain(&c.ask.options[c.ask.correct])),
+            ],
+        ))
+    }
+
+    /// Lecture mode: Page Down reveals the first card still asking once its question is on
+    /// the screenful on show; Page Up hides the last one revealed while its question is.
+    fn step_in_view(&mut self, forward: bool) -> bool {
+        match (forward, self.in_view) {
+            (true, (Some(i), _)) if self.lecture => self.reveal(i, true),
+            (false, (_, Some(i)))
+                if self.lecture
+                    && (0..cards().len()).rev().find(|&j| self.is_open(j)) == Some(i) =>
+            {
+                self.reveal(i, false)
+            }
+            _ => return false,
+        }
+        self.in_view = (None, None);
+        true
     }
 }

@@ -23,7 +23,7 @@ use crate::ui::kit::fmt::{fmt_int, fmt_pct, fmt_sig, spread_words};
 use crate::ui::kit::plot::{self, KeyMark};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Experiment, Rerun, Stage};
+use crate::ui::stage::{Builds, Experiment, Rerun, Stage};
 pub use figure::BreakView;
 use figure::{bars_key, lengths_key, lengths_plot, mode_index, mode_name, modes_plot};
 
@@ -145,14 +145,6 @@ impl Experiment for Break {
     }
 
     crate::one_run_status!();
-
-    fn choices(&self) -> (usize, Option<usize>) {
-        (Mode::ALL.len(), Some(mode_index(self.params.mode)))
-    }
-
-    fn choose(&mut self, i: usize) {
-        self.params.mode = Mode::ALL[i];
-    }
 
     fn progress(&self, ui: &mut Ui) {
         self.run.progress_ui(
@@ -365,6 +357,16 @@ impl Experiment for Break {
             ));
         }
         Some(out)
+    }
+}
+
+impl Builds for Break {
+    fn choices(&self) -> (usize, Option<usize>) {
+        (Mode::ALL.len(), Some(mode_index(self.params.mode)))
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params.mode = Mode::ALL[i];
     }
 }
 

@@ -97,7 +97,9 @@ pub fn prepare(
             egui::Frame::new()
                 .fill(Color32::WHITE)
                 .inner_margin(MARGIN)
-                .show(ui, |ui| drawn = section.slide(ui, &mut cx));
+                .show(ui, |ui| {
+                    drawn = section.present_mut().is_some_and(|p| p.slide(ui, &mut cx));
+                });
         });
         textures.apply(&mut out.textures_delta);
         shapes = out.shapes;

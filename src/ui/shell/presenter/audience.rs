@@ -22,7 +22,7 @@ pub trait Host {
     /// the section (then the console's next frame gets it).
     fn apply(&mut self, ctx: &Context, action: Action) -> Option<Action>;
 
-    /// Draws the current section for the audience ([`crate::ui::Section::audience`]).
+    /// Draws the current section for the audience ([`crate::ui::Present::audience`]).
     fn page(&mut self, ui: &mut Ui);
 }
 

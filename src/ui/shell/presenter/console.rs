@@ -10,9 +10,9 @@ use super::PresenterView;
 use super::notes::{self, Pace};
 use crate::lesson;
 use crate::lesson::catalogue::{t, tf};
-use crate::ui::Section;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::{Action, key_text, key_texts};
+use crate::ui::{Present, Section};
 
 /// What the panel shows and changes.
 pub struct Console<'a> {
@@ -187,7 +187,7 @@ impl Console<'_> {
     /// The answer the audience has not seen yet, and the speaker notes.
     /// What only the lecturer sees (a question's answer before its reveal).
     fn secret(&self, ui: &mut Ui) {
-        if let Some(secret) = self.section.lecturer_only() {
+        if let Some(secret) = self.section.present().and_then(Present::lecturer_only) {
             egui::Frame::new()
                 .stroke(egui::Stroke::new(2.0, widgets::warn_color(ui)))
                 .corner_radius(4.0)
