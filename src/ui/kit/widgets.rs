@@ -251,7 +251,7 @@ pub fn param_slider_shown(
     let suffix = if unit.is_empty() {
         String::new()
     } else {
-        format!(" {unit}")
+        format!("\u{a0}{unit}")
     };
     // (egui appends each suffix to the last: a value shown with its own unit, "1.0 s", gets
     // none, or it would read "1.0 s ms".)

@@ -544,10 +544,10 @@ mod tests {
             "{normal}"
         );
         assert!((normal * BODY_POINTS - 26.0).abs() < 0.5, "body text 26 px");
-        assert_eq!(p.type_label(), "Type 100 %");
+        assert_eq!(p.type_label(), "Type 100\u{a0}%");
         p.change_type(Some(true));
         p.change_type(Some(true));
-        assert_eq!(p.type_label(), "Type 120 %");
+        assert_eq!(p.type_label(), "Type 120\u{a0}%");
         for _ in 0..3 {
             p.fit(&ctx, egui::ViewportId::ROOT, (1, 0));
             frame_in(&ctx, projector);
@@ -563,7 +563,7 @@ mod tests {
         assert!(again.reduced_motion);
         assert_eq!(
             again.type_label(),
-            "Type 120 %",
+            "Type 120\u{a0}%",
             "the lecturer's factor comes back"
         );
         again.change_type(None);

@@ -333,7 +333,7 @@ fn view_menu(ui: &mut Ui) {
             ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
         }
         if ui
-            .button(format!("{:.0} %", zoom * 100.0))
+            .button(crate::lesson::quantity::pct_rounded(f64::from(zoom), 3))
             .on_hover_text(tf(
                 "app.view.normal_hint",
                 &[("percent", "100"), ("key", t("keys.name.zoom_reset"))],
