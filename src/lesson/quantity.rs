@@ -53,6 +53,35 @@ pub fn duration_ms(ms: f64) -> String {
     }
 }
 
+/// A time in seconds typed back as [`seconds`] or [`duration_ms`] write it (`1.5 s`, `250 ms`,
+/// `2 min`, `1,000 s`); a bare number is seconds.
+pub fn parse_seconds(text: &str) -> Option<f64> {
+    parse_duration_ms(text, 1_000.0).map(|ms| ms / 1_000.0)
+}
+
+/// A duration in milliseconds typed back as [`duration_ms`] writes it; a bare number is
+/// milliseconds.
+pub fn parse_ms(text: &str) -> Option<f64> {
+    parse_duration_ms(text, 1.0)
+}
+
+/// A duration typed as [`duration_ms`] writes it, in milliseconds; a bare number counts
+/// `bare_ms` milliseconds.
+pub fn parse_duration_ms(text: &str, bare_ms: f64) -> Option<f64> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix("min") {
+        (n, 60_000.0)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1_000.0)
+    } else {
+        (t, bare_ms)
+    };
+    let number = number.trim().replace(',', "");
+    number.parse::<f64>().ok().map(|v| v * scale)
+}
+
 /// `v` by the rule of [`seconds`] in the unit template `key`.
 fn in_unit(key: &str, v: f64) -> String {
     if !v.is_finite() {
@@ -372,6 +401,22 @@ mod tests {
         for s in [1.0, 1.41, 2.5, 10.0, 14.0, 30.0] {
             assert_eq!(duration_ms(s * 1000.0), seconds(s), "{s}");
         }
+    }
+
+    #[test]
+    fn typed_durations_read_back() {
+        for v in [0.001, 0.1, 1.41, 10.0, 59.9, 999.0, 1_000.0, 123_456.0] {
+            let back = parse_seconds(&seconds(v)).unwrap();
+            assert!((back - v).abs() <= v * 0.005, "{v}: {back}");
+        }
+        for v in [0.42, 57.0, 999.0, 1_000.0, 2_950.0, 90_000.0] {
+            let back = parse_ms(&duration_ms(v)).unwrap();
+            assert!((back - v).abs() <= v * 0.005, "{v}: {back}");
+        }
+        assert_eq!(parse_seconds("2"), Some(2.0));
+        assert_eq!(parse_ms("2"), Some(2.0));
+        assert_eq!(parse_duration_ms("2", 1_000.0), Some(2_000.0));
+        assert_eq!(parse_ms("soon"), None);
     }
 
     #[test]

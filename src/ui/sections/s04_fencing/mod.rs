@@ -96,15 +96,7 @@ impl Fencing {
 /// A time typed as `duration_ms` writes it (`1.5 s`, `250 ms`, `2 min`; a bare number is
 /// seconds), in milliseconds.
 fn parse_ms(text: &str) -> Option<f64> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix("min") {
-        (n, 60_000.0)
-    } else {
-        (t.strip_suffix('s').unwrap_or(t), 1000.0)
-    };
-    number.trim().parse::<f64>().ok().map(|v| v * scale)
+    crate::lesson::quantity::parse_duration_ms(text, 1000.0)
 }
 
 impl Experiment for Fencing {
