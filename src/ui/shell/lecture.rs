@@ -142,7 +142,7 @@ impl Lecture {
     }
 
     fn type_percent(&self) -> String {
-        format!("{:.0}", self.type_factor * 100.0)
+        crate::lesson::quantity::pct_rounded(f64::from(self.type_factor), 3)
     }
 
     /// Makes the type a step larger (`Some(true)`), smaller, or normal (`None`).
