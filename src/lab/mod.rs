@@ -175,16 +175,6 @@ impl std::fmt::Display for LabError {
 
 impl std::error::Error for LabError {}
 
-/// A number of milliseconds as the lab's words write it (`412 ms`); the number as given.
-pub fn in_ms(n: impl std::fmt::Display) -> String {
-    tf("lab.unit.ms", &[("n", n.to_string())])
-}
-
-/// A number of seconds as the lab's words write it (`1.41 s`); the number as given.
-pub fn in_s(n: impl std::fmt::Display) -> String {
-    tf("lab.unit.s", &[("n", n.to_string())])
-}
-
 /// Why a call failed when it timed out: "no answer within 3 s".
 fn no_answer_within() -> String {
     tf(

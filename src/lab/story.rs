@@ -10,6 +10,7 @@ use super::redis_store::{self, RedisClient};
 use super::server::LocalServer;
 use super::{A_WORK_MS, B_WORK_MS, LabError, LabParams, LabRun, Outcome, ServerKind, ms_since};
 use crate::lesson::catalogue::{t, tf};
+use crate::lesson::quantity::duration_ms;
 
 /// How often B tries to take the lock while it waits.
 const POLL: Duration = Duration::from_millis(10);
@@ -232,7 +233,10 @@ fn play(
             let frozen = Instant::now();
             (ctl.status)(tf(
                 "lab.story.a_paused",
-                &[("pause", p.pause_ms.to_string()), ("ttl", ttl.to_string())],
+                &[
+                    ("pause", duration_ms(p.pause_ms as f64)),
+                    ("ttl", duration_ms(ttl as f64)),
+                ],
             ));
             let woke_at = frozen + Duration::from_millis(p.pause_ms);
             while Instant::now() < woke_at {

@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 pub mod catalogue;
 pub mod language;
+pub mod quantity;
 mod systems;
 pub use systems::{Debate, DebateSide, SystemAsk, SystemCard};
 mod templates;

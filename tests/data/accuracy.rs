@@ -477,11 +477,11 @@ fn a_paused_process_does_not_notice_rather_than_cannot_tell() {
 
 #[test]
 fn the_etcd_story_says_who_renewed_the_lease_it_measures() {
-    let kept = text_with("lab_failover.ron", "{a_lease_left_s} s left");
+    let kept = text_with("lab_failover.ron", "{a_lease_left_s}\u{a0}s left");
     says_all(
         &kept,
         &[
-            "{a_lease_left_s} s left: on taking over, the new leader restarted every lease from its full TTL",
+            "{a_lease_left_s}\u{a0}s left: on taking over, the new leader restarted every lease from its full TTL",
         ],
     );
 }

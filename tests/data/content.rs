@@ -776,7 +776,7 @@ fn the_lesson_header_names_course_place_and_length() {
     let l = &content().lesson;
     assert_eq!(
         l.header(),
-        "Distributed Systems Core · lesson 8 of 11 · about 26 min"
+        "Distributed Systems Core · lesson 8 of 11 · about 26\u{a0}min"
     );
     assert!(!l.summary.trim().is_empty());
 }

@@ -520,7 +520,7 @@ fn the_page_draws_a_real_run_with_what_was_measured() {
         "etcd cluster: the leader dies, the lock stays",
         "Run: a master restarts at once",
         "What was measured",
-        "Clock drift allowance (1 % of the TTL + 2 ms)",
+        "Clock drift allowance (1\u{a0}% of the TTL + 2\u{a0}ms)",
         "A's validity time",
     ] {
         assert!(h.query_by_label(label).is_some(), "{label}");

@@ -97,18 +97,26 @@ fn slider_values_carry_their_units_as_on_screen() {
     h.get_by_label("More settings").click();
     h.run_steps(3);
     let (value, description, number) = setting(&h, ttl::TTL_S.label);
-    assert_eq!(value.as_deref(), Some("10.0 s"));
-    assert_eq!(description.as_deref(), Some("10.0 s"), "what AT-SPI reads");
-    assert_eq!(number.as_deref(), Some("10.0 s"), "the number box as shown");
+    assert_eq!(value.as_deref(), Some("10\u{a0}s"));
+    assert_eq!(
+        description.as_deref(),
+        Some("10\u{a0}s"),
+        "what AT-SPI reads"
+    );
+    assert_eq!(
+        number.as_deref(),
+        Some("10\u{a0}s"),
+        "the number box as shown"
+    );
     let (value, _, number) = setting(&h, ttl::STALL_PROB.label);
     assert!(
-        value.as_deref().is_some_and(|v| v.ends_with(" %")),
+        value.as_deref().is_some_and(|v| v.ends_with("\u{a0}%")),
         "a probability reads as a percentage: {value:?}"
     );
     assert_eq!(value, number);
     let (value, _, number) = setting(&h, ttl::TYPICAL_S.label);
     assert_eq!(value, number);
-    assert!(value.is_some_and(|v| v.ends_with(" s")));
+    assert!(value.is_some_and(|v| v.ends_with("\u{a0}s")));
     // Every slider on every simulation section of the registry says what its number box
     // shows, the settings drawer open. Each has sliders, and all but section 3 (whose
     // half-second sliders show their value as text, not in a box to type in) have number

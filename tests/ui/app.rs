@@ -166,7 +166,7 @@ fn new_seed_changes_the_run() {
 
 #[test]
 fn the_lesson_starts_with_its_header_and_summary() {
-    let header = "Distributed Systems Core · lesson 8 of 11 · about 26 min";
+    let header = "Distributed Systems Core · lesson 8 of 11 · about 26\u{a0}min";
     let mut h = app(1);
     h.get_by_label(header);
     let summary = lesson::plain(&lesson::content().lesson.summary);

@@ -332,7 +332,7 @@ fn in_a_lecture_f_starts_section_3_again_with_fencing_and_its_headline_grows_wit
     assert_eq!(moment(&h).0, 1);
     let first = h.state().section(3).summary().unwrap();
     assert!(
-        first.starts_with("At 0 s"),
+        first.starts_with("At 0\u{a0}s"),
         "the first moment only: {first}"
     );
     while moment(&h).0 < moment(&h).1 {
@@ -345,7 +345,7 @@ fn in_a_lecture_f_starts_section_3_again_with_fencing_and_its_headline_grows_wit
     assert_eq!(setting(&h, 3, "fencing"), "true", "F turns fencing on");
     assert_eq!(moment(&h).0, 1, "and starts the story again");
     let again = h.state().section(3).summary().unwrap();
-    assert!(again.starts_with("At 0 s"), "{again}");
+    assert!(again.starts_with("At 0\u{a0}s"), "{again}");
     while moment(&h).0 < moment(&h).1 {
         press(&mut h, Key::PageDown);
     }

@@ -181,7 +181,7 @@ fn lecture_mode_hides_a_still_pointer_and_shows_no_tooltips() {
         let mut h = app_at(2, [1280.0, 800.0], 1.5, lecture);
         // (A projector shows no bottom bar: there the pointer rests on a preset.)
         let (widget, tip) = if lecture {
-            ("TTL 10 s", "Lesson defaults with this TTL")
+            ("TTL 10\u{a0}s", "Lesson defaults with this TTL")
         } else {
             ("Copy code", "Copy the scenario code")
         };

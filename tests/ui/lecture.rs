@@ -140,7 +140,7 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
     crate::harness::hold_window(&mut h, [1366.0, 768.0], 8);
     assert!(h.state().lecture());
     assert!((h.ctx.zoom_factor() - normal * 1.1).abs() < 0.01);
-    h.get_by_label("Type 110 %");
+    h.get_by_label("Type 110\u{a0}%");
     // Section 1's stage needs a few points more than this window has at 110 %: it keeps the
     // type at which it fits, never less than the normal size, and the figure whole.
     h.state_mut().go_to(1);

@@ -110,9 +110,9 @@ fn page_down_walks_the_whole_lecture_in_build_order() {
             .filter(|l| l.starts_with("2\t"))
             .filter_map(|l| l.split('\t').nth(3))
             .collect();
-        assert!(ttl[1].starts_with("With a 1 s TTL"), "{ttl:?}");
-        assert!(ttl[2].starts_with("With a 10 s TTL"), "{ttl:?}");
-        assert!(ttl[3].starts_with("With a 60 s TTL"), "{ttl:?}");
+        assert!(ttl[1].starts_with("With a 1\u{a0}s TTL"), "{ttl:?}");
+        assert!(ttl[2].starts_with("With a 10\u{a0}s TTL"), "{ttl:?}");
+        assert!(ttl[3].starts_with("With a 60\u{a0}s TTL"), "{ttl:?}");
     }
 }
 
@@ -138,10 +138,10 @@ fn the_learners_zoom_and_the_consoles_keys_do_not_change_the_lecture_type() {
     let mut h = lecture_at(px);
     let normal = h.ctx.zoom_factor();
     // Ctrl+Plus in lecture mode is the lecturer's type factor, shown in the top bar.
-    h.get_by_label("Type 100 %");
+    h.get_by_label("Type 100\u{a0}%");
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Plus);
     settle(&mut h, px);
-    h.get_by_label("Type 110 %");
+    h.get_by_label("Type 110\u{a0}%");
     assert!((h.ctx.zoom_factor() / normal - 1.1).abs() < 0.01);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Num0);
     settle(&mut h, px);

@@ -66,7 +66,7 @@ fn keys_predict_and_the_run_decides_the_band() {
         h.query_by_label_contains("You predicted \u{201c}About once a day\u{201d}")
             .is_some()
     );
-    assert!(crate::harness::summary(&mut h, 2).starts_with("With a 10 s TTL"));
+    assert!(crate::harness::summary(&mut h, 2).starts_with("With a 10\u{a0}s TTL"));
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn a_pasted_scenario_code_skips_the_prompt() {
         .unwrap();
     h.run_steps(3);
     assert!(h.query_by_label_contains("Predict first").is_none());
-    assert!(crate::harness::summary(&mut h, 2).starts_with("With a 60 s TTL"));
+    assert!(crate::harness::summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"));
     assert!(
         record(&h, "predict-ttl-overrun").is_none(),
         "nothing predicted"

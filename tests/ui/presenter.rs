@@ -169,14 +169,14 @@ fn b_blanks_only_the_audience_window_and_any_key_only_brings_it_back() {
 fn ctrl_plus_and_minus_in_the_console_change_the_lecture_type() {
     let mut h = app(2);
     open(&mut h);
-    assert!(h.query_by_label("Audience type 100 %").is_some());
+    assert!(h.query_by_label("Audience type 100\u{a0}%").is_some());
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Plus);
     h.run_steps(3);
-    assert!(h.query_by_label("Audience type 110 %").is_some());
+    assert!(h.query_by_label("Audience type 110\u{a0}%").is_some());
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Minus);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Minus);
     h.run_steps(3);
-    assert!(h.query_by_label("Audience type 90 %").is_some());
+    assert!(h.query_by_label("Audience type 90\u{a0}%").is_some());
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
 
     // The prediction was asked at a TTL the lesson did not use (the lesson's was 10 s).
     let q = prediction_question.expect("the TTL prediction was asked");
-    assert!(!q.contains("With a 10 s TTL"), "{q}");
+    assert!(!q.contains("With a 10\u{a0}s TTL"), "{q}");
     // Every grade is in the file, with the date FSRS gives for that grade.
     assert!(h.state().progress().wait_saved());
     let after = Progress::from_bytes(&fs::read(&path).unwrap()).unwrap();

@@ -45,15 +45,15 @@ fn share(headline: &str) -> f64 {
 fn the_headline_share_reads_back() {
     for (text, want) in [
         (
-            "With a 10 s TTL, about 1 in 3,500 lock holds last",
+            "With a 10\u{a0}s TTL, about 1 in 3,500 lock holds last",
             1.0 / 3500.0,
         ),
         (
-            "With a 60 s TTL, about 1 in 78 million lock holds last",
+            "With a 60\u{a0}s TTL, about 1 in 78 million lock holds last",
             1.0 / 78e6,
         ),
-        ("With a 1 s TTL, 2.40\u{a0}% of lock holds last", 0.024),
-        ("With a 300 s TTL, no lock holds last", 0.0),
+        ("With a 1\u{a0}s TTL, 2.40\u{a0}% of lock holds last", 0.024),
+        ("With a 300\u{a0}s TTL, no lock holds last", 0.0),
     ] {
         assert!((share(text) - want).abs() <= want * 1e-12, "{text}");
     }
@@ -105,24 +105,24 @@ fn ttl_presets_move_the_unsafe_share_by_orders_of_magnitude() {
     );
     assert!(
         h.query_by_label_contains(&format!(
-            "With a 10 s TTL, {} lock holds",
+            "With a 10\u{a0}s TTL, {} lock holds",
             fmt_share(exact_10)
         ))
         .is_some()
     );
 
-    h.get_by_label("TTL 60 s").click();
+    h.get_by_label("TTL 60\u{a0}s").click();
     h.run_steps(3);
     let headline = summary(&mut h, 2);
     let at_60 = share(&headline);
     assert!(at_60 > 0.0 && at_60 < at_10 / 1e4, "{at_10} → {at_60}");
-    assert!(headline.contains("wait up to 60 s"), "{headline}");
+    assert!(headline.contains("wait up to 60\u{a0}s"), "{headline}");
     assert!(
         headline.contains("years"),
         "a rare event is counted in years: {headline}"
     );
 
-    h.get_by_label("TTL 1 s").click();
+    h.get_by_label("TTL 1\u{a0}s").click();
     h.run_steps(3);
     let at_1 = share(&summary(&mut h, 2));
     assert!(at_1 > at_10 * 5.0, "{at_1} vs {at_10}");
@@ -136,11 +136,11 @@ fn ttl_presets_move_the_unsafe_share_by_orders_of_magnitude() {
 fn ttl_simulated_check_and_per_day_figure_show() {
     let mut h = app(2);
     assert!(
-        h.query_by_label_contains("about 2.4 a day at one grant every 10 s")
+        h.query_by_label_contains("about 2.4 a day at one grant every 10\u{a0}s")
             .is_some()
     );
     assert!(
-        h.query_by_label_contains("Simulated check at 10 s")
+        h.query_by_label_contains("Simulated check at 10\u{a0}s")
             .is_some()
     );
     h.get_by_label("More settings").click();
@@ -188,7 +188,10 @@ fn ttl_slider_extremes_keep_the_headline_clean() {
 #[test]
 fn ttl_slider_ends_through_the_real_control() {
     let mut h = app(2);
-    for (value, words) in [(300.0, "With a 300 s TTL"), (0.1, "With a 0.1 s TTL")] {
+    for (value, words) in [
+        (300.0, "With a 300\u{a0}s TTL"),
+        (0.1, "With a 0.1\u{a0}s TTL"),
+    ] {
         h.get_by_role_and_label(egui::accesskit::Role::Slider, "Lock TTL")
             .set_value_accesskit(value);
         h.run_steps(3);
@@ -223,7 +226,7 @@ fn clicking_the_ttl_figure_moves_the_ttl() {
     }
     h.run_steps(2);
     let text = summary(&mut h, 2);
-    let ttl: f64 = text["With a ".len()..text.find(" s TTL").unwrap()]
+    let ttl: f64 = text["With a ".len()..text.find("\u{a0}s TTL").unwrap()]
         .parse()
         .unwrap();
     assert!(ttl > 0.1 && ttl < 3.0, "{text}");
@@ -232,7 +235,7 @@ fn clicking_the_ttl_figure_moves_the_ttl() {
 #[test]
 fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     let mut h = app(2);
-    h.get_by_label("TTL 60 s").click();
+    h.get_by_label("TTL 60\u{a0}s").click();
     h.run_steps(2);
     let pairs = h
         .state_mut()
@@ -241,7 +244,7 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
         .and_then(Shareable::scenario)
         .unwrap();
     assert!(pairs.iter().any(|(k, v)| k == "ttl-s" && v == "60"));
-    h.get_by_label("TTL 1 s").click();
+    h.get_by_label("TTL 1\u{a0}s").click();
     h.run_steps(2);
     h.state_mut()
         .section_mut(2)
@@ -250,7 +253,7 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
         .apply_scenario(&pairs)
         .unwrap();
     h.run_steps(2);
-    assert!(summary(&mut h, 2).starts_with("With a 60 s TTL"));
+    assert!(summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"));
     let bad = vec![("ttl-s".to_owned(), "0.01".to_owned())];
     assert!(
         h.state_mut()
@@ -272,7 +275,7 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     );
     h.run_steps(1);
     assert!(
-        summary(&mut h, 2).starts_with("With a 60 s TTL"),
+        summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"),
         "a rejected code changes nothing"
     );
 }
@@ -340,7 +343,7 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
             .query_by_label_contains("Simulating at your TTL")
             .is_some();
         // The exact figure is there at once, before the simulation ends.
-        headline_while_running |= summary(&mut h, 2).starts_with("With a 10 s TTL");
+        headline_while_running |= summary(&mut h, 2).starts_with("With a 10\u{a0}s TTL");
         std::thread::sleep(Duration::from_millis(20));
     }
     let took = start.elapsed();
@@ -356,7 +359,7 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
         "the bar goes when the run ends"
     );
     assert!(
-        h.query_by_label_contains("Simulated check at 10 s: ")
+        h.query_by_label_contains("Simulated check at 10\u{a0}s: ")
             .is_some()
     );
 }
@@ -390,7 +393,7 @@ fn stale_steps_through_the_story_one_moment_at_a_time() {
     h.run_steps(2);
     assert!(h.query_by_label("Moment 2 of 5").is_some());
     assert!(
-        h.query_all_by_label_contains("At 1 s: A's process is paused")
+        h.query_all_by_label_contains("At 1\u{a0}s: A's process is paused")
             .next()
             .is_some()
     );
@@ -400,7 +403,7 @@ fn stale_steps_through_the_story_one_moment_at_a_time() {
     }
     assert!(h.query_by_label("Moment 5 of 5").is_some());
     assert!(
-        h.query_all_by_label_contains("At 15 s: A wakes up")
+        h.query_all_by_label_contains("At 15\u{a0}s: A wakes up")
             .next()
             .is_some()
     );

@@ -25,7 +25,7 @@ use super::server::{LocalServer, free_port, redis_args};
 use super::{Control, LabError, ServerKind, ms_since};
 use crate::lesson::catalogue::tf;
 
-pub use text::{experiment, fmt_ms, story, words};
+pub use text::{experiment, story, words};
 
 /// The lock's time to live in every experiment.
 pub const TTL_MS: u64 = 3000;

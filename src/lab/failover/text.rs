@@ -3,6 +3,7 @@
 
 use crate::lesson::catalogue::t;
 use crate::lesson::language::{self, PerLanguage};
+use crate::lesson::quantity::duration_ms;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -95,21 +96,10 @@ pub fn label(key: &str) -> &'static str {
     words().labels.get(key).map_or("", String::as_str)
 }
 
-/// A time in ms as people read it: `0.4 ms`, `57 ms`, `2.95 s`.
-pub fn fmt_ms(ms: f64) -> String {
-    if ms.abs() >= 1000.0 {
-        crate::lab::in_s(format!("{:.2}", ms / 1000.0))
-    } else if ms.abs() >= 100.0 {
-        crate::lab::in_ms(format!("{ms:.0}"))
-    } else {
-        crate::lab::in_ms(format!("{ms:.1}"))
-    }
-}
-
 /// A fact as words: a time when its key ends in `_ms`, a list joined with commas.
 pub fn fmt_fact(key: &str, v: &Value) -> String {
     match v {
-        Value::Number(n) if key.ends_with("_ms") => fmt_ms(n.as_f64().unwrap_or(0.0)),
+        Value::Number(n) if key.ends_with("_ms") => duration_ms(n.as_f64().unwrap_or(f64::NAN)),
         Value::String(s) => s.clone(),
         Value::Array(items) => {
             let all: Vec<String> = items.iter().map(|i| fmt_fact("", i)).collect();
@@ -129,7 +119,7 @@ pub fn story(run: &FailoverRun) -> String {
         super::FailoverOutcome::Kept => &e.kept,
     };
     let mut values: Vec<(&str, String)> = vec![("version", run.server_version.clone())];
-    values.extend(run.moments.iter().map(|&(k, v)| (k, fmt_ms(v))));
+    values.extend(run.moments.iter().map(|&(k, v)| (k, duration_ms(v))));
     values.extend(run.facts.iter().map(|(k, v)| (*k, fmt_fact(k, v))));
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
     crate::lesson::fill(template, &values)
@@ -165,11 +155,11 @@ mod tests {
 
     #[test]
     fn times_read_well() {
-        assert_eq!(fmt_ms(0.42), "0.4 ms");
-        assert_eq!(fmt_ms(57.0), "57.0 ms");
-        assert_eq!(fmt_ms(412.3), "412 ms");
-        assert_eq!(fmt_ms(2950.0), "2.95 s");
-        assert_eq!(fmt_fact("drift_ms", &serde_json::json!(32.0)), "32.0 ms");
+        assert_eq!(fmt_fact("drift_ms", &serde_json::json!(32.0)), "32\u{a0}ms");
+        assert_eq!(
+            fmt_fact("drift_ms", &serde_json::json!(2950.0)),
+            "2.95\u{a0}s"
+        );
         assert_eq!(
             fmt_fact("a_masters", &serde_json::json!([1, 2, 3])),
             "1, 2, 3"

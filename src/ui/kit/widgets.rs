@@ -8,7 +8,7 @@ pub use super::measure::{row_slider_width, text_width};
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Span};
 use crate::sim::{ParamSpec, ParamTable};
-use crate::ui::{AppEvent, Cx, kit::a11y, kit::params};
+use crate::ui::{AppEvent, Cx, kit::a11y, kit::fmt, kit::params};
 
 /// A paragraph of lesson text; marked terms become links that open their card.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
@@ -227,6 +227,7 @@ pub fn param_slider_shown(
     value: &mut f64,
     show: Option<Shown>,
 ) -> Response {
+    let show = show.or_else(|| quantity_shown(spec));
     *value = spec.clamp(*value);
     // The slider's id is known only once it is added: remember last frame's, under a key that
     // stays the same from frame to frame, to handle the keys before the slider sees them.
@@ -251,7 +252,7 @@ pub fn param_slider_shown(
     let suffix = if unit.is_empty() {
         String::new()
     } else {
-        format!(" {unit}")
+        format!("\u{a0}{unit}")
     };
     // (egui appends each suffix to the last: a value shown with its own unit, "1.0 s", gets
     // none, or it would read "1.0 s ms".)
@@ -276,6 +277,16 @@ pub fn param_slider_shown(
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     claim_arrow_keys(ui, &r);
     r
+}
+
+/// How a slider of a time writes it: as every other time on the page ([`fmt::seconds`],
+/// [`fmt::duration_ms`]), so a TTL reads `10 s` in its box as in the headline.
+fn quantity_shown(spec: &ParamSpec) -> Option<Shown> {
+    match spec.unit {
+        "s" => Some((fmt::seconds, fmt::parse_seconds)),
+        "ms" => Some((fmt::duration_ms, fmt::parse_ms)),
+        _ => None,
+    }
 }
 
 /// The value after `presses` arrow presses (negative: ←): each moves 1/100 of the range, or

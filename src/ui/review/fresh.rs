@@ -17,7 +17,7 @@ use crate::sim::fencing::{self, FencingParams};
 use crate::sim::renewal::{Mode, RenewalParams};
 use crate::sim::stale::{self, Outcome, StaleParams};
 use crate::sim::ttl::TtlParams;
-use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_ms, fmt_pct, fmt_rate, fmt_s, secs};
+use crate::ui::kit::fmt::{duration_ms, fmt_count, fmt_int, fmt_pct, fmt_rate, seconds};
 
 /// The seed of every review run (the lesson's own).
 const SEED: u64 = 1;
@@ -142,8 +142,8 @@ pub fn run(section: u8, variant: u32) -> Fresh {
             let per_day = p.per_day(p.exact_unsafe_fraction());
             (
                 vec![
-                    ("ttl", fmt_s(p.ttl_s)),
-                    ("interval", fmt_s(p.grant_interval_s)),
+                    ("ttl", seconds(p.ttl_s)),
+                    ("interval", seconds(p.grant_interval_s)),
                 ],
                 String::new(),
                 per_day,
@@ -169,8 +169,8 @@ pub fn run(section: u8, variant: u32) -> Fresh {
             };
             (
                 vec![
-                    ("pause", secs(pause_s)),
-                    ("ttl", secs(ttl_s)),
+                    ("pause", seconds(pause_s)),
+                    ("ttl", seconds(ttl_s)),
                     ("storage", checks.clone()),
                 ],
                 String::new(),
@@ -196,7 +196,7 @@ pub fn run(section: u8, variant: u32) -> Fresh {
             (
                 vec![
                     ("holders", fmt_int(u64::from(holders))),
-                    ("ttl", fmt_ms(p.ttl_ms)),
+                    ("ttl", duration_ms(p.ttl_ms)),
                 ],
                 fill(&words.note_pauses, &[("share", fmt_pct(stall_prob))]),
                 n as f64,
@@ -236,7 +236,7 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                 Vec::new(),
                 fill(
                     &words.note_break,
-                    &[("ttl", fmt_s(ttl_s)), ("share", fmt_pct(stall_prob))],
+                    &[("ttl", seconds(ttl_s)), ("share", fmt_pct(stall_prob))],
                 ),
                 value as f64,
                 fill(
@@ -352,6 +352,6 @@ mod tests {
             ..TtlParams::default()
         };
         assert_eq!(f.observed, p.per_day(p.exact_unsafe_fraction()));
-        assert_eq!(f.values[0], ("ttl", "0.5 s".to_owned()));
+        assert_eq!(f.values[0], ("ttl", "0.5\u{a0}s".to_owned()));
     }
 }

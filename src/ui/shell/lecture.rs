@@ -151,7 +151,7 @@ impl Lecture {
     }
 
     fn type_percent(&self) -> String {
-        format!("{:.0}", self.type_factor * 100.0)
+        crate::lesson::quantity::pct_rounded(f64::from(self.type_factor), 3)
     }
 
     /// Makes the type a step larger (`Some(true)`), smaller, or normal (`None`).
@@ -554,10 +554,10 @@ mod tests {
             "{normal}"
         );
         assert!((normal * BODY_POINTS - 26.0).abs() < 0.5, "body text 26 px");
-        assert_eq!(p.type_label(), "Type 100 %");
+        assert_eq!(p.type_label(), "Type 100\u{a0}%");
         p.change_type(Some(true));
         p.change_type(Some(true));
-        assert_eq!(p.type_label(), "Type 120 %");
+        assert_eq!(p.type_label(), "Type 120\u{a0}%");
         for _ in 0..3 {
             p.fit(&ctx, egui::ViewportId::ROOT, (1, 0));
             frame_in(&ctx, projector);
@@ -573,7 +573,7 @@ mod tests {
         assert!(again.reduced_motion);
         assert_eq!(
             again.type_label(),
-            "Type 120 %",
+            "Type 120\u{a0}%",
             "the lecturer's factor comes back"
         );
         again.change_type(None);

@@ -6,6 +6,7 @@
 use egui::{Id, RichText, Ui};
 
 use crate::lesson::catalogue::{t, tf};
+use crate::lesson::quantity::pct_rounded;
 use crate::progress::{Progress, Store};
 use crate::ui::shell::CatalogueText;
 use crate::ui::shell::glossary::Glossary;
@@ -341,10 +342,13 @@ fn view_menu(ui: &mut Ui) {
             ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
         }
         if ui
-            .button(format!("{:.0} %", zoom * 100.0))
+            .button(pct_rounded(f64::from(zoom), 3))
             .on_hover_text(tf(
                 "app.view.normal_hint",
-                &[("percent", "100"), ("key", t("keys.name.zoom_reset"))],
+                &[
+                    ("percent", pct_rounded(1.0, 3).as_str()),
+                    ("key", t("keys.name.zoom_reset")),
+                ],
             ))
             .clicked()
         {

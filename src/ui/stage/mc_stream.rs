@@ -91,7 +91,7 @@ pub fn percent_slider(ui: &mut Ui, spec: &ParamSpec, value: &mut f64, log: bool)
                 .ok()
                 .map(|p| p / 100.0)
         });
-    let format = |v: f64, _| format!("{} %", fmt::fmt_sig(v * 100.0, 2));
+    let format = |v: f64, _| fmt::pct_rounded(v, 2);
     let r = a11y::add_slider(ui, slider, params::label(spec), format, "");
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     *value = spec.clamp(*value);

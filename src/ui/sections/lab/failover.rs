@@ -8,9 +8,10 @@ use egui::{RichText, Ui};
 
 use super::run::Ended;
 use crate::lab::failover::{
-    self, FailoverParams, FailoverRun, FailoverStore, experiment, fmt_ms, run_failover, words,
+    self, FailoverParams, FailoverRun, FailoverStore, experiment, run_failover, words,
 };
 use crate::lesson::catalogue::{t, tf};
+use crate::lesson::quantity::duration_ms;
 use crate::runner::{Runner, Task};
 use crate::ui::Cx;
 use crate::ui::kit::widgets;
@@ -114,7 +115,7 @@ impl FailoverPanel {
                 self.status[i] = tf(
                     "lab.failover.status.done",
                     &[
-                        ("time", fmt_ms(run.total_ms)),
+                        ("time", duration_ms(run.total_ms)),
                         ("server", run.params.store.server().name().to_owned()),
                         ("version", run.server_version.clone()),
                     ],
@@ -245,7 +246,7 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
             run.server_version.clone(),
         ),
     ];
-    rows.extend(run.moments.iter().map(|(k, v)| (label(k), fmt_ms(*v))));
+    rows.extend(run.moments.iter().map(|(k, v)| (label(k), duration_ms(*v))));
     rows.extend(
         run.facts
             .iter()
@@ -253,7 +254,7 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
     );
     rows.push((
         t("lab.failover.measured.whole_run").to_owned(),
-        fmt_ms(run.total_ms),
+        duration_ms(run.total_ms),
     ));
     egui::Grid::new((
         "failover-facts",

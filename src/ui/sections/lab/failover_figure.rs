@@ -5,8 +5,9 @@
 use egui::{Align2, Color32, Ui, vec2};
 use egui_plot::{Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
 
-use crate::lab::failover::{Event, FailoverRun, Span, Who, fmt_ms};
+use crate::lab::failover::{Event, FailoverRun, Span, Who};
 use crate::lesson::catalogue::{t, tf};
+use crate::lesson::quantity::duration_ms;
 use crate::ui::Cx;
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
@@ -134,7 +135,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                         Label::new(
                             PlotPoint::new(at, top + 0.3),
                             Align2::CENTER_BOTTOM,
-                            tf("lab.failover.figure.fault", &[("time", fmt_ms(at))]),
+                            tf("lab.failover.figure.fault", &[("time", duration_ms(at))]),
                         )
                         .within_y(top + 0.25, top + 0.8)
                         .priority(3),
@@ -157,7 +158,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                     );
                 }
                 let what = crate::lab::failover::text::label("a_valid_until");
-                let values = [("what", what.to_owned()), ("time", fmt_ms(until))];
+                let values = [("what", what.to_owned()), ("time", duration_ms(until))];
                 let valid = tf("lab.failover.figure.valid_until", &values);
                 let x = until.min(end * 1.05);
                 labels.add(
@@ -171,7 +172,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                         },
                     )
                     .or(valid)
-                    .or(fmt_ms(until))
+                    .or(duration_ms(until))
                     .within_y(top - 0.8, top - 0.2)
                     .priority(2),
                 );

@@ -6,6 +6,7 @@ use egui_plot::{Bar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, 
 
 use crate::lab::LabRun;
 use crate::lesson::catalogue::{t, tf};
+use crate::lesson::quantity::seconds;
 use crate::ui::Cx;
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
@@ -203,7 +204,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                         .width(lw * 0.6)
                         .style(LineStyle::dashed_dense()),
                 );
-                let gone = tf("lab.figure.lock_gone", &[("time", secs(expiry))]);
+                let gone = tf("lab.figure.lock_gone", &[("time", seconds(expiry))]);
                 labels.add(
                     Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, gone)
                         .offset(vec2(-4.0, 0.0))
@@ -225,9 +226,9 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                 Label::new(
                     PlotPoint::new((frozen + woke) / 2.0, 3.0),
                     Align2::CENTER_CENTER,
-                    tf("lab.figure.paused", &[("time", secs(woke - frozen))]),
+                    tf("lab.figure.paused", &[("time", seconds(woke - frozen))]),
                 )
-                .or(secs(woke - frozen))
+                .or(seconds(woke - frozen))
                 .within_x(frozen, woke)
                 .within_y(2.5, 3.5)
                 .priority(2),
@@ -286,9 +287,4 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>) {
             ),
         ],
     );
-}
-
-/// Seconds with two decimals: `1.41 s`.
-pub fn secs(v: f64) -> String {
-    crate::lab::in_s(format!("{v:.2}"))
 }

@@ -16,6 +16,7 @@ use egui::{RichText, Ui};
 use crate::lab::{self, LabParams, LabRun, ServerKind};
 use crate::lesson::SectionText;
 use crate::lesson::catalogue::{t, tf};
+use crate::lesson::quantity as fmt;
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
 use crate::ui::{Cx, Present, Section, Shareable};
@@ -228,8 +229,9 @@ impl LabPage {
             // Both sliders on one row where they fit with their words and values (a slider's
             // label is part of it: a row that wraps would cut it at the window's edge), one
             // under the other where they do not.
-            // (Their values, "3000 ms", are wider than the usual one the row allows for.)
-            let widest = widgets::text_width(ui, format!("0000 {}", t("lab.unit.ms_symbol")));
+            // (Their values, times such as "2.5 s", may be wider than the usual one the row
+            // allows for.)
+            let widest = widgets::text_width(ui, fmt::duration_ms(8_880.0));
             let wider = 2.0 * (widest - crate::ui::kit::measure::value_width(ui)).max(0.0);
             let labels = [label(&lab::TTL_MS), label(&lab::PAUSE_MS)];
             let row = widgets::row_slider_width(ui, &labels, wider);
@@ -242,7 +244,8 @@ impl LabPage {
                     egui::Slider::new(value, spec.min..=spec.max)
                         .step_by(100.0)
                         .clamping(egui::SliderClamping::Always)
-                        .suffix(format!(" {}", t("lab.unit.ms_symbol")))
+                        .custom_formatter(|v, _| fmt::duration_ms(v))
+                        .custom_parser(fmt::parse_ms)
                         .text(label(spec)),
                 );
                 widgets::claim_arrow_keys(ui, &r);

@@ -3,11 +3,11 @@
 
 use egui::{RichText, Ui};
 
-use super::figure::secs;
-use crate::lab::{LabRun, Outcome, ServerKind, in_ms};
+use crate::lab::{LabRun, Outcome, ServerKind};
 use crate::lesson::SectionText;
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::language::PerLanguage;
+use crate::lesson::quantity::{duration_ms, seconds};
 
 /// The least height of a lane diagram of `lanes` lanes: each lane a bar and a line of words
 /// above and below it, and the time axis.
@@ -18,7 +18,7 @@ pub fn lanes_height(ui: &Ui, lanes: usize) -> f32 {
 
 pub(super) fn finished_status(run: &LabRun) -> String {
     let values = [
-        ("time", secs(run.total_ms / 1000.0)),
+        ("time", duration_ms(run.total_ms)),
         ("server", run.params.server.name().to_owned()),
         ("version", run.server_version.clone()),
         ("url", run.url.clone()),
@@ -32,14 +32,14 @@ pub(super) fn finished_status(run: &LabRun) -> String {
 
 /// The headline, from the run's measured times.
 pub fn headline(run: &LabRun) -> String {
-    let ms = |v: f64| secs(v / 1000.0);
+    let ms = |v: f64| seconds(v / 1000.0);
     let values = [
         (
             "server",
             format!("{} {}", run.params.server.name(), run.server_version),
         ),
         ("paused", ms(run.a_woke_ms - run.a_frozen_ms)),
-        ("ttl", run.granted_ttl_ms.to_string()),
+        ("ttl", duration_ms(run.granted_ttl_ms as f64)),
         ("gone", ms(run.expiry_ms.unwrap_or(run.b_granted_ms))),
         ("bg", ms(run.b_granted_ms)),
         ("aw", ms(run.a_write_ms)),
@@ -80,7 +80,7 @@ fn token_gap(run: &LabRun) -> Option<String> {
 }
 
 pub(super) fn facts(ui: &mut Ui, run: &LabRun) {
-    let times = |values: [f64; 3]| values.map(in_ms).join(", ");
+    let times = |values: [f64; 3]| values.map(duration_ms).join(", ");
     let rows = [
         (
             t("lab.facts.server"),
@@ -103,7 +103,7 @@ pub(super) fn facts(ui: &mut Ui, run: &LabRun) {
                 ],
             ),
         ),
-        (t("lab.facts.ttl"), in_ms(run.granted_ttl_ms)),
+        (t("lab.facts.ttl"), duration_ms(run.granted_ttl_ms as f64)),
         (
             t("lab.facts.a_times"),
             times([run.a_last_renewal_ms, run.a_frozen_ms, run.a_woke_ms]),

@@ -9,7 +9,7 @@ use super::runs::{CURVE_SEEDS, Pair};
 use crate::lesson::catalogue::{t, tf};
 use crate::sim::counter;
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_int, fmt_ms};
+use crate::ui::kit::fmt::{duration_ms, fmt_int};
 use crate::ui::kit::plot::{self, palette};
 use crate::ui::kit::widgets;
 
@@ -57,7 +57,7 @@ impl Counter {
         let words = tf(
             "sections.why-lock.now",
             &[
-                ("time", fmt_ms(now_ms)),
+                ("time", duration_ms(now_ms)),
                 ("without_writes", fmt_int(off_done as u64)),
                 ("without_counter", fmt_int(off_now)),
                 ("with_writes", fmt_int(on_done as u64)),

@@ -24,7 +24,7 @@ use crate::runner::Runner;
 use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_int, fmt_ms};
+use crate::ui::kit::fmt::{duration_ms, fmt_int};
 use crate::ui::kit::plot::{self, KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
@@ -287,8 +287,8 @@ impl Experiment for Counter {
                 "sections.why-lock.price",
                 &[
                     ("total", fmt_int(pair.key.0.expected())),
-                    ("with", fmt_ms(on.elapsed_ms)),
-                    ("without", fmt_ms(off.elapsed_ms)),
+                    ("with", duration_ms(on.elapsed_ms)),
+                    ("without", duration_ms(off.elapsed_ms)),
                     (
                         "ratio",
                         format!(

@@ -6,7 +6,7 @@ use egui::Ui;
 use crate::lesson::catalogue::{t, tf};
 use crate::runner::real_threads::{self, RealRun};
 use crate::runner::{Runner, Task};
-use crate::ui::kit::fmt::{fmt_int, fmt_ms};
+use crate::ui::kit::fmt::{duration_ms, fmt_int};
 
 /// Sleep between read and write.
 const REAL_THINK: std::time::Duration = std::time::Duration::from_micros(100);
@@ -58,9 +58,9 @@ impl RealThreads {
                         ("without", fmt_int(r.unsynchronised)),
                         ("should", fmt_int(should)),
                         ("lost", fmt_int(should - r.unsynchronised.min(should))),
-                        ("without_time", fmt_ms(r.unsynchronised_ms)),
+                        ("without_time", duration_ms(r.unsynchronised_ms)),
                         ("with", fmt_int(r.with_mutex)),
-                        ("with_time", fmt_ms(r.with_mutex_ms)),
+                        ("with_time", duration_ms(r.with_mutex_ms)),
                     ],
                 ));
                 // A result belongs to the settings that produced it.

@@ -11,7 +11,7 @@ use super::{LADDER_TTLS, Ttl};
 use crate::lesson::catalogue::{t, tf};
 use crate::sim::ttl;
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_s, share_label};
+use crate::ui::kit::fmt::{seconds, share_label};
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, error_bar, log_marks, palette};
 use crate::ui::kit::readable;
@@ -128,7 +128,7 @@ impl Ttl {
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 && e % every_right == 0 && e <= 0 {
-                    fmt_s(y_to_wait(m.value))
+                    seconds(y_to_wait(m.value))
                 } else {
                     String::new()
                 }
@@ -140,7 +140,7 @@ impl Ttl {
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 {
-                    fmt_s(10f64.powi(e))
+                    seconds(10f64.powi(e))
                 } else {
                     String::new()
                 }
@@ -231,9 +231,9 @@ impl Ttl {
                     Label::new(
                         PlotPoint::new(x, TOP_DECADE),
                         align,
-                        tf("sections.ttl.mark.yours", &[("ttl", fmt_s(p.ttl_s))]),
+                        tf("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
                     )
-                    .or(fmt_s(p.ttl_s))
+                    .or(seconds(p.ttl_s))
                     .offset(egui::vec2(dx, 0.0))
                     .strong()
                     .priority(3),

@@ -19,7 +19,9 @@ use crate::sim::stats::Estimate;
 use crate::sim::ttl::{self, TtlParams, TtlSim};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_int, fmt_rate, fmt_s, fmt_share, share_of, spread_words, trim_num};
+use crate::ui::kit::fmt::{
+    fmt_int, fmt_rate, fmt_share, seconds, share_of, spread_words, trim_num,
+};
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
@@ -100,13 +102,13 @@ impl Ttl {
         crate::lesson::fill(
             &crate::lesson::content().headlines.ttl.headline,
             &[
-                ("ttl", fmt_s(c.ttl_s)),
+                ("ttl", seconds(c.ttl_s)),
                 (
                     "share",
                     share_of(c.exact, t("sections.ttl.things.lock_holds")),
                 ),
                 ("per_day", fmt_rate(p.per_day(c.exact))),
-                ("interval", fmt_s(p.grant_interval_s)),
+                ("interval", seconds(p.grant_interval_s)),
             ],
         )
     }
@@ -126,7 +128,7 @@ impl Ttl {
             ui.label(RichText::new(t("sections.ttl.presets")).strong());
             for ttl_s in PRESET_TTLS {
                 let preset = self.preset(ttl_s);
-                let label = tf("sections.ttl.preset", &[("ttl", fmt_s(ttl_s))]);
+                let label = tf("sections.ttl.preset", &[("ttl", seconds(ttl_s))]);
                 if ui
                     .selectable_label(self.params == preset, label)
                     .on_hover_text(t("sections.ttl.preset.hover"))
@@ -141,10 +143,10 @@ impl Ttl {
             ui.label(tf(
                 "sections.ttl.presets.share",
                 &[
-                    ("typical", fmt_s(d.typical_s)),
+                    ("typical", seconds(d.typical_s)),
                     ("paused", trim_num(d.stall_prob * 1000.0)),
                     ("of", fmt_int(1000)),
-                    ("pause", fmt_s(d.stall_mean_s)),
+                    ("pause", seconds(d.stall_mean_s)),
                 ],
             ));
         });
@@ -198,7 +200,7 @@ fn simulated_check(c: &CurrentResult) -> String {
     crate::lesson::fill(
         &words.check,
         &[
-            ("ttl", fmt_s(c.ttl_s)),
+            ("ttl", seconds(c.ttl_s)),
             ("seen", crate::lesson::fill(seen, &values)),
             ("exact", fmt_share(c.exact)),
         ],
@@ -329,8 +331,8 @@ impl Experiment for Ttl {
 
     fn prompt_values(&self) -> Vec<(&'static str, String)> {
         vec![
-            ("ttl", fmt_s(self.params.ttl_s)),
-            ("interval", fmt_s(self.params.grant_interval_s)),
+            ("ttl", seconds(self.params.ttl_s)),
+            ("interval", seconds(self.params.grant_interval_s)),
         ]
     }
 

@@ -10,7 +10,7 @@ use crate::lesson::catalogue::{t, tf};
 use crate::lesson::fill;
 use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::secs;
+use crate::ui::kit::fmt::seconds;
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, cross, palette};
 use crate::ui::kit::widgets;
@@ -222,10 +222,10 @@ pub fn timeline(
                         Align2::CENTER_CENTER,
                         tf(
                             "sections.stale.mark.paused",
-                            &[("pause", secs(run.params.pause_s))],
+                            &[("pause", seconds(run.params.pause_s))],
                         ),
                     )
-                    .or(secs(run.params.pause_s))
+                    .or(seconds(run.params.pause_s))
                     .within_x(WORK_S, to)
                     .within_y(2.5, 3.5)
                     .priority(2),

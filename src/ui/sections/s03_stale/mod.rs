@@ -24,7 +24,7 @@ use crate::runner::{Runner, Task};
 use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::secs;
+use crate::ui::kit::fmt::seconds;
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
@@ -105,14 +105,16 @@ impl Stale {
     }
 }
 
-/// A slider in half-second steps for one of the story's parameters.
+/// A slider in half-second steps for one of the story's parameters (in seconds, written as
+/// every other time on the page).
 fn step_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64) -> egui::Response {
     *value = spec.clamp(*value);
     let r = ui.add(
         egui::Slider::new(value, spec.min..=spec.max)
             .step_by(SLIDER_STEP_S)
             .clamping(egui::SliderClamping::Always)
-            .suffix(format!(" {}", crate::ui::kit::params::unit(spec)))
+            .custom_formatter(|v, _| seconds(v))
+            .custom_parser(crate::ui::kit::fmt::parse_seconds)
             .text(crate::ui::kit::params::label(spec)),
     );
     *value = spec.clamp(*value);
@@ -327,7 +329,7 @@ impl Experiment for Stale {
     fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         ui.label(fill(
             &words_of_story().fixed_script,
-            &[("work", &secs(WORK_S))],
+            &[("work", &seconds(WORK_S))],
         ));
     }
 
@@ -350,8 +352,8 @@ impl Experiment for Stale {
             t("sections.stale.prompt.does_not_check")
         };
         vec![
-            ("pause", secs(self.params.pause_s)),
-            ("ttl", secs(self.params.ttl_s)),
+            ("pause", seconds(self.params.pause_s)),
+            ("ttl", seconds(self.params.ttl_s)),
             ("storage", checks.to_owned()),
         ]
     }
@@ -489,7 +491,7 @@ mod tests {
             assert_eq!(s.run.outcome, outcome);
             let h = outcome_sentence(&s.run);
             assert!(h.contains(words), "{h}");
-            assert!(h.contains(&secs(pause)) || pause == 0.0, "{h}");
+            assert!(h.contains(&seconds(pause)) || pause == 0.0, "{h}");
             assert!(!h.contains("NaN") && !h.contains("inf"), "{h}");
         }
         let h = outcome_sentence(&story(0.0, 1.0, false).run);

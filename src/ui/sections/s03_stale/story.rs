@@ -3,7 +3,7 @@
 
 use crate::lesson::{self, StaleStory, fill};
 use crate::sim::stale::{Event, EventKind, Lane, Outcome, StaleRun, TOKEN_A, TOKEN_B, Worker};
-use crate::ui::kit::fmt::secs;
+use crate::ui::kit::fmt::seconds;
 
 /// One moment of the story: the events that happen at the same time.
 #[derive(Clone, Debug)]
@@ -40,7 +40,10 @@ impl Story {
                 .collect();
             s.caption = fill(
                 &words_of_story().caption,
-                &[("time", &secs(s.t_s)), ("sentences", &sentences.join(" "))],
+                &[
+                    ("time", &seconds(s.t_s)),
+                    ("sentences", &sentences.join(" ")),
+                ],
             );
         }
         Self { run, steps }
@@ -144,10 +147,10 @@ pub fn outcome_sentence(run: &StaleRun) -> String {
     fill(
         template,
         &[
-            ("pause", &secs(p.pause_s)),
-            ("ttl", &secs(p.ttl_s)),
-            ("a", &secs(run.a_write_s)),
-            ("b", &secs(run.b_write_s)),
+            ("pause", &seconds(p.pause_s)),
+            ("ttl", &seconds(p.ttl_s)),
+            ("a", &seconds(run.a_write_s)),
+            ("b", &seconds(run.b_write_s)),
             ("token_a", &TOKEN_A.to_string()),
             ("token_b", &TOKEN_B.to_string()),
         ],

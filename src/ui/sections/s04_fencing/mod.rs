@@ -16,7 +16,7 @@ use crate::runner::{Runner, Task};
 use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_int, fmt_ms, fmt_pct};
+use crate::ui::kit::fmt::{duration_ms, fmt_int, fmt_pct};
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::Action;
@@ -93,18 +93,10 @@ impl Fencing {
     }
 }
 
-/// A time typed as `fmt_ms` writes it (`1.5 s`, `250 ms`, `2 min`; a bare number is
+/// A time typed as `duration_ms` writes it (`1.5 s`, `250 ms`, `2 min`; a bare number is
 /// seconds), in milliseconds.
 fn parse_ms(text: &str) -> Option<f64> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix("min") {
-        (n, 60_000.0)
-    } else {
-        (t.strip_suffix('s').unwrap_or(t), 1000.0)
-    };
-    number.trim().parse::<f64>().ok().map(|v| v * scale)
+    crate::lesson::quantity::parse_duration_ms(text, 1000.0)
 }
 
 impl Experiment for Fencing {
@@ -166,7 +158,7 @@ impl Experiment for Fencing {
         };
         // The TTL in the words the question and headline use ("1.0 s", not "1000 ms").
         let ttl = |ui: &mut Ui, t: &mut f64| {
-            widgets::param_slider_shown(ui, &fencing::TTL_MS, t, Some((fmt_ms, parse_ms)));
+            widgets::param_slider_shown(ui, &fencing::TTL_MS, t, Some((duration_ms, parse_ms)));
         };
         if ui.available_width() >= ONE_ROW {
             // The switch and both sliders on one row: the figure keeps the height.
@@ -214,7 +206,7 @@ impl Experiment for Fencing {
                 ("lo", fmt_pct(e.lo)),
                 ("hi", fmt_pct(e.hi)),
                 ("exact", fmt_pct(run.params.exact_stale_fraction())),
-                ("span", fmt_ms(run.end_ms)),
+                ("span", duration_ms(run.end_ms)),
             ],
         ));
         if run.ladder.len() < run.params.holders as usize {
@@ -246,7 +238,7 @@ impl Experiment for Fencing {
     fn prompt_values(&self) -> Vec<(&'static str, String)> {
         vec![
             ("holders", fmt_int(u64::from(self.params.holders))),
-            ("ttl", fmt_ms(self.params.ttl_ms)),
+            ("ttl", duration_ms(self.params.ttl_ms)),
         ]
     }
 
@@ -287,7 +279,7 @@ mod tests {
     #[test]
     fn a_typed_ttl_reads_as_it_is_written() {
         assert_eq!(parse_ms("1.0 s"), Some(1000.0));
-        assert_eq!(parse_ms(&fmt_ms(2500.0)), Some(2500.0));
+        assert_eq!(parse_ms(&duration_ms(2500.0)), Some(2500.0));
         assert_eq!(parse_ms("250 ms"), Some(250.0));
         assert_eq!(parse_ms("2"), Some(2000.0));
         assert_eq!(parse_ms("soon"), None);

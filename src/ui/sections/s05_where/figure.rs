@@ -102,7 +102,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 BarChart::new("", bars)
                     .color(plot::colour(cx, BARS))
                     .element_formatter(Box::new(|b, _| {
-                        let share = format!("{:.2}", b.value);
+                        let share = fmt_pct(b.value / 100.0);
                         tf(
                             "sections.where.bar.hover",
                             &[("bar", &b.name), ("share", &share)],

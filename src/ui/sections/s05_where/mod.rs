@@ -15,7 +15,7 @@ use crate::runner::{Runner, Task};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct, fmt_sig, trim_sig2};
+use crate::ui::kit::fmt::{duration_ms, fmt_count, fmt_int, fmt_pct, trim_sig2};
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
@@ -151,7 +151,7 @@ impl Where {
             &words.replica,
             &[
                 ("rate", fmt_count(s.params.rate)),
-                ("lag", fmt_sig(s.params.lag_ms, 2)),
+                ("lag", duration_ms(s.params.lag_ms)),
                 ("lost", fmt_count(s.expected_lost)),
                 ("simulated", fmt_count(s.mean_lost.value)),
                 ("failovers", fmt_int(s.mean_lost.n)),

@@ -9,7 +9,7 @@ use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, S
 use crate::lesson::catalogue::{t, tf};
 use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_compact, fmt_int, fmt_seconds, fmt_sig};
+use crate::ui::kit::fmt::{fmt_compact, fmt_int, seconds};
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{
     self, Hatch, KeyMark, decade_marks_every, error_bar, log_marks, palette,
@@ -282,7 +282,7 @@ pub fn lengths_key(ink: Color32, ttl: f64) -> Vec<KeyMark> {
 }
 
 fn lengths_ttl_text(ttl: f64) -> String {
-    tf("sections.break.lengths.ttl", &[("ttl", fmt_seconds(ttl))])
+    tf("sections.break.lengths.ttl", &[("ttl", seconds(ttl))])
 }
 
 /// A tick label on a log axis of seconds: decades only, and none so close to either end that
@@ -292,7 +292,7 @@ fn seconds_tick(m: GridMark, range: &std::ops::RangeInclusive<f64>) -> String {
     let margin = 0.06 * (range.end() - range.start());
     let inside = m.value > range.start() + margin && m.value < range.end() - margin;
     if (m.value - d).abs() < 1e-9 && inside {
-        fmt_seconds(10f64.powf(d))
+        seconds(10f64.powf(d))
     } else {
         String::new()
     }
@@ -319,8 +319,8 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
             .name(tf(
                 "sections.break.lengths.bar",
                 &[
-                    ("from", fmt_sig(edges[i], 3)),
-                    ("to", fmt_sig(edges[i + 1], 3)),
+                    ("from", seconds(edges[i])),
+                    ("to", seconds(edges[i + 1])),
                     ("runs", fmt_int(c)),
                 ],
             ));
@@ -429,11 +429,11 @@ mod tests {
             step_size: 1.0,
         };
         let range = -0.2..=4.1;
-        assert_eq!(seconds_tick(m(1.0), &range), "10 s");
+        assert_eq!(seconds_tick(m(1.0), &range), "10\u{a0}s");
         assert_eq!(seconds_tick(m(0.3), &range), "");
         // 10,000 s sits at the right edge: no label, rather than half of one.
         assert_eq!(seconds_tick(m(4.0), &range), "");
-        assert_eq!(seconds_tick(m(3.0), &range), "1,000 s");
+        assert_eq!(seconds_tick(m(3.0), &range), "1,000\u{a0}s");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::runner::{Runner, Task};
 use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_int, fmt_pct, fmt_sig, spread_words};
+use crate::ui::kit::fmt::{fmt_int, fmt_pct, seconds, spread_words};
 use crate::ui::kit::plot::{self, KeyMark};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
@@ -102,13 +102,7 @@ impl Break {
                 ("runs", &fmt_int(view.acc.runs)),
                 ("share", &fmt_pct(s.fraction.value)),
                 ("over_newer", &fmt_int(s.late_over_newer)),
-                (
-                    "ttl",
-                    &tf(
-                        "sections.break.seconds",
-                        &[("value", fmt_sig(self.params.ttl_s, 2))],
-                    ),
-                ),
+                ("ttl", &seconds(self.params.ttl_s)),
                 ("none_lost", &fmt_int(none.lost_lock)),
                 ("renewal_lost", &fmt_int(renewal.lost_lock)),
                 ("twice", &fmt_int(c.double_effects)),
