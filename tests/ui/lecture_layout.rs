@@ -171,7 +171,7 @@ fn the_top_bar_keeps_its_buttons_at_the_normal_type_and_the_title_grows() {
         h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Plus);
         crate::harness::settle(&mut h, [px.x, px.y], 8);
     }
-    h.get_by_label("Type 150 %");
+    h.get_by_label("Type 150\u{a0}%");
     let shown = f64::from(h.state().tools().lecture.shown_factor());
     assert!(shown > 1.05, "the first slide is shown at {shown}");
     let words = height(&h, "1 / 10");
