@@ -185,7 +185,7 @@ rehearse() {
   done
   if ((type != 100)) && [[ $mode == lecture ]]; then
     shot "$display" "$dir/type.png"
-    grep -Eq "ype *$type *%" "$dir/type.txt" || fail "$mode $size: the top bar does not read Type $type %"
+    grep -Eq "$type *%" "$dir/type.txt" || fail "$mode $size: the top bar does not read Type $type %"
   fi
   local n step title headline notes k=0 previous_title="" i=0 lines last_shot=""
   mapfile -t lines < <(head -n "${REHEARSAL_STEPS:-100000}" "$plan")

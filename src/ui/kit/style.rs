@@ -59,6 +59,18 @@ pub fn style(ctx: &egui::Context) {
     });
 }
 
+/// Draws `ui`'s words at `1 / by` of their size: what keeps the lecturer's own words (the
+/// presenter's console, the top bar's buttons) at the normal size when the slide is drawn at a
+/// type factor `by`. A factor of 1 (or none that makes sense) changes nothing.
+pub fn unscale_type(ui: &mut egui::Ui, by: f32) {
+    if !by.is_finite() || by <= 0.0 || (by - 1.0).abs() < 1e-3 {
+        return;
+    }
+    for font in ui.style_mut().text_styles.values_mut() {
+        font.size /= by;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,17 +101,5 @@ mod tests {
             out.drop_without_applying_deltas();
         }
         assert_eq!(full_images, 1, "the atlas was replaced between passes");
-    }
-}
-
-/// Draws `ui`'s words at `1 / by` of their size: what keeps the lecturer's own words (the
-/// presenter's console, the top bar's buttons) at the normal size when the slide is drawn at a
-/// type factor `by`. A factor of 1 (or none that makes sense) changes nothing.
-pub fn unscale_type(ui: &mut egui::Ui, by: f32) {
-    if !by.is_finite() || by <= 0.0 || (by - 1.0).abs() < 1e-3 {
-        return;
-    }
-    for font in ui.style_mut().text_styles.values_mut() {
-        font.size /= by;
     }
 }
