@@ -1,6 +1,6 @@
-//! How wide words and rows of sliders are, before they are drawn.
+//! How wide words and rows of sliders are, before they are drawn; and what a frame measured, kept for the next.
 
-use egui::Ui;
+use egui::{Id, Ui};
 
 /// The width of `text` (in the body font unless it says otherwise), unwrapped.
 pub fn text_width(ui: &Ui, text: impl Into<egui::WidgetText>) -> f32 {
@@ -36,4 +36,34 @@ pub fn row_slider_width(ui: &Ui, labels: &[&str], others: f32) -> Option<f32> {
     let room = ui.available_width() - others - words - n * (value + 3.0 * gap) - 3.0 * gap;
     let width = room / n;
     (width >= 56.0).then_some(width.min(220.0))
+}
+
+/// A size measured in one frame, with the zoom it was measured at.
+#[derive(Clone, Copy)]
+struct Measured {
+    h: f32,
+    zoom: f32,
+}
+
+/// Keeps a measured size (a height, a width) for the next frame (and draws again at once when it changed).
+pub fn remember(ui: &Ui, id: Id, h: f32) {
+    let zoom = ui.ctx().pixels_per_point();
+    if remembered(ui, id).is_none_or(|o| (o - h).abs() > 0.5) {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(id, Measured { h, zoom }));
+        ui.ctx().request_repaint();
+    }
+}
+
+/// A size [`remember`]ed in an earlier frame, if it was measured at today's zoom. A height
+/// measured at another type size (the frame after the lecturer's type changed, or a slide's
+/// type came down to fit) says nothing of this one: the first frame at a new zoom lays out
+/// without it, and nothing that only ever grows (a figure's overflow, a
+/// `readable::Least`) learns from that frame's mistakes.
+pub fn remembered(ui: &Ui, id: Id) -> Option<f32> {
+    let zoom = ui.ctx().pixels_per_point();
+    ui.ctx()
+        .data(|d| d.get_temp::<Measured>(id))
+        .filter(|m| (m.zoom - zoom).abs() < 1e-4)
+        .map(|m| m.h)
 }

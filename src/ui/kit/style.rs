@@ -49,6 +49,9 @@ pub fn style(ctx: &egui::Context) {
         }
         s.spacing.item_spacing = egui::vec2(8.0, 6.0);
         s.spacing.slider_width = 180.0;
+        // A development build draws what a release build draws (egui marks rects off the
+        // pixel grid in orange there; a type factor puts many off it).
+        s.debug.show_unaligned = false;
     });
     // Body text with more contrast than egui's defaults: it must read on a projector.
     ctx.style_mut_of(egui::Theme::Dark, |s| {
@@ -59,16 +62,26 @@ pub fn style(ctx: &egui::Context) {
     });
 }
 
-/// Draws `ui`'s words at `1 / by` of their size: what keeps the lecturer's own words (the
+/// Draws `ui`'s words, and the room around them, at `1 / by` of their size: what keeps the lecturer's own words (the
 /// presenter's console, the top bar's buttons) at the normal size when the slide is drawn at a
 /// type factor `by`. A factor of 1 (or none that makes sense) changes nothing.
 pub fn unscale_type(ui: &mut egui::Ui, by: f32) {
     if !by.is_finite() || by <= 0.0 || (by - 1.0).abs() < 1e-3 {
         return;
     }
-    for font in ui.style_mut().text_styles.values_mut() {
+    let style = ui.style_mut();
+    for font in style.text_styles.values_mut() {
         font.size /= by;
     }
+    // And the room around the words: buttons, rows and gaps as at the normal size.
+    let s = &mut style.spacing;
+    s.item_spacing /= by;
+    s.button_padding /= by;
+    s.interact_size /= by;
+    s.icon_width /= by;
+    s.icon_width_inner /= by;
+    s.icon_spacing /= by;
+    s.indent /= by;
 }
 
 #[cfg(test)]

@@ -81,7 +81,7 @@ pub struct Lecture {
     measured: Option<egui::Vec2>,
     /// The sections whose stage the lecturer's type factor does not fit.
     stage_fit: super::stage_fit::StageFit,
-    /// The factor the slide on show is drawn at: the lecturer's, or lower where it does not fit.
+    /// The factor this pass is drawn at: the lecturer's, or lower where the slide does not fit.
     shown: f32,
 }
 
@@ -220,7 +220,8 @@ impl Lecture {
         let factor = self
             .stage_fit
             .factor(ctx, viewport, size, self.type_factor, slide);
-        self.shown = factor;
+        // (What this pass is drawn at: a new zoom takes effect with the next pass.)
+        self.shown = (zoom / lecture_zoom(size, 1.0)).clamp(TYPE_RANGE.0.min(1.0), TYPE_RANGE.1);
         let want = lecture_zoom(size, factor);
         if (want - zoom).abs() > 0.002 {
             ctx.set_zoom_factor(want);

@@ -8,6 +8,7 @@ use egui::{Id, RichText, Ui};
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::pct_rounded;
 use crate::progress::{Progress, Store};
+use crate::ui::kit::measure::{remember, remembered};
 use crate::ui::shell::CatalogueText;
 use crate::ui::shell::glossary::Glossary;
 use crate::ui::shell::keymap::{Action, key_text, key_texts};
@@ -55,25 +56,13 @@ fn tail_width_id() -> Id {
     Id::unique("locks-lesson/top-bar-lecture-tail")
 }
 
-/// Keeps a width measured this frame for the next (and draws again when it changed).
-fn remember(ui: &Ui, id: Id, width: f32) {
-    let old: Option<f32> = ui.ctx().data(|d| d.get_temp(id));
-    if old.is_none_or(|o| (o - width).abs() > 1.0) {
-        ui.ctx().data_mut(|d| d.insert_temp(id, width));
-        ui.ctx().request_repaint();
-    }
-}
-
 impl TopBar<'_> {
     pub fn show(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             if self.lecture {
                 crate::ui::kit::style::unscale_type(ui, self.slide_type);
             }
-            let remembered: f32 = ui
-                .ctx()
-                .data(|d| d.get_temp(right_width_id()))
-                .unwrap_or(420.0);
+            let remembered = remembered(ui, right_width_id()).unwrap_or(420.0);
             let tail_start = self.navigation(ui, remembered);
             let room = ui.available_width();
             // A lecture keeps the bar for the slide's title: its tools are in the menu.
@@ -155,10 +144,9 @@ impl TopBar<'_> {
         if self.lecture {
             ui.separator();
             // (The type button and the menu follow: last frame's width of theirs.)
-            let tail: f32 = ui
-                .ctx()
-                .data(|d| d.get_temp(tail_width_id()))
-                .unwrap_or(200.0);
+            // (At another zoom, say the first frame of a slide at another type, not known: the
+            // title takes the room a long tail would leave it.)
+            let tail = remembered(ui, tail_width_id()).unwrap_or(260.0);
             let room = (ui.available_width() - tail - ui.spacing().item_spacing.x).max(40.0);
             let title = match &self.notice {
                 Some((text, error)) => {
@@ -174,7 +162,7 @@ impl TopBar<'_> {
             let body = ui.style().text_styles[&egui::TextStyle::Body].size;
             let title = title.size(body * self.slide_type);
             let shown = ui.add_sized(
-                [room, ui.spacing().interact_size.y],
+                [room, ui.spacing().interact_size.y * self.slide_type],
                 egui::Label::new(title).truncate(),
             );
             if let Some((text, _)) = &self.notice {

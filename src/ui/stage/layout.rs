@@ -7,6 +7,7 @@
 //! Inside the stage the headline sits on top, the controls at the bottom, and the figure takes
 //! the height that is left.
 
+pub use crate::ui::kit::measure::{remember, remembered};
 use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, Vec2, vec2};
 
 use crate::lesson::catalogue::{t, tf};
@@ -469,36 +470,6 @@ const DRAWER_COLUMN: f32 = 330.0;
 /// window: the presenter view draws the stage twice).
 fn chrome_height_id(ui: &Ui, n: u8) -> Id {
     Id::unique(("stage-chrome-height", n, ui.ctx().viewport_id()))
-}
-
-/// A height measured in one frame, with the zoom it was measured at.
-#[derive(Clone, Copy)]
-struct Measured {
-    h: f32,
-    zoom: f32,
-}
-
-/// Keeps a measured height for the next frame (and draws again at once when it changed).
-pub fn remember(ui: &Ui, id: Id, h: f32) {
-    let zoom = ui.ctx().pixels_per_point();
-    if remembered(ui, id).is_none_or(|o| (o - h).abs() > 0.5) {
-        ui.ctx()
-            .data_mut(|d| d.insert_temp(id, Measured { h, zoom }));
-        ui.ctx().request_repaint();
-    }
-}
-
-/// A height [`remember`]ed in an earlier frame, if it was measured at today's zoom. A height
-/// measured at another type size (the frame after the lecturer's type changed, or a slide's
-/// type came down to fit) says nothing of this one: the first frame at a new zoom lays out
-/// without it, and nothing that only ever grows (a figure's [`note_overflow`], a
-/// `readable::Least`) learns from that frame's mistakes.
-pub fn remembered(ui: &Ui, id: Id) -> Option<f32> {
-    let zoom = ui.ctx().pixels_per_point();
-    ui.ctx()
-        .data(|d| d.get_temp::<Measured>(id))
-        .filter(|m| (m.zoom - zoom).abs() < 1e-4)
-        .map(|m| m.h)
 }
 
 /// The id under which a stage remembers its plot key's height (in each window).
