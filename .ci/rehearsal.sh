@@ -212,8 +212,16 @@ rehearse() {
     local next_title="Next: nothing, the lecture ends here"
     if command -v redis-server >/dev/null || command -v etcd >/dev/null; then next_title=""; fi
     ((next < ${#lines[@]})) && next_title="Next $(cut -f3 <<<"${lines[next]}")"
-    # Runs and the screen settle: read again while something is missing, up to 5 times.
-    for tries in $(seq 5); do
+    # The title that follows this section's steps: the next section's, or after the last
+    # the lab's (where its servers are installed).
+    local following=""
+    ((next < ${#lines[@]})) && following=$(cut -f3 <<<"${lines[next]}")
+    [[ -z $following && -z $next_title ]] && following="Lab: a real lock server"
+    # Runs and the screen settle: read again while something is missing, up to 5 times (and
+    # up to 15 while the section before is still paging: at a larger type a long page takes
+    # more screenfuls than the plan's).
+    local limit=5
+    for ((tries = 1; tries <= limit && tries <= 15; tries++)); do
       [[ -n $focus ]] && DISPLAY=$display xdotool windowfocus "$focus" 2>/dev/null || true
       shot "$display" "$file" "$([[ $mode == presenter ]] && echo halves)"
       audience "$file" "$mode"
@@ -228,11 +236,19 @@ rehearse() {
         ahead=1
         break
       fi
-      # Still on the section before (a window of another height pages a long page once
-      # more): one more Page Down.
+      # A lecture's page that took a screenful less here: the next section's title is on
+      # screen, this one's is not.
+      if [[ $mode == lecture && -n $following && $following != "$title" ]] &&
+        found "${file%.png}.txt" "$following" && ! found "${file%.png}.txt" "$title"; then
+        ahead=1
+        break
+      fi
+      # Still on the section before (a window of another height, or a larger type, pages a
+      # long page more): one more Page Down.
       if [[ $title != "$previous_title" ]] && found "${file%.png}.txt" "$previous_title" &&
         ! found "${file%.png}.txt" "$title"; then
         DISPLAY=$display xdotool key --clearmodifiers Next
+        limit=$((limit + 1))
       fi
       sleep 2
     done
