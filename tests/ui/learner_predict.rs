@@ -29,7 +29,7 @@ fn verdict_after(
 fn right_choice(n: u8) -> usize {
     let h = verdict_after(n, 0);
     let p = locks_lesson::predict::prompt_for(n).unwrap();
-    let record = h.state().progress().progress().predictions[&p.id].clone();
+    let record = h.state().progress().get().predictions[&p.id].clone();
     record.right.expect("a band holds the run's value")
 }
 

@@ -137,11 +137,11 @@ impl<E: Experiment> Stage<E> {
     /// defence).
     fn mark_done(&self, cx: &mut Cx<'_>) {
         let n = self.exp.number();
-        if cx.progress.progress().completed.contains(&n) || self.gate.hides() {
+        if cx.progress.get().completed.contains(&n) || self.gate.hides() {
             return;
         }
         let predicted = crate::predict::prompt_for(n)
-            .is_some_and(|p| cx.progress.progress().predictions.contains_key(&p.id));
+            .is_some_and(|p| cx.progress.get().predictions.contains_key(&p.id));
         let (count, now) = self.exp.choices();
         let last = count > 0 && now == Some(count - 1);
         if (predicted || last) && self.exp.headline().is_some() {
