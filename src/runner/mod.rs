@@ -43,7 +43,7 @@ impl<R> Default for Snapshot<R> {
 
 impl<R> Snapshot<R> {
     /// Fraction of the work done, 0..=1.
-    pub fn progress(&self) -> f32 {
+    pub fn completed(&self) -> f32 {
         if self.finished {
             1.0
         } else if self.total == 0 {
@@ -59,7 +59,7 @@ struct Shared<R> {
     cancel: AtomicBool,
 }
 
-/// Handed to the work function: publish progress, check for cancellation.
+/// Handed to the work function: publish how far it has got, check for cancellation.
 pub struct Reporter<R> {
     shared: Arc<Shared<R>>,
     waker: Waker,
@@ -252,7 +252,7 @@ mod tests {
         let s = task.snapshot();
         assert_eq!(s.result, Some(42));
         assert!(s.finished && s.failed.is_none());
-        assert_eq!(s.progress(), 1.0);
+        assert_eq!(s.completed(), 1.0);
         assert!(
             wakes.load(Ordering::Relaxed) >= 2,
             "the UI is woken for news and for the end"

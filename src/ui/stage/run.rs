@@ -1,5 +1,5 @@
 //! A background run keyed by its inputs: started when the inputs change, its latest result
-//! kept while a replacement comes in, its progress shown only for runs long enough to need it.
+//! kept while a replacement comes in, its status shown only for runs long enough to need it.
 
 use std::time::{Duration, Instant};
 
@@ -98,19 +98,19 @@ impl<K, R> Rerun<K, R> {
     }
 
     /// `(fraction, done, total)` of a run that has been going longer than [`QUIET`].
-    pub fn progress(&self) -> Option<(f32, u64, u64)> {
+    pub fn completed(&self) -> Option<(f32, u64, u64)> {
         let task = self.task.as_ref()?;
         let s = task.snapshot();
-        (!s.finished && self.since.elapsed() >= QUIET).then(|| (s.progress(), s.done, s.total))
+        (!s.finished && self.since.elapsed() >= QUIET).then(|| (s.completed(), s.done, s.total))
     }
 
     /// A progress bar for a long run (`what` names the work and its unit: "holds"); nothing
     /// for a short one. Keeps the frames coming while it waits to appear.
-    pub fn progress_ui(&self, ui: &mut Ui, what: &str, unit: &str) {
+    pub fn run_status_ui(&self, ui: &mut Ui, what: &str, unit: &str) {
         if self.finished() {
             return;
         }
-        match self.progress() {
+        match self.completed() {
             Some((f, done, total)) => {
                 let text = if total > 0 {
                     let values = [

@@ -145,8 +145,8 @@ impl Experiment for Counter {
         }
     }
 
-    fn progress(&self, ui: &mut Ui) {
-        self.curve.progress_ui(
+    fn run_status(&self, ui: &mut Ui) {
+        self.curve.run_status_ui(
             ui,
             t("sections.why-lock.progress.curve"),
             t("sections.why-lock.progress.unit"),

@@ -231,13 +231,13 @@ impl Experiment for Ttl {
         !self.current.finished() || !self.ladder.finished()
     }
 
-    fn progress(&self, ui: &mut Ui) {
-        self.current.progress_ui(
+    fn run_status(&self, ui: &mut Ui) {
+        self.current.run_status_ui(
             ui,
             t("sections.ttl.progress.current"),
             t("sections.ttl.things.holds"),
         );
-        self.ladder.progress_ui(
+        self.ladder.run_status_ui(
             ui,
             t("sections.ttl.progress.ladder"),
             t("sections.ttl.things.holds"),

@@ -140,8 +140,8 @@ impl Experiment for Break {
 
     crate::one_run_status!();
 
-    fn progress(&self, ui: &mut Ui) {
-        self.run.progress_ui(
+    fn run_status(&self, ui: &mut Ui) {
+        self.run.run_status_ui(
             ui,
             t("sections.break.progress"),
             t("sections.break.things.runs"),
