@@ -223,10 +223,10 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                 stall_prob,
                 ..RenewalParams::default()
             };
-            let shares = Valid::clamped(p).get().exact_shares();
+            let fractions = Valid::clamped(p).get().exact_fractions();
             let singles = [Mode::Renewal, Mode::Fencing, Mode::Idempotent];
             let twice = |m: Mode| {
-                let (lost, over) = shares.timing(m);
+                let (lost, over) = fractions.timing(m);
                 m.effects(lost, over).double_effects
             };
             let clean: Vec<usize> = (0..3).filter(|&i| twice(singles[i]) == 0.0).collect();

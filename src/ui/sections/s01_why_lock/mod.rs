@@ -313,7 +313,7 @@ impl Experiment for Counter {
     }
 
     fn observed(&self) -> Option<(f64, String)> {
-        // The counter without the lock, as a share of every increment made.
+        // The counter without the lock, as a fraction of every increment made.
         let pair = self.runs.fresh()?;
         let total = self.params.expected();
         let shown = pair.off.run.final_counter;

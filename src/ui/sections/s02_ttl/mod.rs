@@ -20,7 +20,7 @@ use crate::sim::ttl::{self, TtlParams, TtlSim};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{
-    fmt_int, fmt_rate, fmt_share, seconds, share_of, spread_words, trim_num,
+    fmt_fraction, fmt_int, fmt_rate, fraction_of, seconds, spread_words, trim_num,
 };
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
@@ -38,7 +38,7 @@ pub const PRESET_TTLS: [f64; 3] = [1.0, 10.0, 60.0];
 /// The simulated ladder and the exact curve, as they stream in.
 #[derive(Clone)]
 pub struct LadderResult {
-    /// `(TTL, exact unsafe share)` over the whole TTL range.
+    /// `(TTL, exact unsafe fraction)` over the whole TTL range.
     pub curve: Arc<Vec<[f64; 2]>>,
     /// One estimate per [`LADDER_TTLS`] entry.
     pub estimates: Vec<Estimate>,
@@ -96,7 +96,7 @@ pub fn section() -> TtlTradeoff {
 }
 
 impl Ttl {
-    /// The headline for an exact unsafe share at the chosen TTL.
+    /// The headline for an exact unsafe fraction at the chosen TTL.
     pub fn headline_for(&self, c: &CurrentResult) -> String {
         let p = &self.params;
         crate::lesson::fill(
@@ -105,7 +105,7 @@ impl Ttl {
                 ("ttl", seconds(c.ttl_s)),
                 (
                     "share",
-                    share_of(c.exact, t("sections.ttl.things.lock_holds")),
+                    fraction_of(c.exact, t("sections.ttl.things.lock_holds")),
                 ),
                 ("per_day", fmt_rate(p.per_day(c.exact))),
                 ("interval", seconds(p.grant_interval_s)),
@@ -184,11 +184,11 @@ fn spawn_ladder(runner: &Runner, params: TtlParams, seed: u64) -> Task<LadderRes
 fn simulated_check(c: &CurrentResult) -> String {
     let e = c.estimate;
     let words = &crate::lesson::content().headlines.ttl;
-    let bound = |v: f64| fmt_share(v).trim_start_matches("about ").to_owned();
+    let bound = |v: f64| fmt_fraction(v).trim_start_matches("about ").to_owned();
     let values = [
         ("count", fmt_int(e.count)),
         ("holds", fmt_int(e.n)),
-        ("share", fmt_share(e.value)),
+        ("share", fmt_fraction(e.value)),
         ("lo", bound(e.lo)),
         ("hi", bound(e.hi)),
     ];
@@ -202,7 +202,7 @@ fn simulated_check(c: &CurrentResult) -> String {
         &[
             ("ttl", seconds(c.ttl_s)),
             ("seen", crate::lesson::fill(seen, &values)),
-            ("exact", fmt_share(c.exact)),
+            ("exact", fmt_fraction(c.exact)),
         ],
     )
 }

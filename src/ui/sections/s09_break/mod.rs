@@ -73,7 +73,7 @@ fn spawn(runner: &Runner, params: RenewalParams, seed: u64) -> Task<BreakView> {
     })
 }
 
-/// Exactly what share of jobs is expected in each bin of the job-length histogram.
+/// Exactly what fraction of jobs is expected in each bin of the job-length histogram.
 fn exact_bins(params: &RenewalParams) -> Vec<f64> {
     let hold = params.hold_time();
     let edges = params.histogram().edges();
