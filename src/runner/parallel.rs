@@ -604,9 +604,9 @@ mod tests {
             assert!(started.elapsed() < Duration::from_secs(10), "the task hung");
             std::thread::sleep(Duration::from_millis(1));
         }
-        let snap = task.snapshot();
+        let published = task.published();
         assert_eq!(
-            snap.failed.as_deref(),
+            published.failed.as_deref(),
             Some("chunk 300 failed: injected failure")
         );
     }

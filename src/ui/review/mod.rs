@@ -88,8 +88,8 @@ impl ReviewPage {
         let Some(task) = &self.fresh else {
             return (None, None);
         };
-        let snap = task.snapshot();
-        (snap.result.clone().flatten(), snap.failed.clone())
+        let published = task.published();
+        (published.result.clone().flatten(), published.failed.clone())
     }
 
     /// Takes the page's keys; returns false when the learner closed it from the summary.

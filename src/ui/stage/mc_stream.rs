@@ -126,7 +126,7 @@ mod tests {
                 "the run did not finish"
             );
             {
-                let s = stream.snapshot();
+                let s = stream.published();
                 if let Some(acc) = &s.result {
                     partial |= acc.runs < params.runs;
                     assert_eq!(acc.runs, s.done, "the merged prefix matches the count done");
@@ -136,7 +136,7 @@ mod tests {
         }
         assert!(partial, "some partial result was shown before the end");
         assert_eq!(
-            stream.snapshot().result.as_ref(),
+            stream.published().result.as_ref(),
             Some(&want),
             "same bits as one thread"
         );

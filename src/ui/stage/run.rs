@@ -54,12 +54,12 @@ impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
         let Some(task) = &self.task else {
             return;
         };
-        let snap = task.snapshot();
-        if snap.failed.is_some() {
+        let published = task.published();
+        if published.failed.is_some() {
             // A failed run shows as failed, not as its partial result.
             self.latest = None;
             self.latest_key = None;
-        } else if let Some(r) = snap.result.clone() {
+        } else if let Some(r) = published.result.clone() {
             self.latest = Some(r);
             self.latest_key = self.key.clone();
         }
@@ -84,7 +84,7 @@ impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
 impl<K, R> Rerun<K, R> {
     /// Why the current run failed, if it did.
     pub fn failed(&self) -> Option<String> {
-        self.task.as_ref()?.snapshot().failed.clone()
+        self.task.as_ref()?.published().failed.clone()
     }
 
     /// True when no run is going (none started, or the current one is done).
@@ -100,7 +100,7 @@ impl<K, R> Rerun<K, R> {
     /// `(fraction, done, total)` of a run that has been going longer than [`QUIET`].
     pub fn completed(&self) -> Option<(f32, u64, u64)> {
         let task = self.task.as_ref()?;
-        let s = task.snapshot();
+        let s = task.published();
         (!s.finished && self.since.elapsed() >= QUIET).then(|| (s.completed(), s.done, s.total))
     }
 

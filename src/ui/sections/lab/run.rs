@@ -53,8 +53,12 @@ pub enum Ended<T> {
 /// has ended, how it ended. `None` while it is still going.
 pub fn poll<T: Clone>(task: &Task<RunUpdate<T>>, status: &mut String) -> Option<Ended<T>> {
     let (finished, update, failed) = {
-        let snap = task.snapshot();
-        (snap.finished, snap.result.clone(), snap.failed.clone())
+        let published = task.published();
+        (
+            published.finished,
+            published.result.clone(),
+            published.failed.clone(),
+        )
     };
     if let Some(RunUpdate {
         status: s,
