@@ -284,7 +284,7 @@ pub fn make(def: &Def) -> Option<Box<dyn Section>> {
     Some(match def.kind {
         Kind::Model(model) => model.page(),
         Kind::Quiz(id) => Box::new(sections::quiz::QuizSection::new(id)),
-        Kind::Text(TextPage::Systems) => Box::new(sections::s07_who::Who::new()),
+        Kind::Text(TextPage::Who) => Box::new(sections::s07_who::Who::new()),
         Kind::Text(TextPage::Next) => Box::new(sections::s10_next::Next::new()),
         Kind::Lab => return None,
     })
