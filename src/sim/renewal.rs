@@ -6,8 +6,8 @@
 //! but drops a request whose idempotency key it has already seen.
 //!
 //! Monte Carlo over `runs` jobs (model v2: timing decides what a late write does). A run works
-//! for `L` (log-normal around `typical_s`); with probability `stall_prob` a pause
-//! `S ~ Exp(mean stall_mean_s)` strikes at the end of the work, just before its effects, and
+//! for `L` (log-normal around `typical_s`); with probability `pause_prob` a pause
+//! `S ~ Exp(mean pause_mean_s)` strikes at the end of the work, just before its effects, and
 //! the run acts at `H = L + S` (see [`HoldTime`]).
 //!
 //! - Without renewal the run loses its lock iff `H > TTL`. A second worker takes the lock at
@@ -49,9 +49,9 @@ pub const SPREAD: ParamSpec = ParamSpec {
     ..super::ttl::SPREAD
 };
 /// The same pause probability as the TTL model's.
-pub const STALL_PROB: ParamSpec = super::ttl::STALL_PROB;
+pub const PAUSE_PROB: ParamSpec = super::ttl::PAUSE_PROB;
 crate::param_specs! {
-    pub STALL_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
+    pub PAUSE_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
     pub RUNS = new("runs", "Simulated runs", "", 1_000.0, 100_000_000.0, 50_000.0).whole().log();
 }
 
@@ -214,8 +214,10 @@ pub struct RenewalParams {
     pub ttl_s: f64,
     pub typical_s: f64,
     pub spread: f64,
-    pub stall_prob: f64,
-    pub stall_mean_s: f64,
+    #[serde(rename = "stall_prob")]
+    pub pause_prob: f64,
+    #[serde(rename = "stall_mean_s")]
+    pub pause_mean_s: f64,
     pub runs: u64,
     pub mode: Mode,
 }
@@ -224,8 +226,8 @@ crate::param_table!(RenewalParams {
     ttl_s: TTL_S,
     typical_s: TYPICAL_S,
     spread: SPREAD,
-    stall_prob: STALL_PROB,
-    stall_mean_s: STALL_MEAN_S,
+    pause_prob: PAUSE_PROB,
+    pause_mean_s: PAUSE_MEAN_S,
     runs: RUNS,
 } default { mode: Mode::None });
 
@@ -238,8 +240,8 @@ impl RenewalParams {
         HoldTime::new(
             self.typical_s,
             self.spread,
-            self.stall_prob,
-            self.stall_mean_s,
+            self.pause_prob,
+            self.pause_mean_s,
         )
         .expect("validated hold-time parameters")
     }
@@ -250,8 +252,8 @@ impl RenewalParams {
             ttl: self.ttl_s,
             typical: self.typical_s,
             spread: self.spread,
-            p: self.stall_prob,
-            s: self.stall_mean_s,
+            p: self.pause_prob,
+            s: self.pause_mean_s,
         }
     }
 
@@ -260,7 +262,7 @@ impl RenewalParams {
         self.job().fractions()
     }
 
-    /// The histogram layout for job lengths (work plus stall): log-spaced from half the
+    /// The histogram layout for job lengths (work plus pause): log-spaced from half the
     /// shortest typical jobs (or an eighth of the TTL) to four times the longer of the TTL and
     /// the longest typical jobs, so the TTL always falls inside.
     pub fn histogram(&self) -> Histogram {
@@ -419,19 +421,19 @@ impl Chunked for RenewalSim {
             let total = h.total();
             acc.lengths.add(total);
             // The lease left when the pause strikes, with a watchdog renewing every TTL/3.
-            let left = if h.stall > 0.0 {
+            let left = if h.pause > 0.0 {
                 ttl - h.work % period
             } else {
                 f64::INFINITY
             };
             let lost = total > ttl;
-            let lost_renewed = h.stall > left;
+            let lost_renewed = h.pause > left;
             if lost || lost_renewed {
                 let repeat = self.hold.sample_parts(&mut rng).total();
                 acc.lost_plain += u64::from(lost);
                 acc.over_newer_plain += u64::from(total > ttl + repeat);
                 acc.lost_renewed += u64::from(lost_renewed);
-                acc.over_newer_renewed += u64::from(h.stall > left + repeat);
+                acc.over_newer_renewed += u64::from(h.pause > left + repeat);
             }
         }
         acc
@@ -508,8 +510,8 @@ mod tests {
                 ttl_s: 10.0,
                 typical_s: 5.0,
                 spread: 0.8,
-                stall_prob: 0.05,
-                stall_mean_s: 8.0,
+                pause_prob: 0.05,
+                pause_mean_s: 8.0,
                 runs: 200_000,
                 mode: Mode::Renewal,
             },
@@ -517,8 +519,8 @@ mod tests {
                 ttl_s: 3.0,
                 typical_s: 2.0,
                 spread: 0.3,
-                stall_prob: 0.1,
-                stall_mean_s: 2.0,
+                pause_prob: 0.1,
+                pause_mean_s: 2.0,
                 runs: 200_000,
                 mode: Mode::Renewal,
             },
@@ -527,8 +529,8 @@ mod tests {
                 ttl_s: 1.0,
                 typical_s: 20.0,
                 spread: 1.0,
-                stall_prob: 0.1,
-                stall_mean_s: 0.5,
+                pause_prob: 0.1,
+                pause_mean_s: 0.5,
                 runs: 200_000,
                 mode: Mode::All,
             },

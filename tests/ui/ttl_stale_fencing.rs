@@ -162,8 +162,8 @@ fn ttl_slider_extremes_keep_the_headline_clean() {
         &ttl::TTL_S,
         &ttl::TYPICAL_S,
         &ttl::SPREAD,
-        &ttl::STALL_PROB,
-        &ttl::STALL_MEAN_S,
+        &ttl::PAUSE_PROB,
+        &ttl::PAUSE_MEAN_S,
         &ttl::GRANT_INTERVAL_S,
     ];
     let mut h = app(2);
@@ -507,8 +507,8 @@ fn fencing_slider_extremes_keep_the_headline_clean() {
         &fencing::TTL_MS,
         &fencing::TYPICAL_MS,
         &fencing::SPREAD,
-        &fencing::STALL_PROB,
-        &fencing::STALL_MEAN_MS,
+        &fencing::PAUSE_PROB,
+        &fencing::PAUSE_MEAN_MS,
     ];
     let mut h = app(4);
     let cases = extreme_cases(&specs);

@@ -144,9 +144,9 @@ impl Ttl {
                 "sections.ttl.presets.share",
                 &[
                     ("typical", seconds(d.typical_s)),
-                    ("paused", trim_num(d.stall_prob * 1000.0)),
+                    ("paused", trim_num(d.pause_prob * 1000.0)),
                     ("of", fmt_int(1000)),
-                    ("pause", seconds(d.stall_mean_s)),
+                    ("pause", seconds(d.pause_mean_s)),
                 ],
             ));
         });
@@ -297,8 +297,8 @@ impl Experiment for Ttl {
             .on_hover_text(t("sections.ttl.drawer.spread.hover"));
         let things = t("sections.ttl.things.holds");
         ui.label(RichText::new(spread_words(things, p.typical_s, p.spread)).weak());
-        percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
-        widgets::table_slider(ui, p, &ttl::STALL_MEAN_S);
+        percent_slider(ui, &ttl::PAUSE_PROB, &mut p.pause_prob, true);
+        widgets::table_slider(ui, p, &ttl::PAUSE_MEAN_S);
         ui.add_space(4.0);
         ui.label(RichText::new(t("sections.ttl.drawer.counting")).strong());
         count_slider(ui, &ttl::HOLDS, &mut p.holds)

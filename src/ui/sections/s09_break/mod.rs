@@ -227,8 +227,8 @@ impl Experiment for Break {
         let p = &mut self.params;
         let labels = [
             &renewal::SPREAD,
-            &renewal::STALL_PROB,
-            &renewal::STALL_MEAN_S,
+            &renewal::PAUSE_PROB,
+            &renewal::PAUSE_MEAN_S,
             &renewal::RUNS,
         ]
         .map(crate::ui::kit::params::label);
@@ -250,9 +250,9 @@ impl Experiment for Break {
             },
             |ui, p| {
                 ui.label(RichText::new(t("sections.break.drawer.pauses")).strong());
-                percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true)
+                percent_slider(ui, &renewal::PAUSE_PROB, &mut p.pause_prob, true)
                     .on_hover_text(t("sections.break.drawer.pause.hover"));
-                widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
+                widgets::table_slider(ui, p, &renewal::PAUSE_MEAN_S);
                 ui.label(RichText::new(t("sections.break.drawer.counting")).strong());
                 count_slider(ui, &renewal::RUNS, &mut p.runs)
                     .on_hover_text(t("sections.break.drawer.runs.hover"));
