@@ -29,9 +29,9 @@ use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Question};
 
 mod file;
-mod store;
+mod progress_file;
 
-pub use store::ProgressFile;
+pub use progress_file::ProgressFile;
 
 /// The file format this version reads and writes.
 pub const VERSION: u32 = 3;

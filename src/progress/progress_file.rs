@@ -3,10 +3,10 @@
 //! Every change is applied in memory at once and handed to the writer as a whole new state;
 //! the UI thread never waits for the disk. The writer holds at most one state waiting (a newer
 //! one replaces it: saves coalesce, the latest state wins) and writes one at a time. What it
-//! wrote, merged with the file, comes back to the window at its next [`ProgressFile::poll`], together
-//! with any message for the learner. Closing the window ([`ProgressFile::flush`], or dropping the
-//! store) waits for the last write (for at most a few seconds: a hung disk cannot hang the
-//! exit).
+//! wrote, merged with the file, comes back to the window at its next [`ProgressFile::poll`],
+//! together with any message for the learner. Closing the window ([`ProgressFile::flush`], or
+//! dropping the [`ProgressFile`]) waits for the last write (for at most a few seconds: a hung
+//! disk cannot hang the exit).
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
