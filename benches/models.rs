@@ -113,7 +113,7 @@ fn sequential(c: &mut Criterion) {
     });
     let renewal = RenewalParams::default();
     group.bench_function("renewal_shares", |b| {
-        b.iter(|| black_box(black_box(&renewal).exact_shares()))
+        b.iter(|| black_box(black_box(&renewal).exact_fractions()))
     });
     group.finish();
 }

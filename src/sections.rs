@@ -27,6 +27,26 @@
 //! That is eight files touched and four created. The command line (`sim NAME`), scenario
 //! codes, the app and the tests that walk this list (pictures, accessibility, layout) need no
 //! change.
+//!
+//! # One idea, one name
+//!
+//! A section's id names its parts too, except where the model says what it simulates rather
+//! than what the section asks. Where they differ:
+//!
+//! | id         | its parts                                                                 |
+//! |------------|---------------------------------------------------------------------------|
+//! | `why-lock` | model `counter` (`sim counter`, [`crate::sim::counter`]), folder `s01_why_lock` |
+//! | `where`    | model `failover` (`sim failover`, [`crate::sim::failover`]); its lock stores are [`crate::sim::failover::Store`] |
+//! | `break`    | model `renewal` (`sim renewal`, [`crate::sim::renewal`])                  |
+//! | `who`      | [`TextPage::Who`], the systems' cards                                     |
+//! | `which`, `interview` | [`QuizId::Which`], [`QuizId::Interview`]                        |
+//!
+//! `ttl`, `stale`, `fencing`, `next` and `lab` name their parts the same. Across the code,
+//! "progress" is only the learner's record ([`crate::progress::ProgressFile`]; a run has a
+//! *status* and a fraction *completed*), "Store" only a lock store, "share" only sharing (an
+//! amount out of one is a *fraction*), "snapshot" only a test image (what a run makes known
+//! is what it has *published*), and a process that freezes *pauses* (the command line's
+//! flags keep the word "stall", see `cli::args::STALL_MEANS`).
 
 pub mod model;
 
@@ -59,8 +79,8 @@ pub enum QuizId {
 /// The pages of words and cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextPage {
-    /// "Who lives by this": the systems' cards.
-    Systems,
+    /// "Who lives by this" (section `who`): the systems' cards.
+    Who,
     /// "Where to go next": reading, the summary and the review.
     Next,
 }
@@ -100,7 +120,7 @@ pub const SECTIONS: [Def; 11] = [
     model("fencing", &s04_fencing::entry::MODEL, false),
     model("where", &s05_where::entry::MODEL, false),
     other("which", Kind::Quiz(QuizId::Which)),
-    other("who", Kind::Text(TextPage::Systems)),
+    other("who", Kind::Text(TextPage::Who)),
     other("interview", Kind::Quiz(QuizId::Interview)),
     model("break", &s09_break::entry::MODEL, true),
     other("next", Kind::Text(TextPage::Next)),

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use egui::Ui;
 
-use crate::progress::Store;
+use crate::progress::ProgressFile;
 use crate::runner::Runner;
 use crate::ui::kit::widgets;
 use crate::ui::share::export::Destination;
@@ -47,7 +47,7 @@ pub struct LessonApp {
     /// Lecture mode, keyboard map, reduced motion, scenario codes, exports.
     tools: Tools,
     /// Quiz answers, XP and the last section, kept in the progress file.
-    progress: Store,
+    progress: ProgressFile,
     ask_predictions: bool,
     /// A lecture ends with the lab (its servers are installed).
     lab_in_lecture: bool,
@@ -73,11 +73,11 @@ impl LessonApp {
         let scenario = options.scenario.clone();
         let mut progress = options
             .progress_file
-            .map_or_else(Store::memory, Store::open);
+            .map_or_else(ProgressFile::memory, ProgressFile::open);
         progress.clock = options.clock;
         // A lecture starts at the beginning; a learner comes back where they left off.
         let lecture = options.lecture || options.presenter;
-        let remembered = progress.progress().last_section.filter(|_| !lecture);
+        let remembered = progress.get().last_section.filter(|_| !lecture);
         let section = options
             .section
             .or(remembered)
@@ -165,7 +165,7 @@ impl LessonApp {
             self.review = None;
         } else {
             let now = self.progress.clock.now();
-            let page = ui::review::ReviewPage::start(self.progress.progress(), now, &self.runner);
+            let page = ui::review::ReviewPage::start(self.progress.get(), now, &self.runner);
             self.review = Some(page);
         }
     }
@@ -246,7 +246,7 @@ impl LessonApp {
     }
 
     /// The learner's progress (answers, XP, last section).
-    pub fn progress(&self) -> &Store {
+    pub fn progress(&self) -> &ProgressFile {
         &self.progress
     }
 

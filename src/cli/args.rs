@@ -274,7 +274,7 @@ mod tests {
         };
         assert_eq!(read(&[]).unwrap().get(), FencingParams::default());
         let p = read(&["--ttl-s", "0.5", "--stall-mean-ms", "300"]).unwrap();
-        assert_eq!((p.ttl_ms, p.stall_mean_ms), (500.0, 300.0));
+        assert_eq!((p.ttl_ms, p.pause_mean_ms), (500.0, 300.0));
         assert!(read(&["--ttl-s", "0.5", "--ttl-ms", "500"]).is_err());
         let e = read(&["--typical-s", "11"]).unwrap_err();
         assert_eq!(e, "--typical-s must be a number from 0.001 to 10 (got 11)");

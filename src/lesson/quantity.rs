@@ -5,7 +5,7 @@
 //!   `10.3 s`), whole seconds from 1,000 s on with thousands separated (`1,000 s`);
 //! - durations in milliseconds: [`duration_ms`], the same three significant digits in the unit
 //!   that reads best (`0.42 ms`, `840 ms`, `2.4 s`, `1.5 min`);
-//! - shares: [`fmt_share`], [`share_of`], [`fmt_pct`], [`pct_rounded`];
+//! - fractions: [`fmt_fraction`], [`fraction_of`], [`fmt_pct`], [`pct_rounded`];
 //! - counts: [`fmt_int`], [`fmt_count`], [`fmt_compact`]; rates: [`fmt_rate`].
 //!
 //! A number and its unit are always kept together by one no-break space (U+00A0), which lives
@@ -142,9 +142,9 @@ fn percent(n: impl std::fmt::Display) -> String {
     format!("{n}\u{a0}%")
 }
 
-/// A share of `10^exp` (`exp` ≤ 0) for an axis, in the words of [`fmt_share`]: `1 in 10,000`,
+/// A fraction of `10^exp` (`exp` ≤ 0) for an axis, in the words of [`fmt_fraction`]: `1 in 10,000`,
 /// `1 in 100 million`, or `1` for every one.
-pub fn share_label(exp: i32) -> String {
+pub fn fraction_label(exp: i32) -> String {
     if exp >= 0 {
         "1".into()
     } else {
@@ -215,7 +215,7 @@ pub fn fmt_count(v: f64) -> String {
     }
 }
 
-/// The rarest share said in words; anything rarer is "less than" this.
+/// The rarest fraction said in words; anything rarer is "less than" this.
 pub const RAREST_SHARE: f64 = 1e-16;
 
 /// `1 in n` in words a first-time reader can picture, `n` rounded to two significant digits
@@ -240,9 +240,9 @@ pub fn one_in(n: f64) -> String {
     }
 }
 
-/// A small share in words a first-time reader can picture: `about 1 in 78 million`,
-/// `about 1 in 420`, or a plain percentage for shares of one in fifty and more.
-pub fn fmt_share(fraction: f64) -> String {
+/// A small fraction in words a first-time reader can picture: `about 1 in 78 million`,
+/// `about 1 in 420`, or a plain percentage for fractions of one in fifty and more.
+pub fn fmt_fraction(fraction: f64) -> String {
     if !fraction.is_finite() || fraction < 0.0 {
         return NOT_A_NUMBER.into();
     }
@@ -259,14 +259,14 @@ pub fn fmt_share(fraction: f64) -> String {
     tf("stage.fmt.about", &[("share", one_in(1.0 / fraction))])
 }
 
-/// A share of some things as the subject of a sentence: `about 1 in 3,500 lock holds`,
+/// A fraction of some things as the subject of a sentence: `about 1 in 3,500 lock holds`,
 /// `2.50 % of lock holds`, `no lock holds`.
-pub fn share_of(fraction: f64, things: &str) -> String {
-    let share = fmt_share(fraction);
-    let values = [("share", share.as_str()), ("things", things)];
+pub fn fraction_of(fraction: f64, things: &str) -> String {
+    let in_words = fmt_fraction(fraction);
+    let values = [("share", in_words.as_str()), ("things", things)];
     if fraction == 0.0 {
         tf("stage.fmt.share.none", &values)
-    } else if share.ends_with('%') {
+    } else if in_words.ends_with('%') {
         tf("stage.fmt.share.of", &values)
     } else {
         tf("stage.fmt.share.some", &values)
@@ -429,36 +429,36 @@ mod tests {
     }
 
     #[test]
-    fn rare_shares_read_as_one_in_n() {
-        assert_eq!(fmt_share(1.0 / 78e6), "about 1 in 78 million");
-        assert_eq!(fmt_share(0.000283), "about 1 in 3,500");
-        assert_eq!(fmt_share(0.0024), "about 1 in 420");
-        assert_eq!(fmt_share(1.29e-8), "about 1 in 78 million");
-        assert_eq!(fmt_share(1e-13), "about 1 in 10 trillion");
-        assert_eq!(fmt_share(0.25), "25.0\u{a0}%");
-        assert_eq!(fmt_share(0.0), "none");
-        assert_eq!(fmt_share(f64::NAN), "—");
-        assert_eq!(fmt_share(1e-20), "less than 1 in 10,000 trillion");
-        assert_eq!(fmt_share(1.0 / 12_345.0), "about 1 in 12,000");
+    fn rare_fractions_read_as_one_in_n() {
+        assert_eq!(fmt_fraction(1.0 / 78e6), "about 1 in 78 million");
+        assert_eq!(fmt_fraction(0.000283), "about 1 in 3,500");
+        assert_eq!(fmt_fraction(0.0024), "about 1 in 420");
+        assert_eq!(fmt_fraction(1.29e-8), "about 1 in 78 million");
+        assert_eq!(fmt_fraction(1e-13), "about 1 in 10 trillion");
+        assert_eq!(fmt_fraction(0.25), "25.0\u{a0}%");
+        assert_eq!(fmt_fraction(0.0), "none");
+        assert_eq!(fmt_fraction(f64::NAN), "—");
+        assert_eq!(fmt_fraction(1e-20), "less than 1 in 10,000 trillion");
+        assert_eq!(fmt_fraction(1.0 / 12_345.0), "about 1 in 12,000");
     }
 
     #[test]
-    fn axis_shares_use_the_same_words() {
-        assert_eq!(share_label(0), "1");
-        assert_eq!(share_label(-2), "1 in 100");
-        assert_eq!(share_label(-4), "1 in 10,000");
-        assert_eq!(share_label(-6), "1 in 1 million");
-        assert_eq!(share_label(-8), "1 in 100 million");
-        assert_eq!(share_label(-12), "1 in 1 trillion");
-        assert_eq!(share_label(-16), "1 in 10,000 trillion");
+    fn axis_fractions_use_the_same_words() {
+        assert_eq!(fraction_label(0), "1");
+        assert_eq!(fraction_label(-2), "1 in 100");
+        assert_eq!(fraction_label(-4), "1 in 10,000");
+        assert_eq!(fraction_label(-6), "1 in 1 million");
+        assert_eq!(fraction_label(-8), "1 in 100 million");
+        assert_eq!(fraction_label(-12), "1 in 1 trillion");
+        assert_eq!(fraction_label(-16), "1 in 10,000 trillion");
         assert_eq!(one_in(2.5e6), "1 in 2.5 million");
     }
 
     #[test]
-    fn a_share_reads_as_the_subject_of_a_sentence() {
-        assert_eq!(share_of(0.000283, "holds"), "about 1 in 3,500 holds");
-        assert_eq!(share_of(0.025, "holds"), "2.50\u{a0}% of holds");
-        assert_eq!(share_of(0.0, "holds"), "no holds");
+    fn a_fraction_reads_as_the_subject_of_a_sentence() {
+        assert_eq!(fraction_of(0.000283, "holds"), "about 1 in 3,500 holds");
+        assert_eq!(fraction_of(0.025, "holds"), "2.50\u{a0}% of holds");
+        assert_eq!(fraction_of(0.0, "holds"), "no holds");
     }
 
     #[test]

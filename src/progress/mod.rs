@@ -11,7 +11,7 @@
 //! Loading is tolerant. A missing file means fresh progress. A file that is damaged
 //! (unparsable, cut short, binary), larger than [`MAX_FILE_BYTES`] or written by a newer
 //! version is renamed to `progress.ron.bad-<unix time>` so nothing is destroyed, and the
-//! learner starts afresh with a [`Store::notice`] saying so. Unknown fields are ignored, and
+//! learner starts afresh with a [`ProgressFile::notice`] saying so. Unknown fields are ignored, and
 //! answers to questions the lesson no longer has are kept in the file but count for nothing.
 //!
 //! Several windows may share one file. Every save takes an advisory lock on a `.lock` file
@@ -29,9 +29,9 @@ use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Question};
 
 mod file;
-mod store;
+mod progress_file;
 
-pub use store::Store;
+pub use progress_file::ProgressFile;
 
 /// The file format this version reads and writes.
 pub const VERSION: u32 = 3;

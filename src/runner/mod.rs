@@ -1,7 +1,7 @@
 //! Background work for the UI: every simulation runs on its own thread, streams partial
 //! results, stops soon after it is replaced, and wakes the UI with a repaint request.
 //!
-//! The UI thread only ever reads the latest snapshot (a cheap lock and clone-free borrow).
+//! The UI thread only ever reads the latest published state (a cheap lock and clone-free borrow).
 
 pub mod parallel;
 pub mod real_threads;
@@ -18,7 +18,7 @@ pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
 /// The state a task publishes.
 #[derive(Clone, Debug)]
-pub struct Snapshot<R> {
+pub struct Published<R> {
     /// The latest partial (or final) result, if any has arrived.
     pub result: Option<R>,
     /// Work done so far, out of `total` (any unit: samples, runs, worker counts).
@@ -29,7 +29,7 @@ pub struct Snapshot<R> {
     pub failed: Option<String>,
 }
 
-impl<R> Default for Snapshot<R> {
+impl<R> Default for Published<R> {
     fn default() -> Self {
         Self {
             result: None,
@@ -41,9 +41,9 @@ impl<R> Default for Snapshot<R> {
     }
 }
 
-impl<R> Snapshot<R> {
+impl<R> Published<R> {
     /// Fraction of the work done, 0..=1.
-    pub fn progress(&self) -> f32 {
+    pub fn completed(&self) -> f32 {
         if self.finished {
             1.0
         } else if self.total == 0 {
@@ -55,11 +55,11 @@ impl<R> Snapshot<R> {
 }
 
 struct Shared<R> {
-    snapshot: Mutex<Snapshot<R>>,
+    published: Mutex<Published<R>>,
     cancel: AtomicBool,
 }
 
-/// Handed to the work function: publish progress, check for cancellation.
+/// Handed to the work function: publish how far it has got, check for cancellation.
 pub struct Reporter<R> {
     shared: Arc<Shared<R>>,
     waker: Waker,
@@ -80,7 +80,7 @@ impl<R> Reporter<R> {
     /// Publishes a partial result. Wakes the UI at most about 30 times a second.
     pub fn report(&self, result: R, done: u64, total: u64) {
         {
-            let mut s = lock(&self.shared.snapshot);
+            let mut s = lock(&self.shared.published);
             s.result = Some(result);
             s.done = done;
             s.total = total;
@@ -145,7 +145,7 @@ impl Runner {
         F: FnOnce(&Reporter<R>) -> R + Send + 'static,
     {
         let shared = Arc::new(Shared {
-            snapshot: Mutex::new(Snapshot::default()),
+            published: Mutex::new(Published::default()),
             cancel: AtomicBool::new(false),
         });
         let reporter = Reporter {
@@ -157,7 +157,7 @@ impl Runner {
             let outcome = catch_unwind(AssertUnwindSafe(|| work(&reporter)));
             let cancelled = reporter.cancelled();
             {
-                let mut s = lock(&reporter.shared.snapshot);
+                let mut s = lock(&reporter.shared.published);
                 match outcome {
                     Ok(result) if !cancelled => {
                         s.result = Some(result);
@@ -182,7 +182,7 @@ impl Runner {
                 .name(format!("sim-{name}"))
                 .spawn(body);
             if let Err(e) = spawned {
-                let mut s = lock(&shared.snapshot);
+                let mut s = lock(&shared.published);
                 s.failed = Some(tf("stage.run.no_thread", &[("error", e.to_string())]));
                 s.finished = true;
             }
@@ -199,12 +199,12 @@ pub struct Task<R> {
 impl<R> Task<R> {
     /// The latest published state. Hold the guard only briefly (while drawing is fine:
     /// the worker only takes the lock to publish).
-    pub fn snapshot(&self) -> MutexGuard<'_, Snapshot<R>> {
-        lock(&self.shared.snapshot)
+    pub fn published(&self) -> MutexGuard<'_, Published<R>> {
+        lock(&self.shared.published)
     }
 
     pub fn is_finished(&self) -> bool {
-        self.snapshot().finished
+        self.published().finished
     }
 
     /// Asks the work to stop; it will publish nothing more.
@@ -249,10 +249,10 @@ mod tests {
             42
         });
         wait(&task);
-        let s = task.snapshot();
+        let s = task.published();
         assert_eq!(s.result, Some(42));
         assert!(s.finished && s.failed.is_none());
-        assert_eq!(s.progress(), 1.0);
+        assert_eq!(s.completed(), 1.0);
         assert!(
             wakes.load(Ordering::Relaxed) >= 2,
             "the UI is woken for news and for the end"
@@ -287,14 +287,17 @@ mod tests {
             panic!("bad model")
         });
         wait(&task);
-        let snap = task.snapshot();
-        assert_eq!(snap.failed.as_deref(), Some("bad model"));
-        assert_eq!(snap.result, None, "no partial result hides the failure");
+        let published = task.published();
+        assert_eq!(published.failed.as_deref(), Some("bad model"));
+        assert_eq!(
+            published.result, None,
+            "no partial result hides the failure"
+        );
     }
 
     #[test]
     fn inline_runs_before_spawn_returns() {
         let task = Runner::inline().spawn("now", |_: &Reporter<u8>| 7);
-        assert_eq!(task.snapshot().result, Some(7));
+        assert_eq!(task.published().result, Some(7));
     }
 }

@@ -26,21 +26,21 @@ use crate::sim::mc::Chunked;
 pub struct Options {
     /// Worker threads; 0 means one per core.
     pub threads: usize,
-    /// The shortest time between two progress reports (the first and last always come).
-    pub progress_every: Duration,
+    /// The shortest time between two partial reports (the first and last always come).
+    pub report_every: Duration,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Self {
             threads: 0,
-            progress_every: Duration::from_millis(30),
+            report_every: Duration::from_millis(30),
         }
     }
 }
 
 impl Options {
-    /// All cores, progress at most every 30 ms.
+    /// All cores, a partial report at most every 30 ms.
     pub fn with_threads(threads: usize) -> Self {
         Self {
             threads,
@@ -49,9 +49,9 @@ impl Options {
     }
 }
 
-/// The merged prefix of a run in progress: chunks `0..chunks_done`, in order.
+/// The merged prefix of a run still going: chunks `0..chunks_done`, in order.
 #[derive(Debug)]
-pub struct Progress<'a, A> {
+pub struct Partial<'a, A> {
     pub chunks_done: u64,
     pub chunks: u64,
     pub samples_done: u64,
@@ -60,7 +60,7 @@ pub struct Progress<'a, A> {
     pub acc: &'a A,
 }
 
-impl<A> Progress<'_, A> {
+impl<A> Partial<'_, A> {
     /// Fraction of the work done, from 0 to 1.
     pub fn fraction(&self) -> f64 {
         if self.samples == 0 {
@@ -168,7 +168,7 @@ pub fn resolve_threads(threads: usize) -> usize {
 /// to be merged, so memory stays fixed however long the run.
 const LOOKAHEAD: u64 = 64;
 
-/// Runs `model` with `seed` to the end, reporting progress, unless `cancel` is set first.
+/// Runs `model` with `seed` to the end, reporting partial results, unless `cancel` is set first.
 ///
 /// The result is bit-identical to [`crate::sim::mc::run_sequential`] for every thread count.
 pub fn run<M: Chunked>(
@@ -176,22 +176,22 @@ pub fn run<M: Chunked>(
     seed: u64,
     options: &Options,
     cancel: &AtomicBool,
-    mut progress: impl FnMut(&Progress<'_, M::Acc>),
+    mut on_partial: impl FnMut(&Partial<'_, M::Acc>),
 ) -> Result<M::Acc, Stopped> {
     let chunks = model.chunks();
     let threads = resolve_threads(options.threads).min(chunks.max(1) as usize);
     let mut reporter = Reporter {
         model,
         chunks,
-        every: options.progress_every,
+        every: options.report_every,
         last: None,
     };
     if threads <= 1 {
-        return run_here(model, seed, cancel, &mut reporter, &mut progress);
+        return run_here(model, seed, cancel, &mut reporter, &mut on_partial);
     }
     let Some(pool) = pool() else {
         // No threads to be had: do the same work here.
-        return run_here(model, seed, cancel, &mut reporter, &mut progress);
+        return run_here(model, seed, cancel, &mut reporter, &mut on_partial);
     };
 
     let next = AtomicU64::new(0);
@@ -200,7 +200,7 @@ pub fn run<M: Chunked>(
     let failed = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(u64, M::Acc), (u64, String)>>();
     pool.in_place_scope(|scope| {
-        // However the merging below ends (a result, an error, a panic in `progress`), the
+        // However the merging below ends (a result, an error, a panic in `on_partial`), the
         // workers stop rather than wait in the look-ahead for merges that will never come.
         let _stop_workers = SetOnDrop(&failed);
         for _ in 0..threads {
@@ -252,7 +252,7 @@ pub fn run<M: Chunked>(
                     }
                     if done > before {
                         merged_upto.store(done, Ordering::Release);
-                        reporter.report(done, &acc, &mut progress);
+                        reporter.report(done, &acc, &mut on_partial);
                     }
                 }
                 // The other workers have seen `failed` and stop after their current chunk.
@@ -315,7 +315,7 @@ fn run_chunk<M: Chunked>(model: &M, seed: u64, k: u64) -> Result<M::Acc, (u64, S
         .map_err(|panic| (k, super::panic_message(panic.as_ref())))
 }
 
-/// Runs `model` to the end on `threads` threads (0 = all cores), without progress reports.
+/// Runs `model` to the end on `threads` threads (0 = all cores), without partial reports.
 ///
 /// # Panics
 /// When a chunk fails, this panics (without running the panic hook again) with a
@@ -324,7 +324,7 @@ pub fn run_to_end<M: Chunked>(model: &M, seed: u64, threads: usize) -> M::Acc {
     let never = AtomicBool::new(false);
     let options = Options {
         threads,
-        progress_every: Duration::MAX,
+        report_every: Duration::MAX,
     };
     settle(run(model, seed, &options, &never, |_| {}), || {
         unreachable!("a run without a cancel flag always finishes")
@@ -343,7 +343,7 @@ impl<M: Chunked> Reporter<'_, M> {
         &mut self,
         done: u64,
         acc: &M::Acc,
-        progress: &mut impl FnMut(&Progress<'_, M::Acc>),
+        on_partial: &mut impl FnMut(&Partial<'_, M::Acc>),
     ) {
         let due = match self.last {
             None => true,
@@ -351,7 +351,7 @@ impl<M: Chunked> Reporter<'_, M> {
         };
         if due || done == self.chunks {
             self.last = Some(Instant::now());
-            progress(&Progress {
+            on_partial(&Partial {
                 chunks_done: done,
                 chunks: self.chunks,
                 samples_done: self.model.samples_in(done),
@@ -367,7 +367,7 @@ fn run_here<M: Chunked>(
     seed: u64,
     cancel: &AtomicBool,
     reporter: &mut Reporter<'_, M>,
-    progress: &mut impl FnMut(&Progress<'_, M::Acc>),
+    on_partial: &mut impl FnMut(&Partial<'_, M::Acc>),
 ) -> Result<M::Acc, Stopped> {
     let mut acc = model.empty();
     for k in 0..model.chunks() {
@@ -382,7 +382,7 @@ fn run_here<M: Chunked>(
             })
         })?;
         model.merge(&mut acc, &part);
-        reporter.report(k + 1, &acc, progress);
+        reporter.report(k + 1, &acc, on_partial);
     }
     Ok(acc)
 }
@@ -442,7 +442,7 @@ mod tests {
     }
 
     #[test]
-    fn progress_reports_a_growing_prefix_and_ends_complete() {
+    fn partial_reports_a_growing_prefix_and_ends_complete() {
         let sim = TtlSim::new(
             &Valid::checked(TtlParams {
                 holds: 600_000,
@@ -453,7 +453,7 @@ mod tests {
         let never = AtomicBool::new(false);
         let options = Options {
             threads: 3,
-            progress_every: Duration::ZERO,
+            report_every: Duration::ZERO,
         };
         let mut seen = Vec::new();
         let acc = run(&sim, 1, &options, &never, |p| {
@@ -482,7 +482,7 @@ mod tests {
             let mut cancelled_at = None;
             let options = Options {
                 threads,
-                progress_every: Duration::ZERO,
+                report_every: Duration::ZERO,
             };
             let out = run(&sim, 1, &options, &cancel, |p| {
                 if p.chunks_done >= 3 && cancelled_at.is_none() {
@@ -490,7 +490,9 @@ mod tests {
                     cancelled_at = Some(Instant::now());
                 }
             });
-            let stopped = cancelled_at.expect("progress was reported").elapsed();
+            let stopped = cancelled_at
+                .expect("a partial result was reported")
+                .elapsed();
             let err = out.unwrap_err();
             assert!(matches!(err, Stopped::Cancelled { .. }), "{err}");
             assert!(err.chunks_done() >= 3 && err.chunks_done() < sim.chunks());
@@ -540,7 +542,7 @@ mod tests {
             let failing = FailAt { model: &model, at };
             let options = Options {
                 threads,
-                progress_every: Duration::ZERO,
+                report_every: Duration::ZERO,
             };
             let never = AtomicBool::new(false);
             let mut merged = 0;
@@ -602,15 +604,15 @@ mod tests {
             assert!(started.elapsed() < Duration::from_secs(10), "the task hung");
             std::thread::sleep(Duration::from_millis(1));
         }
-        let snap = task.snapshot();
+        let published = task.published();
         assert_eq!(
-            snap.failed.as_deref(),
+            published.failed.as_deref(),
             Some("chunk 300 failed: injected failure")
         );
     }
 
     #[test]
-    fn a_panicking_progress_report_stops_the_workers() {
+    fn a_panicking_partial_report_stops_the_workers() {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let model = Sum {
@@ -619,7 +621,7 @@ mod tests {
             let never = AtomicBool::new(false);
             let options = Options {
                 threads: 3,
-                progress_every: Duration::ZERO,
+                report_every: Duration::ZERO,
             };
             let out = catch_unwind(AssertUnwindSafe(|| {
                 run(&model, 1, &options, &never, |p| {

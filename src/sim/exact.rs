@@ -1,5 +1,5 @@
 //! Exact values the simulations are checked against: the standard normal distribution, and
-//! the chance that a log-normal work time, possibly plus an exponential stall, outlasts a
+//! the chance that a log-normal work time, possibly plus an exponential pause, outlasts a
 //! deadline.
 //!
 //! The normal tail is computed directly (a series near the centre, a continued fraction in
@@ -227,20 +227,20 @@ pub fn lognormal_exceeds(t: f64, typical: f64, spread: f64) -> f64 {
 }
 
 /// `P(W + S > t)` for a log-normal `W` (see [`lognormal_exceeds`]) plus an independent
-/// exponential `S` with mean `stall_mean`:
+/// exponential `S` with mean `pause_mean`:
 ///
-/// `P(W > t) + E[exp(−(t − W)/stall_mean); W ≤ t]`,
+/// `P(W > t) + E[exp(−(t − W)/pause_mean); W ≤ t]`,
 ///
 /// the second term by adaptive quadrature over `z` (where `W = typical·e^(spread·z)`), with
 /// breakpoints at both scales the integrand has: 1 around the normal bulk, and
-/// `stall_mean / (spread · t)` near `W = t`, where the exponential factor is steepest.
+/// `pause_mean / (spread · t)` near `W = t`, where the exponential factor is steepest.
 /// Accurate to about 1e-10 relative.
-pub fn lognormal_plus_exp_exceeds(t: f64, typical: f64, spread: f64, stall_mean: f64) -> f64 {
+pub fn lognormal_plus_exp_exceeds(t: f64, typical: f64, spread: f64, pause_mean: f64) -> f64 {
     if spread == 0.0 {
         return if typical > t {
             1.0
         } else {
-            (-(t - typical) / stall_mean).exp()
+            (-(t - typical) / pause_mean).exp()
         };
     }
     let x = (t / typical).ln() / spread;
@@ -252,7 +252,7 @@ pub fn lognormal_plus_exp_exceeds(t: f64, typical: f64, spread: f64, stall_mean:
     let hi = x.min(39.0);
     let integrand = |z: f64| {
         let w = typical * (spread * z).exp();
-        (-0.5 * z * z - (t - w).max(0.0) / stall_mean).exp() * INV_SQRT_2PI
+        (-0.5 * z * z - (t - w).max(0.0) / pause_mean).exp() * INV_SQRT_2PI
     };
     let mut breaks = vec![lo];
     let mut z = lo.ceil();
@@ -264,7 +264,7 @@ pub fn lognormal_plus_exp_exceeds(t: f64, typical: f64, spread: f64, stall_mean:
     }
     // Geometric steps towards the upper end at the exponential factor's scale.
     if hi == x {
-        let scale = stall_mean / (spread * t);
+        let scale = pause_mean / (spread * t);
         let mut d = scale / 64.0;
         let mut near = Vec::new();
         while d < 1.0 {
@@ -287,7 +287,7 @@ pub fn lognormal_plus_exp_exceeds(t: f64, typical: f64, spread: f64, stall_mean:
         let tol = 1e-12 * (tail + sum + rough);
         sum += adaptive(&integrand, a, b, rough, tol, &mut budget);
         let w_a = typical * (spread * a).exp();
-        let rest = normal_cdf(a) * (-(t - w_a).max(0.0) / stall_mean).exp();
+        let rest = normal_cdf(a) * (-(t - w_a).max(0.0) / pause_mean).exp();
         if rest <= 1e-14 * (tail + sum) {
             break;
         }
@@ -295,14 +295,14 @@ pub fn lognormal_plus_exp_exceeds(t: f64, typical: f64, spread: f64, stall_mean:
     tail + sum
 }
 
-/// `(1 − p)·P(W > t) + p·P(W + S > t)`: the chance that a hold which stalls with probability
-/// `p` (for an exponential time with mean `stall_mean`) lasts longer than `t`.
-pub fn hold_exceeds(t: f64, typical: f64, spread: f64, p: f64, stall_mean: f64) -> f64 {
+/// `(1 − p)·P(W > t) + p·P(W + S > t)`: the chance that a hold which pauses with probability
+/// `p` (for an exponential time with mean `pause_mean`) lasts longer than `t`.
+pub fn hold_exceeds(t: f64, typical: f64, spread: f64, p: f64, pause_mean: f64) -> f64 {
     let plain = lognormal_exceeds(t, typical, spread);
     if p == 0.0 {
         return plain;
     }
-    (1.0 - p) * plain + p * lognormal_plus_exp_exceeds(t, typical, spread, stall_mean)
+    (1.0 - p) * plain + p * lognormal_plus_exp_exceeds(t, typical, spread, pause_mean)
 }
 
 #[cfg(test)]
@@ -368,10 +368,10 @@ mod tests {
     }
 
     #[test]
-    fn stall_integral_matches_reference_values() {
+    fn pause_integral_matches_reference_values() {
         // P(W + S > t), mpmath quad with 30 digits.
         let cases = [
-            // (t, typical, spread, stall mean, reference)
+            // (t, typical, spread, pause mean, reference)
             (10.0, 0.2, 0.5, 5.0, 0.141_652_541_933_240_64),
             (1.0, 0.2, 0.5, 2.0, 0.680_536_993_963_336_9),
             (30.0, 8.0, 0.45, 20.0, 0.355_599_734_318_171_5),
@@ -395,7 +395,7 @@ mod tests {
     }
 
     #[test]
-    fn stall_integral_across_the_parameter_ranges() {
+    fn pause_integral_across_the_parameter_ranges() {
         // Random and extreme points (mpmath, 0.5-wide panels plus geometric steps near the end).
         let cases = [
             (1.3366, 0.0412, 0.9768, 126.7356, 0.990_027_124_791_337_3),
@@ -438,11 +438,11 @@ mod tests {
     }
 
     #[test]
-    fn hold_mixes_stalled_and_plain() {
+    fn hold_mixes_paused_and_plain() {
         let plain = lognormal_exceeds(10.0, 0.2, 0.5);
-        let stalled = lognormal_plus_exp_exceeds(10.0, 0.2, 0.5, 5.0);
+        let paused = lognormal_plus_exp_exceeds(10.0, 0.2, 0.5, 5.0);
         let p = hold_exceeds(10.0, 0.2, 0.5, 0.002, 5.0);
-        assert!(rel(p, 0.998 * plain + 0.002 * stalled) < 1e-15);
+        assert!(rel(p, 0.998 * plain + 0.002 * paused) < 1e-15);
         assert_eq!(hold_exceeds(10.0, 0.2, 0.5, 0.0, 5.0), plain);
     }
 }

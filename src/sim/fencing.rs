@@ -1,7 +1,7 @@
 //! Section 4, "Fencing tokens": a chain of lock holders, some of which outlive their lease.
 //!
 //! Holder `k` (token `k`, counting from 1) is granted the lock at `g_k`, works for
-//! `W_k + stall_k` (see [`HoldTime`]) and writes at `f_k = g_k + W_k + stall_k`. The lock is
+//! `W_k + pause_k` (see [`HoldTime`]) and writes at `f_k = g_k + W_k + pause_k`. The lock is
 //! free again at `min(f_k, g_k + TTL)`, and the next holder is granted at that moment. A write
 //! is *stale* when `f_k > g_k + TTL`: the lease had already run out.
 //!
@@ -31,12 +31,12 @@ crate::param_specs! {
 }
 /// The same spread as the TTL model's.
 pub const SPREAD: ParamSpec = super::ttl::SPREAD;
-pub const STALL_PROB: ParamSpec = ParamSpec {
+pub const PAUSE_PROB: ParamSpec = ParamSpec {
     default: 0.02,
-    ..super::ttl::STALL_PROB
+    ..super::ttl::PAUSE_PROB
 };
 crate::param_specs! {
-    pub STALL_MEAN_MS = new("stall-mean-ms", "Mean pause", "ms", 10.0, 60_000.0, 2_000.0).log();
+    pub PAUSE_MEAN_MS = new("stall-mean-ms", "Mean pause", "ms", 10.0, 60_000.0, 2_000.0).log();
 }
 
 /// How many holders a run keeps for the token ladder; later holders are only counted.
@@ -49,8 +49,10 @@ pub struct FencingParams {
     pub ttl_ms: f64,
     pub typical_ms: f64,
     pub spread: f64,
-    pub stall_prob: f64,
-    pub stall_mean_ms: f64,
+    #[serde(rename = "stall_prob")]
+    pub pause_prob: f64,
+    #[serde(rename = "stall_mean_ms")]
+    pub pause_mean_ms: f64,
     pub fencing: bool,
 }
 
@@ -60,8 +62,8 @@ crate::param_table!(FencingParams {
     ttl_ms: TTL_MS,
     typical_ms: TYPICAL_MS,
     spread: SPREAD,
-    stall_prob: STALL_PROB,
-    stall_mean_ms: STALL_MEAN_MS,
+    pause_prob: PAUSE_PROB,
+    pause_mean_ms: PAUSE_MEAN_MS,
 } default { fencing: false });
 
 impl FencingParams {
@@ -73,8 +75,8 @@ impl FencingParams {
         HoldTime::new(
             self.typical_ms,
             self.spread,
-            self.stall_prob,
-            self.stall_mean_ms,
+            self.pause_prob,
+            self.pause_mean_ms,
         )
         .expect("validated hold-time parameters")
     }
@@ -281,7 +283,7 @@ mod tests {
             assert_eq!(marked, off.overwritten);
             seen_late += off.late_after_newer;
         }
-        // With a 2 s mean stall against a 1 s TTL most stale writes land behind newer ones.
+        // With a 2 s mean pause against a 1 s TTL most stale writes land behind newer ones.
         assert!(seen_late > 50, "{seen_late}");
     }
 
@@ -323,10 +325,10 @@ mod tests {
 
     #[test]
     fn extremes() {
-        // Nothing can overrun a long TTL when work is fixed and nothing stalls.
+        // Nothing can overrun a long TTL when work is fixed and nothing pauses.
         let calm = FencingParams {
             spread: 0.0,
-            stall_prob: 0.0,
+            pause_prob: 0.0,
             ttl_ms: 60_000.0,
             ..Default::default()
         };
@@ -336,7 +338,7 @@ mod tests {
         // Every holder overruns: fixed work longer than the TTL.
         let doomed = FencingParams {
             spread: 0.0,
-            stall_prob: 0.0,
+            pause_prob: 0.0,
             ttl_ms: 10.0,
             typical_ms: 10_000.0,
             ..Default::default()
@@ -347,9 +349,9 @@ mod tests {
         assert_eq!(r.late_after_newer, 0);
         let wild = FencingParams {
             spread: 1.5,
-            stall_prob: 0.2,
+            pause_prob: 0.2,
             ttl_ms: 10.0,
-            stall_mean_ms: 60_000.0,
+            pause_mean_ms: 60_000.0,
             typical_ms: 1.0,
             ..Default::default()
         };

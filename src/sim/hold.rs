@@ -1,8 +1,8 @@
-//! How long a worker holds a lock: log-normal work, sometimes plus a stall.
+//! How long a worker holds a lock: log-normal work, sometimes plus a pause.
 //!
 //! Shared by the TTL, fencing and "break it" models. `W = typical · exp(spread · Z)` with
 //! `Z ~ N(0, 1)` (so `typical` is the median and `spread` the standard deviation of `ln W`),
-//! and with probability `stall_prob` the worker also freezes for `S ~ Exp(mean stall_mean)`.
+//! and with probability `pause_prob` the worker also freezes for `S ~ Exp(mean pause_mean)`.
 
 use std::fmt;
 
@@ -19,10 +19,10 @@ pub enum HoldError {
     Typical,
     /// `spread` must be finite and at least 0.
     Spread,
-    /// `stall_prob` must be in `[0, 1]`.
-    StallProb,
-    /// `stall_mean` must be finite and above 0.
-    StallMean,
+    /// `pause_prob` must be in `[0, 1]`.
+    PauseProb,
+    /// `pause_mean` must be finite and above 0.
+    PauseMean,
 }
 
 impl fmt::Display for HoldError {
@@ -30,25 +30,25 @@ impl fmt::Display for HoldError {
         f.write_str(match self {
             HoldError::Typical => "typical work time must be finite and positive",
             HoldError::Spread => "spread must be finite and not negative",
-            HoldError::StallProb => "stall probability must be between 0 and 1",
-            HoldError::StallMean => "stall mean must be finite and positive",
+            HoldError::PauseProb => "stall probability must be between 0 and 1",
+            HoldError::PauseMean => "stall mean must be finite and positive",
         })
     }
 }
 
 impl std::error::Error for HoldError {}
 
-/// The hold-time distribution `W + (stall ? S : 0)`; sampling returns the total.
+/// The hold-time distribution `W + (pause ? S : 0)`; sampling returns the total.
 ///
-/// One sample draws, in this order: `Z` (standard normal), 64 bits for the stall decision,
-/// and `S` (standard exponential) only when the hold stalls.
+/// One sample draws, in this order: `Z` (standard normal), 64 bits for the pause decision,
+/// and `S` (standard exponential) only when the hold pauses.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HoldTime {
     typical: f64,
     spread: f64,
-    stall_prob: f64,
-    stall_mean: f64,
-    stall: Cut,
+    pause_prob: f64,
+    pause_mean: f64,
+    pause: Cut,
 }
 
 /// One sampled hold, in parts.
@@ -56,14 +56,14 @@ pub struct HoldTime {
 pub struct Hold {
     /// The work itself.
     pub work: f64,
-    /// The freeze added to it (0 when the hold did not stall).
-    pub stall: f64,
+    /// The freeze added to it (0 when the hold did not pause).
+    pub pause: f64,
 }
 
 impl Hold {
-    /// Work plus stall.
+    /// Work plus pause.
     pub fn total(&self) -> f64 {
-        self.work + self.stall
+        self.work + self.pause
     }
 }
 
@@ -72,8 +72,8 @@ impl HoldTime {
     pub fn new(
         typical: f64,
         spread: f64,
-        stall_prob: f64,
-        stall_mean: f64,
+        pause_prob: f64,
+        pause_mean: f64,
     ) -> Result<Self, HoldError> {
         if !(typical.is_finite() && typical > 0.0) {
             return Err(HoldError::Typical);
@@ -81,18 +81,18 @@ impl HoldTime {
         if !(spread.is_finite() && spread >= 0.0) {
             return Err(HoldError::Spread);
         }
-        if !(0.0..=1.0).contains(&stall_prob) {
-            return Err(HoldError::StallProb);
+        if !(0.0..=1.0).contains(&pause_prob) {
+            return Err(HoldError::PauseProb);
         }
-        if !(stall_mean.is_finite() && stall_mean > 0.0) {
-            return Err(HoldError::StallMean);
+        if !(pause_mean.is_finite() && pause_mean > 0.0) {
+            return Err(HoldError::PauseMean);
         }
         Ok(Self {
             typical,
             spread,
-            stall_prob,
-            stall_mean,
-            stall: Cut::new(stall_prob),
+            pause_prob,
+            pause_mean,
+            pause: Cut::new(pause_prob),
         })
     }
 
@@ -102,26 +102,26 @@ impl HoldTime {
     pub fn spread(&self) -> f64 {
         self.spread
     }
-    pub fn stall_prob(&self) -> f64 {
-        self.stall_prob
+    pub fn pause_prob(&self) -> f64 {
+        self.pause_prob
     }
-    pub fn stall_mean(&self) -> f64 {
-        self.stall_mean
-    }
-
-    /// The chance of stalling as a cut for 64-bit draws.
-    pub(crate) fn stall_cut(&self) -> Cut {
-        self.stall
+    pub fn pause_mean(&self) -> f64 {
+        self.pause_mean
     }
 
-    /// Exactly `P(W + stall > t)`.
+    /// The chance of pausing as a cut for 64-bit draws.
+    pub(crate) fn pause_cut(&self) -> Cut {
+        self.pause
+    }
+
+    /// Exactly `P(W + pause > t)`.
     pub fn exceeds(&self, t: f64) -> f64 {
         exact::hold_exceeds(
             t,
             self.typical,
             self.spread,
-            self.stall_prob,
-            self.stall_mean,
+            self.pause_prob,
+            self.pause_mean,
         )
     }
 
@@ -130,9 +130,9 @@ impl HoldTime {
         exact::lognormal_exceeds(t, self.typical, self.spread)
     }
 
-    /// Exactly `P(stalled and S > t)`: the stall alone.
-    pub fn stall_exceeds(&self, t: f64) -> f64 {
-        self.stall_prob * (-t / self.stall_mean).exp()
+    /// Exactly `P(paused and S > t)`: the pause alone.
+    pub fn pause_exceeds(&self, t: f64) -> f64 {
+        self.pause_prob * (-t / self.pause_mean).exp()
     }
 
     /// A work time `W`.
@@ -142,23 +142,23 @@ impl HoldTime {
         self.typical * (self.spread * z).exp()
     }
 
-    /// A stall length `S`, given that the hold stalls.
+    /// A pause length `S`, given that the hold pauses.
     #[inline]
-    pub fn sample_stall_length<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+    pub fn sample_pause_length<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
         let e: f64 = Exp1.sample(rng);
-        self.stall_mean * e
+        self.pause_mean * e
     }
 
     /// One hold, in parts.
     #[inline]
     pub fn sample_parts<R: Rng + ?Sized>(&self, rng: &mut R) -> Hold {
         let work = self.sample_work(rng);
-        let stall = if self.stall.sample(rng) {
-            self.sample_stall_length(rng)
+        let pause = if self.pause.sample(rng) {
+            self.sample_pause_length(rng)
         } else {
             0.0
         };
-        Hold { work, stall }
+        Hold { work, pause }
     }
 }
 
@@ -182,37 +182,37 @@ mod tests {
             HoldTime::new(1.0, f64::NAN, 0.0, 1.0),
             Err(HoldError::Spread)
         );
-        assert_eq!(HoldTime::new(1.0, 0.5, 1.5, 1.0), Err(HoldError::StallProb));
+        assert_eq!(HoldTime::new(1.0, 0.5, 1.5, 1.0), Err(HoldError::PauseProb));
         assert_eq!(
             HoldTime::new(1.0, 0.5, f64::NAN, 1.0),
-            Err(HoldError::StallProb)
+            Err(HoldError::PauseProb)
         );
         assert_eq!(
             HoldTime::new(1.0, 0.5, 0.1, f64::INFINITY),
-            Err(HoldError::StallMean)
+            Err(HoldError::PauseMean)
         );
         assert!(HoldTime::new(1.0, 0.0, 1.0, 1.0).is_ok());
     }
 
     #[test]
-    fn median_is_typical_and_stalls_happen_at_their_rate() {
+    fn median_is_typical_and_pauses_happen_at_their_rate() {
         let h = HoldTime::new(2.0, 0.7, 0.1, 3.0).unwrap();
         let mut rng = chunk_rng(11, 0);
         let n = 100_000u64;
-        let (mut below, mut stalls, mut stall_sum) = (0u64, 0u64, 0.0);
+        let (mut below, mut pauses, mut pause_sum) = (0u64, 0u64, 0.0);
         for _ in 0..n {
             let hold = h.sample_parts(&mut rng);
             below += u64::from(hold.work < 2.0);
-            if hold.stall > 0.0 {
-                stalls += 1;
-                stall_sum += hold.stall;
+            if hold.pause > 0.0 {
+                pauses += 1;
+                pause_sum += hold.pause;
             }
         }
-        // Binomial standard deviations: 158 for the median, 95 for the stalls; allow 4.
+        // Binomial standard deviations: 158 for the median, 95 for the pauses; allow 4.
         assert!(below.abs_diff(50_000) < 632, "{below}");
-        assert!(stalls.abs_diff(10_000) < 380, "{stalls}");
+        assert!(pauses.abs_diff(10_000) < 380, "{pauses}");
         // Mean of ~10,000 exponentials with mean 3: standard error 0.03.
-        let mean = stall_sum / stalls as f64;
+        let mean = pause_sum / pauses as f64;
         assert!((mean - 3.0).abs() < 0.15, "{mean}");
     }
 

@@ -6,8 +6,8 @@
 //! but drops a request whose idempotency key it has already seen.
 //!
 //! Monte Carlo over `runs` jobs (model v2: timing decides what a late write does). A run works
-//! for `L` (log-normal around `typical_s`); with probability `stall_prob` a pause
-//! `S ~ Exp(mean stall_mean_s)` strikes at the end of the work, just before its effects, and
+//! for `L` (log-normal around `typical_s`); with probability `pause_prob` a pause
+//! `S ~ Exp(mean pause_mean_s)` strikes at the end of the work, just before its effects, and
 //! the run acts at `H = L + S` (see [`HoldTime`]).
 //!
 //! - Without renewal the run loses its lock iff `H > TTL`. A second worker takes the lock at
@@ -23,7 +23,7 @@
 //!   second time, and the repeat's work is wasted in every mode.
 //!
 //! Every run draws the same values whatever the mode, so one simulation counts all five; the
-//! mode only picks what is reported. The exact shares come by quadrature (see [`exact`]);
+//! mode only picks what is reported. The exact fractions come by quadrature (see [`exact`]);
 //! the cells a defence removes are exactly zero, in the counts and in the exact values alike.
 
 pub mod exact;
@@ -49,9 +49,9 @@ pub const SPREAD: ParamSpec = ParamSpec {
     ..super::ttl::SPREAD
 };
 /// The same pause probability as the TTL model's.
-pub const STALL_PROB: ParamSpec = super::ttl::STALL_PROB;
+pub const PAUSE_PROB: ParamSpec = super::ttl::PAUSE_PROB;
 crate::param_specs! {
-    pub STALL_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
+    pub PAUSE_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
     pub RUNS = new("runs", "Simulated runs", "", 1_000.0, 100_000_000.0, 50_000.0).whole().log();
 }
 
@@ -125,7 +125,7 @@ impl Mode {
     }
 
     /// What `lost` runs that lost their lock, `over_newer` of whose late writes arrived after
-    /// the repeat's, add up to in this mode (counts or shares). The cells a defence removes
+    /// the repeat's, add up to in this mode (counts or fractions). The cells a defence removes
     /// are `T::default()`: exactly zero.
     pub fn effects<T: Copy + Default>(self, lost: T, over_newer: T) -> Effects<T> {
         let zero = T::default();
@@ -179,7 +179,7 @@ impl FromStr for Mode {
     }
 }
 
-/// What the runs that lost their lock cost in one mode, as counts or as shares of all runs.
+/// What the runs that lost their lock cost in one mode, as counts or as fractions of all runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Effects<T> {
     /// Runs repeated by a second worker (one per lost lock).
@@ -214,8 +214,10 @@ pub struct RenewalParams {
     pub ttl_s: f64,
     pub typical_s: f64,
     pub spread: f64,
-    pub stall_prob: f64,
-    pub stall_mean_s: f64,
+    #[serde(rename = "stall_prob")]
+    pub pause_prob: f64,
+    #[serde(rename = "stall_mean_s")]
+    pub pause_mean_s: f64,
     pub runs: u64,
     pub mode: Mode,
 }
@@ -224,8 +226,8 @@ crate::param_table!(RenewalParams {
     ttl_s: TTL_S,
     typical_s: TYPICAL_S,
     spread: SPREAD,
-    stall_prob: STALL_PROB,
-    stall_mean_s: STALL_MEAN_S,
+    pause_prob: PAUSE_PROB,
+    pause_mean_s: PAUSE_MEAN_S,
     runs: RUNS,
 } default { mode: Mode::None });
 
@@ -238,8 +240,8 @@ impl RenewalParams {
         HoldTime::new(
             self.typical_s,
             self.spread,
-            self.stall_prob,
-            self.stall_mean_s,
+            self.pause_prob,
+            self.pause_mean_s,
         )
         .expect("validated hold-time parameters")
     }
@@ -250,17 +252,17 @@ impl RenewalParams {
             ttl: self.ttl_s,
             typical: self.typical_s,
             spread: self.spread,
-            p: self.stall_prob,
-            s: self.stall_mean_s,
+            p: self.pause_prob,
+            s: self.pause_mean_s,
         }
     }
 
-    /// Every exact share (`D`, `W`, `D_r`, `W_r`), by quadrature: some milliseconds of work.
-    pub fn exact_shares(&self) -> exact::Shares {
-        self.job().shares()
+    /// Every exact fraction (`D`, `W`, `D_r`, `W_r`), by quadrature: some milliseconds of work.
+    pub fn exact_fractions(&self) -> exact::Fractions {
+        self.job().fractions()
     }
 
-    /// The histogram layout for job lengths (work plus stall): log-spaced from half the
+    /// The histogram layout for job lengths (work plus pause): log-spaced from half the
     /// shortest typical jobs (or an eighth of the TTL) to four times the longer of the TTL and
     /// the longest typical jobs, so the TTL always falls inside.
     pub fn histogram(&self) -> Histogram {
@@ -312,19 +314,19 @@ pub struct RenewalSummary {
     /// What those runs cost: duplicates, stale writes that landed over newer data, invoices
     /// sent twice, runs with any harm, wasted work.
     pub counts: Effects<u64>,
-    /// The same, exactly, as shares of all runs.
+    /// The same, exactly, as fractions of all runs.
     pub exact: Effects<f64>,
     /// `lost_lock / runs` with its 95 % interval.
     pub fraction: Estimate,
-    /// The exact lost share.
+    /// The exact lost fraction.
     pub exact_fraction: f64,
-    /// The exact share of `late_over_newer`.
+    /// The exact fraction of `late_over_newer`.
     pub exact_late_over_newer: f64,
 }
 
 impl RenewalSummary {
-    /// A count as a share of all runs, with its 95 % interval.
-    pub fn share(&self, count: u64) -> Estimate {
+    /// A count as a fraction of all runs, with its 95 % interval.
+    pub fn fraction_of_runs(&self, count: u64) -> Estimate {
         Estimate::proportion(count, self.fraction.n)
     }
 }
@@ -336,9 +338,9 @@ pub struct RenewalSim {
     params: RenewalParams,
     hold: HoldTime,
     empty_hist: Histogram,
-    /// The exact shares, worked out at the first summary (on whichever thread asks first) and
+    /// The exact fractions, worked out at the first summary (on whichever thread asks first) and
     /// shared by every clone.
-    exact: Arc<OnceLock<exact::Shares>>,
+    exact: Arc<OnceLock<exact::Fractions>>,
 }
 
 impl RenewalSim {
@@ -355,15 +357,15 @@ impl RenewalSim {
         &self.params
     }
 
-    /// The exact shares, computed once.
-    pub fn exact_shares(&self) -> &exact::Shares {
-        self.exact.get_or_init(|| self.params.exact_shares())
+    /// The exact fractions, computed once.
+    pub fn exact_fractions(&self) -> &exact::Fractions {
+        self.exact.get_or_init(|| self.params.exact_fractions())
     }
 
     /// The counts for `mode` (not necessarily the parameters' own).
     pub fn summary_for(&self, acc: &RenewalAcc, seed: u64, mode: Mode) -> RenewalSummary {
         let (lost, over_newer) = acc.timing(mode);
-        let (exact_lost, exact_over_newer) = self.exact_shares().timing(mode);
+        let (exact_lost, exact_over_newer) = self.exact_fractions().timing(mode);
         RenewalSummary {
             params: RenewalParams {
                 mode,
@@ -419,19 +421,19 @@ impl Chunked for RenewalSim {
             let total = h.total();
             acc.lengths.add(total);
             // The lease left when the pause strikes, with a watchdog renewing every TTL/3.
-            let left = if h.stall > 0.0 {
+            let left = if h.pause > 0.0 {
                 ttl - h.work % period
             } else {
                 f64::INFINITY
             };
             let lost = total > ttl;
-            let lost_renewed = h.stall > left;
+            let lost_renewed = h.pause > left;
             if lost || lost_renewed {
                 let repeat = self.hold.sample_parts(&mut rng).total();
                 acc.lost_plain += u64::from(lost);
                 acc.over_newer_plain += u64::from(total > ttl + repeat);
                 acc.lost_renewed += u64::from(lost_renewed);
-                acc.over_newer_renewed += u64::from(h.stall > left + repeat);
+                acc.over_newer_renewed += u64::from(h.pause > left + repeat);
             }
         }
         acc
@@ -465,7 +467,7 @@ mod tests {
     #[test]
     fn exact_table_follows_the_spec() {
         let sim = checked_sim(&RenewalParams::default()).unwrap();
-        let x = *sim.exact_shares();
+        let x = *sim.exact_fractions();
         let (d, w, dr, wr) = (x.lost, x.over_newer, x.lost_renewed, x.over_newer_renewed);
         // About a third of the lost locks' late writes land over newer data at the defaults.
         assert!((0.3..0.36).contains(&(w / d)), "{x:?}");
@@ -508,8 +510,8 @@ mod tests {
                 ttl_s: 10.0,
                 typical_s: 5.0,
                 spread: 0.8,
-                stall_prob: 0.05,
-                stall_mean_s: 8.0,
+                pause_prob: 0.05,
+                pause_mean_s: 8.0,
                 runs: 200_000,
                 mode: Mode::Renewal,
             },
@@ -517,8 +519,8 @@ mod tests {
                 ttl_s: 3.0,
                 typical_s: 2.0,
                 spread: 0.3,
-                stall_prob: 0.1,
-                stall_mean_s: 2.0,
+                pause_prob: 0.1,
+                pause_mean_s: 2.0,
                 runs: 200_000,
                 mode: Mode::Renewal,
             },
@@ -527,8 +529,8 @@ mod tests {
                 ttl_s: 1.0,
                 typical_s: 20.0,
                 spread: 1.0,
-                stall_prob: 0.1,
-                stall_mean_s: 0.5,
+                pause_prob: 0.1,
+                pause_mean_s: 0.5,
                 runs: 200_000,
                 mode: Mode::All,
             },
@@ -536,20 +538,20 @@ mod tests {
         for p in settings {
             let sim = checked_sim(&p).unwrap();
             let acc = run_sequential(&sim, 7);
-            let x = sim.exact_shares();
+            let x = sim.exact_fractions();
             let n = acc.runs as f64;
-            for (name, count, share) in [
+            for (name, count, fraction) in [
                 ("D", acc.lost_plain, x.lost),
                 ("W", acc.over_newer_plain, x.over_newer),
                 ("D_r", acc.lost_renewed, x.lost_renewed),
                 ("W_r", acc.over_newer_renewed, x.over_newer_renewed),
             ] {
-                let sd = (n * share * (1.0 - share)).sqrt();
-                let off = (count as f64 - n * share).abs();
+                let sd = (n * fraction * (1.0 - fraction)).sqrt();
+                let off = (count as f64 - n * fraction).abs();
                 assert!(
                     off <= 4.0 * sd,
                     "{name} at {p:?}: {count} against {:.1} (sd {sd:.1})",
-                    n * share
+                    n * fraction
                 );
             }
         }
@@ -606,7 +608,7 @@ mod tests {
 
     #[test]
     fn every_mode_and_cell_agrees_with_its_exact_value() {
-        // For every mode and every non-zero cell, the exact share lies inside the 95 %
+        // For every mode and every non-zero cell, the exact fraction lies inside the 95 %
         // interval of the simulated one at about the expected rate. Misses over 40 seeds
         // ≈ Binomial(40, 0.05), mean 2; at least 34 inside fails by chance below 1 %.
         let p = RenewalParams {
@@ -617,17 +619,17 @@ mod tests {
         let accs: Vec<RenewalAcc> = (0..40u64).map(|s| run_sequential(&sim, s)).collect();
         for mode in Mode::ALL {
             let exact = sim.summary_for(&accs[0], 0, mode).exact;
-            for (name, share) in exact.named() {
+            for (name, fraction) in exact.named() {
                 let inside = accs
                     .iter()
                     .enumerate()
                     .filter(|(seed, acc)| {
                         let s = sim.summary_for(acc, *seed as u64, mode);
                         let count = s.counts.named().iter().find(|c| c.0 == name).unwrap().1;
-                        if share == 0.0 {
+                        if fraction == 0.0 {
                             assert_eq!(count, 0, "{mode} {name}");
                         }
-                        s.share(count).contains(share)
+                        s.fraction_of_runs(count).contains(fraction)
                     })
                     .count();
                 assert!(inside >= 34, "{mode} {name}: {inside} of 40");
@@ -729,8 +731,8 @@ mod tests {
                         prop_assert_eq!(s.exact.harmful, 0.0);
                     }
                 }
-                // The same for the exact shares.
-                let x = sim.exact_shares();
+                // The same for the exact fractions.
+                let x = sim.exact_fractions();
                 let at_most = |a: f64, b: f64| a <= b * (1.0 + 1e-9) + 1e-300;
                 prop_assert!(at_most(x.lost_renewed, x.lost), "{:?}", x);
                 prop_assert!(at_most(x.over_newer_renewed, x.over_newer), "{:?}", x);

@@ -92,7 +92,7 @@ impl Schema for FencingParams {
         match Self::TABLE.get(i)?.flag {
             "ttl-ms" => Some(&FENCING_TTL_S),
             "typical-ms" => Some(&FENCING_TYPICAL_S),
-            "stall-mean-ms" => Some(&FENCING_STALL_MEAN_S),
+            "stall-mean-ms" => Some(&FENCING_PAUSE_MEAN_S),
             _ => None,
         }
     }
@@ -113,7 +113,7 @@ const fn in_seconds(ms: &ParamSpec, flag: &'static str) -> ParamSpec {
 /// The fencing model's times in seconds, like the other lock-hold models (ttl, renewal).
 pub const FENCING_TTL_S: ParamSpec = in_seconds(&fencing::TTL_MS, "ttl-s");
 pub const FENCING_TYPICAL_S: ParamSpec = in_seconds(&fencing::TYPICAL_MS, "typical-s");
-pub const FENCING_STALL_MEAN_S: ParamSpec = in_seconds(&fencing::STALL_MEAN_MS, "stall-mean-s");
+pub const FENCING_PAUSE_MEAN_S: ParamSpec = in_seconds(&fencing::PAUSE_MEAN_MS, "stall-mean-s");
 
 #[cfg(test)]
 mod tests {

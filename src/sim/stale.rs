@@ -91,7 +91,7 @@ pub enum Worker {
 pub enum EventKind {
     /// The lock service granted the lock.
     Granted { to: Worker, token: u64 },
-    /// A froze (a GC pause, a stalled VM).
+    /// A froze (a GC pause, a paused VM).
     Paused,
     /// A woke up, unaware of the time it lost.
     Resumed,

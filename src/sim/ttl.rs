@@ -1,19 +1,19 @@
 //! Section 2, "The lock must expire": how often a lock hold outlives its TTL.
 //!
-//! Monte Carlo over `holds` lock holds. A hold lasts `W + stall` (see [`HoldTime`]): log-normal
-//! work around `typical_s`, plus, with probability `stall_prob`, a freeze of
-//! `S ~ Exp(mean stall_mean_s)`. A hold is unsafe when it lasts longer than the TTL: the lock
+//! Monte Carlo over `holds` lock holds. A hold lasts `W + pause` (see [`HoldTime`]): log-normal
+//! work around `typical_s`, plus, with probability `pause_prob`, a freeze of
+//! `S ~ Exp(mean pause_mean_s)`. A hold is unsafe when it lasts longer than the TTL: the lock
 //! expired while its holder was still working. The exact fraction is
 //! `(1 − p)·P(W > TTL) + p·P(W + S > TTL)` (see [`exact::hold_exceeds`]).
 //!
 //! # How one hold is drawn
-//! Most holds need nothing but 32 random bits. Without a stall, `W > TTL` exactly when
+//! Most holds need nothing but 32 random bits. Without a pause, `W > TTL` exactly when
 //! `Z > x` with `x = ln(TTL/typical)/spread`, an event of probability `q = Q(x)`; so a hold
-//! is one of three things: stalled (probability `p`), unsafe without a stall
+//! is one of three things: paused (probability `p`), unsafe without a pause
 //! (`(1 − p)·q`) or safe (the rest). One uniform draw against the cumulative cuts `p` and
 //! `p + (1 − p)·q` decides which, exactly to 2^-64 (see [`Cut`]): its upper 32 bits settle
 //! it except when they tie with a cut, and only then are 32 more drawn. One 64-bit output of
-//! the generator serves two holds. Only stalled holds draw a real `W` (normal) and `S`
+//! the generator serves two holds. Only paused holds draw a real `W` (normal) and `S`
 //! (exponential) and compare `W + S` with the TTL. The simulated distribution is therefore
 //! exactly the model's, with no `exp` or normal draw on the common path.
 
@@ -31,8 +31,8 @@ crate::param_specs! {
     pub TTL_S = new("ttl-s", "Lock TTL", "s", 0.1, 300.0, 10.0).log();
     pub TYPICAL_S = new("typical-s", "Typical work time", "s", 0.01, 10.0, 0.2).log();
     pub SPREAD = new("spread", "Work-time spread", "", 0.0, 1.5, 0.5);
-    pub STALL_PROB = new("stall-prob", "Pause probability", "", 0.0, 0.2, 0.002);
-    pub STALL_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 60.0, 5.0).log();
+    pub PAUSE_PROB = new("stall-prob", "Pause probability", "", 0.0, 0.2, 0.002);
+    pub PAUSE_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 60.0, 5.0).log();
     pub HOLDS = new("holds", "Simulated lock holds", "", 1_000.0, 100_000_000.0, 60_000.0).whole().log();
     pub GRANT_INTERVAL_S = new("grant-interval-s", "One grant every", "s", 0.1, 3_600.0, 10.0).log();
 }
@@ -49,8 +49,10 @@ pub struct TtlParams {
     pub ttl_s: f64,
     pub typical_s: f64,
     pub spread: f64,
-    pub stall_prob: f64,
-    pub stall_mean_s: f64,
+    #[serde(rename = "stall_prob")]
+    pub pause_prob: f64,
+    #[serde(rename = "stall_mean_s")]
+    pub pause_mean_s: f64,
     pub holds: u64,
     pub grant_interval_s: f64,
 }
@@ -59,8 +61,8 @@ crate::param_table!(TtlParams {
     ttl_s: TTL_S,
     typical_s: TYPICAL_S,
     spread: SPREAD,
-    stall_prob: STALL_PROB,
-    stall_mean_s: STALL_MEAN_S,
+    pause_prob: PAUSE_PROB,
+    pause_mean_s: PAUSE_MEAN_S,
     holds: HOLDS,
     grant_interval_s: GRANT_INTERVAL_S,
 } default {});
@@ -74,8 +76,8 @@ impl TtlParams {
         HoldTime::new(
             self.typical_s,
             self.spread,
-            self.stall_prob,
-            self.stall_mean_s,
+            self.pause_prob,
+            self.pause_mean_s,
         )
         .expect("validated hold-time parameters")
     }
@@ -91,8 +93,8 @@ impl TtlParams {
             ttl_s,
             self.typical_s,
             self.spread,
-            self.stall_prob,
-            self.stall_mean_s,
+            self.pause_prob,
+            self.pause_mean_s,
         )
     }
 
@@ -133,9 +135,9 @@ pub struct TtlSim {
     params: TtlParams,
     ttls: Vec<f64>,
     hold: HoldTime,
-    /// Below this cut a hold stalls.
-    stall: Cut,
-    /// For each TTL: below this cut (and not below `stall`) a hold is unsafe without a stall.
+    /// Below this cut a hold pauses.
+    pause: Cut,
+    /// For each TTL: below this cut (and not below `pause`) a hold is unsafe without a pause.
     unsafe_cuts: Vec<Cut>,
 }
 
@@ -154,17 +156,17 @@ impl TtlSim {
             ttls.iter().map(|&t| TTL_S.clamp(t)).collect()
         };
         let hold = params.hold_time();
-        let stall = hold.stall_cut();
-        let plain = 1.0 - params.stall_prob;
+        let pause = hold.pause_cut();
+        let plain = 1.0 - params.pause_prob;
         let unsafe_cuts = ttls
             .iter()
-            .map(|&t| stall.plus(plain * hold.work_exceeds(t)))
+            .map(|&t| pause.plus(plain * hold.work_exceeds(t)))
             .collect();
         Self {
             params: **params,
             ttls,
             hold,
-            stall,
+            pause,
             unsafe_cuts,
         }
     }
@@ -201,23 +203,23 @@ impl TtlSim {
         }
     }
 
-    /// A stalled hold: draw its real work and stall times.
+    /// A paused hold: draw its real work and pause times.
     #[inline(never)]
-    fn stalled_total(&self, rng: &mut ChaCha8Rng) -> f64 {
-        self.hold.sample_work(rng) + self.hold.sample_stall_length(rng)
+    fn paused_total(&self, rng: &mut ChaCha8Rng) -> f64 {
+        self.hold.sample_work(rng) + self.hold.sample_pause_length(rng)
     }
 
-    /// Fast path for a single TTL: 32 random bits per hold that does not stall.
+    /// Fast path for a single TTL: 32 random bits per hold that does not pause.
     fn chunk_one(&self, rng: &mut ChaCha8Rng, n: u64, acc: &mut TtlAcc) {
         let ttl = self.ttls[0];
-        let (stall, cut) = (self.stall, self.unsafe_cuts[0]);
-        let (mut unsafe_holds, mut stalled) = (0u64, 0u64);
+        let (pause, cut) = (self.pause, self.unsafe_cuts[0]);
+        let (mut unsafe_holds, mut paused) = (0u64, 0u64);
         let mut one = |word: u32, rng: &mut ChaCha8Rng| {
-            let class = classify(word, &stall, &cut, rng);
+            let class = classify(word, &pause, &cut, rng);
             unsafe_holds += u64::from(class == 1);
             if class == 0 {
-                stalled += 1;
-                unsafe_holds += u64::from(self.stalled_total(rng) > ttl);
+                paused += 1;
+                unsafe_holds += u64::from(self.paused_total(rng) > ttl);
             }
         };
         for _ in 0..n / 2 {
@@ -230,7 +232,7 @@ impl TtlSim {
             one(word, rng);
         }
         acc.unsafe_counts[0] += unsafe_holds;
-        acc.stalled += stalled;
+        acc.paused += paused;
     }
 
     /// Several TTLs: each hold's draw is compared with every TTL's cut.
@@ -238,9 +240,9 @@ impl TtlSim {
         for _ in 0..n {
             let word = rng.next_u32();
             let mut draw = Draw::new(word);
-            if draw.below(&self.stall, rng) {
-                acc.stalled += 1;
-                let total = self.stalled_total(rng);
+            if draw.below(&self.pause, rng) {
+                acc.paused += 1;
+                let total = self.paused_total(rng);
                 for (c, &t) in acc.unsafe_counts.iter_mut().zip(&self.ttls) {
                     *c += u64::from(total > t);
                 }
@@ -259,8 +261,9 @@ pub struct TtlAcc {
     pub holds: u64,
     /// Holds longer than each TTL of the model, in [`TtlSim::ttls`] order.
     pub unsafe_counts: Vec<u64>,
-    /// Holds that stalled.
-    pub stalled: u64,
+    /// Holds that paused.
+    #[serde(rename = "stalled")]
+    pub paused: u64,
 }
 
 impl Chunked for TtlSim {
@@ -275,7 +278,7 @@ impl Chunked for TtlSim {
         TtlAcc {
             holds: 0,
             unsafe_counts: vec![0; self.ttls.len()],
-            stalled: 0,
+            paused: 0,
         }
     }
 
@@ -294,7 +297,7 @@ impl Chunked for TtlSim {
 
     fn merge(&self, into: &mut TtlAcc, other: &TtlAcc) {
         into.holds += other.holds;
-        into.stalled += other.stalled;
+        into.paused += other.paused;
         for (a, b) in into.unsafe_counts.iter_mut().zip(&other.unsafe_counts) {
             *a += b;
         }
@@ -376,8 +379,8 @@ mod tests {
         assert_eq!(acc.holds, 2_000_000);
         let s = sim.summary(&acc, 42);
         assert!(s.unsafe_fraction.contains(s.exact_unsafe_fraction), "{s:?}");
-        // About 0.2 % of holds stall: 4,000 of them, give or take 4 sd.
-        assert!((3_750..4_250).contains(&acc.stalled), "{}", acc.stalled);
+        // About 0.2 % of holds pause: 4,000 of them, give or take 4 sd.
+        assert!((3_750..4_250).contains(&acc.paused), "{}", acc.paused);
     }
 
     #[test]
@@ -434,10 +437,10 @@ mod tests {
 
     #[test]
     fn zero_spread_and_extremes() {
-        // Spread 0 and no stalls: every hold lasts exactly `typical`.
+        // Spread 0 and no pauses: every hold lasts exactly `typical`.
         let fixed = TtlParams {
             spread: 0.0,
-            stall_prob: 0.0,
+            pause_prob: 0.0,
             typical_s: 2.0,
             ttl_s: 1.0,
             holds: 5_000,
@@ -506,18 +509,18 @@ mod tests {
                 any_value(TTL_S),
                 any_value(TYPICAL_S),
                 any_value(SPREAD),
-                any_value(STALL_PROB),
-                any_value(STALL_MEAN_S),
+                any_value(PAUSE_PROB),
+                any_value(PAUSE_MEAN_S),
                 up_to(HOLDS, 20_000.0),
                 any_value(GRANT_INTERVAL_S),
             )
                 .prop_map(
-                    |(ttl_s, typical_s, spread, stall_prob, stall_mean_s, holds, gi)| TtlParams {
+                    |(ttl_s, typical_s, spread, pause_prob, pause_mean_s, holds, gi)| TtlParams {
                         ttl_s,
                         typical_s,
                         spread,
-                        stall_prob,
-                        stall_mean_s,
+                        pause_prob,
+                        pause_mean_s,
                         holds: holds as u64,
                         grant_interval_s: gi,
                     },
@@ -554,8 +557,8 @@ mod tests {
                 holds in any::<u64>(),
             ) {
                 let p = TtlParams {
-                    ttl_s: v[0], typical_s: v[1], spread: v[2], stall_prob: v[3],
-                    stall_mean_s: v[4], holds, grant_interval_s: v[5],
+                    ttl_s: v[0], typical_s: v[1], spread: v[2], pause_prob: v[3],
+                    pause_mean_s: v[4], holds, grant_interval_s: v[5],
                 }
                 .clamped_all();
                 prop_assert!(p.check_all().is_ok(), "{:?}", p);

@@ -35,7 +35,7 @@ pub struct Cx<'a> {
     /// already consumed their key presses.
     pub actions: &'a [shell::keymap::Action],
     /// The learner's answers and XP, saved to the progress file.
-    pub progress: &'a mut crate::progress::Store,
+    pub progress: &'a mut crate::progress::ProgressFile,
     /// Simulation sections ask for a prediction before their first result.
     pub predictions: bool,
     /// Drawing a slide-ready figure (see [`Present::slide`]): no buttons, no hints about the
@@ -51,7 +51,7 @@ impl Cx<'_> {
     /// Marks section `n` finished and saves it (learners only: nothing is scored in lecture
     /// mode).
     pub fn mark_done(&mut self, n: u8) {
-        if !self.lecture && !self.slide && !self.progress.progress().completed.contains(&n) {
+        if !self.lecture && !self.slide && !self.progress.get().completed.contains(&n) {
             self.progress
                 .update(|p| p.mark_done(n, crate::progress::now_ms()));
         }
@@ -284,7 +284,7 @@ pub fn make(def: &Def) -> Option<Box<dyn Section>> {
     Some(match def.kind {
         Kind::Model(model) => model.page(),
         Kind::Quiz(id) => Box::new(sections::quiz::QuizSection::new(id)),
-        Kind::Text(TextPage::Systems) => Box::new(sections::s07_who::Who::new()),
+        Kind::Text(TextPage::Who) => Box::new(sections::s07_who::Who::new()),
         Kind::Text(TextPage::Next) => Box::new(sections::s10_next::Next::new()),
         Kind::Lab => return None,
     })

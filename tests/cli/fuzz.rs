@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{CommandFactory, Parser};
 use locks_lesson::cli::{Cli, Command, Job, SimModel};
-use locks_lesson::progress::{Progress, Store, VERSION};
+use locks_lesson::progress::{Progress, ProgressFile, VERSION};
 use locks_lesson::scenario;
 use locks_lesson::ui::{self, Section};
 use proptest::prelude::*;
@@ -234,7 +234,7 @@ fn progress_files_of_any_bytes_load_or_are_set_aside() {
         runner(150)
             .run(&few_bytes, |b| {
                 std::fs::write(&path, &b).unwrap();
-                let store = Store::open(path.clone());
+                let store = ProgressFile::open(path.clone());
                 let loaded = Progress::from_bytes(&b).is_ok();
                 prop_assert_eq!(store.notice().is_none(), loaded, "{:?}", store.notice());
                 prop_assert_eq!(path.exists(), loaded, "a bad file is moved aside");

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use locks_lesson::progress::Store;
+use locks_lesson::progress::ProgressFile;
 use locks_lesson::review::{self, Clock, DAY_MS, NOW_ENV};
 use serde_json::Value;
 
@@ -112,7 +112,7 @@ fn the_json_agrees_with_the_app() {
                 )
             })
             .collect();
-        let mut store = Store::open(file.clone().into());
+        let mut store = ProgressFile::open(file.clone().into());
         store.clock = Clock::fixed(now);
         assert_eq!(
             locks_lesson::ui::review::due_count(&store, false),
@@ -124,7 +124,7 @@ fn the_json_agrees_with_the_app() {
             0,
             "lecture mode"
         );
-        let app: Vec<String> = review::plan(store.progress(), now)
+        let app: Vec<String> = review::plan(store.get(), now)
             .due
             .iter()
             .map(|e| e.item.key())

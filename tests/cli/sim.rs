@@ -271,7 +271,7 @@ fn renewal_modes() {
 }
 
 #[test]
-fn help_says_pause_where_the_flags_say_stall() {
+fn help_says_pause_where_the_flags_say_pause() {
     // The flag names are part of the command-line contract; the words beside them follow the
     // lesson's one word for the idea: a process pause.
     for model in ["ttl", "fencing", "renewal"] {
@@ -286,11 +286,11 @@ fn help_says_pause_where_the_flags_say_stall() {
             .split_whitespace()
             .filter(|w| !w.starts_with('-') && !w.starts_with('<') && !w.starts_with('['))
             .collect();
-        let stall = words
+        let pause = words
             .iter()
             .filter(|w| w.to_lowercase().contains("stall"))
             .count();
-        assert_eq!(stall, 1, "{model}: {out}");
+        assert_eq!(pause, 1, "{model}: {out}");
         let said = out.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             said.contains("\"stall\" is the lesson's process pause"),

@@ -231,7 +231,7 @@ fn late_writers_are_not_only_the_paused_ones() {
     );
     // The model agrees: with no pauses at all, the widest spread still has late writers.
     let p = FencingParams {
-        stall_prob: 0.0,
+        pause_prob: 0.0,
         spread: fencing::SPREAD.max,
         ..FencingParams::default()
     };

@@ -532,8 +532,8 @@ fn sliders() -> Vec<ParamSpec> {
         ttl::TTL_S,
         ttl::TYPICAL_S,
         ttl::SPREAD,
-        ttl::STALL_PROB,
-        ttl::STALL_MEAN_S,
+        ttl::PAUSE_PROB,
+        ttl::PAUSE_MEAN_S,
         ttl::HOLDS,
         ttl::GRANT_INTERVAL_S,
         stale::PAUSE_S,
@@ -542,8 +542,8 @@ fn sliders() -> Vec<ParamSpec> {
         fencing::TTL_MS,
         fencing::TYPICAL_MS,
         fencing::SPREAD,
-        fencing::STALL_PROB,
-        fencing::STALL_MEAN_MS,
+        fencing::PAUSE_PROB,
+        fencing::PAUSE_MEAN_MS,
         failover::RATE,
         failover::LAG_MS,
         failover::WINDOW_S,
@@ -552,8 +552,8 @@ fn sliders() -> Vec<ParamSpec> {
         renewal::TTL_S,
         renewal::TYPICAL_S,
         renewal::SPREAD,
-        renewal::STALL_PROB,
-        renewal::STALL_MEAN_S,
+        renewal::PAUSE_PROB,
+        renewal::PAUSE_MEAN_S,
         renewal::RUNS,
     ]
 }
@@ -692,13 +692,13 @@ fn sliders_use_the_glossary_words() {
     let c = content();
     // Every slider about a pause, a TTL or replication lag says so with the card's word.
     let pauses = [
-        ttl::STALL_PROB,
-        ttl::STALL_MEAN_S,
+        ttl::PAUSE_PROB,
+        ttl::PAUSE_MEAN_S,
         stale::PAUSE_S,
-        fencing::STALL_PROB,
-        fencing::STALL_MEAN_MS,
-        renewal::STALL_PROB,
-        renewal::STALL_MEAN_S,
+        fencing::PAUSE_PROB,
+        fencing::PAUSE_MEAN_MS,
+        renewal::PAUSE_PROB,
+        renewal::PAUSE_MEAN_S,
     ];
     for s in pauses {
         assert!(s.label.to_lowercase().contains("pause"), "{}", s.label);

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use locks_lesson::lesson;
-use locks_lesson::progress::{self, MAX_FILE_BYTES, Progress, Store, XP_PER_QUESTION};
+use locks_lesson::progress::{self, MAX_FILE_BYTES, Progress, ProgressFile, XP_PER_QUESTION};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -55,19 +55,19 @@ fn temp_leftovers(dir: &Path) -> usize {
 fn a_missing_file_means_fresh_progress_and_the_first_answer_creates_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("not/yet/there/progress.ron");
-    let mut store = Store::open(path.clone());
+    let mut store = ProgressFile::open(path.clone());
     assert!(store.notice().is_none());
-    assert_eq!(store.progress(), &Progress::default());
+    assert_eq!(store.get(), &Progress::default());
     let (id, right, _) = questions()[0];
     let r = store.record(id, right, true);
     assert!(r.first);
     assert_eq!(r.xp, XP_PER_QUESTION);
     assert!(store.flush(), "the writer saved it");
     assert!(path.exists(), "saved right after the answer");
-    let again = Store::open(path);
+    let again = ProgressFile::open(path);
     assert!(again.notice().is_none());
-    assert_eq!(again.progress().xp, XP_PER_QUESTION);
-    assert_eq!(again.progress().answer(id).unwrap().choice, right);
+    assert_eq!(again.get().xp, XP_PER_QUESTION);
+    assert_eq!(again.get().answer(id).unwrap().choice, right);
 }
 
 /// A valid file to damage.
@@ -129,14 +129,14 @@ fn every_kind_of_bad_file_is_kept_aside_and_the_learner_starts_fresh() {
         let dir = tempfile::tempdir().unwrap();
         let path = file_in(&dir);
         fs::write(&path, &bytes).unwrap();
-        let mut store = Store::open(path.clone());
+        let mut store = ProgressFile::open(path.clone());
         let notice = store
             .notice()
             .unwrap_or_else(|| panic!("{kind}: the learner is told"))
             .to_owned();
         assert!(notice.contains(says), "{kind}: {notice}");
-        assert_eq!(store.progress().answers.len(), 0, "{kind}: fresh progress");
-        assert_eq!(store.progress().xp, 0, "{kind}");
+        assert_eq!(store.get().answers.len(), 0, "{kind}: fresh progress");
+        assert_eq!(store.get().xp, 0, "{kind}");
         let kept = backups(dir.path());
         assert_eq!(kept.len(), 1, "{kind}: one backup");
         assert_eq!(
@@ -156,9 +156,9 @@ fn every_kind_of_bad_file_is_kept_aside_and_the_learner_starts_fresh() {
         store.record(id, right, true);
         assert!(store.flush(), "{kind}: saving works");
         assert!(store.notice().is_none(), "{kind}: {:?}", store.notice());
-        let again = Store::open(path.clone());
+        let again = ProgressFile::open(path.clone());
         assert!(again.notice().is_none(), "{kind}: {:?}", again.notice());
-        assert_eq!(again.progress().xp, XP_PER_QUESTION, "{kind}");
+        assert_eq!(again.get().xp, XP_PER_QUESTION, "{kind}");
         assert_eq!(backups(dir.path()).len(), 1, "{kind}: the backup stays");
     }
 }
@@ -185,10 +185,10 @@ fn unknown_fields_and_questions_are_ignored_and_xp_is_recomputed() {
     let dir = tempfile::tempdir().unwrap();
     let path = file_in(&dir);
     fs::write(&path, text).unwrap();
-    let store = Store::open(path.clone());
+    let store = ProgressFile::open(path.clone());
     assert!(store.notice().is_none(), "{:?}", store.notice());
     assert!(backups(dir.path()).is_empty());
-    let p = store.progress();
+    let p = store.get();
     assert_eq!(
         p.xp, XP_PER_QUESTION,
         "only the known question with a valid choice counts"
@@ -207,7 +207,7 @@ fn unknown_fields_and_questions_are_ignored_and_xp_is_recomputed() {
 fn the_file_is_readable_ron_with_the_documented_fields() {
     let dir = tempfile::tempdir().unwrap();
     let path = file_in(&dir);
-    let mut store = Store::open(path.clone());
+    let mut store = ProgressFile::open(path.clone());
     let (id, right, _) = questions()[0];
     store.record(id, right, true);
     store.visit(7);
@@ -249,15 +249,15 @@ fn two_windows_keep_each_others_answers() {
     let path = file_in(&dir);
     let qs = questions();
     // Both windows open before either answers.
-    let mut a = Store::open(path.clone());
-    let mut b = Store::open(path.clone());
+    let mut a = ProgressFile::open(path.clone());
+    let mut b = ProgressFile::open(path.clone());
     a.record(qs[0].0, qs[0].1, true);
     b.record(qs[1].0, qs[1].1, true);
     a.record(qs[2].0, qs[2].2, false);
     b.visit(5);
     assert!(a.flush() && b.flush());
-    let on_disk = Store::open(path.clone());
-    let p = on_disk.progress();
+    let on_disk = ProgressFile::open(path.clone());
+    let p = on_disk.get();
     for (id, _, _) in &qs[..3] {
         assert!(p.answer(id).is_some(), "{id} kept");
     }
@@ -271,7 +271,7 @@ fn two_windows_keep_each_others_answers() {
     std::thread::sleep(Duration::from_millis(3));
     b.record(qs[3].0, qs[3].1, true);
     assert!(a.flush() && b.flush());
-    let p = Store::open(path.clone()).progress().clone();
+    let p = ProgressFile::open(path.clone()).get().clone();
     let rec = p.answer(qs[3].0).unwrap();
     assert!(!rec.first_try, "the first answer (in window A) was wrong");
     assert!(rec.correct, "the latest answer (in window B) is right");
@@ -284,11 +284,8 @@ fn two_windows_keep_each_others_answers() {
     // Each window takes in what the other saved at its own next save.
     a.visit(3);
     assert!(a.flush());
-    assert_eq!(
-        a.progress().answers.keys().collect::<Vec<_>>(),
-        vec![qs[4].0]
-    );
-    let p = Store::open(path).progress().clone();
+    assert_eq!(a.get().answers.keys().collect::<Vec<_>>(), vec![qs[4].0]);
+    let p = ProgressFile::open(path).get().clone();
     assert_eq!(
         p.answers.keys().collect::<Vec<_>>(),
         vec![qs[4].0],
@@ -370,12 +367,12 @@ fn a_file_that_cannot_be_set_aside_is_left_untouched() {
     let dir = tempfile::tempdir().unwrap();
     let path = file_in(&dir);
     fs::create_dir(&path).unwrap();
-    let mut store = Store::open(path.clone());
+    let mut store = ProgressFile::open(path.clone());
     assert!(store.notice().is_some());
     assert!(!store.saves());
     let (id, right, _) = questions()[0];
     store.record(id, right, true);
-    assert_eq!(store.progress().xp, XP_PER_QUESTION, "kept in memory");
+    assert_eq!(store.get().xp, XP_PER_QUESTION, "kept in memory");
     assert!(path.is_dir(), "left as it was");
 }
 
@@ -387,7 +384,7 @@ fn a_failed_save_is_reported_once_kept_in_memory_and_retried() {
     let blocker = dir.path().join("data");
     fs::write(&blocker, "a file, not a folder").unwrap();
     let path = blocker.join("progress.ron");
-    let mut store = Store::open(path.clone());
+    let mut store = ProgressFile::open(path.clone());
     assert!(
         store.notice().is_none() && store.saves(),
         "{:?}",
@@ -402,7 +399,7 @@ fn a_failed_save_is_reported_once_kept_in_memory_and_retried() {
         "{notice}"
     );
     assert!(notice.contains("tried again"), "{notice}");
-    assert_eq!(store.progress().xp, XP_PER_QUESTION, "kept in memory");
+    assert_eq!(store.get().xp, XP_PER_QUESTION, "kept in memory");
 
     // Told once: a retry that fails as well says nothing new.
     store.dismiss_notice();
@@ -415,16 +412,16 @@ fn a_failed_save_is_reported_once_kept_in_memory_and_retried() {
     fs::remove_file(&blocker).unwrap();
     store.record(qs[2].0, qs[2].1, true);
     assert!(store.flush(), "saved at the next change");
-    let again = Store::open(path);
+    let again = ProgressFile::open(path);
     assert!(again.notice().is_none());
-    assert_eq!(again.progress().xp, 3 * XP_PER_QUESTION);
+    assert_eq!(again.get().xp, 3 * XP_PER_QUESTION);
 }
 
 #[test]
 fn saves_leave_the_caller_at_once_and_coalesce() {
     let dir = tempfile::tempdir().unwrap();
     let path = file_in(&dir);
-    let mut store = Store::open(path.clone());
+    let mut store = ProgressFile::open(path.clone());
     let n = 300;
     for i in 0..n {
         store.record(&format!("q-{i}"), i % 4, false);
@@ -437,7 +434,7 @@ fn saves_leave_the_caller_at_once_and_coalesce() {
         "{} writes for {n} changes: they coalesce",
         store.writes()
     );
-    assert_eq!(Store::open(path).progress().answers.len(), n);
+    assert_eq!(ProgressFile::open(path).get().answers.len(), n);
 }
 
 /// Environment variables that turn [`fault_injection_child`] into the saving child process.
@@ -458,17 +455,17 @@ fn fault_injection_child() {
     let Ok(file) = std::env::var(CHILD_FILE) else {
         let dir = tempfile::tempdir().unwrap();
         let path = file_in(&dir);
-        let mut store = Store::open(path.clone());
+        let mut store = ProgressFile::open(path.clone());
         for i in 0..50 {
             store.record(&format!("q-{i}"), i % 3, false);
         }
         assert!(store.flush());
-        assert_eq!(Store::open(path).progress().answers.len(), 50);
+        assert_eq!(ProgressFile::open(path).get().answers.len(), 50);
         return;
     };
     let prefix = std::env::var(CHILD_PREFIX).unwrap();
     let count: usize = std::env::var(CHILD_COUNT).unwrap().parse().unwrap();
-    let mut store = Store::open(PathBuf::from(file));
+    let mut store = ProgressFile::open(PathBuf::from(file));
     assert!(store.notice().is_none(), "{:?}", store.notice());
     // Each answer is one change: the first N answers are durable once generation N is.
     let mut reported = 0;
@@ -566,13 +563,13 @@ fn killing_a_saver_never_loses_a_durable_answer() {
                 panic!("round {round}: the file is never torn ({e})");
             }
         }
-        let store = Store::open(path.clone());
+        let store = ProgressFile::open(path.clone());
         assert!(
             store.notice().is_none(),
             "round {round}: the file loads ({:?})",
             store.notice()
         );
-        let answers = &store.progress().answers;
+        let answers = &store.get().answers;
         for (_, prefix, n) in durable_ids.iter().filter(|(p, _, _)| *p == path) {
             for i in 0..*n {
                 let id = format!("{prefix}-{i}");
@@ -594,7 +591,7 @@ fn killing_a_saver_never_loses_a_durable_answer() {
     assert!(mid_write > 0, "some kills landed in the middle of a save");
     // The next save clears the temporary files that killed writers left behind.
     let path = dir.path().join("progress-0.ron");
-    let mut store = Store::open(path);
+    let mut store = ProgressFile::open(path);
     store.record("after-the-storm", 0, true);
     assert!(store.flush());
     let leftovers = fs::read_dir(dir.path())
@@ -629,15 +626,15 @@ fn two_processes_saving_at_once_lose_nothing() {
     for child in &mut children {
         assert!(child.wait().unwrap().success());
     }
-    let store = Store::open(path);
+    let store = ProgressFile::open(path);
     assert!(store.notice().is_none());
     for p in prefixes {
         for i in 0..count {
             let id = format!("{p}-{i}");
-            assert!(store.progress().answers.contains_key(&id), "{id} kept");
+            assert!(store.get().answers.contains_key(&id), "{id} kept");
         }
     }
-    assert_eq!(store.progress().answers.len(), 3 * count);
+    assert_eq!(store.get().answers.len(), 3 * count);
 }
 
 #[test]

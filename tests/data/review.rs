@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use locks_lesson::progress::{self, Progress, Store};
+use locks_lesson::progress::{self, Progress, ProgressFile};
 use locks_lesson::review::{self, DAY_MS, Grade, ItemId, Kind};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,7 +42,7 @@ fn a_format_2_file_migrates_with_its_answers_xp_and_predictions() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("progress.ron");
     fs::write(&path, &text).unwrap();
-    let mut store = Store::open(path.clone());
+    let mut store = ProgressFile::open(path.clone());
     assert!(store.notice().is_none());
     let item = ItemId::new(Kind::Quiz, "gc-pause-fix");
     let at = FINISHED + DAY_MS;
@@ -102,7 +102,7 @@ fn review_kill_child() {
     };
     let start: u64 = start.parse().unwrap();
     let deck = review::deck();
-    let mut store = Store::open(PathBuf::from(file));
+    let mut store = ProgressFile::open(PathBuf::from(file));
     assert!(store.notice().is_none(), "{:?}", store.notice());
     let mut reported = 0;
     for i in 0..100_000u64 {
@@ -174,7 +174,7 @@ fn forty_kills_during_a_review_session_leave_the_file_whole() {
                 "round {round}: grade {i} of {item} kept"
             );
         }
-        let store = Store::open(path.clone());
+        let store = ProgressFile::open(path.clone());
         assert!(
             store.notice().is_none(),
             "round {round}: {:?}",

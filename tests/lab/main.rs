@@ -83,7 +83,7 @@ pub fn page_harness(
 ) -> egui_kittest::Harness<'static> {
     use locks_lesson::ui::Section;
     let runner = locks_lesson::runner::Runner::inline();
-    let mut progress = locks_lesson::progress::Store::memory();
+    let mut progress = locks_lesson::progress::ProgressFile::memory();
     let mut h = egui_kittest::Harness::builder()
         .with_size(size)
         .wgpu()
@@ -117,7 +117,7 @@ fn main() {
 pub fn learner_cx<'a>(
     runner: &'a locks_lesson::runner::Runner,
     events: &'a mut Vec<locks_lesson::ui::AppEvent>,
-    progress: &'a mut locks_lesson::progress::Store,
+    progress: &'a mut locks_lesson::progress::ProgressFile,
 ) -> locks_lesson::ui::Cx<'a> {
     locks_lesson::ui::Cx {
         runner,

@@ -438,24 +438,24 @@ fn page_with_words(
     'static,
     (
         locks_lesson::ui::sections::lab::LabPage,
-        locks_lesson::progress::Store,
+        locks_lesson::progress::ProgressFile,
     ),
 > {
-    use locks_lesson::progress::Store;
+    use locks_lesson::progress::ProgressFile;
     use locks_lesson::ui::sections::lab::LabPage;
 
     let runner = locks_lesson::runner::Runner::inline();
     let mut h = egui_kittest::Harness::builder()
         .with_size(size)
         .build_ui_state(
-            move |ui, (page, progress): &mut (LabPage, Store)| {
+            move |ui, (page, progress): &mut (LabPage, ProgressFile)| {
                 let mut events = Vec::new();
                 let mut cx = crate::learner_cx(&runner, &mut events, progress);
                 egui::CentralPanel::default().show(ui, |ui| {
                     locks_lesson::ui::sections::text::page(ui, page, &mut cx);
                 });
             },
-            (page, Store::memory()),
+            (page, ProgressFile::memory()),
         );
     h.run_steps(3);
     h
@@ -472,7 +472,7 @@ fn a_finished_run_finishes_the_lab() {
         (LabPage::with_result(recorded_run()), true),
     ] {
         let h = page_with_words(page, [1100.0, 760.0]);
-        let done = h.state().1.progress().completed.contains(&lab);
+        let done = h.state().1.get().completed.contains(&lab);
         assert_eq!(done, ran, "a run finishes the lab; no run, no tick");
     }
 }

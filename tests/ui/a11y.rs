@@ -108,7 +108,7 @@ fn slider_values_carry_their_units_as_on_screen() {
         Some("10\u{a0}s"),
         "the number box as shown"
     );
-    let (value, _, number) = setting(&h, ttl::STALL_PROB.label);
+    let (value, _, number) = setting(&h, ttl::PAUSE_PROB.label);
     assert!(
         value.as_deref().is_some_and(|v| v.ends_with("\u{a0}%")),
         "a probability reads as a percentage: {value:?}"

@@ -177,7 +177,7 @@ fn section_two_says_pauses_vary_and_its_curves_sit_on_two_axes() {
     // The pause is exponential: its mean, not its length.
     assert!(h.query_by_label_contains("on average)").is_some());
     assert!(h.query_by_label_contains("are paused for about").is_none());
-    // The crash-wait line is orange, and its crossing with the share means nothing.
+    // The crash-wait line is orange, and its crossing with the fraction means nothing.
     assert!(h.query_by_label_contains("the orange dashes").is_some());
     assert!(h.query_by_label_contains("the red dashes").is_none());
     assert!(

@@ -67,7 +67,7 @@ fn a_lecture_opens_at_section_1_where_a_learner_reopens_where_they_stopped() {
     let dir = std::env::temp_dir().join(format!("locks-lesson-reopen-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("progress.ron");
-    let mut store = locks_lesson::progress::Store::open(file.clone());
+    let mut store = locks_lesson::progress::ProgressFile::open(file.clone());
     store.visit(9);
     assert!(store.flush());
     let open = |lecture| {

@@ -273,7 +273,7 @@ fn recorded_redlock() -> FailoverRun {
 /// The lab page drawn as the app draws it, at `px` pixels, learner or lecture.
 fn lab_page(page: LabPage, px: [f32; 2], lecture: bool) -> Harness<'static, LabPage> {
     let runner = locks_lesson::runner::Runner::inline();
-    let mut progress = locks_lesson::progress::Store::memory();
+    let mut progress = locks_lesson::progress::ProgressFile::memory();
     let zoom = if lecture {
         locks_lesson::ui::shell::lecture::lecture_zoom(vec2(px[0], px[1]), 1.0)
     } else {

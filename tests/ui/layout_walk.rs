@@ -533,7 +533,7 @@ pub fn learner_walk(px: [f32; 2], zoom: f32) -> Walk {
         match def.kind {
             Kind::Model(_) => model_states(&mut w, n),
             Kind::Quiz(id) => quiz_states(&mut w, n, id),
-            Kind::Text(TextPage::Systems) => card_states(&mut w, n),
+            Kind::Text(TextPage::Who) => card_states(&mut w, n),
             Kind::Text(TextPage::Next) => w.look(&format!("section {n}")),
             Kind::Lab => lab_states(&mut w),
         }

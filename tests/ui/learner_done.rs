@@ -53,7 +53,7 @@ fn a_simulation_section_is_done_once_predicted_and_run() {
     press(&mut h, Key::Enter);
     h.run_steps(3);
     assert!(is_ticked(&h, 2), "predicted and run: finished");
-    assert!(h.state().progress().progress().done.contains_key(&2));
+    assert!(h.state().progress().get().done.contains_key(&2));
     // The file keeps it: a new window opens with the tick.
     drop(h);
     let h = crate::harness::open_with(AppOptions {

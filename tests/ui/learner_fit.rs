@@ -96,8 +96,8 @@ fn more_settings_lays_out_whole_on_a_laptop_in_sections_1_and_9() {
             &what,
             &[
                 renewal::SPREAD.label,
-                renewal::STALL_PROB.label,
-                renewal::STALL_MEAN_S.label,
+                renewal::PAUSE_PROB.label,
+                renewal::PAUSE_MEAN_S.label,
                 renewal::RUNS.label,
                 "Reset to lesson defaults",
             ],

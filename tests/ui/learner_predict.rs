@@ -29,7 +29,7 @@ fn verdict_after(
 fn right_choice(n: u8) -> usize {
     let h = verdict_after(n, 0);
     let p = locks_lesson::predict::prompt_for(n).unwrap();
-    let record = h.state().progress().progress().predictions[&p.id].clone();
+    let record = h.state().progress().get().predictions[&p.id].clone();
     record.right.expect("a band holds the run's value")
 }
 
@@ -51,7 +51,7 @@ fn exactly_right_is_right_not_close() {
 
 #[test]
 fn one_band_off_is_close_only_on_ordered_bands() {
-    // Section 1 (ranges of the share counted): the band next to the right one.
+    // Section 1 (ranges of the fraction counted): the band next to the right one.
     let right = right_choice(1);
     let neighbour = if right > 0 { right - 1 } else { right + 1 };
     let h = verdict_after(1, neighbour);

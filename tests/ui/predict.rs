@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::predict::{self, XP_PER_PREDICTION};
-use locks_lesson::progress::{self, Progress, Store};
+use locks_lesson::progress::{self, Progress, ProgressFile};
 
 fn asking(section: u8, lecture: bool) -> Harness<'static, LessonApp> {
     app_with(AppOptions {
@@ -19,7 +19,7 @@ fn asking(section: u8, lecture: bool) -> Harness<'static, LessonApp> {
 }
 
 fn record(h: &Harness<'static, LessonApp>, id: &str) -> Option<predict::Record> {
-    h.state().progress().progress().predictions.get(id).cloned()
+    h.state().progress().get().predictions.get(id).cloned()
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn keys_predict_and_the_run_decides_the_band() {
     let per_day = ttl.per_day(ttl.exact_unsafe_fraction());
     assert!((r.observed - per_day).abs() < 1e-9 * per_day);
     assert!(r.close(), "about 2.4 a day is 'about once a day'");
-    assert_eq!(h.state().progress().progress().xp, XP_PER_PREDICTION);
+    assert_eq!(h.state().progress().get().xp, XP_PER_PREDICTION);
     assert!(
         h.query_by_label_contains("You predicted \u{201c}About once a day\u{201d}")
             .is_some()
@@ -85,7 +85,7 @@ fn a_miss_earns_nothing_and_is_asked_only_once() {
     h.run_steps(4);
     let r = record(&h, "predict-ttl-overrun").unwrap();
     assert!(!r.close());
-    assert_eq!(h.state().progress().progress().xp, 0);
+    assert_eq!(h.state().progress().get().xp, 0);
     drop(h);
     // The next start remembers it: no prompt, the result at once.
     let mut h = app_with(options());
@@ -139,8 +139,8 @@ fn lecture_mode_votes_reveals_with_r_and_saves_nothing() {
         h.query_by_label_contains("The class predicted").is_some(),
         "the recorded majority is named"
     );
-    assert!(h.state().progress().progress().predictions.is_empty());
-    assert_eq!(h.state().progress().progress().xp, 0);
+    assert!(h.state().progress().get().predictions.is_empty());
+    assert_eq!(h.state().progress().get().xp, 0);
 }
 
 #[test]
@@ -156,12 +156,12 @@ fn a_version_1_file_loads_whole_and_is_rewritten_as_version_2() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("progress.ron");
     std::fs::write(&path, v1).unwrap();
-    let mut store = Store::open(path.clone());
+    let mut store = ProgressFile::open(path.clone());
     assert!(
         store.notice().is_none(),
         "no complaint about the old format"
     );
-    assert_eq!(store.progress().answers.len(), 5);
+    assert_eq!(store.get().answers.len(), 5);
     store.update(|p| {
         p.record_prediction(
             "predict-ttl-overrun",

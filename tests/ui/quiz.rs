@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson::{self, Question};
-use locks_lesson::progress::{Progress, Store, XP_PER_QUESTION};
+use locks_lesson::progress::{Progress, ProgressFile, XP_PER_QUESTION};
 use locks_lesson::ui::Shareable;
 
 fn app_with(
@@ -219,7 +219,7 @@ fn review_takes_the_learner_back_to_missed_questions() {
     let (_dir, path) = temp_file();
     let (w, i) = (&which()[2], &interview()[1]);
     {
-        let mut store = Store::open(path.clone());
+        let mut store = ProgressFile::open(path.clone());
         store.record(&w.id, (w.correct + 1) % 4, false);
         store.record(&i.id, (i.correct + 1) % 3, false);
     }
@@ -259,7 +259,7 @@ fn review_takes_the_learner_back_to_missed_questions() {
 fn reset_needs_a_confirmation() {
     let (_dir, path) = temp_file();
     let q = &which()[0];
-    Store::open(path.clone()).record(&q.id, q.correct, true);
+    ProgressFile::open(path.clone()).record(&q.id, q.correct, true);
     let mut h = app_with(Some(10), Some(&path), false);
     assert!(h.query_by_label(&xp_label(XP_PER_QUESTION)).is_some());
     h.get_by_label("Reset progress…").click();
@@ -864,7 +864,7 @@ fn answers_share_one_width_and_wrap_inside_the_window() {
 /// Filled rectangles painted inside the XP bar of section 10 (its track, and its fill if any).
 fn xp_bar_fills(h: &Harness<'static, LessonApp>) -> usize {
     let max = Progress::max_xp();
-    let xp = h.state().progress().progress().xp;
+    let xp = h.state().progress().get().xp;
     let bar = h.get_by_label(&format!("{xp} of {max} XP")).rect();
     h.output()
         .shapes
@@ -886,7 +886,7 @@ fn the_xp_bar_is_empty_at_zero_xp() {
         "the track only: no dot of fill at 0 XP"
     );
     let q = &which()[0];
-    Store::open(path.clone()).record(&q.id, q.correct, true);
+    ProgressFile::open(path.clone()).record(&q.id, q.correct, true);
     // A progress change from another window arrives with this window's next save.
     h.state_mut().go_to(9);
     h.run_steps(2);
@@ -894,6 +894,6 @@ fn the_xp_bar_is_empty_at_zero_xp() {
     h.run_steps(3);
     assert!(h.state().progress().wait_saved());
     h.run_steps(3);
-    assert_eq!(h.state().progress().progress().xp, XP_PER_QUESTION);
+    assert_eq!(h.state().progress().get().xp, XP_PER_QUESTION);
     assert_eq!(xp_bar_fills(&h), 2, "the track and the fill");
 }

@@ -8,12 +8,12 @@ use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
 use locks_lesson::sim::ParamSpec;
 use locks_lesson::sim::{fencing, stale, ttl};
-use locks_lesson::ui::kit::fmt::fmt_share;
+use locks_lesson::ui::kit::fmt::fmt_fraction;
 
 use crate::harness::{app, summary};
 use locks_lesson::ui::Shareable;
 
-/// The unsafe share a section 2 headline states ("about 1 in 3,500 lock holds", "2.40 % of
+/// The unsafe fraction a section 2 headline states ("about 1 in 3,500 lock holds", "2.40 % of
 /// lock holds", "no lock holds"), as a fraction.
 fn share(headline: &str) -> f64 {
     let start = headline.find("TTL, ").expect("headline names the TTL") + 5;
@@ -106,7 +106,7 @@ fn ttl_presets_move_the_unsafe_share_by_orders_of_magnitude() {
     assert!(
         h.query_by_label_contains(&format!(
             "With a 10\u{a0}s TTL, {} lock holds",
-            fmt_share(exact_10)
+            fmt_fraction(exact_10)
         ))
         .is_some()
     );
@@ -162,8 +162,8 @@ fn ttl_slider_extremes_keep_the_headline_clean() {
         &ttl::TTL_S,
         &ttl::TYPICAL_S,
         &ttl::SPREAD,
-        &ttl::STALL_PROB,
-        &ttl::STALL_MEAN_S,
+        &ttl::PAUSE_PROB,
+        &ttl::PAUSE_MEAN_S,
         &ttl::GRANT_INTERVAL_S,
     ];
     let mut h = app(2);
@@ -210,7 +210,7 @@ fn clicking_the_ttl_figure_moves_the_ttl() {
         .share()
         .and_then(Shareable::plot_rect)
         .expect("the figure was drawn");
-    // Two fifths of the way across (the share axis in words takes the left edge): a short
+    // Two fifths of the way across (the fraction axis in words takes the left edge): a short
     // TTL, well below the default 10 s.
     let pos = egui::pos2(rect.left() + rect.width() * 0.4, rect.center().y);
     h.hover_at(pos);
@@ -507,8 +507,8 @@ fn fencing_slider_extremes_keep_the_headline_clean() {
         &fencing::TTL_MS,
         &fencing::TYPICAL_MS,
         &fencing::SPREAD,
-        &fencing::STALL_PROB,
-        &fencing::STALL_MEAN_MS,
+        &fencing::PAUSE_PROB,
+        &fencing::PAUSE_MEAN_MS,
     ];
     let mut h = app(4);
     let cases = extreme_cases(&specs);

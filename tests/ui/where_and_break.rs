@@ -414,13 +414,13 @@ fn break_slider_extremes_stay_finite() {
         (&renewal::TTL_S, renewal::TTL_S.min),
         (&renewal::TYPICAL_S, renewal::TYPICAL_S.max),
         (&renewal::SPREAD, renewal::SPREAD.max),
-        (&renewal::STALL_PROB, renewal::STALL_PROB.max),
-        (&renewal::STALL_MEAN_S, renewal::STALL_MEAN_S.max),
+        (&renewal::PAUSE_PROB, renewal::PAUSE_PROB.max),
+        (&renewal::PAUSE_MEAN_S, renewal::PAUSE_MEAN_S.max),
         (&renewal::TTL_S, renewal::TTL_S.max),
         (&renewal::TYPICAL_S, renewal::TYPICAL_S.min),
         (&renewal::SPREAD, renewal::SPREAD.min),
-        (&renewal::STALL_PROB, renewal::STALL_PROB.min),
-        (&renewal::STALL_MEAN_S, renewal::STALL_MEAN_S.min),
+        (&renewal::PAUSE_PROB, renewal::PAUSE_PROB.min),
+        (&renewal::PAUSE_MEAN_S, renewal::PAUSE_MEAN_S.min),
         (&renewal::SPREAD, f64::NAN),
     ] {
         set_slider(&mut h, spec.label, v);

@@ -1,11 +1,11 @@
-//! Section 9's exact shares by quadrature: how many runs lose their lock, and how many of
+//! Section 9's exact fractions by quadrature: how many runs lose their lock, and how many of
 //! their late writes land over newer data, with and without renewal.
 //!
 //! A run works `L = typical · e^(σZ)` and, with probability `p`, is paused for
 //! `S ~ Exp(mean s)` just before its effects; it acts at `H = L + S` (`H = L` without a
 //! pause). The repeat draws its own `H₂` the same way. With `c = p(1 − p/2)`:
 //!
-//! - `D = P(H > T)`, the section-2 share ([`crate::sim::exact::hold_exceeds`]).
+//! - `D = P(H > T)`, the section-2 fraction ([`crate::sim::exact::hold_exceeds`]).
 //! - `W = P(H > T + H₂) = E over L₂ of [Q_L(u) + c·(A(u) − B(u))]` at `u = T + L₂`, where
 //!   `Q_L(u) = P(L > u)`, `A(u) = E[e^(−(u−L)/s); L ≤ u]` and `B(u) = E[e^(−(L−u)/s); L > u]`.
 //!   (The four cases of who paused: the difference of two independent pauses is Laplace, and
@@ -36,9 +36,9 @@ const TOL: f64 = 1e-11;
 /// left out is then below 1e-9 relative).
 const PERIODS_PER_SCALE: f64 = 30.0;
 
-/// The exact shares of all runs.
+/// The exact fractions of all runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Shares {
+pub struct Fractions {
     /// `D`: runs that lose their lock without renewal.
     pub lost: f64,
     /// `W`: runs whose late write lands over the repeat's newer one, without renewal.
@@ -49,8 +49,8 @@ pub struct Shares {
     pub over_newer_renewed: f64,
 }
 
-impl Shares {
-    /// The lost share and the share of late writes over newer data under `mode`'s timing
+impl Fractions {
+    /// The lost fraction and the fraction of late writes over newer data under `mode`'s timing
     /// (with or without renewal).
     pub fn timing(&self, mode: Mode) -> (f64, f64) {
         if mode.renews() {
@@ -72,8 +72,8 @@ pub struct Job {
 }
 
 impl Job {
-    /// Every share.
-    pub fn shares(&self) -> Shares {
+    /// Every fraction.
+    pub fn fractions(&self) -> Fractions {
         // Without pauses nothing is lost with renewal.
         let lost_renewed = if self.p > 0.0 {
             self.p * self.renewal_weight()
@@ -85,7 +85,7 @@ impl Job {
         } else {
             0.0
         };
-        Shares {
+        Fractions {
             lost: hold_exceeds(self.ttl, self.typical, self.spread, self.p, self.s),
             over_newer: self.over_newer(),
             lost_renewed,
@@ -294,7 +294,7 @@ mod tests {
     fn the_spec_figures_at_the_defaults() {
         // mpmath (20 digits) with the same formulas: 0.0023636522, 0.00076696454,
         // 0.00059339750, 0.00038845718.
-        let s = job(30.0, 8.0, 0.45, 0.002, 20.0).shares();
+        let s = job(30.0, 8.0, 0.45, 0.002, 20.0).fractions();
         assert!(rel(s.lost, 2.363_652_163_136_376e-3) < 1e-9, "{s:?}");
         assert!(rel(s.over_newer, 7.669_645_416_615_048e-4) < 1e-8, "{s:?}");
         assert!(
@@ -340,7 +340,7 @@ mod tests {
             ),
         ];
         for (j, want) in cases {
-            let s = j.shares();
+            let s = j.fractions();
             let got = [s.lost, s.over_newer, s.lost_renewed, s.over_newer_renewed];
             for (g, w) in got.into_iter().zip(want) {
                 assert!(rel(g, w) < 1e-8, "{j:?}: {got:?} against {want:?}");
@@ -367,7 +367,7 @@ mod tests {
     fn limits_are_exact() {
         // No spread: both works are the typical one and only the pauses differ.
         let j = job(30.0, 8.0, 0.0, 0.1, 20.0);
-        let s = j.shares();
+        let s = j.fractions();
         let left: f64 = 30.0 - 8.0 % 10.0;
         assert!(rel(s.lost, 0.1 * (-22.0f64 / 20.0).exp()) < 1e-14);
         assert!(rel(s.over_newer, 0.1 * 0.95 * (-1.5f64).exp()) < 1e-14);
@@ -375,17 +375,17 @@ mod tests {
         let repeat = (-8.0f64 / 20.0).exp() * 0.95;
         assert!(rel(s.over_newer_renewed, s.lost_renewed * repeat) < 1e-14);
         // No pauses: only work longer than the TTL loses the lock, and renewal saves it.
-        let s = job(10.0, 8.0, 0.45, 0.0, 20.0).shares();
+        let s = job(10.0, 8.0, 0.45, 0.0, 20.0).fractions();
         assert_eq!((s.lost_renewed, s.over_newer_renewed), (0.0, 0.0));
         assert!(s.over_newer > 0.0 && s.over_newer < s.lost);
-        // Every share is a probability, and renewal never hurts, at the ends of the ranges.
+        // Every fraction is a probability, and renewal never hurts, at the ends of the ranges.
         for j in [
             job(1.0, 120.0, 1.5, 1.0, 0.1),
             job(300.0, 0.1, 1.5, 0.2, 600.0),
             job(300.0, 0.1, 0.01, 0.2, 0.1),
             job(1.0, 0.1, 0.0, 0.2, 600.0),
         ] {
-            let s = j.shares();
+            let s = j.fractions();
             for v in [s.lost, s.over_newer, s.lost_renewed, s.over_newer_renewed] {
                 assert!((0.0..=1.0).contains(&v), "{j:?}: {s:?}");
             }

@@ -437,7 +437,7 @@ pub fn log_marks(bounds: (f64, f64), minor: &[f64]) -> Vec<GridMark> {
     marks
 }
 
-/// Grid marks every decade of the share, stronger every second decade (the ones the share
+/// Grid marks every decade of the fraction, stronger every second decade (the ones the fraction
 /// axis labels; the crash-wait axis labels every fourth).
 pub fn decade_marks(bounds: (f64, f64)) -> Vec<GridMark> {
     decade_marks_every(bounds, 2)

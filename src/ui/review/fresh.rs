@@ -179,10 +179,10 @@ pub fn run(section: u8, variant: u32) -> Fresh {
             )
         }
         4 => {
-            let (holders, stall_prob) = PAUSES[v];
+            let (holders, pause_prob) = PAUSES[v];
             let p = FencingParams {
                 holders,
-                stall_prob,
+                pause_prob,
                 fencing: false,
                 ..FencingParams::default()
             };
@@ -198,7 +198,7 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                     ("holders", fmt_int(u64::from(holders))),
                     ("ttl", duration_ms(p.ttl_ms)),
                 ],
-                fill(&words.note_pauses, &[("share", fmt_pct(stall_prob))]),
+                fill(&words.note_pauses, &[("share", fmt_pct(pause_prob))]),
                 n as f64,
                 times,
             )
@@ -217,16 +217,16 @@ pub fn run(section: u8, variant: u32) -> Fresh {
             )
         }
         9 => {
-            let (ttl_s, stall_prob) = BREAKS[v];
+            let (ttl_s, pause_prob) = BREAKS[v];
             let p = RenewalParams {
                 ttl_s,
-                stall_prob,
+                pause_prob,
                 ..RenewalParams::default()
             };
-            let shares = Valid::clamped(p).get().exact_shares();
+            let fractions = Valid::clamped(p).get().exact_fractions();
             let singles = [Mode::Renewal, Mode::Fencing, Mode::Idempotent];
             let twice = |m: Mode| {
-                let (lost, over) = shares.timing(m);
+                let (lost, over) = fractions.timing(m);
                 m.effects(lost, over).double_effects
             };
             let clean: Vec<usize> = (0..3).filter(|&i| twice(singles[i]) == 0.0).collect();
@@ -236,7 +236,7 @@ pub fn run(section: u8, variant: u32) -> Fresh {
                 Vec::new(),
                 fill(
                     &words.note_break,
-                    &[("ttl", seconds(ttl_s)), ("share", fmt_pct(stall_prob))],
+                    &[("ttl", seconds(ttl_s)), ("share", fmt_pct(pause_prob))],
                 ),
                 value as f64,
                 fill(

@@ -14,7 +14,7 @@ use self::card::Card;
 use self::fresh::Fresh;
 use crate::lesson::fill;
 use crate::predict::Judgement;
-use crate::progress::{Progress, Store};
+use crate::progress::{Progress, ProgressFile};
 use crate::review::{self, Grade, ItemId, Kind, words};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
@@ -88,8 +88,8 @@ impl ReviewPage {
         let Some(task) = &self.fresh else {
             return (None, None);
         };
-        let snap = task.snapshot();
-        (snap.result.clone().flatten(), snap.failed.clone())
+        let published = task.published();
+        (published.result.clone().flatten(), published.failed.clone())
     }
 
     /// Takes the page's keys; returns false when the learner closed it from the summary.
@@ -97,7 +97,7 @@ impl ReviewPage {
         &mut self,
         actions: &[Action],
         card: Option<&Card>,
-        store: &mut Store,
+        store: &mut ProgressFile,
         runner: &Runner,
     ) -> bool {
         for a in actions {
@@ -144,7 +144,7 @@ impl ReviewPage {
         self.phase = Phase::Shown { chosen, suggested };
     }
 
-    fn grade(&mut self, grade: Grade, store: &mut Store, runner: &Runner) {
+    fn grade(&mut self, grade: Grade, store: &mut ProgressFile, runner: &Runner) {
         let Some(item) = self.items.get(self.index).cloned() else {
             return;
         };
@@ -153,7 +153,7 @@ impl ReviewPage {
         store.update(|p| review::schedule::record(p, &item, now, grade, shown));
         self.grades.push(grade);
         self.index += 1;
-        self.arrive(store.progress(), now, runner);
+        self.arrive(store.get(), now, runner);
     }
 
     /// Draws the page and takes its keys; false when the learner asked to close it.
@@ -161,7 +161,7 @@ impl ReviewPage {
         &mut self,
         ui: &mut Ui,
         actions: &[Action],
-        store: &mut Store,
+        store: &mut ProgressFile,
         runner: &Runner,
     ) -> bool {
         let w = words();
@@ -209,7 +209,7 @@ impl ReviewPage {
         open
     }
 
-    fn card_ui(&mut self, ui: &mut Ui, card: &Card, store: &mut Store, runner: &Runner) {
+    fn card_ui(&mut self, ui: &mut Ui, card: &Card, store: &mut ProgressFile, runner: &Runner) {
         let w = words();
         let body = ui.style().text_styles[&egui::TextStyle::Body].size;
         widgets::panel_frame(ui).show(ui, |ui| {
@@ -290,7 +290,7 @@ impl ReviewPage {
     }
 
     /// The summary; false when the learner closed the page.
-    fn summary(&self, ui: &mut Ui, store: &Store) -> bool {
+    fn summary(&self, ui: &mut Ui, store: &ProgressFile) -> bool {
         let w = words();
         if self.grades.is_empty() {
             ui.label(&w.nothing_due);
@@ -309,7 +309,7 @@ impl ReviewPage {
             ));
         }
         let now = store.clock.now();
-        let plan = review::plan(store.progress(), now);
+        let plan = review::plan(store.get(), now);
         if let Some(next) = plan.due.first().and_then(|e| e.due).or(plan.next_due()) {
             ui.label(fill(&w.summary_next, &[("when", w.when(next, now))]));
         }
@@ -330,19 +330,19 @@ fn judge(card: &Card, chosen: usize) -> Judgement {
 }
 
 /// How many items are due now (none in lecture mode: nothing is scored there).
-pub fn due_count(store: &Store, lecture: bool) -> usize {
+pub fn due_count(store: &ProgressFile, lecture: bool) -> usize {
     if lecture {
         return 0;
     }
-    review::plan(store.progress(), store.clock.now()).due.len()
+    review::plan(store.get(), store.clock.now()).due.len()
 }
 
 /// Section 10's list: what is due today, and when the rest comes back (nothing before the
 /// learner has answered anything).
-pub fn due_list(ui: &mut Ui, store: &Store) {
+pub fn due_list(ui: &mut Ui, store: &ProgressFile) {
     let w = words();
     let now = store.clock.now();
-    let plan = review::plan(store.progress(), now);
+    let plan = review::plan(store.get(), now);
     if plan.due.is_empty() && plan.later.is_empty() {
         return;
     }

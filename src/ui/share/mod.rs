@@ -196,7 +196,7 @@ impl Share {
         copy: bool,
         section: &mut dyn Section,
         runner: &crate::runner::Runner,
-        progress: &mut crate::progress::Store,
+        progress: &mut crate::progress::ProgressFile,
     ) {
         if self.exporter.busy() {
             return;

@@ -8,7 +8,7 @@
 
 use egui::{Context, Id, Rect, ScrollArea, Shape, Ui, ViewportId};
 
-/// A screenful that ends in no line or block is this share of the column's height.
+/// A screenful that ends in no line or block is this fraction of the column's height.
 const STEP: f32 = 0.85;
 
 /// The index that stands for "the last screenful" until the page has been measured (a page

@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::progress::Store;
+use crate::progress::ProgressFile;
 use crate::ui::Section;
 
 /// Draws the list; returns the section the learner clicked.
@@ -10,7 +10,7 @@ pub fn show(
     ui: &mut Ui,
     sections: &[Box<dyn Section>],
     current: usize,
-    progress: &Store,
+    progress: &ProgressFile,
 ) -> Option<u8> {
     ui.add_space(6.0);
     crate::ui::kit::a11y::add_heading(ui, crate::lesson::catalogue::t("app.section_list.title"), 1);

@@ -7,7 +7,7 @@ use egui::{Id, RichText, Ui};
 
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::pct_rounded;
-use crate::progress::{Progress, Store};
+use crate::progress::{Progress, ProgressFile};
 use crate::ui::kit::measure::{remember, remembered};
 use crate::ui::shell::CatalogueText;
 use crate::ui::shell::glossary::Glossary;
@@ -21,7 +21,7 @@ pub struct TopBar<'a> {
     /// The presenter view's audience window is open.
     pub presenting: bool,
     pub glossary: &'a mut Glossary,
-    pub progress: &'a Store,
+    pub progress: &'a ProgressFile,
     /// Shortcuts asked for by the bar's buttons (the app applies them like their keys).
     pub queued: &'a mut Vec<Action>,
     /// The section to go to.
@@ -187,7 +187,7 @@ impl TopBar<'_> {
     fn tools(&mut self, ui: &mut Ui) {
         if !self.lecture {
             // Nothing is scored in lecture mode.
-            let p = self.progress.progress();
+            let p = self.progress.get();
             let xp = [("xp", p.xp.to_string())];
             ui.label(RichText::new(tf("app.topbar.xp", &xp)).strong())
                 .on_hover_text(tf(

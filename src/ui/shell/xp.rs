@@ -4,12 +4,12 @@
 use egui::{RichText, Ui};
 
 use crate::lesson::catalogue::t;
-use crate::progress::Store;
+use crate::progress::ProgressFile;
 use crate::ui::kit::widgets;
 
 /// The mark after a section's name in the section list: " ✔" for a finished section.
-pub fn section_mark(store: &Store, section: u8) -> &'static str {
-    if store.progress().completed.contains(&section) {
+pub fn section_mark(store: &ProgressFile, section: u8) -> &'static str {
+    if store.get().completed.contains(&section) {
         " ✔"
     } else {
         ""
@@ -17,7 +17,7 @@ pub fn section_mark(store: &Store, section: u8) -> &'static str {
 }
 
 /// A strip under the top bar while there is something to tell about the progress file.
-pub fn notice(ui: &mut Ui, store: &mut Store) {
+pub fn notice(ui: &mut Ui, store: &mut ProgressFile) {
     store.poll();
     if store.writing() {
         // The outcome of the save under way is shown as soon as it is known.

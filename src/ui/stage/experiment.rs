@@ -81,11 +81,11 @@ pub trait Experiment: Builds {
     /// Why a run failed, if one did.
     fn failure(&self) -> Option<String>;
 
-    /// True while a run is going (the stage keeps the progress display fresh).
+    /// True while a run is going (the stage keeps the run status fresh).
     fn busy(&self) -> bool;
 
-    /// Progress bars of long runs; nothing for short ones.
-    fn progress(&self, _ui: &mut Ui) {}
+    /// The run status (progress bars) of long runs; nothing for short ones.
+    fn run_status(&self, _ui: &mut Ui) {}
 
     /// The plot key under the figure.
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {

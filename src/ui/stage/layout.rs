@@ -74,7 +74,7 @@ pub trait Pieces {
     /// The headline, or the prediction asked in its place.
     fn headline(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
 
-    /// The bottom strip: the controls, the drawer's switch, the seed and progress.
+    /// The bottom strip: the controls, the drawer's switch, the seed and the run status.
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
 
     /// The settings drawer's contents.

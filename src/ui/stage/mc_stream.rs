@@ -12,7 +12,7 @@ use crate::ui::{kit::a11y, kit::fmt, kit::params, kit::widgets};
 
 /// Starts `model` with `seed` on the parallel driver, publishing its merged prefix as it
 /// grows. `view` turns the merged chunks so far into what the section draws; it runs on the
-/// worker thread for every progress report and for the final result.
+/// worker thread for every partial report and for the final result.
 pub fn spawn_mc<M, V, R>(runner: &Runner, name: &str, model: M, seed: u64, view: V) -> Task<R>
 where
     M: Chunked + Send + 'static,
@@ -126,17 +126,17 @@ mod tests {
                 "the run did not finish"
             );
             {
-                let s = stream.snapshot();
+                let s = stream.published();
                 if let Some(acc) = &s.result {
                     partial |= acc.runs < params.runs;
-                    assert_eq!(acc.runs, s.done, "the merged prefix matches the progress");
+                    assert_eq!(acc.runs, s.done, "the merged prefix matches the count done");
                 }
             }
             std::thread::sleep(Duration::from_millis(1));
         }
         assert!(partial, "some partial result was shown before the end");
         assert_eq!(
-            stream.snapshot().result.as_ref(),
+            stream.published().result.as_ref(),
             Some(&want),
             "same bits as one thread"
         );

@@ -137,11 +137,11 @@ impl<E: Experiment> Stage<E> {
     /// defence).
     fn mark_done(&self, cx: &mut Cx<'_>) {
         let n = self.exp.number();
-        if cx.progress.progress().completed.contains(&n) || self.gate.hides() {
+        if cx.progress.get().completed.contains(&n) || self.gate.hides() {
             return;
         }
         let predicted = crate::predict::prompt_for(n)
-            .is_some_and(|p| cx.progress.progress().predictions.contains_key(&p.id));
+            .is_some_and(|p| cx.progress.get().predictions.contains_key(&p.id));
         let (count, now) = self.exp.choices();
         let last = count > 0 && now == Some(count - 1);
         if (predicted || last) && self.exp.headline().is_some() {
@@ -268,7 +268,7 @@ impl<E: Experiment> Pieces for Stage<E> {
             .max(layout::min_figure_height(cx.lecture))
     }
 
-    /// Controls, the drawer's switch, the seed and progress: the stage's bottom strip.
+    /// Controls, the drawer's switch, the seed and the run status: the stage's bottom strip.
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let asking = self.result_hidden();
         self.exp.asking(asking);
@@ -277,7 +277,7 @@ impl<E: Experiment> Pieces for Stage<E> {
             // On the projector: the live controls only (the seed and the drawer are the
             // learner's; Ctrl+Shift+C still copies the run's code).
             self.drawer = false;
-            self.exp.progress(ui);
+            self.exp.run_status(ui);
             return;
         }
         ui.horizontal_wrapped(|ui| {
@@ -300,7 +300,7 @@ impl<E: Experiment> Pieces for Stage<E> {
                 }
             }
         });
-        self.exp.progress(ui);
+        self.exp.run_status(ui);
     }
 
     /// The drawer: its title and the reset on one line, then every setting.

@@ -39,7 +39,7 @@ impl Gate {
             return;
         }
         *self = match predict::prompt_for(section) {
-            Some(p) if cx.lecture || !cx.progress.progress().predictions.contains_key(&p.id) => {
+            Some(p) if cx.lecture || !cx.progress.get().predictions.contains_key(&p.id) => {
                 Gate::Asking {
                     chosen: None,
                     reveal: false,

@@ -1,5 +1,5 @@
 //! A background run keyed by its inputs: started when the inputs change, its latest result
-//! kept while a replacement comes in, its progress shown only for runs long enough to need it.
+//! kept while a replacement comes in, its status shown only for runs long enough to need it.
 
 use std::time::{Duration, Instant};
 
@@ -54,12 +54,12 @@ impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
         let Some(task) = &self.task else {
             return;
         };
-        let snap = task.snapshot();
-        if snap.failed.is_some() {
+        let published = task.published();
+        if published.failed.is_some() {
             // A failed run shows as failed, not as its partial result.
             self.latest = None;
             self.latest_key = None;
-        } else if let Some(r) = snap.result.clone() {
+        } else if let Some(r) = published.result.clone() {
             self.latest = Some(r);
             self.latest_key = self.key.clone();
         }
@@ -84,7 +84,7 @@ impl<K: PartialEq + Clone, R: Clone> Rerun<K, R> {
 impl<K, R> Rerun<K, R> {
     /// Why the current run failed, if it did.
     pub fn failed(&self) -> Option<String> {
-        self.task.as_ref()?.snapshot().failed.clone()
+        self.task.as_ref()?.published().failed.clone()
     }
 
     /// True when no run is going (none started, or the current one is done).
@@ -98,19 +98,19 @@ impl<K, R> Rerun<K, R> {
     }
 
     /// `(fraction, done, total)` of a run that has been going longer than [`QUIET`].
-    pub fn progress(&self) -> Option<(f32, u64, u64)> {
+    pub fn completed(&self) -> Option<(f32, u64, u64)> {
         let task = self.task.as_ref()?;
-        let s = task.snapshot();
-        (!s.finished && self.since.elapsed() >= QUIET).then(|| (s.progress(), s.done, s.total))
+        let s = task.published();
+        (!s.finished && self.since.elapsed() >= QUIET).then(|| (s.completed(), s.done, s.total))
     }
 
     /// A progress bar for a long run (`what` names the work and its unit: "holds"); nothing
     /// for a short one. Keeps the frames coming while it waits to appear.
-    pub fn progress_ui(&self, ui: &mut Ui, what: &str, unit: &str) {
+    pub fn run_status_ui(&self, ui: &mut Ui, what: &str, unit: &str) {
         if self.finished() {
             return;
         }
-        match self.progress() {
+        match self.completed() {
             Some((f, done, total)) => {
                 let text = if total > 0 {
                     let values = [

@@ -46,12 +46,12 @@ pub fn index_of(id: &str) -> Option<usize> {
 }
 
 /// What the worker publishes: a status line, then the result.
-pub type Progress = super::Progress<FailoverRun>;
+pub type RunUpdate = super::RunUpdate<FailoverRun>;
 
 /// The failover experiments' state on the lab page.
 #[derive(Default)]
 pub struct FailoverPanel {
-    task: Option<(usize, Task<Progress>)>,
+    task: Option<(usize, Task<RunUpdate>)>,
     /// The status line of each experiment: its own run's, never another's.
     status: [String; 4],
     results: [Option<FailoverRun>; 4],

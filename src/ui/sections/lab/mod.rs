@@ -21,7 +21,7 @@ use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
 use crate::ui::{Cx, Present, Section, Shareable};
 use failover::{EXPERIMENTS, FailoverPanel};
-pub use run::{Progress, spawn_run};
+pub use run::{RunUpdate, spawn_run};
 use summary::{facts, finished_status, text};
 pub use summary::{headline, lanes_height};
 
@@ -42,7 +42,7 @@ pub struct LabPage {
     pub fencing: bool,
     pub ttl_ms: f64,
     pub pause_ms: f64,
-    task: Option<Task<Progress>>,
+    task: Option<Task<RunUpdate>>,
     /// The status line, and the server it is about.
     status: (ServerKind, String),
     /// The last run on each server: a result is shown only beside the server that produced it.

@@ -5,7 +5,7 @@ use crate::runner::{Runner, Task};
 
 /// What a lab run's worker publishes: a status line, then the result.
 #[derive(Clone, Debug)]
-pub struct Progress<T = LabRun> {
+pub struct RunUpdate<T = LabRun> {
     pub status: String,
     pub done: Option<Result<T, LabError>>,
 }
@@ -16,11 +16,11 @@ pub fn spawn_run<T: Send + 'static>(
     runner: &Runner,
     name: &str,
     work: impl FnOnce(&Control) -> Result<T, LabError> + Send + 'static,
-) -> Task<Progress<T>> {
+) -> Task<RunUpdate<T>> {
     runner.spawn(name, move |rep| {
         let status = |s: String| {
             rep.report(
-                Progress {
+                RunUpdate {
                     status: s,
                     done: None,
                 },
@@ -34,7 +34,7 @@ pub fn spawn_run<T: Send + 'static>(
             status: &status,
         };
         let done = work(&ctl);
-        Progress {
+        RunUpdate {
             status: String::new(),
             done: Some(done),
         }
@@ -51,22 +51,26 @@ pub enum Ended<T> {
 
 /// Takes the worker's news: copies its latest status line into `status` and, once the run
 /// has ended, how it ended. `None` while it is still going.
-pub fn poll<T: Clone>(task: &Task<Progress<T>>, status: &mut String) -> Option<Ended<T>> {
-    let (finished, progress, failed) = {
-        let snap = task.snapshot();
-        (snap.finished, snap.result.clone(), snap.failed.clone())
+pub fn poll<T: Clone>(task: &Task<RunUpdate<T>>, status: &mut String) -> Option<Ended<T>> {
+    let (finished, update, failed) = {
+        let published = task.published();
+        (
+            published.finished,
+            published.result.clone(),
+            published.failed.clone(),
+        )
     };
-    if let Some(Progress {
+    if let Some(RunUpdate {
         status: s,
         done: None,
-    }) = &progress
+    }) = &update
     {
         status.clone_from(s);
     }
     if !finished {
         return None;
     }
-    Some(match (progress.and_then(|p| p.done), failed) {
+    Some(match (update.and_then(|p| p.done), failed) {
         (Some(Ok(run)), _) => Ended::Done(run),
         (Some(Err(LabError::Cancelled)), _) | (None, None) => Ended::Cancelled,
         (Some(Err(e)), _) => Ended::Failed(e.to_string()),

@@ -11,7 +11,7 @@
 
 use crate::lesson::catalogue::t;
 use crate::lesson::{self, Question, Quiz};
-use crate::progress::{self, Progress, Recorded, Store};
+use crate::progress::{self, Progress, ProgressFile, Recorded};
 
 /// The question on screen and what has happened to it during this visit.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -223,8 +223,8 @@ impl QuizState {
     /// Brings the quiz up to date before drawing: places it on first use, after a change of
     /// mode or a progress reset; goes to a question a scenario code asked for; takes the head
     /// of the review queue if it belongs here.
-    pub fn sync(&mut self, lecture: bool, store: &Store) {
-        let reset_at = store.progress().reset_at;
+    pub fn sync(&mut self, lecture: bool, store: &ProgressFile) {
+        let reset_at = store.get().reset_at;
         if lecture != self.lecture || !self.placed || reset_at != self.seen_reset {
             if lecture != self.lecture {
                 // Another lecture: its class votes afresh.
@@ -232,10 +232,10 @@ impl QuizState {
             }
             self.lecture = lecture;
             self.seen_reset = reset_at;
-            self.place(store.progress());
+            self.place(store.get());
         }
         if let Some(i) = self.pending_jump.take() {
-            self.enter(i, store.progress());
+            self.enter(i, store.get());
         }
         if let Some(at_end) = self.arrival.take().filter(|_| self.lecture) {
             let blank = Progress::default();
@@ -290,7 +290,7 @@ impl QuizState {
     }
 
     /// Whether the question on screen is the head of the review queue.
-    pub fn reviewing(&self, store: &Store) -> bool {
+    pub fn reviewing(&self, store: &ProgressFile) -> bool {
         !self.lecture
             && self
                 .question()
@@ -299,7 +299,7 @@ impl QuizState {
 
     /// Takes the head of the review queue if it is one of this quiz's questions: it is asked
     /// again even if it was answered right since.
-    fn pick_up_review(&mut self, store: &Store) {
+    fn pick_up_review(&mut self, store: &ProgressFile) {
         if self.lecture {
             return;
         }
@@ -312,7 +312,7 @@ impl QuizState {
         if self.current() == Some(i) {
             return;
         }
-        self.enter(i, store.progress());
+        self.enter(i, store.get());
         if self.visit.earlier {
             // Asked again: show it unanswered.
             self.visit = Visit {
@@ -322,7 +322,7 @@ impl QuizState {
         }
     }
 
-    pub fn apply(&mut self, input: Input, store: &mut Store) -> Outcome {
+    pub fn apply(&mut self, input: Input, store: &mut ProgressFile) -> Outcome {
         let before = (self.current, self.finished);
         let shown = self.feedback_visible();
         let mut out = Outcome::default();
@@ -336,14 +336,14 @@ impl QuizState {
             }
             Input::Jump(i) => {
                 store.review.clear();
-                self.enter(i, store.progress());
+                self.enter(i, store.get());
             }
             Input::Results => {
                 store.review.clear();
                 self.finished = true;
             }
             Input::RetryMissed => {
-                let p = store.progress();
+                let p = store.get();
                 let missed: Vec<String> = self
                     .questions()
                     .iter()
@@ -360,7 +360,7 @@ impl QuizState {
         out
     }
 
-    fn choose(&mut self, choice: usize, store: &mut Store) -> Option<Recorded> {
+    fn choose(&mut self, choice: usize, store: &mut ProgressFile) -> Option<Recorded> {
         let q = self.question()?;
         if choice >= q.answers.len() || self.feedback_visible() {
             return None;
@@ -380,7 +380,7 @@ impl QuizState {
     }
 
     /// Enter, Space or the "next" button. Returns the section to open, if another.
-    fn go_on(&mut self, store: &mut Store) -> Option<u8> {
+    fn go_on(&mut self, store: &mut ProgressFile) -> Option<u8> {
         let next = after(self.section());
         if self.finished {
             return Some(next);
@@ -404,11 +404,11 @@ impl QuizState {
             };
         }
         if !self.is_last() {
-            self.enter(self.current + 1, store.progress());
+            self.enter(self.current + 1, store.get());
             None
         } else if self.lecture {
             // On to the next section, like a slide deck; the quiz starts over next time.
-            self.enter(0, store.progress());
+            self.enter(0, store.get());
             Some(next)
         } else {
             self.finished = true;
@@ -456,8 +456,8 @@ mod tests {
     }
 
     /// A quiz placed in the given mode, with its store.
-    fn placed(section: u8, lecture: bool) -> (QuizState, Store) {
-        let store = Store::memory();
+    fn placed(section: u8, lecture: bool) -> (QuizState, ProgressFile) {
+        let store = ProgressFile::memory();
         let mut q = quiz(section);
         q.sync(lecture, &store);
         (q, store)
@@ -490,8 +490,8 @@ mod tests {
         // A second choice changes nothing.
         let out = s.apply(Input::Choose(wrong(q)), &mut store);
         assert_eq!(out, Outcome::default());
-        assert_eq!(store.progress().answer(&q.id).unwrap().choice, q.correct);
-        assert_eq!(store.progress().xp, XP_PER_QUESTION);
+        assert_eq!(store.get().answer(&q.id).unwrap().choice, q.correct);
+        assert_eq!(store.get().xp, XP_PER_QUESTION);
     }
 
     #[test]
@@ -536,10 +536,7 @@ mod tests {
             assert!(out.moved && out.go_to.is_none());
         }
         assert_eq!(s.current(), None, "the results");
-        assert!(
-            s.headline(store.progress())
-                .contains("6 right at the first try")
-        );
+        assert!(s.headline(store.get()).contains("6 right at the first try"));
         assert_eq!(s.apply(Input::GoOn, &mut store).go_to, Some(9));
         // A later visit opens on the results; a question answered right shows its answer.
         let mut later = quiz(8);
@@ -552,7 +549,7 @@ mod tests {
 
     #[test]
     fn the_review_goes_through_missed_questions_across_quizzes() {
-        let mut store = Store::memory();
+        let mut store = ProgressFile::memory();
         let (w, i) = (&quiz(6).questions()[2], &quiz(8).questions()[1]);
         store.record(&w.id, wrong(w), false);
         store.record(&i.id, wrong(i), false);
@@ -571,7 +568,7 @@ mod tests {
         s8.apply(Input::Choose(i.correct), &mut store);
         assert_eq!(s8.next_label(&store), "Finish the review ▶");
         assert_eq!(s8.apply(Input::GoOn, &mut store).go_to, Some(10));
-        assert!(store.review.is_empty() && store.progress().missed().is_empty());
+        assert!(store.review.is_empty() && store.get().missed().is_empty());
     }
 
     #[test]
@@ -630,8 +627,8 @@ mod tests {
         let (tone, text) = s.verdict().unwrap();
         assert_eq!(tone, Tone::Plain);
         assert!(text.starts_with("The class chose it: right."), "{text}");
-        assert!(store.progress().answers.is_empty(), "nothing scored");
-        assert!(s.headline(store.progress()).starts_with("Lecture mode"));
+        assert!(store.get().answers.is_empty(), "nothing scored");
+        assert!(s.headline(store.get()).starts_with("Lecture mode"));
     }
 
     #[test]
@@ -674,7 +671,7 @@ mod tests {
         s.arrive(false, true);
         s.sync(true, &store);
         assert_eq!((s.current(), s.visit().revealed), (Some(0), false));
-        assert!(store.progress().answers.is_empty());
+        assert!(store.get().answers.is_empty());
         // Enter on the last question leaves too, and the quiz starts over.
         s.arrive(true, true);
         s.sync(true, &store);
@@ -704,10 +701,7 @@ mod tests {
         assert_eq!(s8.next_label(&store), "Next question ▶");
         assert_eq!(s6.hint(), "Choose with the keys 1–4 or the mouse.");
         assert_eq!(s8.hint(), "Choose with the keys 1–3 or the mouse.");
-        assert!(
-            s6.headline(store.progress())
-                .contains("scenarios to answer")
-        );
+        assert!(s6.headline(store.get()).contains("scenarios to answer"));
         assert_eq!(
             next_section_label(8),
             format!("Next section: {} ▶", lesson::content().section(9).title)

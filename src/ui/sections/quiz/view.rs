@@ -117,7 +117,7 @@ impl QuizSection {
         }
         self.run(pressed, cx);
 
-        let headline = self.state.headline(cx.progress.progress());
+        let headline = self.state.headline(cx.progress.get());
         if !cx.lecture {
             // In lecture mode it would only repeat the line under the answers. It keeps the
             // room of its longest wording: an answer never moves the buttons under the mouse.
@@ -165,7 +165,7 @@ impl QuizSection {
         let row = ui.horizontal_wrapped(|ui| {
             ui.label(format!("{}:", super::words::capitalise(&quiz.items)));
             for (i, q) in quiz.iter().enumerate() {
-                let answer = cx.progress.progress().answer(&q.id).filter(|_| !lecture);
+                let answer = cx.progress.get().answer(&q.id).filter(|_| !lecture);
                 let values = [
                     ("item", super::words::capitalise(&quiz.item)),
                     ("number", (i + 1).to_string()),
@@ -328,7 +328,7 @@ impl QuizSection {
     }
 
     fn results(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
-        let p = cx.progress.progress();
+        let p = cx.progress.get();
         let quiz = self.state.quiz();
         let first = quiz
             .iter()

@@ -5,7 +5,7 @@ use super::choose_keys;
 use super::state::{QuizState, Tone, after};
 use crate::lesson;
 use crate::lesson::catalogue::{t, tf};
-use crate::progress::{Progress, Store, XP_PER_QUESTION};
+use crate::progress::{Progress, ProgressFile, XP_PER_QUESTION};
 use crate::ui::shell::keymap::{Action, key_text};
 
 impl QuizState {
@@ -74,7 +74,7 @@ impl QuizState {
     }
 
     /// The label of the button that goes on after the verdict.
-    pub fn next_label(&self, store: &Store) -> String {
+    pub fn next_label(&self, store: &ProgressFile) -> String {
         if self.reviewing(store) {
             return if store.review.len() > 1 {
                 t("sections.quiz.next.missed").to_owned()

@@ -145,8 +145,8 @@ impl Experiment for Counter {
         }
     }
 
-    fn progress(&self, ui: &mut Ui) {
-        self.curve.progress_ui(
+    fn run_status(&self, ui: &mut Ui) {
+        self.curve.run_status_ui(
             ui,
             t("sections.why-lock.progress.curve"),
             t("sections.why-lock.progress.unit"),
@@ -313,7 +313,7 @@ impl Experiment for Counter {
     }
 
     fn observed(&self) -> Option<(f64, String)> {
-        // The counter without the lock, as a share of every increment made.
+        // The counter without the lock, as a fraction of every increment made.
         let pair = self.runs.fresh()?;
         let total = self.params.expected();
         let shown = pair.off.run.final_counter;

@@ -49,7 +49,7 @@ impl RealThreads {
             let result = self
                 .task
                 .as_ref()
-                .and_then(|t| t.snapshot().result.flatten());
+                .and_then(|t| t.published().result.flatten());
             if let Some(r) = result {
                 let should = u64::from(r.threads) * u64::from(r.increments);
                 ui.label(tf(

@@ -1,5 +1,5 @@
-//! Section 2's figure: the unsafe share and the crash wait against the TTL, on log–log axes.
-//! Plot coordinates are `log10` of the TTL and of the unsafe share; the crash wait has its own
+//! Section 2's figure: the unsafe fraction and the crash wait against the TTL, on log–log axes.
+//! Plot coordinates are `log10` of the TTL and of the unsafe fraction; the crash wait has its own
 //! axis on the right.
 
 use egui::{RichText, Ui};
@@ -11,22 +11,22 @@ use super::{LADDER_TTLS, Ttl};
 use crate::lesson::catalogue::{t, tf};
 use crate::sim::ttl;
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{seconds, share_label};
+use crate::ui::kit::fmt::{fraction_label, seconds};
 use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, error_bar, log_marks, palette};
 use crate::ui::kit::readable;
 use crate::ui::kit::widgets;
 
-/// The lowest share the figure shows, as a power of ten.
+/// The lowest fraction the figure shows, as a power of ten.
 pub(super) const FLOOR_DECADE: f64 = -16.0;
-/// The top of the figure, as a power of ten (room above a share of 1 for "your TTL").
+/// The top of the figure, as a power of ten (room above a fraction of 1 for "your TTL").
 const TOP_DECADE: f64 = 1.6;
-/// Decades of unsafe share per decade of crash wait on the right-hand axis.
+/// Decades of unsafe fraction per decade of crash wait on the right-hand axis.
 const WAIT_SCALE: f64 = 4.0;
 /// The crash wait at the bottom of the figure, as a power of ten (0.1 s).
 const WAIT_FLOOR_DECADE: f64 = -1.0;
 
-/// Where a crash wait of `w` seconds sits on the plot's (log-share) y axis.
+/// Where a crash wait of `w` seconds sits on the plot's (log-fraction) y axis.
 fn wait_to_y(w: f64) -> f64 {
     FLOOR_DECADE + WAIT_SCALE * (w.log10() - WAIT_FLOOR_DECADE)
 }
@@ -35,7 +35,7 @@ fn y_to_wait(y: f64) -> f64 {
     10f64.powf((y - FLOOR_DECADE) / WAIT_SCALE + WAIT_FLOOR_DECADE)
 }
 
-/// Labelled decades of the share the plot shows at least (every fourth of its 17.6).
+/// Labelled decades of the fraction the plot shows at least (every fourth of its 17.6).
 const TICK_ROWS: f32 = 4.4;
 
 /// Where the height of the line on how to read the figure is kept (in each window).
@@ -73,13 +73,13 @@ impl Ttl {
         let p = self.params;
         let ladder = self.ladder.latest().cloned();
         let current = self.current.latest().copied();
-        let share_color = palette::BLUE;
+        let fraction_color = palette::BLUE;
         let wait_color = palette::VERMILION;
         let sim_color = palette::GREEN;
         let text_color = ui.visuals().text_color();
-        let to_y = |share: f64| {
-            if share > 0.0 {
-                share.log10().max(FLOOR_DECADE)
+        let to_y = |fraction: f64| {
+            if fraction > 0.0 {
+                fraction.log10().max(FLOOR_DECADE)
             } else {
                 FLOOR_DECADE
             }
@@ -101,12 +101,12 @@ impl Ttl {
                         t("sections.ttl.axis_y.shortest"),
                     ],
                 ))
-                .color(share_color),
+                .color(fraction_color),
             )
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 && e % every == 0 && e <= 0 {
-                    share_label(e)
+                    fraction_label(e)
                 } else {
                     String::new()
                 }
@@ -172,7 +172,7 @@ impl Ttl {
                         .collect();
                     pu.line(
                         Line::new("", exact)
-                            .color(share_color)
+                            .color(fraction_color)
                             .width(w)
                             .allow_band(false),
                     );
@@ -255,7 +255,7 @@ impl Ttl {
                     };
                     pu.points(
                         Points::new("", vec![[x, to_y(c.exact)]])
-                            .color(share_color)
+                            .color(fraction_color)
                             .radius(r * 1.6)
                             .shape(shape),
                     );
@@ -267,7 +267,7 @@ impl Ttl {
                                 egui::Align2::RIGHT_BOTTOM,
                                 tf(
                                     "sections.ttl.mark.below",
-                                    &[("share", share_label(FLOOR_DECADE as i32))],
+                                    &[("share", fraction_label(FLOOR_DECADE as i32))],
                                 ),
                             )
                             .priority(2),
@@ -323,6 +323,6 @@ mod tests {
         assert_eq!(wait_to_y(0.1), FLOOR_DECADE);
         assert!((wait_to_y(1000.0)).abs() < 1e-12);
         // The left axis speaks the headline's words.
-        assert_eq!(share_label(FLOOR_DECADE as i32), "1 in 10,000 trillion");
+        assert_eq!(fraction_label(FLOOR_DECADE as i32), "1 in 10,000 trillion");
     }
 }

@@ -20,7 +20,7 @@ use crate::sim::ttl::{self, TtlParams, TtlSim};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{
-    fmt_int, fmt_rate, fmt_share, seconds, share_of, spread_words, trim_num,
+    fmt_fraction, fmt_int, fmt_rate, fraction_of, seconds, spread_words, trim_num,
 };
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
@@ -38,7 +38,7 @@ pub const PRESET_TTLS: [f64; 3] = [1.0, 10.0, 60.0];
 /// The simulated ladder and the exact curve, as they stream in.
 #[derive(Clone)]
 pub struct LadderResult {
-    /// `(TTL, exact unsafe share)` over the whole TTL range.
+    /// `(TTL, exact unsafe fraction)` over the whole TTL range.
     pub curve: Arc<Vec<[f64; 2]>>,
     /// One estimate per [`LADDER_TTLS`] entry.
     pub estimates: Vec<Estimate>,
@@ -96,7 +96,7 @@ pub fn section() -> TtlTradeoff {
 }
 
 impl Ttl {
-    /// The headline for an exact unsafe share at the chosen TTL.
+    /// The headline for an exact unsafe fraction at the chosen TTL.
     pub fn headline_for(&self, c: &CurrentResult) -> String {
         let p = &self.params;
         crate::lesson::fill(
@@ -105,7 +105,7 @@ impl Ttl {
                 ("ttl", seconds(c.ttl_s)),
                 (
                     "share",
-                    share_of(c.exact, t("sections.ttl.things.lock_holds")),
+                    fraction_of(c.exact, t("sections.ttl.things.lock_holds")),
                 ),
                 ("per_day", fmt_rate(p.per_day(c.exact))),
                 ("interval", seconds(p.grant_interval_s)),
@@ -144,9 +144,9 @@ impl Ttl {
                 "sections.ttl.presets.share",
                 &[
                     ("typical", seconds(d.typical_s)),
-                    ("paused", trim_num(d.stall_prob * 1000.0)),
+                    ("paused", trim_num(d.pause_prob * 1000.0)),
                     ("of", fmt_int(1000)),
-                    ("pause", seconds(d.stall_mean_s)),
+                    ("pause", seconds(d.pause_mean_s)),
                 ],
             ));
         });
@@ -184,11 +184,11 @@ fn spawn_ladder(runner: &Runner, params: TtlParams, seed: u64) -> Task<LadderRes
 fn simulated_check(c: &CurrentResult) -> String {
     let e = c.estimate;
     let words = &crate::lesson::content().headlines.ttl;
-    let bound = |v: f64| fmt_share(v).trim_start_matches("about ").to_owned();
+    let bound = |v: f64| fmt_fraction(v).trim_start_matches("about ").to_owned();
     let values = [
         ("count", fmt_int(e.count)),
         ("holds", fmt_int(e.n)),
-        ("share", fmt_share(e.value)),
+        ("share", fmt_fraction(e.value)),
         ("lo", bound(e.lo)),
         ("hi", bound(e.hi)),
     ];
@@ -202,7 +202,7 @@ fn simulated_check(c: &CurrentResult) -> String {
         &[
             ("ttl", seconds(c.ttl_s)),
             ("seen", crate::lesson::fill(seen, &values)),
-            ("exact", fmt_share(c.exact)),
+            ("exact", fmt_fraction(c.exact)),
         ],
     )
 }
@@ -231,13 +231,13 @@ impl Experiment for Ttl {
         !self.current.finished() || !self.ladder.finished()
     }
 
-    fn progress(&self, ui: &mut Ui) {
-        self.current.progress_ui(
+    fn run_status(&self, ui: &mut Ui) {
+        self.current.run_status_ui(
             ui,
             t("sections.ttl.progress.current"),
             t("sections.ttl.things.holds"),
         );
-        self.ladder.progress_ui(
+        self.ladder.run_status_ui(
             ui,
             t("sections.ttl.progress.ladder"),
             t("sections.ttl.things.holds"),
@@ -297,8 +297,8 @@ impl Experiment for Ttl {
             .on_hover_text(t("sections.ttl.drawer.spread.hover"));
         let things = t("sections.ttl.things.holds");
         ui.label(RichText::new(spread_words(things, p.typical_s, p.spread)).weak());
-        percent_slider(ui, &ttl::STALL_PROB, &mut p.stall_prob, true);
-        widgets::table_slider(ui, p, &ttl::STALL_MEAN_S);
+        percent_slider(ui, &ttl::PAUSE_PROB, &mut p.pause_prob, true);
+        widgets::table_slider(ui, p, &ttl::PAUSE_MEAN_S);
         ui.add_space(4.0);
         ui.label(RichText::new(t("sections.ttl.drawer.counting")).strong());
         count_slider(ui, &ttl::HOLDS, &mut p.holds)

@@ -518,7 +518,7 @@ mod tests {
         // No late write: the whole chain.
         let calm = pair(
             FencingParams {
-                stall_prob: 0.0,
+                pause_prob: 0.0,
                 ttl_ms: 60_000.0,
                 ..Default::default()
             },

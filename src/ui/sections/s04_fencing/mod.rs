@@ -187,8 +187,8 @@ impl Experiment for Fencing {
         ui.label(RichText::new(t("sections.fencing.drawer.holders")).strong());
         widgets::table_slider(ui, p, &fencing::TYPICAL_MS);
         widgets::table_slider(ui, p, &fencing::SPREAD);
-        percent_slider(ui, &fencing::STALL_PROB, &mut p.stall_prob, true);
-        widgets::table_slider(ui, p, &fencing::STALL_MEAN_MS);
+        percent_slider(ui, &fencing::PAUSE_PROB, &mut p.pause_prob, true);
+        widgets::table_slider(ui, p, &fencing::PAUSE_MEAN_MS);
         true
     }
 

@@ -1,4 +1,4 @@
-//! Section 5's figure, the share of failovers losing each number of locks, and the numbers
+//! Section 5's figure, the fraction of failovers losing each number of locks, and the numbers
 //! behind it.
 
 use egui::{RichText, Ui, Vec2};
@@ -25,7 +25,7 @@ pub struct FailoverView {
     pub store: usize,
 }
 
-/// Share of failovers losing each number of locks, with the exact and simulated means,
+/// Fraction of failovers losing each number of locks, with the exact and simulated means,
 /// filling `size`.
 /// The colour of the mean number of locks granted twice (the Redis row's second step).
 pub const TWICE: egui::Color32 = palette::PURPLE;
@@ -102,10 +102,10 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 BarChart::new("", bars)
                     .color(plot::colour(cx, BARS))
                     .element_formatter(Box::new(|b, _| {
-                        let share = fmt_pct(b.value / 100.0);
+                        let fraction = fmt_pct(b.value / 100.0);
                         tf(
                             "sections.where.bar.hover",
-                            &[("bar", &b.name), ("share", &share)],
+                            &[("bar", &b.name), ("share", &fraction)],
                         )
                     })),
             );
@@ -230,12 +230,12 @@ pub fn numbers(ui: &mut Ui, view: &FailoverView) {
             interval_words(fmt_count(e.value), fmt_count(e.lo), fmt_count(e.hi))
         }
     };
-    let zero_share = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
+    let zero_fraction = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
         / view.acc.failovers.max(1) as f64;
     let zero = tf(
         "sections.where.numbers.zero_value",
         &[
-            ("share", fmt_pct(zero_share)),
+            ("share", fmt_pct(zero_fraction)),
             ("exact", fmt_pct((-s.expected_lost).exp())),
         ],
     );

@@ -272,8 +272,8 @@ impl Experiment for Where {
         })
     }
 
-    fn progress(&self, ui: &mut Ui) {
-        self.run.progress_ui(
+    fn run_status(&self, ui: &mut Ui) {
+        self.run.run_status_ui(
             ui,
             t("sections.where.progress"),
             t("sections.where.progress.unit"),

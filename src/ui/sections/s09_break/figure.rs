@@ -22,7 +22,7 @@ pub struct BreakView {
     pub acc: RenewalAcc,
     /// One summary per mode, in [`Mode::ALL`] order.
     pub modes: [RenewalSummary; 5],
-    /// Exactly what share of jobs is expected in each bin of `acc.lengths`.
+    /// Exactly what fraction of jobs is expected in each bin of `acc.lengths`.
     pub exact_bins: Arc<Vec<f64>>,
 }
 
@@ -112,7 +112,7 @@ fn mode_bars(view: &BreakView, runs: f64) -> Vec<ModeBar> {
         ];
         let measures = MEASURES.iter().zip(measure_names());
         for ((count, exact), (&(dx, fill, hatch), name)) in cells.into_iter().zip(measures) {
-            let ci = s.share(count);
+            let ci = s.fraction_of_runs(count);
             bars.push(ModeBar {
                 x: i as f64 + dx,
                 value: count as f64,

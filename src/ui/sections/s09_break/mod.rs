@@ -73,7 +73,7 @@ fn spawn(runner: &Runner, params: RenewalParams, seed: u64) -> Task<BreakView> {
     })
 }
 
-/// Exactly what share of jobs is expected in each bin of the job-length histogram.
+/// Exactly what fraction of jobs is expected in each bin of the job-length histogram.
 fn exact_bins(params: &RenewalParams) -> Vec<f64> {
     let hold = params.hold_time();
     let edges = params.histogram().edges();
@@ -140,8 +140,8 @@ impl Experiment for Break {
 
     crate::one_run_status!();
 
-    fn progress(&self, ui: &mut Ui) {
-        self.run.progress_ui(
+    fn run_status(&self, ui: &mut Ui) {
+        self.run.run_status_ui(
             ui,
             t("sections.break.progress"),
             t("sections.break.things.runs"),
@@ -227,8 +227,8 @@ impl Experiment for Break {
         let p = &mut self.params;
         let labels = [
             &renewal::SPREAD,
-            &renewal::STALL_PROB,
-            &renewal::STALL_MEAN_S,
+            &renewal::PAUSE_PROB,
+            &renewal::PAUSE_MEAN_S,
             &renewal::RUNS,
         ]
         .map(crate::ui::kit::params::label);
@@ -250,9 +250,9 @@ impl Experiment for Break {
             },
             |ui, p| {
                 ui.label(RichText::new(t("sections.break.drawer.pauses")).strong());
-                percent_slider(ui, &renewal::STALL_PROB, &mut p.stall_prob, true)
+                percent_slider(ui, &renewal::PAUSE_PROB, &mut p.pause_prob, true)
                     .on_hover_text(t("sections.break.drawer.pause.hover"));
-                widgets::table_slider(ui, p, &renewal::STALL_MEAN_S);
+                widgets::table_slider(ui, p, &renewal::PAUSE_MEAN_S);
                 ui.label(RichText::new(t("sections.break.drawer.counting")).strong());
                 count_slider(ui, &renewal::RUNS, &mut p.runs)
                     .on_hover_text(t("sections.break.drawer.runs.hover"));

@@ -103,12 +103,12 @@ impl Next {
 
     fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
         a11y::add_heading(ui, RichText::new(t("sections.next.review")).heading(), 1);
-        let missed = cx.progress.progress().missed();
+        let missed = cx.progress.get().missed();
         let unanswered: Vec<u8> = progress::quiz_sections()
             .filter(|&s| {
                 progress::quiz_questions(s)
                     .iter()
-                    .any(|q| cx.progress.progress().answer(&q.id).is_none())
+                    .any(|q| cx.progress.get().answer(&q.id).is_none())
             })
             .collect();
         if missed.is_empty() {
@@ -147,7 +147,7 @@ impl Next {
                 let qs = progress::quiz_questions(s);
                 let left = qs
                     .iter()
-                    .filter(|q| cx.progress.progress().answer(&q.id).is_none())
+                    .filter(|q| cx.progress.get().answer(&q.id).is_none())
                     .count();
                 ui.label(tf(
                     "sections.next.review.unanswered",
@@ -201,7 +201,7 @@ impl Next {
                 a11y::add_heading(ui, t("sections.next.reset.title"), 0);
                 ui.label(tf(
                     "sections.next.reset.warning",
-                    &[("xp", cx.progress.progress().xp.to_string())],
+                    &[("xp", cx.progress.get().xp.to_string())],
                 ));
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
@@ -258,7 +258,7 @@ impl Section for Next {
             crate::ui::shell::lecture::end_line(ui, self.number());
             return;
         }
-        let headline = Self::headline_for(cx.progress.progress());
+        let headline = Self::headline_for(cx.progress.get());
         widgets::headline(ui, &headline);
         self.headline = Some(headline);
         ui.add_space(8.0);
@@ -266,7 +266,7 @@ impl Section for Next {
             let (left, right) = cols.split_at_mut(1);
             let top_down = egui::Layout::top_down(egui::Align::Min);
             left[0].with_layout(top_down, |ui| {
-                Self::xp_summary(ui, cx.progress.progress());
+                Self::xp_summary(ui, cx.progress.get());
                 ui.add_space(10.0);
                 Self::review(ui, cx);
                 ui.add_space(10.0);

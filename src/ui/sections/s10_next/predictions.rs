@@ -63,7 +63,7 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
     let p = if cx.lecture {
         cx.progress.class.clone()
     } else {
-        cx.progress.progress().clone()
+        cx.progress.get().clone()
     };
     let made = made(&p);
     let Some(line) = sentence(&p, cx.lecture) else {

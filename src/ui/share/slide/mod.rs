@@ -14,7 +14,7 @@ use egui::epaint::ClippedPrimitive;
 use egui::{Color32, ColorImage, RichText, Ui, Vec2};
 
 use crate::lesson::catalogue::{t, tf};
-use crate::progress::Store;
+use crate::progress::ProgressFile;
 use crate::runner::Runner;
 use crate::ui::{Cx, Section, kit::widgets, shell::lecture};
 
@@ -58,7 +58,7 @@ impl Prepared {
 pub fn prepare(
     section: &mut dyn Section,
     runner: &Runner,
-    progress: &mut Store,
+    progress: &mut ProgressFile,
     width: u32,
 ) -> Option<Prepared> {
     let width = width.max(WIDTHS[0]);

@@ -358,7 +358,8 @@ pub fn key_texts(action: Action) -> Vec<&'static str> {
 /// Keys that egui's controls handle themselves, and what they do. They are listed in the
 /// keyboard map beside [`SHORTCUTS`] but never matched by [`pressed`].
 pub fn widget_keys() -> Vec<(&'static str, String)> {
-    let share = |fraction: &str| tf("keys.widget_what.slider_share", &[("fraction", fraction)]);
+    let by_fraction =
+        |fraction: &str| tf("keys.widget_what.slider_share", &[("fraction", fraction)]);
     vec![
         (
             t("keys.widget_keys.tab"),
@@ -368,7 +369,7 @@ pub fn widget_keys() -> Vec<(&'static str, String)> {
             t("keys.widget_keys.press"),
             t("keys.widget_what.press").to_owned(),
         ),
-        (t("keys.widget_keys.slider"), share("1/100")),
+        (t("keys.widget_keys.slider"), by_fraction("1/100")),
         (
             t("keys.widget_keys.slider_fine"),
             tf("keys.widget_what.slider_fine", &[("fraction", "1/1000")]),
@@ -377,7 +378,7 @@ pub fn widget_keys() -> Vec<(&'static str, String)> {
             t("keys.widget_keys.slider_step"),
             t("keys.widget_what.slider_step").to_owned(),
         ),
-        (t("keys.widget_keys.slider_page"), share("1/10")),
+        (t("keys.widget_keys.slider_page"), by_fraction("1/10")),
         (
             t("keys.widget_keys.slider_ends"),
             t("keys.widget_what.slider_ends").to_owned(),

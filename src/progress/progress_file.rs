@@ -3,10 +3,10 @@
 //! Every change is applied in memory at once and handed to the writer as a whole new state;
 //! the UI thread never waits for the disk. The writer holds at most one state waiting (a newer
 //! one replaces it: saves coalesce, the latest state wins) and writes one at a time. What it
-//! wrote, merged with the file, comes back to the window at its next [`Store::poll`], together
-//! with any message for the learner. Closing the window ([`Store::flush`], or dropping the
-//! store) waits for the last write (for at most a few seconds: a hung disk cannot hang the
-//! exit).
+//! wrote, merged with the file, comes back to the window at its next [`ProgressFile::poll`],
+//! together with any message for the learner. Closing the window ([`ProgressFile::flush`], or
+//! dropping the [`ProgressFile`]) waits for the last write (for at most a few seconds: a hung
+//! disk cannot hang the exit).
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -23,7 +23,7 @@ const FLUSH_WAIT: Duration = Duration::from_secs(10);
 
 /// The progress of this window, and the file it is kept in.
 #[derive(Debug)]
-pub struct Store {
+pub struct ProgressFile {
     path: Option<PathBuf>,
     progress: Progress,
     /// False when the file could not be read or set aside: saving would destroy it.
@@ -42,7 +42,7 @@ pub struct Store {
     writer: Option<Writer>,
 }
 
-impl Store {
+impl ProgressFile {
     /// Progress kept only while the app runs.
     pub fn memory() -> Self {
         Self {
@@ -60,7 +60,7 @@ impl Store {
     }
 
     /// Opens the progress file at `path` (see the module notes for what happens to a missing or
-    /// bad file). Never fails: at worst the learner starts fresh and [`Store::notice`] says why.
+    /// bad file). Never fails: at worst the learner starts fresh and [`ProgressFile::notice`] says why.
     pub fn open(path: PathBuf) -> Self {
         let mut store = Self {
             path: Some(path.clone()),
@@ -94,7 +94,7 @@ impl Store {
         store
     }
 
-    pub fn progress(&self) -> &Progress {
+    pub fn get(&self) -> &Progress {
         &self.progress
     }
 
@@ -176,7 +176,7 @@ impl Store {
 
     /// Waits (up to a few seconds) until every change so far is on disk or its save has
     /// failed; returns whether everything was saved. The outcome is taken in by the next
-    /// [`Store::poll`].
+    /// [`ProgressFile::poll`].
     pub fn wait_saved(&self) -> bool {
         let Some(writer) = &self.writer else {
             return true;
@@ -187,7 +187,7 @@ impl Store {
     }
 
     /// Applies a change in memory and hands the new state to the writer. A failed save keeps
-    /// the change in memory, sets [`Store::notice`] (once) and is retried at the next change.
+    /// the change in memory, sets [`ProgressFile::notice`] (once) and is retried at the next change.
     pub fn update<R>(&mut self, change: impl FnOnce(&mut Progress) -> R) -> R {
         self.poll();
         let result = change(&mut self.progress);
@@ -231,7 +231,7 @@ struct State {
     durable: u64,
     /// Writes finished, saved or failed.
     writes: u64,
-    /// Outcomes not yet taken in by [`Store::poll`].
+    /// Outcomes not yet taken in by [`ProgressFile::poll`].
     outcomes: Vec<Saved>,
     /// The store is gone: write what is pending, then stop.
     closing: bool,
