@@ -12,7 +12,6 @@ use locks_lesson::sim::ttl;
 use locks_lesson::ui::kit::a11y::SETTLE;
 
 use crate::harness::{app, summary};
-use locks_lesson::ui::Shareable;
 
 type App = Harness<'static, LessonApp>;
 
@@ -45,10 +44,7 @@ fn setting(h: &App, name: &str) -> (Option<String>, Option<String>, Option<Strin
 }
 
 fn ttl_value(h: &mut App) -> f64 {
-    h.state_mut()
-        .section_mut(2)
-        .share()
-        .and_then(Shareable::scenario)
+    crate::harness::scenario(h, 2)
         .and_then(|pairs| {
             pairs
                 .into_iter()

@@ -5,6 +5,7 @@
 
 use egui_kittest::Harness;
 use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::ui::Shareable;
 
 /// How to open the app: a window of a size, a renderer, a theme, a number of frames to settle.
 /// Simulations always run inline, so every frame is deterministic.
@@ -171,4 +172,32 @@ pub fn page_bottom(h: &Harness<'static, LessonApp>) -> f32 {
     use egui_kittest::kittest::Queryable;
     h.query_by_label("Copy code")
         .map_or(h.ctx.content_rect().bottom(), |n| n.rect().top())
+}
+
+/// The scenario pairs section `n` shares (what its code carries); `None` when it shares none.
+pub fn scenario(h: &Harness<'static, LessonApp>, n: u8) -> Option<Vec<(String, String)>> {
+    h.state().section(n).share().and_then(Shareable::scenario)
+}
+
+/// The CSV of section `n`'s main figure.
+pub fn csv(h: &Harness<'static, LessonApp>, n: u8) -> Option<String> {
+    h.state().section(n).share().and_then(Shareable::csv)
+}
+
+/// Where section `n`'s figure was drawn in the last frame.
+pub fn plot_rect(h: &Harness<'static, LessonApp>, n: u8) -> Option<egui::Rect> {
+    h.state().section(n).share().and_then(Shareable::plot_rect)
+}
+
+/// Applies scenario pairs to section `n` (which must share some).
+pub fn apply_scenario(
+    h: &mut Harness<'static, LessonApp>,
+    n: u8,
+    pairs: &[(String, String)],
+) -> Result<(), String> {
+    h.state_mut()
+        .section_mut(n)
+        .share_mut()
+        .expect("the section shares its settings")
+        .apply_scenario(pairs)
 }

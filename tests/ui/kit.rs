@@ -6,7 +6,6 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
-use locks_lesson::ui::Shareable;
 use locks_lesson::ui::share::Share;
 
 fn lecture_at(section: u8) -> Harness<'static, LessonApp> {
@@ -24,12 +23,7 @@ fn press(h: &mut Harness<'static, LessonApp>, key: Key) {
 
 /// A setting of section `n`'s scenario pairs.
 fn setting(h: &Harness<'static, LessonApp>, n: u8, key: &str) -> String {
-    let pairs = h
-        .state()
-        .section(n)
-        .share()
-        .and_then(Shareable::scenario)
-        .expect("settings");
+    let pairs = crate::harness::scenario(h, n).expect("settings");
     pairs
         .into_iter()
         .find(|(k, _)| k == key)

@@ -19,7 +19,6 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson::language;
 use locks_lesson::sections::{self, Kind, QuizId, TextPage};
-use locks_lesson::ui::Shareable;
 use locks_lesson::ui::kit::readable;
 use locks_lesson::ui::shell::pager;
 
@@ -634,12 +633,7 @@ pub fn lecture_walk(how: Lecture, mut each: impl FnMut(&Walk, usize)) -> (Walk, 
 /// On a projector the figure is the slide: whole in the window and never a strip.
 fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
     let window = w.h.ctx.content_rect().expand(0.5);
-    if let Some(figure) =
-        w.h.state()
-            .section(n)
-            .share()
-            .and_then(Shareable::plot_rect)
-    {
+    if let Some(figure) = crate::harness::plot_rect(&w.h, n) {
         let what = format!("{} section {n} step {step}", w.name);
         if !window.contains_rect(figure) {
             w.problems.push(format!(

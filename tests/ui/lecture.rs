@@ -21,11 +21,7 @@ const CTRL_SHIFT: Modifiers = Modifiers {
 };
 
 fn scenario_of(h: &mut Harness<'static, LessonApp>, n: u8) -> Vec<(String, String)> {
-    h.state_mut()
-        .section_mut(n)
-        .share()
-        .and_then(Shareable::scenario)
-        .expect("the section shares its settings")
+    crate::harness::scenario(h, n).expect("the section shares its settings")
 }
 
 fn value_of(h: &mut Harness<'static, LessonApp>, n: u8, key: &str) -> String {
@@ -147,12 +143,7 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
     crate::harness::hold_window(&mut h, [1366.0, 768.0], 12);
     let zoom = h.ctx.zoom_factor();
     assert!(zoom > normal - 0.01 && zoom < normal * 1.1 - 0.01, "{zoom}");
-    let figure = h
-        .state()
-        .section(1)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .expect("a figure");
+    let figure = crate::harness::plot_rect(&h, 1).expect("a figure");
     assert!(h.ctx.content_rect().contains_rect(figure), "{figure:?}");
 }
 
@@ -617,10 +608,7 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
     h.run_steps(2);
     let csv_path = dir.path().join(format!("locks-lesson-s1-seed{seed}.csv"));
     let csv = std::fs::read_to_string(&csv_path).expect("the CSV was written");
-    assert_eq!(
-        Some(csv),
-        h.state().section(1).share().and_then(Shareable::csv)
-    );
+    assert_eq!(Some(csv), crate::harness::csv(&h, 1));
     let (message, error) = notice(&h).unwrap();
     assert!(
         !error && message.contains(&csv_path.display().to_string()),
@@ -654,11 +642,7 @@ fn exports_save_the_data_as_csv_and_the_plot_as_png() {
         .find(|&n| {
             h.state_mut().go_to(n);
             h.run_steps(3);
-            h.state()
-                .section(n)
-                .share()
-                .and_then(Shareable::plot_rect)
-                .is_none()
+            crate::harness::plot_rect(&h, n).is_none()
         })
         .expect("some section is words only");
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);
@@ -697,12 +681,7 @@ fn exported_plots_do_not_show_the_pointer() {
     });
     h.get_by_label("Reduce motion").click();
     h.run_steps(3);
-    let plot = h
-        .state()
-        .section(4)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .unwrap();
+    let plot = crate::harness::plot_rect(&h, 4).unwrap();
     let inside = plot.center();
 
     // The premise: a pointer over the plot draws on it (hover lines and coordinates).
@@ -728,15 +707,10 @@ fn exported_plots_do_not_show_the_pointer() {
 
 #[test]
 fn every_section_with_settings_round_trips_through_its_code() {
-    let mut source = app(1);
+    let source = app(1);
     let mut checked = 0;
     for n in 1..=locks_lesson::sections::lesson_count() {
-        let Some(pairs) = source
-            .state_mut()
-            .section_mut(n)
-            .share()
-            .and_then(Shareable::scenario)
-        else {
+        let Some(pairs) = crate::harness::scenario(&source, n) else {
             continue;
         };
         let code = scenario::encode(n, &pairs);
@@ -812,4 +786,63 @@ fn the_keyboard_map_fits_a_narrow_window_as_one_column() {
     }
     let screen = h.ctx.content_rect();
     assert!(screen.contains_rect(map), "the map stays on screen");
+}
+
+/// Section 7 from the clicker: each card's question is revealed by a Page Down once the
+/// question has been shown to its end, at Type 100 % and at Type 150 % (where a question and
+/// its choices may not fit one screenful), before the lecture moves on.
+#[test]
+fn page_down_reveals_every_card_of_section_7_at_any_type() {
+    use egui_kittest::kittest::NodeT;
+    let px = [1024.0, 768.0];
+    for type_steps in [0, 5] {
+        let mut h = crate::harness::open(7)
+            .lecture(true)
+            .pixels(px, 1.0)
+            .build();
+        for _ in 0..type_steps {
+            h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Plus);
+            crate::harness::settle(&mut h, px, 8);
+        }
+        let texts = |h: &Harness<'static, LessonApp>, part: &str| -> Vec<String> {
+            h.query_all_by(|n| {
+                n.label()
+                    .or_else(|| n.value())
+                    .is_some_and(|t| t.contains(part))
+            })
+            .filter_map(|n| {
+                let n = n.accesskit_node();
+                n.label().or_else(|| n.value()).map(|t| t.to_string())
+            })
+            .collect()
+        };
+        let (mut asked, mut answered) = (Vec::new(), Vec::new());
+        for _ in 0..80 {
+            for t in texts(&h, "fencing token?") {
+                if !asked.contains(&t) {
+                    asked.push(t);
+                }
+            }
+            // (A long answer is also read as its text runs: one entry per answer.)
+            for t in texts(&h, "Its fencing token") {
+                let t: String = t.chars().take(40).collect();
+                if !answered.contains(&t) {
+                    answered.push(t);
+                }
+            }
+            h.key_press(Key::PageDown);
+            crate::harness::settle(&mut h, px, 8);
+            if h.state().current_section() != 7 {
+                break;
+            }
+        }
+        assert_ne!(h.state().current_section(), 7, "Page Down leaves section 7");
+        assert!(asked.len() >= 4, "questions seen: {asked:?}");
+        assert_eq!(
+            answered.len(),
+            asked.len(),
+            "Type {} %: every question asked was revealed: {asked:?} {answered:?}",
+            100 + 10 * type_steps
+        );
+    }
 }

@@ -4,7 +4,6 @@
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::AppOptions;
-use locks_lesson::ui::Shareable;
 
 const CTRL_SHIFT: Modifiers = Modifiers {
     shift: true,
@@ -20,12 +19,7 @@ fn a_notice_on_the_projector_takes_the_titles_place_and_escape_closes_it() {
     })
     .pixels([1024.0, 768.0], 1.0)
     .build();
-    let before = h
-        .state()
-        .section(2)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .expect("the figure");
+    let before = crate::harness::plot_rect(&h, 2).expect("the figure");
     h.key_press_modifiers(CTRL_SHIFT, Key::C);
     crate::harness::hold_window(&mut h, [1024.0, 768.0], 3);
     let shown = |h: &egui_kittest::Harness<'static, locks_lesson::app::LessonApp>| {
@@ -46,12 +40,7 @@ fn a_notice_on_the_projector_takes_the_titles_place_and_escape_closes_it() {
         .expect("on screen");
     let window = h.ctx.content_rect();
     assert!(window.contains_rect(toast), "{toast:?} in {window:?}");
-    let after = h
-        .state()
-        .section(2)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .expect("the figure");
+    let after = crate::harness::plot_rect(&h, 2).expect("the figure");
     assert_eq!(before, after, "the notice moved the stage");
     // In the top bar, where the title was: above the slide's headline, over none of it.
     assert!(

@@ -108,12 +108,7 @@ fn just_show_me_skips_without_scoring() {
 fn a_pasted_scenario_code_skips_the_prompt() {
     let mut h = asking(2, false);
     let pairs = vec![("ttl-s".to_owned(), "60".to_owned())];
-    h.state_mut()
-        .section_mut(2)
-        .share_mut()
-        .unwrap()
-        .apply_scenario(&pairs)
-        .unwrap();
+    crate::harness::apply_scenario(&mut h, 2, &pairs).unwrap();
     h.run_steps(3);
     assert!(h.query_by_label_contains("Predict first").is_none());
     assert!(crate::harness::summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"));

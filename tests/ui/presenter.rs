@@ -10,7 +10,6 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::LessonApp;
-use locks_lesson::ui::Shareable;
 
 /// The app at `section`, on a system that can open a second window, in a 1920×1080 window.
 fn app(section: u8) -> Harness<'static, LessonApp> {
@@ -35,12 +34,7 @@ fn labels(h: &Harness<'static, LessonApp>, text: &str) -> Vec<String> {
 }
 
 fn ttl_of(h: &mut Harness<'static, LessonApp>) -> String {
-    let pairs = h
-        .state_mut()
-        .section_mut(2)
-        .share()
-        .and_then(Shareable::scenario)
-        .unwrap();
+    let pairs = crate::harness::scenario(h, 2).unwrap();
     pairs
         .into_iter()
         .find(|(k, _)| k.starts_with("ttl"))
@@ -137,11 +131,7 @@ fn b_blanks_only_the_audience_window_and_any_key_only_brings_it_back() {
     // Any key in the console brings the audience back and does nothing else: Page Down and
     // End do not turn the page underneath.
     for key in [Key::PageDown, Key::End] {
-        let before = h
-            .state_mut()
-            .section_mut(2)
-            .share()
-            .and_then(Shareable::scenario);
+        let before = crate::harness::scenario(&h, 2);
         h.key_press(key);
         h.run_steps(3);
         assert!(
@@ -149,13 +139,7 @@ fn b_blanks_only_the_audience_window_and_any_key_only_brings_it_back() {
             "{key:?} brings it back"
         );
         assert_eq!(h.state().current_section(), 2, "{key:?} did nothing else");
-        assert_eq!(
-            h.state_mut()
-                .section_mut(2)
-                .share()
-                .and_then(Shareable::scenario),
-            before
-        );
+        assert_eq!(crate::harness::scenario(&h, 2), before);
         h.key_press(Key::B);
         h.run_steps(3);
         assert!(h.state().tools().lecture.blanked());

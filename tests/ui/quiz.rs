@@ -9,7 +9,6 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson::{self, Question};
 use locks_lesson::progress::{Progress, ProgressFile, XP_PER_QUESTION};
-use locks_lesson::ui::Shareable;
 
 fn app_with(
     section: Option<u8>,
@@ -464,12 +463,7 @@ fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
     let mut h = app_with(Some(8), None, true);
     let last = interview().last().unwrap();
     let pairs = vec![("question".to_owned(), last.id.clone())];
-    h.state_mut()
-        .section_mut(8)
-        .share_mut()
-        .unwrap()
-        .apply_scenario(&pairs)
-        .unwrap();
+    crate::harness::apply_scenario(&mut h, 8, &pairs).unwrap();
     h.run_steps(2);
     assert!(
         h.query_by_label_contains(&format!("Question {} of", interview().len()))
@@ -511,10 +505,7 @@ fn scenario_codes_name_a_question_strictly() {
     h.run_steps(2);
     assert!(h.query_by_label_contains("Scenario 3 of").is_some());
     assert_eq!(
-        h.state_mut()
-            .section_mut(6)
-            .share()
-            .and_then(Shareable::scenario),
+        crate::harness::scenario(&h, 6),
         Some(code("question", &third.id))
     );
 }
@@ -820,12 +811,7 @@ fn answers_share_one_width_and_wrap_inside_the_window() {
         .max_by_key(|q| q.answers.iter().map(|a| a.len()).max())
         .unwrap();
     let pairs = vec![("question".to_owned(), q.id.clone())];
-    h.state_mut()
-        .section_mut(8)
-        .share_mut()
-        .unwrap()
-        .apply_scenario(&pairs)
-        .unwrap();
+    crate::harness::apply_scenario(&mut h, 8, &pairs).unwrap();
     h.run_steps(3);
     answer_wrongly(&mut h, q, false);
     let window = h.ctx.content_rect();

@@ -6,7 +6,6 @@ use crate::harness::{app, app_with};
 use egui::{Key, Modifiers, OutputCommand};
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::AppOptions;
-use locks_lesson::ui::Shareable;
 
 const SHIFT_COMMAND: Modifiers = Modifiers {
     shift: true,
@@ -106,12 +105,7 @@ fn ctrl_e_saves_the_slide_and_ctrl_shift_f_copies_it() {
     });
     h.run_steps(3);
     // A pointer over the plot: the slide is drawn without it either way.
-    let plot = h
-        .state()
-        .section(4)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .unwrap();
+    let plot = crate::harness::plot_rect(&h, 4).unwrap();
     h.hover_at(plot.center());
     h.run_steps(2);
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);

@@ -5,7 +5,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
 use locks_lesson::sim::renewal;
-use locks_lesson::ui::Shareable;
 
 /// Section 9 in a `w`×`h` window, simulations run inline.
 fn open(w: f32, h: f32, lecture: bool) -> Harness<'static, LessonApp> {
@@ -23,12 +22,7 @@ fn open(w: f32, h: f32, lecture: bool) -> Harness<'static, LessonApp> {
 fn assert_in_view(h: &Harness<'static, LessonApp>, with_controls: bool) {
     // In points: lecture mode's zoom makes a 1280×800 window 853×533 points.
     let screen = h.ctx.content_rect();
-    let rect = h
-        .state()
-        .section(9)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .expect("the figure was drawn");
+    let rect = crate::harness::plot_rect(h, 9).expect("the figure was drawn");
     assert!(
         screen.contains_rect(rect),
         "figure {rect:?} outside the window {screen:?}"

@@ -4,7 +4,6 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
-use locks_lesson::ui::Shareable;
 
 /// The app at `section` in a `w`×`h` window, simulations inline.
 fn stage_app(
@@ -33,12 +32,7 @@ fn the_main_figure_lies_inside_the_window() {
         for (size, lecture) in [(LEARNER, false), (LECTURE, true)] {
             let h = stage_app(section, size, lecture, false);
             let window = h.ctx.content_rect();
-            let figure = h
-                .state()
-                .section(section)
-                .share()
-                .and_then(Shareable::plot_rect)
-                .expect("the figure was drawn");
+            let figure = crate::harness::plot_rect(&h, section).expect("the figure was drawn");
             assert!(
                 window.contains_rect(figure),
                 "section {section}, {size:?}, lecture {lecture}: figure {figure:?} outside {window:?}"

@@ -6,7 +6,6 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
-use locks_lesson::ui::Shareable;
 
 /// The simulation sections, from the registry.
 fn sim_sections() -> Vec<u8> {
@@ -36,12 +35,7 @@ fn page_area(h: &Harness<'static, LessonApp>) -> Rect {
 /// The whole figure (axes, titles and key) lies in the page area; returns it.
 fn figure_in_view(h: &Harness<'static, LessonApp>, n: u8, what: &str) -> Rect {
     let area = page_area(h);
-    let figure = h
-        .state()
-        .section(n)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .expect("the figure was drawn");
+    let figure = crate::harness::plot_rect(h, n).expect("the figure was drawn");
     assert!(
         area.expand(0.5).contains_rect(figure),
         "{what}: section {n}'s figure {figure:?} is not inside {area:?}"

@@ -6,7 +6,6 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::LessonApp;
-use locks_lesson::ui::Shareable;
 
 /// The app at `section` in a window of `size` pixels. The harness measures its window in
 /// points, and lecture mode zooms to 150 %: a 1280×800 projector shows 853×533 points.
@@ -32,12 +31,7 @@ const LECTURE: [f32; 2] = [1280.0, 800.0];
 /// controls lie inside it too, below the figure and clear of it.
 fn assert_in_view(h: &Harness<'static, LessonApp>, n: u8, controls: &[&str], what: &str) {
     let window = h.ctx.content_rect();
-    let figure: Rect = h
-        .state()
-        .section(n)
-        .share()
-        .and_then(Shareable::plot_rect)
-        .expect("the figure was drawn");
+    let figure: Rect = crate::harness::plot_rect(h, n).expect("the figure was drawn");
     assert!(
         window.contains_rect(figure),
         "{what}: figure {figure:?} is not inside the window {window:?}"

@@ -237,42 +237,21 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     let mut h = app(2);
     h.get_by_label("TTL 60\u{a0}s").click();
     h.run_steps(2);
-    let pairs = h
-        .state_mut()
-        .section_mut(2)
-        .share()
-        .and_then(Shareable::scenario)
-        .unwrap();
+    let pairs = crate::harness::scenario(&h, 2).unwrap();
     assert!(pairs.iter().any(|(k, v)| k == "ttl-s" && v == "60"));
     h.get_by_label("TTL 1\u{a0}s").click();
     h.run_steps(2);
-    h.state_mut()
-        .section_mut(2)
-        .share_mut()
-        .unwrap()
-        .apply_scenario(&pairs)
-        .unwrap();
+    crate::harness::apply_scenario(&mut h, 2, &pairs).unwrap();
     h.run_steps(2);
     assert!(summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"));
     let bad = vec![("ttl-s".to_owned(), "0.01".to_owned())];
     assert!(
-        h.state_mut()
-            .section_mut(2)
-            .share_mut()
-            .unwrap()
-            .apply_scenario(&bad)
+        crate::harness::apply_scenario(&mut h, 2, &bad)
             .unwrap_err()
             .contains("ttl-s")
     );
     let unknown = vec![("ttl".to_owned(), "5".to_owned())];
-    assert!(
-        h.state_mut()
-            .section_mut(2)
-            .share_mut()
-            .unwrap()
-            .apply_scenario(&unknown)
-            .is_err()
-    );
+    assert!(crate::harness::apply_scenario(&mut h, 2, &unknown).is_err());
     h.run_steps(1);
     assert!(
         summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"),
@@ -282,13 +261,8 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
 
 #[test]
 fn ttl_csv_has_the_exact_curve_and_the_simulated_points() {
-    let mut h = app(2);
-    let csv = h
-        .state_mut()
-        .section_mut(2)
-        .share()
-        .and_then(Shareable::csv)
-        .unwrap();
+    let h = app(2);
+    let csv = crate::harness::csv(&h, 2).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -304,12 +278,7 @@ fn ttl_csv_has_the_exact_curve_and_the_simulated_points() {
 
 /// Whether every simulated figure of section 2 covers `holds` holds.
 fn ttl_runs_done(h: &mut Harness<'static, LessonApp>, holds: u64) -> bool {
-    let csv = h
-        .state_mut()
-        .section_mut(2)
-        .share()
-        .and_then(Shareable::csv)
-        .unwrap_or_default();
+    let csv = crate::harness::csv(h, 2).unwrap_or_default();
     let rows: Vec<&str> = csv.lines().filter(|l| l.contains("simulated,")).collect();
     rows.len() == 12
         && rows
@@ -324,12 +293,7 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
     let mut h = crate::harness::open(2).threaded().settle(2).build();
     let holds = ttl::HOLDS.max as u64;
     let pairs = pairs(&[end(&ttl::HOLDS, true)]);
-    h.state_mut()
-        .section_mut(2)
-        .share_mut()
-        .unwrap()
-        .apply_scenario(&pairs)
-        .unwrap();
+    crate::harness::apply_scenario(&mut h, 2, &pairs).unwrap();
     let start = Instant::now();
     let (mut frames, mut bar_seen, mut headline_while_running) = (0, false, false);
     while !ttl_runs_done(&mut h, holds) {
@@ -420,12 +384,7 @@ fn stale_every_outcome_is_reachable_and_told() {
     ];
     for (pause, fencing, words) in cases {
         let p = pairs(&[("pause-s", pause.into()), ("fencing", fencing.into())]);
-        h.state_mut()
-            .section_mut(3)
-            .share_mut()
-            .unwrap()
-            .apply_scenario(&p)
-            .unwrap();
+        crate::harness::apply_scenario(&mut h, 3, &p).unwrap();
         h.run_steps(2);
         let text = summary(&mut h, 3);
         assert!(
@@ -447,26 +406,14 @@ fn stale_slider_extremes_keep_the_headline_clean() {
                     end(&stale::TTL_S, ttl_max),
                     ("fencing", fencing.into()),
                 ]);
-                h.state_mut()
-                    .section_mut(3)
-                    .share_mut()
-                    .unwrap()
-                    .apply_scenario(&p)
-                    .unwrap();
+                crate::harness::apply_scenario(&mut h, 3, &p).unwrap();
                 h.run_steps(2);
                 assert_clean(&summary(&mut h, 3));
             }
         }
     }
     let bad = pairs(&[("pause-s", "31".into())]);
-    assert!(
-        h.state_mut()
-            .section_mut(3)
-            .share_mut()
-            .unwrap()
-            .apply_scenario(&bad)
-            .is_err()
-    );
+    assert!(crate::harness::apply_scenario(&mut h, 3, &bad).is_err());
 }
 
 // ---------------------------------------------------------------- section 4
@@ -568,12 +515,7 @@ fn frame_times_while_a_ten_million_hold_run_streams() {
     let mut h = crate::harness::open(2).threaded().build();
     for holds in [10_000_000u64, 100_000_000] {
         let p = pairs(&[("holds", holds.to_string())]);
-        h.state_mut()
-            .section_mut(2)
-            .share_mut()
-            .unwrap()
-            .apply_scenario(&p)
-            .unwrap();
+        crate::harness::apply_scenario(&mut h, 2, &p).unwrap();
         let start = Instant::now();
         let mut times = Vec::new();
         loop {

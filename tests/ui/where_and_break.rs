@@ -7,14 +7,9 @@ use locks_lesson::app::LessonApp;
 use locks_lesson::sim::{failover, renewal};
 
 use crate::harness::{app, summary};
-use locks_lesson::ui::Shareable;
 
 fn csv(h: &mut Harness<'static, LessonApp>, section: u8) -> String {
-    h.state_mut()
-        .section_mut(section)
-        .share()
-        .and_then(Shareable::csv)
-        .expect("the plot has data")
+    crate::harness::csv(h, section).expect("the plot has data")
 }
 
 /// The number right after `marker` in `text` (digits, commas and a decimal point).
@@ -162,13 +157,7 @@ fn redlock_shows_its_own_failure_modes_and_links_to_the_lab() {
         h.query_by_label("Redlock: what it assumes, and how it fails")
             .is_some()
     );
-    assert!(
-        h.state()
-            .section(5)
-            .share()
-            .and_then(Shareable::csv)
-            .is_none()
-    );
+    assert!(crate::harness::csv(&h, 5).is_none());
     // Its link opens the lab on the Redlock experiment.
     let link = "Run it on real servers: the lab restarts one of five Redlock masters with an \
                 empty data set";
@@ -248,20 +237,10 @@ fn where_scenario_round_trips_and_is_strict() {
         ("lag-ms".to_owned(), "20".to_owned()),
         ("seed".to_owned(), "7".to_owned()),
     ];
-    h.state_mut()
-        .section_mut(5)
-        .share_mut()
-        .unwrap()
-        .apply_scenario(&pairs)
-        .expect("valid pairs");
+    crate::harness::apply_scenario(&mut h, 5, &pairs).expect("valid pairs");
     h.run_steps(3);
     assert!(summary(&mut h, 5).starts_with("ZooKeeper"));
-    let back = h
-        .state_mut()
-        .section_mut(5)
-        .share()
-        .and_then(Shareable::scenario)
-        .expect("pairs");
+    let back = crate::harness::scenario(&h, 5).expect("pairs");
     assert!(
         back.contains(&("store".to_owned(), "zookeeper".to_owned())),
         "{back:?}"
@@ -282,12 +261,7 @@ fn where_scenario_round_trips_and_is_strict() {
     ] {
         let pairs = vec![(bad.0.to_owned(), bad.1.to_owned())];
         assert!(
-            h.state_mut()
-                .section_mut(5)
-                .share_mut()
-                .unwrap()
-                .apply_scenario(&pairs)
-                .is_err(),
+            crate::harness::apply_scenario(&mut h, 5, &pairs).is_err(),
             "{bad:?}"
         );
     }
@@ -439,24 +413,14 @@ fn break_scenario_round_trips() {
         ("mode".to_owned(), "renewal".to_owned()),
         ("ttl-s".to_owned(), "10".to_owned()),
     ];
-    h.state_mut()
-        .section_mut(9)
-        .share_mut()
-        .unwrap()
-        .apply_scenario(&pairs)
-        .expect("valid pairs");
+    crate::harness::apply_scenario(&mut h, 9, &pairs).expect("valid pairs");
     h.run_steps(3);
     let s = summary(&mut h, 9);
     assert!(
         s.starts_with("With renewal,") && s.contains("10\u{a0}s TTL"),
         "{s}"
     );
-    let back = h
-        .state_mut()
-        .section_mut(9)
-        .share()
-        .and_then(Shareable::scenario)
-        .expect("pairs");
+    let back = crate::harness::scenario(&h, 9).expect("pairs");
     assert!(
         back.contains(&("mode".to_owned(), "renewal".to_owned())),
         "{back:?}"
@@ -464,12 +428,7 @@ fn break_scenario_round_trips() {
     for bad in [("mode", "retry"), ("spread", "2"), ("runs", "12.5")] {
         let pairs = vec![(bad.0.to_owned(), bad.1.to_owned())];
         assert!(
-            h.state_mut()
-                .section_mut(9)
-                .share_mut()
-                .unwrap()
-                .apply_scenario(&pairs)
-                .is_err(),
+            crate::harness::apply_scenario(&mut h, 9, &pairs).is_err(),
             "{bad:?}"
         );
     }

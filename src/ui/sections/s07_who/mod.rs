@@ -228,6 +228,14 @@ impl Section for Who {
         let open = self.open_question();
         let shown = crate::ui::shell::pager::visible(ui.ctx(), ui.ctx().viewport_id());
         let whole = |r: egui::Rect| shown.is_none_or(|s| s.expand(1.0).contains_rect(r));
+        // A question is shown once its end is on screen: at a large type a question and its
+        // choices may not fit one screenful, and its first lines were on the screenful before.
+        let ends_here = |r: egui::Rect| {
+            shown.is_none_or(|s| {
+                let s = s.expand(1.0);
+                r.bottom() <= s.bottom() && r.bottom() > s.top()
+            })
+        };
         let mut in_view = (None, None);
         ui.scope(|ui| {
             ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
@@ -256,7 +264,7 @@ impl Section for Who {
                         }
                         let keys_here = open == Some(i) && !cx.lecture && !cx.slide;
                         let (picked, asked) = ask_ui(ui, c, keys_here, self.chosen(i));
-                        if open == Some(i) && whole(asked) {
+                        if open == Some(i) && ends_here(asked) {
                             in_view.0 = Some(i);
                         }
                         picked
