@@ -17,7 +17,7 @@
 #   .ci/rehearsal.sh [EXECUTABLE]     (default: target/release/locks-lesson)
 #
 # Where redis-server or etcd is installed the lecture goes on into the lab after section 10;
-# its builds are paged through to the end too (at most 30 Page Downs).
+# its builds are paged through to the end too (at most 30 Page Downs, more at a larger type).
 #
 # REHEARSAL_STEPS=N walks the first N steps only (a quick look); REHEARSAL_SIZES (default
 # "1024x768 1280x800") and REHEARSAL_PRESENTER_SIZES (default "1024x768") choose the sizes;
@@ -295,7 +295,7 @@ rehearse() {
     lab=$((lab + 1))
     # (The presenter view's console shows a running clock, and a run's lanes fill as it goes:
     # there only the lecture windows are held to the lab's length.)
-    if ((lab > 30)); then
+    if ((lab > 30 * type / 100)); then
       [[ $mode == presenter ]] || fail "$mode $size: Page Down goes on past the lab's last experiment"
       break
     fi
