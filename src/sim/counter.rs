@@ -325,4 +325,14 @@ mod tests {
             }
         }
     }
+
+    /// Any input a slider, a flag or a code can carry, clamped, runs without a NaN.
+    #[test]
+    fn clamped_extremes_run_without_nan() {
+        use crate::sim::testutil::{EXTREMES, filled};
+        for fill in EXTREMES {
+            let r = run(&filled(fill), 1);
+            assert!(r.elapsed_ms.is_finite(), "counter at {fill}");
+        }
+    }
 }

@@ -509,4 +509,16 @@ mod tests {
             }
         }
     }
+
+    /// Any input a slider, a flag or a code can carry, clamped, runs without a NaN.
+    #[test]
+    fn clamped_extremes_run_without_nan() {
+        use crate::sim::mc::run_sequential;
+        use crate::sim::testutil::{EXTREMES, filled};
+        for fill in EXTREMES {
+            let sim = FailoverSim::new(&filled(fill));
+            let s = sim.summary(&run_sequential(&sim, 1), 1);
+            assert!(s.mean_lost.value.is_finite() && s.expected_lost.is_finite());
+        }
+    }
 }

@@ -390,4 +390,14 @@ mod tests {
             }
         }
     }
+
+    /// Any input a slider, a flag or a code can carry, clamped, runs without a NaN.
+    #[test]
+    fn clamped_extremes_run_without_nan() {
+        use crate::sim::testutil::{EXTREMES, filled};
+        for fill in EXTREMES {
+            let r = run(&filled(fill), 1);
+            assert!(r.end_ms.is_finite() && r.stale_fraction.value.is_finite());
+        }
+    }
 }

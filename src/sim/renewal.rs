@@ -741,4 +741,16 @@ mod tests {
             }
         }
     }
+
+    /// Any input a slider, a flag or a code can carry, clamped, runs without a NaN.
+    #[test]
+    fn clamped_extremes_run_without_nan() {
+        use crate::sim::mc::run_sequential;
+        use crate::sim::testutil::{EXTREMES, filled};
+        for fill in EXTREMES {
+            let sim = RenewalSim::new(&filled(fill));
+            let s = sim.summary(&run_sequential(&sim, 1), 1);
+            assert!(s.fraction.value.is_finite() && s.exact_fraction.is_finite());
+        }
+    }
 }

@@ -439,4 +439,17 @@ mod tests {
             }
         }
     }
+
+    /// Any input a slider, a flag or a code can carry, clamped, runs without a NaN.
+    #[test]
+    fn clamped_extremes_run_without_nan() {
+        use crate::sim::testutil::{EXTREMES, filled};
+        for fill in EXTREMES {
+            let r = run(&filled(fill));
+            assert!(
+                r.a_write_s.is_finite() && r.expiry_s.is_finite(),
+                "stale at {fill}"
+            );
+        }
+    }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use proptest::prelude::*;
 
-use super::params::{ParamError, ParamSpec, ParamTable};
+use super::params::{ParamError, ParamSpec, ParamTable, Valid};
 
 /// Any valid value of `spec`: its ends and default, and values spread over the range
 /// (evenly on a log scale for log parameters, so every decade is visited).
@@ -104,4 +104,28 @@ pub fn assert_rejects_out_of_range<P: ParamTable, T>(
         let i = P::index_of(flag).unwrap_or_else(|| panic!("no parameter --{flag}"));
         refused(i, v);
     }
+}
+
+/// The values every slider's input is tried at beyond its range: not-a-number, the
+/// infinities, the largest magnitudes and zero (each model's `clamped_extremes` test).
+pub const EXTREMES: [f64; 6] = [
+    f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::MAX,
+    -f64::MAX,
+    0.0,
+];
+
+/// Every table value set to `fill` and clamped into its range, except the Monte Carlo sample
+/// count (kept small).
+pub fn filled<P: ParamTable>(fill: f64) -> Valid<P> {
+    let mut p = P::default();
+    for (i, spec) in P::TABLE.iter().enumerate() {
+        let small = ["holds", "failovers", "runs"].contains(&spec.flag);
+        p.set(i, if small { spec.min } else { fill });
+    }
+    let v = Valid::clamped(p);
+    assert_eq!(v.check_all(), Ok(()));
+    v
 }

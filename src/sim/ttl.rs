@@ -565,4 +565,16 @@ mod tests {
             }
         }
     }
+
+    /// Any input a slider, a flag or a code can carry, clamped, runs without a NaN.
+    #[test]
+    fn clamped_extremes_run_without_nan() {
+        use crate::sim::mc::run_sequential;
+        use crate::sim::testutil::{EXTREMES, filled};
+        for fill in EXTREMES {
+            let sim = TtlSim::new(&filled(fill));
+            let s = sim.summary(&run_sequential(&sim, 1), 1);
+            assert!(s.unsafe_fraction.value.is_finite() && s.exact_unsafe_fraction.is_finite());
+        }
+    }
 }
