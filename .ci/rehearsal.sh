@@ -236,9 +236,9 @@ rehearse() {
         ahead=1
         break
       fi
-      # A lecture's page that took a screenful less here: the next section's title is on
-      # screen, this one's is not.
-      if [[ $mode == lecture && -n $following && $following != "$title" ]] &&
+      # A page that took a screenful less here: the next section's title (or the lab's) is
+      # on screen, this one's is not.
+      if [[ -n $following && $following != "$title" ]] &&
         found "${file%.png}.txt" "$following" && ! found "${file%.png}.txt" "$title"; then
         ahead=1
         break
