@@ -198,3 +198,56 @@ impl audience::Host for LessonApp {
 fn bottom_height_id() -> egui::Id {
     egui::Id::unique("locks-lesson/bottom-bar-height")
 }
+
+/// The top bar and the section list, drawn in the frame's panels.
+impl LessonApp {
+    fn top_bar(&mut self, ui: &mut Ui) {
+        let current = self.current_section();
+        let lecture = self.tools.lecture.lecture();
+        let review_due = ui::review::due_count(&self.progress, lecture);
+        // No bottom bar on a projector: a notice takes the title's place for a few seconds.
+        let notice = if lecture {
+            self.tools.share.lecture_notice(ui.ctx())
+        } else {
+            None
+        };
+        let mut bar = ui::shell::topbar::TopBar {
+            current,
+            side_open: &mut self.side_open,
+            lecture,
+            presenting: self.presenter_view.is_open(),
+            glossary: &mut self.glossary,
+            progress: &self.progress,
+            queued: &mut self.tools.queued,
+            go_to: None,
+            type_label: self.tools.lecture.type_label(),
+            type_change: None,
+            // (The console's words, the bar's among them, keep the normal size already.)
+            slide_type: if self.presenter_view.is_open() {
+                1.0
+            } else {
+                self.tools.lecture.shown_factor()
+            },
+            title: self.sections[self.current].title(),
+            reduced_motion: &mut self.tools.lecture.reduced_motion,
+            review_due,
+            notice,
+        };
+        bar.show(ui);
+        let (go_to, type_change) = (bar.go_to, bar.type_change);
+        if let Some(n) = go_to {
+            self.go_to(n);
+        }
+        if let Some(change) = type_change {
+            self.tools.lecture.change_type(change);
+        }
+    }
+
+    fn section_list(&mut self, ui: &mut Ui) {
+        if let Some(n) =
+            ui::shell::section_list::show(ui, &self.sections, self.current, &self.progress)
+        {
+            self.go_to(n);
+        }
+    }
+}
