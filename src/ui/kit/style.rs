@@ -51,7 +51,10 @@ pub fn style(ctx: &egui::Context) {
         s.spacing.slider_width = 180.0;
         // A development build draws what a release build draws (egui marks rects off the
         // pixel grid in orange there; a type factor puts many off it).
-        s.debug.show_unaligned = false;
+        #[cfg(debug_assertions)]
+        {
+            s.debug.show_unaligned = false;
+        }
     });
     // Body text with more contrast than egui's defaults: it must read on a projector.
     ctx.style_mut_of(egui::Theme::Dark, |s| {
