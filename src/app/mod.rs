@@ -212,6 +212,11 @@ impl LessonApp {
         self.sections[self.current].number()
     }
 
+    /// The id of the section on show (`"ttl"`).
+    pub fn current_id(&self) -> &'static str {
+        crate::sections::id(self.current_section()).unwrap_or_default()
+    }
+
     /// The slide on show: the section, and its step told apart by its words and settings.
     fn slide_on_show(&self) -> (u8, u64) {
         use std::hash::{Hash, Hasher};

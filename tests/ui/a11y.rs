@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::{LessonApp, WINDOW_TITLE};
 use locks_lesson::lesson;
+use locks_lesson::sections::number;
 use locks_lesson::sim::ttl;
 use locks_lesson::ui::kit::a11y::SETTLE;
 
@@ -89,7 +90,7 @@ fn every_focusable_node_has_a_name() {
 
 #[test]
 fn slider_values_carry_their_units_as_on_screen() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     h.get_by_label("More settings").click();
     h.run_steps(3);
     let (value, description, number) = setting(&h, ttl::TTL_S.label);
@@ -155,13 +156,13 @@ fn slider_values_carry_their_units_as_on_screen() {
 
 #[test]
 fn end_and_home_on_a_focused_slider_move_the_slider_not_the_section() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     h.get_by_role_and_label(Role::Slider, ttl::TTL_S.label)
         .focus();
     h.run_steps(2);
     h.key_press(Key::End);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 2, "End stays in the section");
+    assert_eq!(h.state().current_id(), "ttl", "End stays in the section");
     assert_eq!(ttl_value(&mut h), ttl::TTL_S.max);
     assert!(
         h.get_by_role_and_label(Role::Slider, ttl::TTL_S.label)
@@ -183,7 +184,7 @@ fn end_and_home_on_a_focused_slider_move_the_slider_not_the_section() {
     h.run_steps(2);
     let down = ttl_value(&mut h);
     assert!(down < paged, "back down: {down}");
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
     assert!(
         h.get_by_role_and_label(Role::Slider, ttl::TTL_S.label)
             .is_focused(),
@@ -206,10 +207,10 @@ fn end_and_home_on_a_focused_slider_move_the_slider_not_the_section() {
 
 #[test]
 fn a_live_region_announces_the_new_headline_once_it_settles() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     h.run_steps(4);
     wait(&mut h, SETTLE);
-    let before = summary(&mut h, 2);
+    let before = summary(&mut h, "ttl");
     assert!(
         live_texts(&h).contains(&before),
         "the section's result is announced once it is in: {:?}",
@@ -222,14 +223,14 @@ fn a_live_region_announces_the_new_headline_once_it_settles() {
         h.key_press_modifiers(Modifiers::NONE, Key::ArrowRight);
         h.step();
     }
-    let moving = summary(&mut h, 2);
+    let moving = summary(&mut h, "ttl");
     assert_ne!(moving, before, "the headline follows the slider");
     assert!(
         !live_texts(&h).contains(&moving),
         "nothing is said while the slider moves"
     );
     wait(&mut h, SETTLE);
-    let after = summary(&mut h, 2);
+    let after = summary(&mut h, "ttl");
     assert!(
         live_texts(&h).contains(&after),
         "the settled headline {after:?} is announced: {:?}",
@@ -239,7 +240,7 @@ fn a_live_region_announces_the_new_headline_once_it_settles() {
 
 #[test]
 fn a_change_of_section_announces_its_title_and_the_window_is_named() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     let root = h.root();
     assert_eq!(
         root.accesskit_node().label().as_deref(),
@@ -247,8 +248,8 @@ fn a_change_of_section_announces_its_title_and_the_window_is_named() {
     );
     h.key_press(Key::PageDown);
     h.run_steps(3);
-    assert_eq!(h.state().current_section(), 2);
-    let title = &lesson::content().section(2).title;
+    assert_eq!(h.state().current_id(), "ttl");
+    let title = &lesson::content().section(number("ttl")).title;
     let said = format!(
         "Section 2 of {}: {title}",
         locks_lesson::sections::lesson_count()
@@ -268,7 +269,7 @@ fn section_titles_and_section_10s_parts_are_headings() {
         let heading = h.get_by_role_and_label(Role::Heading, title);
         assert_eq!(heading.accesskit_node().data().level(), Some(0), "{n}");
     }
-    let h = app(10);
+    let h = app("next");
     let inner = h
         .query_all(By::new().role(Role::Heading))
         .filter(|n| n.accesskit_node().data().level() == Some(1))
@@ -278,7 +279,7 @@ fn section_titles_and_section_10s_parts_are_headings() {
 
 #[test]
 fn the_glossary_card_is_a_named_dialog_that_takes_the_focus() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     let term = lesson::content().term("lease").expect("the lease card");
     h.state_mut().open_card("lease");
     h.run_steps(3);
@@ -296,7 +297,7 @@ fn the_glossary_card_is_a_named_dialog_that_takes_the_focus() {
 
 #[test]
 fn groups_and_expandable_notes_say_what_they_are() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     h.run_steps(3);
     let how = h.get_by_role_and_label(Role::DisclosureTriangle, "How this is computed");
     assert_eq!(how.accesskit_node().data().is_expanded(), Some(true));
@@ -307,7 +308,7 @@ fn groups_and_expandable_notes_say_what_they_are() {
         h.query_all(By::new().role(Role::Unknown)).next().is_none(),
         "a node of unknown role"
     );
-    let h = app(3);
+    let h = app("stale");
     let groups: Vec<_> = h
         .query_all(By::new().role(Role::Group))
         .filter_map(|n| n.accesskit_node().label())

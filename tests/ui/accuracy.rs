@@ -5,6 +5,7 @@
 use crate::harness::app;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::lesson::{self, Content, Question, Term};
+use locks_lesson::sections::number;
 use locks_lesson::ui::Section;
 
 fn content() -> &'static Content {
@@ -26,8 +27,8 @@ fn question(id: &str) -> &'static Question {
 }
 
 /// A section's paragraphs and how-note, markup removed, as one text.
-fn section_text(number: u8) -> String {
-    let s = content().section(number);
+fn section_text(id: &str) -> String {
+    let s = content().section(locks_lesson::sections::number(id));
     let all: Vec<&str> = s
         .intro
         .iter()
@@ -109,7 +110,7 @@ fn jepsen_observed_etcd_and_certified_nothing() {
     let systems = content().systems.iter().find(|s| s.id == "etcd").unwrap();
     let points = systems.points.join(" ");
     assert!(points.contains("since fixed"), "{points}");
-    assert!(section_text(7).contains("since fixed"));
+    assert!(section_text("who").contains("since fixed"));
     assert!(card("jepsen").text.contains("never proves"));
 }
 
@@ -117,7 +118,7 @@ fn jepsen_observed_etcd_and_certified_nothing() {
 
 #[test]
 fn a_stale_write_fails_only_when_it_arrives_after_a_newer_one() {
-    let four = section_text(4);
+    let four = section_text("fencing");
     assert!(
         four.contains("A stale holder's write that arrives after a newer holder's now fails"),
         "{four}"
@@ -141,7 +142,7 @@ fn a_stale_write_fails_only_when_it_arrives_after_a_newer_one() {
 
 #[test]
 fn a_replica_is_promoted_by_someone_and_a_cut_off_primary_still_grants() {
-    let five = section_text(5);
+    let five = section_text("where");
     assert!(!five.contains("the replica takes over"), "{five}");
     assert!(
         five.contains("Sentinel") && five.contains("operator"),
@@ -159,7 +160,7 @@ fn a_replica_is_promoted_by_someone_and_a_cut_off_primary_still_grants() {
 
 #[test]
 fn a_lock_across_machines_may_live_in_the_database() {
-    let one = section_text(1);
+    let one = section_text("why-lock");
     assert!(
         !one.contains("it has to live in a separate service"),
         "{one}"
@@ -173,7 +174,7 @@ fn a_lock_across_machines_may_live_in_the_database() {
 
 #[test]
 fn section_two_says_pauses_vary_and_its_curves_sit_on_two_axes() {
-    let h = app(2);
+    let h = app("ttl");
     // The pause is exponential: its mean, not its length.
     assert!(h.query_by_label_contains("on average)").is_some());
     assert!(h.query_by_label_contains("are paused for about").is_none());
@@ -260,7 +261,7 @@ fn section_nine_says_which_late_writes_land_over_newer_data() {
     assert_eq!(w.over_newer, "stale writes over newer data");
     // The how-note: a stale write lands over newer data only after the repeat's; real
     // pauses have heavier tails.
-    let how = &content().section(9).how;
+    let how = &content().section(number("break")).how;
     assert!(
         how.contains("only if it arrived after the repeat's"),
         "{how}"
@@ -270,7 +271,7 @@ fn section_nine_says_which_late_writes_land_over_newer_data() {
         "{how}"
     );
     assert!(!how.contains("the pause alone"), "{how}");
-    let nine = section_text(9);
+    let nine = section_text("break");
     assert!(
         !nine.contains("then lands as a stale write over newer data"),
         "{nine}"
@@ -307,7 +308,7 @@ fn quiz_answers_state_their_conditions_and_fixes() {
 
 #[test]
 fn section_three_asks_its_prediction_only_where_its_story_is_true() {
-    let prompt = locks_lesson::predict::prompt_for(3).expect("section 3 asks");
+    let prompt = locks_lesson::predict::prompt_for(number("stale")).expect("section 3 asks");
     // It says whether the storage checks tokens.
     assert!(
         prompt.prompt.contains("the storage {storage}"),
@@ -315,7 +316,7 @@ fn section_three_asks_its_prediction_only_where_its_story_is_true() {
         prompt.prompt
     );
     let mut h = crate::harness::app_with(locks_lesson::app::AppOptions {
-        section: Some(3),
+        section: Some(number("stale")),
         ask_predictions: true,
         ..Default::default()
     });

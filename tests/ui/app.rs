@@ -3,46 +3,47 @@
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::lesson;
+use locks_lesson::sections::number;
 
 use crate::harness::app;
 
-fn title(n: u8) -> &'static str {
-    &lesson::content().section(n).title
+fn title(section: impl crate::harness::At) -> &'static str {
+    &lesson::content().section(section.number()).title
 }
 
 #[test]
 fn page_down_and_page_up_move_between_sections() {
-    let mut h = app(1);
-    assert_eq!(h.state().current_section(), 1);
+    let mut h = app("why-lock");
+    assert_eq!(h.state().current_id(), "why-lock");
     h.key_press(Key::PageDown);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
     h.key_press(Key::PageDown);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(h.state().current_id(), "stale");
     h.key_press(Key::PageUp);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
     // The page shows the section's own heading.
-    h.get_by_label(title(2));
+    h.get_by_label(title("ttl"));
 }
 
 #[test]
 fn arrows_home_and_end_navigate_and_stop_at_the_ends() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     h.key_press(Key::ArrowLeft);
     h.run_steps(2);
     assert_eq!(
-        h.state().current_section(),
-        1,
+        h.state().current_id(),
+        "why-lock",
         "no section before the first"
     );
     h.key_press(Key::ArrowRight);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
     h.key_press(Key::End);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 10);
+    assert_eq!(h.state().current_id(), "next");
     // A learner turns the page on to the lab, the registry's last entry, and no further.
     let lab = locks_lesson::sections::lab();
     assert!(h.query_by_label(&format!("10 / {lab}")).is_some());
@@ -59,7 +60,7 @@ fn arrows_home_and_end_navigate_and_stop_at_the_ends() {
     );
     h.key_press(Key::Home);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 1);
+    assert_eq!(h.state().current_id(), "why-lock");
 }
 
 #[test]
@@ -86,32 +87,32 @@ fn a_lecture_opens_at_section_1_where_a_learner_reopens_where_they_stopped() {
 
 #[test]
 fn a_lecture_clicker_ends_with_the_lesson_not_the_lab() {
-    let mut h = crate::harness::open(10).lecture(true).build();
+    let mut h = crate::harness::open("next").lecture(true).build();
     for _ in 0..5 {
         h.key_press(Key::PageDown);
         h.run_steps(2);
     }
-    assert_eq!(h.state().current_section(), 10);
+    assert_eq!(h.state().current_id(), "next");
 }
 
 #[test]
 fn clicking_a_section_name_opens_it() {
-    let mut h = app(1);
-    let entry = format!("5. {}", title(5));
+    let mut h = app("why-lock");
+    let entry = format!("{}. {}", number("where"), title("where"));
     h.get_by_label(&entry).click();
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 5);
+    assert_eq!(h.state().current_id(), "where");
 }
 
 #[test]
 fn section_flag_opens_that_section() {
-    let h = app(7);
-    assert_eq!(h.state().current_section(), 7);
+    let h = app("who");
+    assert_eq!(h.state().current_id(), "who");
 }
 
 #[test]
 fn the_lock_toggle_brings_lost_updates_to_zero() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     assert!(
         h.query_by_label_contains("updates were overwritten by workers that had read an old value")
             .is_some(),
@@ -129,9 +130,9 @@ fn the_lock_toggle_brings_lost_updates_to_zero() {
 
 #[test]
 fn a_glossary_term_opens_its_card_and_escape_closes_it() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     let (id, shown) = lesson::content()
-        .section(1)
+        .section(number("why-lock"))
         .intro
         .iter()
         .flat_map(|p| lesson::spans(p))
@@ -152,7 +153,7 @@ fn a_glossary_term_opens_its_card_and_escape_closes_it() {
 
 #[test]
 fn new_seed_changes_the_run() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     let seed_before = format!("Seed {}", 1);
     assert!(h.query_by_label(&seed_before).is_some());
     // The button may be below the fold: press it the way a screen reader would.
@@ -167,7 +168,7 @@ fn new_seed_changes_the_run() {
 #[test]
 fn the_lesson_starts_with_its_header_and_summary() {
     let header = "Distributed Systems Core · lesson 8 of 11 · about 26\u{a0}min";
-    let mut h = app(1);
+    let mut h = app("why-lock");
     h.get_by_label(header);
     let summary = lesson::plain(&lesson::content().lesson.summary);
     let opening: String = summary.chars().take(40).collect();

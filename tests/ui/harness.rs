@@ -20,11 +20,28 @@ pub struct Open {
     steps: usize,
 }
 
+/// A section, named by its id (`"ttl"`) in a test, or by its number in a walk of the registry.
+pub trait At {
+    fn number(self) -> u8;
+}
+
+impl At for u8 {
+    fn number(self) -> u8 {
+        self
+    }
+}
+
+impl At for &str {
+    fn number(self) -> u8 {
+        locks_lesson::sections::number(self)
+    }
+}
+
 /// The app opened at `section` in a 1366×768 window (the smallest laptop screen the lesson is
 /// laid out for), settled for three frames.
-pub fn open(section: u8) -> Open {
+pub fn open(section: impl At) -> Open {
     open_with(AppOptions {
-        section: Some(section),
+        section: Some(section.number()),
         ..Default::default()
     })
 }
@@ -126,12 +143,13 @@ pub fn app_with(options: AppOptions) -> Harness<'static, LessonApp> {
 }
 
 /// The app opened at `section`.
-pub fn app(section: u8) -> Harness<'static, LessonApp> {
+pub fn app(section: impl At) -> Harness<'static, LessonApp> {
     open(section).build()
 }
 
 /// The computed headline of section `n`.
-pub fn summary(h: &mut Harness<'static, LessonApp>, n: u8) -> String {
+pub fn summary(h: &mut Harness<'static, LessonApp>, n: impl At) -> String {
+    let n = n.number();
     h.state_mut()
         .section_mut(n)
         .summary()

@@ -6,11 +6,12 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::sections::number;
 use locks_lesson::ui::share::Share;
 
-fn lecture_at(section: u8) -> Harness<'static, LessonApp> {
+fn lecture_at(section: &str) -> Harness<'static, LessonApp> {
     app_with(AppOptions {
-        section: Some(section),
+        section: Some(number(section)),
         lecture: true,
         ..Default::default()
     })
@@ -46,29 +47,29 @@ fn moment(h: &Harness<'static, LessonApp>) -> (usize, usize) {
 
 #[test]
 fn page_down_walks_the_story_of_section_3_moment_by_moment_and_back() {
-    let mut h = lecture_at(2);
+    let mut h = lecture_at("ttl");
     // Section 2's presets first: TTL 1 s, 10 s, 60 s... (arriving here by --section keeps
     // the settings: the walk starts from the one on screen).
-    while h.state().current_section() == 2 {
+    while h.state().current_id() == "ttl" {
         press(&mut h, Key::PageDown);
     }
-    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(h.state().current_id(), "stale");
     let (k, n) = moment(&h);
     assert_eq!(k, 1, "in lecture mode the story opens at its first moment");
     assert!(n >= 4, "{n} moments");
     for expected in 2..=n {
         press(&mut h, Key::PageDown);
-        assert_eq!(h.state().current_section(), 3);
+        assert_eq!(h.state().current_id(), "stale");
         assert_eq!(moment(&h).0, expected);
     }
     press(&mut h, Key::PageDown);
     assert_eq!(
-        h.state().current_section(),
-        4,
+        h.state().current_id(),
+        "fencing",
         "after the last moment: the next section"
     );
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(h.state().current_id(), "stale");
     assert_eq!(moment(&h).0, n, "back: the story at its last moment");
     press(&mut h, Key::PageUp);
     assert_eq!(moment(&h).0, n - 1);
@@ -76,20 +77,20 @@ fn page_down_walks_the_story_of_section_3_moment_by_moment_and_back() {
 
 #[test]
 fn page_down_walks_the_ttl_presets_in_lesson_order_and_back() {
-    let mut h = lecture_at(1);
+    let mut h = lecture_at("why-lock");
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
     let mut seen = vec![setting(&h, 2, "ttl-s")];
-    while h.state().current_section() == 2 {
+    while h.state().current_id() == "ttl" {
         press(&mut h, Key::PageDown);
-        if h.state().current_section() == 2 {
+        if h.state().current_id() == "ttl" {
             seen.push(setting(&h, 2, "ttl-s"));
         }
     }
     assert_eq!(seen, ["1", "10", "60"]);
-    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(h.state().current_id(), "stale");
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
     assert_eq!(setting(&h, 2, "ttl-s"), "60", "back: the last preset");
     press(&mut h, Key::PageUp);
     assert_eq!(setting(&h, 2, "ttl-s"), "10");
@@ -97,62 +98,62 @@ fn page_down_walks_the_ttl_presets_in_lesson_order_and_back() {
 
 #[test]
 fn page_down_walks_the_stores_and_page_up_the_defences() {
-    let mut h = lecture_at(4);
+    let mut h = lecture_at("fencing");
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 5);
+    assert_eq!(h.state().current_id(), "where");
     let mut seen = vec![setting(&h, 5, "store")];
     // Six builds: the single Redis server has two (the loss, then what it costs).
     for _ in 1..6 {
         press(&mut h, Key::PageDown);
-        assert_eq!(h.state().current_section(), 5);
+        assert_eq!(h.state().current_id(), "where");
         seen.push(setting(&h, 5, "store"));
     }
     seen.dedup();
     assert_eq!(seen.len(), 5, "five stores: {seen:?}");
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 6);
+    assert_eq!(h.state().current_id(), "which");
     press(&mut h, Key::PageUp);
     assert_eq!(setting(&h, 5, "store"), seen[4], "back: the last store");
     press(&mut h, Key::PageUp);
     assert_eq!(setting(&h, 5, "store"), seen[3]);
     // Section 9 from section 10, backwards: the defences in reverse lesson order.
-    let mut h = lecture_at(10);
+    let mut h = lecture_at("next");
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 9);
+    assert_eq!(h.state().current_id(), "break");
     let mut seen = vec![setting(&h, 9, "mode")];
     for _ in 1..5 {
         press(&mut h, Key::PageUp);
-        assert_eq!(h.state().current_section(), 9);
+        assert_eq!(h.state().current_id(), "break");
         seen.push(setting(&h, 9, "mode"));
     }
     assert_eq!(seen, ["all", "idempotent", "fencing", "renewal", "none"]);
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 8);
+    assert_eq!(h.state().current_id(), "interview");
 }
 
 #[test]
 fn learners_page_down_goes_straight_to_the_next_section() {
     let mut h = app_with(AppOptions {
-        section: Some(2),
+        section: Some(number("ttl")),
         ..Default::default()
     });
     let ttl = setting(&h, 2, "ttl-s");
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(h.state().current_id(), "stale");
     assert_eq!(setting(&h, 2, "ttl-s"), ttl);
 }
 
 #[test]
 fn section_keys_drive_the_controls() {
-    let mut h = lecture_at(1);
+    let mut h = lecture_at("why-lock");
     let lock = setting(&h, 1, "lock");
     press(&mut h, Key::M);
     assert_ne!(setting(&h, 1, "lock"), lock, "M switches the lock");
-    let mut h = lecture_at(4);
+    let mut h = lecture_at("fencing");
     let fencing = setting(&h, 4, "fencing");
     press(&mut h, Key::F);
     assert_ne!(setting(&h, 4, "fencing"), fencing, "F switches fencing");
-    let mut h = lecture_at(9);
+    let mut h = lecture_at("break");
     let mode = setting(&h, 9, "mode");
     press(&mut h, Key::N);
     let next = setting(&h, 9, "mode");
@@ -161,7 +162,7 @@ fn section_keys_drive_the_controls() {
     h.run_steps(2);
     assert_eq!(setting(&h, 9, "mode"), mode, "Shift+N: back");
     // Section 3: X to the start, S one step, K plays.
-    let mut h = lecture_at(3);
+    let mut h = lecture_at("stale");
     assert_eq!(
         moment(&h).0,
         1,
@@ -178,13 +179,13 @@ fn section_keys_drive_the_controls() {
 
 /// Codes of sections 2 and 5 with settings that differ from the lesson's.
 fn prepared_codes() -> (String, String) {
-    let mut h = lecture_at(2);
+    let mut h = lecture_at("ttl");
     press(&mut h, Key::N); // TTL 1 s
-    let two = Share::code_of(h.state().section(2)).unwrap();
-    let mut h = lecture_at(5);
+    let two = Share::code_of(h.state().section(number("ttl"))).unwrap();
+    let mut h = lecture_at("where");
     press(&mut h, Key::N);
     press(&mut h, Key::N);
-    let five = Share::code_of(h.state().section(5)).unwrap();
+    let five = Share::code_of(h.state().section(number("where"))).unwrap();
     (two, five)
 }
 
@@ -192,12 +193,15 @@ fn prepared_codes() -> (String, String) {
 fn scenario_opens_the_app_on_a_code() {
     let (two, _) = prepared_codes();
     let h = app_with(AppOptions {
-        section: Some(7),
+        section: Some(number("who")),
         scenario: Some(two.clone()),
         ..Default::default()
     });
-    assert_eq!(h.state().current_section(), 2);
-    assert_eq!(Share::code_of(h.state().section(2)).unwrap(), two);
+    assert_eq!(h.state().current_id(), "ttl");
+    assert_eq!(
+        Share::code_of(h.state().section(number("ttl"))).unwrap(),
+        two
+    );
 }
 
 #[test]
@@ -215,14 +219,20 @@ fn a_playlist_walks_its_codes_and_skips_a_malformed_line() {
         playlist: Some(file.clone()),
         ..Default::default()
     });
-    assert_eq!(h.state().current_section(), 2, "opens on the first code");
-    assert_eq!(Share::code_of(h.state().section(2)).unwrap(), two);
+    assert_eq!(h.state().current_id(), "ttl", "opens on the first code");
+    assert_eq!(
+        Share::code_of(h.state().section(number("ttl"))).unwrap(),
+        two
+    );
     let notice = h.state().tools().share.notice().unwrap().clone();
     assert!(notice.error && notice.text.contains("line 3"), "{notice:?}");
     assert!(notice.text.contains("skipped"), "{notice:?}");
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 5, "Page Down: the next code");
-    assert_eq!(Share::code_of(h.state().section(5)).unwrap(), five);
+    assert_eq!(h.state().current_id(), "where", "Page Down: the next code");
+    assert_eq!(
+        Share::code_of(h.state().section(number("where"))).unwrap(),
+        five
+    );
     assert!(
         h.state()
             .tools()
@@ -233,7 +243,7 @@ fn a_playlist_walks_its_codes_and_skips_a_malformed_line() {
             .starts_with("Playlist 2 of 2")
     );
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 2, "Page Up: the code before");
+    assert_eq!(h.state().current_id(), "ttl", "Page Up: the code before");
     press(&mut h, Key::PageDown);
     press(&mut h, Key::PageDown);
     assert!(
@@ -247,7 +257,7 @@ fn a_playlist_walks_its_codes_and_skips_a_malformed_line() {
     );
     // Add to playlist appends the run on screen to the same file.
     press(&mut h, Key::N);
-    let third = Share::code_of(h.state().section(5)).unwrap();
+    let third = Share::code_of(h.state().section(number("where"))).unwrap();
     h.get_by_label("Add to playlist").click();
     h.run_steps(3);
     let text = std::fs::read_to_string(&file).unwrap();
@@ -256,7 +266,7 @@ fn a_playlist_walks_its_codes_and_skips_a_malformed_line() {
     let notice = h.state().tools().share.notice().unwrap().text.clone();
     assert!(notice.contains("lecture.txt"), "says which file: {notice}");
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 6, "then the lesson goes on");
+    assert_eq!(h.state().current_id(), "which", "then the lesson goes on");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -266,15 +276,15 @@ fn a_new_playlist_file_is_written_by_add_to_playlist() {
     let file = dir.join("new.txt");
     let _ = std::fs::remove_dir_all(&dir);
     let mut h = app_with(AppOptions {
-        section: Some(4),
+        section: Some(number("fencing")),
         playlist: Some(file.clone()),
         ..Default::default()
     });
-    assert_eq!(h.state().current_section(), 4);
+    assert_eq!(h.state().current_id(), "fencing");
     assert!(h.state().tools().share.notice().is_none(), "no complaint");
     h.get_by_label("Add to playlist").click();
     h.run_steps(3);
-    let code = Share::code_of(h.state().section(4)).unwrap();
+    let code = Share::code_of(h.state().section(number("fencing"))).unwrap();
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with(&code), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -282,7 +292,12 @@ fn a_new_playlist_file_is_written_by_add_to_playlist() {
 
 #[test]
 fn a_lecture_playlist_keeps_the_prediction_and_the_story_unless_a_line_says_reveal() {
-    let three = Share::code_of(crate::harness::app(3).state().section(3)).unwrap();
+    let three = Share::code_of(
+        crate::harness::app("stale")
+            .state()
+            .section(number("stale")),
+    )
+    .unwrap();
     let (two, _) = prepared_codes();
     let dir = std::env::temp_dir().join(format!("locks-kit-builds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -295,36 +310,39 @@ fn a_lecture_playlist_keeps_the_prediction_and_the_story_unless_a_line_says_reve
         ..Default::default()
     });
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(h.state().current_id(), "stale");
     assert!(
-        h.state().section(3).summary().is_none(),
+        h.state().section(number("stale")).summary().is_none(),
         "the class predicts first: the result is hidden"
     );
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 3, "Page Down reveals");
-    assert!(h.state().section(3).summary().is_some());
+    assert_eq!(h.state().current_id(), "stale", "Page Down reveals");
+    assert!(h.state().section(number("stale")).summary().is_some());
     assert_eq!(moment(&h).0, 1, "the story at its first moment");
     press(&mut h, Key::PageDown);
     assert_eq!(moment(&h).0, 2, "then moment by moment");
     let mut presses = 0;
-    while h.state().current_section() == 3 && presses < 10 {
+    while h.state().current_id() == "stale" && presses < 10 {
         press(&mut h, Key::PageDown);
         presses += 1;
     }
-    assert_eq!(h.state().current_section(), 2, "then the next code");
+    assert_eq!(h.state().current_id(), "ttl", "then the next code");
     assert!(
-        h.state().section(2).summary().is_some(),
+        h.state().section(number("ttl")).summary().is_some(),
         "a line that says reveal shows its run at once"
     );
-    assert_eq!(Share::code_of(h.state().section(2)).unwrap(), two);
+    assert_eq!(
+        Share::code_of(h.state().section(number("ttl"))).unwrap(),
+        two
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn in_a_lecture_f_starts_section_3_again_with_fencing_and_its_headline_grows_with_the_story() {
-    let mut h = lecture_at(3);
+    let mut h = lecture_at("stale");
     assert_eq!(moment(&h).0, 1);
-    let first = h.state().section(3).summary().unwrap();
+    let first = h.state().section(number("stale")).summary().unwrap();
     assert!(
         first.starts_with("At 0\u{a0}s"),
         "the first moment only: {first}"
@@ -332,18 +350,18 @@ fn in_a_lecture_f_starts_section_3_again_with_fencing_and_its_headline_grows_wit
     while moment(&h).0 < moment(&h).1 {
         press(&mut h, Key::PageDown);
     }
-    let told = h.state().section(3).summary().unwrap();
+    let told = h.state().section(number("stale")).summary().unwrap();
     assert!(told.contains("B's work is lost"), "the whole story: {told}");
     press(&mut h, Key::F);
     h.run_steps(4);
     assert_eq!(setting(&h, 3, "fencing"), "true", "F turns fencing on");
     assert_eq!(moment(&h).0, 1, "and starts the story again");
-    let again = h.state().section(3).summary().unwrap();
+    let again = h.state().section(number("stale")).summary().unwrap();
     assert!(again.starts_with("At 0\u{a0}s"), "{again}");
     while moment(&h).0 < moment(&h).1 {
         press(&mut h, Key::PageDown);
     }
-    assert_eq!(h.state().current_section(), 3, "stepped, not left");
-    let fenced = h.state().section(3).summary().unwrap();
+    assert_eq!(h.state().current_id(), "stale", "stepped, not left");
+    let fenced = h.state().section(number("stale")).summary().unwrap();
     assert!(fenced.contains("34"), "the fenced ending: {fenced}");
 }

@@ -6,9 +6,15 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::sections::number;
 
 /// The app in a window of `size` pixels seen at `zoom` (the layout works in points).
-fn app_at(section: u8, size: [f32; 2], zoom: f32, lecture: bool) -> Harness<'static, LessonApp> {
+fn app_at(
+    section: impl crate::harness::At,
+    size: [f32; 2],
+    zoom: f32,
+    lecture: bool,
+) -> Harness<'static, LessonApp> {
     crate::harness::open(section)
         .lecture(lecture)
         .pixels(size, zoom)
@@ -19,7 +25,7 @@ fn app_at(section: u8, size: [f32; 2], zoom: f32, lecture: bool) -> Harness<'sta
 #[test]
 fn lecture_mode_shows_no_xp_and_no_scoring() {
     let mut h = app_with(AppOptions {
-        section: Some(1),
+        section: Some(number("why-lock")),
         lecture: true,
         ..Default::default()
     });
@@ -37,7 +43,7 @@ fn lecture_mode_shows_no_xp_and_no_scoring() {
     }
     // The learner sees them.
     let mut h = app_with(AppOptions {
-        section: Some(10),
+        section: Some(number("next")),
         ..Default::default()
     });
     h.run_steps(2);
@@ -112,7 +118,7 @@ fn the_top_bar_fits_at_1024x768_and_at_160_percent() {
 #[test]
 fn section_10_keeps_the_xp_table_clear_of_the_reading_list() {
     for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
-        let h = app_at(10, size, 1.0, false);
+        let h = app_at("next", size, 1.0, false);
         let reading = h.get_by_label("Reading list").rect();
         let table = h.query_all_by_label("Your XP").next().unwrap().rect();
         // The table's rows (the headline above says much the same in one sentence).
@@ -140,7 +146,7 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
         ([1024.0, 768.0], 1.0, false),
         ([1366.0, 768.0], 1.0, false),
     ] {
-        let mut h = app_at(2, size, zoom, lecture);
+        let mut h = app_at("ttl", size, zoom, lecture);
         h.key_press(egui::Key::F1);
         h.run_steps(3);
         let what = format!("{size:?} at {zoom}×");
@@ -178,7 +184,7 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
 #[test]
 fn lecture_mode_hides_a_still_pointer_and_shows_no_tooltips() {
     for lecture in [true, false] {
-        let mut h = app_at(2, [1280.0, 800.0], 1.5, lecture);
+        let mut h = app_at("ttl", [1280.0, 800.0], 1.5, lecture);
         // (A projector shows no bottom bar: there the pointer rests on a preset.)
         let (widget, tip) = if lecture {
             ("TTL 10\u{a0}s", "Lesson defaults with this TTL")

@@ -18,6 +18,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson::language;
+use locks_lesson::sections::number;
 use locks_lesson::sections::{self, Kind, QuizId, TextPage};
 use locks_lesson::ui::kit::readable;
 use locks_lesson::ui::shell::pager;
@@ -394,7 +395,7 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
 /// A learner's app at section 1 in a window of `px` pixels, at text size `zoom`.
 fn learner_app(px: [f32; 2], zoom: f32) -> Walk {
     let h = crate::harness::open_with(AppOptions {
-        section: Some(1),
+        section: Some(number("why-lock")),
         ask_predictions: true,
         ..Default::default()
     })
@@ -594,8 +595,8 @@ pub fn lecture_walk(how: Lecture, mut each: impl FnMut(&Walk, usize)) -> (Walk, 
     }
     let count = sections::lesson_count();
     assert_eq!(
-        w.h.state().current_section(),
-        1,
+        w.h.state().current_id(),
+        "why-lock",
         "a lecture starts at the beginning"
     );
     let mut steps = vec![0; usize::from(count)];

@@ -8,6 +8,7 @@ use egui_kittest::kittest::Queryable;
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lesson;
 use locks_lesson::progress::Progress;
+use locks_lesson::sections::number;
 
 type App = Harness<'static, LessonApp>;
 
@@ -41,7 +42,7 @@ fn a_simulation_section_is_done_once_predicted_and_run() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("progress.ron");
     let mut h = crate::harness::open_with(AppOptions {
-        section: Some(2),
+        section: Some(number("ttl")),
         ask_predictions: true,
         progress_file: Some(path.clone()),
         ..Default::default()
@@ -57,7 +58,7 @@ fn a_simulation_section_is_done_once_predicted_and_run() {
     // The file keeps it: a new window opens with the tick.
     drop(h);
     let h = crate::harness::open_with(AppOptions {
-        section: Some(1),
+        section: Some(number("why-lock")),
         progress_file: Some(path),
         ..Default::default()
     })
@@ -68,7 +69,7 @@ fn a_simulation_section_is_done_once_predicted_and_run() {
 
 #[test]
 fn reaching_the_last_defence_finishes_section_9() {
-    let mut h = crate::harness::open(9).build();
+    let mut h = crate::harness::open("break").build();
     assert!(!is_ticked(&h, 9), "opening it is not enough");
     for _ in 0..3 {
         press(&mut h, Key::N);
@@ -81,7 +82,7 @@ fn reaching_the_last_defence_finishes_section_9() {
 #[test]
 fn a_words_only_section_is_done_once_read_to_the_end() {
     // A window too short for section 10's whole page: not read yet.
-    let mut h = crate::harness::open(10).build();
+    let mut h = crate::harness::open("next").build();
     assert!(!is_ticked(&h, 10), "its last words are below the fold");
     // The learner scrolls down with the mouse wheel to its last words: read.
     let over_page = h.ctx.content_rect().center();

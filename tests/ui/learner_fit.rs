@@ -244,7 +244,10 @@ fn section_4_words_and_ticks_stay_clear_of_the_scroll_bar_and_the_edge() {
         ([1024.0, 768.0], true),
     ] {
         let what = format!("{}×{} (section list: {list})", size[0], size[1]);
-        let mut h = crate::harness::open(4).pixels(size, 1.0).settle(6).build();
+        let mut h = crate::harness::open("fencing")
+            .pixels(size, 1.0)
+            .settle(6)
+            .build();
         if !list {
             h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::B);
             h.run_steps(4);

@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::LessonApp;
 use locks_lesson::lesson::{self, SystemCard};
+use locks_lesson::sections::number;
 
 type App = Harness<'static, LessonApp>;
 
@@ -25,7 +26,7 @@ fn open_cards(h: &App) -> usize {
 
 #[test]
 fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
-    let mut h = crate::harness::open(7).build();
+    let mut h = crate::harness::open("who").build();
     assert_eq!(open_cards(&h), 0, "every card waits for its question");
     let chubby = &cards()[0];
     assert!(h.query_by_label_contains(&chubby.ask.question).is_some());
@@ -57,7 +58,7 @@ fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
         "the feedback names the right option, {right}"
     );
     // Not finished until every card is answered.
-    let title = &lesson::content().section(7).title;
+    let title = &lesson::content().section(number("who")).title;
     assert!(h.query_by_label(&format!("7. {title} ✔")).is_none());
     for c in &cards()[2..] {
         h.key_press(digit(c.ask.correct));
@@ -69,7 +70,7 @@ fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
 
 #[test]
 fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
-    let mut h = crate::harness::open(7).build();
+    let mut h = crate::harness::open("who").build();
     let debate = cards()
         .iter()
         .position(|c| c.debate.is_some())
@@ -98,7 +99,7 @@ fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
 
 #[test]
 fn lecture_mode_answers_with_the_number_keys() {
-    let mut h = crate::harness::open(7).lecture(true).build();
+    let mut h = crate::harness::open("who").lecture(true).build();
     for (i, c) in cards().iter().enumerate() {
         assert_eq!(open_cards(&h), i);
         // A number key records the class's vote; the card opens only with the reveal.

@@ -1,6 +1,7 @@
 //! Lecture mode, the keyboard map, blanking, scenario codes, exports and keyboard and
 //! screen-reader access, driven through the real app.
 
+use locks_lesson::sections::number;
 use std::collections::HashSet;
 
 use egui::{Event, Key, Modifiers, OutputCommand, Theme};
@@ -92,7 +93,7 @@ fn assert_projector_theme(h: &Harness<'static, LessonApp>) {
 
 #[test]
 fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     h.ctx.set_theme(egui::ThemePreference::Dark);
     h.run_steps(2);
     assert!(!h.state().lecture());
@@ -117,7 +118,7 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
 
     // Adjustable: the lecturer's larger type is kept for the next lecture (on a quiz: a
     // stage that would not fit at a larger type keeps the largest that fits, below).
-    h.state_mut().go_to(6);
+    h.state_mut().go_to(number("which"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
     crate::harness::hold_window(&mut h, [1366.0, 768.0], 8);
     assert!((h.ctx.zoom_factor() - normal * 1.1).abs() < 0.01);
@@ -139,7 +140,7 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
     h.get_by_label("Type 110\u{a0}%");
     // Section 1's stage needs a few points more than this window has at 110 %: it keeps the
     // type at which it fits, never less than the normal size, and the figure whole.
-    h.state_mut().go_to(1);
+    h.state_mut().go_to(number("why-lock"));
     crate::harness::hold_window(&mut h, [1366.0, 768.0], 12);
     let zoom = h.ctx.zoom_factor();
     assert!(zoom > normal - 0.01 && zoom < normal * 1.1 - 0.01, "{zoom}");
@@ -149,7 +150,7 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
 
 #[test]
 fn the_top_bar_toggles_lecture_mode() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     h.get_by_label("Lecture").click();
     crate::harness::hold_window(&mut h, [1366.0, 768.0], 8);
     assert!(h.state().lecture());
@@ -170,7 +171,7 @@ fn the_top_bar_toggles_lecture_mode() {
 #[test]
 fn the_lecture_flag_starts_in_lecture_mode() {
     let h = app_with(AppOptions {
-        section: Some(1),
+        section: Some(number("why-lock")),
         lecture: true,
         ..Default::default()
     });
@@ -182,7 +183,7 @@ fn the_lecture_flag_starts_in_lecture_mode() {
 
 #[test]
 fn f11_switches_fullscreen() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     let out = press_for_output(&mut h, Modifiers::NONE, Key::F11);
     let asked = out
         .viewport_output
@@ -198,7 +199,7 @@ fn label_count(h: &Harness<'static, LessonApp>, label: &str) -> usize {
 
 #[test]
 fn question_mark_and_f1_open_the_keyboard_map_with_every_shortcut() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     assert!(h.query_by_label(&keys_help::TITLE).is_none());
     let before: Vec<usize> = SHORTCUTS
         .iter()
@@ -230,7 +231,7 @@ fn question_mark_and_f1_open_the_keyboard_map_with_every_shortcut() {
     // Shortcuts of the page wait while the map is open.
     h.key_press(Key::PageDown);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
 
     h.key_press(Key::Escape);
     h.run_steps(2);
@@ -255,7 +256,7 @@ fn question_mark_and_f1_open_the_keyboard_map_with_every_shortcut() {
 
 #[test]
 fn b_blanks_the_screen_and_any_key_brings_it_back_doing_nothing_else() {
-    let mut h = app(3);
+    let mut h = app("stale");
     h.key_press(Key::B);
     h.run_steps(2);
     assert!(h.state().tools().lecture.blanked());
@@ -273,8 +274,8 @@ fn b_blanks_the_screen_and_any_key_brings_it_back_doing_nothing_else() {
     h.run_steps(2);
     assert!(!h.state().tools().lecture.blanked());
     assert_eq!(
-        h.state().current_section(),
-        3,
+        h.state().current_id(),
+        "stale",
         "the waking key did not also turn the page"
     );
     assert!(h.query_by_label("Sections").is_some());
@@ -295,7 +296,7 @@ fn b_blanks_the_screen_and_any_key_brings_it_back_doing_nothing_else() {
 
 #[test]
 fn a_scenario_code_reproduces_the_run_in_a_fresh_app() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     h.get_by_label("Use a lock").click_accesskit();
     h.run_steps(2);
     h.get_by_label("New seed").click_accesskit();
@@ -320,7 +321,7 @@ fn a_scenario_code_reproduces_the_run_in_a_fresh_app() {
         "the code is on screen for students to type"
     );
 
-    let mut fresh = app(4);
+    let mut fresh = app("fencing");
     let defaults = scenario_of(&mut fresh, 1);
     assert_ne!(defaults, shared);
     fresh.key_press_modifiers(CTRL_SHIFT, Key::V);
@@ -329,8 +330,8 @@ fn a_scenario_code_reproduces_the_run_in_a_fresh_app() {
     fresh.event(Event::Paste(code.clone()));
     fresh.run_steps(3);
     assert_eq!(
-        fresh.state().current_section(),
-        1,
+        fresh.state().current_id(),
+        "why-lock",
         "the code opens its section"
     );
     assert_eq!(
@@ -344,14 +345,16 @@ fn a_scenario_code_reproduces_the_run_in_a_fresh_app() {
         "{message}"
     );
     // The same run: the same headline.
-    let headline = |h: &mut Harness<'static, LessonApp>| h.state_mut().section_mut(1).summary();
+    let headline = |h: &mut Harness<'static, LessonApp>| {
+        h.state_mut().section_mut(number("why-lock")).summary()
+    };
     assert_eq!(headline(&mut fresh), headline(&mut h));
     assert!(headline(&mut fresh).is_some());
 }
 
 #[test]
 fn a_plain_paste_of_a_code_outside_a_text_field_loads_it_too() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     let mut pairs = scenario_of(&mut h, 1);
     pairs.iter_mut().find(|(k, _)| k == "workers").unwrap().1 = "12".into();
     let code = scenario::encode(1, &pairs).to_lowercase();
@@ -359,13 +362,13 @@ fn a_plain_paste_of_a_code_outside_a_text_field_loads_it_too() {
     h.run_steps(2);
     h.event(Event::Paste(format!("  {code}\n")));
     h.run_steps(3);
-    assert_eq!(h.state().current_section(), 1);
+    assert_eq!(h.state().current_id(), "why-lock");
     assert_eq!(value_of(&mut h, 1, "workers"), "12");
 }
 
 #[test]
 fn malformed_codes_get_a_clear_message_and_change_nothing() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     let before = scenario_of(&mut h, 1);
     let good = scenario::encode(1, &before);
     let mut too_many = before.clone();
@@ -400,14 +403,14 @@ fn malformed_codes_get_a_clear_message_and_change_nothing() {
             h.query_by_label_contains(expected).is_some(),
             "{code}: the message is on screen"
         );
-        assert_eq!(h.state().current_section(), 2, "{code}: stayed on the page");
+        assert_eq!(h.state().current_id(), "ttl", "{code}: stayed on the page");
         assert_eq!(scenario_of(&mut h, 1), before, "{code}: nothing changed");
     }
 }
 
 #[test]
 fn a_code_can_be_typed_into_the_dialog() {
-    let mut h = app(3);
+    let mut h = app("stale");
     let mut pairs = scenario_of(&mut h, 1);
     pairs.iter_mut().find(|(k, _)| k == "seed").unwrap().1 = "4242".into();
     let code = scenario::encode(1, &pairs);
@@ -421,7 +424,7 @@ fn a_code_can_be_typed_into_the_dialog() {
     h.get_by_label("Load this run").click();
     h.run_steps(2);
     assert!(h.state().tools().share.dialog_open());
-    assert_eq!(h.state().current_section(), 3);
+    assert_eq!(h.state().current_id(), "stale");
     assert!(
         h.query_by_label_contains("⚠ The code should end with its check letter")
             .is_some()
@@ -437,13 +440,13 @@ fn a_code_can_be_typed_into_the_dialog() {
     h.get_by_label("Load this run").click();
     h.run_steps(3);
     assert!(!h.state().tools().share.dialog_open());
-    assert_eq!(h.state().current_section(), 1);
+    assert_eq!(h.state().current_id(), "why-lock");
     assert_eq!(value_of(&mut h, 1, "seed"), "4242");
 }
 
 #[test]
 fn arrows_move_a_focused_slider_and_shift_moves_it_finely() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     let think = |h: &mut Harness<'static, LessonApp>| -> f64 {
         value_of(h, 1, "think-ms").parse().unwrap()
     };
@@ -463,8 +466,8 @@ fn arrows_move_a_focused_slider_and_shift_moves_it_finely() {
     h.run_steps(2);
     let fine = think(&mut h);
     assert_eq!(
-        h.state().current_section(),
-        1,
+        h.state().current_id(),
+        "why-lock",
         "the arrows belong to the slider"
     );
     // A logarithmic slider from 0.1 to 20 ms: 1/100 and 1/1000 of ln(200) per press.
@@ -537,10 +540,10 @@ fn tab_reaches_every_control_of_every_section_and_each_has_a_label() {
 
 #[test]
 fn plots_have_text_descriptions() {
-    let h = app(1);
+    let h = app("why-lock");
     let summary = h
         .state()
-        .section(1)
+        .section(number("why-lock"))
         .summary()
         .expect("section 1 has results");
     let described: Vec<_> = h
@@ -584,7 +587,7 @@ fn plots_have_text_descriptions() {
 
 #[test]
 fn reduced_motion_shows_the_final_state_at_once() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     assert!(h.query_by_label("Pause").is_some(), "the run animates");
     h.get_by_label("Reduce motion").click();
     h.run_steps(3);
@@ -598,7 +601,7 @@ fn reduced_motion_shows_the_final_state_at_once() {
 fn exports_save_the_data_as_csv_and_the_plot_as_png() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_with(AppOptions {
-        section: Some(1),
+        section: Some(number("why-lock")),
         export_dir: Some(dir.path().to_path_buf()),
         ..Default::default()
     });
@@ -675,7 +678,7 @@ fn save_figure(h: &mut Harness<'static, LessonApp>) -> Vec<u8> {
 fn exported_plots_do_not_show_the_pointer() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_with(AppOptions {
-        section: Some(4),
+        section: Some(number("fencing")),
         export_dir: Some(dir.path().to_path_buf()),
         ..Default::default()
     });
@@ -707,7 +710,7 @@ fn exported_plots_do_not_show_the_pointer() {
 
 #[test]
 fn every_section_with_settings_round_trips_through_its_code() {
-    let source = app(1);
+    let source = app("why-lock");
     let mut checked = 0;
     for n in 1..=locks_lesson::sections::lesson_count() {
         let Some(pairs) = crate::harness::scenario(&source, n) else {
@@ -729,7 +732,7 @@ fn every_section_with_settings_round_trips_through_its_code() {
 /// The class votes, the lecturer reveals: quiz answers stay hidden in lecture mode until R.
 #[test]
 fn in_lecture_mode_quiz_answers_wait_for_r() {
-    let mut h = app(6);
+    let mut h = app("which");
     h.key_press(Key::L);
     h.run_steps(3);
     assert!(h.state().lecture());
@@ -751,7 +754,7 @@ fn in_lecture_mode_quiz_answers_wait_for_r() {
     );
 
     // Out of lecture mode a learner sees the verdict at once.
-    let mut solo = app(6);
+    let mut solo = app("which");
     solo.key_press([Key::Num1, Key::Num2, Key::Num3, Key::Num4][q.correct]);
     solo.run_steps(3);
     assert!(solo.query_by_label_contains("✔ Right").is_some());
@@ -759,7 +762,7 @@ fn in_lecture_mode_quiz_answers_wait_for_r() {
 
 #[test]
 fn the_keyboard_map_fits_a_narrow_window_as_one_column() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     h.set_size(egui::vec2(640.0, 600.0));
     h.run_steps(2);
     h.key_press(Key::F1);
@@ -796,7 +799,7 @@ fn page_down_reveals_every_card_of_section_7_at_any_type() {
     use egui_kittest::kittest::NodeT;
     let px = [1024.0, 768.0];
     for type_steps in [0, 5] {
-        let mut h = crate::harness::open(7)
+        let mut h = crate::harness::open("who")
             .lecture(true)
             .pixels(px, 1.0)
             .build();
@@ -832,11 +835,11 @@ fn page_down_reveals_every_card_of_section_7_at_any_type() {
             }
             h.key_press(Key::PageDown);
             crate::harness::settle(&mut h, px, 8);
-            if h.state().current_section() != 7 {
+            if h.state().current_id() != "who" {
                 break;
             }
         }
-        assert_ne!(h.state().current_section(), 7, "Page Down leaves section 7");
+        assert_ne!(h.state().current_id(), "who", "Page Down leaves section 7");
         assert!(asked.len() >= 4, "questions seen: {asked:?}");
         assert_eq!(
             answered.len(),

@@ -4,6 +4,7 @@
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::AppOptions;
+use locks_lesson::sections::number;
 
 const CTRL_SHIFT: Modifiers = Modifiers {
     shift: true,
@@ -13,7 +14,7 @@ const CTRL_SHIFT: Modifiers = Modifiers {
 #[test]
 fn a_notice_on_the_projector_takes_the_titles_place_and_escape_closes_it() {
     let mut h = crate::harness::open_with(AppOptions {
-        section: Some(2),
+        section: Some(number("ttl")),
         lecture: true,
         ..Default::default()
     })
@@ -32,7 +33,7 @@ fn a_notice_on_the_projector_takes_the_titles_place_and_escape_closes_it() {
     };
     assert!(shown(&h).is_some(), "the copy is told");
     // (Short on a projector: the code, whole.)
-    let code = locks_lesson::ui::share::Share::code_of(h.state().section(2)).unwrap();
+    let code = locks_lesson::ui::share::Share::code_of(h.state().section(number("ttl"))).unwrap();
     let toast = h
         .query_all_by_label_contains(&format!("Copied {code}"))
         .next()
@@ -47,7 +48,10 @@ fn a_notice_on_the_projector_takes_the_titles_place_and_escape_closes_it() {
         toast.bottom() <= after.top(),
         "{toast:?} above the figure {after:?}"
     );
-    let title = locks_lesson::lesson::content().section(2).title.clone();
+    let title = locks_lesson::lesson::content()
+        .section(number("ttl"))
+        .title
+        .clone();
     let in_bar = |h: &egui_kittest::Harness<'static, locks_lesson::app::LessonApp>| {
         h.query_all_by_label(&title)
             .filter(|n| n.rect().bottom() <= after.top())
@@ -58,18 +62,18 @@ fn a_notice_on_the_projector_takes_the_titles_place_and_escape_closes_it() {
     crate::harness::hold_window(&mut h, [1024.0, 768.0], 3);
     assert!(shown(&h).is_none(), "Escape closes the notice");
     assert_eq!(in_bar(&h), 1, "and the title is back");
-    assert_eq!(h.state().current_section(), 2);
+    assert_eq!(h.state().current_id(), "ttl");
 }
 
 #[test]
 fn a_slide_has_no_mouse_only_hints() {
     let hint = "click or drag";
-    let learner = crate::harness::open(2).build();
+    let learner = crate::harness::open("ttl").build();
     assert!(
         learner.query_all_by_label_contains(hint).next().is_some(),
         "a learner is told the plot can be clicked"
     );
-    let lecture = crate::harness::open(2)
+    let lecture = crate::harness::open("ttl")
         .lecture(true)
         .pixels([1280.0, 800.0], 1.0)
         .build();

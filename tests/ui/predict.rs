@@ -8,6 +8,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::predict::{self, XP_PER_PREDICTION};
 use locks_lesson::progress::{self, Progress, ProgressFile};
+use locks_lesson::sections::number;
 
 fn asking(section: u8, lecture: bool) -> Harness<'static, LessonApp> {
     app_with(AppOptions {
@@ -27,7 +28,7 @@ fn the_result_stays_hidden_until_a_prediction_is_made() {
     let mut h = asking(2, false);
     assert!(h.query_by_label_contains("Predict first").is_some());
     assert!(
-        h.state_mut().section_mut(2).summary().is_none(),
+        h.state_mut().section_mut(number("ttl")).summary().is_none(),
         "no headline while the prompt waits"
     );
     assert!(h.query_by_label_contains("Simulated check").is_none());
@@ -47,7 +48,7 @@ fn the_result_stays_hidden_until_a_prediction_is_made() {
 #[test]
 fn keys_predict_and_the_run_decides_the_band() {
     let mut h = asking(2, false);
-    let p = predict::prompt_for(2).unwrap();
+    let p = predict::prompt_for(number("ttl")).unwrap();
     h.key_press(Key::Num3);
     h.run_steps(2);
     h.key_press(Key::Enter);
@@ -66,7 +67,7 @@ fn keys_predict_and_the_run_decides_the_band() {
         h.query_by_label_contains("You predicted \u{201c}About once a day\u{201d}")
             .is_some()
     );
-    assert!(crate::harness::summary(&mut h, 2).starts_with("With a 10\u{a0}s TTL"));
+    assert!(crate::harness::summary(&mut h, "ttl").starts_with("With a 10\u{a0}s TTL"));
 }
 
 #[test]
@@ -74,7 +75,7 @@ fn a_miss_earns_nothing_and_is_asked_only_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("progress.ron");
     let options = || AppOptions {
-        section: Some(2),
+        section: Some(number("ttl")),
         ask_predictions: true,
         progress_file: Some(path.clone()),
         ..Default::default()
@@ -90,7 +91,7 @@ fn a_miss_earns_nothing_and_is_asked_only_once() {
     // The next start remembers it: no prompt, the result at once.
     let mut h = app_with(options());
     assert!(h.query_by_label_contains("Predict first").is_none());
-    assert!(h.state_mut().section_mut(2).summary().is_some());
+    assert!(h.state_mut().section_mut(number("ttl")).summary().is_some());
 }
 
 #[test]
@@ -101,7 +102,7 @@ fn just_show_me_skips_without_scoring() {
     let r = record(&h, "predict-ttl-overrun").unwrap();
     assert_eq!(r.choice, None);
     assert!(!r.close());
-    assert!(h.state_mut().section_mut(2).summary().is_some());
+    assert!(h.state_mut().section_mut(number("ttl")).summary().is_some());
 }
 
 #[test]
@@ -111,7 +112,7 @@ fn a_pasted_scenario_code_skips_the_prompt() {
     crate::harness::apply_scenario(&mut h, 2, &pairs).unwrap();
     h.run_steps(3);
     assert!(h.query_by_label_contains("Predict first").is_none());
-    assert!(crate::harness::summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"));
+    assert!(crate::harness::summary(&mut h, "ttl").starts_with("With a 60\u{a0}s TTL"));
     assert!(
         record(&h, "predict-ttl-overrun").is_none(),
         "nothing predicted"

@@ -1,5 +1,6 @@
 //! The quizzes, XP, review, reset and the glossary, driven through the real app.
 
+use locks_lesson::sections::number;
 use std::path::{Path, PathBuf};
 
 use egui::Key;
@@ -59,7 +60,7 @@ fn xp_label(xp: u32) -> String {
 #[test]
 fn answering_by_keyboard_earns_xp_and_saves_at_once() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(6), Some(&path), false);
+    let mut h = app_with(Some(number("which")), Some(&path), false);
     let qs = which();
     assert!(
         h.query_by_label(&xp_label(0)).is_some(),
@@ -114,7 +115,7 @@ fn answering_by_keyboard_earns_xp_and_saves_at_once() {
 #[test]
 fn section_8_uses_three_keys() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(8), Some(&path), false);
+    let mut h = app_with(Some(number("interview")), Some(&path), false);
     press(&mut h, Key::Num4);
     assert!(
         on_disk_opt(&h, &path).is_none_or(|p| p.answers.is_empty()),
@@ -138,7 +139,7 @@ fn on_disk_opt(h: &Harness<'static, LessonApp>, path: &Path) -> Option<Progress>
 #[test]
 fn enter_on_a_focused_button_goes_on_only_once() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(6), Some(&path), false);
+    let mut h = app_with(Some(number("which")), Some(&path), false);
     let qs = which();
     // Tab to the right answer's button and press Enter: that answers it, and the keyboard
     // moves to the "next" button.
@@ -160,7 +161,7 @@ fn enter_on_a_focused_button_goes_on_only_once() {
 #[test]
 fn the_mouse_answers_too() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(6), Some(&path), false);
+    let mut h = app_with(Some(number("which")), Some(&path), false);
     let q = &which()[0];
     h.get_by_label_contains(&lesson::plain(&q.answers[q.correct]))
         .click();
@@ -178,7 +179,7 @@ fn the_mouse_answers_too() {
 #[test]
 fn lecture_mode_hides_the_answer_until_r_and_scores_nothing() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(6), Some(&path), true);
+    let mut h = app_with(Some(number("which")), Some(&path), true);
     let q = &which()[0];
     let vote = (q.correct + 1) % 4;
     press(&mut h, digit(vote));
@@ -222,10 +223,10 @@ fn review_takes_the_learner_back_to_missed_questions() {
         store.record(&w.id, (w.correct + 1) % 4, false);
         store.record(&i.id, (i.correct + 1) % 3, false);
     }
-    let mut h = app_with(Some(10), Some(&path), false);
+    let mut h = app_with(Some(number("next")), Some(&path), false);
     h.get_by_label("Review missed questions (2) ▶").click();
     h.run_steps(3);
-    assert_eq!(h.state().current_section(), 6);
+    assert_eq!(h.state().current_id(), "which");
     assert!(h.query_by_label_contains("Scenario 3 of").is_some());
     assert!(
         h.query_by_label_contains("Reviewing missed questions")
@@ -239,15 +240,15 @@ fn review_takes_the_learner_back_to_missed_questions() {
     press(&mut h, Key::Enter);
     h.run_steps(2);
     assert_eq!(
-        h.state().current_section(),
-        8,
+        h.state().current_id(),
+        "interview",
         "the next missed question is in section 8"
     );
     assert!(h.query_by_label_contains("Question 2 of").is_some());
     press(&mut h, digit(i.correct));
     press(&mut h, Key::Enter);
     h.run_steps(2);
-    assert_eq!(h.state().current_section(), 10, "back to the summary");
+    assert_eq!(h.state().current_id(), "next", "back to the summary");
     assert!(h.query_by_label_contains("Nothing to review").is_some());
     let p = on_disk(&h, &path);
     assert!(p.missed().is_empty());
@@ -259,7 +260,7 @@ fn reset_needs_a_confirmation() {
     let (_dir, path) = temp_file();
     let q = &which()[0];
     ProgressFile::open(path.clone()).record(&q.id, q.correct, true);
-    let mut h = app_with(Some(10), Some(&path), false);
+    let mut h = app_with(Some(number("next")), Some(&path), false);
     assert!(h.query_by_label(&xp_label(XP_PER_QUESTION)).is_some());
     h.get_by_label("Reset progress…").click();
     h.run_steps(3);
@@ -281,8 +282,8 @@ fn reset_needs_a_confirmation() {
 #[test]
 fn finished_quizzes_are_ticked_in_the_section_list() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(8), Some(&path), false);
-    let title = &lesson::content().section(8).title;
+    let mut h = app_with(Some(number("interview")), Some(&path), false);
+    let title = &lesson::content().section(number("interview")).title;
     let ticked = format!("8. {title} ✔");
     for q in interview() {
         assert!(h.query_by_label(&ticked).is_none());
@@ -303,29 +304,29 @@ fn the_last_section_is_kept_in_the_progress_file() {
     let (_dir, path) = temp_file();
     {
         let mut h = app_with(None, Some(&path), false);
-        assert_eq!(h.state().current_section(), 1);
+        assert_eq!(h.state().current_id(), "why-lock");
         press(&mut h, Key::End);
         press(&mut h, Key::PageUp);
-        assert_eq!(h.state().current_section(), 9);
+        assert_eq!(h.state().current_id(), "break");
     }
     // Closing the window (dropping the app) finished the last write.
     let saved = Progress::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(saved.last_section, Some(9));
     let h = app_with(None, Some(&path), false);
-    assert_eq!(h.state().current_section(), 9);
+    assert_eq!(h.state().current_id(), "break");
 }
 
 #[test]
 fn a_damaged_file_is_reported_once() {
     let (dir, path) = temp_file();
     std::fs::write(&path, "garbage(((").unwrap();
-    let mut h = app_with(Some(6), Some(&path), false);
+    let mut h = app_with(Some(number("which")), Some(&path), false);
     assert!(h.query_by_label_contains("progress.ron.bad-").is_some());
     h.get_by_label("OK").click();
     h.run_steps(3);
     assert!(h.query_by_label_contains("It was kept as").is_none());
     drop(h);
-    let h = app_with(Some(6), Some(&path), false);
+    let h = app_with(Some(number("which")), Some(&path), false);
     assert!(
         h.query_by_label_contains("It was kept as").is_none(),
         "told once"
@@ -346,7 +347,7 @@ fn a_damaged_file_is_reported_once() {
 
 #[test]
 fn the_glossary_index_lists_and_finds_every_card() {
-    let mut h = app_with(Some(1), None, false);
+    let mut h = app_with(Some(number("why-lock")), None, false);
     press(&mut h, Key::G);
     assert!(h.state().glossary_index_open());
     let total = lesson::content().glossary.len();
@@ -377,7 +378,7 @@ fn the_glossary_index_lists_and_finds_every_card() {
 
 #[test]
 fn see_also_opens_the_other_card_and_back_returns() {
-    let mut h = app_with(Some(1), None, false);
+    let mut h = app_with(Some(number("why-lock")), None, false);
     let term = lesson::content()
         .glossary
         .iter()
@@ -397,9 +398,9 @@ fn see_also_opens_the_other_card_and_back_returns() {
 
 #[test]
 fn tab_to_a_term_and_enter_opens_its_card() {
-    let mut h = app_with(Some(1), None, false);
+    let mut h = app_with(Some(number("why-lock")), None, false);
     let (id, shown) = lesson::content()
-        .section(1)
+        .section(number("why-lock"))
         .intro
         .iter()
         .flat_map(|p| lesson::spans(p))
@@ -412,46 +413,46 @@ fn tab_to_a_term_and_enter_opens_its_card() {
     h.run_steps(1);
     press(&mut h, Key::Enter);
     assert_eq!(h.state().open_term(), Some(id.as_str()));
-    assert_eq!(h.state().current_section(), 1);
+    assert_eq!(h.state().current_id(), "why-lock");
 }
 
 // ---------------------------------------------------------------- pictures
 
-fn snapshot_app(section: u8) -> Harness<'static, LessonApp> {
+fn snapshot_app(section: &str) -> Harness<'static, LessonApp> {
     // No progress file: nothing on screen depends on a temporary path.
     crate::harness::open(section).wgpu(true).build()
 }
 
 #[test]
-fn snapshot_s06_after_a_wrong_answer() {
-    let mut h = snapshot_app(6);
+fn snapshot_which_after_a_wrong_answer() {
+    let mut h = snapshot_app("which");
     let q = &which()[0];
     press(&mut h, digit((q.correct + 2) % 4));
     h.run_steps(3);
-    h.snapshot("s06_wrong_answer");
+    h.snapshot("which_wrong_answer");
 }
 
 #[test]
-fn snapshot_s07_cards() {
-    let mut h = snapshot_app(7);
-    h.snapshot("s07_cards");
+fn snapshot_who_cards() {
+    let mut h = snapshot_app("who");
+    h.snapshot("who_cards");
 }
 
 #[test]
-fn snapshot_s10_with_a_question_to_review() {
-    let mut h = snapshot_app(8);
+fn snapshot_interview_with_a_question_to_review() {
+    let mut h = snapshot_app("interview");
     let qs = interview();
     press(&mut h, digit(qs[0].correct));
     press(&mut h, Key::Enter);
     press(&mut h, digit((qs[1].correct + 1) % 3));
     press(&mut h, Key::End);
     h.run_steps(3);
-    h.snapshot("s10_review");
+    h.snapshot("interview_review");
 }
 
 #[test]
 fn snapshot_glossary_card_over_the_index() {
-    let mut h = snapshot_app(1);
+    let mut h = snapshot_app("why-lock");
     press(&mut h, Key::G);
     h.state_mut().open_card("fencing-token");
     h.run_steps(3);
@@ -460,7 +461,7 @@ fn snapshot_glossary_card_over_the_index() {
 
 #[test]
 fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
-    let mut h = app_with(Some(8), None, true);
+    let mut h = app_with(Some(number("interview")), None, true);
     let last = interview().last().unwrap();
     let pairs = vec![("question".to_owned(), last.id.clone())];
     crate::harness::apply_scenario(&mut h, 8, &pairs).unwrap();
@@ -471,8 +472,8 @@ fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
     );
     press(&mut h, Key::R);
     press(&mut h, Key::Enter);
-    assert_eq!(h.state().current_section(), 9);
-    h.state_mut().go_to(8);
+    assert_eq!(h.state().current_id(), "break");
+    h.state_mut().go_to(number("interview"));
     h.run_steps(2);
     assert!(
         h.query_by_label_contains("Question 1 of").is_some(),
@@ -482,10 +483,10 @@ fn lecture_mode_moves_to_the_next_section_after_the_last_question() {
 
 #[test]
 fn scenario_codes_name_a_question_strictly() {
-    let mut h = app_with(Some(6), None, false);
+    let mut h = app_with(Some(number("which")), None, false);
     let third = &which()[2];
     let code = |k: &str, v: &str| vec![(k.to_owned(), v.to_owned())];
-    let s = h.state_mut().section_mut(6);
+    let s = h.state_mut().section_mut(number("which"));
     assert!(
         s.share_mut()
             .unwrap()
@@ -513,7 +514,7 @@ fn scenario_codes_name_a_question_strictly() {
 #[test]
 fn a_reset_starts_the_quizzes_over() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(8), Some(&path), false);
+    let mut h = app_with(Some(number("interview")), Some(&path), false);
     for q in interview() {
         press(&mut h, digit(q.correct));
         press(&mut h, Key::Enter);
@@ -526,7 +527,7 @@ fn a_reset_starts_the_quizzes_over() {
     h.run_steps(3);
     press(&mut h, Key::PageUp);
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 8);
+    assert_eq!(h.state().current_id(), "interview");
     assert!(h.query_by_label("Your results").is_none());
     assert!(h.query_by_label_contains("Question 1 of").is_some());
     assert!(
@@ -549,17 +550,17 @@ fn at_question(h: &Harness<'static, LessonApp>, i: usize) -> (bool, bool) {
 
 #[test]
 fn page_down_reveals_then_moves_on_and_page_up_walks_back() {
-    let mut h = app_with(Some(7), None, true);
+    let mut h = app_with(Some(number("who")), None, true);
     let n = interview().len();
     // Section 7's cards need several screenfuls at the lecture's type: Page Down shows them
     // first.
     for _ in 0..12 {
         press(&mut h, Key::PageDown);
-        if h.state().current_section() == 8 {
+        if h.state().current_id() == "interview" {
             break;
         }
     }
-    assert_eq!(h.state().current_section(), 8);
+    assert_eq!(h.state().current_id(), "interview");
     for i in 1..=n {
         assert_eq!(at_question(&h, i), (true, false), "question {i} asked");
         // A page longer than the window is shown a screenful at a time, before the reveal
@@ -573,17 +574,21 @@ fn page_down_reveals_then_moves_on_and_page_up_walks_back() {
         assert_eq!(at_question(&h, i), (true, true), "question {i} revealed");
         for _ in 0..6 {
             press(&mut h, Key::PageDown);
-            if !at_question(&h, i).1 || h.state().current_section() != 8 {
+            if !at_question(&h, i).1 || h.state().current_id() != "interview" {
                 break;
             }
             assert!(at_question(&h, i).0, "question {i} still on screen");
         }
     }
-    assert_eq!(h.state().current_section(), 9, "only then the next section");
+    assert_eq!(
+        h.state().current_id(),
+        "break",
+        "only then the next section"
+    );
 
     // Back: into the last question, revealed, then through the same steps.
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 8);
+    assert_eq!(h.state().current_id(), "interview");
     for i in (1..=n).rev() {
         assert_eq!(at_question(&h, i), (true, true), "question {i} revealed");
         // Back through the explanation's screenfuls, then to the question before its reveal.
@@ -596,7 +601,7 @@ fn page_down_reveals_then_moves_on_and_page_up_walks_back() {
         assert_eq!(at_question(&h, i), (true, false), "question {i} hidden");
         press(&mut h, Key::PageUp);
     }
-    assert_eq!(h.state().current_section(), 7);
+    assert_eq!(h.state().current_id(), "who");
     // The arrows a clicker may send step the same way (through section 7's screenfuls).
     for _ in 0..16 {
         press(&mut h, Key::ArrowRight);
@@ -609,19 +614,19 @@ fn page_down_reveals_then_moves_on_and_page_up_walks_back() {
 
 #[test]
 fn a_learner_s_page_down_still_changes_section() {
-    let mut h = app_with(Some(6), None, false);
+    let mut h = app_with(Some(number("which")), None, false);
     press(&mut h, Key::PageDown);
-    assert_eq!(h.state().current_section(), 7);
+    assert_eq!(h.state().current_id(), "who");
     press(&mut h, Key::PageUp);
     press(&mut h, Key::PageUp);
-    assert_eq!(h.state().current_section(), 5);
+    assert_eq!(h.state().current_id(), "where");
 }
 
 // ---------------------------------------------------------------- screen readers
 
 #[test]
 fn answers_carry_their_key_and_the_verdict_is_announced() {
-    let mut h = app_with(Some(6), None, false);
+    let mut h = app_with(Some(number("which")), None, false);
     let q = &which()[0];
     let answer_names = |h: &Harness<'static, LessonApp>| -> Vec<(String, Option<String>)> {
         q.answers
@@ -804,7 +809,7 @@ fn the_right_answer_is_rarely_the_longest() {
 /// in a column of its own).
 #[test]
 fn answers_share_one_width_and_wrap_inside_the_window() {
-    let mut h = crate::harness::app(8);
+    let mut h = crate::harness::app("interview");
     h.set_size(egui::vec2(720.0, 560.0));
     let q = interview()
         .iter()
@@ -865,7 +870,7 @@ fn xp_bar_fills(h: &Harness<'static, LessonApp>) -> usize {
 #[test]
 fn the_xp_bar_is_empty_at_zero_xp() {
     let (_dir, path) = temp_file();
-    let mut h = app_with(Some(10), Some(&path), false);
+    let mut h = app_with(Some(number("next")), Some(&path), false);
     assert_eq!(
         xp_bar_fills(&h),
         1,
@@ -874,9 +879,9 @@ fn the_xp_bar_is_empty_at_zero_xp() {
     let q = &which()[0];
     ProgressFile::open(path.clone()).record(&q.id, q.correct, true);
     // A progress change from another window arrives with this window's next save.
-    h.state_mut().go_to(9);
+    h.state_mut().go_to(number("break"));
     h.run_steps(2);
-    h.state_mut().go_to(10);
+    h.state_mut().go_to(number("next"));
     h.run_steps(3);
     assert!(h.state().progress().wait_saved());
     h.run_steps(3);

@@ -2,6 +2,7 @@
 //! 1-4 and Space to the summary, each grade saved with FSRS's next date; section 10's list;
 //! nothing in lecture mode.
 
+use locks_lesson::sections::number;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -132,7 +133,7 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
 fn section_10_lists_what_is_due_and_when_the_rest_comes_back() {
     let (_dir, path) = prepared();
     let mut h = open(&path, NEXT_DAY, false);
-    h.state_mut().go_to(10);
+    h.state_mut().go_to(number("next"));
     h.run_steps(3);
     assert!(h.query_by_label_contains("Due today: ").is_some());
     assert!(h.query_by_label_contains("Coming back later:").is_some());

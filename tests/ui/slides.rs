@@ -6,6 +6,7 @@ use crate::harness::{app, app_with};
 use egui::{Key, Modifiers, OutputCommand};
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::AppOptions;
+use locks_lesson::sections::number;
 
 const SHIFT_COMMAND: Modifiers = Modifiers {
     shift: true,
@@ -34,7 +35,7 @@ const FIGURES: [(u8, &str, &str, &str); 6] = [
 
 #[test]
 fn figures_carry_title_headline_axis_titles_and_key() {
-    let mut h = app(1);
+    let mut h = app("why-lock");
     for (n, x, y, key) in FIGURES {
         h.state_mut().go_to(n);
         h.run_steps(4);
@@ -73,7 +74,7 @@ fn figures_carry_title_headline_axis_titles_and_key() {
 
 #[test]
 fn a_painted_figure_is_light_and_has_ink() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     h.run_steps(4);
     let image = h.state_mut().slide(2, 2560).unwrap().paint();
     assert_eq!(image.size, [2560, 1440]);
@@ -99,7 +100,7 @@ fn a_painted_figure_is_light_and_has_ink() {
 fn ctrl_e_saves_the_slide_and_ctrl_shift_f_copies_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_with(AppOptions {
-        section: Some(4),
+        section: Some(number("fencing")),
         export_dir: Some(dir.path().to_path_buf()),
         ..Default::default()
     });
@@ -171,7 +172,7 @@ fn the_lab_timeline_is_a_slide_too() {
         return;
     }
     let lab = locks_lesson::sections::lab();
-    let mut h = app(1);
+    let mut h = app("why-lock");
     h.state_mut().go_to(lab);
     h.run_steps(3);
     assert!(
@@ -198,7 +199,7 @@ fn the_lab_timeline_is_a_slide_too() {
 
 #[test]
 fn the_slide_shows_the_ladder_as_the_window_does() {
-    let mut h = app(4);
+    let mut h = app("fencing");
     h.run_steps(4);
     let ticks = |h: &mut egui_kittest::Harness<'static, locks_lesson::app::LessonApp>| {
         h.state_mut().slide(4, 1920).unwrap().texts

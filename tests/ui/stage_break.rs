@@ -8,7 +8,7 @@ use locks_lesson::sim::renewal;
 
 /// Section 9 in a `w`×`h` window, simulations run inline.
 fn open(w: f32, h: f32, lecture: bool) -> Harness<'static, LessonApp> {
-    crate::harness::open(9)
+    crate::harness::open("break")
         .lecture(lecture)
         .pixels([w, h], 1.0)
         .dark()

@@ -6,6 +6,7 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use locks_lesson::app::LessonApp;
+use locks_lesson::sections::number;
 
 /// The app at `section` in a window of `size` pixels. The harness measures its window in
 /// points, and lecture mode zooms to 150 %: a 1280×800 projector shows 853×533 points.
@@ -114,11 +115,11 @@ fn section_1_fades_the_mode_not_chosen_and_names_the_seeds() {
 fn section_1_starts_its_runs_only_when_first_shown() {
     let mut h = stage_app(2, LEARNER, false, false);
     assert!(
-        h.state().section(1).summary().is_none(),
+        h.state().section(number("why-lock")).summary().is_none(),
         "section 1 has not run before it is shown"
     );
-    assert!(h.state().section(3).summary().is_none());
-    h.state_mut().go_to(1);
+    assert!(h.state().section(number("stale")).summary().is_none());
+    h.state_mut().go_to(number("why-lock"));
     h.run_steps(3);
-    assert!(h.state().section(1).summary().is_some());
+    assert!(h.state().section(number("why-lock")).summary().is_some());
 }

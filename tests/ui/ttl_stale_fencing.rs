@@ -1,6 +1,7 @@
 //! The TTL trade-off, the stale holder and fencing tokens, driven through the real app:
 //! controls found by their labels, frames stepped one by one.
 
+use locks_lesson::sections::number;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
@@ -95,8 +96,8 @@ fn assert_clean(text: &str) {
 
 #[test]
 fn ttl_presets_move_the_unsafe_share_by_orders_of_magnitude() {
-    let mut h = app(2);
-    let at_10 = share(&summary(&mut h, 2));
+    let mut h = app("ttl");
+    let at_10 = share(&summary(&mut h, "ttl"));
     let exact_10 = ttl::TtlParams::default().exact_unsafe_fraction();
     // Two significant digits: "about 1 in 3,500".
     assert!(
@@ -113,7 +114,7 @@ fn ttl_presets_move_the_unsafe_share_by_orders_of_magnitude() {
 
     h.get_by_label("TTL 60\u{a0}s").click();
     h.run_steps(3);
-    let headline = summary(&mut h, 2);
+    let headline = summary(&mut h, "ttl");
     let at_60 = share(&headline);
     assert!(at_60 > 0.0 && at_60 < at_10 / 1e4, "{at_10} → {at_60}");
     assert!(headline.contains("wait up to 60\u{a0}s"), "{headline}");
@@ -124,7 +125,7 @@ fn ttl_presets_move_the_unsafe_share_by_orders_of_magnitude() {
 
     h.get_by_label("TTL 1\u{a0}s").click();
     h.run_steps(3);
-    let at_1 = share(&summary(&mut h, 2));
+    let at_1 = share(&summary(&mut h, "ttl"));
     assert!(at_1 > at_10 * 5.0, "{at_1} vs {at_10}");
     assert!(
         (at_1 * 100.0 - 0.24).abs() < 0.005,
@@ -134,7 +135,7 @@ fn ttl_presets_move_the_unsafe_share_by_orders_of_magnitude() {
 
 #[test]
 fn ttl_simulated_check_and_per_day_figure_show() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     assert!(
         h.query_by_label_contains("about 2.4 a day at one grant every 10\u{a0}s")
             .is_some()
@@ -166,19 +167,19 @@ fn ttl_slider_extremes_keep_the_headline_clean() {
         &ttl::PAUSE_MEAN_S,
         &ttl::GRANT_INTERVAL_S,
     ];
-    let mut h = app(2);
+    let mut h = app("ttl");
     let cases = extreme_cases(&specs);
     for mut case in cases {
         // The sample size stays small here: the inline runner simulates inside the frame.
         case.push(end(&ttl::HOLDS, false));
         h.state_mut()
-            .section_mut(2)
+            .section_mut(number("ttl"))
             .share_mut()
             .unwrap()
             .apply_scenario(&pairs(&case))
             .expect("the ends of every range are valid");
         h.run_steps(2);
-        let text = summary(&mut h, 2);
+        let text = summary(&mut h, "ttl");
         assert_clean(&text);
         let s = share(&text);
         assert!((0.0..=1.0).contains(&s), "{case:?}: {text}");
@@ -187,7 +188,7 @@ fn ttl_slider_extremes_keep_the_headline_clean() {
 
 #[test]
 fn ttl_slider_ends_through_the_real_control() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     for (value, words) in [
         (300.0, "With a 300\u{a0}s TTL"),
         (0.1, "With a 0.1\u{a0}s TTL"),
@@ -195,7 +196,7 @@ fn ttl_slider_ends_through_the_real_control() {
         h.get_by_role_and_label(egui::accesskit::Role::Slider, "Lock TTL")
             .set_value_accesskit(value);
         h.run_steps(3);
-        let text = summary(&mut h, 2);
+        let text = summary(&mut h, "ttl");
         assert!(text.starts_with(words), "{text}");
         assert_clean(&text);
     }
@@ -203,10 +204,10 @@ fn ttl_slider_ends_through_the_real_control() {
 
 #[test]
 fn clicking_the_ttl_figure_moves_the_ttl() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     let rect = h
         .state_mut()
-        .section_mut(2)
+        .section_mut(number("ttl"))
         .share()
         .and_then(Shareable::plot_rect)
         .expect("the figure was drawn");
@@ -225,7 +226,7 @@ fn clicking_the_ttl_figure_moves_the_ttl() {
         h.run_steps(1);
     }
     h.run_steps(2);
-    let text = summary(&mut h, 2);
+    let text = summary(&mut h, "ttl");
     let ttl: f64 = text["With a ".len()..text.find("\u{a0}s TTL").unwrap()]
         .parse()
         .unwrap();
@@ -234,7 +235,7 @@ fn clicking_the_ttl_figure_moves_the_ttl() {
 
 #[test]
 fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
-    let mut h = app(2);
+    let mut h = app("ttl");
     h.get_by_label("TTL 60\u{a0}s").click();
     h.run_steps(2);
     let pairs = crate::harness::scenario(&h, 2).unwrap();
@@ -243,7 +244,7 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     h.run_steps(2);
     crate::harness::apply_scenario(&mut h, 2, &pairs).unwrap();
     h.run_steps(2);
-    assert!(summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"));
+    assert!(summary(&mut h, "ttl").starts_with("With a 60\u{a0}s TTL"));
     let bad = vec![("ttl-s".to_owned(), "0.01".to_owned())];
     assert!(
         crate::harness::apply_scenario(&mut h, 2, &bad)
@@ -254,14 +255,14 @@ fn ttl_scenario_round_trips_and_rejects_unknown_keys() {
     assert!(crate::harness::apply_scenario(&mut h, 2, &unknown).is_err());
     h.run_steps(1);
     assert!(
-        summary(&mut h, 2).starts_with("With a 60\u{a0}s TTL"),
+        summary(&mut h, "ttl").starts_with("With a 60\u{a0}s TTL"),
         "a rejected code changes nothing"
     );
 }
 
 #[test]
 fn ttl_csv_has_the_exact_curve_and_the_simulated_points() {
-    let h = app(2);
+    let h = app("ttl");
     let csv = crate::harness::csv(&h, 2).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
@@ -290,7 +291,7 @@ fn ttl_runs_done(h: &mut Harness<'static, LessonApp>, holds: u64) -> bool {
 /// progress bar shows while it runs (unless the machine finishes it within a moment).
 #[test]
 fn a_huge_ttl_run_streams_with_a_progress_bar() {
-    let mut h = crate::harness::open(2).threaded().settle(2).build();
+    let mut h = crate::harness::open("ttl").threaded().settle(2).build();
     let holds = ttl::HOLDS.max as u64;
     let pairs = pairs(&[end(&ttl::HOLDS, true)]);
     crate::harness::apply_scenario(&mut h, 2, &pairs).unwrap();
@@ -307,7 +308,7 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
             .query_by_label_contains("Simulating at your TTL")
             .is_some();
         // The exact figure is there at once, before the simulation ends.
-        headline_while_running |= summary(&mut h, 2).starts_with("With a 10\u{a0}s TTL");
+        headline_while_running |= summary(&mut h, "ttl").starts_with("With a 10\u{a0}s TTL");
         std::thread::sleep(Duration::from_millis(20));
     }
     let took = start.elapsed();
@@ -332,19 +333,19 @@ fn a_huge_ttl_run_streams_with_a_progress_bar() {
 
 #[test]
 fn stale_fencing_toggle_turns_the_overwrite_into_a_rejection() {
-    let mut h = app(3);
+    let mut h = app("stale");
     assert!(h.query_by_label_contains("wrote over B's result").is_some());
     assert!(h.query_by_label_contains("refused it").is_none());
     h.get_by_label("Storage checks fencing tokens").click();
     h.run_steps(3);
     assert!(h.query_by_label_contains("wrote over B's result").is_none());
     assert!(h.query_by_label_contains("refused it").is_some());
-    assert!(summary(&mut h, 3).contains("storage had already seen 34"));
+    assert!(summary(&mut h, "stale").contains("storage had already seen 34"));
 }
 
 #[test]
 fn stale_steps_through_the_story_one_moment_at_a_time() {
-    let mut h = app(3);
+    let mut h = app("stale");
     h.get_by_label("Reset").click();
     h.run_steps(2);
     assert!(h.query_by_label("Moment 1 of 5").is_some());
@@ -375,7 +376,7 @@ fn stale_steps_through_the_story_one_moment_at_a_time() {
 
 #[test]
 fn stale_every_outcome_is_reachable_and_told() {
-    let mut h = app(3);
+    let mut h = app("stale");
     let cases = [
         ("5", "false", "kept the two apart"),
         ("9.5", "false", "lucky timing"),
@@ -386,7 +387,7 @@ fn stale_every_outcome_is_reachable_and_told() {
         let p = pairs(&[("pause-s", pause.into()), ("fencing", fencing.into())]);
         crate::harness::apply_scenario(&mut h, 3, &p).unwrap();
         h.run_steps(2);
-        let text = summary(&mut h, 3);
+        let text = summary(&mut h, "stale");
         assert!(
             text.contains(words),
             "pause {pause}, fencing {fencing}: {text}"
@@ -397,7 +398,7 @@ fn stale_every_outcome_is_reachable_and_told() {
 
 #[test]
 fn stale_slider_extremes_keep_the_headline_clean() {
-    let mut h = app(3);
+    let mut h = app("stale");
     for pause_max in [false, true] {
         for ttl_max in [false, true] {
             for fencing in ["false", "true"] {
@@ -408,7 +409,7 @@ fn stale_slider_extremes_keep_the_headline_clean() {
                 ]);
                 crate::harness::apply_scenario(&mut h, 3, &p).unwrap();
                 h.run_steps(2);
-                assert_clean(&summary(&mut h, 3));
+                assert_clean(&summary(&mut h, "stale"));
             }
         }
     }
@@ -420,8 +421,8 @@ fn stale_slider_extremes_keep_the_headline_clean() {
 
 #[test]
 fn fencing_on_rejects_the_stale_writes() {
-    let mut h = app(4);
-    let off = summary(&mut h, 4);
+    let mut h = app("fencing");
+    let off = summary(&mut h, "fencing");
     assert!(
         off.contains("of 500 lock holders were still working"),
         "{off}"
@@ -429,7 +430,7 @@ fn fencing_on_rejects_the_stale_writes() {
     assert!(off.contains("silently replaced new data"), "{off}");
     h.get_by_label("Storage checks fencing tokens").click();
     h.run_steps(3);
-    let on = summary(&mut h, 4);
+    let on = summary(&mut h, "fencing");
     assert!(on.contains("storage rejected"), "{on}");
     assert!(h.query_by_label_contains("storage rejected").is_some());
     // Same chain: the first sentence does not change.
@@ -439,12 +440,12 @@ fn fencing_on_rejects_the_stale_writes() {
 
 #[test]
 fn fencing_ladder_view_controls_work() {
-    let mut h = app(4);
+    let mut h = app("fencing");
     h.get_by_label("First stale write").click();
     h.run_steps(2);
     h.get_by_label("Whole chain").click();
     h.run_steps(2);
-    assert!(summary(&mut h, 4).contains("lock holders"));
+    assert!(summary(&mut h, "fencing").contains("lock holders"));
 }
 
 #[test]
@@ -457,51 +458,51 @@ fn fencing_slider_extremes_keep_the_headline_clean() {
         &fencing::PAUSE_PROB,
         &fencing::PAUSE_MEAN_MS,
     ];
-    let mut h = app(4);
+    let mut h = app("fencing");
     let cases = extreme_cases(&specs);
     for case in cases {
         for fencing in ["false", "true"] {
             let mut case = case.clone();
             case.push(("fencing", fencing.into()));
             h.state_mut()
-                .section_mut(4)
+                .section_mut(number("fencing"))
                 .share_mut()
                 .unwrap()
                 .apply_scenario(&pairs(&case))
                 .unwrap();
             h.run_steps(2);
-            assert_clean(&summary(&mut h, 4));
+            assert_clean(&summary(&mut h, "fencing"));
         }
     }
 }
 
 // ---------------------------------------------------------------- pictures
 
-fn snapshot_app(section: u8) -> Harness<'static, LessonApp> {
+fn snapshot_app(section: &str) -> Harness<'static, LessonApp> {
     crate::harness::open(section).wgpu(true).build()
 }
 
 #[test]
-fn snapshot_s02_at_lesson_defaults() {
-    let mut h = snapshot_app(2);
-    h.snapshot("s02_defaults");
+fn snapshot_ttl_at_lesson_defaults() {
+    let mut h = snapshot_app("ttl");
+    h.snapshot("ttl_defaults");
 }
 
 #[test]
-fn snapshot_s03_at_lesson_defaults() {
-    let mut h = snapshot_app(3);
+fn snapshot_stale_at_lesson_defaults() {
+    let mut h = snapshot_app("stale");
     // The whole story, paused at its end.
     for _ in 0..5 {
         h.get_by_label("Step").click();
         h.run_steps(2);
     }
-    h.snapshot("s03_defaults");
+    h.snapshot("stale_defaults");
 }
 
 #[test]
-fn snapshot_s04_at_lesson_defaults() {
-    let mut h = snapshot_app(4);
-    h.snapshot("s04_defaults");
+fn snapshot_fencing_at_lesson_defaults() {
+    let mut h = snapshot_app("fencing");
+    h.snapshot("fencing_defaults");
 }
 
 // ---------------------------------------------------------------- measurement
@@ -512,7 +513,7 @@ fn snapshot_s04_at_lesson_defaults() {
 #[test]
 #[ignore = "a measurement, not a check: run it by hand in a release build"]
 fn frame_times_while_a_ten_million_hold_run_streams() {
-    let mut h = crate::harness::open(2).threaded().build();
+    let mut h = crate::harness::open("ttl").threaded().build();
     for holds in [10_000_000u64, 100_000_000] {
         let p = pairs(&[("holds", holds.to_string())]);
         crate::harness::apply_scenario(&mut h, 2, &p).unwrap();

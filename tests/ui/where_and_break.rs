@@ -82,13 +82,13 @@ fn mode_row(csv: &str, mode: &str) -> Vec<f64> {
 
 #[test]
 fn where_defaults_match_the_lesson() {
-    let mut h = app(5);
-    let s = summary(&mut h, 5);
+    let mut h = app("where");
+    let s = summary(&mut h, "where");
     assert!(s.contains("loses about 2.50 locks"), "{s}");
     // One idea a step: what the loss costs comes second, related to the loss.
     assert!(!s.contains("granted twice"), "{s}");
     click(&mut h, Role::Button, "2 · Granted twice");
-    let twice = summary(&mut h, 5);
+    let twice = summary(&mut h, "where");
     assert!(
         twice.contains("chance here")
             && twice.contains("the 2.50 locks lost per failover")
@@ -106,10 +106,10 @@ fn where_defaults_match_the_lesson() {
 
 #[test]
 fn consensus_stores_lose_nothing() {
-    let mut h = app(5);
+    let mut h = app("where");
     for store in ["ZooKeeper", "etcd", "Chubby"] {
         click(&mut h, Role::Button, store);
-        let s = summary(&mut h, 5);
+        let s = summary(&mut h, "where");
         assert!(s.starts_with(store), "{s}");
         assert!(
             s.contains("loses none and none is granted twice, where Redis at the same settings would lose about 2.50. That is the store's documented behaviour"),
@@ -132,15 +132,15 @@ fn consensus_stores_lose_nothing() {
         );
     }
     click(&mut h, Role::Button, "Redis (single instance)");
-    assert!(summary(&mut h, 5).contains("loses about 2.50 locks"));
+    assert!(summary(&mut h, "where").contains("loses about 2.50 locks"));
     assert_eq!(h.query_all_by_label_contains("Simulated mean").count(), 2);
 }
 
 #[test]
 fn redlock_shows_its_own_failure_modes_and_links_to_the_lab() {
-    let mut h = app(5);
+    let mut h = app("where");
     click(&mut h, Role::Button, "Redlock");
-    let s = summary(&mut h, 5);
+    let s = summary(&mut h, "where");
     assert!(s.starts_with("Redlock masters have no replicas"), "{s}");
     assert!(
         s.contains("fsync=always") && s.contains("longer than the TTL"),
@@ -168,10 +168,10 @@ fn redlock_shows_its_own_failure_modes_and_links_to_the_lab() {
 
 #[test]
 fn more_replication_lag_loses_more_locks() {
-    let mut h = app(5);
-    let before = number_after(&summary(&mut h, 5), "loses about ");
+    let mut h = app("where");
+    let before = number_after(&summary(&mut h, "where"), "loses about ");
     set_slider(&mut h, failover::LAG_MS.label, 50.0);
-    let s = summary(&mut h, 5);
+    let s = summary(&mut h, "where");
     let after = number_after(&s, "loses about ");
     assert!(s.contains("50\u{a0}ms replication lag"), "{s}");
     assert!(
@@ -181,20 +181,20 @@ fn more_replication_lag_loses_more_locks() {
     assert!(after > before * 9.0);
     // A higher grant rate loses more too.
     set_slider(&mut h, failover::RATE.label, 5_000.0);
-    assert!(number_after(&summary(&mut h, 5), "loses about ") > after * 9.0);
+    assert!(number_after(&summary(&mut h, "where"), "loses about ") > after * 9.0);
 }
 
 #[test]
 fn sample_size_and_reset() {
-    let mut h = app(5);
+    let mut h = app("where");
     click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, failover::FAILOVERS.label, 100.0);
-    assert!(summary(&mut h, 5).contains("over 100 failovers"));
+    assert!(summary(&mut h, "where").contains("over 100 failovers"));
     set_slider(&mut h, failover::CONTENTION.label, 1.0);
     click(&mut h, Role::Button, "etcd");
-    assert!(summary(&mut h, 5).contains("loses none"));
+    assert!(summary(&mut h, "where").contains("loses none"));
     click(&mut h, Role::Button, "Reset to lesson defaults");
-    let s = summary(&mut h, 5);
+    let s = summary(&mut h, "where");
     assert!(
         s.contains("loses about 2.50 locks") && s.contains("over 10,000 failovers"),
         "{s}"
@@ -203,7 +203,7 @@ fn sample_size_and_reset() {
 
 #[test]
 fn where_slider_extremes_stay_finite() {
-    let mut h = app(5);
+    let mut h = app("where");
     click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, failover::FAILOVERS.label, failover::FAILOVERS.min);
     for (spec, v) in [
@@ -221,7 +221,7 @@ fn where_slider_extremes_stay_finite() {
         assert_finite(&mut h, 5);
     }
     // Largest loss: 10,000 grants a second, a one-second lag.
-    let s = summary(&mut h, 5);
+    let s = summary(&mut h, "where");
     assert!(s.starts_with("At 10,000 grants a second"), "{s}");
     assert!(
         s.contains("loses about 9,933 locks"),
@@ -231,7 +231,7 @@ fn where_slider_extremes_stay_finite() {
 
 #[test]
 fn where_scenario_round_trips_and_is_strict() {
-    let mut h = app(5);
+    let mut h = app("where");
     let pairs = vec![
         ("store".to_owned(), "zookeeper".to_owned()),
         ("lag-ms".to_owned(), "20".to_owned()),
@@ -239,7 +239,7 @@ fn where_scenario_round_trips_and_is_strict() {
     ];
     crate::harness::apply_scenario(&mut h, 5, &pairs).expect("valid pairs");
     h.run_steps(3);
-    assert!(summary(&mut h, 5).starts_with("ZooKeeper"));
+    assert!(summary(&mut h, "where").starts_with("ZooKeeper"));
     let back = crate::harness::scenario(&h, 5).expect("pairs");
     assert!(
         back.contains(&("store".to_owned(), "zookeeper".to_owned())),
@@ -266,14 +266,14 @@ fn where_scenario_round_trips_and_is_strict() {
         );
     }
     // A rejected code changed nothing.
-    assert!(summary(&mut h, 5).starts_with("ZooKeeper"));
+    assert!(summary(&mut h, "where").starts_with("ZooKeeper"));
 }
 
 // ---- Section 9 --------------------------------------------------------------------------
 
 #[test]
 fn break_defaults_compare_the_five_defences() {
-    let mut h = app(9);
+    let mut h = app("break");
     let data = csv(&mut h, 9);
     let row = |mode: &str| mode_row(&data, mode);
     let (none, renewal) = (row("none"), row("renewal"));
@@ -320,7 +320,7 @@ fn break_defaults_compare_the_five_defences() {
     assert_eq!(row("fencing")[LOST], none[LOST]);
     assert_eq!(row("idempotent")[LOST], none[LOST]);
     assert_eq!(row("all")[LOST], renewal[LOST]);
-    let s = summary(&mut h, 9);
+    let s = summary(&mut h, "break");
     assert!(
         s.starts_with("With no defence,")
             && s.contains("of 50,000 runs")
@@ -332,9 +332,9 @@ fn break_defaults_compare_the_five_defences() {
 
 #[test]
 fn choosing_a_defence_changes_the_headline() {
-    let mut h = app(9);
+    let mut h = app("break");
     click(&mut h, Role::Button, "Fencing");
-    let s = summary(&mut h, 9);
+    let s = summary(&mut h, "break");
     assert!(
         s.starts_with("With fencing,")
             && s.contains("so none landed")
@@ -342,20 +342,20 @@ fn choosing_a_defence_changes_the_headline() {
         "{s}"
     );
     click(&mut h, Role::Button, "Idempotency");
-    let s = summary(&mut h, 9);
+    let s = summary(&mut h, "break");
     assert!(
         s.starts_with("With idempotency keys,") && s.contains("none of them did harm"),
         "{s}"
     );
     click(&mut h, Role::Button, "All three");
-    let s = summary(&mut h, 9);
+    let s = summary(&mut h, "break");
     assert!(
         s.starts_with("With all three stacked,")
             && s.contains("Idempotency keys alone already remove both harms"),
         "{s}"
     );
     click(&mut h, Role::Button, "Renewal");
-    let s = summary(&mut h, 9);
+    let s = summary(&mut h, "break");
     assert!(s.starts_with("With renewal,"), "{s}");
     let renewal = number_after(&s, "With renewal, ");
     let none = number_after(&s, "against ");
@@ -364,7 +364,7 @@ fn choosing_a_defence_changes_the_headline() {
 
 #[test]
 fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
-    let mut h = app(9);
+    let mut h = app("break");
     let base = mode_row(&csv(&mut h, 9), "none")[EXACT + DUPLICATES];
     // The spread is in the settings drawer; the TTL stays under the figure.
     assert!(h.query_by_label(renewal::SPREAD.label).is_none());
@@ -381,7 +381,7 @@ fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
 
 #[test]
 fn break_slider_extremes_stay_finite() {
-    let mut h = app(9);
+    let mut h = app("break");
     click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, renewal::RUNS.label, renewal::RUNS.min);
     for (spec, v) in [
@@ -403,19 +403,19 @@ fn break_slider_extremes_stay_finite() {
     // Tiny jobs, a five-minute TTL and no pauses: nothing outlives its lock.
     let data = csv(&mut h, 9);
     assert_eq!(mode_row(&data, "none")[LOST], 0.0, "{data}");
-    assert!(summary(&mut h, 9).contains("0 of 1,000 runs"));
+    assert!(summary(&mut h, "break").contains("0 of 1,000 runs"));
 }
 
 #[test]
 fn break_scenario_round_trips() {
-    let mut h = app(9);
+    let mut h = app("break");
     let pairs = vec![
         ("mode".to_owned(), "renewal".to_owned()),
         ("ttl-s".to_owned(), "10".to_owned()),
     ];
     crate::harness::apply_scenario(&mut h, 9, &pairs).expect("valid pairs");
     h.run_steps(3);
-    let s = summary(&mut h, 9);
+    let s = summary(&mut h, "break");
     assert!(
         s.starts_with("With renewal,") && s.contains("10\u{a0}s TTL"),
         "{s}"
@@ -436,7 +436,7 @@ fn break_scenario_round_trips() {
 
 // ---- Snapshots --------------------------------------------------------------------------
 
-fn snapshot_of(section: u8, name: &str, height: f32) {
+fn snapshot_of(section: &str, name: &str, height: f32) {
     // Tall enough for the whole section, so the image shows every plot and the table.
     let mut h = crate::harness::open(section)
         .pixels([1366.0, height], 1.0)
@@ -449,10 +449,10 @@ fn snapshot_of(section: u8, name: &str, height: f32) {
 
 #[test]
 fn where_snapshot_at_defaults() {
-    snapshot_of(5, "s05_defaults", 1500.0);
+    snapshot_of("where", "where_defaults", 1500.0);
 }
 
 #[test]
 fn break_snapshot_at_defaults() {
-    snapshot_of(9, "s09_defaults", 1200.0);
+    snapshot_of("break", "break_defaults", 1200.0);
 }
