@@ -3,6 +3,7 @@
 //! is fixed by construction, a quiz explanation that argues for another answer than the marked
 //! one, and two words for one idea (on sliders, in the command-line help, in prose).
 
+use locks_lesson::sections::number;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -98,7 +99,7 @@ fn card_and_section_references_come_from_the_data() {
 #[test]
 fn section_two_says_its_model_has_no_keep_alives_and_where_they_come_back() {
     let c = content();
-    let two = c.section(2).intro.join(" ");
+    let two = c.section(number("ttl")).intro.join(" ");
     let renewal = c.lesson.sections.iter().find(|s| s.id == "break").unwrap();
     assert!(two.contains("no keep-alives"), "{two}");
     assert!(
@@ -342,7 +343,7 @@ fn consensus_rows_summarise_documented_behaviour() {
         assert!(!h.to_lowercase().contains("simulat"), "{h}");
         assert!(h.contains("documented behaviour"), "{h}");
     }
-    let how = &content().section(5).how;
+    let how = &content().section(number("where")).how;
     assert!(how.contains("not simulated") && how.contains("documented behaviour"));
 }
 
@@ -750,7 +751,7 @@ fn corrected_claims_stay_corrected() {
         renewal.text
     );
     // Consensus rules out split brain inside the lock service only.
-    let five = c.section(5).intro.join(" ");
+    let five = c.section(number("where")).intro.join(" ");
     assert!(five.contains("inside the lock service"), "{five}");
     // The single-Redis lock: a random value and a compare-and-delete release.
     assert!(five.contains("random value") && five.contains("compare and delete"));
