@@ -82,8 +82,9 @@ def main():
         print(f"slider: {slider.name!r}, value {value}, value text {text!r}")
         if abs(value - 10.0) > 1e-9:
             failures.append(f"the TTL slider's value is {value}, not 10")
-        if text != "10.0 s":
-            failures.append(f"the TTL slider's value reads {text!r}, not '10.0 s'")
+        # As on screen: the number and its unit joined by a no-break space.
+        if text != "10\u00a0s":
+            failures.append(f"the TTL slider's value reads {text!r}, not '10\\u00a0s'")
 
     for f in failures:
         print(f"AT-SPI check failed: {f}", file=sys.stderr)
