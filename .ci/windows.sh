@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The Windows build, made on Linux with Debian's packages and tried under Wine; and a compile
-# check for macOS. Called by .ci/run; runs on its own too: `bash .ci/windows.sh`.
+# The Windows build, made on Linux and tried under Wine; and a compile check for macOS. Called
+# by .ci/run; runs on its own too: `bash .ci/windows.sh`.
 #
-# 1. Builds locks-lesson.exe and locks-lesson-cli.exe for x86_64-pc-windows-gnu with Debian's
-#    Rust (rustc-web, cargo-web, rust-web-src; the standard library built from source with
-#    -Zbuild-std) and MinGW-w64 as the linker. Release profile, but without LTO and with 16
-#    codegen units, so the cross build stays quick.
+# 1. Builds locks-lesson.exe and locks-lesson-cli.exe for x86_64-pc-windows-gnu with MinGW-w64
+#    as the linker: with rustup's compiler and its prebuilt standard library for the target
+#    (`rustup target add`), or, where rustup cannot fetch it, with Debian's Rust (rustc-web,
+#    cargo-web, rust-web-src; the standard library built from source with -Zbuild-std). A
+#    check build: optimised at level 1, without LTO, in 16 codegen units, so it stays quick
+#    (the published programs come from the release workflow).
 # 2. Under Wine (a fresh prefix under the target folder) on a virtual X display:
 #    --version; `sim` for every model with --json, byte for byte as the Linux build prints it
 #    for the same seed; bad input exits 2 naming the flag; `lab` says that no server program is
@@ -14,7 +16,8 @@
 # 3. The installer: makensis builds it from packaging/windows/installer.nsi; it is installed
 #    silently (/S), the installed programs run, the Start menu shortcuts and the uninstaller are
 #    there, and the silent uninstall removes them all.
-# 4. macOS: `cargo check` of the bins for aarch64-apple-darwin (compiles; links nothing).
+# 4. macOS: `cargo check` of the bins for aarch64-apple-darwin (compiles; links nothing), with
+#    the same toolchain.
 #
 # Wine 8 lacks bcryptprimitives.dll (ProcessPrng, where Rust's standard library takes its random
 # bytes). tests/windows/bcryptprimitives.c is a test-only stand-in, built here into the Wine
@@ -32,7 +35,7 @@ step_start=$SECONDS
 took() { echo "($1: $((SECONDS - step_start)) s)"; step_start=$SECONDS; }
 
 section "windows: packages"
-packages=(rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 wine64 nsis
+packages=(gcc-mingw-w64-x86-64 wine64 nsis
   xvfb xdotool imagemagick tesseract-ocr tesseract-ocr-eng
   libgl1 libgl1-mesa-dri libxrandr2 libxcursor1 libxi6 libxrender1 libxxf86vm1
   libxcomposite1 libxinerama1)
@@ -49,25 +52,53 @@ fi
 took packages
 
 target=$(realpath -m "${CARGO_TARGET_DIR:-target}")
-# Debian's toolchain gets a target folder of its own: it never shares build results with
-# rustup's, and a Linux build going on in the main folder does not block it.
+# The cross builds get a target folder of their own: a Linux build going on in the main folder
+# does not block them, and the Windows build and the macOS check share their build scripts.
 cross=$target/cross
+mkdir -p "$cross"
 triple=x86_64-pc-windows-gnu
-win=$cross/$triple/release
 version=$(sed -n 's/^version *= *"\([^"]*\)".*/\1/p' Cargo.toml | head -n 1)
 
-# Debian's cargo and rustc (rustup's may come first on PATH), with nightly flags allowed for
-# -Zbuild-std; the release profile without LTO and with 16 codegen units.
-debian_cargo() {
-  env RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc \
-    CARGO_TARGET_DIR="$cross" \
-    CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
-    /usr/bin/cargo "$@"
-}
+# The check builds' profile: release, optimised at level 1 (the crates that Cargo.toml puts at
+# level 3 stay there), without LTO, in 16 codegen units.
+profile_args=(--release --config 'profile.release.opt-level=1'
+  --config 'profile.release.package."*".opt-level=1'
+  --config 'profile.release.lto=false' --config 'profile.release.codegen-units=16')
 
-section "windows: build (Debian's rustc $(/usr/bin/rustc --version | cut -d' ' -f2), MinGW-w64)"
-debian_cargo build --release --locked -Zbuild-std=std,panic_unwind --target "$triple" \
+# rustup's toolchain with the targets' prebuilt standard libraries, else Debian's with
+# -Zbuild-std (its cargo and rustc called by path: rustup's come first on PATH).
+if command -v rustup >/dev/null && rustup target add "$triple" aarch64-apple-darwin >"$cross/rustup.log" 2>&1; then
+  toolchain="rustup's rustc $(rustc --version | cut -d' ' -f2)"
+  cross_cargo() {
+    env CARGO_TARGET_DIR="$cross" CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
+      cargo "$@"
+  }
+  build_std=()
+else
+  echo "(rustup cannot add the targets: $(tail -n 1 "$cross/rustup.log" 2>/dev/null); Debian's Rust instead)"
+  debian=()
+  for p in rustc-web cargo-web rust-web-src; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || debian+=("$p")
+  done
+  if [[ ${#debian[@]} -gt 0 ]]; then
+    SUDO=""
+    [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${debian[@]}"
+  fi
+  toolchain="Debian's rustc $(/usr/bin/rustc --version | cut -d' ' -f2)"
+  cross_cargo() {
+    env RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc CARGO_TARGET_DIR="$cross" \
+      CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
+      /usr/bin/cargo "$@"
+  }
+  build_std=(-Zbuild-std=std,panic_unwind)
+fi
+win=$cross/$triple/release
+took toolchain
+
+section "windows: build ($toolchain, MinGW-w64)"
+cross_cargo build "${profile_args[@]}" --locked "${build_std[@]}" --target "$triple" \
   --features console --bins
 for exe in locks-lesson.exe locks-lesson-cli.exe; do
   [[ -f $win/$exe ]] || fail "the build made no $win/$exe"
@@ -194,7 +225,7 @@ for args in "${sims[@]}"; do
 done
 
 expect_usage_error "--ttl-s" sim ttl --ttl-s -1
-expect_usage_error "--section" --section 11
+expect_usage_error "--section" --section 0
 expect_usage_error "--seed" sim failover --seed x
 # No lock server on this "Windows": the lab says so and how to get one.
 expect_usage_error "redis-server is not on PATH" lab stale --server redis
@@ -347,6 +378,6 @@ done
 echo "  uninstalled: the program folder, the shortcuts and the registry entry are gone"
 took installer
 
-section "macOS: cargo check of the bins for aarch64-apple-darwin (Debian's toolchain)"
-debian_cargo check --release --locked -Zbuild-std=std,panic_unwind --target aarch64-apple-darwin --bins
+section "macOS: cargo check of the bins for aarch64-apple-darwin ($toolchain)"
+cross_cargo check "${profile_args[@]}" --locked "${build_std[@]}" --target aarch64-apple-darwin --bins
 took "macos check"
