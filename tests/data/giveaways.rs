@@ -260,7 +260,10 @@ fn sentences_before(s: &SectionText) -> Vec<String> {
 /// storage"). The how-note counts: it shows while the prediction waits.
 #[test]
 fn no_sentence_before_a_choice_prediction_pairs_a_choice_with_its_outcome() {
-    for p in locks_lesson::predict::prompts().iter().filter(|p| !p.ordered) {
+    for p in locks_lesson::predict::prompts()
+        .iter()
+        .filter(|p| !p.ordered)
+    {
         let s = lesson::content()
             .lesson
             .sections

@@ -98,11 +98,8 @@ fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
     );
     let conclusion_words = lesson::plain(&d.conclusion);
     assert!(h.query_by_label_contains(&conclusion_words[..40]).is_none());
-    let both = h.get_by_label(&format!(
-        "{}  Each is right about something",
-        d.sides.len() + 1
-    ));
-    both.click_accesskit();
+    let both = format!("{}  Each is right about something", d.sides.len() + 1);
+    h.get_by_label(&both).click_accesskit();
     h.run_steps(3);
     let conclusion = h.get_by_label("The lesson's conclusion").rect();
     assert!(

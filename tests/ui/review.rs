@@ -171,7 +171,10 @@ fn a_session_takes_everything_the_top_bar_counts() {
         press(&mut h, Key::Num3);
     }
     assert!(h.query_by_label("Review done").is_some());
-    assert!(h.query_by_label_contains(&format!("{n} items reviewed")).is_some());
+    assert!(
+        h.query_by_label_contains(&format!("{n} items reviewed"))
+            .is_some()
+    );
     press(&mut h, Key::Space);
     assert!(
         h.query_by_label_contains("Review: ").is_none(),
@@ -194,9 +197,18 @@ fn the_grade_buttons_say_when_each_grade_brings_the_item_back() {
         "Again comes back in this session"
     );
     let mut days = Vec::new();
-    for g in [review::Grade::Hard, review::Grade::Good, review::Grade::Easy] {
+    for g in [
+        review::Grade::Hard,
+        review::Grade::Good,
+        review::Grade::Easy,
+    ] {
         let d = review::schedule::interval_days(&before, &item, NEXT_DAY, g);
-        let label = format!("{}  {} · {}", g.index() + 1, w.grades[g.index()], w.interval(d));
+        let label = format!(
+            "{}  {} · {}",
+            g.index() + 1,
+            w.grades[g.index()],
+            w.interval(d)
+        );
         assert!(h.query_by_label(&label).is_some(), "{label}");
         // The interval is the date the grade saves.
         let prev = review::schedule::current(&before, &item);
@@ -204,7 +216,10 @@ fn the_grade_buttons_say_when_each_grade_brings_the_item_back() {
         assert_eq!(review::schedule::days_between(NEXT_DAY, due), d, "{g:?}");
         days.push(d);
     }
-    assert!(days.windows(2).all(|w| w[0] <= w[1]) && days[2] > days[0], "{days:?}");
+    assert!(
+        days.windows(2).all(|w| w[0] <= w[1]) && days[2] > days[0],
+        "{days:?}"
+    );
 }
 
 #[test]
@@ -222,7 +237,8 @@ fn a_missed_question_answered_right_in_the_review_leaves_section_10s_list() {
     assert_eq!(missed.len(), 2, "{missed:?}");
     press(&mut h, Key::V);
     while let Some(item) = h.state().review().and_then(|p| p.current()).cloned() {
-        let question = locks_lesson::progress::question(&item.id).filter(|_| item.kind == Kind::Quiz);
+        let question =
+            locks_lesson::progress::question(&item.id).filter(|_| item.kind == Kind::Quiz);
         match question {
             Some((_, q)) => {
                 press(&mut h, digit(q.correct + 1));

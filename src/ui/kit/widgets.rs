@@ -418,6 +418,26 @@ fn arrow_owner_id() -> egui::Id {
     egui::Id::unique("locks-lesson/arrow-key-owner")
 }
 
+/// A slider of `spec` that `add` draws (with its own steps and format), given the keys every
+/// slider of the lesson takes while focused: ← and → (its own steps), ↑ and ↓, Page Up and
+/// Page Down (ten steps), Home and End (the ends of its range); see [`a11y::slider_keys`].
+pub fn keyed_slider(
+    ui: &mut Ui,
+    spec: &ParamSpec,
+    value: &mut f64,
+    add: impl FnOnce(&mut Ui, &mut f64) -> Response,
+) -> Response {
+    *value = spec.clamp(*value);
+    let memo = ui.next_auto_id().with("keyed-slider-id");
+    let last = ui.data(|d| d.get_temp(memo));
+    a11y::slider_keys(ui, last, spec.min..=spec.max, value);
+    let r = add(ui, value);
+    *value = spec.clamp(*value);
+    ui.data_mut(|d| d.insert_temp(memo, r.id));
+    claim_arrow_keys(ui, &r);
+    r
+}
+
 fn focus_on_click_id() -> egui::Id {
     egui::Id::unique("locks-lesson/slider-focus-on-click")
 }

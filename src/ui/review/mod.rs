@@ -119,7 +119,8 @@ impl ReviewPage {
         if let Some(prompt) = item.prompt() {
             let last = review::schedule::current(progress, item).and_then(|s| s.shown);
             let section = prompt.section;
-            let asked = self.index.saturating_sub(1) + if self.again { self.grades.len() } else { 0 };
+            let asked =
+                self.index.saturating_sub(1) + if self.again { self.grades.len() } else { 0 };
             let draw = now / 1000 + asked as u64;
             self.fresh = Some(runner.spawn("review", move |_| fresh::pick(section, last, draw)));
         }
@@ -209,7 +210,8 @@ impl ReviewPage {
             }
         });
         if grade == Grade::Again {
-            self.relearn.push((item.clone(), now + review::LEARN_STEP_MS));
+            self.relearn
+                .push((item.clone(), now + review::LEARN_STEP_MS));
         }
         self.grades.push((item, grade));
         self.arrive(store.get(), now, runner);

@@ -337,8 +337,14 @@ impl Lecture {
         ctx.input(|i| {
             for e in &i.events {
                 match e {
+                    // (The arrows move the focus between buttons: the ring follows it.)
                     Event::Key {
-                        key: egui::Key::Tab,
+                        key:
+                            egui::Key::Tab
+                            | egui::Key::ArrowLeft
+                            | egui::Key::ArrowRight
+                            | egui::Key::ArrowUp
+                            | egui::Key::ArrowDown,
                         pressed: true,
                         ..
                     } => self.keyboard_focus = true,

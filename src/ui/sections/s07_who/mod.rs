@@ -251,7 +251,10 @@ impl Section for Who {
                 (Action::Reveal, Some(i)) if cx.lecture => self.reveal(i, true),
                 // Every card open: the keys judge the debate.
                 (Action::Choose(k), None) if !cx.lecture && self.judged.is_none() => {
-                    let sides = cards().iter().find_map(|c| c.debate.as_ref()).map(|d| d.sides.len());
+                    let sides = cards()
+                        .iter()
+                        .find_map(|c| c.debate.as_ref())
+                        .map(|d| d.sides.len());
                     let k = usize::from(k).saturating_sub(1);
                     if sides.is_some_and(|n| k <= n) {
                         self.judged = Some(k);
