@@ -20,8 +20,9 @@ pub use deck::{ItemId, Kind, deck, exists};
 pub use schedule::{Entry, Grade, Plan, Sched, Shown, plan};
 pub use words::{Words, words};
 
-/// The most items one review session asks.
-pub const SESSION_MAX: usize = 20;
+/// How soon an item graded Again comes back in the same session (Anki's relearning step);
+/// sooner when nothing else is left to ask.
+pub const LEARN_STEP_MS: u64 = 10 * 60 * 1000;
 /// New cards (never asked in the lesson) brought in per day.
 pub const NEW_PER_DAY: usize = 5;
 /// A day in milliseconds.

@@ -1,7 +1,9 @@
 //! When each item comes back: FSRS through the `rs-fsrs` crate, and the day's plan.
 //!
-//! FSRS runs with its long-term scheduler only (no same-day learning steps: the lesson itself
-//! was the first learning step), without fuzz, at Anki's default weights and 90 % retention.
+//! FSRS runs with its long-term scheduler only (no same-day learning steps inside FSRS: the
+//! lesson itself was the first learning step), without fuzz, at Anki's default weights and
+//! 90 % retention. The review page asks an item graded Again once more in its session, as
+//! Anki's relearning step; that grade is recorded like any other.
 //! Days are the learner's local calendar days: an item due at any time today is due now.
 
 use std::collections::BTreeMap;
@@ -215,6 +217,13 @@ pub fn record(progress: &mut Progress, item: &ItemId, at: u64, grade: Grade, sho
     progress.review.insert(item.key(), next);
 }
 
+/// Days until `item` comes back if it is graded `grade` at `at`: what its grade button says,
+/// from the same schedule [`record`] would keep.
+pub fn interval_days(progress: &Progress, item: &ItemId, at: u64, grade: Grade) -> i64 {
+    let prev = current(progress, item);
+    Sched::graded(prev.as_ref(), at.max(progress.reset_at), grade).scheduled_days
+}
+
 /// Merges another window's schedules: for each item the one graded later wins.
 pub fn merge(mine: &mut BTreeMap<String, Sched>, theirs: &BTreeMap<String, Sched>) {
     for (key, t) in theirs {
@@ -252,13 +261,9 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The items of the next session (at most [`super::SESSION_MAX`]).
+    /// The items of the next session: everything due today, as the top bar counts it.
     pub fn session(&self) -> Vec<ItemId> {
-        self.due
-            .iter()
-            .take(super::SESSION_MAX)
-            .map(|e| e.item.clone())
-            .collect()
+        self.due.iter().map(|e| e.item.clone()).collect()
     }
 
     /// When the first item of a later day is due.
@@ -434,7 +439,7 @@ mod tests {
                 .iter()
                 .all(|e| days_between(T0, e.due.unwrap()) == 3)
         );
-        assert!(plan.session().len() <= crate::review::SESSION_MAX);
+        assert_eq!(plan.session().len(), plan.due.len(), "a session takes all");
         // On the day of the lesson nothing new comes in, and nothing is due yet.
         let today = plan_at(&p, T0 + H);
         assert!(today.due.iter().all(|e| e.due.is_some()));

@@ -32,6 +32,12 @@ pub struct Words {
     pub grade_prompt: String,
     pub suggested: String,
     pub grades: Vec<String>,
+    pub grade_button: String,
+    pub interval_step: String,
+    pub interval_days: String,
+    pub interval_months: String,
+    pub interval_years: String,
+    pub step: String,
     pub back_in: String,
     pub summary_title: String,
     pub summary: String,
@@ -71,6 +77,29 @@ pub fn words() -> &'static Words {
 }
 
 impl Words {
+    /// An interval as Anki writes it on a grade button: "3 d", "1.5 mo", "2.1 y".
+    pub fn interval(&self, days: i64) -> String {
+        let fill = crate::lesson::fill;
+        let one_decimal = |x: f64| {
+            let x = (x * 10.0).round() / 10.0;
+            if x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.1}")
+            }
+        };
+        let days = days.max(1);
+        if days < 31 {
+            fill(&self.interval_days, &[("n", days.to_string())])
+        } else if days < 365 {
+            let months = one_decimal(days as f64 / (365.25 / 12.0));
+            fill(&self.interval_months, &[("n", months)])
+        } else {
+            let years = one_decimal(days as f64 / 365.25);
+            fill(&self.interval_years, &[("n", years)])
+        }
+    }
+
     /// "today", "tomorrow" or "in N days", for a time `due` seen at `now` (local days).
     pub fn when(&self, due: u64, now: u64) -> String {
         match super::schedule::days_between(now, due) {

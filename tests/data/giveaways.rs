@@ -53,8 +53,18 @@ const GIVEAWAYS: [(&str, &[&str]); 6] = [
         "where",
         &["rate times the lag", "locks lost per failover is"],
     ),
-    // "Which single defence leaves no invoice sent twice?"
-    ("break", &["protects both", "not the invoices"]),
+    // "Which single defence leaves no invoice sent twice?": what the provider does with a
+    // repeated key, or which defence stops the invoices.
+    (
+        "break",
+        &[
+            "protects both",
+            "not the invoices",
+            "key it has already seen",
+            "unless idempotency",
+            "idempotency stopped",
+        ],
+    ),
 ];
 
 /// Words of `text` in lower case, punctuation dropped.
@@ -199,5 +209,108 @@ fn section_four_is_about_the_token_not_the_products() {
     let five = text(section("where"));
     for name in ["zxid", "revision", "sequencer"] {
         assert!(five.contains(name), "section 5 no longer names {name}");
+    }
+}
+
+/// Words that say nothing on their own (left out when sentences are compared).
+const STOP: &[&str] = &[
+    "a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "with", "and", "or", "but", "is",
+    "are", "was", "were", "be", "it", "its", "that", "this", "which", "what", "whose", "who",
+    "how", "many", "much", "does", "do", "did", "no", "not", "one", "single", "them", "their",
+    "then", "than", "when", "end", "there", "here", "as", "from", "only", "every", "each",
+];
+
+/// A word without its plural or verb ending ("invoices" → "invoice", "keys" → "key").
+fn stem(w: &str) -> String {
+    let w = w.trim_end_matches("'s");
+    match w.strip_suffix('s') {
+        Some(s) if s.len() >= 3 && !s.ends_with('s') => s.to_owned(),
+        _ => w.to_owned(),
+    }
+}
+
+/// The content words of `text`, stemmed.
+fn content(text: &str) -> Vec<String> {
+    words(text)
+        .iter()
+        .filter(|w| !STOP.contains(&w.as_str()) && w.len() > 2)
+        .map(|w| stem(w))
+        .collect()
+}
+
+/// The sentences of the words shown before a prediction: its section's paragraphs above it
+/// and the how-note.
+fn sentences_before(s: &SectionText) -> Vec<String> {
+    s.intro
+        .iter()
+        .chain([&s.how])
+        .flat_map(|p| {
+            lesson::plain(p)
+                .split_inclusive(['.', ';', '?', '!'])
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A prediction whose choices are not bands of one number (whose data survives, which
+/// defence works) is answered by a sentence that puts a choice next to what the question
+/// asks about: no sentence shown before it names a word only one choice has together with
+/// two of the words the question ends on (its outcome: "invoice sent twice", "data in
+/// storage"). The how-note counts: it shows while the prediction waits.
+#[test]
+fn no_sentence_before_a_choice_prediction_pairs_a_choice_with_its_outcome() {
+    for p in locks_lesson::predict::prompts()
+        .iter()
+        .filter(|p| !p.ordered)
+    {
+        let s = lesson::content()
+            .lesson
+            .sections
+            .iter()
+            .find(|s| s.number == p.section)
+            .expect("the prediction's section");
+        // (The lesson's own subject, "locks", names no answer.)
+        let subject = content(&lesson::content().lesson.title);
+        let labels: Vec<Vec<String>> = p
+            .choices
+            .iter()
+            .map(|c| {
+                let mut l = content(&c.label);
+                l.retain(|w| !subject.contains(w));
+                l
+            })
+            .collect();
+        let question = p.prompt.rsplit(". ").next().unwrap_or(&p.prompt);
+        let outcome: Vec<String> = content(question)
+            .into_iter()
+            .filter(|w| !labels.iter().any(|l| l.contains(w)))
+            .collect();
+        assert!(outcome.len() >= 2, "{}: {outcome:?}", s.id);
+        for (i, label) in labels.iter().enumerate() {
+            let own: Vec<&String> = label
+                .iter()
+                .filter(|w| {
+                    labels
+                        .iter()
+                        .enumerate()
+                        .all(|(j, l)| j == i || !l.contains(w))
+                })
+                .collect();
+            for sentence in sentences_before(s) {
+                let words = content(&sentence);
+                let named = own.iter().find(|w| words.contains(w));
+                let about: Vec<&String> = outcome.iter().filter(|w| words.contains(w)).collect();
+                if let Some(named) = named
+                    && about.len() >= 2
+                {
+                    panic!(
+                        "section {} answers \"{question}\" before it is asked: \"{sentence}\" \
+                         names \"{named}\" (of \"{}\") with {about:?}",
+                        s.id, p.choices[i].label
+                    );
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Section 7: the learner says where each system's fencing token is before its card opens;
-//! a wrong choice names the right one; the Redlock card sets the two sides side by side; the
-//! number keys answer, in lecture mode too.
+//! a wrong choice names the right one; the Redlock card sets the two sides side by side and
+//! gives its conclusion only once the learner has judged them; the number keys answer, in
+//! lecture mode too.
 
 use egui::Key;
 use egui_kittest::Harness;
@@ -90,11 +91,35 @@ fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
         (sides[0].top() - sides[1].top()).abs() < 1.0 && sides[0].right() < sides[1].left(),
         "the two sides sit next to each other: {sides:?}"
     );
+    // The conclusion waits for the learner's own judgement of the two sides.
+    assert!(
+        h.query_by_label("The lesson's conclusion").is_none(),
+        "the conclusion is not shown beside the sides it asks the learner to judge"
+    );
+    let conclusion_words = lesson::plain(&d.conclusion);
+    assert!(h.query_by_label_contains(&conclusion_words[..40]).is_none());
+    let both = format!("{}  Each is right about something", d.sides.len() + 1);
+    h.get_by_label(&both).click_accesskit();
+    h.run_steps(3);
     let conclusion = h.get_by_label("The lesson's conclusion").rect();
     assert!(
         conclusion.top() > sides[0].bottom(),
         "the conclusion comes after both"
     );
+    assert!(h.query_by_label_contains("Your judgement: ").is_some());
+}
+
+#[test]
+fn once_every_card_is_open_the_number_keys_judge_the_debate() {
+    let mut h = crate::harness::open("who").build();
+    for c in cards() {
+        h.key_press(digit(c.ask.correct));
+        h.run_steps(3);
+    }
+    assert!(h.query_by_label("The lesson's conclusion").is_none());
+    h.key_press(Key::Num1);
+    h.run_steps(3);
+    assert!(h.query_by_label("The lesson's conclusion").is_some());
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod accuracy;
 mod app;
 mod clicker;
 mod figure_labels;
+mod focus_walk;
 mod kit;
 mod kit_layout;
 mod layout_walk;

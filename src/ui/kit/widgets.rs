@@ -418,8 +418,46 @@ fn arrow_owner_id() -> egui::Id {
     egui::Id::unique("locks-lesson/arrow-key-owner")
 }
 
+/// A slider of `spec` that `add` draws (with its own steps and format), given the keys every
+/// slider of the lesson takes while focused: ← and → (its own steps), ↑ and ↓, Page Up and
+/// Page Down (ten steps), Home and End (the ends of its range); see [`a11y::slider_keys`].
+pub fn keyed_slider(
+    ui: &mut Ui,
+    spec: &ParamSpec,
+    value: &mut f64,
+    add: impl FnOnce(&mut Ui, &mut f64) -> Response,
+) -> Response {
+    *value = spec.clamp(*value);
+    let memo = ui.next_auto_id().with("keyed-slider-id");
+    let last = ui.data(|d| d.get_temp(memo));
+    a11y::slider_keys(ui, last, spec.min..=spec.max, value);
+    let r = add(ui, value);
+    *value = spec.clamp(*value);
+    ui.data_mut(|d| d.insert_temp(memo, r.id));
+    claim_arrow_keys(ui, &r);
+    r
+}
+
+fn focus_on_click_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/slider-focus-on-click")
+}
+
+/// Whether a slider pressed with the pointer takes the keyboard focus (yes unless turned off:
+/// a lecture turns it off, so that a clicker's Page Down goes on turning the slides after the
+/// lecturer drags a slider).
+pub fn focus_on_click(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(focus_on_click_id(), on));
+}
+
 /// Records that a focused widget uses the arrow keys (so Left/Right do not change section).
+/// A slider pressed with the pointer takes the keyboard focus too (egui gives it none), so
+/// that the arrows then move what was just clicked, as after Tab (see [`focus_on_click`]).
 pub fn claim_arrow_keys(ui: &Ui, r: &Response) {
+    let pressed = r.drag_started() || r.drag_stopped();
+    let on = ui.data(|d| d.get_temp(focus_on_click_id())).unwrap_or(true);
+    if pressed && on && !r.has_focus() && !ui.ctx().text_edit_focused() {
+        r.request_focus();
+    }
     if r.has_focus() {
         ui.data_mut(|d| d.insert_temp(arrow_owner_id(), r.id));
     }

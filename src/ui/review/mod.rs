@@ -1,6 +1,8 @@
-//! The spaced review's page: a session of the items due today, asked one at a time and graded
-//! Again, Hard, Good or Easy (keys 1-4; Space shows the answer), then a summary. Also the
-//! top bar's count and section 10's list of what comes back when.
+//! The spaced review's page: a session of every item due today, asked one at a time and graded
+//! Again, Hard, Good or Easy (keys 1-4; Space shows the answer), each grade button saying when
+//! the item comes back after it; an item graded Again comes back later in the same session,
+//! as Anki's relearning step. Then a summary. Also the top bar's count and section 10's list
+//! of what comes back when.
 //!
 //! The page is not a section of the lesson: the app shows it in the section's place while it
 //! is open, and the lesson stays where it was.
@@ -36,20 +38,32 @@ enum Phase {
 
 /// A review session.
 pub struct ReviewPage {
+    /// Every item of the session, in the order first asked.
     items: Vec<ItemId>,
+    /// How many of `items` have been put on screen.
     index: usize,
+    /// The item on screen (one of `items`, or one asked again).
+    current: Option<ItemId>,
+    /// Whether the item on screen is asked again after Again.
+    again: bool,
+    /// Items graded Again, and when they come back in this session.
+    relearn: Vec<(ItemId, u64)>,
     phase: Phase,
-    grades: Vec<Grade>,
+    /// Every grade given, with its item.
+    grades: Vec<(ItemId, Grade)>,
     /// The current prediction's fresh question, running or ready.
     fresh: Option<Task<Option<Fresh>>>,
 }
 
 impl ReviewPage {
-    /// A session of what is due at `now` (at most [`review::SESSION_MAX`] items).
+    /// A session of everything due at `now` (what the top bar counts).
     pub fn start(progress: &Progress, now: u64, runner: &Runner) -> Self {
         let mut page = Self {
             items: review::plan(progress, now).session(),
             index: 0,
+            current: None,
+            again: false,
+            relearn: Vec::new(),
             phase: Phase::Asking { chosen: None },
             grades: Vec::new(),
             fresh: None,
@@ -68,9 +82,36 @@ impl ReviewPage {
         self.phase == Phase::Done
     }
 
+    /// The item on screen, if any.
+    pub fn current(&self) -> Option<&ItemId> {
+        self.current.as_ref()
+    }
+
+    /// Whether the item on screen is asked again after Again.
+    pub fn asked_again(&self) -> bool {
+        self.again
+    }
+
+    /// The next item: one graded Again whose step is over, else the next of the session,
+    /// else (nothing else left, as Anki learns ahead) the soonest graded Again.
+    fn next_item(&mut self, now: u64) -> Option<(ItemId, bool)> {
+        let soonest = (0..self.relearn.len()).min_by_key(|&i| self.relearn[i].1);
+        if let Some(i) = soonest.filter(|&i| self.relearn[i].1 <= now) {
+            return Some((self.relearn.remove(i).0, true));
+        }
+        if let Some(item) = self.items.get(self.index).cloned() {
+            self.index += 1;
+            return Some((item, false));
+        }
+        soonest.map(|i| (self.relearn.remove(i).0, true))
+    }
+
     fn arrive(&mut self, progress: &Progress, now: u64, runner: &Runner) {
         self.fresh = None;
-        let Some(item) = self.items.get(self.index) else {
+        let next = self.next_item(now);
+        self.again = next.as_ref().is_some_and(|(_, again)| *again);
+        self.current = next.map(|(item, _)| item);
+        let Some(item) = &self.current else {
             self.phase = Phase::Done;
             return;
         };
@@ -78,7 +119,9 @@ impl ReviewPage {
         if let Some(prompt) = item.prompt() {
             let last = review::schedule::current(progress, item).and_then(|s| s.shown);
             let section = prompt.section;
-            let draw = now / 1000 + self.index as u64;
+            let asked =
+                self.index.saturating_sub(1) + if self.again { self.grades.len() } else { 0 };
+            let draw = now / 1000 + asked as u64;
             self.fresh = Some(runner.spawn("review", move |_| fresh::pick(section, last, draw)));
         }
     }
@@ -145,15 +188,57 @@ impl ReviewPage {
     }
 
     fn grade(&mut self, grade: Grade, store: &mut ProgressFile, runner: &Runner) {
-        let Some(item) = self.items.get(self.index).cloned() else {
+        let Some(item) = self.current.clone() else {
             return;
         };
         let now = store.clock.now();
         let shown = self.fresh().0.map(|f| f.shown());
-        store.update(|p| review::schedule::record(p, &item, now, grade, shown));
-        self.grades.push(grade);
-        self.index += 1;
+        // A quiz question answered here is answered again: section 10's list of missed
+        // questions follows the latest answer (the first try and its XP stay).
+        let chosen = match self.phase {
+            Phase::Shown { chosen, .. } => chosen,
+            _ => None,
+        };
+        let answer = chosen.filter(|_| item.kind == Kind::Quiz).and_then(|c| {
+            let card = card::card(&item, None)?;
+            Some((c, judge(&card, c) == Judgement::Right))
+        });
+        store.update(|p| {
+            review::schedule::record(p, &item, now, grade, shown);
+            if let Some((choice, right)) = answer {
+                p.record(&item.id, choice, right, now);
+            }
+        });
+        if grade == Grade::Again {
+            self.relearn
+                .push((item.clone(), now + review::LEARN_STEP_MS));
+        }
+        self.grades.push((item, grade));
         self.arrive(store.get(), now, runner);
+    }
+
+    /// What a grade button says: its key, its grade and when the item comes back after it.
+    fn grade_label(&self, g: Grade, store: &ProgressFile) -> String {
+        let w = words();
+        let interval = match (g, &self.current) {
+            (Grade::Again, _) => fill(
+                &w.interval_step,
+                &[("n", (review::LEARN_STEP_MS / 60_000).to_string())],
+            ),
+            (_, Some(item)) => {
+                let now = store.clock.now();
+                w.interval(review::schedule::interval_days(store.get(), item, now, g))
+            }
+            (_, None) => String::new(),
+        };
+        fill(
+            &w.grade_button,
+            &[
+                ("key", (g.index() + 1).to_string()),
+                ("grade", w.grades[g.index()].clone()),
+                ("interval", interval),
+            ],
+        )
     }
 
     /// Draws the page and takes its keys; false when the learner asked to close it.
@@ -166,7 +251,7 @@ impl ReviewPage {
     ) -> bool {
         let w = words();
         let (fresh, failed) = self.fresh();
-        let item = self.items.get(self.index).cloned();
+        let item = self.current.clone();
         let card = item.as_ref().and_then(|i| card::card(i, fresh.as_ref()));
         let mut open = self.keys(actions, card.as_ref(), store, runner);
         let body = ui.style().text_styles[&egui::TextStyle::Body].size;
@@ -183,10 +268,14 @@ impl ReviewPage {
             if item.is_none() {
                 return;
             }
-            ui.label(fill(
-                &w.position,
-                &[("i", (self.index + 1).to_string()), ("n", n.to_string())],
-            ));
+            if self.again {
+                ui.label(RichText::new(&w.step).weak());
+            } else {
+                ui.label(fill(
+                    &w.position,
+                    &[("i", self.index.to_string()), ("n", n.to_string())],
+                ));
+            }
             match &card {
                 Some(card) => self.card_ui(ui, card, store, runner),
                 None => match failed {
@@ -277,7 +366,7 @@ impl ReviewPage {
             let mut clicked = None;
             ui.horizontal_wrapped(|ui| {
                 for g in Grade::ALL {
-                    let label = format!("{}  {}", g.index() + 1, w.grades[g.index()]);
+                    let label = self.grade_label(g, store);
                     if ui.selectable_label(suggested == Some(g), label).clicked() {
                         clicked = Some(g);
                     }
@@ -296,11 +385,17 @@ impl ReviewPage {
             ui.label(&w.nothing_due);
         } else {
             ui.label(RichText::new(&w.summary_title).strong());
-            let count = |g: Grade| self.grades.iter().filter(|x| **x == g).count().to_string();
+            // Each item by its first grade (one graded Again and then Good counts as Again).
+            let first: Vec<Grade> = self
+                .items
+                .iter()
+                .filter_map(|i| self.grades.iter().find(|(j, _)| j == i).map(|(_, g)| *g))
+                .collect();
+            let count = |g: Grade| first.iter().filter(|x| **x == g).count().to_string();
             ui.label(fill(
                 &w.summary,
                 &[
-                    ("n", self.grades.len().to_string()),
+                    ("n", first.len().to_string()),
                     ("again", count(Grade::Again)),
                     ("hard", count(Grade::Hard)),
                     ("good", count(Grade::Good)),

@@ -62,6 +62,14 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether the action is on ← or →, which belong to any control that has the focus.
+    pub fn is_arrow_key(self) -> bool {
+        matches!(
+            self,
+            Action::NextSectionArrow | Action::PreviousSectionArrow
+        )
+    }
+
     /// Whether the action's key also moves a focused slider (←, →, Home, End, Page Up, Page
     /// Down), which then takes it instead.
     pub fn is_slider_key(self) -> bool {
@@ -103,8 +111,9 @@ impl Action {
 }
 
 /// The actions whose keys were pressed this frame (their key presses are consumed).
-/// Nothing fires while a text field has the keyboard, the arrow keys, Home, End, Page Up and
-/// Page Down are left to a focused slider, and Enter and Space to any focused widget (a button presses itself).
+/// Nothing fires while a text field has the keyboard; ← and → are left to any focused
+/// control, Home, End, Page Up and Page Down to a focused slider, and Enter and Space to any
+/// focused widget (a button presses itself).
 pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
     pressed_where(ctx, |_| true)
 }
@@ -129,7 +138,10 @@ pub fn pressed_where(ctx: &egui::Context, wanted: impl Fn(Action) -> bool) -> Ve
     let something_focused = ctx.memory(|m| m.focused().is_some());
     let mut actions = Vec::new();
     for s in SHORTCUTS {
-        if (arrows_taken && s.action.is_slider_key()) || !wanted(s.action) {
+        if (arrows_taken && s.action.is_slider_key())
+            || (something_focused && s.action.is_arrow_key())
+            || !wanted(s.action)
+        {
             continue;
         }
         if s.action == Action::Continue && something_focused {

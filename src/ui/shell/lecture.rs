@@ -337,8 +337,14 @@ impl Lecture {
         ctx.input(|i| {
             for e in &i.events {
                 match e {
+                    // (The arrows move the focus between buttons: the ring follows it.)
                     Event::Key {
-                        key: egui::Key::Tab,
+                        key:
+                            egui::Key::Tab
+                            | egui::Key::ArrowLeft
+                            | egui::Key::ArrowRight
+                            | egui::Key::ArrowUp
+                            | egui::Key::ArrowDown,
                         pressed: true,
                         ..
                     } => self.keyboard_focus = true,
@@ -350,9 +356,10 @@ impl Lecture {
     }
 
     /// Draws a thick, high-contrast ring around the widget that has keyboard focus (call after
-    /// all widgets). Shown after Tab moved focus, hidden once the mouse is used again.
+    /// all widgets). Shown after Tab moved focus, hidden once the mouse is used again; a
+    /// slider keeps it after a click too, since the arrow keys then move it.
     pub fn paint_focus_ring(&self, ctx: &egui::Context) {
-        if !self.keyboard_focus {
+        if !self.keyboard_focus && !crate::ui::kit::widgets::arrows_taken(ctx) {
             return;
         }
         let Some(id) = ctx.memory(|m| m.focused()) else {
@@ -387,6 +394,9 @@ fn last_id() -> egui::Id {
 /// Notes the lecture's last section (the app, once a frame).
 pub fn set_last_section(ctx: &egui::Context, n: Option<u8>) {
     ctx.data_mut(|d| d.insert_temp(last_id(), n));
+    // A clicked slider keeps the keyboard in a learner's window only: in a lecture the
+    // clicker's Page Down goes on turning the slides after a slider is dragged.
+    crate::ui::kit::widgets::focus_on_click(ctx, n.is_none());
 }
 
 /// On the lecture's last section, its last words, under everything else (the last screen of

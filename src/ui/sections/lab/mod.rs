@@ -240,15 +240,16 @@ impl LabPage {
                 (&lab::PAUSE_MS, &mut self.pause_ms),
             ];
             let slider = |ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64| {
-                let r = ui.add(
-                    egui::Slider::new(value, spec.min..=spec.max)
-                        .step_by(100.0)
-                        .clamping(egui::SliderClamping::Always)
-                        .custom_formatter(|v, _| fmt::duration_ms(v))
-                        .custom_parser(fmt::parse_ms)
-                        .text(label(spec)),
-                );
-                widgets::claim_arrow_keys(ui, &r);
+                widgets::keyed_slider(ui, spec, value, |ui, value| {
+                    ui.add(
+                        egui::Slider::new(value, spec.min..=spec.max)
+                            .step_by(100.0)
+                            .clamping(egui::SliderClamping::Always)
+                            .custom_formatter(|v, _| fmt::duration_ms(v))
+                            .custom_parser(fmt::parse_ms)
+                            .text(label(spec)),
+                    )
+                });
             };
             match row {
                 Some(width) => {

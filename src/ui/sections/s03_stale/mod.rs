@@ -108,18 +108,16 @@ impl Stale {
 /// A slider in half-second steps for one of the story's parameters (in seconds, written as
 /// every other time on the page).
 fn step_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64) -> egui::Response {
-    *value = spec.clamp(*value);
-    let r = ui.add(
-        egui::Slider::new(value, spec.min..=spec.max)
-            .step_by(SLIDER_STEP_S)
-            .clamping(egui::SliderClamping::Always)
-            .custom_formatter(|v, _| seconds(v))
-            .custom_parser(crate::ui::kit::fmt::parse_seconds)
-            .text(crate::ui::kit::params::label(spec)),
-    );
-    *value = spec.clamp(*value);
-    widgets::claim_arrow_keys(ui, &r);
-    r
+    widgets::keyed_slider(ui, spec, value, |ui, value| {
+        ui.add(
+            egui::Slider::new(value, spec.min..=spec.max)
+                .step_by(SLIDER_STEP_S)
+                .clamping(egui::SliderClamping::Always)
+                .custom_formatter(|v, _| seconds(v))
+                .custom_parser(crate::ui::kit::fmt::parse_seconds)
+                .text(crate::ui::kit::params::label(spec)),
+        )
+    })
 }
 
 fn spawn(runner: &Runner, params: StaleParams) -> Task<Arc<Story>> {

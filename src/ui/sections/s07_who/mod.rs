@@ -1,6 +1,7 @@
 //! Section 7, "Who lives by this": four cards (Chubby, ZooKeeper, the Redlock debate, etcd).
 //! Each card opens once the learner has said where its fencing token is; the Redlock card
-//! puts the two sides of the debate next to each other, then the lesson's conclusion.
+//! puts the two sides of the debate next to each other, asks the learner to judge them, and
+//! only then gives the lesson's conclusion.
 //! Number keys answer the first open question, so a lecturer can drive it from the keyboard
 //! (Tab and Enter reach the options too).
 
@@ -30,6 +31,9 @@ pub struct Who {
     /// Page Up hides the other).
     in_view: (Option<usize>, Option<usize>),
     lecture: bool,
+    /// The learner's judgement of the debate (a side, counted from 0, or one past the sides:
+    /// each is right about something), before its conclusion shows.
+    judged: Option<usize>,
 }
 
 impl Who {
@@ -153,8 +157,10 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
     marked_text(ui, &c.ask.why, cx);
 }
 
-/// The two sides of a debate next to each other, then the lesson's conclusion.
-fn debate_ui(ui: &mut Ui, d: &Debate, cx: &mut Cx<'_>) {
+/// The two sides of a debate next to each other, then the learner's judgement of them, then
+/// the lesson's conclusion (in lecture mode the class's discussion is the judgement: the
+/// conclusion comes with the card).
+fn debate_ui(ui: &mut Ui, d: &Debate, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
     ui.columns(d.sides.len().max(1), |cols| {
         for (col, side) in cols.iter_mut().zip(&d.sides) {
             egui::Frame::group(col.style())
@@ -172,13 +178,34 @@ fn debate_ui(ui: &mut Ui, d: &Debate, cx: &mut Cx<'_>) {
         }
     });
     ui.add_space(6.0);
+    let choices: Vec<String> = d
+        .sides
+        .iter()
+        .map(|s| tf("sections.who.debate.side", &[("who", s.who.as_str())]))
+        .chain([t("sections.who.debate.both").to_owned()])
+        .collect();
+    if !cx.lecture && !cx.slide {
+        let Some(j) = *judged else {
+            ui.label(RichText::new(t("sections.who.debate.ask")).strong());
+            for (j, choice) in choices.iter().enumerate() {
+                let button = egui::Button::new(format!("{}  {choice}", j + 1)).wrap();
+                if ui.add(button).clicked() {
+                    *judged = Some(j);
+                    ui.ctx().request_repaint();
+                }
+            }
+            return;
+        };
+        let yours = tf("sections.who.debate.yours", &[("judgement", &choices[j])]);
+        ui.label(RichText::new(yours).strong());
+    }
     boxed(ui, t("sections.who.debate.conclusion"), |ui| {
         marked_text(ui, &d.conclusion, cx);
     });
 }
 
 /// The card's body once its question is answered.
-fn card_body(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
+fn card_body(ui: &mut Ui, c: &SystemCard, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
     boxed(ui, t("sections.who.card.fencing_token"), |ui| {
         marked_text(ui, &c.fencing_role, cx)
     });
@@ -192,7 +219,7 @@ fn card_body(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
     }
     if let Some(d) = &c.debate {
         ui.add_space(4.0);
-        debate_ui(ui, d, cx);
+        debate_ui(ui, d, judged, cx);
     }
 }
 
@@ -222,6 +249,17 @@ impl Section for Who {
             match (*a, open) {
                 (Action::Choose(k), Some(i)) => self.choose(i, usize::from(k).saturating_sub(1)),
                 (Action::Reveal, Some(i)) if cx.lecture => self.reveal(i, true),
+                // Every card open: the keys judge the debate.
+                (Action::Choose(k), None) if !cx.lecture && self.judged.is_none() => {
+                    let sides = cards()
+                        .iter()
+                        .find_map(|c| c.debate.as_ref())
+                        .map(|d| d.sides.len());
+                    let k = usize::from(k).saturating_sub(1);
+                    if sides.is_some_and(|n| k <= n) {
+                        self.judged = Some(k);
+                    }
+                }
                 _ => {}
             }
         }
@@ -237,6 +275,7 @@ impl Section for Who {
             })
         };
         let mut in_view = (None, None);
+        let mut judged = self.judged;
         ui.scope(|ui| {
             ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
             for (i, c) in cards().iter().enumerate() {
@@ -259,7 +298,7 @@ impl Section for Who {
                             }
                             feedback(ui, c, self.chosen(i), cx);
                             ui.add_space(6.0);
-                            card_body(ui, c, cx);
+                            card_body(ui, c, &mut judged, cx);
                             return None;
                         }
                         let keys_here = open == Some(i) && !cx.lecture && !cx.slide;
@@ -278,6 +317,7 @@ impl Section for Who {
             }
         });
         self.in_view = in_view;
+        self.judged = judged;
         if self.open_question().is_none() {
             cx.mark_done(self.number());
         }
