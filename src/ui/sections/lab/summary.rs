@@ -142,3 +142,17 @@ pub(super) fn text() -> &'static SectionText {
         how: t("lab.text.how").into(),
     })
 }
+
+/// The first thing a stale-holder run with `p` does, as its status line says it.
+pub(super) fn starting(p: &crate::lab::LabParams) -> String {
+    match p.url.as_deref() {
+        Some(url) => tf(
+            "lab.story.connecting",
+            &[("server", p.server.name()), ("url", url)],
+        ),
+        None => tf(
+            "lab.story.starting",
+            &[("program", crate::lab::server::binary_name(p.server))],
+        ),
+    }
+}
