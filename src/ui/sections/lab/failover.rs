@@ -207,11 +207,7 @@ impl FailoverPanel {
                     self.cancel();
                 }
             } else if !cx.slide {
-                let words = if self.results[i].is_some() {
-                    RichText::new(t("lab.button.rerun"))
-                } else {
-                    RichText::new(&e.button).strong()
-                };
+                let words = RichText::new(&e.button).strong();
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
             if !self.status[i].is_empty() && (own || !cx.lecture || shown) {

@@ -451,11 +451,7 @@ impl LabPage {
                     self.cancel();
                 }
             } else if !cx.slide {
-                let words = if self.result().is_some() {
-                    RichText::new(t("lab.button.rerun"))
-                } else {
-                    RichText::new(t("lab.button.run")).strong()
-                };
+                let words = RichText::new(t("lab.button.run")).strong();
                 let ready = cx.lecture || self.expected.is_some();
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
