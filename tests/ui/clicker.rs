@@ -409,13 +409,12 @@ fn lab_words(key: &str) -> &'static str {
 
 /// A lab question is on screen.
 fn lab_question(s: &Screen) -> bool {
+    use locks_lesson::lab::failover::experiment;
+    use locks_lesson::ui::sections::lab::failover::EXPERIMENTS;
     s.has(lab_words("lab.expect.stale.question"))
-        || s.has(&locks_lesson::lab::failover::experiment(
-            &locks_lesson::ui::sections::lab::failover::EXPERIMENTS[0],
-        )
-        .expect
-        .question)
-        || s.texts.iter().any(|t| t.ends_with("What do you expect?"))
+        || EXPERIMENTS
+            .iter()
+            .any(|p| s.has(&experiment(p).expect.question))
 }
 
 /// A lab run is in flight on screen (its Cancel button shows).
@@ -737,7 +736,8 @@ fn the_lab_from_the_clicker() {
     for _ in 0..4 {
         script.extend([Down, Vote(1), Down, Down, Tick, Down]);
     }
-    script.extend([Down, Down, Down]);
+    // The last experiment: run, its result, paged to the lecture's last words.
+    script.extend([Down, Tick, Down, Down, Down, Down, Down]);
     for presenter in [false, true] {
         let px = [1024.0, 768.0];
         let found = walk_with(Walk::lab(px, presenter, 0), Keys::Script(script.clone().into_iter()));
@@ -748,8 +748,18 @@ fn the_lab_from_the_clicker() {
         for p in script.clone() {
             w.press(p);
         }
+        for _ in 0..5 {
+            w.press(Tick);
+        }
+        for _ in 0..10 {
+            if w.screen().is_end() {
+                break;
+            }
+            w.press(Down);
+        }
         assert_eq!(w.lab_part(), Some(locks_lesson::ui::sections::lab::PARTS - 1));
-        assert!(w.screen().is_end() || summary(&w).is_some(), "{:?}", w.screen());
+        assert!(summary(&w).is_some(), "{:?}", w.screen());
+        assert!(presenter || w.screen().is_end(), "{:?}", w.screen());
     }
 }
 

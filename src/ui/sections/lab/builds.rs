@@ -8,7 +8,7 @@
 
 use egui::Ui;
 
-use super::failover::{self, EXPERIMENTS};
+use super::failover;
 use super::{LabPage, PARTS, figure, headline, title};
 use crate::ui::{Cx, Present};
 

@@ -26,8 +26,10 @@ impl Question<'_> {
         }
     }
 
-    /// The question with its choices, numbered for the keys.
-    pub fn ui(&self, ui: &mut Ui, cx: &Cx<'_>, chosen: &mut Option<bool>) {
+    /// The question with its choices, numbered for the keys, and how to answer it; or, in
+    /// that line's place, `note` (a Page Down waiting for the run: in view wherever the
+    /// question is).
+    pub fn ui(&self, ui: &mut Ui, cx: &Cx<'_>, chosen: &mut Option<bool>, note: Option<&str>) {
         let body = ui.style().text_styles[&egui::TextStyle::Body].size;
         widgets::panel_frame(ui).show(ui, |ui| {
             ui.set_width(ui.available_width());
@@ -40,7 +42,9 @@ impl Question<'_> {
                     }
                 }
             });
-            if !cx.slide {
+            if let Some(note) = note {
+                ui.add(egui::Label::new(RichText::new(note).strong()).wrap());
+            } else if !cx.slide {
                 let keys = format!("{}–{}", key_text(Action::Choose(1)), key_text(Action::Choose(2)));
                 let hint = if cx.lecture {
                     let run = [key_text(Action::NextSection), key_text(Action::Reveal)].join(" / ");

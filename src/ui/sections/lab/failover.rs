@@ -13,7 +13,7 @@ use crate::lab::failover::{
 };
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::duration_ms;
-use crate::runner::{Runner, Task};
+use crate::runner::Runner;
 use crate::ui::Cx;
 use crate::ui::kit::widgets;
 use crate::ui::sections::lab::failover_figure as timeline;
@@ -195,7 +195,8 @@ impl FailoverPanel {
         let own = self.running_at() == Some(i);
         let shown = view.result && !own && self.results[i].is_some();
         if !shown && !cx.slide {
-            question(i).ui(ui, cx, &mut self.expected[i]);
+            let note = (own && view.held).then(|| t("lab.status.held"));
+            question(i).ui(ui, cx, &mut self.expected[i], note);
         }
         // Learners predict, then run; a lecture runs with Page Down whatever the class said.
         let ready = self.expected[i].is_some() || cx.lecture;
@@ -214,9 +215,6 @@ impl FailoverPanel {
                 ui.label(tf("lab.status.line", &[("status", &self.status[i])]));
             }
         });
-        if own && view.held {
-            ui.label(RichText::new(t("lab.status.held")).strong());
-        }
         if let Some((at, msg)) = &self.error
             && *at == i
         {

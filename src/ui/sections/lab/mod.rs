@@ -111,10 +111,9 @@ impl LabPage {
     /// The page whose runs are recorded runs replayed a moment per tick of `clock` (tests
     /// that walk the page with runs in flight).
     pub fn replaying(clock: ReplayClock) -> Self {
-        Self {
-            source: Source::Replay(clock),
-            ..Self::new()
-        }
+        let mut page = Self::new();
+        page.source = Source::Replay(clock);
+        page
     }
 
     /// The page showing a finished failover run.
@@ -460,9 +459,6 @@ impl LabPage {
                 ui.label(tf("lab.status.line", &[("status", self.status())]));
             }
         });
-        if busy && self.held {
-            ui.label(RichText::new(t("lab.status.held")).strong());
-        }
         if let Some(e) = self.error() {
             ui.add(egui::Label::new(RichText::new(e).color(widgets::warn_color(ui))).wrap());
         }
@@ -551,15 +547,17 @@ impl Section for LabPage {
                 ui.add(egui::Label::new(RichText::new(line).weak()).wrap());
             }
             if !cx.slide {
-                Self::question().ui(ui, cx, &mut self.expected);
+                let note = (self.running() && self.held).then(|| t("lab.status.held"));
+                Self::question().ui(ui, cx, &mut self.expected, note);
             }
         }
         if self.run_row(ui, cx, shown) {
             self.start_part(0, cx.runner);
         }
-        let Some(run) = self.result().filter(|_| shown) else {
+        let Some(run) = self.result().filter(|_| shown).cloned() else {
             return;
         };
+        let run = &run;
         ui.add_space(4.0);
         let said = widgets::headline(ui, &headline(run));
         bring_into_view(ui, cx, &said, ended);
