@@ -271,9 +271,11 @@ impl Walk {
                 texts.push(text);
             }
         }
+        // (The screenful the audience sees: the console's column, narrower, may count more.)
+        let page = pager::index(&h.ctx).min(pager::count(&h.ctx, self.viewport()) - 1);
         Screen {
             section: h.state().current_section(),
-            page: pager::index(&h.ctx),
+            page,
             blank: h.state().tools().lecture.blanked(),
             texts,
             end,
