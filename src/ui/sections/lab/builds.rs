@@ -56,8 +56,17 @@ impl LabPage {
     }
 
     /// Opens part `p` in a lecture: at its question, or (`at_end`) at its result when it has
-    /// one.
+    /// one. A run in flight on another part, out of sight, is stopped: the screen shows all
+    /// that goes on.
     fn open_at(&mut self, p: usize, at_end: bool) {
+        match p.checked_sub(1) {
+            Some(i) if self.failover.running_at() != Some(i) => self.failover.cancel(),
+            Some(_) => {}
+            None => self.failover.cancel(),
+        }
+        if p > 0 {
+            self.cancel();
+        }
         self.part = p;
         self.shown[p] = at_end && self.has_result(p);
         self.held = false;
