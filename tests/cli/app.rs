@@ -43,7 +43,10 @@ fn section_takes_the_lab_by_number_and_by_id() {
     let cli = locks_lesson::cli::Cli::try_parse_from(["locks-lesson", "--section", "ttl"]).unwrap();
     assert_eq!(cli.section, Some(locks_lesson::sections::number("ttl")));
     let (_, _, err) = run(&["--section", "12"]);
-    assert!(err.contains(&format!("{lab} (or lab) for the lab")), "{err}");
+    assert!(
+        err.contains(&format!("{lab} (or lab) for the lab")),
+        "{err}"
+    );
 }
 
 #[test]

@@ -596,7 +596,11 @@ fn lab_checks(
 ) {
     let part = w.lab_part();
     if lab_question(after) && (reveals(after) > 0 || summary(w).is_some()) {
-        broken(w, "lab spoiler", format!("a result beside the question: {after:?}"));
+        broken(
+            w,
+            "lab spoiler",
+            format!("a result beside the question: {after:?}"),
+        );
     }
     match p {
         Press::Down if lab_question(before) && part != part_before => {
@@ -656,11 +660,7 @@ fn walks(px: [f32; 2], presenter: bool) {
     walks_of(px, presenter, walk);
 }
 
-fn walks_of(
-    px: [f32; 2],
-    presenter: bool,
-    walk: fn([f32; 2], bool, u64) -> Vec<(String, String)>,
-) {
+fn walks_of(px: [f32; 2], presenter: bool, walk: fn([f32; 2], bool, u64) -> Vec<(String, String)>) {
     let seeds: Vec<u64> = match std::env::var("CLICKER_SEED") {
         Ok(s) => vec![s.parse().expect("CLICKER_SEED is a number")],
         // CLICKER_WALKS=N: a longer soak than the default's.
@@ -742,7 +742,10 @@ fn the_lab_from_the_clicker() {
     script.extend([Down, Tick, Down, Down, Down, Down, Down]);
     for presenter in [false, true] {
         let px = [1024.0, 768.0];
-        let found = walk_with(Walk::lab(px, presenter, 0), Keys::Script(script.clone().into_iter()));
+        let found = walk_with(
+            Walk::lab(px, presenter, 0),
+            Keys::Script(script.clone().into_iter()),
+        );
         let lines: Vec<&str> = found.iter().map(|(_, what)| what.as_str()).collect();
         assert!(found.is_empty(), "{}", lines.join("\n\n"));
         // And the walk ended at the lab's last words, every part run.
@@ -759,7 +762,10 @@ fn the_lab_from_the_clicker() {
             }
             w.press(Down);
         }
-        assert_eq!(w.lab_part(), Some(locks_lesson::ui::sections::lab::PARTS - 1));
+        assert_eq!(
+            w.lab_part(),
+            Some(locks_lesson::ui::sections::lab::PARTS - 1)
+        );
         assert!(summary(&w).is_some(), "{:?}", w.screen());
         assert!(presenter || w.screen().is_end(), "{:?}", w.screen());
     }

@@ -682,7 +682,16 @@ fn lab_lecture_at(px: [f32; 2], type_steps: i32) -> Walk {
     })
     .pixels(px, 1.0)
     .build();
-    let mut w = Walk::new(h, px, format!("the lab's lecture {}×{} type {} %", px[0], px[1], 100 + 10 * type_steps));
+    let mut w = Walk::new(
+        h,
+        px,
+        format!(
+            "the lab's lecture {}×{} type {} %",
+            px[0],
+            px[1],
+            100 + 10 * type_steps
+        ),
+    );
     for _ in 0..type_steps {
         w.press_with(Modifiers::COMMAND, Key::Plus);
     }

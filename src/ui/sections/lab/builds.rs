@@ -144,4 +144,3 @@ impl Present for LabPage {
         true
     }
 }
-

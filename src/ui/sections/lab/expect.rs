@@ -45,7 +45,11 @@ impl Question<'_> {
             if let Some(note) = note {
                 ui.add(egui::Label::new(RichText::new(note).strong()).wrap());
             } else if !cx.slide {
-                let keys = format!("{}–{}", key_text(Action::Choose(1)), key_text(Action::Choose(2)));
+                let keys = format!(
+                    "{}–{}",
+                    key_text(Action::Choose(1)),
+                    key_text(Action::Choose(2))
+                );
                 let hint = if cx.lecture {
                     let run = [key_text(Action::NextSection), key_text(Action::Reveal)].join(" / ");
                     tf("lab.expect.hint.lecture", &[("keys", keys), ("run", run)])
@@ -61,7 +65,11 @@ impl Question<'_> {
     /// (`got`: the outcome the first choice names).
     pub fn verdict(&self, ui: &mut Ui, chosen: Option<bool>, got: bool) {
         let Some(said) = chosen else { return };
-        let words = if said { self.choices[0] } else { self.choices[1] };
+        let words = if said {
+            self.choices[0]
+        } else {
+            self.choices[1]
+        };
         let (mark, colour) = if said == got {
             ("✔", ui.visuals().text_color())
         } else {
@@ -80,5 +88,9 @@ pub fn rerun_hint(ui: &mut Ui) {
 
 /// The words for "on" and "off" of a setting.
 pub fn on_off(on: bool) -> &'static str {
-    t(if on { "lab.settings.on" } else { "lab.settings.off" })
+    t(if on {
+        "lab.settings.on"
+    } else {
+        "lab.settings.off"
+    })
 }

@@ -282,21 +282,12 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
         t("lab.failover.measured.whole_run").to_owned(),
         duration_ms(run.total_ms),
     ));
-    egui::Grid::new((
+    let id = (
         "failover-facts",
         run.params.store.as_str(),
         run.params.delayed_restart,
-    ))
-    .num_columns(2)
-    .spacing([16.0, 3.0])
-    .striped(true)
-    .show(ui, |ui| {
-        for (k, v) in rows {
-            ui.label(RichText::new(k).strong());
-            ui.label(v);
-            ui.end_row();
-        }
-    });
+    );
+    super::summary::table(ui, id, rows);
 }
 
 /// Section 5's Redlock step: the documented failure modes, from the assets.
