@@ -82,7 +82,7 @@ impl LessonApp {
             .section
             .or(remembered)
             .unwrap_or(1)
-            .clamp(1, crate::sections::lesson_count());
+            .clamp(1, crate::sections::lab());
         crate::ui::kit::style::style(&cc.egui_ctx);
         let destination = options
             .export_dir

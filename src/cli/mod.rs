@@ -119,7 +119,7 @@ pub struct Cli {
     /// the lecturer's console with the speaker notes and the clock.
     #[arg(long)]
     pub presenter: bool,
-    /// Open at section N (1-10).
+    /// Open at section N (1-10, or 11 for the lab), or at the section with this id (`lab`).
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_section)]
     pub section: Option<u8>,
     /// Keep quiz progress in this file instead of the platform's data folder.
@@ -189,14 +189,16 @@ fn parse_language(raw: &str) -> Result<crate::lesson::language::Language, String
 }
 
 fn parse_section(raw: &str) -> Result<u8, String> {
-    raw.trim()
-        .parse::<u8>()
+    let raw = raw.trim();
+    raw.parse::<u8>()
         .ok()
-        .filter(|n| (1..=crate::sections::lesson_count()).contains(n))
+        .filter(|n| (1..=sections::lab()).contains(n))
+        .or_else(|| sections::number_of(raw))
         .ok_or_else(|| {
             format!(
-                "must be an integer from 1 to {}",
-                crate::sections::lesson_count()
+                "must be a section from 1 to {}, {} (or lab) for the lab, or a section's id such as ttl",
+                sections::lesson_count(),
+                sections::lab()
             )
         })
 }

@@ -82,7 +82,7 @@ pub struct Progress {
     /// Total XP. Written for whoever reads the file; always recomputed from `answers`, so it
     /// can never count an answer twice.
     pub xp: u32,
-    /// The section on screen when the file was last written (1-10).
+    /// The section on screen when the file was last written (1-10, or the lab's 11).
     pub last_section: Option<u8>,
     /// Sections finished: quiz sections whose every question has been answered, and the
     /// sections in `done` (recomputed from both).
@@ -345,7 +345,7 @@ impl Progress {
             .collect();
         if self
             .last_section
-            .is_some_and(|n| !(1..=crate::sections::lesson_count()).contains(&n))
+            .is_some_and(|n| !(1..=crate::sections::lab()).contains(&n))
         {
             self.last_section = None;
         }

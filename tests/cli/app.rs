@@ -22,12 +22,31 @@ fn version_and_help() {
 
 #[test]
 fn section_out_of_range_exits_2_naming_the_flag() {
-    for bad in ["0", "11", "x", "-1"] {
+    for bad in ["0", "12", "x", "-1", "labs"] {
         let (code, _, err) = run(&["--section", bad]);
         assert_eq!(code, 2, "--section {bad}");
         assert!(err.contains("--section"), "{err}");
         assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
     }
+}
+
+/// The lab opens as section 11 or by its id; the message names both.
+#[test]
+fn section_takes_the_lab_by_number_and_by_id() {
+    use clap::Parser;
+    let lab = locks_lesson::sections::lab();
+    for given in [lab.to_string(), "lab".to_owned(), " lab ".to_owned()] {
+        let cli = locks_lesson::cli::Cli::try_parse_from(["locks-lesson", "--section", &given])
+            .expect("the lab is a section");
+        assert_eq!(cli.section, Some(lab), "--section {given}");
+    }
+    let cli = locks_lesson::cli::Cli::try_parse_from(["locks-lesson", "--section", "ttl"]).unwrap();
+    assert_eq!(cli.section, Some(locks_lesson::sections::number("ttl")));
+    let (_, _, err) = run(&["--section", "12"]);
+    assert!(
+        err.contains(&format!("{lab} (or lab) for the lab")),
+        "{err}"
+    );
 }
 
 #[test]

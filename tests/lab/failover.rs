@@ -514,10 +514,10 @@ fn the_page_draws_a_real_run_with_what_was_measured() {
     let h = page_with(run);
     for label in [
         "Section 3: the stale holder",
-        "Redis with a replica: the failover loses the lock",
-        "Redlock: a master restarts with an empty data set",
-        "Redlock with a delayed restart",
-        "etcd cluster: the leader dies, the lock stays",
+        "Redis with a replica: the primary dies",
+        "Redlock: a master restarts at once",
+        "Redlock: a master restarts after the TTL",
+        "etcd cluster: the leader dies",
         "Run: a master restarts at once",
         "What was measured",
         "Clock drift allowance (1\u{a0}% of the TTL + 2\u{a0}ms)",

@@ -12,6 +12,18 @@
 //!
 //! "What the audience sees" is read from the accessibility tree: the section, the screenful
 //! of a paged column, and every text in view (in the presenter view, the audience window's).
+//! The lab's walks start at the lab, whose runs are recorded runs replayed a moment per tick
+//! of a clock the walk moves on (`Tick`: time passes, not a key), so that a run is in flight
+//! for as many presses as the walk likes. There, besides the above, after every press:
+//!
+//! - a Page Down never skips an experiment: from a part whose question is asked it stays on
+//!   that part, and one pressed while a run is in flight says that it waits for it (the only
+//!   Page Down that may change nothing: a second one while it waits);
+//! - a number key on the question selects that choice;
+//! - a run that ends shows its headline, in view;
+//! - no result or verdict shows beside a question;
+//! - Shift+R starts the part on screen again.
+//!
 //! A failure prints its seed and the keys pressed, so that it can be replayed with
 //! `CLICKER_SEED=<seed> cargo test --test ui clicker`. `CLICKER_WALKS=<n>` walks seeds 1 to n
 //! instead of the first ten (a longer soak: 1,000 walks take a few minutes a size).
@@ -21,6 +33,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::ui::Shareable;
+use locks_lesson::ui::sections::lab::{LabPage, ReplayClock};
 use locks_lesson::ui::shell::pager;
 use locks_lesson::ui::shell::presenter::{AUDIENCE_TITLE, audience_id};
 use rand::{RngExt, SeedableRng};
@@ -45,6 +58,10 @@ enum Press {
     Vote(u8),
     Larger,
     Smaller,
+    /// The lab: run the part on screen again (Shift+R).
+    Rerun,
+    /// The lab's replayed run goes on by one moment (not a key: time passing).
+    Tick,
 }
 
 impl Press {
@@ -62,6 +79,8 @@ impl Press {
             }
             Press::Larger => (Modifiers::COMMAND, Key::Plus),
             Press::Smaller => (Modifiers::COMMAND, Key::Minus),
+            Press::Rerun => (Modifiers::SHIFT, Key::R),
+            Press::Tick => unreachable!("a tick is no key"),
         }
     }
 
@@ -77,6 +96,23 @@ impl Press {
             70..78 => Press::Reveal,
             78..94 => Press::Vote(rng.random_range(1..=4)),
             94..97 => Press::Larger,
+            _ => Press::Smaller,
+        }
+    }
+
+    /// In the lab: Page Down and time passing most, the votes, reruns and going back.
+    fn random_lab(rng: &mut ChaCha8Rng) -> Press {
+        match rng.random_range(0..100) {
+            0..34 => Press::Down,
+            34..46 => Press::Up,
+            46..66 => Press::Tick,
+            66..78 => Press::Vote(rng.random_range(1..=3)),
+            78..84 => Press::Reveal,
+            84..89 => Press::Rerun,
+            89..93 => Press::Blank,
+            93..95 => Press::End,
+            95..96 => Press::Home,
+            96..98 => Press::Larger,
             _ => Press::Smaller,
         }
     }
@@ -113,6 +149,8 @@ struct Walk {
     presenter: bool,
     seed: u64,
     pressed: Vec<Press>,
+    /// The lab's replay clock, in a walk of the lab.
+    clock: Option<ReplayClock>,
 }
 
 /// Whether `node` lies under the audience window (in kittest the second window is drawn as a
@@ -132,10 +170,21 @@ fn in_audience(node: &egui_kittest::kittest::AccessKitNode<'_>) -> bool {
 
 impl Walk {
     fn new(px: [f32; 2], presenter: bool, seed: u64) -> Self {
+        Self::open(px, presenter, seed, false)
+    }
+
+    /// A walk that starts at the lab, its runs replayed.
+    fn lab(px: [f32; 2], presenter: bool, seed: u64) -> Self {
+        Self::open(px, presenter, seed, true)
+    }
+
+    fn open(px: [f32; 2], presenter: bool, seed: u64, lab: bool) -> Self {
         let mut open = crate::harness::open_with(AppOptions {
             lecture: !presenter,
             presenter,
             ask_predictions: true,
+            section: lab.then(locks_lesson::sections::lab),
+            lab_in_lecture: Some(lab),
             ..Default::default()
         })
         .pixels(px, 1.0);
@@ -145,6 +194,12 @@ impl Walk {
         let mut h = open.build();
         // Animations shown at once: the walk is about builds, not frames of a film.
         h.state_mut().set_reduced_motion(true);
+        let clock = lab.then(ReplayClock::default);
+        if let Some(clock) = &clock {
+            // (Opened at its first step, as the app opens a lecture's first section.)
+            h.state_mut()
+                .replace_section(Box::new(LabPage::replaying(clock.clone())));
+        }
         crate::harness::settle(&mut h, px, SETTLE);
         Walk {
             h,
@@ -152,6 +207,7 @@ impl Walk {
             presenter,
             seed,
             pressed: Vec::new(),
+            clock,
         }
     }
 
@@ -215,9 +271,11 @@ impl Walk {
                 texts.push(text);
             }
         }
+        // (The screenful the audience sees: the console's column, narrower, may count more.)
+        let page = pager::index(&h.ctx).min(pager::count(&h.ctx, self.viewport()) - 1);
         Screen {
             section: h.state().current_section(),
-            page: pager::index(&h.ctx),
+            page,
             blank: h.state().tools().lecture.blanked(),
             texts,
             end,
@@ -238,9 +296,46 @@ impl Walk {
 
     fn press(&mut self, p: Press) {
         self.pressed.push(p);
-        let (m, k) = p.key();
-        self.h.key_press_modifiers(m, k);
+        match (p, &self.clock) {
+            (Press::Tick, Some(clock)) => clock.tick(),
+            (Press::Tick, None) => {}
+            _ => {
+                let (m, k) = p.key();
+                self.h.key_press_modifiers(m, k);
+            }
+        }
         crate::harness::settle(&mut self.h, self.px, SETTLE);
+    }
+
+    /// The lab's part on screen (its tab selected), if the lab is on screen.
+    fn lab_part(&self) -> Option<usize> {
+        let tabs = lab_tabs();
+        self.h
+            .query_all_by(|_| true)
+            .filter(|n| self.presenter == in_audience(&n.accesskit_node()))
+            .filter(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+            .find_map(|n| {
+                let label = n.accesskit_node().label()?;
+                tabs.iter().position(|t| *t == label)
+            })
+    }
+
+    /// A lab run is in flight (its Cancel button is on the page, in view or not).
+    fn lab_running_anywhere(&self) -> bool {
+        let cancel = lab_words("lab.button.cancel");
+        self.h
+            .query_all_by_label(cancel)
+            .any(|n| self.presenter == in_audience(&n.accesskit_node()))
+    }
+
+    /// The choices selected on screen ("1  …").
+    fn selected(&self) -> Vec<String> {
+        self.h
+            .query_all_by(|_| true)
+            .filter(|n| self.presenter == in_audience(&n.accesskit_node()))
+            .filter(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+            .filter_map(|n| n.accesskit_node().label())
+            .collect()
     }
 
     fn fail(&self, what: &str) -> String {
@@ -301,22 +396,56 @@ fn reveals(s: &Screen) -> usize {
         .count()
 }
 
+/// The lab's tab titles, in order.
+fn lab_tabs() -> Vec<String> {
+    use locks_lesson::lab::failover::experiment;
+    use locks_lesson::ui::sections::lab::failover::EXPERIMENTS;
+    std::iter::once(locks_lesson::lesson::catalogue::t("lab.tab.stale").to_owned())
+        .chain(EXPERIMENTS.iter().map(|p| experiment(p).title.clone()))
+        .collect()
+}
+
+fn lab_words(key: &str) -> &'static str {
+    locks_lesson::lesson::catalogue::t(key)
+}
+
+/// A lab question is on screen.
+fn lab_question(s: &Screen) -> bool {
+    use locks_lesson::lab::failover::experiment;
+    use locks_lesson::ui::sections::lab::failover::EXPERIMENTS;
+    s.has(lab_words("lab.expect.stale.question"))
+        || EXPERIMENTS
+            .iter()
+            .any(|p| s.has(&experiment(p).expect.question))
+}
+
+/// A lab run is in flight on screen (its Cancel button shows).
+fn lab_running(s: &Screen) -> bool {
+    s.texts.iter().any(|t| t == lab_words("lab.button.cancel"))
+}
+
+/// A Page Down waits for the run in flight.
+fn lab_held(s: &Screen) -> bool {
+    s.has(lab_words("lab.status.held"))
+}
+
 fn class_line(s: &Screen) -> bool {
     s.has("The class predicted")
 }
 
 /// Where a walk's presses come from: a seeded random clicker, or a script.
 enum Keys {
-    Random(Box<ChaCha8Rng>, usize),
+    /// The generator, the presses left, and the mix drawn from.
+    Random(Box<ChaCha8Rng>, usize, fn(&mut ChaCha8Rng) -> Press),
     Script(std::vec::IntoIter<Press>),
 }
 
 impl Keys {
     fn next(&mut self) -> Option<Press> {
         match self {
-            Keys::Random(rng, left) => {
+            Keys::Random(rng, left, mix) => {
                 *left = left.checked_sub(1)?;
-                Some(Press::random(rng))
+                Some(mix(rng))
             }
             Keys::Script(keys) => keys.next(),
         }
@@ -325,7 +454,7 @@ impl Keys {
     /// The key that wakes a blank screen.
     fn wake(&mut self) -> Press {
         match self {
-            Keys::Random(rng, _) => Press::random(rng),
+            Keys::Random(rng, _, mix) => mix(rng),
             Keys::Script(keys) => keys.next().unwrap_or(Press::Down),
         }
     }
@@ -333,19 +462,28 @@ impl Keys {
 
 /// One walk: the invariants after every press. Returns the first broken one, by name.
 fn walk(px: [f32; 2], presenter: bool, seed: u64) -> Vec<(String, String)> {
-    let keys = Keys::Random(Box::new(ChaCha8Rng::seed_from_u64(seed)), PRESSES);
-    walk_with(px, presenter, seed, keys)
+    let rng = Box::new(ChaCha8Rng::seed_from_u64(seed));
+    let keys = Keys::Random(rng, PRESSES, Press::random);
+    walk_with(Walk::new(px, presenter, seed), keys)
 }
 
-fn walk_with(px: [f32; 2], presenter: bool, seed: u64, mut keys: Keys) -> Vec<(String, String)> {
-    let mut w = Walk::new(px, presenter, seed);
+/// One walk from the lab's first part, its runs replayed.
+fn walk_lab(px: [f32; 2], presenter: bool, seed: u64) -> Vec<(String, String)> {
+    let rng = Box::new(ChaCha8Rng::seed_from_u64(seed));
+    let keys = Keys::Random(rng, PRESSES, Press::random_lab);
+    walk_with(Walk::lab(px, presenter, seed), keys)
+}
+
+fn walk_with(mut w: Walk, mut keys: Keys) -> Vec<(String, String)> {
     // Every broken invariant, by name (the walk goes on from where it is).
     let mut found: Vec<(String, String)> = Vec::new();
     let mut broken = |w: &Walk, name: &str, what: String| {
         found.push((name.to_owned(), w.fail(&what)));
     };
+    let lab = locks_lesson::sections::lab();
     while let Some(p) = keys.next() {
         let before = w.screen();
+        let part_before = w.lab_part();
         if p == Press::Blank {
             let state = w.state();
             w.press(Press::Blank);
@@ -354,7 +492,7 @@ fn walk_with(px: [f32; 2], presenter: bool, seed: u64, mut keys: Keys) -> Vec<(S
                 continue;
             }
             let mut wake = keys.wake();
-            if wake == Press::Blank {
+            if matches!(wake, Press::Blank | Press::Tick) {
                 wake = Press::Down;
             }
             w.press(wake);
@@ -373,6 +511,9 @@ fn walk_with(px: [f32; 2], presenter: bool, seed: u64, mut keys: Keys) -> Vec<(S
         }
         w.press(p);
         let after = w.screen();
+        if before.section == lab && after.section == lab && !before.blank {
+            lab_checks(&w, p, (&before, part_before), &after, &mut broken);
+        }
         if class_line(&after) && after.has("Predict first") {
             broken(
                 &w,
@@ -381,6 +522,8 @@ fn walk_with(px: [f32; 2], presenter: bool, seed: u64, mut keys: Keys) -> Vec<(S
             );
         }
         match p {
+            // A second Page Down while one waits for the run in flight adds nothing.
+            Press::Down if before.section == lab && lab_held(&before) && after == before => {}
             Press::Down if !before.is_end() && after == before => {
                 broken(
                     &w,
@@ -443,8 +586,81 @@ fn walk_with(px: [f32; 2], presenter: bool, seed: u64, mut keys: Keys) -> Vec<(S
     found
 }
 
+/// The lab's invariants after press `p` (see the module's words).
+fn lab_checks(
+    w: &Walk,
+    p: Press,
+    (before, part_before): (&Screen, Option<usize>),
+    after: &Screen,
+    broken: &mut impl FnMut(&Walk, &str, String),
+) {
+    let part = w.lab_part();
+    if lab_question(after) && (reveals(after) > 0 || summary(w).is_some()) {
+        broken(
+            w,
+            "lab spoiler",
+            format!("a result beside the question: {after:?}"),
+        );
+    }
+    match p {
+        Press::Down if lab_question(before) && part != part_before => {
+            broken(
+                w,
+                "lab skip",
+                format!("Page Down left part {part_before:?} at its question for {part:?}"),
+            );
+        }
+        Press::Down
+            if lab_running(before)
+                && !lab_held(before)
+                && before.page == after.page
+                && !(lab_held(after) || !lab_running(after)) =>
+        {
+            broken(
+                w,
+                "lab held",
+                format!("Page Down in flight says nothing: {after:?}"),
+            );
+        }
+        Press::Vote(n @ 1..=2) if lab_question(before) => {
+            let prefix = format!("{n}  ");
+            if !w.selected().iter().any(|l| l.starts_with(&prefix)) {
+                broken(
+                    w,
+                    "lab vote",
+                    format!("key {n} did not select choice {n}: {after:?}"),
+                );
+            }
+        }
+        Press::Tick if lab_running(before) && !lab_running(after) => {
+            let shown = summary(w).is_some_and(|h| after.texts.contains(&h));
+            if !shown {
+                broken(
+                    w,
+                    "lab reveal",
+                    format!("a run ended without its headline in view: {after:?}"),
+                );
+            }
+        }
+        Press::Rerun if !w.lab_running_anywhere() => {
+            broken(w, "lab rerun", format!("Shift+R ran nothing: {after:?}"));
+        }
+        _ => {}
+    }
+}
+
+/// The headline of the section on screen.
+fn summary(w: &Walk) -> Option<String> {
+    let n = w.h.state().current_section();
+    w.h.state().section(n).summary()
+}
+
 /// Runs the walks of one size and mode; fails with every broken invariant, counted by name.
 fn walks(px: [f32; 2], presenter: bool) {
+    walks_of(px, presenter, walk);
+}
+
+fn walks_of(px: [f32; 2], presenter: bool, walk: fn([f32; 2], bool, u64) -> Vec<(String, String)>) {
     let seeds: Vec<u64> = match std::env::var("CLICKER_SEED") {
         Ok(s) => vec![s.parse().expect("CLICKER_SEED is a number")],
         // CLICKER_WALKS=N: a longer soak than the default's.
@@ -501,6 +717,60 @@ fn clicker_walks_1280x800_presenter() {
     walks([1280.0, 800.0], true);
 }
 
+#[test]
+fn clicker_walks_lab_1024x768_lecture() {
+    walks_of([1024.0, 768.0], false, walk_lab);
+}
+
+#[test]
+fn clicker_walks_lab_1280x800_presenter() {
+    walks_of([1280.0, 800.0], true, walk_lab);
+}
+
+/// The rehearsal's reported presses in the lab: arriving asks (nothing runs), Page Down runs,
+/// a Page Down within the run waits for it instead of skipping the next experiment, the
+/// number keys vote, Shift+R runs again, and each run's end shows its headline.
+#[test]
+fn the_lab_from_the_clicker() {
+    use Press::*;
+    let mut script = vec![Vote(1), Down, Down, Down, Tick, Tick, Down, Vote(2), Down];
+    script.extend([Down, Tick, Rerun, Tick, Up, Up, Down, Down]);
+    for _ in 0..4 {
+        script.extend([Down, Vote(1), Down, Down, Tick, Down]);
+    }
+    // The last experiment: run, its result, paged to the lecture's last words.
+    script.extend([Down, Tick, Down, Down, Down, Down, Down]);
+    for presenter in [false, true] {
+        let px = [1024.0, 768.0];
+        let found = walk_with(
+            Walk::lab(px, presenter, 0),
+            Keys::Script(script.clone().into_iter()),
+        );
+        let lines: Vec<&str> = found.iter().map(|(_, what)| what.as_str()).collect();
+        assert!(found.is_empty(), "{}", lines.join("\n\n"));
+        // And the walk ended at the lab's last words, every part run.
+        let mut w = Walk::lab(px, presenter, 0);
+        for p in script.clone() {
+            w.press(p);
+        }
+        for _ in 0..5 {
+            w.press(Tick);
+        }
+        for _ in 0..10 {
+            if w.screen().is_end() {
+                break;
+            }
+            w.press(Down);
+        }
+        assert_eq!(
+            w.lab_part(),
+            Some(locks_lesson::ui::sections::lab::PARTS - 1)
+        );
+        assert!(summary(&w).is_some(), "{:?}", w.screen());
+        assert!(presenter || w.screen().is_end(), "{:?}", w.screen());
+    }
+}
+
 /// The walks the lecture's rehearsal found dead or wrong, pressed as scripts: End, then Page
 /// Down to the end and back with Home; section 8's first question and back into section 7;
 /// section 9's prediction revealed and back.
@@ -515,7 +785,10 @@ fn the_reported_presses_do_what_they_should() {
     script.extend(std::iter::repeat_n(Down, 40));
     script.extend(std::iter::repeat_n(Up, 30));
     for (presenter, px) in [(false, [1024.0, 768.0]), (false, [1280.0, 800.0])] {
-        let found = walk_with(px, presenter, 0, Keys::Script(script.clone().into_iter()));
+        let found = walk_with(
+            Walk::new(px, presenter, 0),
+            Keys::Script(script.clone().into_iter()),
+        );
         let lines: Vec<&str> = found.iter().map(|(_, what)| what.as_str()).collect();
         assert!(found.is_empty(), "{}", lines.join("\n\n"));
     }

@@ -480,10 +480,29 @@ fn card_states(w: &mut Walk, n: u8) {
     }
 }
 
-/// The lab: before a run, then each experiment after a recorded run.
+/// The lab: before a run, a run in flight (its runs replayed a moment a tick), then each
+/// experiment after a recorded run.
 fn lab_states(w: &mut Walk) {
-    use locks_lesson::ui::sections::lab::{LabPage, failover::EXPERIMENTS};
+    use locks_lesson::ui::sections::lab::{LabPage, ReplayClock, failover::EXPERIMENTS};
     w.look("the lab before a run");
+    let clock = ReplayClock::default();
+    w.h.state_mut()
+        .replace_section(Box::new(LabPage::replaying(clock.clone())));
+    w.settle();
+    w.press(Key::Num1);
+    w.look("the lab: what the learner expects, chosen");
+    w.press_with(Modifiers::SHIFT, Key::R);
+    w.look("the lab: a run in flight");
+    for tick in 0.. {
+        if w.h.state().section(sections::lab()).summary().is_some() {
+            break;
+        }
+        assert!(tick < 10, "the replayed run never ended");
+        clock.tick();
+        w.settle();
+        w.look("the lab: a run in flight, later");
+    }
+    w.look("the lab: a run just ended");
     w.h.state_mut()
         .replace_section(Box::new(LabPage::with_result(
             locks_lesson::lab::recorded::stale_run(),
@@ -649,6 +668,69 @@ fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
     }
 }
 
+/// The lab in a lecture at `px` and a type `type_steps` tenths above 100 %, its runs
+/// replayed: every part's question with the class's vote, its run in flight with a Page Down
+/// waiting for it, and its result, screenful by screenful, to the lecture's last words.
+fn lab_lecture_at(px: [f32; 2], type_steps: i32) -> Walk {
+    use locks_lesson::ui::sections::lab::{LabPage, ReplayClock};
+    let lab = sections::lab();
+    let h = crate::harness::open_with(AppOptions {
+        lecture: true,
+        section: Some(lab),
+        lab_in_lecture: Some(true),
+        ..Default::default()
+    })
+    .pixels(px, 1.0)
+    .build();
+    let mut w = Walk::new(
+        h,
+        px,
+        format!(
+            "the lab's lecture {}×{} type {} %",
+            px[0],
+            px[1],
+            100 + 10 * type_steps
+        ),
+    );
+    for _ in 0..type_steps {
+        w.press_with(Modifiers::COMMAND, Key::Plus);
+    }
+    let clock = ReplayClock::default();
+    w.h.state_mut()
+        .replace_section(Box::new(LabPage::replaying(clock.clone())));
+    w.settle();
+    for step in 0..MAX_STEPS {
+        w.press(Key::Num2);
+        w.look(&format!("the lab step {step}"));
+        let before = (pager::index(&w.h.ctx), w.h.state().section(lab).summary());
+        let running = |w: &Walk| w.h.query_by_label("Cancel").is_some();
+        w.press(Key::PageDown);
+        if running(&w) {
+            w.look(&format!("the lab step {step}: the run in flight"));
+            w.press(Key::PageDown);
+            w.look(&format!("the lab step {step}: a Page Down waits"));
+            while running(&w) {
+                clock.tick();
+                w.settle();
+            }
+        }
+        let after = (pager::index(&w.h.ctx), w.h.state().section(lab).summary());
+        if after == before && w.h.state().current_section() == lab && !running(&w) {
+            return w;
+        }
+    }
+    panic!("the lab's lecture did not end within {MAX_STEPS} Page Downs");
+}
+
+#[test]
+fn every_lab_step_in_a_lecture_fits_the_projectors() {
+    let walks = PROJECTORS
+        .into_iter()
+        .flat_map(|px| [0, 5].map(|t| lab_lecture_at(px, t)))
+        .collect();
+    report_at_least(walks, 0, 40);
+}
+
 // ---------------------------------------------------------------- the tests
 
 /// Problems the walk may find at each size (learner 1280×720, 1366×768, 1920×1080; lecture
@@ -659,6 +741,11 @@ const KNOWN: [usize; 5] = [0, 0, 0, 0, 0];
 /// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
 /// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.
 fn report(walks: Vec<Walk>, known: usize) {
+    report_at_least(walks, known, 200);
+}
+
+/// The same, for walks that look at least `least` states.
+fn report_at_least(walks: Vec<Walk>, known: usize, least: usize) {
     let states: usize = walks.iter().map(|w| w.states).sum();
     let problems: Vec<String> = walks.into_iter().flat_map(|w| w.problems).collect();
     for p in &problems {
@@ -668,7 +755,7 @@ fn report(walks: Vec<Walk>, known: usize) {
         "{states} states looked at, {} layout problems",
         problems.len()
     );
-    assert!(states > 200, "the walk looked at only {states} states");
+    assert!(states > least, "the walk looked at only {states} states");
     assert!(
         problems.len() <= known,
         "{} layout problems in {states} states (at most {known} known):\n{}",

@@ -179,6 +179,9 @@ fn the_lab_timeline_is_a_slide_too() {
         h.state_mut().slide(lab, 1920).is_none(),
         "no run, no figure"
     );
+    // What the learner expects first, then Run.
+    h.get_by_label_contains("A's stale data").click();
+    h.run_steps(2);
     h.get_by_label("Run").click();
     for _ in 0..3000 {
         h.step();

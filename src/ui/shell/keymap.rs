@@ -23,8 +23,11 @@ pub enum Action {
     /// Quizzes: go on to the next question. Left to a focused button, which Enter and Space
     /// press instead, so one key press never does both.
     Continue,
-    /// Lecture mode: reveal the quiz answer after the class has voted.
+    /// Lecture mode: reveal the quiz answer after the class has voted (the lab: run the
+    /// experiment on screen).
     Reveal,
+    /// The lab: run the experiment on screen again.
+    Rerun,
     /// Open or close the glossary index.
     ToggleGlossary,
     /// Lecture (projector) mode on or off.
@@ -91,6 +94,7 @@ impl Action {
             Action::Choose(_)
                 | Action::Continue
                 | Action::Reveal
+                | Action::Rerun
                 | Action::PlayPause
                 | Action::StepPlayback
                 | Action::ResetPlayback

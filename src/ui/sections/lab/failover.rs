@@ -6,13 +6,14 @@
 
 use egui::{RichText, Ui};
 
-use super::run::Ended;
+use super::expect::Question;
+use super::run::{Ended, Job, Source};
 use crate::lab::failover::{
     self, FailoverParams, FailoverRun, FailoverStore, experiment, run_failover, words,
 };
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::duration_ms;
-use crate::runner::{Runner, Task};
+use crate::runner::Runner;
 use crate::ui::Cx;
 use crate::ui::kit::widgets;
 use crate::ui::sections::lab::failover_figure as timeline;
@@ -51,20 +52,53 @@ pub type RunUpdate = super::RunUpdate<FailoverRun>;
 /// The failover experiments' state on the lab page.
 #[derive(Default)]
 pub struct FailoverPanel {
-    task: Option<(usize, Task<RunUpdate>)>,
+    task: Option<(usize, Job<FailoverRun>)>,
     /// The status line of each experiment: its own run's, never another's.
     status: [String; 4],
     results: [Option<FailoverRun>; 4],
     error: Option<(usize, String)>,
     /// What the learner expects of each experiment, asked before its run: B granted the
     /// lock too (`true`) or refused.
-    expected: [Option<bool>; 4],
+    pub expected: [Option<bool>; 4],
     pub plot_rect: Option<egui::Rect>,
+}
+
+/// How the page shows an experiment: its result revealed or still held back (a lecture's
+/// build), and whether a Page Down waits for the run in flight.
+#[derive(Clone, Copy)]
+pub struct View {
+    pub result: bool,
+    pub held: bool,
+    /// Its run has just ended: the headline comes into view.
+    pub ended: bool,
+}
+
+/// The first thing experiment `p`'s run does, as its status line says it.
+fn starting(p: &FailoverParams) -> &'static str {
+    t(match p.store {
+        FailoverStore::RedisReplica => "lab.failover.replica.starting",
+        FailoverStore::Redlock => "lab.failover.redlock.starting",
+        FailoverStore::EtcdCluster => "lab.failover.etcd.starting",
+    })
+}
+
+/// Experiment `i`'s question.
+pub fn question(i: usize) -> Question<'static> {
+    let e = experiment(&EXPERIMENTS[i.min(EXPERIMENTS.len() - 1)]);
+    Question {
+        question: &e.expect.question,
+        choices: [&e.expect.granted_twice, &e.expect.kept],
+    }
 }
 
 impl FailoverPanel {
     pub fn running(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// The experiment whose run is in flight.
+    pub fn running_at(&self) -> Option<usize> {
+        self.task.as_ref().map(|(i, _)| *i)
     }
 
     /// The last run of experiment `i`.
@@ -83,15 +117,24 @@ impl FailoverPanel {
         self.error.as_ref().map(|e| e.1.as_str())
     }
 
-    /// Starts experiment `i` on a worker thread.
-    pub fn run(&mut self, i: usize, runner: &Runner) {
-        let params = EXPERIMENTS[i.min(EXPERIMENTS.len() - 1)];
+    /// Starts experiment `i` (one at a time: a run in flight is cancelled first).
+    pub fn run(&mut self, i: usize, runner: &Runner, source: &Source) {
+        self.cancel();
+        let i = i.min(EXPERIMENTS.len() - 1);
+        let params = EXPERIMENTS[i];
         self.error = None;
-        self.status[i.min(EXPERIMENTS.len() - 1)] = t("lab.status.starting").into();
-        let task = super::spawn_run(runner, "lab-failover", move |ctl| {
-            run_failover(&params, ctl)
-        });
-        self.task = Some((i, task));
+        self.status[i] = starting(&params).into();
+        let job = Job::start(
+            source,
+            runner,
+            "lab-failover",
+            move |ctl| run_failover(&params, ctl),
+            || {
+                let statuses = vec![starting(&params).to_owned()];
+                (statuses, crate::lab::recorded::failover_run(params))
+            },
+        );
+        self.task = Some((i, job));
     }
 
     /// Cancels a run (its servers are stopped).
@@ -102,13 +145,11 @@ impl FailoverPanel {
         }
     }
 
-    /// Adopts news from the worker.
-    pub fn poll(&mut self) {
-        let Some((i, task)) = &self.task else { return };
+    /// Adopts news from the worker; the experiment whose run has just ended with a result.
+    pub fn poll(&mut self) -> Option<usize> {
+        let (i, task) = self.task.as_ref()?;
         let i = *i;
-        let Some(ended) = super::run::poll(task, &mut self.status[i]) else {
-            return;
-        };
+        let ended = task.poll(&mut self.status[i])?;
         self.task = None;
         match ended {
             Ended::Done(run) => {
@@ -121,10 +162,12 @@ impl FailoverPanel {
                     ],
                 );
                 self.results[i] = Some(run);
+                return Some(i);
             }
             Ended::Cancelled => self.status[i] = t("lab.status.cancelled").into(),
             Ended::Failed(msg) => self.fail(i, msg),
         }
+        None
     }
 
     fn fail(&mut self, i: usize, msg: String) {
@@ -143,40 +186,32 @@ impl FailoverPanel {
         }
     }
 
-    /// Experiment `i`: what it does, its Run button, and its last run.
-    pub fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, i: usize) {
-        self.poll();
+    /// Experiment `i`: what it does, its question until its result is shown, its Run button
+    /// and status, and its result (the headline first). True when Run was pressed.
+    pub fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, i: usize, view: View) -> bool {
         let i = i.min(EXPERIMENTS.len() - 1);
         let e = experiment(&EXPERIMENTS[i]);
         widgets::paragraph(ui, &e.does, cx);
-        // What the learner expects, asked before the run as the sections ask theirs.
-        let asked = !cx.slide && self.results[i].is_none() && !self.running();
-        if asked {
-            ui.label(RichText::new(&e.expect.question).strong());
-            ui.horizontal_wrapped(|ui| {
-                for (twice, words) in [(true, &e.expect.granted_twice), (false, &e.expect.kept)] {
-                    ui.radio_value(&mut self.expected[i], Some(twice), words.as_str());
-                }
-            });
+        let own = self.running_at() == Some(i);
+        let shown = view.result && !own && self.results[i].is_some();
+        if !shown && !cx.slide {
+            let note = (own && view.held).then(|| t("lab.status.held"));
+            question(i).ui(ui, cx, &mut self.expected[i], note);
         }
-        let ready = self.expected[i].is_some() || cx.slide;
+        // Learners predict, then run; a lecture runs with Page Down whatever the class said.
+        let ready = self.expected[i].is_some() || cx.lecture;
+        let mut pressed = false;
         ui.horizontal_wrapped(|ui| {
-            let own = self.task.as_ref().is_some_and(|(at, _)| *at == i);
             if own {
                 ui.add(egui::Spinner::new());
                 if ui.button(t("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
-            } else if self.running() {
-                // Another experiment is running: one at a time.
-            } else if !cx.slide
-                && ui
-                    .add_enabled(ready, egui::Button::new(RichText::new(&e.button).strong()))
-                    .clicked()
-            {
-                self.run(i, cx.runner);
+            } else if !cx.slide {
+                let words = RichText::new(&e.button).strong();
+                pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
-            if !self.status[i].is_empty() {
+            if !self.status[i].is_empty() && (own || !cx.lecture || shown) {
                 ui.label(tf("lab.status.line", &[("status", &self.status[i])]));
             }
         });
@@ -186,25 +221,15 @@ impl FailoverPanel {
             ui.add(egui::Label::new(RichText::new(msg).color(widgets::warn_color(ui))).wrap());
         }
         ui.add_space(6.0);
-        let Some(run) = &self.results[i] else {
-            ui.label(t("lab.failover.no_run"));
-            return;
+        let Some(run) = self.results[i].as_ref().filter(|_| shown) else {
+            return pressed;
         };
-        widgets::headline(ui, &failover::story(run));
-        if let Some(twice) = self.expected[i] {
-            let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
-            let said = if twice {
-                &e.expect.granted_twice
-            } else {
-                &e.expect.kept
-            };
-            let (mark, colour) = if got == twice {
-                ("✔", ui.visuals().text_color())
-            } else {
-                ("✖", widgets::warn_color(ui))
-            };
-            let line = tf("lab.failover.expected", &[("mark", mark), ("said", said)]);
-            ui.label(RichText::new(line).color(colour));
+        let headline = widgets::headline(ui, &failover::story(run));
+        super::bring_into_view(ui, cx, &headline, view.ended);
+        let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
+        question(i).verdict(ui, self.expected[i], got);
+        if cx.lecture && !cx.slide {
+            super::expect::rerun_hint(ui);
         }
         ui.add_space(6.0);
         let lanes = run.lanes.len() as f32;
@@ -219,6 +244,7 @@ impl FailoverPanel {
             .id_salt(("failover-measured", i))
             .default_open(true)
             .show(ui, |ui| measured(ui, run));
+        pressed
     }
 }
 
@@ -256,21 +282,12 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
         t("lab.failover.measured.whole_run").to_owned(),
         duration_ms(run.total_ms),
     ));
-    egui::Grid::new((
+    let id = (
         "failover-facts",
         run.params.store.as_str(),
         run.params.delayed_restart,
-    ))
-    .num_columns(2)
-    .spacing([16.0, 3.0])
-    .striped(true)
-    .show(ui, |ui| {
-        for (k, v) in rows {
-            ui.label(RichText::new(k).strong());
-            ui.label(v);
-            ui.end_row();
-        }
-    });
+    );
+    super::summary::table(ui, id, rows);
 }
 
 /// Section 5's Redlock step: the documented failure modes, from the assets.

@@ -3,6 +3,8 @@
 //! Nothing touches the network before that. The run happens on a worker thread (the runner's),
 //! can be cancelled at any moment, and stops the server it started when it ends.
 
+mod builds;
+mod expect;
 pub mod failover;
 pub mod failover_figure;
 pub mod figure;
@@ -17,11 +19,14 @@ use crate::lab::{self, LabParams, LabRun, ServerKind};
 use crate::lesson::SectionText;
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity as fmt;
-use crate::runner::{Runner, Task};
+use crate::runner::Runner;
 use crate::ui::kit::widgets;
-use crate::ui::{Cx, Present, Section, Shareable};
-use failover::{EXPERIMENTS, FailoverPanel};
-pub use run::{RunUpdate, spawn_run};
+use crate::ui::shell::keymap::Action;
+use crate::ui::{Cx, Section, Shareable};
+use expect::Question;
+use failover::{EXPERIMENTS, FailoverPanel, View};
+use run::Job;
+pub use run::{ReplayClock, RunUpdate, Source, spawn_run};
 use summary::{facts, finished_status, text};
 pub use summary::{headline, lanes_height};
 
@@ -35,6 +40,9 @@ pub fn title() -> &'static str {
 pub const TITLE: crate::lesson::catalogue::CatalogueText =
     crate::lesson::catalogue::CatalogueText::new(title);
 
+/// The page's parts: section 3's stale holder, then each failover experiment.
+pub const PARTS: usize = EXPERIMENTS.len() + 1;
+
 pub struct LabPage {
     pub server: ServerKind,
     /// Empty: start a server of our own.
@@ -42,19 +50,32 @@ pub struct LabPage {
     pub fencing: bool,
     pub ttl_ms: f64,
     pub pause_ms: f64,
-    task: Option<Task<RunUpdate>>,
+    task: Option<Job<LabRun>>,
     /// The status line, and the server it is about.
     status: (ServerKind, String),
-    /// The last run on each server: a result is shown only beside the server that produced it.
+    /// The last run on each server: a result is shown only beside the server that produced it,
+    /// and only while the settings are the ones it ran with.
     results: Vec<LabRun>,
     error: Option<(ServerKind, String)>,
     plot_rect: Option<egui::Rect>,
     /// The story on screen: 0 is section 3's stale holder, then the failover experiments
-    /// ([`EXPERIMENTS`]); in lecture mode each is a build step.
+    /// ([`EXPERIMENTS`]); in lecture mode each is asked, run and shown in build steps.
     pub part: usize,
     pub failover: FailoverPanel,
-    /// Lecture mode: the clicker opened the part on screen, which runs as its build.
-    build: bool,
+    /// Where runs come from: real servers, or a replay (tests).
+    source: Source,
+    /// What is expected of the stale holder's run: storage ends with A's stale data (`true`).
+    expected: Option<bool>,
+    /// Each part's result is revealed (set when its run ends; a lecture's build step back
+    /// hides it and asks the question again).
+    shown: [bool; PARTS],
+    /// Lecture mode: Page Down (or R) asked to run the part on screen (started when drawn).
+    start: bool,
+    /// Lecture mode: Page Down was pressed while the part on screen was running: its result
+    /// shows when the run ends (and the next Page Down goes on from there).
+    held: bool,
+    /// A run on screen has just ended: its headline is brought into view.
+    ended: bool,
 }
 
 impl Default for LabPage {
@@ -78,8 +99,21 @@ impl LabPage {
             plot_rect: None,
             part: 0,
             failover: FailoverPanel::default(),
-            build: false,
+            source: Source::Servers,
+            expected: None,
+            shown: [false; PARTS],
+            start: false,
+            held: false,
+            ended: false,
         }
+    }
+
+    /// The page whose runs are recorded runs replayed a moment per tick of `clock` (tests
+    /// that walk the page with runs in flight).
+    pub fn replaying(clock: ReplayClock) -> Self {
+        let mut page = Self::new();
+        page.source = Source::Replay(clock);
+        page
     }
 
     /// The page showing a finished failover run.
@@ -90,6 +124,7 @@ impl LabPage {
             .position(|p| *p == run.params)
             .unwrap_or(0);
         page.failover.set_result(run);
+        page.shown[page.part] = true;
         page
     }
 
@@ -121,6 +156,7 @@ impl LabPage {
         page.pause_ms = p.pause_ms as f64;
         page.status = (run.params.server, finished_status(&run));
         page.results.push(run);
+        page.shown[0] = true;
         page
     }
 
@@ -143,9 +179,22 @@ impl LabPage {
         self.task.is_some()
     }
 
-    /// The last run on the server picked.
+    /// The last run on the server picked, if it ran with the settings on screen.
     pub fn result(&self) -> Option<&LabRun> {
-        self.results.iter().find(|r| r.params.server == self.server)
+        let now = self.params();
+        self.results
+            .iter()
+            .find(|r| r.params.server == self.server)
+            .filter(|r| r.params == now)
+    }
+
+    /// The last run on the server picked, when it ran with other settings.
+    fn earlier(&self) -> Option<&LabRun> {
+        let now = self.params();
+        self.results
+            .iter()
+            .find(|r| r.params.server == self.server)
+            .filter(|r| r.params != now)
     }
 
     /// The last run's error, if it was on the server picked.
@@ -164,14 +213,64 @@ impl LabPage {
         }
     }
 
+    /// Part `p` has a result (for the stale holder: with the settings on screen).
+    fn has_result(&self, p: usize) -> bool {
+        match p.checked_sub(1) {
+            Some(i) => self.failover.result(i).is_some(),
+            None => self.result().is_some(),
+        }
+    }
+
+    /// Part `p` is running (or about to: a lecture's Page Down asked for it).
+    fn runs(&self, p: usize) -> bool {
+        (self.start && p == self.part)
+            || match p.checked_sub(1) {
+                Some(i) => self.failover.running_at() == Some(i),
+                None => self.running(),
+            }
+    }
+
+    /// Part `p`'s result is on show (else its question is asked).
+    fn result_shown(&self, p: usize) -> bool {
+        self.shown[p] && self.has_result(p) && !self.runs(p)
+    }
+
+    /// Runs part `p` (a run in flight on another part is cancelled: one at a time).
+    fn start_part(&mut self, p: usize, runner: &Runner) {
+        self.shown[p] = false;
+        match p.checked_sub(1) {
+            Some(i) => {
+                self.cancel();
+                self.failover.run(i, runner, &self.source);
+            }
+            None => {
+                self.failover.cancel();
+                self.run(runner);
+            }
+        }
+    }
+
     /// Starts a run with the page's settings.
     pub fn run(&mut self, runner: &Runner) {
         let params = self.params();
         self.error = None;
-        self.status = (params.server, t("lab.status.starting").into());
-        self.task = Some(spawn_run(runner, "lab", move |ctl| {
-            lab::run_stale(&params, ctl)
-        }));
+        self.shown[0] = false;
+        let first = summary::starting(&params);
+        self.status = (params.server, first.clone());
+        let asked = params.clone();
+        let job = Job::start(
+            &self.source,
+            runner,
+            "lab",
+            move |ctl| lab::run_stale(&params, ctl),
+            move || {
+                // The recorded run, as if it had run with the settings asked.
+                let mut run = crate::lab::recorded::stale_run_with(asked.fencing);
+                run.params = asked;
+                (vec![first, t("lab.story.a_woke").to_owned()], run)
+            },
+        );
+        self.task = Some(job);
     }
 
     /// Cancels a run (its server, if it started one, is stopped).
@@ -182,14 +281,18 @@ impl LabPage {
         }
     }
 
-    /// Adopts news from the worker.
+    /// Adopts news from the workers: a run that ended with a result shows it.
     fn poll(&mut self) {
+        if let Some(i) = self.failover.poll() {
+            self.ended_at(i + 1, true);
+        }
         let Some(task) = &self.task else { return };
-        let Some(ended) = run::poll(task, &mut self.status.1) else {
+        let Some(ended) = task.poll(&mut self.status.1) else {
             return;
         };
         self.task = None;
         let server = self.status.0;
+        let done = matches!(ended, run::Ended::Done(_));
         match ended {
             run::Ended::Done(run) => {
                 self.status = (server, finished_status(&run));
@@ -203,9 +306,62 @@ impl LabPage {
                 self.error = Some((server, msg));
             }
         }
+        self.ended_at(0, done);
     }
 
-    fn controls(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
+    /// Part `p`'s run has ended: with a result (`done`), it shows; a Page Down that waited
+    /// for it has been answered.
+    fn ended_at(&mut self, p: usize, done: bool) {
+        self.shown[p] |= done;
+        if p == self.part {
+            self.held = false;
+            self.ended = done;
+        }
+    }
+
+    /// The section's keys: the number keys vote while the question is asked; R runs the part
+    /// in a lecture (as Page Down does); Shift+R runs it again.
+    fn keys(&mut self, cx: &Cx<'_>) {
+        let p = self.part;
+        if !self.result_shown(p) {
+            let chosen = match p.checked_sub(1) {
+                Some(i) => &mut self.failover.expected[i],
+                None => &mut self.expected,
+            };
+            Question::keys(cx, chosen);
+        }
+        for a in cx.actions {
+            match a {
+                Action::Reveal if cx.lecture => {
+                    self.build_in_part();
+                }
+                Action::Rerun if cx.lecture || self.ready(p) => {
+                    self.held = false;
+                    self.start = true;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether a learner may run part `p`: they said what they expect first.
+    fn ready(&self, p: usize) -> bool {
+        match p.checked_sub(1) {
+            Some(i) => self.failover.expected[i].is_some(),
+            None => self.expected.is_some(),
+        }
+    }
+
+    /// The stale holder's question.
+    fn question() -> Question<'static> {
+        Question {
+            question: t("lab.expect.stale.question"),
+            choices: [t("lab.expect.stale.a"), t("lab.expect.stale.b")],
+        }
+    }
+
+    /// The settings (a learner's: a lecture runs the lab's defaults).
+    fn controls(&mut self, ui: &mut Ui) {
         let busy = self.running();
         ui.add_enabled_ui(!busy, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -281,23 +437,33 @@ impl LabPage {
             ui.checkbox(&mut self.fencing, t("lab.controls.fencing"))
                 .on_hover_text(t("lab.controls.fencing_tip"));
         });
-        ui.horizontal(|ui| {
+    }
+
+    /// The Run button (or the spinner and Cancel while running) and the status line; true
+    /// when Run was pressed.
+    fn run_row(&mut self, ui: &mut Ui, cx: &Cx<'_>, shown: bool) -> bool {
+        let busy = self.running();
+        let mut pressed = false;
+        ui.horizontal_wrapped(|ui| {
             if busy {
                 ui.add(egui::Spinner::new());
                 if ui.button(t("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
-            } else if ui
-                .button(RichText::new(t("lab.button.run")).strong())
-                .clicked()
-            {
-                self.run(cx.runner);
+            } else if !cx.slide {
+                let words = RichText::new(t("lab.button.run")).strong();
+                let ready = cx.lecture || self.expected.is_some();
+                pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
-            ui.label(tf("lab.status.line", &[("status", self.status())]));
+            // (A lecture's question stands alone until the run: no idle status beside it.)
+            if busy || shown || !cx.lecture {
+                ui.label(tf("lab.status.line", &[("status", self.status())]));
+            }
         });
         if let Some(e) = self.error() {
             ui.add(egui::Label::new(RichText::new(e).color(widgets::warn_color(ui))).wrap());
         }
+        pressed
     }
 }
 
@@ -316,6 +482,9 @@ impl Section for LabPage {
     }
 
     fn summary(&self) -> Option<String> {
+        if !self.result_shown(self.part) {
+            return None;
+        }
         match self.experiment() {
             Some(i) => self.failover.result(i).map(crate::lab::failover::story),
             None => self.result().map(headline),
@@ -333,39 +502,70 @@ impl Section for LabPage {
         if ran {
             cx.mark_done(self.number());
         }
-        // A lecture's build: the part the clicker opened runs once.
-        if std::mem::take(&mut self.build) && cx.lecture && !self.running() {
-            match self.experiment() {
-                Some(i) if self.failover.result(i).is_none() && !self.failover.running() => {
-                    self.failover.run(i, cx.runner);
-                }
-                None if self.result().is_none() => self.run(cx.runner),
-                _ => {}
-            }
+        self.keys(cx);
+        if std::mem::take(&mut self.start) {
+            self.start_part(self.part, cx.runner);
         }
+        let before = self.part;
         self.tabs(ui);
+        if self.part != before {
+            self.held = false;
+        }
+        let p = self.part;
+        let ended = std::mem::take(&mut self.ended);
         if let Some(i) = self.experiment() {
-            self.failover.ui(ui, cx, i);
-            if self.part == EXPERIMENTS.len() {
+            let view = View {
+                result: self.shown[p],
+                held: self.held,
+                ended,
+            };
+            if self.failover.ui(ui, cx, i, view) {
+                self.start_part(p, cx.runner);
+            }
+            if p + 1 == PARTS && self.result_shown(p) {
                 crate::ui::shell::lecture::end_line(ui, self.number());
             }
             return;
         }
         if !cx.lecture {
-            // (On a projector the timeline comes first: the settings are the lab's defaults.)
-            self.controls(ui, cx);
+            // (On a projector the settings are the lab's defaults.)
+            self.controls(ui);
         }
         ui.add_space(8.0);
-        let Some(at) = self
-            .results
-            .iter()
-            .position(|r| r.params.server == self.server)
-        else {
-            ui.label(t("lab.no_run"));
+        let shown = self.result_shown(0);
+        if !shown {
+            if let Some(run) = self.earlier() {
+                let p = &run.params;
+                let settings = tf(
+                    "lab.settings",
+                    &[
+                        ("fencing", expect::on_off(p.fencing).to_owned()),
+                        ("ttl", fmt::duration_ms(p.ttl_ms as f64)),
+                        ("pause", fmt::duration_ms(p.pause_ms as f64)),
+                    ],
+                );
+                let line = tf("lab.earlier", &[("settings", settings)]);
+                ui.add(egui::Label::new(RichText::new(line).weak()).wrap());
+            }
+            if !cx.slide {
+                let note = (self.running() && self.held).then(|| t("lab.status.held"));
+                Self::question().ui(ui, cx, &mut self.expected, note);
+            }
+        }
+        if self.run_row(ui, cx, shown) {
+            self.start_part(0, cx.runner);
+        }
+        let Some(run) = self.result().filter(|_| shown).cloned() else {
             return;
         };
-        let run = &self.results[at];
-        widgets::headline(ui, &headline(run));
+        let run = &run;
+        ui.add_space(4.0);
+        let said = widgets::headline(ui, &headline(run));
+        bring_into_view(ui, cx, &said, ended);
+        Self::question().verdict(ui, self.expected, run.survivor == "A");
+        if cx.lecture && !cx.slide {
+            expect::rerun_hint(ui);
+        }
         ui.add_space(8.0);
         // The key above the timeline: in view whenever the timeline's top is, however much
         // the words above take on a small screen.
@@ -392,6 +592,19 @@ impl Section for LabPage {
     crate::offers_present!();
 }
 
+/// A run on screen has just ended (`ended`): its headline comes into view, a lecture's first
+/// screenful or a learner's scrolled page.
+fn bring_into_view(ui: &Ui, cx: &Cx<'_>, headline: &egui::Response, ended: bool) {
+    if !ended {
+        return;
+    }
+    if cx.lecture {
+        crate::ui::shell::pager::reset(ui.ctx());
+    } else {
+        headline.scroll_to_me(Some(egui::Align::Min));
+    }
+}
+
 /// The lab shares no settings: only the area of its figure, for a PNG export.
 impl Shareable for LabPage {
     fn plot_rect(&self) -> Option<egui::Rect> {
@@ -399,68 +612,6 @@ impl Shareable for LabPage {
             Some(_) => self.failover.plot_rect,
             None => self.plot_rect,
         }
-    }
-}
-
-/// The lab in a lecture: its experiments one by one, each run as it opens.
-impl Present for LabPage {
-    fn step(&mut self, forward: bool, lecture: bool) -> bool {
-        if !lecture {
-            return false;
-        }
-        match (forward, self.part) {
-            (true, p) if p < EXPERIMENTS.len() => self.part += 1,
-            (false, p) if p > 0 => self.part -= 1,
-            _ => return false,
-        }
-        self.build = forward;
-        true
-    }
-
-    fn arrive(&mut self, at_end: bool, lecture: bool) {
-        if lecture {
-            self.part = if at_end { EXPERIMENTS.len() } else { 0 };
-            self.build = !at_end;
-        }
-    }
-
-    fn open_part(&mut self, id: &str) {
-        if let Some(i) = failover::index_of(id) {
-            self.part = i + 1;
-        }
-    }
-
-    fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
-        if let Some(i) = self.experiment() {
-            let Some(run) = self.failover.result(i) else {
-                return false;
-            };
-            let frame = crate::ui::share::slide::Frame {
-                heading: title(),
-                headline: Some(crate::lab::failover::story(run)),
-                code: None,
-            };
-            crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
-                let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
-                failover_figure::timeline(ui, cx, run, (size.y - key).max(120.0));
-                failover_figure::key(ui, cx, run);
-            });
-            return true;
-        }
-        let Some(run) = self.result() else {
-            return false;
-        };
-        let frame = crate::ui::share::slide::Frame {
-            heading: title(),
-            headline: Some(headline(run)),
-            code: None,
-        };
-        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
-            let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
-            figure::timeline(ui, cx, run, (size.y - key).max(120.0));
-            figure::key(ui, cx);
-        });
-        true
     }
 }
 

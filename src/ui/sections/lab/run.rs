@@ -77,3 +77,99 @@ pub fn poll<T: Clone>(task: &Task<RunUpdate<T>>, status: &mut String) -> Option<
         (None, Some(msg)) => Ended::Failed(msg),
     })
 }
+
+/// Where the page's runs come from: real servers (on the runner's worker threads), or runs
+/// recorded on real servers replayed one moment at a time as a [`ReplayClock`] moves on
+/// (tests that walk the page with runs in flight, frame by frame and without servers).
+#[derive(Clone, Default)]
+pub enum Source {
+    #[default]
+    Servers,
+    Replay(ReplayClock),
+}
+
+/// The clock a replayed run follows: each tick is one moment of the run (its next status
+/// line, then its end). Ticks before a run starts do not count for it.
+#[derive(Clone, Default)]
+pub struct ReplayClock(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl ReplayClock {
+    /// One moment passes.
+    pub fn tick(&self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn now(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// A replayed run: its status lines, one a tick, then its result.
+pub struct Replay<T> {
+    clock: ReplayClock,
+    started: u64,
+    statuses: Vec<String>,
+    result: T,
+}
+
+/// A run in flight: on a worker thread, or replayed.
+pub enum Job<T> {
+    Task(Task<RunUpdate<T>>),
+    Replay(Replay<T>),
+}
+
+impl<T: Clone + Send + 'static> Job<T> {
+    /// Starts `work` from `source`: on the runner's worker, or as the replay of `recorded`
+    /// with these `statuses` (the first is already on screen).
+    pub fn start(
+        source: &Source,
+        runner: &Runner,
+        name: &str,
+        work: impl FnOnce(&Control) -> Result<T, LabError> + Send + 'static,
+        recorded: impl FnOnce() -> (Vec<String>, T),
+    ) -> Self {
+        match source {
+            Source::Servers => Job::Task(spawn_run(runner, name, work)),
+            Source::Replay(clock) => {
+                let (statuses, result) = recorded();
+                Job::Replay(Replay {
+                    clock: clock.clone(),
+                    started: clock.now(),
+                    statuses,
+                    result,
+                })
+            }
+        }
+    }
+
+    /// See [`poll`].
+    pub fn poll(&self, status: &mut String) -> Option<Ended<T>> {
+        match self {
+            Job::Task(task) => poll(task, status),
+            Job::Replay(r) => {
+                let at = usize::try_from(r.clock.now() - r.started).unwrap_or(usize::MAX);
+                match r.statuses.get(at) {
+                    Some(s) => {
+                        status.clone_from(s);
+                        None
+                    }
+                    None => Some(Ended::Done(r.result.clone())),
+                }
+            }
+        }
+    }
+
+    /// Stops the run (a server it started is stopped).
+    pub fn cancel(&self) {
+        if let Job::Task(task) = self {
+            task.cancel();
+        }
+    }
+
+    pub fn is_finished(&self) -> bool {
+        match self {
+            Job::Task(task) => task.is_finished(),
+            Job::Replay(_) => true,
+        }
+    }
+}

@@ -114,13 +114,32 @@ pub(super) fn facts(ui: &mut Ui, run: &LabRun) {
         ),
         (t("lab.facts.storage"), run.storage_value.clone()),
     ];
-    egui::Grid::new("lab-facts")
+    let rows = rows.map(|(k, v)| (k.to_owned(), v)).into();
+    table(ui, "lab-facts", rows);
+}
+
+/// A table of what a run measured: each name, and its value wrapped in the room left beside
+/// it (the window's edge never cuts one, an address list or a long outcome included).
+pub(super) fn table(ui: &mut Ui, id: impl egui::AsIdSalt, rows: Vec<(String, String)>) {
+    let gap = 16.0;
+    let room = ui.available_width();
+    let names = (room * 0.4).max(80.0);
+    let values = (room - names - gap).max(80.0);
+    egui::Grid::new(id)
         .num_columns(2)
-        .spacing([16.0, 4.0])
+        .spacing([gap, 3.0])
+        .striped(true)
         .show(ui, |ui| {
             for (k, v) in rows {
-                ui.label(RichText::new(k).strong());
-                ui.label(v);
+                for (text, width) in [
+                    (RichText::new(k).strong(), names),
+                    (RichText::new(v), values),
+                ] {
+                    ui.scope(|ui| {
+                        ui.set_max_width(width);
+                        ui.add(egui::Label::new(text).wrap());
+                    });
+                }
                 ui.end_row();
             }
         });
@@ -141,4 +160,18 @@ pub(super) fn text() -> &'static SectionText {
         after: Vec::new(),
         how: t("lab.text.how").into(),
     })
+}
+
+/// The first thing a stale-holder run with `p` does, as its status line says it.
+pub(super) fn starting(p: &crate::lab::LabParams) -> String {
+    match p.url.as_deref() {
+        Some(url) => tf(
+            "lab.story.connecting",
+            &[("server", p.server.name()), ("url", url)],
+        ),
+        None => tf(
+            "lab.story.starting",
+            &[("program", crate::lab::server::binary_name(p.server))],
+        ),
+    }
 }

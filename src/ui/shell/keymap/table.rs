@@ -152,6 +152,14 @@ pub const SHORTCUTS: &[Shortcut] = &[
         || t("keys.name.space"),
         next_question,
     ),
+    // Shift+R before R: a plain R row would take Shift+R too.
+    with(
+        Modifiers::SHIFT,
+        Action::Rerun,
+        Key::R,
+        || t("keys.name.shift_r"),
+        || t("keys.what.rerun").to_owned(),
+    ),
     plain(
         Action::Reveal,
         Key::R,

@@ -1,0 +1,146 @@
+//! The lab in a lecture: each part (the stale holder, then each failover experiment) in
+//! three build steps, as the simulation sections are: its question asked (the class votes
+//! with the number keys), its run (Page Down or R), and once the run ends its result, headline
+//! first. A Page Down pressed while a run is in flight waits for it: the page says so, and the
+//! result shows when the run ends; the next Page Down goes on from there. Page Up takes the
+//! steps back: a waiting Page Down, the run (cancelled), the result (hidden again, the
+//! question asked), the part before. Shift+R runs the part on screen again.
+
+use egui::Ui;
+
+use super::failover;
+use super::{LabPage, PARTS, figure, headline, title};
+use crate::ui::{Cx, Present};
+
+impl LabPage {
+    /// The part on screen's next build: its run (or, when it ran before, its result), or a
+    /// Page Down that waits for its run. False once its result is on show.
+    pub(super) fn build_in_part(&mut self) -> bool {
+        let p = self.part;
+        if self.runs(p) {
+            self.held = true;
+            return true;
+        }
+        if self.result_shown(p) {
+            return false;
+        }
+        if self.has_result(p) {
+            self.shown[p] = true;
+        } else {
+            self.start = true;
+        }
+        true
+    }
+
+    /// The part on screen's build before: a waiting Page Down, the run, the result.
+    fn build_back(&mut self) -> bool {
+        let p = self.part;
+        if std::mem::take(&mut self.held) {
+            return true;
+        }
+        if std::mem::take(&mut self.start) {
+            return true;
+        }
+        if self.runs(p) {
+            match p.checked_sub(1) {
+                Some(_) => self.failover.cancel(),
+                None => self.cancel(),
+            }
+            return true;
+        }
+        if self.result_shown(p) {
+            self.shown[p] = false;
+            return true;
+        }
+        false
+    }
+
+    /// Opens part `p` in a lecture: at its question, or (`at_end`) at its result when it has
+    /// one. A run in flight on another part, out of sight, is stopped: the screen shows all
+    /// that goes on.
+    fn open_at(&mut self, p: usize, at_end: bool) {
+        match p.checked_sub(1) {
+            Some(i) if self.failover.running_at() != Some(i) => self.failover.cancel(),
+            Some(_) => {}
+            None => self.failover.cancel(),
+        }
+        if p > 0 {
+            self.cancel();
+        }
+        self.part = p;
+        self.shown[p] = at_end && self.has_result(p);
+        self.held = false;
+        self.start = false;
+    }
+}
+
+impl Present for LabPage {
+    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+        if !lecture {
+            return false;
+        }
+        if forward {
+            if self.build_in_part() {
+                return true;
+            }
+            if self.part + 1 < PARTS {
+                self.open_at(self.part + 1, false);
+                return true;
+            }
+            return false;
+        }
+        if self.build_back() {
+            return true;
+        }
+        if self.part > 0 {
+            self.open_at(self.part - 1, true);
+            return true;
+        }
+        false
+    }
+
+    fn arrive(&mut self, at_end: bool, lecture: bool) {
+        if lecture {
+            self.open_at(if at_end { PARTS - 1 } else { 0 }, at_end);
+        }
+    }
+
+    fn open_part(&mut self, id: &str) {
+        if let Some(i) = failover::index_of(id) {
+            self.part = i + 1;
+        }
+    }
+
+    fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
+        if let Some(i) = self.experiment() {
+            let Some(run) = self.failover.result(i) else {
+                return false;
+            };
+            let frame = crate::ui::share::slide::Frame {
+                heading: title(),
+                headline: Some(crate::lab::failover::story(run)),
+                code: None,
+            };
+            crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
+                let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+                super::failover_figure::timeline(ui, cx, run, (size.y - key).max(120.0));
+                super::failover_figure::key(ui, cx, run);
+            });
+            return true;
+        }
+        let Some(run) = self.result() else {
+            return false;
+        };
+        let frame = crate::ui::share::slide::Frame {
+            heading: title(),
+            headline: Some(headline(run)),
+            code: None,
+        };
+        crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
+            let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+            figure::timeline(ui, cx, run, (size.y - key).max(120.0));
+            figure::key(ui, cx);
+        });
+        true
+    }
+}

@@ -1,0 +1,96 @@
+//! What the learner (or the class) expects of an experiment, asked before its run as the
+//! sections ask theirs: the question, two numbered choices, and after the run the verdict.
+
+use egui::{RichText, Ui};
+
+use crate::lesson::catalogue::{t, tf};
+use crate::ui::Cx;
+use crate::ui::kit::widgets;
+use crate::ui::shell::keymap::{Action, key_text, key_texts};
+
+/// An experiment's question and its two choices (the first: the outcome `true`).
+pub struct Question<'a> {
+    pub question: &'a str,
+    pub choices: [&'a str; 2],
+}
+
+impl Question<'_> {
+    /// The number keys: 1 or 2 chooses (others do nothing here).
+    pub fn keys(cx: &Cx<'_>, chosen: &mut Option<bool>) {
+        for a in cx.actions {
+            match a {
+                Action::Choose(1) => *chosen = Some(true),
+                Action::Choose(2) => *chosen = Some(false),
+                _ => {}
+            }
+        }
+    }
+
+    /// The question with its choices, numbered for the keys, and how to answer it; or, in
+    /// that line's place, `note` (a Page Down waiting for the run: in view wherever the
+    /// question is).
+    pub fn ui(&self, ui: &mut Ui, cx: &Cx<'_>, chosen: &mut Option<bool>, note: Option<&str>) {
+        let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        widgets::panel_frame(ui).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(RichText::new(self.question).strong()).wrap());
+            ui.horizontal_wrapped(|ui| {
+                for (i, (value, words)) in [true, false].into_iter().zip(self.choices).enumerate() {
+                    let label = RichText::new(format!("{}  {words}", i + 1)).size(body);
+                    if ui.selectable_label(*chosen == Some(value), label).clicked() {
+                        *chosen = Some(value);
+                    }
+                }
+            });
+            if let Some(note) = note {
+                ui.add(egui::Label::new(RichText::new(note).strong()).wrap());
+            } else if !cx.slide {
+                let keys = format!(
+                    "{}–{}",
+                    key_text(Action::Choose(1)),
+                    key_text(Action::Choose(2))
+                );
+                let hint = if cx.lecture {
+                    let run = [key_text(Action::NextSection), key_text(Action::Reveal)].join(" / ");
+                    tf("lab.expect.hint.lecture", &[("keys", keys), ("run", run)])
+                } else {
+                    tf("lab.expect.hint.learner", &[("keys", keys)])
+                };
+                ui.label(RichText::new(hint).weak());
+            }
+        });
+    }
+
+    /// Under the result: what was expected, marked right or wrong against what happened
+    /// (`got`: the outcome the first choice names).
+    pub fn verdict(&self, ui: &mut Ui, chosen: Option<bool>, got: bool) {
+        let Some(said) = chosen else { return };
+        let words = if said {
+            self.choices[0]
+        } else {
+            self.choices[1]
+        };
+        let (mark, colour) = if said == got {
+            ("✔", ui.visuals().text_color())
+        } else {
+            ("✖", widgets::warn_color(ui))
+        };
+        let line = tf("lab.expected", &[("mark", mark), ("said", words)]);
+        ui.label(RichText::new(line).color(colour));
+    }
+}
+
+/// The line under a result that names the rerun key.
+pub fn rerun_hint(ui: &mut Ui) {
+    let key = key_texts(Action::Rerun).join(", ");
+    ui.label(RichText::new(tf("lab.rerun.hint", &[("key", key)])).weak());
+}
+
+/// The words for "on" and "off" of a setting.
+pub fn on_off(on: bool) -> &'static str {
+    t(if on {
+        "lab.settings.on"
+    } else {
+        "lab.settings.off"
+    })
+}
