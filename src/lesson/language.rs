@@ -97,9 +97,23 @@ impl<T> Default for PerLanguage<T> {
 /// Fields whose strings are identifiers, not words: kept as they are in every language.
 const IDENTIFIER_FIELDS: [&str; 4] = ["id", "section", "experiment", "store"];
 
-/// An embedded RON asset in the current language: under `en-XA`, every string is turned
-/// into the pseudo-language except map keys and the identifier fields.
+/// An embedded RON asset in the current language, its references to sections written out
+/// ([`super::refs`]): under `en-XA`, every string is turned into the pseudo-language except
+/// map keys and the identifier fields.
 pub fn asset(text: &str) -> Cow<'_, str> {
+    let words = ron_words(text);
+    let word = super::catalogue::t("app.section_ref");
+    match super::refs::resolve(&words, word) {
+        Ok(None) => words,
+        Ok(Some(resolved)) => Cow::Owned(resolved),
+        // The assets are part of the binary and checked by the tests.
+        Err(e) => panic!("an asset's section reference: {e}"),
+    }
+}
+
+/// An embedded RON asset's strings in the current language, as written (the catalogue, which
+/// resolves its own references).
+pub fn ron_words(text: &str) -> Cow<'_, str> {
     match current() {
         Language::English => Cow::Borrowed(text),
         Language::Pseudo => Cow::Owned(pseudo_ron(text)),

@@ -208,8 +208,8 @@ impl ProgressFile {
 
     /// Remembers the section on screen; saves only when it changed.
     pub fn visit(&mut self, section: u8) {
-        if self.progress.last_section != Some(section) {
-            self.update(|p| p.last_section = Some(section));
+        if !self.progress.visited(section) {
+            self.update(|p| p.visit(section));
         }
     }
 

@@ -274,8 +274,8 @@ fn unlocked(progress: &Progress, item: &ItemId, now: u64) -> bool {
     match item.kind {
         Kind::Token => item
             .section()
-            .and_then(|s| progress.done.get(&s))
-            .is_some_and(|&at| before_today(at)),
+            .and_then(|s| progress.done_at(s))
+            .is_some_and(before_today),
         Kind::Term => progress.done.values().any(|&at| before_today(at)),
         Kind::Quiz | Kind::Prediction => false,
     }

@@ -51,7 +51,7 @@ impl Cx<'_> {
     /// Marks section `n` finished and saves it (learners only: nothing is scored in lecture
     /// mode).
     pub fn mark_done(&mut self, n: u8) {
-        if !self.lecture && !self.slide && !self.progress.get().completed.contains(&n) {
+        if !self.lecture && !self.slide && !self.progress.get().finished(n) {
             self.progress
                 .update(|p| p.mark_done(n, crate::progress::now_ms()));
         }

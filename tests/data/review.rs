@@ -31,14 +31,14 @@ fn a_format_2_file_migrates_with_its_answers_xp_and_predictions() {
     assert!(text.contains("version: 2"));
     let p = Progress::from_bytes(text.as_bytes()).unwrap();
     assert_eq!(p.version, progress::VERSION);
-    assert_eq!(progress::VERSION, 3);
+    assert_eq!(progress::VERSION, 4);
     assert_eq!(p.answers.len(), 15);
     assert_eq!(p.predictions.len(), 6);
     // 13 questions right at the first try and 5 predictions right.
     let xp = 13 * progress::XP_PER_QUESTION + 5 * locks_lesson::predict::XP_PER_PREDICTION;
     assert_eq!(p.xp, xp);
     assert!(p.review.is_empty());
-    // Saved and read back as format 3, everything kept.
+    // Saved and read back as format 4, everything kept.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("progress.ron");
     fs::write(&path, &text).unwrap();
@@ -49,7 +49,7 @@ fn a_format_2_file_migrates_with_its_answers_xp_and_predictions() {
     store.update(|p| review::schedule::record(p, &item, at, Grade::Good, None));
     assert!(store.flush());
     let written = fs::read_to_string(&path).unwrap();
-    assert!(written.contains("version: 3"), "{written}");
+    assert!(written.contains("version: 4"), "{written}");
     assert!(written.contains("\"quiz:gc-pause-fix\""), "{written}");
     let back = Progress::from_bytes(written.as_bytes()).unwrap();
     assert_eq!(back.answers, p.answers);
