@@ -31,10 +31,13 @@ use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Question};
 
 pub mod by_id;
+pub mod clock;
 mod file;
 mod progress_file;
+pub mod sched;
 
 pub use progress_file::ProgressFile;
+pub use sched::{Sched, Shown};
 
 /// The file format this version reads and writes (formats 1 to 3 are read too).
 pub const VERSION: u32 = 4;
@@ -107,9 +110,10 @@ pub struct Progress {
     /// Prediction id → what was predicted and what the run gave (format 2; a format-1 file
     /// has none and loads with an empty map).
     pub predictions: BTreeMap<String, crate::predict::Record>,
-    /// Review item (`kind:id`, see [`crate::review::ItemId`]) → its FSRS schedule (format 3;
-    /// older files have none, and every item they answered starts from that answer).
-    pub review: BTreeMap<String, crate::review::Sched>,
+    /// Review item (`kind:id`) → its FSRS schedule (format 3; older files have none, and every
+    /// item they answered starts from that answer). Items the lesson no longer has are kept but
+    /// never asked.
+    pub review: BTreeMap<String, Sched>,
 }
 
 impl Default for Progress {
@@ -359,7 +363,7 @@ impl Progress {
                 Some(mine) => mine.merge(theirs),
             }
         }
-        crate::review::schedule::merge(&mut self.review, &other.review);
+        sched::merge(&mut self.review, &other.review);
         for (section, &at) in &other.done {
             let mine = self.done.entry(section.clone()).or_insert(at);
             *mine = (*mine).min(at);
@@ -375,7 +379,7 @@ impl Progress {
         let reset_at = self.reset_at;
         self.answers.retain(|_, a| a.first_at >= reset_at);
         self.predictions.retain(|_, r| r.at >= reset_at);
-        crate::review::schedule::tidy(&mut self.review, reset_at);
+        self.review.retain(|_, s| s.last >= reset_at);
         self.version = VERSION;
         self.xp = self.earned_xp();
         self.done.retain(|_, at| *at >= reset_at);
