@@ -7,7 +7,7 @@
 //!
 //! Text may hold `{name}` slots, filled with [`tf`]; a sentence that names a key of the
 //! keyboard takes the key's name from the keymap through a slot. A reference to a section is
-//! `{section:ID}`, written out when the catalogue is read (see [`super::refs`]).
+//! `{section:ID}`, written out as every asset is read (see [`super::refs`]).
 
 use std::collections::BTreeMap;
 
@@ -29,21 +29,13 @@ pub fn catalogue() -> &'static BTreeMap<String, String> {
     CATALOGUE.get(|_| {
         let mut all = BTreeMap::new();
         for (name, text) in FILES {
-            let words: BTreeMap<String, String> = ron::from_str(&language::ron_words(text))
+            let words: BTreeMap<String, String> = ron::from_str(&language::asset(text))
                 .unwrap_or_else(|e| panic!("assets/ui/{name}.ron is malformed: {e}"));
             for (key, text) in words {
                 let prefixed = key.split('.').next() == Some(name);
                 assert!(prefixed, "{key} is not under {name}");
                 let twice = all.insert(key.clone(), text).is_some();
                 assert!(!twice, "{key} twice in the catalogue");
-            }
-        }
-        let word = all.get("app.section_ref").cloned().unwrap_or_default();
-        for (key, text) in &mut all {
-            match super::refs::resolve(text, &word) {
-                Ok(None) => {}
-                Ok(Some(resolved)) => *text = resolved,
-                Err(e) => panic!("{key}: {e}"),
             }
         }
         all

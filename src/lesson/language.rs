@@ -101,22 +101,13 @@ const IDENTIFIER_FIELDS: [&str; 4] = ["id", "section", "experiment", "store"];
 /// ([`super::refs`]): under `en-XA`, every string is turned into the pseudo-language except
 /// map keys and the identifier fields.
 pub fn asset(text: &str) -> Cow<'_, str> {
-    let words = ron_words(text);
-    let word = super::catalogue::t("app.section_ref");
-    match super::refs::resolve(&words, word) {
-        Ok(None) => words,
-        Ok(Some(resolved)) => Cow::Owned(resolved),
-        // The assets are part of the binary and checked by the tests.
-        Err(e) => panic!("an asset's section reference: {e}"),
-    }
-}
-
-/// An embedded RON asset's strings in the current language, as written (the catalogue, which
-/// resolves its own references).
-pub fn ron_words(text: &str) -> Cow<'_, str> {
+    let text = match super::refs::resolve_asset(text) {
+        Some(resolved) => Cow::Owned(resolved),
+        None => Cow::Borrowed(text),
+    };
     match current() {
-        Language::English => Cow::Borrowed(text),
-        Language::Pseudo => Cow::Owned(pseudo_ron(text)),
+        Language::English => text,
+        Language::Pseudo => Cow::Owned(pseudo_ron(&text)),
     }
 }
 

@@ -22,7 +22,7 @@ pub use templates::*;
 /// One lesson section's prose.
 #[derive(Clone, Debug, Deserialize)]
 pub struct SectionText {
-    /// Its place in the registry ([`crate::sections`]), found by its id.
+    /// Its place in the lesson (from 1): the order of the sections here.
     #[serde(skip)]
     pub number: u8,
     pub id: String,

@@ -1,20 +1,26 @@
 //! References to a section in the words: `{section:ID}` is written "section N" and
-//! `{Section:ID}` "Section N" (the catalogue's `app.section_ref`), N the place of the section
-//! whose id is ID in the lesson (the order of `assets/lesson.ron`, which is the registry's,
-//! see `crate::sections`). No asset types a section's number, so a section added or moved
-//! renumbers every reference to the others.
+//! `{Section:ID}` "Section N" (`section_ref` in `assets/lesson.ron`), N the place of the
+//! section whose id is ID in the lesson (the order of `assets/lesson.ron`, which the
+//! registry of sections follows). No asset types a section's number, so a section added or
+//! moved renumbers every reference to the others.
 //!
-//! Every asset is resolved as it is read ([`super::language::asset`]); the catalogue resolves
-//! its own entries once they are parsed.
+//! Every asset, the catalogue included, is resolved as it is read, before it is put into the
+//! language on screen ([`super::language::asset`]).
 
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-/// Each lesson section's id, in lesson order (read once from `assets/lesson.ron`).
-pub fn ids() -> &'static [String] {
-    static IDS: OnceLock<Vec<String>> = OnceLock::new();
-    IDS.get_or_init(|| {
+/// What `assets/lesson.ron` says of its sections: their ids in order, and how a reference to
+/// one is written.
+struct Order {
+    ids: Vec<String>,
+    word: String,
+}
+
+fn order() -> &'static Order {
+    static ORDER: OnceLock<Order> = OnceLock::new();
+    ORDER.get_or_init(|| {
         #[derive(Deserialize)]
         struct Section {
             id: String,
@@ -22,11 +28,27 @@ pub fn ids() -> &'static [String] {
         #[derive(Deserialize)]
         struct Lesson {
             sections: Vec<Section>,
+            section_ref: String,
         }
-        let lesson: Lesson = ron::from_str(super::LESSON)
+        let text = include_str!("../../assets/lesson.ron");
+        let lesson: Lesson = ron::from_str(text)
             .unwrap_or_else(|e| panic!("assets/lesson.ron is malformed: {e}"));
-        lesson.sections.into_iter().map(|s| s.id).collect()
+        Order {
+            ids: lesson.sections.into_iter().map(|s| s.id).collect(),
+            word: lesson.section_ref,
+        }
     })
+}
+
+/// Each lesson section's id, in lesson order.
+pub fn ids() -> &'static [String] {
+    &order().ids
+}
+
+/// An asset's text with its references written out (`None`: it has none).
+pub fn resolve_asset(text: &str) -> Option<String> {
+    // The assets are part of the binary and checked by the tests.
+    resolve(text, &order().word).unwrap_or_else(|e| panic!("an asset's section reference: {e}"))
 }
 
 /// The number (from 1) of the lesson section with this id.
@@ -64,7 +86,7 @@ pub fn resolve(text: &str, word: &str) -> Result<Option<String>, String> {
             .ok_or_else(|| "an unclosed {section: reference".to_owned())?;
         let id = &after[..close];
         let n = number(id).ok_or_else(|| format!("unknown section id {id}"))?;
-        let shown = super::fill(word, &[("n", n.to_string())]);
+        let shown = word.replace("{n}", &n.to_string());
         out.push_str(&rest[..at]);
         if open.starts_with("{S") {
             let mut chars = shown.chars();
