@@ -1,8 +1,8 @@
-//! Section 1's entry in the registry: the counter model as `sim counter` and this page.
+//! Section `why-lock`'s model in the registry: the counter model as `sim counter`.
 
 use serde_json::json;
 
-use crate::cli::{Report, Run};
+use crate::sections::run::{Report, Run};
 use crate::lesson::catalogue::t;
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
@@ -13,7 +13,6 @@ pub const MODEL: Sim<CounterParams> = Sim {
     about: || t("sections.why-lock.about"),
     runs: Runs::Seeded,
     report,
-    page: || Box::new(super::section()),
 };
 
 fn report(p: &Valid<CounterParams>, run: &Run, r: &mut Report) {
