@@ -31,8 +31,8 @@ fn order() -> &'static Order {
             section_ref: String,
         }
         let text = include_str!("../../assets/lesson.ron");
-        let lesson: Lesson = ron::from_str(text)
-            .unwrap_or_else(|e| panic!("assets/lesson.ron is malformed: {e}"));
+        let lesson: Lesson =
+            ron::from_str(text).unwrap_or_else(|e| panic!("assets/lesson.ron is malformed: {e}"));
         Order {
             ids: lesson.sections.into_iter().map(|s| s.id).collect(),
             word: lesson.section_ref,

@@ -384,7 +384,10 @@ impl Progress {
         self.xp = self.earned_xp();
         self.done.retain(|_, at| *at >= reset_at);
         let quizzes = quiz_sections().filter(|&s| self.is_completed(s));
-        let done = self.done.keys().filter_map(|id| crate::sections::number_of(id));
+        let done = self
+            .done
+            .keys()
+            .filter_map(|id| crate::sections::number_of(id));
         self.completed = quizzes
             .chain(done)
             .filter_map(crate::sections::id)

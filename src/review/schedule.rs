@@ -9,9 +9,9 @@ use rs_fsrs::{Card, FSRS, Parameters, Rating, State};
 use serde::{Deserialize, Serialize};
 
 use super::{ItemId, Kind, NEW_PER_DAY, deck, exists};
+use crate::progress::Progress;
 pub use crate::progress::clock::days_between;
 pub use crate::progress::sched::{Sched, Shown, merge};
-use crate::progress::Progress;
 
 /// Anki's four grades, on the keys 1 to 4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -169,7 +169,6 @@ pub fn record(progress: &mut Progress, item: &ItemId, at: u64, grade: Grade, sho
     }
     progress.review.insert(item.key(), next);
 }
-
 
 /// An item of the plan, and when it is due (`None`: a new card, never asked).
 #[derive(Clone, Debug, PartialEq)]
@@ -433,7 +432,11 @@ mod tests {
             .chain(&planned.later)
             .map(|e| e.item.key())
             .collect();
-        assert_eq!(asked, [item.key()], "items the lesson no longer has are never asked");
+        assert_eq!(
+            asked,
+            [item.key()],
+            "items the lesson no longer has are never asked"
+        );
         assert_eq!(p.review.len(), 3, "but kept");
         let reset = Progress {
             reset_at: T0 + 2 * DAY_MS,

@@ -118,4 +118,3 @@ impl Job {
         (self.run)()
     }
 }
-

@@ -164,4 +164,5 @@ mod tests {
         assert!(p.fencing);
         assert_eq!(p.holders, 20);
         assert_eq!(p.ttl_ms, crate::sim::fencing::TTL_MS.default);
-    }}
+    }
+}

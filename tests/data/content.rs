@@ -111,7 +111,10 @@ fn typed_section_numbers(text: &str) -> Vec<String> {
         if starts_word && gap > 0 && typed {
             let line = lower[..at].matches('\n').count() + 1;
             let end = (at + 30..=text.len()).find(|&i| text.is_char_boundary(i));
-            found.push(format!("line {line}: {}", &text[at..end.unwrap_or(text.len())]));
+            found.push(format!(
+                "line {line}: {}",
+                &text[at..end.unwrap_or(text.len())]
+            ));
         }
     }
     found

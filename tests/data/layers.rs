@@ -87,9 +87,17 @@ fn uses(text: &str) -> Vec<(usize, String)> {
 #[test]
 fn every_module_has_its_layer() {
     let declared = modules();
-    let layered: BTreeSet<String> = LAYERS.iter().flat_map(|r| r.iter()).map(|m| (*m).to_owned()).collect();
+    let layered: BTreeSet<String> = LAYERS
+        .iter()
+        .flat_map(|r| r.iter())
+        .map(|m| (*m).to_owned())
+        .collect();
     assert_eq!(declared, layered, "src/lib.rs against LAYERS");
-    assert_eq!(layered.len(), LAYERS.iter().map(|r| r.len()).sum::<usize>(), "each once");
+    assert_eq!(
+        layered.len(),
+        LAYERS.iter().map(|r| r.len()).sum::<usize>(),
+        "each once"
+    );
 }
 
 #[test]
@@ -101,7 +109,12 @@ fn every_module_uses_only_the_layers_below_it() {
     let mut checked = 0;
     for path in files {
         let rel = path.strip_prefix(src()).unwrap();
-        let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
         let module = first.trim_end_matches(".rs").to_owned();
         let Some(mine) = row(&module) else {
             continue; // lib.rs, main.rs, bin/: the crate's roots
@@ -114,11 +127,18 @@ fn every_module_uses_only_the_layers_below_it() {
             }
             checked += 1;
             if row(&used).is_none_or(|theirs| theirs <= mine) {
-                wrong.push(format!("src/{}:{line}: {module} uses {used}", rel.display()));
+                wrong.push(format!(
+                    "src/{}:{line}: {module} uses {used}",
+                    rel.display()
+                ));
             }
         }
     }
-    assert!(wrong.is_empty(), "imports that run up or across:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "imports that run up or across:\n{}",
+        wrong.join("\n")
+    );
     assert!(checked > 100, "the scan found the imports ({checked})");
 }
 

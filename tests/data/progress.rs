@@ -654,8 +654,12 @@ fn default_location_is_the_platform_data_folder() {
 }
 
 fn fixture(name: &str) -> String {
-    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name))
-        .unwrap()
+    fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name),
+    )
+    .unwrap()
 }
 
 /// The sections of a progress file's `done` map as its text writes them.
@@ -702,7 +706,10 @@ fn formats_1_to_3_migrate_to_format_4_with_nothing_lost() {
                 keys.iter().all(|k| k.starts_with('"')),
                 "{name}: sections by id: {keys:?}"
             );
-            assert!(written.contains("\"ttl\": 1796100120000"), "{name}:\n{written}");
+            assert!(
+                written.contains("\"ttl\": 1796100120000"),
+                "{name}:\n{written}"
+            );
         }
         assert!(!written.contains("completed: [1") && !written.contains("Some(9)"));
         let again = Progress::from_bytes(written.as_bytes()).unwrap();

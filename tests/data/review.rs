@@ -93,7 +93,11 @@ fn review_items_the_lesson_no_longer_has_are_kept_but_never_asked() {
         .map(|e| e.item.key())
         .collect();
     assert!(asked.contains(&"quiz:cron-report".to_owned()));
-    for gone in ["quiz:a-question-since-removed", "term:no-such-term", "widget:x"] {
+    for gone in [
+        "quiz:a-question-since-removed",
+        "term:no-such-term",
+        "widget:x",
+    ] {
         assert!(!asked.iter().any(|k| k == gone), "{gone} is never asked");
     }
 }

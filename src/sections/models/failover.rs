@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::where_params::WhereParams;
-use crate::sections::run::{Report, Run, ci};
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::failover::{FailoverParams, FailoverSim};

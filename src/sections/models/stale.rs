@@ -2,8 +2,8 @@
 
 use serde_json::json;
 
-use crate::sections::run::{Report, Run};
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::stale::{self, StaleParams};

@@ -33,7 +33,10 @@ pub const PAGES: [(&str, MakePage); 6] = [
 
 /// The page of the simulation section with this id.
 pub fn model_page(id: &str) -> Option<Box<dyn Section>> {
-    PAGES.iter().find(|(known, _)| *known == id).map(|(_, make)| make())
+    PAGES
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map(|(_, make)| make())
 }
 
 #[cfg(test)]
