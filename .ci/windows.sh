@@ -297,11 +297,11 @@ progress=""
 while ((SECONDS < until)); do
   # shellcheck disable=SC2086  # the glob is expanded on purpose
   progress=$(ls $progress_glob 2>/dev/null | head -n 1 || true)
-  [[ -n $progress ]] && grep -q "last_section: Some(2)" "$progress" && break
+  [[ -n $progress ]] && grep -q 'last_section: Some("ttl")' "$progress" && break
   sleep 1
 done
 [[ -n $progress ]] || fail "no progress file in %APPDATA% ($progress_glob) after Page Down"
-grep -q "last_section: Some(2)" "$progress" || fail "the progress file does not say section 2: $(cat "$progress")"
+grep -q 'last_section: Some("ttl")' "$progress" || fail "the progress file does not say section 2: $(cat "$progress")"
 echo "  Page Down saved section 2 to ${progress#"$WINEPREFIX"/}"
 stop_window
 start_window

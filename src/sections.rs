@@ -5,28 +5,41 @@
 //! sections.
 //!
 //! A simulation section is one [`Model`] descriptor (see [`model`]): its parameters (a
-//! [`Schema`](crate::sim::Schema)), its report for `sim`, its scenario settings and its page.
-//! The command line builds `sim NAME` from it, scenario codes read and check their values
-//! through it and the app makes the page with it; none of them lists the models.
+//! [`Schema`](crate::sim::Schema)), its report for `sim`, its scenario settings. The command
+//! line builds `sim NAME` from it and scenario codes read and check their values through it;
+//! the window finds each section's page by its id. None of them lists the models.
+//!
+//! This module and everything under it stand below the command line and the window: they use
+//! the models, the runner and the words, and nothing above them (the test
+//! `tests/data/layers.rs` holds every module to its place).
 //!
 //! Adding a simulation section takes:
 //!
 //! 1. a model file, `src/sim/NAME.rs` (its parameters with `param_table!` and their
 //!    `impl Schema`, the model itself), and its line `pub mod NAME;` in `src/sim/mod.rs`;
-//! 2. a section folder, `src/ui/sections/sNN_ID/` (`mod.rs` with the page's
-//!    [`Experiment`](crate::ui::stage::Experiment), `figure.rs`, and `entry.rs` with its
-//!    descriptor: `pub const MODEL: Sim<Params>` naming the model on the command line, its
-//!    help line, its report and its page), and its line `pub mod sNN_ID;` in
-//!    `src/ui/sections/mod.rs`;
-//! 3. one line in [`SECTIONS`] here: `model("ID", &sNN_ID::entry::MODEL, false)`;
-//! 4. its words in `assets/`, keyed by its id: its text in `lesson.ron`, its speaker notes in
-//!    `notes.ron`, its prediction in `predictions.ron`, its headlines in `headlines.ron` and
-//!    its page's own words (legends, axis titles, buttons) in `ui/sections.ron`, as
-//!    `sections.ID.…`.
+//! 2. its descriptor, `src/sections/models/NAME.rs`: `pub const MODEL: Sim<Params>` naming the
+//!    model on the command line, its help line and its report, and its line `pub mod NAME;` in
+//!    `src/sections/models/mod.rs`;
+//! 3. one line in [`SECTIONS`] here: `model("ID", &models::NAME::MODEL, false)`;
+//! 4. a section folder, `src/ui/sections/sNN_ID/` (`mod.rs` with the page's `Experiment` and
+//!    `figure.rs`), its line `pub mod sNN_ID;` in `src/ui/sections/mod.rs` and its page's line
+//!    in the table of pages there, `("ID", || Box::new(sNN_ID::section()))`;
+//! 5. its words in `assets/`, keyed by its id: its text in `lesson.ron`, its speaker notes in
+//!    `notes.ron`, its prediction in `predictions.ron`, its headlines in `headlines.ron` (with
+//!    their type in `src/lesson/templates.rs`) and its page's own words (legends, axis titles,
+//!    buttons) in `ui/sections.ron`, as `sections.ID.…`;
+//! 6. its snapshot images, blessed once (`UPDATE_SNAPSHOTS=1`): the tests that walk this list
+//!    draw every section.
 //!
-//! That is eight files touched and four created. The command line (`sim NAME`), scenario
-//! codes, the app and the tests that walk this list (pictures, accessibility, layout) need no
-//! change.
+//! Counted: four source files created (the model, the descriptor, `mod.rs` and `figure.rs` of
+//! the folder) and its snapshot images; five source files edited (`src/sim/mod.rs`,
+//! `src/sections/models/mod.rs`, this file, `src/ui/sections/mod.rs` and
+//! `src/lesson/templates.rs` for the type of its headlines) and five word files
+//! (`lesson.ron`, `notes.ron`, `predictions.ron`, `headlines.ron`, `ui/sections.ron`; and
+//! `ui/stage.ron` where its page names shared flags in words of its own). Until the review's
+//! fresh questions come from the descriptors, they list the models' review settings by hand:
+//! one more edit. The command line (`sim NAME`), scenario codes, the app and the tests that
+//! walk this list (pictures, accessibility, layout) need no change.
 //!
 //! # One idea, one name
 //!
@@ -42,17 +55,22 @@
 //! | `which`, `interview` | [`QuizId::Which`], [`QuizId::Interview`]                        |
 //!
 //! `ttl`, `stale`, `fencing`, `next` and `lab` name their parts the same. Across the code,
-//! "progress" is only the learner's record ([`crate::progress::ProgressFile`]; a run has a
-//! *status* and a fraction *completed*), "Store" only a lock store, "share" only sharing (an
+//! "progress" is only the learner's record (the progress file; a run has a *status* and a
+//! fraction *completed*), "Store" only a lock store, "share" only sharing (an
 //! amount out of one is a *fraction*), "snapshot" only a test image (what a run makes known
 //! is what it has *published*), and a process that freezes *pauses* (the command line's
-//! flags keep the word "stall", see `cli::args::STALL_MEANS`).
+//! flags keep the word "stall", see [`flags::STALL_MEANS`]).
 
+pub mod flags;
 pub mod model;
+pub mod models;
+pub mod pairs;
+pub mod run;
+pub mod settings;
 
 pub use model::{Model, Runs, Sim};
-
-use crate::ui::sections::{s01_why_lock, s02_ttl, s03_stale, s04_fencing, s05_where, s09_break};
+pub use pairs::Pairs;
+pub use run::{Job, Report, Run};
 
 /// What kind of page a section is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,15 +132,15 @@ const fn other(id: &'static str, kind: Kind) -> Def {
 
 /// Every section, in lesson order; the lab last.
 pub const SECTIONS: [Def; 11] = [
-    model("why-lock", &s01_why_lock::entry::MODEL, false),
-    model("ttl", &s02_ttl::entry::MODEL, false),
-    model("stale", &s03_stale::entry::MODEL, true),
-    model("fencing", &s04_fencing::entry::MODEL, false),
-    model("where", &s05_where::entry::MODEL, false),
+    model("why-lock", &models::counter::MODEL, false),
+    model("ttl", &models::ttl::MODEL, false),
+    model("stale", &models::stale::MODEL, true),
+    model("fencing", &models::fencing::MODEL, false),
+    model("where", &models::failover::MODEL, false),
     other("which", Kind::Quiz(QuizId::Which)),
     other("who", Kind::Text(TextPage::Who)),
     other("interview", Kind::Quiz(QuizId::Interview)),
-    model("break", &s09_break::entry::MODEL, true),
+    model("break", &models::renewal::MODEL, true),
     other("next", Kind::Text(TextPage::Next)),
     other("lab", Kind::Lab),
 ];

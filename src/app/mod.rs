@@ -77,7 +77,7 @@ impl LessonApp {
         progress.clock = options.clock;
         // A lecture starts at the beginning; a learner comes back where they left off.
         let lecture = options.lecture || options.presenter;
-        let remembered = progress.get().last_section.filter(|_| !lecture);
+        let remembered = progress.get().last_visited().filter(|_| !lecture);
         let section = options
             .section
             .or(remembered)

@@ -8,5 +8,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    locks_lesson::cli::main()
+    locks_lesson::cli::main(locks_lesson::launch::run_native)
 }

@@ -11,15 +11,6 @@ use super::{Cli, Command, UsageError, report};
 /// Most steps a sweep may take.
 pub const MAX_STEPS: usize = 1000;
 
-/// `--precision N`: 1 to 17 significant digits.
-pub fn parse_precision(raw: &str) -> Result<usize, String> {
-    raw.trim()
-        .parse::<usize>()
-        .ok()
-        .filter(|n| (1..=17).contains(n))
-        .ok_or_else(|| "must be an integer from 1 to 17".to_owned())
-}
-
 /// A parsed `--sweep PARAM=FROM:TO:STEPS`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sweep {

@@ -3,15 +3,15 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-mod args;
 pub mod extra;
 pub mod lab;
 mod report;
 pub mod review;
 
-pub use args::*;
+pub use crate::sections::flags::*;
+pub use crate::sections::run::*;
 pub use report::*;
 
 use crate::options::AppOptions;
@@ -20,10 +20,15 @@ use crate::sections::{self, Model};
 /// Exit status for malformed or out-of-range command-line values.
 pub const USAGE_ERROR: u8 = 2;
 
-/// The program: reads the command line, then runs `sim` or `lab`, or opens the lesson. Both
-/// executables call it: `locks-lesson` (on Windows a windowed program, without a console) and
-/// `locks-lesson-cli` (a console program, for `--help`, `--version` and `sim` in a terminal).
-pub fn main() -> ExitCode {
+/// How the lesson's window is opened (`run_native` of the launch module), handed in by the
+/// executables, so the command line stands below the window.
+pub type OpenWindow = fn(AppOptions, eframe::Renderer) -> ExitCode;
+
+/// The program: reads the command line, then runs `sim` or `lab`, or opens the lesson with
+/// `open`. Both executables call it: `locks-lesson` (on Windows a windowed program, without a
+/// console) and `locks-lesson-cli` (a console program, for `--help`, `--version` and `sim` in
+/// a terminal).
+pub fn main(open: OpenWindow) -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => e.exit(), // --help, --version
@@ -48,7 +53,7 @@ pub fn main() -> ExitCode {
                 RendererChoice::Glow => eframe::Renderer::Glow,
                 RendererChoice::Wgpu => eframe::Renderer::Wgpu,
             };
-            crate::launch::run_native(app_options(&cli), renderer)
+            open(app_options(&cli), renderer)
         }
     }
 }
@@ -231,37 +236,6 @@ pub enum Command {
     Review(review::ReviewArgs),
 }
 
-/// Options every model shares.
-#[derive(Debug, Args)]
-pub struct Common {
-    /// Seed of the random streams (equal seeds give identical results).
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
-    pub seed: u64,
-    #[command(flatten)]
-    pub out: Output,
-}
-
-/// How a model's result is printed.
-#[derive(Debug, Args)]
-pub struct Output {
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Significant digits of decimal numbers in text and CSV output: 1 to 17.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = extra::parse_precision)]
-    pub precision: Option<usize>,
-    /// Run once per value of a parameter and print one CSV row per value, e.g.
-    /// --sweep ttl-s=1:60:20 (FROM and TO in the flag's unit, STEPS from 2 to 1000).
-    #[arg(long, value_name = "PARAM=FROM:TO:STEPS", allow_hyphen_values = true)]
-    pub sweep: Option<String>,
-}
-
-fn parse_seed(raw: &str) -> Result<u64, String> {
-    raw.trim()
-        .parse::<u64>()
-        .map_err(|_| format!("must be an integer from 0 to {}", u64::MAX))
-}
-
 /// Runs a `sim` command: prints its result; or one line naming the bad flag and exits 2; or
 /// one line naming the model and what failed and exits 1.
 pub fn run_sim(model: &SimModel) -> ExitCode {
@@ -278,7 +252,7 @@ pub fn run_sim(model: &SimModel) -> ExitCode {
                 extra::sweep(&sweep, precision).map(|csv| print!("{csv}"))
             })
         }
-        None => finish(name, || report(model).map(|r| r.print(&out))),
+        None => finish(name, || report(model).map(|r| print(&r, &out))),
     }
 }
 
@@ -319,7 +293,7 @@ pub fn run_sim_command(scenario: Option<&str>, json: bool, model: Option<&SimMod
             };
             let name = job.model();
             finish(name, || {
-                job.report().print(&out);
+                print(&job.report(), &out);
                 Ok(())
             })
         }

@@ -6,7 +6,8 @@
 //! read (i18next, Crowdin, Weblate).
 //!
 //! Text may hold `{name}` slots, filled with [`tf`]; a sentence that names a key of the
-//! keyboard takes the key's name from the keymap through a slot.
+//! keyboard takes the key's name from the keymap through a slot. A reference to a section is
+//! `{section:ID}`, written out as every asset is read (see [`super::refs`]).
 
 use std::collections::BTreeMap;
 

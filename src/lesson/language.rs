@@ -97,12 +97,17 @@ impl<T> Default for PerLanguage<T> {
 /// Fields whose strings are identifiers, not words: kept as they are in every language.
 const IDENTIFIER_FIELDS: [&str; 4] = ["id", "section", "experiment", "store"];
 
-/// An embedded RON asset in the current language: under `en-XA`, every string is turned
-/// into the pseudo-language except map keys and the identifier fields.
+/// An embedded RON asset in the current language, its references to sections written out
+/// ([`super::refs`]): under `en-XA`, every string is turned into the pseudo-language except
+/// map keys and the identifier fields.
 pub fn asset(text: &str) -> Cow<'_, str> {
+    let text = match super::refs::resolve_asset(text) {
+        Some(resolved) => Cow::Owned(resolved),
+        None => Cow::Borrowed(text),
+    };
     match current() {
-        Language::English => Cow::Borrowed(text),
-        Language::Pseudo => Cow::Owned(pseudo_ron(text)),
+        Language::English => text,
+        Language::Pseudo => Cow::Owned(pseudo_ron(&text)),
     }
 }
 

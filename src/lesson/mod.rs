@@ -2,8 +2,9 @@
 //! cards and reading list. All of it lives in `assets/*.ron`, embedded in the binary.
 //!
 //! Text may mark glossary terms as `[[term-id]]` or `[[term-id|shown words]]`; see
-//! [`spans`]. It refers to another section as `{section:ID}`, which [`content`] replaces with
-//! "section N" from the section data, so a reference can never point at the wrong number.
+//! [`spans`]. It refers to another section as `{section:ID}` (or `{Section:ID}`), which every
+//! asset replaces with "section N" as it is read ([`refs`]), so a reference can never point at
+//! the wrong number.
 //! Numbers that a model computes never appear here: the sections format them, filling
 //! `{name}` slots in the templates with [`fill`].
 
@@ -12,6 +13,7 @@ use serde::Deserialize;
 pub mod catalogue;
 pub mod language;
 pub mod quantity;
+pub mod refs;
 mod systems;
 pub use systems::{Debate, DebateSide, SystemAsk, SystemCard};
 mod templates;
@@ -20,7 +22,7 @@ pub use templates::*;
 /// One lesson section's prose.
 #[derive(Clone, Debug, Deserialize)]
 pub struct SectionText {
-    /// Its place in the registry ([`crate::sections`]), found by its id.
+    /// Its place in the lesson (from 1): the order of the sections here.
     #[serde(skip)]
     pub number: u8,
     pub id: String,
@@ -75,7 +77,7 @@ pub struct Question {
 #[derive(Clone, Debug, Deserialize)]
 pub struct Quiz {
     /// The section it fills, by its id in the assets, as its number.
-    #[serde(deserialize_with = "crate::sections::number_by_id")]
+    #[serde(deserialize_with = "refs::number_by_id")]
     pub section: u8,
     /// What one item is called ("scenario", "question"), and several.
     pub item: String,
@@ -186,14 +188,6 @@ pub struct TermToLink {
 }
 
 impl Lesson {
-    /// Each section's id and number, which `{section:id}` references resolve to.
-    pub fn section_numbers(&self) -> Vec<(String, u8)> {
-        self.sections
-            .iter()
-            .map(|s| (s.id.clone(), s.number))
-            .collect()
-    }
-
     /// The header line shown where the lesson starts: course, place in it and length.
     pub fn header(&self) -> String {
         let values = [
@@ -230,7 +224,8 @@ const STALE_STORY: &str = include_str!("../../assets/stale_story.ron");
 const HEADLINES: &str = include_str!("../../assets/headlines.ron");
 const BREAK_STORY: &str = include_str!("../../assets/break_story.ron");
 
-/// Every asset as written, before `{section:ID}` references are resolved: file name and text.
+/// Every content asset as written, before `{section:ID}` references are resolved: file name
+/// and text.
 pub const RAW_ASSETS: [(&str, &str); 9] = [
     ("lesson.ron", LESSON),
     ("glossary.ron", GLOSSARY),
@@ -265,44 +260,11 @@ pub fn content() -> &'static Content {
             headlines: parse("headlines.ron", HEADLINES),
             break_story: parse("break_story.ron", BREAK_STORY),
         };
-        for s in &mut c.lesson.sections {
-            s.number = crate::sections::number_of(&s.id)
-                .unwrap_or_else(|| panic!("assets/lesson.ron: no section with id {}", s.id));
+        for (s, n) in c.lesson.sections.iter_mut().zip(1..) {
+            s.number = n;
         }
-        let numbers = c.lesson.section_numbers();
-        c.for_each_text(|text| {
-            *text = resolve_references(text, &numbers)
-                .unwrap_or_else(|e| panic!("assets: {e} in: {text}"));
-        });
         c
     })
-}
-
-/// Replaces every `{section:ID}` in `text` with "section N", N the number of the section
-/// whose id is ID (`numbers` lists id and number). An unknown id is an error.
-pub fn resolve_references(text: &str, numbers: &[(String, u8)]) -> Result<String, String> {
-    const OPEN: &str = "{section:";
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(OPEN) {
-        let after = &rest[at + OPEN.len()..];
-        let close = after
-            .find('}')
-            .ok_or_else(|| "an unclosed {section: reference".to_owned())?;
-        let id = &after[..close];
-        let (_, number) = numbers
-            .iter()
-            .find(|(known, _)| known == id)
-            .ok_or_else(|| format!("unknown section id {id}"))?;
-        out.push_str(&rest[..at]);
-        out.push_str(&catalogue::tf(
-            "app.section_ref",
-            &[("n", number.to_string())],
-        ));
-        rest = &after[close + 1..];
-    }
-    out.push_str(rest);
-    Ok(out)
 }
 
 /// Fills the `{name}` slots of `template` with `values`; a slot without a value is left as it
@@ -413,7 +375,8 @@ impl Content {
     }
 
     pub fn section(&self, number: u8) -> &SectionText {
-        &self.lesson.sections[usize::from(number.clamp(1, crate::sections::lesson_count())) - 1]
+        let last = self.lesson.sections.len();
+        &self.lesson.sections[usize::from(number).clamp(1, last) - 1]
     }
 
     pub fn term(&self, id: &str) -> Option<&Term> {
@@ -706,7 +669,7 @@ mod tests {
     #[test]
     fn section_prose_types_no_figures() {
         // As written: a `{section:ID}` reference becomes a number only when it is resolved.
-        let lesson: Lesson = parse("lesson.ron", LESSON);
+        let lesson: Lesson = ron::from_str(LESSON).expect("lesson.ron parses");
         // Section 3's story and the lesson's summary too (the story file as a whole: its
         // comments and every template).
         for text in [lesson.summary.as_str(), STALE_STORY] {

@@ -1,5 +1,7 @@
 //! The learner's progress: quiz answers, XP, finished quizzes, the last section visited and
-//! the spaced review's schedule, kept in a small RON file.
+//! the spaced review's schedule, kept in a small RON file. Sections are named in it by their
+//! ids (format 4); files of formats 1 to 3, which named them by number, are read as they
+//! were meant ([`by_id`]) and written in format 4.
 //!
 //! The file lives in the platform's data folder ([`default_path`]) or wherever
 //! `--progress-file` points. It is written after every change by one writer thread per window
@@ -28,13 +30,17 @@ use serde::{Deserialize, Serialize};
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Question};
 
+pub mod by_id;
+pub mod clock;
 mod file;
 mod progress_file;
+pub mod sched;
 
 pub use progress_file::ProgressFile;
+pub use sched::{Sched, Shown};
 
-/// The file format this version reads and writes.
-pub const VERSION: u32 = 3;
+/// The file format this version reads and writes (formats 1 to 3 are read too).
+pub const VERSION: u32 = 4;
 /// Larger files are not read (a progress file is a few kilobytes).
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// XP for a question answered right at the first try.
@@ -82,15 +88,19 @@ pub struct Progress {
     /// Total XP. Written for whoever reads the file; always recomputed from `answers`, so it
     /// can never count an answer twice.
     pub xp: u32,
-    /// The section on screen when the file was last written (1-10, or the lab's 11).
-    pub last_section: Option<u8>,
-    /// Sections finished: quiz sections whose every question has been answered, and the
-    /// sections in `done` (recomputed from both).
-    pub completed: BTreeSet<u8>,
-    /// Section number → when the learner finished it (ms since the Unix epoch): a simulation
+    /// The id of the section on screen when the file was last written (the lab's too).
+    #[serde(deserialize_with = "by_id::option")]
+    pub last_section: Option<String>,
+    /// Ids of the sections finished: quiz sections whose every question has been answered, and
+    /// the sections in `done` that the lesson has (recomputed from both).
+    #[serde(deserialize_with = "by_id::set")]
+    pub completed: BTreeSet<String>,
+    /// Section id → when the learner finished it (ms since the Unix epoch): a simulation
     /// section once its prediction was made and its result seen, a text section once read to
-    /// the end or its choices made, the lab once one experiment ran. (Absent from older files.)
-    pub done: BTreeMap<u8, u64>,
+    /// the end or its choices made, the lab once one experiment ran. (Absent from format 1.)
+    /// Ids the lesson no longer has are kept but count for nothing.
+    #[serde(deserialize_with = "by_id::map")]
+    pub done: BTreeMap<String, u64>,
     /// When progress was last reset, in ms since the Unix epoch (0: never). Answers first
     /// given before that are dropped when merging.
     pub reset_at: u64,
@@ -99,9 +109,10 @@ pub struct Progress {
     /// Prediction id → what was predicted and what the run gave (format 2; a format-1 file
     /// has none and loads with an empty map).
     pub predictions: BTreeMap<String, crate::predict::Record>,
-    /// Review item (`kind:id`, see [`crate::review::ItemId`]) → its FSRS schedule (format 3;
-    /// older files have none, and every item they answered starts from that answer).
-    pub review: BTreeMap<String, crate::review::Sched>,
+    /// Review item (`kind:id`) → its FSRS schedule (format 3; older files have none, and every
+    /// item they answered starts from that answer). Items the lesson no longer has are kept but
+    /// never asked.
+    pub review: BTreeMap<String, Sched>,
 }
 
 impl Default for Progress {
@@ -129,9 +140,14 @@ pub struct Recorded {
     pub xp: u32,
 }
 
-/// Whether `n` is one of the app's sections (the lesson's and the lab).
-fn is_section(n: u8) -> bool {
-    (1..=crate::sections::lesson_count()).contains(&n) || n == crate::sections::lab()
+/// The number of the section (the lab too) with this id.
+fn lesson_number(id: &str) -> Option<u8> {
+    crate::sections::number_of(id)
+}
+
+/// What `last_section` keeps of section `section`: its id (the lab's too).
+fn remembered(section: u8) -> Option<&'static str> {
+    crate::sections::id(section)
 }
 
 /// The quiz sections, in lesson order (as the lesson's data declares them).
@@ -203,12 +219,40 @@ impl Progress {
     /// Marks section `section` finished at `now` (ms since the Unix epoch); true when it was
     /// not finished before.
     pub fn mark_done(&mut self, section: u8, now: u64) -> bool {
-        if self.completed.contains(&section) || !is_section(section) {
+        let Some(id) = crate::sections::id(section) else {
+            return false;
+        };
+        if self.completed.contains(id) {
             return false;
         }
-        self.done.insert(section, now.max(self.reset_at));
+        self.done.insert(id.to_owned(), now.max(self.reset_at));
         self.refresh();
         true
+    }
+
+    /// Whether section `section` is finished (its tick in the section list).
+    pub fn finished(&self, section: u8) -> bool {
+        crate::sections::id(section).is_some_and(|id| self.completed.contains(id))
+    }
+
+    /// When section `section` was finished, if it was.
+    pub fn done_at(&self, section: u8) -> Option<u64> {
+        self.done.get(crate::sections::id(section)?).copied()
+    }
+
+    /// The number of the section on screen when the file was last written.
+    pub fn last_visited(&self) -> Option<u8> {
+        self.last_section.as_deref().and_then(lesson_number)
+    }
+
+    /// Whether `last_section` already says section `section`.
+    pub fn visited(&self, section: u8) -> bool {
+        self.last_section.as_deref() == remembered(section)
+    }
+
+    /// Remembers section `section` as the one on screen.
+    pub fn visit(&mut self, section: u8) {
+        self.last_section = remembered(section).map(str::to_owned);
     }
 
     /// Whether every question of a quiz section has been answered.
@@ -318,13 +362,13 @@ impl Progress {
                 Some(mine) => mine.merge(theirs),
             }
         }
-        crate::review::schedule::merge(&mut self.review, &other.review);
-        for (&section, &at) in &other.done {
-            let mine = self.done.entry(section).or_insert(at);
+        sched::merge(&mut self.review, &other.review);
+        for (section, &at) in &other.done {
+            let mine = self.done.entry(section.clone()).or_insert(at);
             *mine = (*mine).min(at);
         }
         if self.last_section.is_none() {
-            self.last_section = other.last_section;
+            self.last_section.clone_from(&other.last_section);
         }
         self.refresh();
     }
@@ -334,19 +378,21 @@ impl Progress {
         let reset_at = self.reset_at;
         self.answers.retain(|_, a| a.first_at >= reset_at);
         self.predictions.retain(|_, r| r.at >= reset_at);
-        crate::review::schedule::tidy(&mut self.review, reset_at);
+        self.review.retain(|_, s| s.last >= reset_at);
         self.version = VERSION;
         self.xp = self.earned_xp();
-        self.done
-            .retain(|&section, at| *at >= reset_at && is_section(section));
-        self.completed = quiz_sections()
-            .filter(|&s| self.is_completed(s))
-            .chain(self.done.keys().copied())
+        self.done.retain(|_, at| *at >= reset_at);
+        let quizzes = quiz_sections().filter(|&s| self.is_completed(s));
+        let done = self
+            .done
+            .keys()
+            .filter_map(|id| crate::sections::number_of(id));
+        self.completed = quizzes
+            .chain(done)
+            .filter_map(crate::sections::id)
+            .map(str::to_owned)
             .collect();
-        if self
-            .last_section
-            .is_some_and(|n| !(1..=crate::sections::lab()).contains(&n))
-        {
+        if self.last_visited().is_none() {
             self.last_section = None;
         }
     }

@@ -34,7 +34,7 @@ pub struct ProgressFile {
     /// The class's predictions in lecture mode (this run only; not saved, not scored).
     pub class: Progress,
     /// The spaced review's clock (the system's; tests fix it).
-    pub clock: crate::review::Clock,
+    pub clock: super::clock::Clock,
     /// Changes made so far; each is one generation, handed to the writer.
     generation: u64,
     /// The last save failed (its notice was given; the next failure says nothing new).
@@ -52,7 +52,7 @@ impl ProgressFile {
             notice: None,
             review: VecDeque::new(),
             class: Progress::default(),
-            clock: crate::review::Clock::System,
+            clock: super::clock::Clock::System,
             generation: 0,
             failing: false,
             writer: None,
@@ -208,8 +208,8 @@ impl ProgressFile {
 
     /// Remembers the section on screen; saves only when it changed.
     pub fn visit(&mut self, section: u8) {
-        if self.progress.last_section != Some(section) {
-            self.update(|p| p.last_section = Some(section));
+        if !self.progress.visited(section) {
+            self.update(|p| p.visit(section));
         }
     }
 

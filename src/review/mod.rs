@@ -8,14 +8,14 @@
 //! ([`crate::progress::Progress::review`]).
 //!
 //! Everything here is plain data and arithmetic on times given by the caller; the one clock
-//! is [`Clock`], which the app, the command line and the tests hand in.
+//! is [`Clock`] (kept with the progress file), which the app, the command line and the tests
+//! hand in.
 
-mod clock;
 mod deck;
 pub mod schedule;
 mod words;
 
-pub use clock::{Clock, NOW_ENV};
+pub use crate::progress::clock::{Clock, DAY_MS, NOW_ENV};
 pub use deck::{ItemId, Kind, deck, exists};
 pub use schedule::{Entry, Grade, Plan, Sched, Shown, plan};
 pub use words::{Words, words};
@@ -25,5 +25,3 @@ pub use words::{Words, words};
 pub const LEARN_STEP_MS: u64 = 10 * 60 * 1000;
 /// New cards (never asked in the lesson) brought in per day.
 pub const NEW_PER_DAY: usize = 5;
-/// A day in milliseconds.
-pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;

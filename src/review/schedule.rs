@@ -6,14 +6,14 @@
 //! Anki's relearning step; that grade is recorded like any other.
 //! Days are the learner's local calendar days: an item due at any time today is due now.
 
-use std::collections::BTreeMap;
-
-use chrono::{DateTime, Datelike, Local, TimeZone, Utc};
+use chrono::{DateTime, TimeZone, Utc};
 use rs_fsrs::{Card, FSRS, Parameters, Rating, State};
 use serde::{Deserialize, Serialize};
 
-use super::{DAY_MS, ItemId, Kind, NEW_PER_DAY, deck};
+use super::{ItemId, Kind, NEW_PER_DAY, deck, exists};
 use crate::progress::Progress;
+pub use crate::progress::clock::days_between;
+pub use crate::progress::sched::{Sched, Shown, merge};
 
 /// Anki's four grades, on the keys 1 to 4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -50,38 +50,6 @@ impl Grade {
     pub fn of_answer(right: bool) -> Grade {
         if right { Grade::Good } else { Grade::Again }
     }
-}
-
-/// The settings a prediction was last asked at, and the band its answer fell in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shown {
-    /// Which of the item's review settings (`None`: the lesson's own settings).
-    pub variant: Option<u32>,
-    /// The band that held the model's value.
-    pub band: Option<usize>,
-}
-
-/// An item's schedule: FSRS's card, as kept in the progress file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Sched {
-    /// When it is due, in ms since the Unix epoch.
-    pub due: u64,
-    /// When it was last graded.
-    pub last: u64,
-    pub stability: f64,
-    pub difficulty: f64,
-    pub elapsed_days: i64,
-    pub scheduled_days: i64,
-    pub reps: u32,
-    pub lapses: u32,
-    /// FSRS's state: 0 new, 1 learning, 2 review, 3 relearning.
-    pub state: u8,
-    /// When it was first graded in a review (0: never; its schedule started in the lesson).
-    #[serde(default)]
-    pub first: u64,
-    /// A prediction: what it was last asked at.
-    #[serde(default)]
-    pub shown: Option<Shown>,
 }
 
 fn fsrs() -> FSRS {
@@ -163,19 +131,6 @@ impl Sched {
     }
 }
 
-/// Local calendar days from `from` to `to` (negative when `to` is earlier).
-pub fn days_between(from: u64, to: u64) -> i64 {
-    let day = |t: u64| {
-        Local
-            .timestamp_millis_opt(t.min(i64::MAX as u64) as i64)
-            .single()
-            .map_or(t as i64 / DAY_MS as i64, |d| {
-                i64::from(d.date_naive().num_days_from_ce())
-            })
-    };
-    day(to) - day(from)
-}
-
 /// An item's schedule: the one kept in the file, or else the one its lesson answer started
 /// (right at the first try: Good; wrong or "Just show me": Again). `None`: never asked.
 pub fn current(progress: &Progress, item: &ItemId) -> Option<Sched> {
@@ -224,26 +179,6 @@ pub fn interval_days(progress: &Progress, item: &ItemId, at: u64, grade: Grade) 
     Sched::graded(prev.as_ref(), at.max(progress.reset_at), grade).scheduled_days
 }
 
-/// Merges another window's schedules: for each item the one graded later wins.
-pub fn merge(mine: &mut BTreeMap<String, Sched>, theirs: &BTreeMap<String, Sched>) {
-    for (key, t) in theirs {
-        match mine.get_mut(key) {
-            Some(m) if (m.last, m.reps) >= (t.last, t.reps) => {}
-            Some(m) => *m = t.clone(),
-            None => {
-                mine.insert(key.clone(), t.clone());
-            }
-        }
-    }
-}
-
-/// Drops schedules from before a reset and of items the lesson no longer has.
-pub fn tidy(review: &mut BTreeMap<String, Sched>, reset_at: u64) {
-    review.retain(|key, s| {
-        s.last >= reset_at && ItemId::parse(key).is_some_and(|i| super::exists(&i))
-    });
-}
-
 /// An item of the plan, and when it is due (`None`: a new card, never asked).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
@@ -279,8 +214,8 @@ fn unlocked(progress: &Progress, item: &ItemId, now: u64) -> bool {
     match item.kind {
         Kind::Token => item
             .section()
-            .and_then(|s| progress.done.get(&s))
-            .is_some_and(|&at| before_today(at)),
+            .and_then(|s| progress.done_at(s))
+            .is_some_and(before_today),
         Kind::Term => progress.done.values().any(|&at| before_today(at)),
         Kind::Quiz | Kind::Prediction => false,
     }
@@ -302,7 +237,8 @@ pub fn plan(progress: &Progress, now: u64) -> Plan {
         .review
         .iter()
         .filter(|(k, s)| {
-            ItemId::parse(k).is_some_and(|i| matches!(i.kind, Kind::Token | Kind::Term))
+            ItemId::parse(k)
+                .is_some_and(|i| matches!(i.kind, Kind::Token | Kind::Term) && exists(&i))
                 && s.first > 0
                 && days_between(s.first, now) == 0
         })
@@ -329,8 +265,11 @@ pub fn plan(progress: &Progress, now: u64) -> Plan {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
     use crate::progress::Progress;
+    use crate::review::DAY_MS;
 
     const T0: u64 = 1_780_000_000_000;
     const H: u64 = 60 * 60 * 1000;
@@ -474,7 +413,7 @@ mod tests {
     }
 
     #[test]
-    fn merging_keeps_the_later_grade_and_drops_what_the_lesson_lost() {
+    fn merging_keeps_the_later_grade_and_what_the_lesson_lost_is_never_asked() {
         let item = ItemId::new(Kind::Term, "ttl");
         let a = Sched::graded(None, T0, Grade::Again);
         let b = Sched::graded(Some(&a), T0 + DAY_MS, Grade::Good);
@@ -487,9 +426,28 @@ mod tests {
         assert_eq!(other, mine, "commutative");
         mine.insert("quiz:no-such-question".into(), b.clone());
         mine.insert("garbage".into(), b.clone());
-        tidy(&mut mine, 0);
-        assert_eq!(mine.len(), 1, "items the lesson no longer has are dropped");
-        tidy(&mut mine, T0 + 2 * DAY_MS);
-        assert!(mine.is_empty(), "a reset drops what came before it");
+        let mut p = Progress {
+            review: mine,
+            ..Progress::default()
+        };
+        let planned = plan(&p, T0);
+        let asked: Vec<String> = planned
+            .due
+            .iter()
+            .chain(&planned.later)
+            .map(|e| e.item.key())
+            .collect();
+        assert_eq!(
+            asked,
+            [item.key()],
+            "items the lesson no longer has are never asked"
+        );
+        assert_eq!(p.review.len(), 3, "but kept");
+        let reset = Progress {
+            reset_at: T0 + 2 * DAY_MS,
+            ..Progress::default()
+        };
+        p.merge(&reset);
+        assert!(p.review.is_empty(), "a reset drops what came before it");
     }
 }

@@ -102,7 +102,7 @@ impl Words {
 
     /// "today", "tomorrow" or "in N days", for a time `due` seen at `now` (local days).
     pub fn when(&self, due: u64, now: u64) -> String {
-        match super::schedule::days_between(now, due) {
+        match crate::progress::clock::days_between(now, due) {
             i64::MIN..=0 => self.today.clone(),
             1 => self.tomorrow.clone(),
             n => crate::lesson::fill(&self.in_days, &[("n", n.to_string())]),

@@ -5,8 +5,7 @@
 //!
 //! - `LL1`: the format tag ("locks lesson", format 1);
 //! - `S1`: the section;
-//! - the section's values in the order of its
-//!   [`Shareable::scenario`](crate::ui::Shareable::scenario) pairs (`Y`/`N` for on/off
+//! - the section's values in the order of its scenario pairs (what its page shares) (`Y`/`N` for on/off
 //!   settings; a dash inside a value, as in a question id like `cron-report`, is written
 //!   `_`), the seed last;
 //! - a check letter computed from everything before it, so that a mistyped or swapped character
@@ -21,12 +20,12 @@ use std::fmt;
 
 use crate::lesson::catalogue::{t, tf};
 
-pub mod pairs;
+mod check;
 pub mod playlist;
-pub mod settings;
 
-pub use pairs::{PairsBuilder, PairsReader};
-pub use settings::{Settings, check};
+pub use crate::sections::pairs::{PairsBuilder, PairsReader};
+pub use crate::sections::settings::{self, Settings};
+pub use check::check;
 
 /// The format tag every code starts with.
 pub const TAG: &str = "LL1";
@@ -35,7 +34,7 @@ pub const TAG: &str = "LL1";
 /// and O, which are easily confused with 1 and 0.
 const CHECK_ALPHABET: &[u8; 23] = b"ABCDEFGHJKMNPQRSTUVWXYZ";
 
-pub use pairs::Pairs;
+pub use crate::sections::pairs::Pairs;
 
 /// Why a code could not be read. Its `Display` text is the message shown to the user.
 #[derive(Clone, Debug, PartialEq, Eq)]

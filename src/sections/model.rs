@@ -1,20 +1,20 @@
 //! A simulation section's descriptor: one value per model that the registry holds and that
 //! the command line, scenario codes and the app read, so that none of them lists the models.
 //!
-//! A section folder declares its model as a [`Sim`] (its parameters' type, its name and help
-//! on the command line, its headless report and its page); [`Model`] is what the rest of the
-//! program sees of it, through `&'static dyn Model` in [`super::SECTIONS`].
+//! A model is declared as a [`Sim`] (its settings' type, its name and help on the command
+//! line, its headless report) in [`super::models`]; [`Model`] is what the rest of the program
+//! sees of it, through `&'static dyn Model` in [`super::SECTIONS`]. Its page is the window's.
 
 use std::fmt;
 
 use clap::{ArgMatches, Args, FromArgMatches};
 
-use crate::cli::{Common, Job, Output, Report, Run, TableArgs, Threads, UsageError};
-use crate::scenario::settings::{model_pairs, read_model};
-use crate::scenario::{Pairs, Settings};
+use super::flags::{Common, Output, TableArgs, Threads, UsageError};
+use super::pairs::Pairs;
+use super::run::{Job, Report, Run};
+use super::settings::{Settings, model_pairs, read_model};
 use crate::sim::Valid;
 use crate::sim::params::{ParamSpec, ParamTable};
-use crate::ui::Section;
 
 /// How a model's runs vary: what `sim NAME` takes besides the model's own parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,9 +52,6 @@ pub trait Model: Sync {
     /// Reads pairs as the section does, changing nothing: a message for a bad one.
     fn check(&self, pairs: &[(String, String)]) -> Result<(), String>;
 
-    /// The section's page.
-    fn page(&self) -> Box<dyn Section>;
-
     /// The model's numeric parameters (its table), whose labels the sliders show.
     fn params(&self) -> &'static [&'static ParamSpec];
 }
@@ -85,8 +82,6 @@ pub struct Sim<S: Settings> {
     /// Runs the model and adds its outputs to the report (which already holds the model's
     /// name, its parameters and its seed).
     pub report: fn(&Valid<S::Model>, &Run, &mut Report),
-    /// Makes the section's page.
-    pub page: fn() -> Box<dyn Section>,
 }
 
 impl<S: Settings> Sim<S> {
@@ -156,10 +151,6 @@ impl<S: Settings> Model for Sim<S> {
         read_model::<S>(pairs, self.seeded()).map(drop)
     }
 
-    fn page(&self) -> Box<dyn Section> {
-        (self.page)()
-    }
-
     fn params(&self) -> &'static [&'static ParamSpec] {
         <S::Model as ParamTable>::TABLE
     }
@@ -181,16 +172,7 @@ mod tests {
     crate::param_table!(Toy { size: SIZE } default {});
     impl Schema for Toy {}
 
-    struct Page;
-
-    impl Section for Page {
-        fn number(&self) -> u8 {
-            1
-        }
-        fn ui(&mut self, _ui: &mut egui::Ui, _cx: &mut crate::ui::Cx<'_>) {}
-    }
-
-    /// A new section's descriptor: what its folder's `entry.rs` holds.
+    /// A new section's descriptor: what its file in `src/sections/models/` holds.
     const TOY: Sim<Toy> = Sim {
         name: "toy",
         about: || "a number, doubled",
@@ -198,11 +180,10 @@ mod tests {
         report: |p, run, r| {
             r.put("doubled", serde_json::json!(p.size * 2 + run.seed as u32));
         },
-        page: || Box::new(Page),
     };
 
     #[test]
-    fn a_toy_model_gets_its_command_its_report_its_codes_and_its_page() {
+    fn a_toy_model_gets_its_command_its_report_and_its_codes() {
         let toy: &'static dyn Model = &TOY;
         let cmd = clap::Command::new("sim").subcommand(toy.command(12));
         let sub = cmd
@@ -245,6 +226,5 @@ mod tests {
         assert!(toy.check(&[("size".into(), "0".into())]).is_err());
         let from_code = toy.scenario_job(&pairs).expect("valid pairs").report();
         assert_eq!(from_code.fields.get("doubled"), Some(&serde_json::json!(7)));
-        assert_eq!(toy.page().number(), 1);
     }
 }

@@ -51,7 +51,7 @@ impl Cx<'_> {
     /// Marks section `n` finished and saves it (learners only: nothing is scored in lecture
     /// mode).
     pub fn mark_done(&mut self, n: u8) {
-        if !self.lecture && !self.slide && !self.progress.get().completed.contains(&n) {
+        if !self.lecture && !self.slide && !self.progress.get().finished(n) {
             self.progress
                 .update(|p| p.mark_done(n, crate::progress::now_ms()));
         }
@@ -282,7 +282,7 @@ pub fn all_sections() -> Vec<Box<dyn Section>> {
 /// the caller (its server may come from the command line).
 pub fn make(def: &Def) -> Option<Box<dyn Section>> {
     Some(match def.kind {
-        Kind::Model(model) => model.page(),
+        Kind::Model(_) => sections::model_page(def.id)?,
         Kind::Quiz(id) => Box::new(sections::quiz::QuizSection::new(id)),
         Kind::Text(TextPage::Who) => Box::new(sections::s07_who::Who::new()),
         Kind::Text(TextPage::Next) => Box::new(sections::s10_next::Next::new()),

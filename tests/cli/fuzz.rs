@@ -184,7 +184,7 @@ fn good_file() -> Vec<u8> {
     for (i, x) in q.which.iter().chain(&q.interview).enumerate() {
         p.record(&x.id, i % x.answers.len(), i % 2 == 0, 1_000 + i as u64);
     }
-    p.last_section = Some(4);
+    p.visit(4);
     p.to_ron().into_bytes()
 }
 
@@ -195,8 +195,8 @@ fn check_loaded(bytes: &[u8]) -> Result<(), TestCaseError> {
             prop_assert_eq!(p.version, VERSION);
             prop_assert_eq!(p.xp, p.earned_xp(), "XP is recomputed");
             prop_assert!(p.xp <= Progress::max_xp());
-            let lab = locks_lesson::sections::lab();
-            prop_assert!(p.last_section.is_none_or(|n| (1..=lab).contains(&n)));
+            prop_assert!(p.last_visited().is_none_or(|n| (1..=locks_lesson::sections::lab()).contains(&n)));
+            prop_assert_eq!(p.last_section.is_some(), p.last_visited().is_some());
         }
         Err(damage) => prop_assert!(damage.to_string().len() > 10, "{damage}"),
     }

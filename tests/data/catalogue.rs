@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 
 use locks_lesson::lesson::catalogue;
 
-/// Code that does not draw: the terminal's command line (its `--help` and messages) and the
-/// models, whose parameter labels and errors are the command line's (screens draw a
-/// parameter's label from the catalogue, `stage.param.FLAG`).
-const NOT_DRAWN: [&str; 3] = ["src/cli/", "src/bin/", "src/sim/"];
+/// Code that does not draw: the terminal's command line (its `--help` and messages, the
+/// models' flags among them) and the models, whose parameter labels and errors are the
+/// command line's (screens draw a parameter's label from the catalogue, `stage.param.FLAG`).
+const NOT_DRAWN: [&str; 4] = ["src/cli/", "src/bin/", "src/sim/", "src/sections/flags.rs"];
 
 /// Literals kept in the code on purpose, by file and start: the lock servers' Lua scripts and
 /// lines written to the log, never drawn.

@@ -86,14 +86,74 @@ fn card_and_section_references_come_from_the_data() {
     for text in c.texts() {
         assert!(!text.contains("{section:"), "unresolved: {text}");
     }
-    let numbers = c.lesson.section_numbers();
     let break_it = c.lesson.sections.iter().find(|s| s.id == "break").unwrap();
     assert_eq!(
-        lesson::resolve_references("see {section:break}.", &numbers).unwrap(),
-        format!("see section {}.", break_it.number)
+        lesson::refs::resolve("see {section:break}.", "section {n}").unwrap(),
+        Some(format!("see section {}.", break_it.number))
     );
-    assert!(lesson::resolve_references("{section:nowhere}", &numbers).is_err());
-    assert!(lesson::resolve_references("{section:break", &numbers).is_err());
+    assert!(lesson::refs::resolve("{section:nowhere}", "section {n}").is_err());
+    assert!(lesson::refs::resolve("{section:break", "section {n}").is_err());
+}
+
+/// "section 9", "Sections 2, 5 and 9", "section: 9": a section named by a number typed in.
+fn typed_section_numbers(text: &str) -> Vec<String> {
+    let lower = text.to_ascii_lowercase();
+    let mut found = Vec::new();
+    for (at, _) in lower.match_indices("section") {
+        let starts_word = !lower[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.');
+        let rest = &lower[at + "section".len()..];
+        let rest = rest.strip_prefix('s').unwrap_or(rest);
+        let gap = rest.len() - rest.trim_start_matches([' ', ':', '\u{a0}']).len();
+        let typed = rest[gap..].starts_with(|c: char| c.is_ascii_digit());
+        if starts_word && gap > 0 && typed {
+            let line = lower[..at].matches('\n').count() + 1;
+            let end = (at + 30..=text.len()).find(|&i| text.is_char_boundary(i));
+            found.push(format!(
+                "line {line}: {}",
+                &text[at..end.unwrap_or(text.len())]
+            ));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_asset_types_a_section_number() {
+    for bad in [
+        "as in section 9.",
+        "Sections 2, 5 and 9 walk their presets",
+        "// Section 10's words",
+        "(section: 9)",
+        "in section\u{a0}3",
+    ] {
+        assert!(!typed_section_numbers(bad).is_empty(), "not flagged: {bad}");
+    }
+    for good in [
+        "as in {section:break}.",
+        "{Section:stale} and {section:where}",
+        "sections.ttl.about",
+        "section: \"ttl\"",
+        "the section list",
+    ] {
+        assert!(typed_section_numbers(good).is_empty(), "flagged: {good}");
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut files = 0;
+    for dir in [root.clone(), root.join("ui")] {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let found = typed_section_numbers(&text);
+                assert!(found.is_empty(), "{}: {found:#?}", path.display());
+                files += 1;
+            }
+        }
+    }
+    assert!(files >= 19, "every asset read: {files}");
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! The lesson's data: the words in `assets/` held to the models and to each other, and the
-//! progress file under every kind of damage. One module per area.
+//! progress file under every kind of damage, and the code's layers. One module per area.
 
 mod accuracy;
 mod catalogue;
 mod content;
 mod giveaways;
+mod layers;
 mod progress;
 mod quizzes;
 mod review;

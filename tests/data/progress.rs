@@ -77,7 +77,7 @@ fn good_file() -> String {
         let choice = if i % 2 == 0 { right } else { wrong };
         p.record(id, choice, choice == right, 1_000 + i as u64);
     }
-    p.last_section = Some(4);
+    p.visit(4);
     p.to_ron()
 }
 
@@ -199,7 +199,11 @@ fn unknown_fields_and_questions_are_ignored_and_xp_is_recomputed() {
         p.answer(questions()[1].0).is_none(),
         "a choice out of range is ignored"
     );
-    assert_eq!(p.last_section, Some(3), "a bare number is read as Some");
+    assert_eq!(
+        p.last_section.as_deref(),
+        Some("stale"),
+        "a bare number is read as Some, and as the id of that section"
+    );
     assert!(p.completed.is_empty(), "finished quizzes are recomputed");
 }
 
@@ -214,11 +218,11 @@ fn the_file_is_readable_ron_with_the_documented_fields() {
     assert!(store.flush());
     let text = fs::read_to_string(&path).unwrap();
     for field in [
-        "version: 3",
+        "version: 4",
         "predictions:",
         "review:",
         "xp: 20",
-        "last_section: Some(7)",
+        "last_section: Some(\"who\")",
         "completed:",
         "answers:",
         "choice:",
@@ -262,7 +266,7 @@ fn two_windows_keep_each_others_answers() {
         assert!(p.answer(id).is_some(), "{id} kept");
     }
     assert_eq!(p.xp, 2 * XP_PER_QUESTION);
-    assert_eq!(p.last_section, Some(5));
+    assert_eq!(p.last_section.as_deref(), Some("where"));
 
     // The same question answered in both: the earlier first answer decides the XP, the later
     // answer is the current choice, and XP is not counted twice.
@@ -647,4 +651,101 @@ fn default_location_is_the_platform_data_folder() {
             .to_string_lossy()
             .contains("locks-lesson")
     );
+}
+
+fn fixture(name: &str) -> String {
+    fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// The sections of a progress file's `done` map as its text writes them.
+fn done_keys(text: &str) -> Vec<String> {
+    let start = text.find("done: {").expect("a done map") + "done: {".len();
+    let body = &text[start..start + text[start..].find('}').unwrap()];
+    body.lines()
+        .filter_map(|l| l.trim().split_once(':').map(|(k, _)| k.trim().to_owned()))
+        .collect()
+}
+
+#[test]
+fn formats_1_to_3_migrate_to_format_4_with_nothing_lost() {
+    let ids = |n: std::ops::RangeInclusive<u8>| -> Vec<String> {
+        n.map(|n| progress::by_id::FORMAT_3_NUMBERS[usize::from(n) - 1].to_owned())
+            .collect()
+    };
+    // (fixture, answers, predictions, review items, sections done, last section)
+    let cases = [
+        ("progress-v1.ron", 5, 0, 0, vec![], Some("interview")),
+        ("progress-v2.ron", 15, 6, 0, ids(1..=10), Some("next")),
+        ("progress-v3.ron", 15, 6, 4, ids(1..=11), Some("break")),
+    ];
+    for (name, answers, predictions, review, done, last) in cases {
+        let old = Progress::from_bytes(fixture(name).as_bytes()).expect(name);
+        assert_eq!(old.version, progress::VERSION, "{name}");
+        assert_eq!(old.answers.len(), answers, "{name}");
+        assert_eq!(old.predictions.len(), predictions, "{name}");
+        assert_eq!(old.review.len(), review, "{name}: {:?}", old.review.keys());
+        let mut got: Vec<&String> = old.done.keys().collect();
+        got.sort_by_key(|id| locks_lesson::sections::number_of(id));
+        assert_eq!(got, done.iter().collect::<Vec<_>>(), "{name}");
+        assert_eq!(old.last_section.as_deref(), last, "{name}");
+        // Every finished section keeps its tick, the lab's included.
+        for id in &done {
+            let n = locks_lesson::sections::number(id);
+            assert!(old.finished(n), "{name}: {id}");
+        }
+        let written = old.to_ron();
+        assert!(written.contains("version: 4"), "{name}");
+        if !done.is_empty() {
+            let keys = done_keys(&written);
+            assert!(
+                keys.iter().all(|k| k.starts_with('"')),
+                "{name}: sections by id: {keys:?}"
+            );
+            assert!(
+                written.contains("\"ttl\": 1796100120000"),
+                "{name}:\n{written}"
+            );
+        }
+        assert!(!written.contains("completed: [1") && !written.contains("Some(9)"));
+        let again = Progress::from_bytes(written.as_bytes()).unwrap();
+        assert_eq!(again, old, "{name}: format 4 reads back the same");
+    }
+    // The v3 learner's review goes on where it was.
+    let v3 = Progress::from_bytes(fixture("progress-v3.ron").as_bytes()).unwrap();
+    let shown = v3.review["prediction:predict-ttl-overrun"].shown.unwrap();
+    assert_eq!((shown.variant, shown.band), (Some(2), Some(1)));
+    assert_eq!(v3.review["token:chubby"].due, 1_797_050_400_000);
+}
+
+#[test]
+fn format_4_names_sections_by_id_and_keeps_ids_the_lesson_lacks() {
+    let mut p = Progress::default();
+    assert!(p.mark_done(2, 1_000));
+    assert!(p.mark_done(locks_lesson::sections::lab(), 2_000));
+    p.visit(9);
+    let text = p.to_ron();
+    assert_eq!(done_keys(&text), ["\"lab\"", "\"ttl\""]);
+    assert!(text.contains("last_section: Some(\"break\")"), "{text}");
+    // The lab is never the section to come back to.
+    p.visit(locks_lesson::sections::lab());
+    assert_eq!((p.last_section.as_deref(), p.last_visited()), (None, None));
+
+    // A section a later lesson dropped (or a number no section had) ticks nothing, and the
+    // dropped section's record stays in the file.
+    let text = r#"(version: 4, last_section: Some("gone"), done: {"gone": 5, "ttl": 6},
+        answers: {})"#;
+    let p = Progress::from_bytes(text.as_bytes()).unwrap();
+    assert_eq!(p.done.keys().collect::<Vec<_>>(), ["gone", "ttl"]);
+    assert_eq!(p.completed.iter().collect::<Vec<_>>(), ["ttl"]);
+    assert_eq!(p.last_section, None, "not a section to open");
+    assert!(p.to_ron().contains("\"gone\": 5"));
+    let old = "(version: 3, last_section: Some(42), done: {2: 6, 99: 7}, answers: {})";
+    let p = Progress::from_bytes(old.as_bytes()).unwrap();
+    assert_eq!(p.done.keys().collect::<Vec<_>>(), ["ttl"]);
+    assert_eq!(p.last_section, None);
 }

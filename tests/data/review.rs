@@ -1,5 +1,5 @@
 //! The spaced review in the progress file: format 1 and 2 files migrate to format 3 with every
-//! answer and XP, items the lesson lost are dropped quietly, and a review session's saves
+//! answer and XP, items the lesson lost are kept but never asked, and a review session's saves
 //! survive being killed.
 
 use std::fs;
@@ -31,14 +31,14 @@ fn a_format_2_file_migrates_with_its_answers_xp_and_predictions() {
     assert!(text.contains("version: 2"));
     let p = Progress::from_bytes(text.as_bytes()).unwrap();
     assert_eq!(p.version, progress::VERSION);
-    assert_eq!(progress::VERSION, 3);
+    assert_eq!(progress::VERSION, 4);
     assert_eq!(p.answers.len(), 15);
     assert_eq!(p.predictions.len(), 6);
     // 13 questions right at the first try and 5 predictions right.
     let xp = 13 * progress::XP_PER_QUESTION + 5 * locks_lesson::predict::XP_PER_PREDICTION;
     assert_eq!(p.xp, xp);
     assert!(p.review.is_empty());
-    // Saved and read back as format 3, everything kept.
+    // Saved and read back as format 4, everything kept.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("progress.ron");
     fs::write(&path, &text).unwrap();
@@ -49,7 +49,7 @@ fn a_format_2_file_migrates_with_its_answers_xp_and_predictions() {
     store.update(|p| review::schedule::record(p, &item, at, Grade::Good, None));
     assert!(store.flush());
     let written = fs::read_to_string(&path).unwrap();
-    assert!(written.contains("version: 3"), "{written}");
+    assert!(written.contains("version: 4"), "{written}");
     assert!(written.contains("\"quiz:gc-pause-fix\""), "{written}");
     let back = Progress::from_bytes(written.as_bytes()).unwrap();
     assert_eq!(back.answers, p.answers);
@@ -72,7 +72,7 @@ fn a_format_1_file_migrates_and_its_wrong_answers_come_back_the_next_day() {
 }
 
 #[test]
-fn review_items_the_lesson_no_longer_has_are_dropped_without_an_error() {
+fn review_items_the_lesson_no_longer_has_are_kept_but_never_asked() {
     let mut text = fixture("progress-v2.ron").replace("version: 2", "version: 3");
     let sched = "(due: 1, last: 1796100000000, stability: 1.0, difficulty: 5.0, elapsed_days: 0, \
                  scheduled_days: 1, reps: 1, lapses: 0, state: 2)";
@@ -83,8 +83,23 @@ fn review_items_the_lesson_no_longer_has_are_dropped_without_an_error() {
     );
     text = text.trim_end().strip_suffix(')').unwrap().to_owned() + &review;
     let p = Progress::from_bytes(text.as_bytes()).unwrap();
-    assert_eq!(p.review.keys().collect::<Vec<_>>(), ["quiz:cron-report"]);
+    assert_eq!(p.review.len(), 4, "nothing in the file is lost");
     assert_eq!(p.review["quiz:cron-report"].due, 1);
+    let plan = review::plan(&p, FINISHED + 30 * DAY_MS);
+    let asked: Vec<String> = plan
+        .due
+        .iter()
+        .chain(&plan.later)
+        .map(|e| e.item.key())
+        .collect();
+    assert!(asked.contains(&"quiz:cron-report".to_owned()));
+    for gone in [
+        "quiz:a-question-since-removed",
+        "term:no-such-term",
+        "widget:x",
+    ] {
+        assert!(!asked.iter().any(|k| k == gone), "{gone} is never asked");
+    }
 }
 
 /// Environment variables that turn [`review_kill_child`] into a reviewing child process.

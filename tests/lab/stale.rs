@@ -472,7 +472,7 @@ fn a_finished_run_finishes_the_lab() {
         (LabPage::with_result(recorded_run()), true),
     ] {
         let h = page_with_words(page, [1100.0, 760.0]);
-        let done = h.state().1.get().completed.contains(&lab);
+        let done = h.state().1.get().finished(lab);
         assert_eq!(done, ran, "a run finishes the lab; no run, no tick");
     }
 }

@@ -146,7 +146,7 @@ fn a_version_1_file_loads_whole_and_is_rewritten_as_version_2() {
     let p = Progress::from_bytes(v1.as_bytes()).expect("a format-1 file is read");
     assert_eq!(p.answers.len(), 5);
     assert_eq!(p.xp, 40);
-    assert_eq!(p.last_section, Some(8));
+    assert_eq!(p.last_section.as_deref(), Some("interview"));
     assert!(p.predictions.is_empty());
 
     let dir = tempfile::tempdir().unwrap();
@@ -175,7 +175,7 @@ fn a_version_1_file_loads_whole_and_is_rewritten_as_version_2() {
     assert!(text.contains(&format!("version: {}", progress::VERSION)));
     let back = Progress::from_bytes(text.as_bytes()).unwrap();
     assert_eq!(back.answers, p.answers, "every answer survives");
-    assert_eq!(back.last_section, Some(8));
+    assert_eq!(back.last_section.as_deref(), Some("interview"));
     assert_eq!(back.xp, 40 + XP_PER_PREDICTION);
 }
 

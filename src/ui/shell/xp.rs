@@ -9,7 +9,7 @@ use crate::ui::kit::widgets;
 
 /// The mark after a section's name in the section list: " ✔" for a finished section.
 pub fn section_mark(store: &ProgressFile, section: u8) -> &'static str {
-    if store.get().completed.contains(&section) {
+    if store.get().finished(section) {
         " ✔"
     } else {
         ""

@@ -137,7 +137,7 @@ impl<E: Experiment> Stage<E> {
     /// defence).
     fn mark_done(&self, cx: &mut Cx<'_>) {
         let n = self.exp.number();
-        if cx.progress.get().completed.contains(&n) || self.gate.hides() {
+        if cx.progress.get().finished(n) || self.gate.hides() {
             return;
         }
         let predicted = crate::predict::prompt_for(n)

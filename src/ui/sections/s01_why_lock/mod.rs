@@ -6,7 +6,6 @@
 //! lost updates over eight seeds for every number of workers: beside the counter on a wide
 //! stage, in the reading column otherwise.
 
-pub mod entry;
 mod figure;
 mod real;
 mod runs;

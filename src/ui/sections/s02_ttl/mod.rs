@@ -5,7 +5,6 @@
 //! the exact curve). Moving the TTL restarts only the first; the ladder depends on everything
 //! but the TTL. The figure (log–log axes) is drawn in `figure.rs`.
 
-pub mod entry;
 use std::sync::{Arc, OnceLock};
 
 mod figure;

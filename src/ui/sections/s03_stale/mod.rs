@@ -5,7 +5,6 @@
 //! playback position runs over the story's distinct event times, so one step shows exactly
 //! one more moment, however far apart the moments are in simulated time.
 
-pub mod entry;
 mod figure;
 mod story;
 

@@ -4,7 +4,6 @@
 //! One run computes the chain both ways (the fencing switch only changes which one is drawn),
 //! so the run's inputs are the parameters with fencing off, and the seed.
 
-pub mod entry;
 pub mod figure;
 
 use std::sync::Arc;

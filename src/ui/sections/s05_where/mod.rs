@@ -1,9 +1,9 @@
 //! Section 5, "Where the lock lives": locks lost when a Redis primary fails over, against a
 //! consensus store that loses none, and the comparison table of the five stores.
 
-pub mod entry;
 pub mod figure;
-pub mod settings;
+
+pub use crate::sections::models::where_params as settings;
 
 use std::sync::Arc;
 

@@ -6,7 +6,6 @@
 //! mode), so choosing a defence only changes what the headline describes; everything else
 //! reruns it.
 
-pub mod entry;
 pub mod figure;
 
 use std::sync::{Arc, OnceLock};

@@ -1,9 +1,9 @@
-//! Section 2's entry in the registry: the TTL model as `sim ttl` and this page.
+//! Section `ttl`'s model in the registry: the TTL model as `sim ttl`.
 
 use serde_json::json;
 
-use crate::cli::{Report, Run, ci};
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::ttl::{TtlParams, TtlSim};
@@ -13,7 +13,6 @@ pub const MODEL: Sim<TtlParams> = Sim {
     about: || t("sections.ttl.about"),
     runs: Runs::MonteCarlo,
     report,
-    page: || Box::new(super::section()),
 };
 
 fn report(p: &Valid<TtlParams>, run: &Run, r: &mut Report) {

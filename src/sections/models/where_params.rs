@@ -1,14 +1,15 @@
-//! Section 5's settings: a row of the store table and the failover model's numbers, as its
+//! Section `where`'s settings: a row of the store table and the failover model's numbers, as its
 //! scenario codes carry them.
 
 use crate::lesson::{self, StoreRow};
-use crate::scenario::{PairsBuilder, PairsReader, Settings};
+use crate::sections::pairs::{PairsBuilder, PairsReader};
+use crate::sections::settings::Settings;
 use crate::sim::failover::{FailoverParams, Store};
 
-/// The store chosen when section 5 opens (and after a reset): the first row of its table.
+/// The store chosen when section `where` opens (and after a reset): the first row of its table.
 pub const DEFAULT_STORE: usize = 0;
 
-/// Section 5's settings: a row of the store table (`assets/stores.ron`) and the failover
+/// Section `where`'s settings: a row of the store table (`assets/stores.ron`) and the failover
 /// model's numbers; the model's own store follows the row.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct WhereParams {

@@ -1,5 +1,6 @@
 //! The flags of each `sim` model, read as text so that a bad value's message names the flag
-//! and its range.
+//! and its range: the model's own (from its schema), the seed, the threads and how the result
+//! is printed. A descriptor builds its `sim NAME` subcommand from them.
 
 use std::collections::BTreeSet;
 use std::marker::PhantomData;
@@ -187,6 +188,46 @@ impl Threads {
     pub fn count(&self) -> Result<usize, ParamError> {
         Ok(number(&THREADS, &self.threads)? as usize)
     }
+}
+
+/// Options every model shares.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Seed of the random streams (equal seeds give identical results).
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub out: Output,
+}
+
+/// How a model's result is printed.
+#[derive(Debug, Args)]
+pub struct Output {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Significant digits of decimal numbers in text and CSV output: 1 to 17.
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_precision)]
+    pub precision: Option<usize>,
+    /// Run once per value of a parameter and print one CSV row per value, e.g.
+    /// --sweep ttl-s=1:60:20 (FROM and TO in the flag's unit, STEPS from 2 to 1000).
+    #[arg(long, value_name = "PARAM=FROM:TO:STEPS", allow_hyphen_values = true)]
+    pub sweep: Option<String>,
+}
+
+fn parse_seed(raw: &str) -> Result<u64, String> {
+    raw.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("must be an integer from 0 to {}", u64::MAX))
+}
+
+/// `--precision N`: 1 to 17 significant digits.
+pub fn parse_precision(raw: &str) -> Result<usize, String> {
+    raw.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=17).contains(n))
+        .ok_or_else(|| "must be an integer from 1 to 17".to_owned())
 }
 
 /// A bad command-line value: the one-line message names the flag and what it accepts.

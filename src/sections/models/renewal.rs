@@ -1,9 +1,9 @@
-//! Section 9's entry in the registry: the billing job as `sim renewal` and this page.
+//! Section `break`'s model in the registry: the billing job as `sim renewal`.
 
 use serde_json::json;
 
-use crate::cli::{Report, Run, ci};
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::renewal::{RenewalParams, RenewalSim};
@@ -13,7 +13,6 @@ pub const MODEL: Sim<RenewalParams> = Sim {
     about: || t("sections.break.about"),
     runs: Runs::MonteCarlo,
     report,
-    page: || Box::new(super::section()),
 };
 
 fn report(p: &Valid<RenewalParams>, run: &Run, r: &mut Report) {

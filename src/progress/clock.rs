@@ -1,11 +1,17 @@
-//! The review's one clock: the system's, or a fixed time that the tests set and move.
+//! The review's one clock: the system's, or a fixed time that the tests set and move; and the
+//! learner's calendar days, which the review counts in.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use chrono::{Datelike, Local, TimeZone};
+
 /// The environment variable that fixes the executable's review clock (milliseconds since the
 /// Unix epoch), for the command-line tests and prepared screenshots.
 pub const NOW_ENV: &str = "LOCKS_LESSON_NOW";
+
+/// A day in milliseconds.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// Where the review reads the time.
 #[derive(Clone, Debug, Default)]
@@ -34,7 +40,7 @@ impl Clock {
     /// Milliseconds since the Unix epoch.
     pub fn now(&self) -> u64 {
         match self {
-            Clock::System => crate::progress::now_ms(),
+            Clock::System => super::now_ms(),
             Clock::Fixed(t) => t.load(Ordering::Relaxed),
         }
     }
@@ -45,6 +51,19 @@ impl Clock {
             t.store(ms, Ordering::Relaxed);
         }
     }
+}
+
+/// Local calendar days from `from` to `to` (negative when `to` is earlier).
+pub fn days_between(from: u64, to: u64) -> i64 {
+    let day = |t: u64| {
+        Local
+            .timestamp_millis_opt(t.min(i64::MAX as u64) as i64)
+            .single()
+            .map_or(t as i64 / DAY_MS as i64, |d| {
+                i64::from(d.date_naive().num_days_from_ce())
+            })
+    };
+    day(to) - day(from)
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
-//! Section 3's entry in the registry: the stale-holder story as `sim stale` and this page.
+//! Section `stale`'s model in the registry: the stale-holder story as `sim stale`.
 
 use serde_json::json;
 
-use crate::cli::{Report, Run};
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::stale::{self, StaleParams};
@@ -13,7 +13,6 @@ pub const MODEL: Sim<StaleParams> = Sim {
     about: || t("sections.stale.about"),
     runs: Runs::Story,
     report,
-    page: || Box::new(super::section()),
 };
 
 fn report(p: &Valid<StaleParams>, _: &Run, r: &mut Report) {

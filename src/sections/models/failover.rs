@@ -1,11 +1,11 @@
-//! Section 5's entry in the registry: the failover model as `sim failover` and this page (its
+//! Section `where`'s model in the registry: the failover model as `sim failover` (its
 //! scenario codes carry a store row besides the model's numbers: [`WhereParams`]).
 
 use serde_json::json;
 
-use super::settings::WhereParams;
-use crate::cli::{Report, Run, ci};
+use super::where_params::WhereParams;
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::failover::{FailoverParams, FailoverSim};
@@ -15,7 +15,6 @@ pub const MODEL: Sim<WhereParams> = Sim {
     about: || t("sections.where.about"),
     runs: Runs::MonteCarlo,
     report,
-    page: || Box::new(super::section()),
 };
 
 fn report(p: &Valid<FailoverParams>, run: &Run, r: &mut Report) {

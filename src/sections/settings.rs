@@ -3,10 +3,9 @@
 //! question. The app's sections and the command line (`--scenario`, `--playlist`,
 //! `sim --scenario`) all go through here.
 
+use super::QuizId;
 use super::pairs::{Pairs, PairsBuilder, PairsReader};
-use super::{CodeError, decode, section_of};
 use crate::lesson;
-use crate::sections::{self, Kind, QuizId};
 use crate::sim::Schema;
 
 /// A section's settings as scenario pairs, in the code's order (the seed apart).
@@ -119,46 +118,12 @@ pub fn model_pairs<S: Settings>(settings: &S, seed: Option<u64>) -> Pairs {
     .build()
 }
 
-/// The pairs section `n` writes at its defaults: the keys and shapes of its codes. `None` for
-/// a section with nothing to share.
-pub fn template(n: u8) -> Option<Pairs> {
-    match sections::get(n)?.kind {
-        Kind::Model(m) => Some(m.default_pairs()),
-        Kind::Quiz(q) => Some(quiz_pairs(&quiz_of(q).first()?.id)),
-        Kind::Text(_) | Kind::Lab => None,
-    }
-}
-
-/// Reads a code through to its values, without applying it anywhere: the section it is for
-/// and its pairs, or a message saying what is wrong.
-pub fn check(code: &str) -> Result<(u8, Pairs), String> {
-    let n = section_of(code).map_err(|e| e.to_string())?;
-    let (n, pairs) = decode(code, template(n).as_deref()).map_err(|e| e.to_string())?;
-    let valid = match sections::get(n).map(|d| d.kind) {
-        Some(Kind::Model(m)) => m.check(&pairs),
-        Some(Kind::Quiz(q)) => read_quiz(q, &pairs).map(drop),
-        _ => Err(CodeError::NoSettings(n).to_string()),
-    };
-    valid.map_err(|e| crate::lesson::catalogue::tf("share.code.not_allowed", &[("error", e)]))?;
-    Ok((n, pairs))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::encode;
     use crate::sim::counter::CounterParams;
     use crate::sim::fencing::FencingParams;
     use crate::sim::renewal::RenewalParams;
-
-    #[test]
-    fn every_model_section_reads_back_what_it_writes() {
-        for (n, m) in sections::models() {
-            let pairs = m.default_pairs();
-            let code = encode(n, &pairs);
-            assert_eq!(check(&code), Ok((n, pairs)), "section {n}");
-        }
-    }
 
     #[test]
     fn schemas_write_their_choice_and_switch() {
@@ -199,18 +164,5 @@ mod tests {
         assert!(p.fencing);
         assert_eq!(p.holders, 20);
         assert_eq!(p.ttl_ms, crate::sim::fencing::TTL_MS.default);
-    }
-
-    #[test]
-    fn bad_values_and_sections_without_settings_are_refused() {
-        let (n, renewal) = sections::model_named("renewal").expect("the renewal model");
-        let mut pairs = renewal.default_pairs();
-        pairs.iter_mut().find(|(k, _)| k == "mode").unwrap().1 = "sometimes".into();
-        let e = check(&encode(n, &pairs)).unwrap_err();
-        assert!(e.contains("not allowed"), "{e}");
-        let e = check(&encode(7, &[("x".into(), "1".into())])).unwrap_err();
-        assert!(e.contains("no settings"), "{e}");
-        let quiz = quiz_pairs("no-such-question");
-        assert!(check(&encode(6, &quiz)).is_err());
     }
 }

@@ -1,9 +1,9 @@
-//! Section 1's entry in the registry: the counter model as `sim counter` and this page.
+//! Section `why-lock`'s model in the registry: the counter model as `sim counter`.
 
 use serde_json::json;
 
-use crate::cli::{Report, Run};
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::counter::{self, CounterParams};
@@ -13,7 +13,6 @@ pub const MODEL: Sim<CounterParams> = Sim {
     about: || t("sections.why-lock.about"),
     runs: Runs::Seeded,
     report,
-    page: || Box::new(super::section()),
 };
 
 fn report(p: &Valid<CounterParams>, run: &Run, r: &mut Report) {

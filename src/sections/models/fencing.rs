@@ -1,9 +1,9 @@
-//! Section 4's entry in the registry: the chain of holders as `sim fencing` and this page.
+//! Section `fencing`'s model in the registry: the chain of holders as `sim fencing`.
 
 use serde_json::json;
 
-use crate::cli::{Report, Run, ci};
 use crate::lesson::catalogue::t;
+use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::fencing::{self, FencingParams};
@@ -13,7 +13,6 @@ pub const MODEL: Sim<FencingParams> = Sim {
     about: || t("sections.fencing.about"),
     runs: Runs::Seeded,
     report,
-    page: || Box::new(super::section()),
 };
 
 fn report(p: &Valid<FencingParams>, run: &Run, r: &mut Report) {
