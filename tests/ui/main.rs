@@ -10,6 +10,7 @@ mod clicker;
 mod figure_labels;
 mod kit;
 mod kit_layout;
+mod layout_figures;
 mod layout_walk;
 mod learner_done;
 mod learner_fit;
