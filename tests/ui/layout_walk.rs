@@ -690,9 +690,13 @@ fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
 // ---------------------------------------------------------------- the tests
 
 /// Problems the walk may find at each size (learner 1280×720, 1366×768, 1920×1080; lecture
-/// 1024×768, 1280×800): none. (100, 121, 94, 274 and 232 before the walk existed; 18, 20,
-/// 9, 47 and 43 a round ago.) A new overlap, cut or squeezed figure fails the test.
-const KNOWN: [usize; 5] = [0, 0, 0, 0, 0];
+/// 1024×768, 1280×800). (100, 121, 94, 274 and 232 before the walk existed; 18, 20, 9, 47
+/// and 43 two rounds ago; 373, 389, 395, 181 and 144 once it checked the figures' tick and
+/// lane labels, their contrast, cut axis titles, slides that scroll and votes off screen.)
+/// Left: the lab's measured timeline scrolled at 1280×720; slides at Type 120–150 % (and
+/// two at 100 %: sections 1 and 5 once revealed) whose stage still scrolls, and votes on a
+/// prediction below such a fold. A new overlap, cut or squeezed figure fails the test.
+const KNOWN: [usize; 5] = [1, 0, 0, 26, 16];
 
 /// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
 /// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.
@@ -787,47 +791,50 @@ fn console_walk(px: [f32; 2]) -> Walk {
     for step in 0..MAX_STEPS {
         let n = w.h.state().current_section();
         console_notes(&mut w, &format!("section {n} step {step}"));
-        let last_page =
-            pager::index(&w.h.ctx) + 1 >= pager::count(&w.h.ctx, egui::ViewportId::ROOT);
-        let before = (n, w.h.state().section(n).summary());
+        let before = (n, w.h.state().section(n).summary(), pager::index(&w.h.ctx));
         w.press(Key::PageDown);
         let after = w.h.state().current_section();
-        if n == count && last_page && (after, w.h.state().section(after).summary()) == before {
+        let now = (
+            after,
+            w.h.state().section(after).summary(),
+            pager::index(&w.h.ctx),
+        );
+        if n == count && now == before {
             return w;
         }
     }
     panic!("the lecture did not end within {MAX_STEPS} Page Downs");
 }
 
-/// The notes' column of the console: nothing of it scrolls, and every line of it on show is
-/// inside the window.
+/// The notes' column of the console: every line of it on show is whole, or the notes are
+/// paged by keys (a line that says how) and the rest is on the next screenful.
 fn console_notes(w: &mut Walk, what: &str) {
     w.states += 1;
-    let ppp = w.h.ctx.pixels_per_point();
     let page = w.h.ctx.content_rect();
     let column = locks_lesson::ui::shell::presenter::console::notes_rect(page);
-    for bar in w.h.query_all_by(|n| n.role() == Role::ScrollBar) {
-        if let Some(r) = rect_of(&bar.accesskit_node(), ppp)
-            && r.center().x > column.left()
-        {
+    let paging = locks_lesson::lesson::catalogue::tf(
+        "app.presenter.notes_page",
+        &[("page", String::from("1")), ("pages", String::from("2"))],
+    );
+    let hint: String = paging
+        .split_whitespace()
+        .skip(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let paged = w.h.query_by_label_contains(&hint).is_some();
+    for (text, r, clip) in painted_texts(&w.h) {
+        let r = r.shrink2(egui::vec2(1.5, 1.0));
+        if !paged && r.center().x > column.left() && r.intersects(clip) && !clip.contains_rect(r) {
+            let text: String = text.chars().take(60).collect();
             w.problems.push(format!(
-                "{} {what}: the notes scroll ({r:?}): the rest only by mouse",
+                "{} {what}: the notes' '{text}' is cut, the rest only by mouse",
                 w.name
             ));
         }
     }
-    for (text, r, clip) in painted_texts(&w.h) {
-        let r = r.shrink2(egui::vec2(1.5, 1.0));
-        if r.center().x > column.left() && r.intersects(clip) && !clip.contains_rect(r) {
-            let text: String = text.chars().take(60).collect();
-            w.problems
-                .push(format!("{} {what}: the notes' '{text}' is cut", w.name));
-        }
-    }
 }
 
-/// The console at a wide and a 16:10 screen: no notes cut (2 and 2 before the console was
-/// walked: each a scrolling column of notes at the first step).
+/// The console at a wide and a 16:10 screen: no notes cut without keys to turn them.
 #[test]
 fn the_console_shows_the_notes_whole_at_every_step() {
     let walks = vec![console_walk([2560.0, 800.0]), console_walk([1280.0, 800.0])];

@@ -203,8 +203,8 @@ pub fn note_overflow(ui: &Ui, n: u8, over: f32) {
     }
 }
 
-/// On a projector the words over the figure (the headline, the line on the class's vote)
-/// yield first where a slide does not fit: their type is lowered, a step a measured frame,
+/// On a projector the words around the figure (the headline, the line on the class's vote,
+/// the controls' labels) yield where a slide does not fit: their type is lowered, a step a measured frame,
 /// down to [`MIN_SQUEEZE`] of it and never under the projector's least text size, while a
 /// larger type than the normal is lowered (see `shell::stage_fit`).
 #[derive(Clone, Copy, Debug)]
@@ -448,7 +448,15 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
-        .show(ui, |ui| stage.controls(ui, cx));
+        .show(ui, |ui| {
+            // (The controls' words yield with the headline's.)
+            if let Some(s) = squeeze {
+                for font in ui.style_mut().text_styles.values_mut() {
+                    font.size *= s.factor;
+                }
+            }
+            stage.controls(ui, cx)
+        });
     // "More settings" opens as a full-width row between the figure and the controls, so its
     // labels never share a strip with the figure.
     let drawer = stage.now().drawer.then(|| {
