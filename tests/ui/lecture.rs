@@ -138,12 +138,13 @@ fn the_l_key_toggles_lecture_mode_and_puts_everything_back() {
     assert!(h.state().lecture());
     assert!((h.ctx.zoom_factor() - normal * 1.1).abs() < 0.01);
     h.get_by_label("Type 110\u{a0}%");
-    // Section 1's stage needs a few points more than this window has at 110 %: it keeps the
-    // type at which it fits, never less than the normal size, and the figure whole.
+    // Section 1's stage needs a few points more than this window has at 110 %: its words
+    // yield first (the headline's type a little smaller), else it keeps the type at which it
+    // fits; never less than the normal size, and the figure whole.
     h.state_mut().go_to(number("why-lock"));
     crate::harness::hold_window(&mut h, [1366.0, 768.0], 12);
     let zoom = h.ctx.zoom_factor();
-    assert!(zoom > normal - 0.01 && zoom < normal * 1.1 - 0.01, "{zoom}");
+    assert!(zoom > normal - 0.01 && zoom < normal * 1.1 + 0.01, "{zoom}");
     let figure = crate::harness::plot_rect(&h, 1).expect("a figure");
     assert!(h.ctx.content_rect().contains_rect(figure), "{figure:?}");
 }

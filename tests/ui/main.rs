@@ -11,6 +11,7 @@ mod figure_labels;
 mod focus_walk;
 mod kit;
 mod kit_layout;
+mod layout_figures;
 mod layout_walk;
 mod learner_done;
 mod learner_fit;

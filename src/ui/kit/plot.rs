@@ -93,17 +93,55 @@ pub fn y_title(ui: &Ui, height: f32, titles: &[&str]) -> String {
     String::new()
 }
 
-/// Line width for plots: at least 2 px, thicker on a projector.
+/// The least height of a plot along whose y axis the shortest of `titles` fits whole (see
+/// [`y_title`]): a figure is never given less, so no axis title is cut short.
+pub fn y_title_height(ui: &Ui, titles: &[&str]) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let shortest = titles.last().copied().unwrap_or_default();
+    let width = ui
+        .painter()
+        .layout_no_wrap(shortest.to_owned(), font, Color32::WHITE)
+        .size()
+        .x;
+    width + 2.6 * ui.text_style_height(&egui::TextStyle::Body) + 2.0
+}
+
+/// egui_plot fades a tick label in while the room between two ticks grows from its least to
+/// its full (20 to 30 points on a y axis, 60 to 80 on an x axis): on a cramped chart the
+/// numbers are then grey on white at under 2:1. These spacings draw a label whole or not at
+/// all: at full strength once it has a tick row of room (`readable::tick_row`, 22 points and more) (x: a number's width), else left out.
+const Y_LABEL_SPACING: f32 = 21.0;
+const X_LABEL_SPACING: f32 = 60.0;
+
+/// A y axis whose tick labels are drawn whole or not at all (see [`Y_LABEL_SPACING`]).
+pub fn y_axis<'a>() -> egui_plot::AxisHints<'a> {
+    egui_plot::AxisHints::new_y().label_spacing(Y_LABEL_SPACING..=Y_LABEL_SPACING + 0.01)
+}
+
+/// An x axis whose tick labels are drawn whole or not at all.
+pub fn x_axis<'a>() -> egui_plot::AxisHints<'a> {
+    egui_plot::AxisHints::new_x().label_spacing(X_LABEL_SPACING..=X_LABEL_SPACING + 0.01)
+}
+
+/// A plot whose axes' tick labels are drawn whole or not at all: call before the axes'
+/// titles and formatters are set.
+pub fn solid_ticks(plot: egui_plot::Plot<'_>) -> egui_plot::Plot<'_> {
+    plot.custom_x_axes(vec![x_axis()])
+        .custom_y_axes(vec![y_axis()])
+}
+
 /// A plot that stays as drawn: no dragging, zooming, scrolling or resetting by the reader
-/// (clicks on it are left to the section).
+/// (clicks on it are left to the section); its tick labels whole or left out.
 pub fn fixed_view(plot: egui_plot::Plot<'_>) -> egui_plot::Plot<'_> {
-    plot.allow_drag(false)
+    solid_ticks(plot)
+        .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
 }
 
+/// Line width for plots: at least 2 px, thicker on a projector.
 pub fn line_width(cx: &Cx<'_>) -> f32 {
     if cx.lecture { 3.5 } else { 2.5 }
 }

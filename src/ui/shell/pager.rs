@@ -28,6 +28,25 @@ fn applied_id(viewport: ViewportId) -> Id {
     Id::unique(("locks-lesson/lecture-page-applied", viewport))
 }
 
+/// The blocks kept whole (see [`keep_whole`]) of the column being drawn in a window.
+fn whole_id(viewport: ViewportId) -> Id {
+    Id::unique(("locks-lesson/lecture-page-whole", viewport))
+}
+
+/// Asks the paged column being drawn to keep `rect` (screen points, as laid out this pass)
+/// whole on one screenful: a screenful that would cut it ends above it, and the next starts
+/// with it. One taller than a screenful starts a screenful of its own and is paged by its
+/// lines. (A card of section 7.)
+pub fn keep_whole(ui: &Ui, rect: Rect) {
+    let id = whole_id(ui.ctx().viewport_id());
+    ui.ctx().data_mut(|d| {
+        // (Only while a column is drawn: it takes them at its end.)
+        if let Some(list) = d.get_temp_mut_or_insert_with::<Option<Vec<Rect>>>(id, || None) {
+            list.push(rect);
+        }
+    });
+}
+
 /// The screenful on show (0 is the top).
 fn visible_id(viewport: ViewportId) -> Id {
     Id::unique(("locks-lesson/lecture-page-visible", viewport))
@@ -154,7 +173,13 @@ fn blocks(
 /// Where each screenful of a column `height` tall starts, for content `total` tall made of
 /// `blocks`: the next one starts at the first line or block the screenful before would cut,
 /// the last one where the column can scroll to.
-fn page_starts(blocks: &[(f32, f32)], height: f32, total: f32, kept: &[f32]) -> Vec<f32> {
+fn page_starts(
+    blocks: &[(f32, f32)],
+    whole: &[(f32, f32)],
+    height: f32,
+    total: f32,
+    kept: &[f32],
+) -> Vec<f32> {
     let end = (total - height).max(0.0);
     let mut starts = if kept.is_empty() {
         vec![0.0_f32]
@@ -177,9 +202,21 @@ fn page_starts(blocks: &[(f32, f32)], height: f32, total: f32, kept: &[f32]) -> 
         } else {
             top + height * STEP
         };
+        // A block kept whole that this screenful would cut starts the next one.
+        let next = whole_cut(whole, top, bottom).map_or(next, |a| a.min(next));
         starts.push(next.min(end));
     }
     starts
+}
+
+/// The top of the first block kept whole that a screenful from `top` to `bottom` cuts, where
+/// it starts below `top`.
+fn whole_cut(whole: &[(f32, f32)], top: f32, bottom: f32) -> Option<f32> {
+    whole
+        .iter()
+        .filter(|(a, b)| *a > top + 0.5 && *a < bottom - 0.5 && *b > bottom + 0.5)
+        .map(|(a, _)| *a)
+        .reduce(f32::min)
 }
 
 /// A scrolling column (the page of a quiz or a words-only section). In lecture mode it shows
@@ -219,7 +256,13 @@ pub fn column<R>(
     // A scroll view to assistive technology (and to the layout tests: what it clips belongs
     // to another screenful).
     let page = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::ScrollView);
+    ctx.data_mut(|d| d.insert_temp::<Option<Vec<Rect>>>(whole_id(viewport), Some(Vec::new())));
     let out = area.show(ui, |ui| ui.scope_builder(page, add_contents).inner);
+    let whole_rects: Vec<Rect> = ctx.data_mut(|d| {
+        let list = d.get_temp::<Option<Vec<Rect>>>(whole_id(viewport));
+        d.insert_temp::<Option<Vec<Rect>>>(whole_id(viewport), None);
+        list.flatten().unwrap_or_default()
+    });
     let view = out.inner_rect;
     let mut shown = view;
     if lecture {
@@ -239,7 +282,22 @@ pub fn column<R>(
         pages.blocks.retain(|(a, b)| *b <= lo || *a >= hi);
         pages.blocks.extend(blocks(&ctx, layer, from, view, offset));
         let kept = &pages.starts[..pages.kept.min(pages.starts.len())];
-        let new = page_starts(&pages.blocks, view.height().max(1.0), pages.total, kept);
+        let whole: Vec<(f32, f32)> = whole_rects
+            .iter()
+            .map(|r| {
+                (
+                    r.top() - view.top() + offset,
+                    r.bottom() - view.top() + offset,
+                )
+            })
+            .collect();
+        let new = page_starts(
+            &pages.blocks,
+            &whole,
+            view.height().max(1.0),
+            pages.total,
+            kept,
+        );
         // The next screenful's first line is not drawn here: covered (only when it lies in the
         // last third of the column, a line the next screenful starts with), with a mark that
         // more follows.
@@ -254,7 +312,15 @@ pub fn column<R>(
                 .map(|(a, _)| *a)
                 .fold(f32::INFINITY, f32::min);
             let cut = view.top() + next.max(straddling.min(bottom)) - offset;
-            if cut < view.bottom() && cut > view.top() + view.height() * 0.67 {
+            // (A block kept whole is not begun here, wherever it starts.)
+            let whole_next = whole.iter().any(|(a, _)| (a - next).abs() < 0.5);
+            let cut = if whole_next {
+                view.top() + next - offset
+            } else {
+                cut
+            };
+            let low = if whole_next { 0.0 } else { 0.67 };
+            if cut < view.bottom() && cut > view.top() + view.height() * low {
                 let cover = Rect::from_min_max(egui::pos2(view.left(), cut), view.max);
                 let painter = ui.painter().with_clip_rect(cover.expand(1.0));
                 painter.rect_filled(cover, 0.0, ui.visuals().panel_fill);
@@ -366,6 +432,64 @@ mod tests {
             pass(&ctx, 5);
         }
         assert_eq!(count(&ctx, ViewportId::ROOT), 1);
+    }
+
+    /// A block kept whole is never cut by a screenful: the one before ends above it, and it
+    /// is shown whole once.
+    #[test]
+    fn a_block_kept_whole_starts_a_screenful() {
+        let ctx = Context::default();
+        let run = |ctx: &Context| {
+            let mut card = Rect::NOTHING;
+            let input = egui::RawInput {
+                screen_rect: Some(Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(500.0, 333.0),
+                )),
+                ..Default::default()
+            };
+            ctx.run_ui(input, |ui| {
+                column(ui, "whole-column", true, |ui| {
+                    for k in 0..12 {
+                        ui.label(format!("line {k}"));
+                    }
+                    card = ui
+                        .vertical(|ui| {
+                            for k in 0..8 {
+                                ui.label(format!("card line {k}"));
+                            }
+                        })
+                        .response
+                        .rect;
+                    keep_whole(ui, card);
+                    for k in 0..30 {
+                        ui.label(format!("line after {k}"));
+                    }
+                });
+            })
+            .drop_without_applying_deltas();
+            card
+        };
+        for _ in 0..3 {
+            run(&ctx);
+        }
+        let mut whole_once = false;
+        loop {
+            run(&ctx);
+            let card = run(&ctx);
+            let shown = visible(&ctx, ViewportId::ROOT).expect("drawn");
+            let whole = shown.expand(0.5).contains_rect(card);
+            let part = card.intersect(shown);
+            assert!(
+                whole || part.height() <= 0.5 || part.width() <= 0.0,
+                "the card {card:?} is cut by {shown:?}"
+            );
+            whole_once |= whole;
+            if !step(&ctx, ViewportId::ROOT, true) {
+                break;
+            }
+        }
+        assert!(whole_once, "the card was shown whole");
     }
 
     /// Every screenful shows whole lines only: a line is wholly in the part on show, or wholly

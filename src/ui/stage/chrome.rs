@@ -11,7 +11,7 @@ use crate::ui::kit::widgets;
 pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
     let body = ui.style().text_styles[&egui::TextStyle::Body].size;
     let waiting = t("stage.figure.waiting");
-    let shown = egui_plot::Plot::new(("empty-figure", n))
+    let shown = crate::ui::kit::plot::solid_ticks(egui_plot::Plot::new(("empty-figure", n)))
         .width(size.x)
         .height(size.y.max(MIN_FIGURE_HEIGHT))
         .x_axis_label(x)

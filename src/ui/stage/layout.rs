@@ -203,13 +203,75 @@ pub fn note_overflow(ui: &Ui, n: u8, over: f32) {
     }
 }
 
+/// On a projector the words around the figure (the headline, the line on the class's vote,
+/// the controls' labels) yield where a slide does not fit: their type is lowered, a step a measured frame,
+/// down to [`MIN_SQUEEZE`] of it and never under the projector's least text size, while a
+/// larger type than the normal is lowered (see `shell::stage_fit`).
+#[derive(Clone, Copy, Debug)]
+struct Squeeze {
+    /// The window's and the type's sizes it holds for.
+    context: [i32; 4],
+    factor: f32,
+    /// The factor the stage's words were last measured at.
+    measured: f32,
+}
+
+/// The least share of their type the headline's words keep.
+const MIN_SQUEEZE: f32 = 0.75;
+/// One step of the squeeze.
+const SQUEEZE_STEP: f32 = 0.88;
+
+fn squeeze_id(ui: &Ui, n: u8) -> Id {
+    Id::unique(("stage-words-squeeze", n, ui.ctx().viewport_id()))
+}
+
+fn squeeze_state(ui: &Ui, n: u8) -> Squeeze {
+    let context = overflow_context(ui);
+    let id = squeeze_id(ui, n);
+    ui.ctx()
+        .data(|d| d.get_temp::<Squeeze>(id))
+        .filter(|s| s.context == context)
+        .unwrap_or(Squeeze {
+            context,
+            factor: 1.0,
+            measured: 1.0,
+        })
+}
+
+/// The least factor the headline's words may take: [`MIN_SQUEEZE`], and no body text under
+/// the projector's least size.
+fn least_squeeze(ui: &Ui) -> f32 {
+    let body_px = ui.style().text_styles[&egui::TextStyle::Body].size * ui.ctx().pixels_per_point();
+    (crate::ui::shell::lecture::MIN_TEXT_PX / body_px.max(1.0)).max(MIN_SQUEEZE)
+}
+
+/// Lowers the headline's type a step where the stage needs `over` points more than it has
+/// (measured at today's factor).
+fn squeeze_words(ui: &Ui, n: u8, over: f32) {
+    let mut s = squeeze_state(ui, n);
+    let least = least_squeeze(ui);
+    if over <= 0.5 || s.factor <= least + 1e-3 {
+        return;
+    }
+    if (s.measured - s.factor).abs() < 1e-4 {
+        s.factor = (s.factor * SQUEEZE_STEP).max(least);
+        let id = squeeze_id(ui, n);
+        ui.ctx().data_mut(|d| d.insert_temp(id, s));
+        ui.ctx().request_repaint();
+    }
+}
+
 /// The stage in the height that is left; where that is less than the stage needs, in a
 /// column that scrolls: the figure never gives way, the controls go below the fold.
 fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let need = stage_need(stage, ui, cx);
     if cx.lecture {
-        // The lecture lowers the type of a stage that does not fit.
-        crate::ui::shell::stage_fit::note(ui.ctx(), stage.now().n, need - ui.available_height());
+        // On a projector the words yield, and the lecture lowers the type of a stage that
+        // does not fit (to the normal size at the least).
+        let n = stage.now().n;
+        let over = need - ui.available_height();
+        squeeze_words(ui, n, over);
+        crate::ui::shell::stage_fit::note(ui.ctx(), n, over);
     }
     if ui.available_height() + 0.5 >= need {
         // The same width as in the scrolling column below: the words wrap alike either way,
@@ -353,15 +415,29 @@ pub fn audience<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
 /// The stage: headline on top, controls at the bottom, the figure in between.
 fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.now().n;
+    let squeeze = cx.lecture.then(|| squeeze_state(ui, n));
     let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
         .show(ui, |ui| {
+            if let Some(s) = squeeze {
+                for font in ui.style_mut().text_styles.values_mut() {
+                    font.size *= s.factor;
+                }
+            }
             stage.headline(ui, cx);
             // What it drew, which a window too short cuts (the panel is never taller than it).
             ui.min_rect().height() + 8.0
         });
+    // (Its height is remembered in this frame, either way below.)
+    if let Some(mut s) = squeeze.filter(|s| (s.measured - s.factor).abs() > 1e-4) {
+        // The words were measured at their factor: the next step may follow.
+        s.measured = s.factor;
+        let id = squeeze_id(ui, n);
+        ui.ctx().data_mut(|d| d.insert_temp(id, s));
+        ui.ctx().request_repaint();
+    }
     if cx.lecture && stage.now().hidden {
         // On the projector the prediction is a slide of its own: the figure and the controls
         // come with the reveal. (Its height says whether it fits the window.)
@@ -372,7 +448,15 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
-        .show(ui, |ui| stage.controls(ui, cx));
+        .show(ui, |ui| {
+            // (The controls' words yield with the headline's.)
+            if let Some(s) = squeeze {
+                for font in ui.style_mut().text_styles.values_mut() {
+                    font.size *= s.factor;
+                }
+            }
+            stage.controls(ui, cx)
+        });
     // "More settings" opens as a full-width row between the figure and the controls, so its
     // labels never share a strip with the figure.
     let drawer = stage.now().drawer.then(|| {

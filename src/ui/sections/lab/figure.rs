@@ -166,7 +166,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     let pad = 0.3 + 1.6 * end / 4.0;
     let mut labels = Labels::new("lab-timeline");
     let lanes = lanes();
-    let response = Plot::new("lab-timeline")
+    let response = plot::solid_ticks(Plot::new("lab-timeline"))
         .height(height)
         .x_axis_label(t("lab.figure.axis"))
         .include_x(-0.2)

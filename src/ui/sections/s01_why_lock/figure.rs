@@ -72,7 +72,7 @@ impl Counter {
         );
         let top = top_room(ui);
         let height = size.y - top - galley.size().y - 2.0 * ui.spacing().item_spacing.y;
-        let response = Plot::new("s1-counter")
+        let response = plot::solid_ticks(Plot::new("s1-counter"))
             .width(size.x)
             .height(height.max(120.0))
             .x_axis_label(t("sections.why-lock.axis_x"))
@@ -119,7 +119,7 @@ impl Counter {
         let seeds = [("seeds", CURVE_SEEDS.to_string())];
         let full_title = tf("sections.why-lock.curve.axis_y.long", &seeds);
         let short_title = tf("sections.why-lock.curve.axis_y.short", &seeds);
-        let response = Plot::new("s1-curve")
+        let response = plot::solid_ticks(Plot::new("s1-curve"))
             .width(size.x)
             .height(size.y - top)
             .x_axis_label(t("sections.why-lock.curve.axis_x"))

@@ -3,9 +3,7 @@
 //! axis on the right.
 
 use egui::{RichText, Ui};
-use egui_plot::{
-    AxisHints, HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine,
-};
+use egui_plot::{HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
 
 use super::{LADDER_TTLS, Ttl};
 use crate::lesson::catalogue::{t, tf};
@@ -50,7 +48,11 @@ pub(super) fn readable_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
     } else {
         crate::ui::stage::layout::remembered(ui, read_height_id(ui)).unwrap_or(0.0)
     };
-    readable::readable_height(ui, TICK_ROWS) + above
+    // (Both axes' titles whole: their shortest words at least.)
+    let titles = plot::y_title_height(ui, &[t("sections.ttl.axis_y.shortest")]).max(
+        plot::y_title_height(ui, &[t("sections.ttl.axis_right.shortest")]),
+    );
+    readable::readable_height(ui, TICK_ROWS).max(titles) + above
 }
 
 impl Ttl {
@@ -90,7 +92,7 @@ impl Ttl {
         let span = TOP_DECADE - FLOOR_DECADE;
         let every = readable::thinned_every(ui, height, span, 2);
         let every_right = readable::thinned_every(ui, height, span, 4);
-        let left = AxisHints::new_y()
+        let left = plot::y_axis()
             .label(
                 RichText::new(plot::y_title(
                     ui,
@@ -112,7 +114,7 @@ impl Ttl {
                 }
             })
             .placement(HPlacement::Left);
-        let right = AxisHints::new_y()
+        let right = plot::y_axis()
             .label(
                 RichText::new(plot::y_title(
                     ui,
@@ -135,7 +137,7 @@ impl Ttl {
             })
             .tick_label_color(wait_color)
             .placement(HPlacement::Right);
-        let x_axis = AxisHints::new_x()
+        let x_axis = plot::x_axis()
             .label(t("sections.ttl.axis_x"))
             .formatter(|m, _| {
                 let e = m.value.round() as i32;

@@ -15,6 +15,13 @@ use crate::ui::kit::labels::{Label, Labels};
 use crate::ui::kit::plot::{self, cross, palette};
 use crate::ui::kit::widgets;
 
+/// The y axis's span in lanes: from under storage's lane (its verdicts' words) to over A's
+/// (the lease's end), and egui_plot's margin of a twentieth at either end: egui_plot names a
+/// lane only where lanes are a tick row apart.
+pub const LANE_SPAN: f64 = (Y_TOP - Y_BOTTOM) * 1.1;
+const Y_BOTTOM: f64 = -0.8;
+const Y_TOP: f64 = 3.95;
+
 /// Where each lane sits on the plot's y axis (top to bottom: A, lock service, B, storage).
 fn lane_y(lane: Lane) -> f64 {
     match lane {
@@ -167,8 +174,8 @@ pub fn timeline(
         .x_axis_label(t("sections.stale.axis_x"))
         .include_x(-0.5)
         .include_x(end + pad)
-        .include_y(-0.8)
-        .include_y(3.95)
+        .include_y(Y_BOTTOM)
+        .include_y(Y_TOP)
         .show_x(false)
         .show_y(false)
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))

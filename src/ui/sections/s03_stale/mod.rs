@@ -179,6 +179,12 @@ impl Experiment for Stale {
         }
     }
 
+    /// Every lane's name on the y axis: the timeline spans four lanes and the room above and
+    /// below them (see `figure::LANE_SPAN`), each at least a tick row apart.
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+        crate::ui::kit::readable::readable_height(ui, figure::LANE_SPAN as f32)
+    }
+
     fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
         vec![
             KeyMark::Bar(

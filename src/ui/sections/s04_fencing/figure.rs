@@ -251,7 +251,7 @@ fn ladder(
     let x_end = s(holders.iter().map(|h| h.write_ms).fold(0.0, f64::max)).max(1.0);
     let y_end = holders.last().map_or(1.0, |h| h.token as f64);
 
-    let mut plot = Plot::new("s4-ladder")
+    let mut plot = plot::solid_ticks(Plot::new("s4-ladder"))
         .width(width.max(120.0))
         .height(height.max(120.0))
         .x_axis_label(t("sections.fencing.axis_x"))

@@ -245,9 +245,20 @@ impl Section for Who {
         // Number keys answer the first open question (in lecture mode: the class's vote, and
         // R reveals it).
         let open = self.open_question();
+        // On a projector the class's vote goes to the card whose question is on the
+        // screenful on show (the first still asking), never to one off screen.
+        let voted = if cx.lecture {
+            self.in_view.0.filter(|&i| Some(i) == open)
+        } else {
+            open
+        };
         for a in cx.actions {
             match (*a, open) {
-                (Action::Choose(k), Some(i)) => self.choose(i, usize::from(k).saturating_sub(1)),
+                (Action::Choose(k), Some(_)) => {
+                    if let Some(i) = voted {
+                        self.choose(i, usize::from(k).saturating_sub(1));
+                    }
+                }
                 (Action::Reveal, Some(i)) if cx.lecture => self.reveal(i, true),
                 // Every card open: the keys judge the debate.
                 (Action::Choose(k), None) if !cx.lecture && self.judged.is_none() => {
@@ -280,7 +291,7 @@ impl Section for Who {
             ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
             for (i, c) in cards().iter().enumerate() {
                 let top = ui.cursor().top();
-                let picked = egui::Frame::group(ui.style())
+                let card = egui::Frame::group(ui.style())
                     .corner_radius(8.0)
                     .inner_margin(egui::Margin::same(12))
                     .show(ui, |ui| {
@@ -307,9 +318,10 @@ impl Section for Who {
                             in_view.0 = Some(i);
                         }
                         picked
-                    })
-                    .inner;
-                if let Some(j) = picked {
+                    });
+                // Each card whole on one screenful of a lecture.
+                crate::ui::shell::pager::keep_whole(ui, card.response.rect);
+                if let Some(j) = card.inner {
                     self.choose(i, j);
                     ui.ctx().request_repaint();
                 }
