@@ -195,7 +195,10 @@ fn check_loaded(bytes: &[u8]) -> Result<(), TestCaseError> {
             prop_assert_eq!(p.version, VERSION);
             prop_assert_eq!(p.xp, p.earned_xp(), "XP is recomputed");
             prop_assert!(p.xp <= Progress::max_xp());
-            prop_assert!(p.last_visited().is_none_or(|n| (1..=locks_lesson::sections::lab()).contains(&n)));
+            prop_assert!(
+                p.last_visited()
+                    .is_none_or(|n| (1..=locks_lesson::sections::lab()).contains(&n))
+            );
             prop_assert_eq!(p.last_section.is_some(), p.last_visited().is_some());
         }
         Err(damage) => prop_assert!(damage.to_string().len() > 10, "{damage}"),
