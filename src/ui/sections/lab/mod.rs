@@ -344,12 +344,13 @@ impl LabPage {
         }
     }
 
-    /// Whether a learner may run part `p`: they said what they expect first.
+    /// Whether a learner may run part `p`: they said what they expect first (or it ran).
     fn ready(&self, p: usize) -> bool {
-        match p.checked_sub(1) {
-            Some(i) => self.failover.expected[i].is_some(),
-            None => self.expected.is_some(),
-        }
+        self.has_result(p)
+            || match p.checked_sub(1) {
+                Some(i) => self.failover.expected[i].is_some(),
+                None => self.expected.is_some(),
+            }
     }
 
     /// The stale holder's question.
@@ -451,7 +452,7 @@ impl LabPage {
                 }
             } else if !cx.slide {
                 let words = RichText::new(t("lab.button.run")).strong();
-                let ready = cx.lecture || self.expected.is_some();
+                let ready = cx.lecture || self.ready(0);
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
             // (A lecture's question stands alone until the run: no idle status beside it.)
