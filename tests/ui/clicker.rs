@@ -614,7 +614,8 @@ fn lab_checks(
             if lab_running(before)
                 && !lab_held(before)
                 && before.page == after.page
-                && !(lab_held(after) || !lab_running(after)) =>
+                && lab_running(after)
+                && !lab_held(after) =>
         {
             broken(
                 w,
@@ -660,7 +661,10 @@ fn walks(px: [f32; 2], presenter: bool) {
     walks_of(px, presenter, walk);
 }
 
-fn walks_of(px: [f32; 2], presenter: bool, walk: fn([f32; 2], bool, u64) -> Vec<(String, String)>) {
+/// A walk of one seed: every broken invariant, by name.
+type WalkFn = fn([f32; 2], bool, u64) -> Vec<(String, String)>;
+
+fn walks_of(px: [f32; 2], presenter: bool, walk: WalkFn) {
     let seeds: Vec<u64> = match std::env::var("CLICKER_SEED") {
         Ok(s) => vec![s.parse().expect("CLICKER_SEED is a number")],
         // CLICKER_WALKS=N: a longer soak than the default's.

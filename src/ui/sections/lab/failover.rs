@@ -199,7 +199,7 @@ impl FailoverPanel {
             question(i).ui(ui, cx, &mut self.expected[i], note);
         }
         // Learners predict, then run; a lecture runs with Page Down whatever the class said.
-        let ready = self.expected[i].is_some() || cx.lecture;
+        let ready = self.expected[i].is_some() || self.results[i].is_some() || cx.lecture;
         let mut pressed = false;
         ui.horizontal_wrapped(|ui| {
             if own {
