@@ -2,8 +2,8 @@
 //!
 //! The deck ([`deck`]) holds every quiz question, every section's prediction, section 7's
 //! "where is the fencing token?" cards and the glossary's core terms as recall cards. Each item
-//! is scheduled on its own by FSRS, the algorithm Anki uses ([`schedule`], through the
-//! `rs-fsrs` crate). An item the lesson already asked starts from that answer: right at the
+//! is scheduled on its own by FSRS ([`schedule`], through the `rs-fsrs` crate), the algorithm
+//! Anki offers as an option beside its older default. An item the lesson already asked starts from that answer: right at the
 //! first try counts as Good, wrong as Again. The schedule is kept in the progress file
 //! ([`crate::progress::Progress::review`]).
 //!
@@ -12,6 +12,7 @@
 
 mod clock;
 mod deck;
+pub mod questions;
 pub mod schedule;
 mod words;
 
