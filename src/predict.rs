@@ -12,7 +12,7 @@ mod truth;
 use std::collections::BTreeMap;
 
 use crate::lesson::language::{self, PerLanguage};
-use crate::lesson::quantity::{fmt_count, pct_rounded};
+use crate::lesson::quantity::{fmt_count, pct_rounded, trim_num};
 
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +31,9 @@ pub struct Choice {
     pub label: String,
     pub lo: f64,
     pub hi: f64,
-    /// One sentence on the result when this choice is right (with glossary links).
+    /// One sentence on the result when this choice is right (with glossary links); empty:
+    /// the prompt's own.
+    #[serde(default)]
     pub why: String,
 }
 
@@ -91,6 +93,9 @@ pub struct Prompt {
     /// How near a cut-off a value is too near for the review to ask: within this factor of it.
     #[serde(default = "one")]
     pub margin: f64,
+    /// The sentence on the result for a band without a why of its own.
+    #[serde(default)]
+    pub why: String,
     /// The why of a case the model names ([`Truth::case`]), where one band's why would not do.
     #[serde(default)]
     pub cases: BTreeMap<String, String>,
@@ -169,8 +174,17 @@ impl Prompt {
     pub fn why(&self, t: &Truth, right: &[usize]) -> &str {
         t.case
             .and_then(|c| self.cases.get(c))
-            .or_else(|| self.named(t, right).map(|r| &self.choices[r].why))
-            .map_or("", String::as_str)
+            .map(String::as_str)
+            .or_else(|| self.named(t, right).map(|r| self.why_of(r)))
+            .unwrap_or("")
+    }
+
+    /// The why of choice `i` when it is right: its own, or the prompt's.
+    pub fn why_of(&self, i: usize) -> &str {
+        match self.choices.get(i) {
+            Some(c) if !c.why.is_empty() => &c.why,
+            _ => &self.why,
+        }
     }
 
     /// The right choice to keep for `chosen`: itself when it is right, else the right one
@@ -208,7 +222,8 @@ impl Unit {
         match self {
             Unit::None => String::new(),
             Unit::Percent => pct_rounded(v, 2),
-            Unit::Count => fmt_count(v),
+            Unit::Count if v >= 1_000.0 => fmt_count(v),
+            Unit::Count => trim_num(v),
             Unit::PerDay => every(v),
         }
     }
@@ -365,9 +380,9 @@ mod tests {
         let p = prompt_for(1).unwrap();
         assert_eq!(p.choices[2].label, "Most, but clearly not all: 60\u{a0}% to 90\u{a0}%");
         for p in prompts() {
-            for c in &p.choices {
+            for (i, c) in p.choices.iter().enumerate() {
                 assert!(!c.label.contains('{'), "{}: {}", p.id, c.label);
-                assert!(!c.why.is_empty(), "{}: {}", p.id, c.label);
+                assert!(!p.why_of(i).is_empty(), "{}: {}", p.id, c.label);
             }
             if p.ordered {
                 // Every range band states at least one of its edges in numbers.

@@ -25,12 +25,12 @@ pub struct ReviewArgs {
     #[arg(long)]
     pub questions: bool,
     /// With --questions: how many questions per prediction (1 to 20).
-    #[arg(long, value_name = "N", default_value = "1", requires = "questions")]
-    pub count: String,
+    #[arg(long, value_name = "N")]
+    pub count: Option<String>,
     /// With --questions: the draw the settings start from (0 to 4294967295); the same draw
     /// prints the same questions.
-    #[arg(long, value_name = "N", default_value = "0", requires = "questions")]
-    pub draw: String,
+    #[arg(long, value_name = "N")]
+    pub draw: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -43,6 +43,10 @@ pub struct ReviewArgs {
 pub fn run_review(args: &ReviewArgs) -> ExitCode {
     if args.questions {
         return questions::run(args);
+    }
+    if args.count.is_some() || args.draw.is_some() {
+        eprintln!("error: --count and --draw go with --questions");
+        return ExitCode::from(super::USAGE_ERROR);
     }
     if !args.due {
         eprintln!("error: review needs --due or --questions");

@@ -310,6 +310,7 @@ fn counted(p: CounterParams) -> Truth {
         &[
             ("shown", fmt_int(mean_shown.round() as u64)),
             ("total", fmt_int(total)),
+            ("runs", RUNS.to_string()),
         ],
     );
     if p.workers == 1 {
@@ -329,7 +330,7 @@ fn overwrites(p: FencingParams) -> Truth {
         .map(|seed| fencing::run(&p, seed).overwritten as f64)
         .collect();
     let mean = counts.iter().sum::<f64>() / RUNS as f64;
-    let count = [("n", fmt_count(mean))];
+    let count = [("n", fmt_count(mean)), ("runs", RUNS.to_string())];
     let text = if mean == 1.0 {
         tf("app.review.overwritten.one", &count)
     } else {

@@ -185,39 +185,39 @@ fn settings_of(q: &Value) -> Settings {
 /// The right choices at `s`, recomputed here from the models: the band of the exact value, or
 /// of the mean of the same eight seeded runs; for alternatives, the model's structure.
 fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
-    let band = |v: f64| -> Vec<usize> {
+    // A band that claims "none" or "all" only where the structure fixes the value there.
+    let band = |v: f64, fixed: bool| -> Vec<usize> {
         let point = p.choices.iter().position(|c| c.lo == c.hi && c.lo == v);
         let range = p
             .choices
             .iter()
             .position(|c| c.lo < c.hi && v >= c.lo && v < c.hi);
-        point.or(range).into_iter().collect()
+        if fixed { point } else { range }.into_iter().collect()
     };
     let mean = |f: &dyn Fn(u64) -> f64| (1..=8).map(f).sum::<f64>() / 8.0;
     match *s {
         Settings::Counter(c) => {
             let c = Valid::clamped(c);
             let total = c.expected() as f64;
-            let m = mean(&|seed| counter::run(&c, seed).final_counter as f64 / total);
-            let v = if c.workers == 1 { 1.0 } else { m };
-            (v, band(v))
+            let v = mean(&|seed| counter::run(&c, seed).final_counter as f64 / total);
+            (v, band(v, c.workers == 1))
         }
         Settings::Ttl(t) => {
             let v = exact::hold_exceeds(t.ttl_s, t.typical_s, t.spread, t.pause_prob, t.pause_mean_s)
                 * 86_400.0
                 / t.grant_interval_s;
-            (v, band(v))
+            (v, band(v, false))
         }
         Settings::Stale(st) => (f64::from(u8::from(st.fencing)), vec![usize::from(st.fencing)]),
         Settings::Fencing(f) => {
             let f = Valid::clamped(f);
             let v = mean(&|seed| fencing::run(&f, seed).overwritten as f64);
-            (v, band(v))
+            (v, band(v, f.spread == 0.0 && f.pause_prob == 0.0))
         }
         Settings::Failover(f) => {
             let lag = f.lag_ms / 1_000.0;
             let v = f.rate * lag * (1.0 - (-f.window_s / lag).exp());
-            (v, band(v))
+            (v, band(v, false))
         }
         Settings::Break(b) => {
             let mut right = Vec::new();
@@ -288,5 +288,5 @@ fn malformed_question_flags_exit_2_naming_the_flag_and_range() {
     }
     let (code, _, err) = review_at(FINISHED, &["--count", "3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--questions"), "{err}");
+    assert!(err.contains("--count") && err.contains("--questions"), "{err}");
 }

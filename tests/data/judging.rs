@@ -220,7 +220,7 @@ fn check(s: &Settings) -> Result<(), TestCaseError> {
     }
     // The why shown is a right choice's, or the case the model names.
     let why = p.why(&truth, &right);
-    let of_right = right.iter().any(|&r| p.choices[r].why == why);
+    let of_right = right.iter().any(|&r| p.why_of(r) == why);
     let of_case = truth.case.is_some_and(|c| p.cases.get(c).is_some_and(|w| w == why));
     prop_assert!(of_right || of_case, "{s:?}: {why}");
     Ok(())

@@ -24,7 +24,9 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
             .map_err(|_| crate::sim::ParamError::new(spec, raw))
             .and_then(|v| spec.check(v))
     };
-    let (count, draw) = match (number(&COUNT, &args.count), number(&DRAW, &args.draw)) {
+    let count = number(&COUNT, args.count.as_deref().unwrap_or("1"));
+    let draw = number(&DRAW, args.draw.as_deref().unwrap_or("0"));
+    let (count, draw) = match (count, draw) {
         (Ok(c), Ok(d)) => (c as usize, d as u64),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("error: {e}");
