@@ -349,7 +349,11 @@ mod tests {
             text: String::new(),
         };
         assert_eq!(p.right_choices(&exact(0.335)), vec![4]);
-        assert_eq!(p.right_choices(&exact(0.6)), vec![2], "bands include their low end");
+        assert_eq!(
+            p.right_choices(&exact(0.6)),
+            vec![2],
+            "bands include their low end"
+        );
         // "All of them" only where the structure fixes every increment counted.
         assert_eq!(p.right_choices(&exact(1.0)), Vec::<usize>::new());
         let all = Truth {
@@ -378,7 +382,10 @@ mod tests {
     #[test]
     fn labels_state_the_range_they_cover() {
         let p = prompt_for(1).unwrap();
-        assert_eq!(p.choices[2].label, "Most, but clearly not all: 60\u{a0}% to 90\u{a0}%");
+        assert_eq!(
+            p.choices[2].label,
+            "Most, but clearly not all: 60\u{a0}% to 90\u{a0}%"
+        );
         for p in prompts() {
             for (i, c) in p.choices.iter().enumerate() {
                 assert!(!c.label.contains('{'), "{}: {}", p.id, c.label);

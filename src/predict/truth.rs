@@ -325,7 +325,10 @@ fn counted(p: CounterParams) -> Truth {
 
 /// Section 4: writes that replace newer data in one chain, without fencing.
 fn overwrites(p: FencingParams) -> Truth {
-    let p = Valid::clamped(FencingParams { fencing: false, ..p });
+    let p = Valid::clamped(FencingParams {
+        fencing: false,
+        ..p
+    });
     let counts: Vec<f64> = (1..=RUNS)
         .map(|seed| fencing::run(&p, seed).overwritten as f64)
         .collect();

@@ -95,8 +95,8 @@ fn round_sig2(v: f64) -> f64 {
     if v <= 0.0 || !v.is_finite() {
         return v;
     }
-    let scale = 10f64.powi(v.log10().floor() as i32 - 1);
-    (v / scale).round() * scale
+    // Through its decimal form, so that 5.1 stays 5.1 (not 5.1000000000000005).
+    format!("{v:.1e}").parse().unwrap_or(v)
 }
 
 /// The settings of draw `variant` for section `section` (`None`: it has no prediction).

@@ -1,7 +1,8 @@
 //! When each item comes back: FSRS through the `rs-fsrs` crate, and the day's plan.
 //!
 //! FSRS runs with its long-term scheduler only (no same-day learning steps: the lesson itself
-//! was the first learning step), without fuzz, at Anki's default weights and 90 % retention.
+//! was the first learning step), without fuzz, at FSRS's default weights (the ones Anki starts
+//! from when FSRS is switched on) and 90 % retention.
 //! Days are the learner's local calendar days: an item due at any time today is due now.
 
 use std::collections::BTreeMap;

@@ -9,8 +9,8 @@ use std::process::Command;
 
 use locks_lesson::predict::{self, Prompt, Settings};
 use locks_lesson::progress::ProgressFile;
-use locks_lesson::sim::{Valid, counter, exact, fencing};
 use locks_lesson::review::{self, Clock, DAY_MS, NOW_ENV};
+use locks_lesson::sim::{Valid, counter, exact, fencing};
 use serde_json::Value;
 
 /// When the v2 fixture's learner finished the lesson.
@@ -203,12 +203,16 @@ fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
             (v, band(v, c.workers == 1))
         }
         Settings::Ttl(t) => {
-            let v = exact::hold_exceeds(t.ttl_s, t.typical_s, t.spread, t.pause_prob, t.pause_mean_s)
-                * 86_400.0
-                / t.grant_interval_s;
+            let v =
+                exact::hold_exceeds(t.ttl_s, t.typical_s, t.spread, t.pause_prob, t.pause_mean_s)
+                    * 86_400.0
+                    / t.grant_interval_s;
             (v, band(v, false))
         }
-        Settings::Stale(st) => (f64::from(u8::from(st.fencing)), vec![usize::from(st.fencing)]),
+        Settings::Stale(st) => (
+            f64::from(u8::from(st.fencing)),
+            vec![usize::from(st.fencing)],
+        ),
         Settings::Fencing(f) => {
             let f = Valid::clamped(f);
             let v = mean(&|seed| fencing::run(&f, seed).overwritten as f64);
@@ -258,18 +262,27 @@ fn the_questions_printed_are_the_ones_the_models_judge_right() {
         assert_eq!(printed, right, "{q}");
         if p.ordered {
             let shown = q["value"].as_f64().unwrap();
-            assert!((shown - value).abs() <= 1e-9 * value.abs().max(1e-300), "{q}");
+            assert!(
+                (shown - value).abs() <= 1e-9 * value.abs().max(1e-300),
+                "{q}"
+            );
         }
         let labels: Vec<&str> = right.iter().map(|&r| p.choices[r].label.as_str()).collect();
         assert_eq!(q["right_labels"], serde_json::json!(labels));
         let question = q["question"].as_str().unwrap();
-        assert!(!question.contains('{') && !question.contains("[["), "{question}");
+        assert!(
+            !question.contains('{') && !question.contains("[["),
+            "{question}"
+        );
     }
     // The same draw prints the same questions; the text marks the right choices.
     assert_eq!(review_at(FINISHED, &args).1, out);
     let (code, text, _) = review_at(FINISHED, &["--questions", "--draw", "2026"]);
     assert_eq!(code, 0);
-    assert_eq!(text.matches("  settings: --").count(), predict::prompts().len());
+    assert_eq!(
+        text.matches("  settings: --").count(),
+        predict::prompts().len()
+    );
     assert!(text.lines().any(|l| l.starts_with("  * ")), "{text}");
 }
 
@@ -288,5 +301,8 @@ fn malformed_question_flags_exit_2_naming_the_flag_and_range() {
     }
     let (code, _, err) = review_at(FINISHED, &["--count", "3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--count") && err.contains("--questions"), "{err}");
+    assert!(
+        err.contains("--count") && err.contains("--questions"),
+        "{err}"
+    );
 }

@@ -134,7 +134,9 @@ fn no_paragraph_says_a_predictions_why_before_it() {
             .find(|s| s.number == p.section)
             .expect("the prediction's section");
         let shown = before(s);
-        let whys = (0..p.choices.len()).map(|i| p.why_of(i)).chain(p.cases.values().map(String::as_str));
+        let whys = (0..p.choices.len())
+            .map(|i| p.why_of(i))
+            .chain(p.cases.values().map(String::as_str));
         for run in whys.flat_map(|why| runs(why, 5)) {
             assert!(
                 !shown.contains(&run),

@@ -76,13 +76,8 @@ fn answer(s: &Settings) -> (Option<f64>, Answer) {
             (fixed, sampled(&shares, 1.0 / total))
         }
         Settings::Ttl(p) => {
-            let f = exact::hold_exceeds(
-                p.ttl_s,
-                p.typical_s,
-                p.spread,
-                p.pause_prob,
-                p.pause_mean_s,
-            );
+            let f =
+                exact::hold_exceeds(p.ttl_s, p.typical_s, p.spread, p.pause_prob, p.pause_mean_s);
             (None, Answer::Exact(f * 86_400.0 / p.grant_interval_s))
         }
         Settings::Stale(p) => {
@@ -91,7 +86,10 @@ fn answer(s: &Settings) -> (Option<f64>, Answer) {
             (None, Answer::Choices(vec![usize::from(p.fencing)]))
         }
         Settings::Fencing(p) => {
-            let p = Valid::clamped(FencingParams { fencing: false, ..p });
+            let p = Valid::clamped(FencingParams {
+                fencing: false,
+                ..p
+            });
             let counts: Vec<f64> = (101..117)
                 .map(|seed| fencing::run(&p, seed).overwritten as f64)
                 .collect();
@@ -183,7 +181,13 @@ fn check(s: &Settings) -> Result<(), TestCaseError> {
         Answer::Choices(expected) => prop_assert_eq!(&right, &expected, "{:?}", s),
         Answer::Exact(v) if fixed.is_none() => {
             let band = range_band(p, v);
-            prop_assert_eq!(right.clone(), band.into_iter().collect::<Vec<_>>(), "{:?}: {}", s, v);
+            prop_assert_eq!(
+                right.clone(),
+                band.into_iter().collect::<Vec<_>>(),
+                "{:?}: {}",
+                s,
+                v
+            );
         }
         Answer::Exact(_) => {}
         Answer::Sampled(..) if fixed.is_some() => {}
@@ -221,7 +225,9 @@ fn check(s: &Settings) -> Result<(), TestCaseError> {
     // The why shown is a right choice's, or the case the model names.
     let why = p.why(&truth, &right);
     let of_right = right.iter().any(|&r| p.why_of(r) == why);
-    let of_case = truth.case.is_some_and(|c| p.cases.get(c).is_some_and(|w| w == why));
+    let of_case = truth
+        .case
+        .is_some_and(|c| p.cases.get(c).is_some_and(|w| w == why));
     prop_assert!(of_right || of_case, "{s:?}: {why}");
     Ok(())
 }
@@ -325,10 +331,16 @@ fn check_question(section: u8, draw: u32) -> Result<(), TestCaseError> {
     };
     let p = predict::prompt_for(section).unwrap();
     let s = f.settings;
-    prop_assert!(Settings::lesson(s.section_id()) != Some(s), "the lesson's own settings");
+    prop_assert!(
+        Settings::lesson(s.section_id()) != Some(s),
+        "the lesson's own settings"
+    );
     for flag in questions::drawn(s.section_id()) {
         let spec = s.spec(flag).unwrap();
-        prop_assert!(spec.check(s.get(flag).unwrap()).is_ok(), "--{flag} out of range");
+        prop_assert!(
+            spec.check(s.get(flag).unwrap()).is_ok(),
+            "--{flag} out of range"
+        );
     }
     check(&s)?;
     prop_assert_eq!(&f.right, &p.right_choices(&predict::truth(&s)));
@@ -339,7 +351,10 @@ fn check_question(section: u8, draw: u32) -> Result<(), TestCaseError> {
             // Not within the prompt's margin (a factor) of a cut-off.
             Answer::Exact(v) if fixed.is_none() => {
                 for c in cuts(p) {
-                    prop_assert!(!(v > c / p.margin && v < c * p.margin), "{s:?}: {v} near {c}");
+                    prop_assert!(
+                        !(v > c / p.margin && v < c * p.margin),
+                        "{s:?}: {v} near {c}"
+                    );
                 }
             }
             Answer::Sampled(m, se) if fixed.is_none() => {
@@ -392,7 +407,10 @@ fn the_reported_cases_are_judged_by_the_model() {
     });
     let p = prompt("where");
     let right = p.right_choices(&predict::truth(&s));
-    assert_eq!(p.labels(&right), ["Less than one on average: fewer than 1, but not none"]);
+    assert_eq!(
+        p.labels(&right),
+        ["Less than one on average: fewer than 1, but not none"]
+    );
     // Section 4 without pauses: long work alone outlives the lease.
     let s = Settings::Fencing(FencingParams {
         pause_prob: 0.0,
@@ -416,5 +434,8 @@ fn the_reported_cases_are_judged_by_the_model() {
         p.choices[0].label,
         "Every few minutes or more often: at least every 5 minutes"
     );
-    assert_eq!(p.choices[1].label, "About hourly: every 3 hours to every 5 minutes");
+    assert_eq!(
+        p.choices[1].label,
+        "About hourly: every 3 hours to every 5 minutes"
+    );
 }

@@ -10,10 +10,10 @@ pub mod card;
 use egui::{RichText, Ui};
 
 use self::card::Card;
-use crate::review::questions::{self, Fresh};
 use crate::lesson::fill;
 use crate::predict::Judgement;
 use crate::progress::{Progress, ProgressFile};
+use crate::review::questions::{self, Fresh};
 use crate::review::{self, Grade, ItemId, Kind, words};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
@@ -78,7 +78,8 @@ impl ReviewPage {
             let last = review::schedule::current(progress, item).and_then(|s| s.shown);
             let section = prompt.section;
             let draw = now / 1000 + self.index as u64;
-            self.fresh = Some(runner.spawn("review", move |_| questions::pick(section, last, draw)));
+            self.fresh =
+                Some(runner.spawn("review", move |_| questions::pick(section, last, draw)));
         }
     }
 

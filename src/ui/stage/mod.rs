@@ -352,7 +352,8 @@ impl<E: Experiment> Section for Stage<E> {
                 predict::Gate::Asking { chosen, .. } => Some(chosen),
                 _ => None,
             };
-            self.gate.settle(p, self.exp.observed(), self.exp.settings(), cx);
+            self.gate
+                .settle(p, self.exp.observed(), self.exp.settings(), cx);
             if asked.is_some() && !self.gate.hides() {
                 let at = self.exp.headline();
                 self.asked = asked.filter(|_| cx.lecture).map(|chosen| (chosen, at));

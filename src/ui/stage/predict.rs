@@ -287,7 +287,11 @@ mod tests {
             v.starts_with("The class predicted") && v.contains("Right!") && !v.contains("XP"),
             "{v}"
         );
-        assert_eq!(verdict(p, None, &[4], "335", true), "", "the headline says it");
+        assert_eq!(
+            verdict(p, None, &[4], "335", true),
+            "",
+            "the headline says it"
+        );
     }
 
     #[test]
