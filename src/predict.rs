@@ -206,12 +206,18 @@ impl Prompt {
             .collect()
     }
 
-    /// Fills `{lo}` and `{hi}` in the labels from the bands, in the prompt's unit.
+    /// Fills `{lo}` and `{hi}` in the labels from the bands, in the prompt's unit (a label that
+    /// starts with one starts with a capital).
     fn state_ranges(&mut self) {
         let unit = self.unit;
         for c in &mut self.choices {
             let values = [("lo", unit.show(c.lo)), ("hi", unit.show(c.hi))];
-            c.label = crate::lesson::fill(&c.label, &values);
+            let label = crate::lesson::fill(&c.label, &values);
+            let mut chars = label.chars();
+            c.label = chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
         }
     }
 }

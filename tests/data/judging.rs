@@ -407,10 +407,7 @@ fn the_reported_cases_are_judged_by_the_model() {
     });
     let p = prompt("where");
     let right = p.right_choices(&predict::truth(&s));
-    assert_eq!(
-        p.labels(&right),
-        ["Less than one on average: fewer than 1, but not none"]
-    );
+    assert_eq!(p.labels(&right), ["Under 1 on average, not none"]);
     // Section 4 without pauses: long work alone outlives the lease.
     let s = Settings::Fencing(FencingParams {
         pause_prob: 0.0,
@@ -421,7 +418,7 @@ fn the_reported_cases_are_judged_by_the_model() {
     let t = predict::truth(&s);
     assert!(!p.right_choices(&t).contains(&0), "{t:?}");
     let q = locks_lesson::lesson::fill(&p.prompt, &s.prompt_values());
-    assert!(q.contains("none of them is ever paused"), "{q}");
+    assert!(q.contains("none is ever paused"), "{q}");
     // Section 2's labels say their range: 305 a day is not "about once an hour".
     let p = prompt("ttl");
     let t = predict::truth(&Settings::Ttl(TtlParams {
@@ -430,12 +427,6 @@ fn the_reported_cases_are_judged_by_the_model() {
     }));
     let right = p.right_choices(&t);
     assert_eq!(right, vec![0], "{}", t.value);
-    assert_eq!(
-        p.choices[0].label,
-        "Every few minutes or more often: at least every 5 minutes"
-    );
-    assert_eq!(
-        p.choices[1].label,
-        "About hourly: every 3 hours to every 5 minutes"
-    );
+    assert_eq!(p.choices[0].label, "Every 5 minutes or more often");
+    assert_eq!(p.choices[1].label, "Every 3 hours to every 5 minutes");
 }

@@ -63,10 +63,13 @@ fn keys_predict_and_the_run_decides_the_band() {
     assert_eq!(p.right_choices(&truth), vec![2]);
     let per_day = ttl.per_day(ttl.exact_unsafe_fraction());
     assert!((r.observed - per_day).abs() < 1e-9 * per_day);
-    assert!(r.close(), "about 2.4 a day is 'about daily'");
+    assert!(
+        r.close(),
+        "about 2.4 a day is every 7 days to every 3 hours"
+    );
     assert_eq!(h.state().progress().get().xp, XP_PER_PREDICTION);
     assert!(
-        h.query_by_label_contains("You predicted \u{201c}About daily: every 7 days")
+        h.query_by_label_contains("You predicted \u{201c}Every 7 days to every 3 hours\u{201d}")
             .is_some()
     );
     assert!(crate::harness::summary(&mut h, "ttl").starts_with("With a 10\u{a0}s TTL"));
