@@ -235,7 +235,7 @@ impl Unit {
     }
 }
 
-/// How often something that happens `per_day` times a day comes round ("every 5 minutes").
+/// The time between two of something that happens `per_day` times a day ("5 minutes").
 fn every(per_day: f64) -> String {
     let w = crate::review::words();
     let minutes = 24.0 * 60.0 / per_day;

@@ -69,7 +69,7 @@ fn keys_predict_and_the_run_decides_the_band() {
     );
     assert_eq!(h.state().progress().get().xp, XP_PER_PREDICTION);
     assert!(
-        h.query_by_label_contains("You predicted \u{201c}Every 7 days to every 3 hours\u{201d}")
+        h.query_by_label_contains("You predicted \u{201c}Every 7 days to 3 hours\u{201d}")
             .is_some()
     );
     assert!(crate::harness::summary(&mut h, "ttl").starts_with("With a 10\u{a0}s TTL"));
