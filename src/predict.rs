@@ -1,30 +1,75 @@
 //! Predict, then run: the prompts asked before a simulation section shows its result, how a
-//! prediction is judged against the run, and the record the progress file keeps of it.
+//! prediction is judged, and the record the progress file keeps of it.
 //!
-//! The prompts and their bands are data (`assets/predictions.ron`). Whether a prediction was
-//! close is decided from the run at the settings on screen: the right choice is the band that
-//! holds the value the section's run reports, never a number typed in.
+//! The prompts and their bands are data (`assets/predictions.ron`). A prediction is judged
+//! against the model's own answer at the settings asked ([`truth`]): the bands that hold the
+//! exact value, or that the Monte Carlo interval touches, are right (several may be); a band
+//! whose words claim "none" or "all" is a single point, right only where the model's structure
+//! fixes the value there.
+
+mod truth;
+
+use std::collections::BTreeMap;
 
 use crate::lesson::language::{self, PerLanguage};
+use crate::lesson::quantity::{fmt_count, pct_rounded, trim_num};
 
 use serde::{Deserialize, Serialize};
 
-/// XP for a first prediction that was right (the band that holds the run's value).
+pub use truth::{RUNS, Settings, Truth, Z, truth};
+
+/// XP for a first prediction that was right (a band that holds the model's answer).
 pub const XP_PER_PREDICTION: u32 = 10;
 
-/// One choice: a label and the band `[lo, hi)` of values it stands for.
+/// One choice: a label, the band `[lo, hi)` of values it stands for (`lo == hi`: exactly that
+/// value, for words that claim "none" or "all"), and why the answer is what it is when this
+/// choice is right.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Choice {
+    /// The label; `{lo}` and `{hi}` are filled from the band in the prompt's unit.
     pub label: String,
     pub lo: f64,
     pub hi: f64,
+    /// One sentence on the result when this choice is right (with glossary links); empty:
+    /// the prompt's own.
+    #[serde(default)]
+    pub why: String,
 }
 
 impl Choice {
-    pub fn holds(&self, v: f64) -> bool {
-        v >= self.lo && v < self.hi
+    /// A band of one value: its words claim exactly that ("none", "all").
+    pub fn point(&self) -> bool {
+        self.lo == self.hi
     }
+
+    /// Whether the band holds `v` (a point band only its own value).
+    pub fn holds(&self, v: f64) -> bool {
+        if self.point() {
+            v == self.lo
+        } else {
+            v >= self.lo && v < self.hi
+        }
+    }
+
+    /// Whether the closed interval `[lo, hi]` meets the band (a range band only).
+    fn touches(&self, lo: f64, hi: f64) -> bool {
+        !self.point() && lo <= self.hi && hi >= self.lo
+    }
+}
+
+/// The unit of a prompt's bands, for the numbers its labels state.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Unit {
+    /// The choices are alternatives, not numbers.
+    #[default]
+    None,
+    /// A fraction, stated as a percentage.
+    Percent,
+    /// Times a day, stated as how often ("every 5 minutes").
+    PerDay,
+    /// A count.
+    Count,
 }
 
 /// The prompt of one section.
@@ -36,48 +81,181 @@ pub struct Prompt {
     pub section: u8,
     /// The key of its record in the progress file.
     pub id: String,
-    /// The question; `{name}` slots are filled by the section from its settings.
+    /// The question; `{name}` slots are filled from the settings ([`Settings::prompt_values`]).
     pub prompt: String,
     pub choices: Vec<Choice>,
-    /// One sentence on why the result is what it is (with glossary links).
-    pub why: String,
-    /// The choices are ordered ranges of one quantity, so a neighbour of the right one is
+    /// The choices are ordered ranges of one quantity, so a neighbour of a right one is
     /// close; otherwise they are alternatives, and a wrong one is simply wrong.
     #[serde(default)]
     pub ordered: bool,
+    #[serde(default)]
+    pub unit: Unit,
+    /// How near a cut-off a value is too near for the review to ask: within this factor of it.
+    #[serde(default = "one")]
+    pub margin: f64,
+    /// The sentence on the result for a band without a why of its own.
+    #[serde(default)]
+    pub why: String,
+    /// The why of a case the model names ([`Truth::case`]), where one band's why would not do.
+    #[serde(default)]
+    pub cases: BTreeMap<String, String>,
+}
+
+fn one() -> f64 {
+    1.0
 }
 
 impl Prompt {
-    /// The choice whose band holds `observed` (`None` when no band does).
-    pub fn right_choice(&self, observed: f64) -> Option<usize> {
-        self.choices.iter().position(|c| c.holds(observed))
+    /// Every choice that is right by the model's answer `t`: the ones the model names, for
+    /// alternatives; otherwise a point band where the structure fixes the value there, and
+    /// every range band that holds the exact value or meets the Monte Carlo interval.
+    pub fn right_choices(&self, t: &Truth) -> Vec<usize> {
+        if let Some(c) = &t.choices {
+            return c.clone();
+        }
+        self.right_within(t, t.lo, t.hi)
     }
 
-    /// How `choice` compares with the run's value.
-    pub fn judge(&self, choice: usize, observed: f64) -> Judgement {
-        self.judge_against(choice, self.right_choice(observed))
+    fn right_within(&self, t: &Truth, lo: f64, hi: f64) -> Vec<usize> {
+        let fixed_point = |v: f64| self.choices.iter().any(|c| c.point() && c.lo == v);
+        (0..self.choices.len())
+            .filter(|&i| {
+                let c = &self.choices[i];
+                if c.point() {
+                    t.fixed == Some(c.lo)
+                } else if t.fixed.is_some_and(fixed_point) {
+                    false
+                } else if t.exact && lo == hi {
+                    c.holds(lo)
+                } else {
+                    c.touches(lo, hi)
+                }
+            })
+            .collect()
     }
 
-    /// How `choice` compares with the right choice `right` (`None`: no band holds the run).
-    pub fn judge_against(&self, choice: usize, right: Option<usize>) -> Judgement {
-        match right {
-            Some(r) if r == choice => Judgement::Right,
-            Some(r) if self.ordered && r.abs_diff(choice) == 1 => Judgement::Close,
-            _ => Judgement::Wrong,
+    /// The one band the answer lies in, clear of every cut-off by the prompt's margin (and its
+    /// interval); `None` when it lies near a cut-off or several choices are right.
+    pub fn settled(&self, t: &Truth) -> Option<usize> {
+        let right = self.right_choices(t);
+        if t.choices.is_some() || t.fixed.is_some() {
+            return (right.len() == 1).then(|| right[0]);
+        }
+        let wide = self.right_within(t, t.lo / self.margin, t.hi * self.margin);
+        (wide.len() == 1 && right == wide).then(|| wide[0])
+    }
+
+    /// How `choice` compares with the right choices.
+    pub fn judge(&self, choice: usize, right: &[usize]) -> Judgement {
+        if right.contains(&choice) {
+            Judgement::Right
+        } else if self.ordered && right.iter().any(|r| r.abs_diff(choice) == 1) {
+            Judgement::Close
+        } else {
+            Judgement::Wrong
         }
     }
 
-    /// How far `choice` is from the right one, in choices (0: right).
-    pub fn miss(&self, choice: usize, observed: f64) -> usize {
-        self.right_choice(observed)
-            .map_or(self.choices.len(), |r| r.abs_diff(choice))
+    /// How `choice` compares with the right choice `right` (`None`: none was known).
+    pub fn judge_against(&self, choice: usize, right: Option<usize>) -> Judgement {
+        self.judge(choice, right.as_slice())
+    }
+
+    /// The right choice to name: the band that holds the value, else the first right one.
+    pub fn named(&self, t: &Truth, right: &[usize]) -> Option<usize> {
+        right
+            .iter()
+            .copied()
+            .find(|&r| self.choices[r].holds(t.value))
+            .or(right.first().copied())
+    }
+
+    /// Why the answer is what it is: the model's case, or the named right band's why.
+    pub fn why(&self, t: &Truth, right: &[usize]) -> &str {
+        t.case
+            .and_then(|c| self.cases.get(c))
+            .map(String::as_str)
+            .or_else(|| self.named(t, right).map(|r| self.why_of(r)))
+            .unwrap_or("")
+    }
+
+    /// The why of choice `i` when it is right: its own, or the prompt's.
+    pub fn why_of(&self, i: usize) -> &str {
+        match self.choices.get(i) {
+            Some(c) if !c.why.is_empty() => &c.why,
+            _ => &self.why,
+        }
+    }
+
+    /// The right choice to keep for `chosen`: itself when it is right, else the right one
+    /// nearest to it (the named one when nothing was chosen).
+    pub fn pick(&self, t: &Truth, right: &[usize], chosen: Option<usize>) -> Option<usize> {
+        match chosen {
+            Some(c) if right.contains(&c) => Some(c),
+            Some(c) => right.iter().copied().min_by_key(|r| r.abs_diff(c)),
+            None => self.named(t, right),
+        }
+    }
+
+    /// The labels of `right`, as one phrase ("“A” or “B”").
+    pub fn labels(&self, right: &[usize]) -> Vec<&str> {
+        right
+            .iter()
+            .filter_map(|&r| self.choices.get(r))
+            .map(|c| c.label.as_str())
+            .collect()
+    }
+
+    /// Fills `{lo}` and `{hi}` in the labels from the bands, in the prompt's unit (a label that
+    /// starts with one starts with a capital).
+    fn state_ranges(&mut self) {
+        let unit = self.unit;
+        for c in &mut self.choices {
+            let values = [("lo", unit.show(c.lo)), ("hi", unit.show(c.hi))];
+            let label = crate::lesson::fill(&c.label, &values);
+            let mut chars = label.chars();
+            c.label = chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
+        }
     }
 }
 
-/// How a prediction compares with the run.
+impl Unit {
+    /// A band's edge in words.
+    pub fn show(self, v: f64) -> String {
+        match self {
+            Unit::None => String::new(),
+            Unit::Percent => pct_rounded(v, 2),
+            Unit::Count if v >= 1_000.0 => fmt_count(v),
+            Unit::Count => trim_num(v),
+            Unit::PerDay => every(v),
+        }
+    }
+}
+
+/// The time between two of something that happens `per_day` times a day ("5 minutes").
+fn every(per_day: f64) -> String {
+    let w = crate::review::words();
+    let minutes = 24.0 * 60.0 / per_day;
+    let (template, n) = if minutes < 90.0 {
+        (&w.every_minutes, minutes)
+    } else if minutes < 48.0 * 60.0 {
+        (&w.every_hours, minutes / 60.0)
+    } else if per_day * 365.25 >= 0.95 {
+        (&w.every_days, 1.0 / per_day)
+    } else {
+        (&w.every_years, 1.0 / (per_day * 365.25))
+    };
+    let n = crate::lesson::quantity::trim_sig2(n);
+    crate::lesson::fill(template, &[("n", n)])
+}
+
+/// How a prediction compares with the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Judgement {
-    /// The chosen band holds the run's value.
+    /// The chosen band holds the model's answer.
     Right,
     /// One band off, on a prompt whose bands are ordered ranges.
     Close,
@@ -88,8 +266,13 @@ pub enum Judgement {
 pub fn prompts() -> &'static [Prompt] {
     static PROMPTS: PerLanguage<Vec<Prompt>> = PerLanguage::new();
     PROMPTS.get(|_| {
-        ron::from_str(&language::asset(include_str!("../assets/predictions.ron")))
-            .unwrap_or_else(|e| panic!("assets/predictions.ron is malformed: {e}"))
+        let mut all: Vec<Prompt> =
+            ron::from_str(&language::asset(include_str!("../assets/predictions.ron")))
+                .unwrap_or_else(|e| panic!("assets/predictions.ron is malformed: {e}"));
+        for p in &mut all {
+            p.state_ranges();
+        }
+        all
     })
 }
 
@@ -103,7 +286,8 @@ pub fn prompt_for(section: u8) -> Option<&'static Prompt> {
 pub struct Record {
     /// The choice made, counted from 0; `None` when the learner chose "Just show me".
     pub choice: Option<usize>,
-    /// The right choice for the run it was checked against.
+    /// The right choice for the run it was checked against: the one chosen when it was one of
+    /// the right ones (several can be), else the right one nearest to it ([`Prompt::pick`]).
     pub right: Option<usize>,
     /// The run's value, and the same in words as it was shown.
     pub observed: f64,
@@ -136,16 +320,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_simulation_section_has_one_prompt_with_ordered_bands() {
+    fn every_simulation_section_has_one_prompt_with_its_bands() {
         for (section, _) in crate::sections::models() {
             let p = prompt_for(section).unwrap_or_else(|| panic!("section {section}"));
             assert!(p.choices.len() >= 3, "section {section}");
             for c in &p.choices {
-                assert!(c.lo < c.hi, "{}: {}", p.id, c.label);
+                assert!(c.lo <= c.hi, "{}: {}", p.id, c.label);
             }
-            // No two bands overlap, so exactly one choice can be right.
-            for (i, a) in p.choices.iter().enumerate() {
-                for b in &p.choices[i + 1..] {
+            // No two range bands overlap: one value lies in one band.
+            let ranges: Vec<_> = p.choices.iter().filter(|c| !c.point()).collect();
+            for (i, a) in ranges.iter().enumerate() {
+                for b in &ranges[i + 1..] {
                     assert!(a.hi <= b.lo || b.hi <= a.lo, "{}: overlapping bands", p.id);
                 }
             }
@@ -157,14 +342,68 @@ mod tests {
     }
 
     #[test]
-    fn the_band_holding_the_value_is_right() {
+    fn the_band_holding_the_value_is_right_and_a_point_band_only_where_fixed() {
         let p = prompt_for(1).unwrap();
-        assert_eq!(p.right_choice(1.0), Some(0), "all counted");
-        assert_eq!(p.right_choice(0.335), Some(4));
-        assert_eq!(p.right_choice(0.6), Some(2), "bands include their low end");
-        assert_eq!(p.right_choice(-1.0), None);
-        assert_eq!(p.miss(4, 0.335), 0);
-        assert_eq!(p.miss(0, 0.335), 4);
+        let exact = |v: f64| Truth {
+            value: v,
+            lo: v,
+            hi: v,
+            exact: true,
+            fixed: None,
+            choices: None,
+            case: None,
+            text: String::new(),
+        };
+        assert_eq!(p.right_choices(&exact(0.335)), vec![4]);
+        assert_eq!(
+            p.right_choices(&exact(0.6)),
+            vec![2],
+            "bands include their low end"
+        );
+        // "All of them" only where the structure fixes every increment counted.
+        assert_eq!(p.right_choices(&exact(1.0)), Vec::<usize>::new());
+        let all = Truth {
+            fixed: Some(1.0),
+            ..exact(1.0)
+        };
+        assert_eq!(p.right_choices(&all), vec![0]);
+        // A Monte Carlo interval: every band it meets.
+        let wide = Truth {
+            lo: 0.55,
+            hi: 0.65,
+            exact: false,
+            ..exact(0.6)
+        };
+        assert_eq!(p.right_choices(&wide), vec![2, 3]);
+        assert_eq!(p.settled(&wide), None, "near a cut-off");
+        assert_eq!(p.settled(&exact(0.2)), Some(4));
+        assert_eq!(p.settled(&exact(0.59)), None, "within the margin of 0.6");
+        assert_eq!(p.judge(3, &[2, 3]), Judgement::Right);
+        assert_eq!(p.judge(4, &[2, 3]), Judgement::Close);
+        assert_eq!(p.judge(0, &[2, 3]), Judgement::Wrong);
+        assert_eq!(p.pick(&wide, &[2, 3], Some(0)), Some(2));
+        assert_eq!(p.pick(&wide, &[2, 3], Some(3)), Some(3));
+    }
+
+    #[test]
+    fn labels_state_the_range_they_cover() {
+        let p = prompt_for(1).unwrap();
+        assert_eq!(
+            p.choices[2].label,
+            "Most, but clearly not all: 60\u{a0}% to 90\u{a0}%"
+        );
+        for p in prompts() {
+            for (i, c) in p.choices.iter().enumerate() {
+                assert!(!c.label.contains('{'), "{}: {}", p.id, c.label);
+                assert!(!p.why_of(i).is_empty(), "{}: {}", p.id, c.label);
+            }
+            if p.ordered {
+                // Every range band states at least one of its edges in numbers.
+                for c in p.choices.iter().filter(|c| !c.point()) {
+                    assert!(c.label.chars().any(|ch| ch.is_ascii_digit()), "{}", c.label);
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,5 +1,10 @@
 //! `locks-lesson review --due`: what the spaced review has due today, for a learner's own
 //! reminder script. It reads the progress file and changes nothing.
+//!
+//! `locks-lesson review --questions`: the review's fresh prediction questions, with their
+//! settings and the answers the models judge right, for a lecturer's homework sheet.
+
+mod questions;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,9 +17,20 @@ use crate::review::{self, Clock, Entry, Plan};
 /// The flags of `review`.
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
-    /// Print the items due today (the only thing `review` does so far; required).
-    #[arg(long)]
+    /// Print the items due today.
+    #[arg(long, conflicts_with = "questions")]
     pub due: bool,
+    /// Print the review's fresh prediction questions: each section's settings, the question,
+    /// its choices and the ones the model judges right.
+    #[arg(long)]
+    pub questions: bool,
+    /// With --questions: how many questions per prediction (1 to 20).
+    #[arg(long, value_name = "N")]
+    pub count: Option<String>,
+    /// With --questions: the draw the settings start from (0 to 4294967295); the same draw
+    /// prints the same questions.
+    #[arg(long, value_name = "N")]
+    pub draw: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -25,8 +41,15 @@ pub struct ReviewArgs {
 
 /// Runs `review`.
 pub fn run_review(args: &ReviewArgs) -> ExitCode {
+    if args.questions {
+        return questions::run(args);
+    }
+    if args.count.is_some() || args.draw.is_some() {
+        eprintln!("error: --count and --draw go with --questions");
+        return ExitCode::from(super::USAGE_ERROR);
+    }
     if !args.due {
-        eprintln!("error: review needs --due (the only listing it has)");
+        eprintln!("error: review needs --due or --questions");
         return ExitCode::from(super::USAGE_ERROR);
     }
     let path = args

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// The settings a prediction was last asked at, and the band its answer fell in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shown {
-    /// Which of the item's review settings (`None`: the lesson's own settings).
+    /// The draw that gave the item's review settings (`None`: the lesson's own settings).
     pub variant: Option<u32>,
     /// The band that held the model's value.
     pub band: Option<usize>,

@@ -2,16 +2,18 @@
 //!
 //! The deck ([`deck`]) holds every quiz question, every section's prediction, section 7's
 //! "where is the fencing token?" cards and the glossary's core terms as recall cards. Each item
-//! is scheduled on its own by FSRS, the algorithm Anki uses ([`schedule`], through the
-//! `rs-fsrs` crate). An item the lesson already asked starts from that answer: right at the
-//! first try counts as Good, wrong as Again. The schedule is kept in the progress file
-//! ([`crate::progress::Progress::review`]).
+//! is scheduled on its own by FSRS ([`schedule`], through the `rs-fsrs` crate), a scheduling
+//! algorithm Anki offers as an option beside its older default. An item the lesson already
+//! asked starts from that answer: right at the first try counts as Good, wrong as Again. The
+//! schedule is kept in the progress file ([`crate::progress::Progress::review`]). A
+//! prediction comes back as a fresh question at settings of its own ([`questions`]).
 //!
 //! Everything here is plain data and arithmetic on times given by the caller; the one clock
 //! is [`Clock`] (kept with the progress file), which the app, the command line and the tests
 //! hand in.
 
 mod deck;
+pub mod questions;
 pub mod schedule;
 mod words;
 

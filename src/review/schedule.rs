@@ -1,9 +1,10 @@
 //! When each item comes back: FSRS through the `rs-fsrs` crate, and the day's plan.
 //!
 //! FSRS runs with its long-term scheduler only (no same-day learning steps inside FSRS: the
-//! lesson itself was the first learning step), without fuzz, at Anki's default weights and
-//! 90 % retention. The review page asks an item graded Again once more in its session, as
-//! Anki's relearning step; that grade is recorded like any other.
+//! lesson itself was the first learning step), without fuzz, at FSRS's default weights (the
+//! ones Anki starts from when FSRS is switched on) and 90 % retention. The review page asks an
+//! item graded Again once more in its session, as Anki's relearning step; that grade is
+//! recorded like any other.
 //! Days are the learner's local calendar days: an item due at any time today is due now.
 
 use chrono::{DateTime, TimeZone, Utc};

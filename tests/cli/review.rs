@@ -1,12 +1,16 @@
 //! `locks-lesson review --due`: what is due, in words and as JSON, read from the file without
 //! changing it, in agreement with the app; bad input exits 2 naming the flag.
+//! `locks-lesson review --questions`: the review's fresh questions, each checked against the
+//! models recomputed here.
 
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+use locks_lesson::predict::{self, Prompt, Settings};
 use locks_lesson::progress::ProgressFile;
 use locks_lesson::review::{self, Clock, DAY_MS, NOW_ENV};
+use locks_lesson::sim::{Valid, counter, exact, fencing};
 use serde_json::Value;
 
 /// When the v2 fixture's learner finished the lesson.
@@ -161,4 +165,144 @@ fn no_file_means_nothing_due_and_bad_input_exits_2_naming_the_flag() {
         "{err}"
     );
     assert!(bad.exists(), "a damaged file is left where it is");
+}
+
+/// The settings of a printed question, read back from its `settings` object.
+fn settings_of(q: &Value) -> Settings {
+    let id = q["section"].as_str().unwrap();
+    let mut s = Settings::lesson(id).unwrap();
+    for (flag, value) in q["settings"].as_object().unwrap() {
+        let value = value.as_str().unwrap();
+        match (&mut s, flag.as_str()) {
+            (Settings::Stale(p), "fencing") => p.fencing = value == "true",
+            (Settings::Failover(p), "store") => p.store = value.parse().unwrap(),
+            _ => assert!(s.set(flag, value.parse().unwrap()), "{id}: --{flag}"),
+        }
+    }
+    s
+}
+
+/// The right choices at `s`, recomputed here from the models: the band of the exact value, or
+/// of the mean of the same eight seeded runs; for alternatives, the model's structure.
+fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
+    // A band that claims "none" or "all" only where the structure fixes the value there.
+    let band = |v: f64, fixed: bool| -> Vec<usize> {
+        let point = p.choices.iter().position(|c| c.lo == c.hi && c.lo == v);
+        let range = p
+            .choices
+            .iter()
+            .position(|c| c.lo < c.hi && v >= c.lo && v < c.hi);
+        if fixed { point } else { range }.into_iter().collect()
+    };
+    let mean = |f: &dyn Fn(u64) -> f64| (1..=8).map(f).sum::<f64>() / 8.0;
+    match *s {
+        Settings::Counter(c) => {
+            let c = Valid::clamped(c);
+            let total = c.expected() as f64;
+            let v = mean(&|seed| counter::run(&c, seed).final_counter as f64 / total);
+            (v, band(v, c.workers == 1))
+        }
+        Settings::Ttl(t) => {
+            let v =
+                exact::hold_exceeds(t.ttl_s, t.typical_s, t.spread, t.pause_prob, t.pause_mean_s)
+                    * 86_400.0
+                    / t.grant_interval_s;
+            (v, band(v, false))
+        }
+        Settings::Stale(st) => (
+            f64::from(u8::from(st.fencing)),
+            vec![usize::from(st.fencing)],
+        ),
+        Settings::Fencing(f) => {
+            let f = Valid::clamped(f);
+            let v = mean(&|seed| fencing::run(&f, seed).overwritten as f64);
+            (v, band(v, f.spread == 0.0 && f.pause_prob == 0.0))
+        }
+        Settings::Failover(f) => {
+            let lag = f.lag_ms / 1_000.0;
+            let v = f.rate * lag * (1.0 - (-f.window_s / lag).exp());
+            (v, band(v, false))
+        }
+        Settings::Break(b) => {
+            let mut right = Vec::new();
+            if b.pause_prob == 0.0 {
+                right.push(0);
+                if b.spread == 0.0 && b.typical_s <= b.ttl_s {
+                    right.push(1);
+                }
+            }
+            right.push(2);
+            (right[0] as f64, right)
+        }
+    }
+}
+
+#[test]
+fn the_questions_printed_are_the_ones_the_models_judge_right() {
+    let args = ["--questions", "--json", "--count", "2", "--draw", "2026"];
+    let (code, out, err) = review_at(FINISHED, &args);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let qs = v["questions"].as_array().unwrap();
+    assert_eq!(qs.len(), 2 * predict::prompts().len(), "{out}");
+    for q in qs {
+        let p = predict::prompts()
+            .iter()
+            .find(|p| p.id == q["prediction"])
+            .unwrap();
+        let s = settings_of(q);
+        assert!(Settings::lesson(s.section_id()) != Some(s), "{q}");
+        let (value, right) = right_here(p, &s);
+        let printed: Vec<usize> = q["right"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(printed, right, "{q}");
+        if p.ordered {
+            let shown = q["value"].as_f64().unwrap();
+            assert!(
+                (shown - value).abs() <= 1e-9 * value.abs().max(1e-300),
+                "{q}"
+            );
+        }
+        let labels: Vec<&str> = right.iter().map(|&r| p.choices[r].label.as_str()).collect();
+        assert_eq!(q["right_labels"], serde_json::json!(labels));
+        let question = q["question"].as_str().unwrap();
+        assert!(
+            !question.contains('{') && !question.contains("[["),
+            "{question}"
+        );
+    }
+    // The same draw prints the same questions; the text marks the right choices.
+    assert_eq!(review_at(FINISHED, &args).1, out);
+    let (code, text, _) = review_at(FINISHED, &["--questions", "--draw", "2026"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        text.matches("  settings: --").count(),
+        predict::prompts().len()
+    );
+    assert!(text.lines().any(|l| l.starts_with("  * ")), "{text}");
+}
+
+#[test]
+fn malformed_question_flags_exit_2_naming_the_flag_and_range() {
+    for (flag, bad, range) in [
+        ("--count", "0", "an integer from 1 to 20"),
+        ("--count", "many", "an integer from 1 to 20"),
+        ("--draw", "-1", "an integer from 0 to 4294967295"),
+        ("--draw", "1.5", "an integer from 0 to 4294967295"),
+    ] {
+        let pair = format!("{flag}={bad}");
+        let (code, out, err) = review_at(FINISHED, &["--questions", &pair]);
+        assert_eq!(code, 2, "{flag} {bad}: {out}");
+        assert!(err.contains(flag) && err.contains(range), "{err}");
+    }
+    let (code, _, err) = review_at(FINISHED, &["--count", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--count") && err.contains("--questions"),
+        "{err}"
+    );
 }

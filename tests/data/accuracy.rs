@@ -481,7 +481,7 @@ fn the_etcd_story_says_who_renewed_the_lease_it_measures() {
     says_all(
         &kept,
         &[
-            "{a_lease_left_s}\u{a0}s left: on taking over, the new leader restarted every lease from its full TTL",
+            "{a_lease_left_s}\u{a0}s left: on taking over, the new leader restarted every lease at its full TTL plus an election timeout",
         ],
     );
 }

@@ -132,8 +132,8 @@ fn every_prediction_is_covered() {
     }
 }
 
-/// The explanation said after a prediction ("why") is not said before it: no run of five of
-/// its words is in the words above the question.
+/// The explanations said after a prediction (each "why") are not said before it: no run of
+/// five of their words is in the words above the question.
 #[test]
 fn no_paragraph_says_a_predictions_why_before_it() {
     for p in locks_lesson::predict::prompts() {
@@ -144,7 +144,10 @@ fn no_paragraph_says_a_predictions_why_before_it() {
             .find(|s| s.number == p.section)
             .expect("the prediction's section");
         let shown = before(s);
-        for run in runs(&p.why, 5) {
+        let whys = (0..p.choices.len())
+            .map(|i| p.why_of(i))
+            .chain(p.cases.values().map(String::as_str));
+        for run in whys.flat_map(|why| runs(why, 5)) {
             assert!(
                 !shown.contains(&run),
                 "section {} says \"{run}\" of its prediction's answer before it is asked",

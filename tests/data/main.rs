@@ -5,6 +5,7 @@ mod accuracy;
 mod catalogue;
 mod content;
 mod giveaways;
+mod judging;
 mod layers;
 mod progress;
 mod quizzes;

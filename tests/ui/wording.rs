@@ -16,6 +16,7 @@ fn the_punctuation_after_a_term_stays_on_its_line() {
     // Section 1's prediction feedback: "…: a lost update. With many workers…".
     let why = &locks_lesson::predict::prompt_for(number("why-lock"))
         .unwrap()
+        .choices[4]
         .why;
     assert!(
         why.contains("[[lost-update|lost update]]. With many workers"),

@@ -3,7 +3,7 @@
 
 use crate::review::{ItemId, Kind, words};
 
-use super::fresh::Fresh;
+use crate::review::questions::Fresh;
 
 /// One item, ready to ask.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -13,8 +13,9 @@ pub struct Card {
     pub question: String,
     /// The choices (none: a recall card, answered in the learner's head).
     pub choices: Vec<String>,
-    pub right: Option<usize>,
-    /// Whether a neighbour of the right choice is close (a prediction's ordered bands).
+    /// The right choices (several can be; none on a recall card).
+    pub right: Vec<usize>,
+    /// Whether a neighbour of a right choice is close (a prediction's ordered bands).
     pub ordered: bool,
     /// What the answer side says (the right answer, why; a term's card).
     pub answer: Vec<String>,
@@ -35,7 +36,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
                 kind: fill(&w.kind_quiz, &[("section", section)]),
                 question: plain(&q.prompt),
                 choices: q.answers.iter().map(|a| plain(a)).collect(),
-                right: Some(q.correct),
+                right: vec![q.correct],
                 ordered: false,
                 answer: vec![
                     fill(&w.right_answer, &[("answer", plain(right))]),
@@ -50,7 +51,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
                 kind: w.kind_token.clone(),
                 question: plain(&c.ask.question),
                 choices: c.ask.options.iter().map(|o| plain(o)).collect(),
-                right: Some(c.ask.correct),
+                right: vec![c.ask.correct],
                 ordered: false,
                 answer: vec![
                     fill(&w.right_answer, &[("answer", plain(right))]),
@@ -64,7 +65,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
                 kind: w.kind_term.clone(),
                 question: t.name.clone(),
                 choices: Vec::new(),
-                right: None,
+                right: Vec::new(),
                 ordered: false,
                 answer: vec![plain(&t.text), plain(&t.analogy)],
             })
@@ -72,22 +73,19 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
         Kind::Prediction => {
             let prompt = item.prompt()?;
             let f = fresh?;
-            let answer = f
-                .right
-                .and_then(|r| prompt.choices.get(r))
-                .map_or_else(String::new, |c| c.label.clone());
+            let answer = prompt.labels(&f.right).join(&w.answers_joiner);
             Some(Card {
                 kind: fill(&w.kind_prediction, &[("section", section)]),
                 question: plain(&f.question(prompt)),
                 choices: prompt.choices.iter().map(|c| c.label.clone()).collect(),
-                right: f.right,
+                right: f.right.clone(),
                 ordered: prompt.ordered,
                 answer: vec![
                     fill(
                         &w.model_gave,
-                        &[("observed", f.observed_text.clone()), ("answer", answer)],
+                        &[("observed", f.truth.text.clone()), ("answer", answer)],
                     ),
-                    plain(&prompt.why),
+                    plain(prompt.why(&f.truth, &f.right)),
                 ],
             })
         }
@@ -103,14 +101,17 @@ mod tests {
         for item in crate::review::deck() {
             let fresh = item
                 .prompt()
-                .map(|p| super::super::fresh::run(p.section, 0));
+                .and_then(|p| crate::review::questions::pick(p.section, None, 0));
             let c = card(&item, fresh.as_ref()).unwrap_or_else(|| panic!("{item}"));
             assert!(!c.question.is_empty() && !c.answer.is_empty(), "{item}");
             assert!(!c.question.contains("[["), "{item}: markup left");
             if item.kind == Kind::Term {
                 assert!(c.choices.is_empty());
             } else {
-                assert!(c.right.is_some_and(|r| r < c.choices.len()), "{item}");
+                assert!(
+                    !c.right.is_empty() && c.right.iter().all(|&r| r < c.choices.len()),
+                    "{item}"
+                );
             }
         }
     }

@@ -8,15 +8,14 @@
 //! is open, and the lesson stays where it was.
 
 pub mod card;
-pub mod fresh;
 
 use egui::{RichText, Ui};
 
 use self::card::Card;
-use self::fresh::Fresh;
 use crate::lesson::fill;
 use crate::predict::Judgement;
 use crate::progress::{Progress, ProgressFile};
+use crate::review::questions::{self, Fresh};
 use crate::review::{self, Grade, ItemId, Kind, words};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
@@ -122,7 +121,8 @@ impl ReviewPage {
             let asked =
                 self.index.saturating_sub(1) + if self.again { self.grades.len() } else { 0 };
             let draw = now / 1000 + asked as u64;
-            self.fresh = Some(runner.spawn("review", move |_| fresh::pick(section, last, draw)));
+            self.fresh =
+                Some(runner.spawn("review", move |_| questions::pick(section, last, draw)));
         }
     }
 
@@ -312,7 +312,7 @@ impl ReviewPage {
                 Phase::Done => (None, true),
             };
             for (i, c) in card.choices.iter().enumerate() {
-                let mark = match (shown, Some(i) == card.right, Some(i) == chosen) {
+                let mark = match (shown, card.right.contains(&i), Some(i) == chosen) {
                     (true, true, _) => " ✔",
                     (true, false, true) => " ✖",
                     _ => "",
@@ -415,12 +415,14 @@ impl ReviewPage {
     }
 }
 
-/// How a choice compares with the card's right one.
+/// How a choice compares with the card's right ones.
 fn judge(card: &Card, chosen: usize) -> Judgement {
-    match card.right {
-        Some(r) if r == chosen => Judgement::Right,
-        Some(r) if card.ordered && r.abs_diff(chosen) == 1 => Judgement::Close,
-        _ => Judgement::Wrong,
+    if card.right.contains(&chosen) {
+        Judgement::Right
+    } else if card.ordered && card.right.iter().any(|r| r.abs_diff(chosen) == 1) {
+        Judgement::Close
+    } else {
+        Judgement::Wrong
     }
 }
 

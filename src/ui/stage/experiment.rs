@@ -134,9 +134,16 @@ pub trait Experiment: Builds {
         None
     }
 
+    /// The settings on screen, as the model that judges the prediction takes them.
+    fn settings(&self) -> Option<crate::predict::Settings> {
+        None
+    }
+
     /// Values for the `{name}` slots of the prediction prompt, from the current settings.
     fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
+        self.settings()
+            .map(|s| s.prompt_values())
+            .unwrap_or_default()
     }
 
     /// Whether the prediction prompt is true of the current settings; it is asked only then.

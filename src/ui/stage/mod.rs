@@ -42,7 +42,7 @@ pub struct Stage<E: Experiment> {
     asked: Option<(Option<usize>, Option<String>)>,
     /// The line on the prediction and the run it speaks of: back when that run is (Page Up
     /// to the build the class predicted).
-    said: Option<(E::Params, u64, String)>,
+    said: Option<(E::Params, u64, predict::Verdict)>,
     /// The settings and seed the runs were last refreshed for.
     refreshed: Option<(E::Params, u64)>,
 }
@@ -199,8 +199,8 @@ impl<E: Experiment> Pieces for Stage<E> {
                     widgets::no_result_yet(ui, failed.as_deref(), Some(t("stage.simulating")));
                 }
             }
-            if let Some(p) = prompt.filter(|_| self.exp.result_told()) {
-                self.gate.verdict_ui(ui, p, cx);
+            if prompt.is_some() && self.exp.result_told() {
+                self.gate.verdict_ui(ui, cx);
             }
         });
     }
@@ -352,7 +352,8 @@ impl<E: Experiment> Section for Stage<E> {
                 predict::Gate::Asking { chosen, .. } => Some(chosen),
                 _ => None,
             };
-            self.gate.settle(p, self.exp.observed(), cx);
+            self.gate
+                .settle(p, self.exp.observed(), self.exp.settings(), cx);
             if asked.is_some() && !self.gate.hides() {
                 let at = self.exp.headline();
                 self.asked = asked.filter(|_| cx.lecture).map(|chosen| (chosen, at));

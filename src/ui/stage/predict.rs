@@ -2,14 +2,15 @@
 //! hidden result while it waits, and the verdict once the run is revealed.
 //!
 //! Learners predict once per section (the first time they open it); the prediction is judged
-//! against the run at the settings on screen and kept in the progress file. In lecture mode
+//! against the model's answer at the settings on screen ([`predict::truth`]) and kept in the
+//! progress file. In lecture mode
 //! the class predicts by a show of hands: the lecturer may record the majority with a number
 //! key, R reveals, and nothing is scored or saved.
 
 use egui::{RichText, Ui};
 
 use crate::lesson::catalogue::{t, tf};
-use crate::predict::{self, Prompt, Record};
+use crate::predict::{self, Prompt, Record, Settings};
 use crate::progress::now_ms;
 use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Cx, kit::widgets};
@@ -24,7 +25,14 @@ pub enum Gate {
     /// asked to see the result while the run was still going.
     Asking { chosen: Option<usize>, reveal: bool },
     /// The result is shown; `verdict` is the sentence about the prediction, until dismissed.
-    Open { verdict: Option<String> },
+    Open { verdict: Option<Verdict> },
+}
+
+/// The line on a prediction, and why the answer is what it is at those settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub line: String,
+    pub why: String,
 }
 
 impl Gate {
@@ -94,8 +102,15 @@ impl Gate {
         }
     }
 
-    /// Reveals once asked to and the run has its value; records the prediction (learners).
-    pub fn settle(&mut self, prompt: &Prompt, observed: Option<(f64, String)>, cx: &mut Cx<'_>) {
+    /// Reveals once asked to and the run has its value; judges the prediction by the model's
+    /// answer at `settings` (every right choice counts) and records it (learners).
+    pub fn settle(
+        &mut self,
+        prompt: &Prompt,
+        observed: Option<(f64, String)>,
+        settings: Option<Settings>,
+        cx: &mut Cx<'_>,
+    ) {
         let Gate::Asking {
             chosen,
             reveal: true,
@@ -103,14 +118,17 @@ impl Gate {
         else {
             return;
         };
-        let Some((value, text)) = observed else {
+        let (Some((value, text)), Some(settings)) = (observed, settings) else {
             return;
         };
-        let right = prompt.right_choice(value);
-        let verdict = verdict(prompt, chosen, right, &text, cx.lecture);
+        let truth = predict::truth(&settings);
+        let right = prompt.right_choices(&truth);
+        let kept = prompt.pick(&truth, &right, chosen);
+        let line = verdict(prompt, chosen, &right, &text, cx.lecture);
+        let why = prompt.why(&truth, &right).to_owned();
         let record = Record {
             choice: chosen,
-            right,
+            right: kept,
             observed: value,
             observed_text: text,
             at: now_ms(),
@@ -123,7 +141,7 @@ impl Gate {
                 .update(|p| p.record_prediction(&prompt.id, record));
         }
         *self = Gate::Open {
-            verdict: (!verdict.is_empty()).then_some(verdict),
+            verdict: (!line.is_empty()).then_some(Verdict { line, why }),
         };
     }
 
@@ -175,9 +193,9 @@ impl Gate {
     }
 
     /// The verdict under the headline, until dismissed.
-    pub fn verdict_ui(&mut self, ui: &mut Ui, prompt: &Prompt, cx: &mut Cx<'_>) {
+    pub fn verdict_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let Gate::Open {
-            verdict: Some(text),
+            verdict: Some(Verdict { line: text, why }),
         } = self
         else {
             return;
@@ -199,19 +217,19 @@ impl Gate {
                 dismiss = true;
             }
         });
-        widgets::paragraph(ui, &prompt.why, cx);
+        widgets::paragraph(ui, why, cx);
         if dismiss {
             *self = Gate::Open { verdict: None };
         }
     }
 }
 
-/// "You predicted X; the run gave Y." and whether that was right, close (one band off, where
-/// the bands are ordered ranges) or neither.
+/// "You predicted X. The run: Y." and whether that was right (any right choice), close (one
+/// band off a right one, where the bands are ranges of one number) or neither.
 fn verdict(
     prompt: &Prompt,
     chosen: Option<usize>,
-    right: Option<usize>,
+    right: &[usize],
     observed: &str,
     lecture: bool,
 ) -> String {
@@ -225,14 +243,16 @@ fn verdict(
         };
     };
     let xp = predict::XP_PER_PREDICTION.to_string();
+    let joiner = &crate::review::words().answers_joiner;
+    let answers = prompt.labels(right).join(joiner);
     let values = [
         ("choice", label(c)),
-        ("right", right.map_or("", label)),
+        ("right", answers.as_str()),
         ("xp", xp.as_str()),
         ("observed", observed),
     ];
-    let judgement = prompt.judge_against(c, right);
-    match (lecture, judgement, right.is_some()) {
+    let judgement = prompt.judge(c, right);
+    match (lecture, judgement, !right.is_empty()) {
         (false, predict::Judgement::Right, _) => tf("stage.verdict.you.right", &values),
         (true, predict::Judgement::Right, _) => tf("stage.verdict.class.right", &values),
         (false, predict::Judgement::Close, _) => tf("stage.verdict.you.close", &values),
@@ -251,52 +271,52 @@ mod tests {
     #[test]
     fn verdicts_name_the_prediction_and_the_run() {
         let p = predict::prompt_for(1).unwrap();
-        let v = verdict(p, Some(4), Some(4), "335 of 1,000", false);
+        let v = verdict(p, Some(4), &[4], "335 of 1,000", false);
         assert!(
-            v.starts_with("You predicted \u{201c}Well under half\u{201d}"),
+            v.starts_with("You predicted \u{201c}Well under half"),
             "{v}"
         );
         assert!(v.contains("Right!") && v.contains("+10 XP"), "{v}");
         assert!(!v.contains("Close"), "exactly right is not 'close': {v}");
-        let v = verdict(p, Some(0), Some(4), "335 of 1,000", false);
-        assert!(
-            v.contains("the run gave 335 of 1,000 (\u{201c}Well under half\u{201d})"),
-            "{v}"
-        );
+        let v = verdict(p, Some(0), &[4], "335 of 1,000", false);
+        assert!(v.contains("The run: 335 of 1,000."), "{v}");
+        assert!(v.contains("The answer: \u{201c}Well under half"), "{v}");
         assert!(!v.contains("XP") && !v.contains("Close") && !v.contains("Right"));
-        let v = verdict(p, Some(4), Some(4), "335", true);
+        let v = verdict(p, Some(4), &[4], "335", true);
         assert!(
             v.starts_with("The class predicted") && v.contains("Right!") && !v.contains("XP"),
             "{v}"
         );
         assert_eq!(
-            verdict(p, None, Some(4), "335", true),
+            verdict(p, None, &[4], "335", true),
             "",
             "the headline says it"
         );
     }
 
     #[test]
-    fn close_only_when_one_band_off_on_ordered_bands() {
+    fn close_only_when_one_band_off_on_ordered_bands_and_every_right_choice_counts() {
         // Section 1's bands are ranges in order: the neighbour of the right one is close.
         let p = predict::prompt_for(1).unwrap();
         assert!(p.ordered);
-        let v = verdict(p, Some(3), Some(4), "335 of 1,000", false);
+        let v = verdict(p, Some(3), &[4], "335 of 1,000", false);
         assert!(v.ends_with("Close: one band off."), "{v}");
         assert!(!v.contains("XP") && !v.contains("Right"), "{v}");
-        let v = verdict(p, Some(2), Some(4), "335 of 1,000", false);
+        let v = verdict(p, Some(2), &[4], "335 of 1,000", false);
         assert!(!v.contains("Close"), "two bands off is not close: {v}");
-        // Section 9's choices are alternatives: exactly right, or wrong.
+        // Section 9's choices are alternatives: right, or wrong; several can be right.
         let p = predict::prompt_for(9).unwrap();
         assert!(!p.ordered);
-        let v = verdict(p, Some(2), Some(2), "0 with idempotency keys", false);
-        assert!(v.contains("Right! +10 XP") && !v.contains("Close"), "{v}");
-        let v = verdict(p, Some(1), Some(2), "0 with idempotency keys", false);
+        let both = [0, 2];
+        for c in both {
+            let v = verdict(p, Some(c), &both, "0 with idempotency keys", false);
+            assert!(v.contains("Right! +10 XP") && !v.contains("Close"), "{v}");
+        }
+        let v = verdict(p, Some(1), &both, "0 with idempotency keys", false);
         assert!(!v.contains("Close") && !v.contains("Right"), "{v}");
-        assert_eq!(
-            p.judge(2, 2.5),
-            predict::Judgement::Right,
-            "the band that holds the run's value"
+        assert!(
+            v.contains("\u{201c}Lock renewal\u{201d} or \u{201c}Idempotency keys\u{201d}"),
+            "{v}"
         );
     }
 }

@@ -325,13 +325,8 @@ impl Experiment for Counter {
         ))
     }
 
-    fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        let p = &self.params;
-        vec![
-            ("workers", p.workers.to_string()),
-            ("increments", fmt_int(u64::from(p.increments))),
-            ("total", fmt_int(p.expected())),
-        ]
+    fn settings(&self) -> Option<crate::predict::Settings> {
+        Some(crate::predict::Settings::Counter(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -328,11 +328,8 @@ impl Experiment for Ttl {
         Some((per_day, fmt_rate(per_day)))
     }
 
-    fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("ttl", seconds(self.params.ttl_s)),
-            ("interval", seconds(self.params.grant_interval_s)),
-        ]
+    fn settings(&self) -> Option<crate::predict::Settings> {
+        Some(crate::predict::Settings::Ttl(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

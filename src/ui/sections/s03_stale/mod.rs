@@ -348,17 +348,8 @@ impl Experiment for Stale {
         })
     }
 
-    fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        let checks = if self.params.fencing {
-            t("sections.stale.prompt.checks")
-        } else {
-            t("sections.stale.prompt.does_not_check")
-        };
-        vec![
-            ("pause", seconds(self.params.pause_s)),
-            ("ttl", seconds(self.params.ttl_s)),
-            ("storage", checks.to_owned()),
-        ]
+    fn settings(&self) -> Option<crate::predict::Settings> {
+        Some(crate::predict::Settings::Stale(self.params))
     }
 
     /// The prompt tells B's write before A's: true only when A's pause outlasts the TTL.

@@ -234,11 +234,8 @@ impl Experiment for Fencing {
         Some((n as f64, times))
     }
 
-    fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("holders", fmt_int(u64::from(self.params.holders))),
-            ("ttl", duration_ms(self.params.ttl_ms)),
-        ]
+    fn settings(&self) -> Option<crate::predict::Settings> {
+        Some(crate::predict::Settings::Fencing(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -441,8 +441,19 @@ impl Experiment for Where {
         ))
     }
 
-    fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        vec![("rate", fmt_count(self.params.model.rate))]
+    fn settings(&self) -> Option<crate::predict::Settings> {
+        // The model of the store on screen (none for Redlock, whose step shows its own
+        // failure modes).
+        let store = self.params.store;
+        let model = failover::FailoverParams {
+            store: if is_replicated(store) {
+                Store::Redis
+            } else {
+                Store::Consensus
+            },
+            ..self.params.model
+        };
+        (!is_redlock(store)).then_some(crate::predict::Settings::Failover(model))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -324,6 +324,10 @@ impl Experiment for Break {
         ))
     }
 
+    fn settings(&self) -> Option<crate::predict::Settings> {
+        Some(crate::predict::Settings::Break(self.params))
+    }
+
     fn axis_titles(&self) -> (&'static str, &'static str) {
         (t("sections.break.axis_x"), t("sections.break.axis_y"))
     }

@@ -1,0 +1,432 @@
+//! Every prediction judged against its model over the whole of its settings: at any setting
+//! the sliders reach (their ends included), the choices marked right are exactly the ones the
+//! model's answer, recomputed here on its own, makes right; a band whose words claim "none",
+//! "never" or "all" is right only where the model's structure fixes the value there; every
+//! right choice is accepted; the sentence on why belongs to a right answer; and the review
+//! never asks where the answer lies near a cut-off.
+
+use locks_lesson::predict::{self, Judgement, Prompt, Settings};
+use locks_lesson::review::questions;
+use locks_lesson::sim::counter::{self, CounterParams};
+use locks_lesson::sim::failover::{self, FailoverParams, Store};
+use locks_lesson::sim::fencing::{self, FencingParams};
+use locks_lesson::sim::renewal::{self, RenewalParams};
+use locks_lesson::sim::stale::{self, StaleParams};
+use locks_lesson::sim::ttl::{self, TtlParams};
+use locks_lesson::sim::{ParamSpec, Valid, exact};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+/// Standard errors of slack when comparing two Monte Carlo means (a false alarm is then
+/// rarer than one in a million).
+const SLACK: f64 = 5.0;
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(39),
+        ..Config::default()
+    }
+}
+
+/// A value anywhere on a slider: either end, or evenly over the range (in decades on a
+/// logarithmic slider).
+fn slider(spec: &'static ParamSpec) -> impl Strategy<Value = f64> {
+    prop_oneof![
+        1 => Just(spec.min),
+        1 => Just(spec.max),
+        6 => (0.0..1.0f64).prop_map(move |u| {
+            let v = if spec.log {
+                spec.min * (spec.max / spec.min).powf(u)
+            } else {
+                spec.min + (spec.max - spec.min) * u
+            };
+            spec.clamp(v)
+        }),
+    ]
+}
+
+fn prompt(id: &str) -> &'static Prompt {
+    predict::prompt_for(locks_lesson::sections::number(id)).unwrap()
+}
+
+/// The model's answer, recomputed here from the models and their formulas.
+#[derive(Debug)]
+enum Answer {
+    /// An exact value.
+    Exact(f64),
+    /// A mean of seeded runs and its standard error.
+    Sampled(f64, f64),
+    /// The right alternatives.
+    Choices(Vec<usize>),
+}
+
+/// The independent answer: what a band that claims "none" or "all" may stand on (`fixed`), and
+/// the value or the right alternatives.
+fn answer(s: &Settings) -> (Option<f64>, Answer) {
+    match *s {
+        Settings::Counter(p) => {
+            let p = Valid::clamped(CounterParams { lock: false, ..p });
+            let total = p.expected() as f64;
+            let shares: Vec<f64> = (101..117)
+                .map(|seed| counter::run(&p, seed).final_counter as f64 / total)
+                .collect();
+            let fixed = (p.workers == 1).then_some(1.0);
+            (fixed, sampled(&shares, 1.0 / total))
+        }
+        Settings::Ttl(p) => {
+            let f =
+                exact::hold_exceeds(p.ttl_s, p.typical_s, p.spread, p.pause_prob, p.pause_mean_s);
+            (None, Answer::Exact(f * 86_400.0 / p.grant_interval_s))
+        }
+        Settings::Stale(p) => {
+            // A's pause outlasts the TTL: B writes first, then A; only a token check stops A.
+            assert!(p.pause_s > p.ttl_s);
+            (None, Answer::Choices(vec![usize::from(p.fencing)]))
+        }
+        Settings::Fencing(p) => {
+            let p = Valid::clamped(FencingParams {
+                fencing: false,
+                ..p
+            });
+            let counts: Vec<f64> = (101..117)
+                .map(|seed| fencing::run(&p, seed).overwritten as f64)
+                .collect();
+            // Holds all of one length and never paused: writes land in token order.
+            let fixed = (p.spread == 0.0 && p.pause_prob == 0.0).then_some(0.0);
+            let total: f64 = counts.iter().sum();
+            (fixed, sampled(&counts, (total + 1.0).sqrt() / 16.0))
+        }
+        Settings::Failover(p) => match p.store {
+            Store::Consensus => (Some(0.0), Answer::Exact(0.0)),
+            Store::Redis => {
+                let lag = p.lag_ms / 1_000.0;
+                let lost = p.rate * lag * (1.0 - (-p.window_s / lag).exp());
+                (None, Answer::Exact(lost))
+            }
+        },
+        Settings::Break(p) => {
+            // Renewal stops every repeat exactly when nothing is paused; fencing leaves the
+            // provider's invoices to chance unless no run is ever late; an idempotency key
+            // always works; so "none of them" never holds.
+            let no_pauses = p.pause_prob == 0.0;
+            let never_late = no_pauses && p.spread == 0.0 && p.typical_s <= p.ttl_s;
+            let mut right = Vec::new();
+            if no_pauses {
+                right.push(0);
+            }
+            if never_late {
+                right.push(1);
+            }
+            right.push(2);
+            (None, Answer::Choices(right))
+        }
+    }
+}
+
+fn sampled(values: &[f64], floor: f64) -> Answer {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    Answer::Sampled(mean, (var / n).sqrt().max(floor))
+}
+
+/// The cut-offs between a prompt's bands (above 0, below the top).
+fn cuts(p: &Prompt) -> Vec<f64> {
+    let mut c: Vec<f64> = p
+        .choices
+        .iter()
+        .flat_map(|c| [c.lo, c.hi])
+        .filter(|&v| v > 0.0 && v < 1e300)
+        .collect();
+    c.sort_by(f64::total_cmp);
+    c.dedup();
+    c
+}
+
+/// The range band that holds `v` (none claims a single value).
+fn range_band(p: &Prompt, v: f64) -> Option<usize> {
+    p.choices
+        .iter()
+        .position(|c| c.lo < c.hi && v >= c.lo && v < c.hi)
+}
+
+/// Checks the program's judgement at `s` against the independent answer.
+fn check(s: &Settings) -> Result<(), TestCaseError> {
+    let p = prompt(s.section_id());
+    let truth = predict::truth(s);
+    let right = p.right_choices(&truth);
+    let (fixed, ans) = answer(s);
+    prop_assert!(!right.is_empty(), "{s:?}: no right choice");
+    // Words that claim "none", "never" or "all" stand for one value, right only where the
+    // structure fixes the value there.
+    for (i, c) in p.choices.iter().enumerate().filter(|_| p.ordered) {
+        let claims = ["None", "Never", "All"]
+            .iter()
+            .any(|w| c.label.starts_with(w));
+        prop_assert_eq!(claims, c.lo == c.hi, "{}: {}", p.id, c.label);
+        if c.lo == c.hi {
+            prop_assert_eq!(
+                right.contains(&i),
+                fixed == Some(c.lo),
+                "{:?}: {} judged {:?}",
+                s,
+                c.label,
+                right
+            );
+        }
+    }
+    match ans {
+        Answer::Choices(expected) => prop_assert_eq!(&right, &expected, "{:?}", s),
+        Answer::Exact(v) if fixed.is_none() => {
+            let band = range_band(p, v);
+            prop_assert_eq!(
+                right.clone(),
+                band.into_iter().collect::<Vec<_>>(),
+                "{:?}: {}",
+                s,
+                v
+            );
+        }
+        Answer::Exact(_) => {}
+        Answer::Sampled(..) if fixed.is_some() => {}
+        Answer::Sampled(m, se) => {
+            // The program's value agrees with the runs made here...
+            let se_p = (truth.hi - truth.lo) / (2.0 * predict::Z);
+            let both = se + se_p;
+            prop_assert!(
+                (truth.value - m).abs() <= SLACK * both,
+                "{s:?}: the program says {} ± {se_p}, the runs here {m} ± {se}",
+                truth.value
+            );
+            // ...every band it marks right is one the value can be in...
+            for &r in &right {
+                let c = &p.choices[r];
+                prop_assert!(
+                    m + SLACK * both >= c.lo && m - SLACK * both <= c.hi,
+                    "{s:?}: {} is right, the value is {m} ± {se}",
+                    c.label
+                );
+            }
+            // ...and the band of the value is marked right, unless it lies near a cut-off.
+            let clear = cuts(p).iter().all(|c| (m - c).abs() > SLACK * both);
+            if clear {
+                let band = range_band(p, m).unwrap();
+                prop_assert!(right.contains(&band), "{s:?}: {m} judged {right:?}");
+            }
+        }
+    }
+    // Every right choice is accepted, and no other.
+    for i in 0..p.choices.len() {
+        let judged = p.judge(i, &right);
+        prop_assert_eq!(judged == Judgement::Right, right.contains(&i), "{:?}", s);
+    }
+    // The why shown is a right choice's, or the case the model names.
+    let why = p.why(&truth, &right);
+    let of_right = right.iter().any(|&r| p.why_of(r) == why);
+    let of_case = truth
+        .case
+        .is_some_and(|c| p.cases.get(c).is_some_and(|w| w == why));
+    prop_assert!(of_right || of_case, "{s:?}: {why}");
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    #[test]
+    fn section_1_counter(
+        workers in slider(&counter::WORKERS),
+        increments in slider(&counter::INCREMENTS),
+        think_ms in slider(&counter::THINK_MS),
+        gap_ms in slider(&counter::GAP_MS),
+    ) {
+        let p = CounterParams {
+            workers: workers as u32,
+            increments: increments as u32,
+            think_ms,
+            gap_ms,
+            lock: false,
+        };
+        check(&Settings::Counter(p))?;
+    }
+
+    #[test]
+    fn section_2_ttl(
+        ttl_s in slider(&ttl::TTL_S),
+        typical_s in slider(&ttl::TYPICAL_S),
+        spread in slider(&ttl::SPREAD),
+        pause_prob in slider(&ttl::PAUSE_PROB),
+        pause_mean_s in slider(&ttl::PAUSE_MEAN_S),
+        grant_interval_s in slider(&ttl::GRANT_INTERVAL_S),
+    ) {
+        let p = TtlParams {
+            ttl_s, typical_s, spread, pause_prob, pause_mean_s, grant_interval_s,
+            ..TtlParams::default()
+        };
+        check(&Settings::Ttl(p))?;
+    }
+
+    #[test]
+    fn section_3_stale(
+        pause_s in slider(&stale::PAUSE_S),
+        ttl_s in slider(&stale::TTL_S),
+        fencing in any::<bool>(),
+    ) {
+        // Asked only where its story is true: A's pause outlasts the TTL.
+        prop_assume!(pause_s > ttl_s);
+        check(&Settings::Stale(StaleParams { pause_s, ttl_s, fencing }))?;
+    }
+
+    #[test]
+    fn section_4_fencing(
+        holders in slider(&fencing::HOLDERS),
+        ttl_ms in slider(&fencing::TTL_MS),
+        typical_ms in slider(&fencing::TYPICAL_MS),
+        spread in slider(&fencing::SPREAD),
+        pause_prob in slider(&fencing::PAUSE_PROB),
+        pause_mean_ms in slider(&fencing::PAUSE_MEAN_MS),
+    ) {
+        let p = FencingParams {
+            holders: holders as u32,
+            ttl_ms, typical_ms, spread, pause_prob, pause_mean_ms,
+            fencing: false,
+        };
+        check(&Settings::Fencing(p))?;
+    }
+
+    #[test]
+    fn section_5_failover(
+        rate in slider(&failover::RATE),
+        lag_ms in slider(&failover::LAG_MS),
+        consensus in prop::bool::weighted(0.2),
+    ) {
+        let store = if consensus { Store::Consensus } else { Store::Redis };
+        let p = FailoverParams { rate, lag_ms, store, ..FailoverParams::default() };
+        check(&Settings::Failover(p))?;
+    }
+
+    #[test]
+    fn section_9_break(
+        ttl_s in slider(&renewal::TTL_S),
+        typical_s in slider(&renewal::TYPICAL_S),
+        spread in slider(&renewal::SPREAD),
+        pause_prob in slider(&renewal::PAUSE_PROB),
+        pause_mean_s in slider(&renewal::PAUSE_MEAN_S),
+    ) {
+        let p = RenewalParams {
+            ttl_s, typical_s, spread, pause_prob, pause_mean_s,
+            ..RenewalParams::default()
+        };
+        check(&Settings::Break(p))?;
+    }
+}
+
+/// The review's questions: drawn inside the sliders, never at the lesson's settings, judged
+/// as above, and never near a cut-off.
+fn check_question(section: u8, draw: u32) -> Result<(), TestCaseError> {
+    let Some(f) = questions::ask(section, draw) else {
+        return Ok(());
+    };
+    let p = predict::prompt_for(section).unwrap();
+    let s = f.settings;
+    prop_assert!(
+        Settings::lesson(s.section_id()) != Some(s),
+        "the lesson's own settings"
+    );
+    for flag in questions::drawn(s.section_id()) {
+        let spec = s.spec(flag).unwrap();
+        prop_assert!(
+            spec.check(s.get(flag).unwrap()).is_ok(),
+            "--{flag} out of range"
+        );
+    }
+    check(&s)?;
+    prop_assert_eq!(&f.right, &p.right_choices(&predict::truth(&s)));
+    if p.ordered {
+        prop_assert_eq!(f.right.len(), 1, "{:?}: one band", s);
+        let (fixed, ans) = answer(&s);
+        match ans {
+            // Not within the prompt's margin (a factor) of a cut-off.
+            Answer::Exact(v) if fixed.is_none() => {
+                for c in cuts(p) {
+                    prop_assert!(
+                        !(v > c / p.margin && v < c * p.margin),
+                        "{s:?}: {v} near {c}"
+                    );
+                }
+            }
+            Answer::Sampled(m, se) if fixed.is_none() => {
+                // The interval the program judged by, widened by the margin, in one band...
+                let t = predict::truth(&s);
+                let (lo, hi) = (t.lo / p.margin, t.hi * p.margin);
+                prop_assert!(
+                    cuts(p).iter().all(|&c| hi < c || lo >= c),
+                    "{s:?}: {lo}..{hi} meets a cut-off"
+                );
+                // ...which is the band of the runs made here, where they are clear of a cut.
+                if cuts(p).iter().all(|c| (m - c).abs() > SLACK * se) {
+                    prop_assert_eq!(f.named, range_band(p, m), "{:?}: {}", s, m);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(40))]
+
+    #[test]
+    fn review_questions(which in 0..6usize, draw in any::<u32>()) {
+        let section = predict::prompts()[which].section;
+        check_question(section, draw)?;
+    }
+}
+
+/// The findings that started this: each was marked right by a single seeded run or a band
+/// that named the wrong range.
+#[test]
+fn the_reported_cases_are_judged_by_the_model() {
+    // Section 9 without pauses: renewal and idempotency keys both leave no invoice twice.
+    for ttl_s in [10.0, 120.0] {
+        let s = Settings::Break(RenewalParams {
+            ttl_s,
+            pause_prob: 0.0,
+            ..RenewalParams::default()
+        });
+        let right = prompt("break").right_choices(&predict::truth(&s));
+        assert_eq!(right, vec![0, 2], "TTL {ttl_s}");
+    }
+    // Section 5 at 2 grants a second: some loss on average, never "none" with a replica.
+    let s = Settings::Failover(FailoverParams {
+        rate: 2.0,
+        ..FailoverParams::default()
+    });
+    let p = prompt("where");
+    let right = p.right_choices(&predict::truth(&s));
+    assert_eq!(p.labels(&right), ["Under 1 on average, not none"]);
+    // Section 4 without pauses: long work alone outlives the lease.
+    let s = Settings::Fencing(FencingParams {
+        pause_prob: 0.0,
+        holders: 200,
+        ..FencingParams::default()
+    });
+    let p = prompt("fencing");
+    let t = predict::truth(&s);
+    assert!(!p.right_choices(&t).contains(&0), "{t:?}");
+    let q = locks_lesson::lesson::fill(&p.prompt, &s.prompt_values());
+    assert!(q.contains("none is ever paused"), "{q}");
+    // Section 2's labels say their range: 305 a day is not "about once an hour".
+    let p = prompt("ttl");
+    let t = predict::truth(&Settings::Ttl(TtlParams {
+        ttl_s: 0.5,
+        ..TtlParams::default()
+    }));
+    let right = p.right_choices(&t);
+    assert_eq!(right, vec![0], "{}", t.value);
+    assert_eq!(p.choices[0].label, "Every 5 minutes or more often");
+    assert_eq!(p.choices[1].label, "Every 3 hours to 5 minutes");
+}
