@@ -39,16 +39,18 @@ packages=(gcc-mingw-w64-x86-64 wine64 nsis
   xvfb xdotool imagemagick tesseract-ocr tesseract-ocr-eng
   libgl1 libgl1-mesa-dri libxrandr2 libxcursor1 libxi6 libxrender1 libxxf86vm1
   libxcomposite1 libxinerama1)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [[ ${#missing[@]} -gt 0 ]]; then
-  SUDO=""
+# Installs the Debian packages given that are missing.
+install_missing() {
+  local missing=() p SUDO=""
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [[ ${#missing[@]} -gt 0 ]] || return 0
   [[ $(id -u) -ne 0 ]] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+}
+install_missing "${packages[@]}"
 took packages
 
 target=$(realpath -m "${CARGO_TARGET_DIR:-target}")
@@ -76,16 +78,7 @@ if command -v rustup >/dev/null && rustup target add "$triple" aarch64-apple-dar
   build_std=()
 else
   echo "(rustup cannot add the targets: $(tail -n 1 "$cross/rustup.log" 2>/dev/null); Debian's Rust instead)"
-  debian=()
-  for p in rustc-web cargo-web rust-web-src; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || debian+=("$p")
-  done
-  if [[ ${#debian[@]} -gt 0 ]]; then
-    SUDO=""
-    [[ $(id -u) -ne 0 ]] && SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${debian[@]}"
-  fi
+  install_missing rustc-web cargo-web rust-web-src
   toolchain="Debian's rustc $(/usr/bin/rustc --version | cut -d' ' -f2)"
   cross_cargo() {
     env RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc CARGO_TARGET_DIR="$cross" \
