@@ -237,7 +237,7 @@ impl Unit {
 
 /// The time between two of something that happens `per_day` times a day ("5 minutes").
 fn every(per_day: f64) -> String {
-    let w = crate::review::words();
+    let w = crate::lesson::review_words::words();
     let minutes = 24.0 * 60.0 / per_day;
     let (template, n) = if minutes < 90.0 {
         (&w.every_minutes, minutes)

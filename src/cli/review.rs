@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{Value, json};
 
+use crate::progress::clock::days_between;
 use crate::review::{self, Clock, Entry, Plan};
 
 /// The flags of `review`.
@@ -119,7 +120,10 @@ pub fn to_text(plan: &Plan, now: u64) -> String {
         out.push_str(&format!("  {:<10} {}\n", e.item.kind.name(), e.item.id));
     }
     if let Some(next) = plan.next_due() {
-        out.push_str(&fill(&w.cli_next, &[("when", w.when(next, now))]));
+        out.push_str(&fill(
+            &w.cli_next,
+            &[("when", w.in_days(days_between(now, next)))],
+        ));
         out.push('\n');
     }
     out

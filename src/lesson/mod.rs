@@ -14,6 +14,7 @@ pub mod catalogue;
 pub mod language;
 pub mod quantity;
 pub mod refs;
+pub mod review_words;
 mod systems;
 pub use systems::{Debate, DebateSide, SystemAsk, SystemCard};
 mod templates;

@@ -208,7 +208,7 @@ impl Settings {
 
     /// The values of the prompt's `{name}` slots at these settings.
     pub fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        let w = crate::review::words();
+        let w = crate::lesson::review_words::words();
         match self {
             Settings::Counter(p) => vec![
                 ("workers", p.workers.to_string()),
@@ -272,7 +272,7 @@ pub fn truth(settings: &Settings) -> Truth {
             Truth::exact(per_day, fmt_rate(per_day))
         }
         Settings::Stale(p) => {
-            let w = crate::review::words();
+            let w = crate::lesson::review_words::words();
             // 0: A's data stays; 1: B's.
             let (choice, text) = match stale::run(&Valid::clamped(p)).outcome {
                 Outcome::Overwritten => (0, &w.stale_overwritten),
@@ -379,7 +379,7 @@ fn defences(p: RenewalParams) -> Truth {
         let (lost, over) = f.timing(m);
         fmt_pct(m.effects(lost, over).double_effects)
     };
-    let w = crate::review::words();
+    let w = crate::lesson::review_words::words();
     let text = crate::lesson::fill(
         &w.break_twice,
         &[

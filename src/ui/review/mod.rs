@@ -14,6 +14,7 @@ use egui::{RichText, Ui};
 use self::card::Card;
 use crate::lesson::fill;
 use crate::predict::Judgement;
+use crate::progress::clock::days_between;
 use crate::progress::{Progress, ProgressFile};
 use crate::review::questions::{self, Fresh};
 use crate::review::{self, Grade, ItemId, Kind, words};
@@ -406,7 +407,10 @@ impl ReviewPage {
         let now = store.clock.now();
         let plan = review::plan(store.get(), now);
         if let Some(next) = plan.due.first().and_then(|e| e.due).or(plan.next_due()) {
-            ui.label(fill(&w.summary_next, &[("when", w.when(next, now))]));
+            ui.label(fill(
+                &w.summary_next,
+                &[("when", w.in_days(days_between(now, next)))],
+            ));
         }
         ui.add_space(8.0);
         !ui.button(&w.close_button)
@@ -456,7 +460,9 @@ pub fn due_list(ui: &mut Ui, store: &ProgressFile) {
     if !plan.later.is_empty() {
         ui.label(&w.list_later);
         for e in plan.later.iter().take(6) {
-            let when = e.due.map_or_else(String::new, |d| w.when(d, now));
+            let when = e
+                .due
+                .map_or_else(String::new, |d| w.in_days(days_between(now, d)));
             ui.label(format!("• {} — {when}", title(&e.item)));
         }
         more(ui, plan.later.len());

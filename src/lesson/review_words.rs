@@ -1,4 +1,5 @@
-//! The review's words (`assets/review.ron`).
+//! The spaced review's words (`assets/review.ron`), which the predictions' fresh questions
+//! share: below both, with the lesson's other words.
 
 use crate::lesson::language::{self, PerLanguage};
 
@@ -106,9 +107,9 @@ impl Words {
         }
     }
 
-    /// "today", "tomorrow" or "in N days", for a time `due` seen at `now` (local days).
-    pub fn when(&self, due: u64, now: u64) -> String {
-        match crate::progress::clock::days_between(now, due) {
+    /// "today", "tomorrow" or "in N days", for a time `days` local days ahead.
+    pub fn in_days(&self, days: i64) -> String {
+        match days {
             i64::MIN..=0 => self.today.clone(),
             1 => self.tomorrow.clone(),
             n => crate::lesson::fill(&self.in_days, &[("n", n.to_string())]),
