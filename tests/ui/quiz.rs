@@ -552,9 +552,9 @@ fn at_question(h: &Harness<'static, LessonApp>, i: usize) -> (bool, bool) {
 fn page_down_reveals_then_moves_on_and_page_up_walks_back() {
     let mut h = app_with(Some(number("who")), None, true);
     let n = interview().len();
-    // Section 7's cards need several screenfuls at the lecture's type: Page Down shows them
-    // first.
-    for _ in 0..12 {
+    // Section 7's cards need several screenfuls at the lecture's type (each card starts one of
+    // its own): Page Down shows them first.
+    for _ in 0..30 {
         press(&mut h, Key::PageDown);
         if h.state().current_id() == "interview" {
             break;

@@ -152,13 +152,14 @@ pub const SHORTCUTS: &[Shortcut] = &[
         || t("keys.name.space"),
         next_question,
     ),
-    // Shift+R before R: a plain R row would take Shift+R too.
+    // Shift+R before R: a plain R row would take Shift+R too. One row of the map with R (the
+    // same words).
     with(
         Modifiers::SHIFT,
         Action::Rerun,
         Key::R,
         || t("keys.name.shift_r"),
-        || t("keys.what.rerun").to_owned(),
+        || t("keys.what.reveal").to_owned(),
     ),
     plain(
         Action::Reveal,
