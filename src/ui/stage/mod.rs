@@ -10,6 +10,7 @@
 pub mod builds;
 pub mod chrome;
 pub mod experiment;
+mod fit;
 pub mod layout;
 pub mod mc_stream;
 pub mod predict;

@@ -22,9 +22,7 @@ use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity as fmt;
 use crate::runner::Runner;
 use crate::ui::kit::widgets;
-use crate::ui::shell::keymap::Action;
 use crate::ui::{Cx, Section, Shareable};
-use expect::Question;
 use failover::{EXPERIMENTS, FailoverPanel, View};
 use run::Job;
 pub use run::{ReplayClock, RunUpdate, Source, spawn_run};
@@ -317,48 +315,6 @@ impl LabPage {
         if p == self.part {
             self.held = false;
             self.ended = done;
-        }
-    }
-
-    /// The section's keys: the number keys vote while the question is asked; R runs the part
-    /// in a lecture (as Page Down does); Shift+R runs it again.
-    fn keys(&mut self, cx: &Cx<'_>) {
-        let p = self.part;
-        if !self.result_shown(p) {
-            let chosen = match p.checked_sub(1) {
-                Some(i) => &mut self.failover.expected[i],
-                None => &mut self.expected,
-            };
-            Question::keys(cx, chosen);
-        }
-        for a in cx.actions {
-            match a {
-                Action::Reveal if cx.lecture => {
-                    self.build_in_part();
-                }
-                Action::Rerun if cx.lecture || self.ready(p) => {
-                    self.held = false;
-                    self.start = true;
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// Whether a learner may run part `p`: they said what they expect first (or it ran).
-    fn ready(&self, p: usize) -> bool {
-        self.has_result(p)
-            || match p.checked_sub(1) {
-                Some(i) => self.failover.expected[i].is_some(),
-                None => self.expected.is_some(),
-            }
-    }
-
-    /// The stale holder's question.
-    fn question() -> Question<'static> {
-        Question {
-            question: t("lab.expect.stale.question"),
-            choices: [t("lab.expect.stale.a"), t("lab.expect.stale.b")],
         }
     }
 }

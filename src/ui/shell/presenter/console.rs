@@ -34,45 +34,16 @@ pub struct Console<'a> {
 /// legible and are cut at the bottom instead).
 const MIN_FIT: f32 = 0.85;
 
-/// The notes' share of the console's width (the console shares the audience's type, which
-/// follows the projector). The console's stage shows no figure (the audience has it): on a
-/// wide console the notes take their share, and their lines wrap less.
+/// The notes' width on a wide console.
+const WIDTH: f32 = 380.0;
+/// Their share of a narrow console's width (the console shares the audience's type, which
+/// follows the projector).
 const SHARE: f32 = 0.45;
-/// The widest the notes' column gets (a line of about a hundred letters).
-const MAX_WIDTH: f32 = 760.0;
 
 /// The notes' column at the right of a console page of `page` (the rest is the stage's).
 pub fn notes_rect(page: egui::Rect) -> egui::Rect {
-    let w = (page.width() * SHARE).min(MAX_WIDTH);
+    let w = WIDTH.min(page.width() * SHARE);
     egui::Rect::from_min_max(egui::pos2(page.right() - w, page.top()), page.max)
-}
-
-/// The screenful of notes on show and where each starts (in the notes' own coordinates),
-/// for one section.
-#[derive(Clone, Debug, Default)]
-struct NotesPages {
-    section: u8,
-    index: usize,
-    starts: Vec<f32>,
-}
-
-fn notes_pages_id() -> egui::Id {
-    egui::Id::unique("presenter-notes-pages")
-}
-
-/// Where each screenful `height` tall of notes whose blocks (a heading with its words) span
-/// `blocks` starts: each screenful ends before the first block it would cut (a block taller
-/// than a screenful is shown from its top).
-fn notes_starts(blocks: &[(f32, f32)], height: f32) -> Vec<f32> {
-    let mut starts = vec![0.0_f32];
-    let mut top = 0.0_f32;
-    for &(a, b) in blocks {
-        if b > top + height + 0.5 && a > top + 0.5 {
-            starts.push(a);
-            top = a;
-        }
-    }
-    starts
 }
 
 impl Console<'_> {
@@ -93,109 +64,29 @@ impl Console<'_> {
         next(ui, self.section.number(), self.last);
         self.audience_row(ui);
         ui.separator();
-        self.paged_notes(ui);
-        // The clocks tick once a second.
-        let ms = chrono::Local::now().timestamp_subsec_millis();
-        ui.ctx()
-            .request_repaint_after(Duration::from_millis(u64::from(1000 - ms.min(999))));
-        self.type_change
-    }
-
-    /// The notes whole: their type a little smaller where they would not fit, and where they
-    /// still do not, a screenful at a time, the Down and Up arrows turning them (no mouse
-    /// needed).
-    fn paged_notes(&mut self, ui: &mut Ui) {
-        let n = self.section.number();
-        let fit_id = egui::Id::unique(("presenter-notes-fit", n));
+        // The notes whole: their type a little smaller where they would not fit.
+        let fit_id = egui::Id::unique(("presenter-notes-fit", self.section.number()));
         let fit: f32 = ui.ctx().data(|d| d.get_temp(fit_id)).unwrap_or(1.0);
-        let mut pages: NotesPages = ui
-            .ctx()
-            .data(|d| d.get_temp(notes_pages_id()))
-            .filter(|p: &NotesPages| p.section == n)
-            .unwrap_or(NotesPages {
-                section: n,
-                ..NotesPages::default()
-            });
-        let count = pages.starts.len().max(1);
-        let nothing_focused = ui.ctx().memory(|m| m.focused().is_none());
-        if nothing_focused && count > 1 {
-            ui.ctx().input_mut(|i| {
-                let none = egui::Modifiers::NONE;
-                if i.consume_key(none, egui::Key::ArrowDown) {
-                    pages.index = (pages.index + 1).min(count - 1);
-                }
-                if i.consume_key(none, egui::Key::ArrowUp) {
-                    pages.index = pages.index.saturating_sub(1);
-                }
-            });
-        }
-        pages.index = pages.index.min(count - 1);
-        // The line that says how to turn them, under the notes, when there is more than one
-        // screenful.
-        let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-        let hint = count > 1;
-        let mut room = ui.available_rect_before_wrap();
-        if hint {
-            room.max.y -= row * 1.4;
-        }
-        let offset = pages.starts.get(pages.index).copied().unwrap_or(0.0);
-        let mut blocks = Vec::new();
         let out = egui::ScrollArea::vertical()
-            .id_salt(("presenter-notes", n))
+            .id_salt("presenter-console-scroll")
             .auto_shrink([false, false])
-            .max_height(room.height())
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysHidden)
-            .scroll_source(egui::scroll_area::ScrollSource::NONE)
-            .vertical_scroll_offset(offset)
             .show(ui, |ui| {
                 for font in ui.style_mut().text_styles.values_mut() {
                     font.size *= fit;
                 }
-                let top = ui.cursor().top();
-                self.notes(ui, &mut |r: egui::Rect| {
-                    blocks.push((r.top() - top, r.bottom() - top));
-                });
+                self.notes(ui);
             });
-        let view = out.inner_rect;
-        let over = out.content_size.y > view.height() + 1.0;
+        let over = out.content_size.y > out.inner_rect.height() + 1.0;
         if over && fit > MIN_FIT {
             ui.ctx()
                 .data_mut(|d| d.insert_temp(fit_id, (fit * 0.94).max(MIN_FIT)));
             ui.ctx().request_repaint();
         }
-        let starts = if over && fit <= MIN_FIT {
-            notes_starts(&blocks, view.height())
-        } else {
-            vec![0.0]
-        };
-        // What the next screenful starts with is not drawn half here.
-        if let Some(next) = starts.get(pages.index + 1) {
-            let cut = view.top() + next - offset;
-            if cut < view.bottom() {
-                let cover = egui::Rect::from_min_max(egui::pos2(view.left(), cut), view.max);
-                ui.painter().with_clip_rect(cover.expand(1.0)).rect_filled(
-                    cover,
-                    0.0,
-                    ui.visuals().panel_fill,
-                );
-            }
-        }
-        if hint {
-            let words = tf(
-                "app.presenter.notes_page",
-                &[
-                    ("page", (pages.index + 1).to_string()),
-                    ("pages", count.to_string()),
-                ],
-            );
-            ui.label(RichText::new(words).weak());
-        }
-        if starts != pages.starts {
-            ui.ctx().request_repaint();
-        }
-        pages.starts = starts;
+        // The clocks tick once a second.
+        let ms = chrono::Local::now().timestamp_subsec_millis();
         ui.ctx()
-            .data_mut(|d| d.insert_temp(notes_pages_id(), pages));
+            .request_repaint_after(Duration::from_millis(u64::from(1000 - ms.min(999))));
+        self.type_change
     }
 
     /// What the audience window shows, and its buttons.
@@ -309,45 +200,38 @@ impl Console<'_> {
         }
     }
 
-    /// The notes, block by block (a heading with its words): `block` is told where each is.
-    fn notes(&mut self, ui: &mut Ui, block: &mut dyn FnMut(egui::Rect)) {
+    fn notes(&mut self, ui: &mut Ui) {
         let Some(n) = notes::of(self.section.number()) else {
-            let r = ui.scope(|ui| self.secret(ui)).response.rect;
-            block(r);
+            self.secret(ui);
             return;
         };
-        // What to say first: on a short console the rest is on the next screenful.
-        fn item(ui: &mut Ui, heading: &str, text: &str, block: &mut dyn FnMut(egui::Rect)) {
-            let r = ui
-                .scope(|ui| {
-                    ui.label(RichText::new(heading).strong());
-                    ui.label(text);
-                })
-                .response
-                .rect;
-            block(r);
+        // What to say first: on a short console the rest scrolls.
+        ui.label(RichText::new(t("app.presenter.say")).strong());
+        ui.label(n.say.as_str());
+        ui.add_space(4.0);
+        self.secret(ui);
+        for (heading, text) in [
+            (t("app.presenter.ask"), &n.ask),
+            (t("app.presenter.surprise"), &n.surprise),
+        ] {
+            ui.label(RichText::new(heading).strong());
+            ui.label(text.as_str());
             ui.add_space(4.0);
         }
-        item(ui, t("app.presenter.say"), &n.say, block);
-        let r = ui.scope(|ui| self.secret(ui)).response.rect;
-        if r.height() > 0.5 {
-            block(r);
-        }
-        item(ui, t("app.presenter.ask"), &n.ask, block);
-        item(ui, t("app.presenter.surprise"), &n.surprise, block);
         // Sections with build steps (the lab's experiments): what to ask before each.
         for step in &n.steps {
             let title = [("title", step.title.as_str())];
-            item(ui, &tf("app.presenter.step_ask", &title), &step.ask, block);
+            ui.label(RichText::new(tf("app.presenter.step_ask", &title)).strong());
+            ui.label(step.ask.as_str());
+            ui.add_space(4.0);
         }
-        let minutes = tf(
-            "app.presenter.minutes",
-            &[("minutes", n.minutes.to_string())],
+        ui.label(
+            RichText::new(tf(
+                "app.presenter.minutes",
+                &[("minutes", n.minutes.to_string())],
+            ))
+            .color(ui.visuals().weak_text_color()),
         );
-        let r = ui
-            .label(RichText::new(minutes).color(ui.visuals().weak_text_color()))
-            .rect;
-        block(r);
     }
 }
 
