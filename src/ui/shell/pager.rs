@@ -376,6 +376,17 @@ fn more_mark(ui: &Ui, view: Rect) {
 mod tests {
     use super::*;
 
+    /// A frame's input for a window of 500 × 333 points.
+    fn window_500_by_333() -> egui::RawInput {
+        egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(500.0, 333.0),
+            )),
+            ..Default::default()
+        }
+    }
+
     /// One pass of a column of `lines` labels in a window 400 points tall.
     fn pass(ctx: &Context, lines: usize) -> f32 {
         let input = egui::RawInput {
@@ -441,13 +452,7 @@ mod tests {
         let ctx = Context::default();
         let run = |ctx: &Context| {
             let mut card = Rect::NOTHING;
-            let input = egui::RawInput {
-                screen_rect: Some(Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(500.0, 333.0),
-                )),
-                ..Default::default()
-            };
+            let input = window_500_by_333();
             ctx.run_ui(input, |ui| {
                 column(ui, "whole-column", true, |ui| {
                     for k in 0..12 {
@@ -506,13 +511,7 @@ mod tests {
         let mut seen = vec![0_usize; lines];
         let run = |ctx: &Context| {
             let mut rects = Vec::new();
-            let input = egui::RawInput {
-                screen_rect: Some(Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(500.0, 333.0),
-                )),
-                ..Default::default()
-            };
+            let input = window_500_by_333();
             ctx.run_ui(input, |ui| {
                 column(ui, "cut-column", true, |ui| {
                     for k in 0..lines {
