@@ -18,8 +18,8 @@
 //! 1. a model file, `src/sim/NAME.rs` (its parameters with `param_table!` and their
 //!    `impl Schema`, the model itself), and its line `pub mod NAME;` in `src/sim/mod.rs`;
 //! 2. its descriptor, `src/sections/models/NAME.rs`: `pub const MODEL: Sim<Params>` naming the
-//!    model on the command line, its help line and its report, and its line `pub mod NAME;` in
-//!    `src/sections/models/mod.rs`;
+//!    model on the command line, its help line, the settings its review question draws and its
+//!    report, and its line `pub mod NAME;` in `src/sections/models/mod.rs`;
 //! 3. one line in [`SECTIONS`] here: `model("ID", &models::NAME::MODEL, false)`;
 //! 4. a section folder, `src/ui/sections/sNN_ID/` (`mod.rs` with the page's `Experiment` and
 //!    `figure.rs`), its line `pub mod sNN_ID;` in `src/ui/sections/mod.rs` and its page's line
@@ -36,10 +36,9 @@
 //! `src/sections/models/mod.rs`, this file, `src/ui/sections/mod.rs` and
 //! `src/lesson/templates.rs` for the type of its headlines) and five word files
 //! (`lesson.ron`, `notes.ron`, `predictions.ron`, `headlines.ron`, `ui/sections.ron`; and
-//! `ui/stage.ron` where its page names shared flags in words of its own). Until the review's
-//! fresh questions come from the descriptors, they list the models' review settings by hand:
-//! one more edit. The command line (`sim NAME`), scenario codes, the app and the tests that
-//! walk this list (pictures, accessibility, layout) need no change.
+//! `ui/stage.ron` where its page names shared flags in words of its own). The command line
+//! (`sim NAME`), scenario codes, the review, the app and the tests that walk this list
+//! (pictures, accessibility, layout) need no change.
 //!
 //! # One idea, one name
 //!
@@ -68,7 +67,7 @@ pub mod pairs;
 pub mod run;
 pub mod settings;
 
-pub use model::{Model, Runs, Sim};
+pub use model::{Model, Review, Runs, Sim};
 pub use pairs::Pairs;
 pub use run::{Job, Report, Run};
 
@@ -177,6 +176,14 @@ pub fn models() -> impl Iterator<Item = (u8, &'static dyn Model)> {
 /// The model with this name on the command line, with its section's number.
 pub fn model_named(name: &str) -> Option<(u8, &'static dyn Model)> {
     models().find(|(_, m)| m.name() == name)
+}
+
+/// The model of the section with this id (`None`: no such section, or not a simulation).
+pub fn model_of(id: &str) -> Option<&'static dyn Model> {
+    match all().find(|(_, d)| d.id == id)?.1.kind {
+        Kind::Model(m) => Some(m),
+        _ => None,
+    }
 }
 
 /// The number of the section with this id.

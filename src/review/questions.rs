@@ -60,17 +60,9 @@ impl Fresh {
 }
 
 /// The parameters the review draws for a section (the ones its question names or notes), by
-/// their flags; the others keep the lesson's values.
+/// their flags, as its descriptor says; the others keep the lesson's values.
 pub fn drawn(section_id: &str) -> &'static [&'static str] {
-    match section_id {
-        "why-lock" => &["workers", "increments"],
-        "ttl" => &["ttl-s", "grant-interval-s"],
-        "stale" => &["pause-s", "ttl-s"],
-        "fencing" => &["holders", "ttl-ms", "stall-prob"],
-        "where" => &["rate"],
-        "break" => &["ttl-s", "stall-prob"],
-        _ => &[],
-    }
+    crate::sections::model_of(section_id).map_or(&[], |m| m.review().drawn)
 }
 
 /// One value of `spec` for draw `u` in [0, 1): either end an eighth of the time each, else
@@ -136,10 +128,10 @@ pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
         return None;
     }
     let values = settings.prompt_values();
-    let note = match id {
-        "break" => crate::lesson::fill(&crate::review::words().note_break, &values),
-        _ => String::new(),
-    };
+    let note = crate::sections::model_of(id)
+        .and_then(|m| m.review().note)
+        .map(|note| crate::lesson::fill(note(), &values))
+        .unwrap_or_default();
     Some(Fresh {
         section,
         variant,

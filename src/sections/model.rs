@@ -54,6 +54,20 @@ pub trait Model: Sync {
 
     /// The model's numeric parameters (its table), whose labels the sliders show.
     fn params(&self) -> &'static [&'static ParamSpec];
+
+    /// How the review asks the section's prediction again at settings of its own.
+    fn review(&self) -> Review;
+}
+
+/// How the review draws a section's prediction afresh ([`crate::review`]'s fresh questions).
+#[derive(Clone, Copy, Debug)]
+pub struct Review {
+    /// The parameters drawn over their sliders' ranges, by flag: the ones the question names
+    /// or its note states. The others keep the lesson's values.
+    pub drawn: &'static [&'static str],
+    /// A sentence put before the question that states drawn settings the question does not
+    /// name (its `{slots}` are the question's), or `None`.
+    pub note: Option<fn() -> &'static str>,
 }
 
 impl fmt::Debug for dyn Model {
@@ -79,6 +93,8 @@ pub struct Sim<S: Settings> {
     /// `about` entry from the catalogue.
     pub about: fn() -> &'static str,
     pub runs: Runs,
+    /// How the review asks the section's prediction again.
+    pub review: Review,
     /// Runs the model and adds its outputs to the report (which already holds the model's
     /// name, its parameters and its seed).
     pub report: fn(&Valid<S::Model>, &Run, &mut Report),
@@ -154,6 +170,10 @@ impl<S: Settings> Model for Sim<S> {
     fn params(&self) -> &'static [&'static ParamSpec] {
         <S::Model as ParamTable>::TABLE
     }
+
+    fn review(&self) -> Review {
+        self.review
+    }
 }
 
 #[cfg(test)]
@@ -177,6 +197,10 @@ mod tests {
         name: "toy",
         about: || "a number, doubled",
         runs: Runs::Seeded,
+        review: Review {
+            drawn: &["size"],
+            note: None,
+        },
         report: |p, run, r| {
             r.put("doubled", serde_json::json!(p.size * 2 + run.seed as u32));
         },

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run};
-use crate::sections::{Runs, Sim};
+use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::counter::{self, CounterParams};
 
@@ -12,6 +12,10 @@ pub const MODEL: Sim<CounterParams> = Sim {
     name: "counter",
     about: || t("sections.why-lock.about"),
     runs: Runs::Seeded,
+    review: Review {
+        drawn: &["workers", "increments"],
+        note: None,
+    },
     report,
 };
 

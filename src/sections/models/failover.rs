@@ -6,7 +6,7 @@ use serde_json::json;
 use super::where_params::WhereParams;
 use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
-use crate::sections::{Runs, Sim};
+use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::failover::{FailoverParams, FailoverSim};
 
@@ -14,6 +14,10 @@ pub const MODEL: Sim<WhereParams> = Sim {
     name: "failover",
     about: || t("sections.where.about"),
     runs: Runs::MonteCarlo,
+    review: Review {
+        drawn: &["rate"],
+        note: None,
+    },
     report,
 };
 

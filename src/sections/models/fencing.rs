@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
-use crate::sections::{Runs, Sim};
+use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::fencing::{self, FencingParams};
 
@@ -12,6 +12,10 @@ pub const MODEL: Sim<FencingParams> = Sim {
     name: "fencing",
     about: || t("sections.fencing.about"),
     runs: Runs::Seeded,
+    review: Review {
+        drawn: &["holders", "ttl-ms", "stall-prob"],
+        note: None,
+    },
     report,
 };
 

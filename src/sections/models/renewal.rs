@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
-use crate::sections::{Runs, Sim};
+use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::renewal::{RenewalParams, RenewalSim};
 
@@ -12,6 +12,10 @@ pub const MODEL: Sim<RenewalParams> = Sim {
     name: "renewal",
     about: || t("sections.break.about"),
     runs: Runs::MonteCarlo,
+    review: Review {
+        drawn: &["ttl-s", "stall-prob"],
+        note: Some(|| &crate::lesson::review_words::words().note_break),
+    },
     report,
 };
 

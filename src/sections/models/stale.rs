@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run};
-use crate::sections::{Runs, Sim};
+use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::stale::{self, StaleParams};
 
@@ -12,6 +12,10 @@ pub const MODEL: Sim<StaleParams> = Sim {
     name: "stale",
     about: || t("sections.stale.about"),
     runs: Runs::Story,
+    review: Review {
+        drawn: &["pause-s", "ttl-s"],
+        note: None,
+    },
     report,
 };
 

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
-use crate::sections::{Runs, Sim};
+use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
 use crate::sim::ttl::{TtlParams, TtlSim};
 
@@ -12,6 +12,10 @@ pub const MODEL: Sim<TtlParams> = Sim {
     name: "ttl",
     about: || t("sections.ttl.about"),
     runs: Runs::MonteCarlo,
+    review: Review {
+        drawn: &["ttl-s", "grant-interval-s"],
+        note: None,
+    },
     report,
 };
 
