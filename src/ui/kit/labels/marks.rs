@@ -48,10 +48,8 @@ impl Mark {
             Mark::Vertical(x, w) => {
                 let frame = transform.frame();
                 let x = transform.position_from_point_x(*x);
-                let line = Rect::from_min_max(
-                    Pos2::new(x, frame.top()),
-                    Pos2::new(x, frame.bottom()),
-                );
+                let line =
+                    Rect::from_min_max(Pos2::new(x, frame.top()), Pos2::new(x, frame.bottom()));
                 vec![line.expand2(vec2(w / 2.0, 0.0))]
             }
         }
@@ -63,7 +61,10 @@ impl Mark {
 pub fn bar(b: &egui_plot::Bar, horizontal: bool) -> Mark {
     let base = b.base_offset.unwrap_or(0.0);
     let (lo, hi) = (base.min(base + b.value), base.max(base + b.value));
-    let (a, c) = (b.argument - b.bar_width / 2.0, b.argument + b.bar_width / 2.0);
+    let (a, c) = (
+        b.argument - b.bar_width / 2.0,
+        b.argument + b.bar_width / 2.0,
+    );
     if horizontal {
         Mark::Area(PlotPoint::new(lo, a), PlotPoint::new(hi, c))
     } else {
@@ -109,11 +110,20 @@ mod tests {
         let bounds = egui_plot::PlotBounds::from_min_max([0.0, 0.0], [10.0, 4.0]);
         let t = PlotTransform::new(frame, bounds, egui::Vec2b::new(false, false));
         let bar = egui_plot::Bar::new(5.0, 2.0).width(1.0);
-        let up = rects(&bars(std::slice::from_ref(&bar), false).collect::<Vec<_>>(), &t);
-        assert_eq!(up[0], Rect::from_min_max(pos2(180.0, 100.0), pos2(220.0, 200.0)));
+        let up = rects(
+            &bars(std::slice::from_ref(&bar), false).collect::<Vec<_>>(),
+            &t,
+        );
+        assert_eq!(
+            up[0],
+            Rect::from_min_max(pos2(180.0, 100.0), pos2(220.0, 200.0))
+        );
         // Lying down, from 1 to 3 on x, at y 2 ± 0.5.
         let lying = egui_plot::Bar::new(2.0, 2.0).base_offset(1.0).width(1.0);
-        let r = bars(std::slice::from_ref(&lying), true).next().unwrap().rects(&t)[0];
+        let r = bars(std::slice::from_ref(&lying), true)
+            .next()
+            .unwrap()
+            .rects(&t)[0];
         assert_eq!(r, Rect::from_min_max(pos2(40.0, 75.0), pos2(120.0, 125.0)));
         let segs: Vec<Mark> = line(&[[0.0, 0.0], [5.0, 2.0], [10.0, 2.0]], 2.0).collect();
         assert_eq!(segs.len(), 2);

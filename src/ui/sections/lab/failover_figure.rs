@@ -205,10 +205,14 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                     (Align2::CENTER_BOTTOM, -(r + 2.0))
                 };
                 // (Or beside the mark, but never in another lane.)
+                // The key names every mark: where a lane has no room for all the words, the
+                // servers' events keep theirs before the grants repeated on every lane.
+                let priority = if below { 1 } else { 2 };
                 labels.add(
                     Label::new(PlotPoint::new(m.at_ms, y), align, label)
                         .offset(vec2(0.0, dy))
-                        .within_y(y - 0.5, y + 0.5),
+                        .within_y(y - 0.5, y + 0.5)
+                        .priority(priority),
                 );
             }
         });

@@ -84,6 +84,7 @@ fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, labels: &mut Label
     }
     labels.avoid(PlotPoint::new(w.at, 0.3), r * 0.6);
     labels.avoid(PlotPoint::new(w.at, 0.0), r + 2.0);
+    // (Room for a row of words under storage's lane, where a narrow figure puts them.)
     let gap = r + 6.0;
     let (dx, anchor) = if w.right {
         (gap, Align2::LEFT_CENTER)
@@ -92,7 +93,7 @@ fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, labels: &mut Label
     };
     let l = Label::new(PlotPoint::new(w.at, 0.0), anchor, w.label.clone())
         .offset(vec2(dx, 0.0))
-        .within_y(-0.8, 0.55)
+        .within_y(-1.1, 0.55)
         .priority(3);
     labels.add(if matches!(w.verdict, Verdict::Applied) {
         l
@@ -172,7 +173,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
         .x_axis_label(t("lab.figure.axis"))
         .include_x(-0.2)
         .include_x(end + pad)
-        .include_y(-0.8)
+        .include_y(-1.1)
         .include_y(3.95)
         .allow_drag(false)
         .allow_zoom(false)

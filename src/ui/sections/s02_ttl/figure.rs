@@ -195,7 +195,9 @@ impl Ttl {
                         let dot = |p: &[f64; 2], r: f32| Mark::Dot(PlotPoint::new(p[0], p[1]), r);
                         labels.avoid_marks(seen.iter().map(|p| dot(p, r)).collect::<Vec<_>>());
                         let r_bound = r * 1.2;
-                        labels.avoid_marks(bounds.iter().map(|p| dot(p, r_bound)).collect::<Vec<_>>());
+                        labels.avoid_marks(
+                            bounds.iter().map(|p| dot(p, r_bound)).collect::<Vec<_>>(),
+                        );
                         pu.points(
                             Points::new("", seen)
                                 .color(sim_color)

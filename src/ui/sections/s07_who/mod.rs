@@ -466,7 +466,10 @@ impl Present for Who {
         };
         Some(tf(
             "sections.who.lecturer",
-            &[("system", c.name.clone()), ("answer", lesson::plain(answer))],
+            &[
+                ("system", c.name.clone()),
+                ("answer", lesson::plain(answer)),
+            ],
         ))
     }
 

@@ -216,10 +216,10 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
                 labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
                 p.line(
                     Line::new("", exact)
-                    .color(ink)
-                    .width(w)
-                    .style(egui_plot::LineStyle::dashed_dense())
-                    .allow_hover(false),
+                        .color(ink)
+                        .width(w)
+                        .style(egui_plot::LineStyle::dashed_dense())
+                        .allow_hover(false),
                 );
                 // One count per group, plus any bar that differs from it (a zero), so the
                 // labels of four bars never run into each other; each above the whole
