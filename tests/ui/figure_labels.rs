@@ -1,8 +1,9 @@
 //! Words inside figures: every simulation section of the registry through its states (its
 //! presets, stores, defences and build steps, section 3's moments, fencing off and on), and
 //! the lab with recorded runs, at the lecture's projector sizes and on a learner's laptop. No
-//! two labels of a figure overlap and none leaves the plot's frame (the figures lay their
-//! labels out with `ui::kit::labels`, which records what it placed).
+//! two labels of a figure overlap, none leaves the plot's frame, and none is printed over the
+//! figure's data (its bars, error bars, lines and markers): the figures lay their labels out
+//! with `ui::kit::labels`, which records what it placed and where the marks are.
 
 use egui::{Key, Vec2, vec2};
 use egui_kittest::Harness;
@@ -31,6 +32,10 @@ struct Tally {
     left_out: Vec<String>,
     asked: usize,
     faults: Vec<String>,
+    /// Labels printed over a data mark.
+    over: Vec<String>,
+    /// Marks recorded.
+    marks: usize,
 }
 
 impl Tally {
@@ -48,8 +53,14 @@ impl Tally {
                 )
             }));
             self.asked += labels::asked_faults(&p);
+            self.marks += p.marks.len();
             self.faults.extend(
                 labels::faults(&p)
+                    .into_iter()
+                    .map(|f| format!("{what}: {f}")),
+            );
+            self.over.extend(
+                labels::over_marks(&p)
                     .into_iter()
                     .map(|f| format!("{what}: {f}")),
             );
@@ -60,22 +71,27 @@ impl Tally {
     fn check(self, walk: &str) {
         eprintln!(
             "{walk}: {} figures, {} labels placed, {} left out; {} overlaps or cuts at the \
-             asked-for places, {} after the layout",
+             asked-for places, {} after the layout; {} data marks, {} labels over them",
             self.figures,
             self.labels,
             self.dropped,
             self.asked,
-            self.faults.len()
+            self.faults.len(),
+            self.marks,
+            self.over.len()
         );
         for l in self.left_out.iter().take(12) {
             eprintln!("  left out: {l}");
         }
         assert!(self.figures > 0, "{walk}: no figure recorded its labels");
+        assert!(self.marks > 0, "{walk}: no figure recorded its data marks");
+        let mut faults = self.faults;
+        faults.extend(self.over);
         assert!(
-            self.faults.is_empty(),
+            faults.is_empty(),
             "{walk}: {} label faults:\n{}",
-            self.faults.len(),
-            self.faults.join("\n")
+            faults.len(),
+            faults.join("\n")
         );
     }
 }

@@ -1,7 +1,7 @@
 //! Section 7: the learner says where each system's fencing token is before its card opens;
 //! a wrong choice names the right one; the Redlock card sets the two sides side by side and
-//! gives its conclusion only once the learner has judged them; the number keys answer, in
-//! lecture mode too.
+//! gives its conclusion only once the learner (in a lecture, the class) has judged them; the
+//! number keys answer, in lecture mode too.
 
 use egui::Key;
 use egui_kittest::Harness;
@@ -69,9 +69,11 @@ fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
     assert!(h.query_by_label(&format!("7. {title} ✔")).is_some());
 }
 
-#[test]
-fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
-    let mut h = crate::harness::open("who").build();
+/// The Redlock card: its two sides next to each other, and its conclusion held back until
+/// they are judged, by the learner, or in a lecture by the class (a number key records the
+/// vote; only the lecturer's reveal shows the conclusion).
+fn redlock_card_waits_for_the_judgement(lecture: bool) {
+    let mut h = crate::harness::open("who").lecture(lecture).build();
     let debate = cards()
         .iter()
         .position(|c| c.debate.is_some())
@@ -79,7 +81,12 @@ fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
     for c in &cards()[..=debate] {
         h.key_press(digit(c.ask.correct));
         h.run_steps(3);
+        if lecture {
+            h.key_press(Key::R);
+            h.run_steps(3);
+        }
     }
+    assert_eq!(open_cards(&h), debate + 1);
     let d = cards()[debate].debate.as_ref().unwrap();
     let sides: Vec<_> = d
         .sides
@@ -91,22 +98,80 @@ fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
         (sides[0].top() - sides[1].top()).abs() < 1.0 && sides[0].right() < sides[1].left(),
         "the two sides sit next to each other: {sides:?}"
     );
-    // The conclusion waits for the learner's own judgement of the two sides.
-    assert!(
-        h.query_by_label("The lesson's conclusion").is_none(),
-        "the conclusion is not shown beside the sides it asks the learner to judge"
-    );
     let conclusion_words = lesson::plain(&d.conclusion);
-    assert!(h.query_by_label_contains(&conclusion_words[..40]).is_none());
-    let both = format!("{}  Each is right about something", d.sides.len() + 1);
-    h.get_by_label(&both).click_accesskit();
-    h.run_steps(3);
-    let conclusion = h.get_by_label("The lesson's conclusion").rect();
+    let concluded = |h: &App| {
+        let title = h.query_by_label("The lesson's conclusion").is_some();
+        let words = h.query_by_label_contains(&conclusion_words[..40]).is_some();
+        assert_eq!(title, words, "the conclusion comes with its title");
+        title
+    };
+    // The conclusion waits for the judgement of the two sides.
     assert!(
-        conclusion.top() > sides[0].bottom(),
+        !concluded(&h),
+        "lecture {lecture}: the conclusion is not shown beside the sides it asks to judge"
+    );
+    let both = d.sides.len() + 1;
+    let both_button = format!("{both}  Each is right about something");
+    assert!(
+        h.query_by_label(&both_button).is_some(),
+        "the judgement is asked"
+    );
+    if lecture {
+        // The question on the screenful on show (Page Down shows the next screenful until
+        // it is), then the class's vote by its number key: recorded, the conclusion still
+        // held back.
+        for _ in 0..10 {
+            let button = h.get_by_label(&both_button).rect();
+            if h.ctx.content_rect().contains_rect(button) {
+                break;
+            }
+            h.key_press(Key::PageDown);
+            h.run_steps(3);
+        }
+        assert!(!concluded(&h), "showing the question shows no conclusion");
+        h.key_press(digit(both - 1));
+        h.run_steps(3);
+        assert!(!concluded(&h), "a vote alone shows no conclusion");
+        let vote = h.get_by_label(&both_button).accesskit_node().toggled();
+        assert_eq!(
+            vote,
+            Some(egui::accesskit::Toggled::True),
+            "the class's vote shows"
+        );
+        h.key_press(Key::R);
+    } else {
+        h.get_by_label(&both_button).click_accesskit();
+    }
+    h.run_steps(3);
+    assert!(
+        concluded(&h),
+        "lecture {lecture}: the judgement shows the conclusion"
+    );
+    let conclusion = h.get_by_label("The lesson's conclusion").rect();
+    // (Measured again: a lecture's page has moved on a screenful.)
+    let side = h.get_by_label(&d.sides[0].who).rect();
+    assert!(
+        conclusion.top() > side.bottom(),
         "the conclusion comes after both"
     );
-    assert!(h.query_by_label_contains("Your judgement: ").is_some());
+    let said = if lecture {
+        "The class's judgement: "
+    } else {
+        "Your judgement: "
+    };
+    assert!(h.query_by_label_contains(said).is_some());
+    // The cards after it still ask.
+    assert_eq!(open_cards(&h), debate + 1);
+}
+
+#[test]
+fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
+    redlock_card_waits_for_the_judgement(false);
+}
+
+#[test]
+fn in_a_lecture_the_redlock_conclusion_waits_for_the_class_s_judgement() {
+    redlock_card_waits_for_the_judgement(true);
 }
 
 #[test]
@@ -133,6 +198,12 @@ fn lecture_mode_answers_with_the_number_keys() {
         assert_eq!(open_cards(&h), i, "a vote alone opens no card");
         h.key_press(Key::R);
         h.run_steps(3);
+        if c.debate.is_some() {
+            // The debate's conclusion is a step of its own: R reveals it too.
+            assert!(h.query_by_label("The lesson's conclusion").is_none());
+            h.key_press(Key::R);
+            h.run_steps(3);
+        }
     }
     assert_eq!(open_cards(&h), cards().len());
 }

@@ -794,7 +794,8 @@ fn the_keyboard_map_fits_a_narrow_window_as_one_column() {
 
 /// Section 7 from the clicker: each card's question is revealed by a Page Down once the
 /// question has been shown to its end, at Type 100 % and at Type 150 % (where a question and
-/// its choices may not fit one screenful), before the lecture moves on.
+/// its choices may not fit one screenful), before the lecture moves on; the Redlock debate's
+/// conclusion only after the class was asked to judge it.
 #[test]
 fn page_down_reveals_every_card_of_section_7_at_any_type() {
     use egui_kittest::kittest::NodeT;
@@ -821,7 +822,14 @@ fn page_down_reveals_every_card_of_section_7_at_any_type() {
             .collect()
         };
         let (mut asked, mut answered) = (Vec::new(), Vec::new());
-        for _ in 0..80 {
+        let (mut judging, mut concluded) = (None, None);
+        for step in 0..80 {
+            if judging.is_none() && !texts(&h, "The class's judgement first").is_empty() {
+                judging = Some(step);
+            }
+            if concluded.is_none() && h.query_by_label("The lesson's conclusion").is_some() {
+                concluded = Some(step);
+            }
             for t in texts(&h, "fencing token?") {
                 if !asked.contains(&t) {
                     asked.push(t);
@@ -841,6 +849,10 @@ fn page_down_reveals_every_card_of_section_7_at_any_type() {
             }
         }
         assert_ne!(h.state().current_id(), "who", "Page Down leaves section 7");
+        assert!(
+            matches!((judging, concluded), (Some(j), Some(c)) if j < c),
+            "the class judges the debate (step {judging:?}) before its conclusion ({concluded:?})"
+        );
         assert!(asked.len() >= 4, "questions seen: {asked:?}");
         assert_eq!(
             answered.len(),

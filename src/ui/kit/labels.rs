@@ -2,8 +2,14 @@
 //! labels (where each belongs, how much it matters, its words and shorter words), and
 //! [`Labels::paint`] measures them, places each where it fits — inside the plot's frame, clear
 //! of the labels already placed and of the marks it names — and leaves out the least
-//! important ones that fit nowhere. What was placed is recorded for the frame (see
-//! [`placed`]), so that tests can check every figure in every state.
+//! important ones that fit nowhere. The figure also names the data marks it draws
+//! ([`marks`]: bars, error bars, lines, markers), and no label is placed over one. What was
+//! placed, and where the marks are, is recorded for the frame (see [`placed`]), so that tests
+//! can check every figure in every state.
+
+pub mod marks;
+
+pub use marks::Mark;
 
 use egui::{Align2, Color32, Context, FontId, Id, Pos2, Rect, Ui, Vec2, vec2};
 use egui_plot::{PlotPoint, PlotTransform};
@@ -28,6 +34,9 @@ pub struct Label {
     pub within_y: Option<(f64, f64)>,
     /// Whether it may move away from where it belongs (to the other side, up or down).
     pub movable: bool,
+    /// The bar it names and is written on, if any: it stays within the bar's length (and its
+    /// own `within_y`, e.g. its lane), clear of every other mark, or is left out.
+    pub inside: Option<Mark>,
 }
 
 impl Label {
@@ -43,6 +52,7 @@ impl Label {
             within_x: None,
             within_y: None,
             movable: true,
+            inside: None,
         }
     }
 
@@ -77,6 +87,12 @@ impl Label {
         self
     }
 
+    /// Written on `bar`, the mark it names (see [`Label::inside`]).
+    pub fn inside(mut self, bar: Mark) -> Self {
+        self.inside = Some(bar);
+        self
+    }
+
     /// Stays where it belongs, or is left out.
     pub fn fixed(mut self) -> Self {
         self.movable = false;
@@ -93,18 +109,22 @@ pub struct Placed {
     pub frame: Rect,
     /// Each label drawn: its words and where.
     pub labels: Vec<(String, Rect)>,
+    /// For each label drawn, the bar it names and is written on (by design), if any.
+    pub inside: Vec<Option<Rect>>,
     /// The words of labels left out for want of room.
     pub dropped: Vec<String>,
     /// Where each label would have gone without the layout (its first words, asked-for
     /// place): what the figure drew before labels were laid out.
     pub asked: Vec<(String, Rect)>,
+    /// Where the figure's data marks are drawn.
+    pub marks: Vec<Rect>,
 }
 
 /// The labels of one figure.
 pub struct Labels {
     figure: String,
     items: Vec<Label>,
-    marks: Vec<(PlotPoint, f32)>,
+    marks: Vec<Mark>,
 }
 
 impl Labels {
@@ -120,9 +140,14 @@ impl Labels {
         self.items.push(label);
     }
 
-    /// A mark of `radius` screen points at `at` that no label may cover.
+    /// A marker of `radius` screen points at `at` that no label may cover.
     pub fn avoid(&mut self, at: PlotPoint, radius: f32) {
-        self.marks.push((at, radius));
+        self.marks.push(Mark::Dot(at, radius));
+    }
+
+    /// Data marks the figure draws, that no label may cover.
+    pub fn avoid_marks(&mut self, marks: impl IntoIterator<Item = Mark>) {
+        self.marks.extend(marks);
     }
 
     /// Places and draws the labels on the plot `transform` describes, in `ink`
@@ -136,20 +161,17 @@ impl Labels {
                 .layout_no_wrap(t.to_owned(), font.clone(), Color32::WHITE)
                 .size()
         };
-        let obstacles: Vec<Rect> = self
-            .marks
-            .iter()
-            .map(|(at, r)| {
-                Rect::from_center_size(transform.position_from_point(at), vec2(*r, *r) * 2.0)
-            })
-            .collect();
+        let obstacles = marks::rects(&self.marks, transform);
         let layout = place(&self.items, frame, &obstacles, transform, &measure);
+        let on_screen = |r: &Rect| r.intersects(frame).then(|| r.intersect(frame));
         let mut placed = Placed {
             figure: self.figure,
             frame,
             labels: Vec::new(),
+            inside: Vec::new(),
             dropped: Vec::new(),
             asked: Vec::new(),
+            marks: obstacles.iter().filter_map(on_screen).collect(),
         };
         for (label, spot) in self.items.iter().zip(layout) {
             let first = &label.texts[0];
@@ -164,6 +186,8 @@ impl Labels {
                     let colour = if label.strong { strong_ink } else { ink };
                     painter.text(rect.min, Align2::LEFT_TOP, text, font.clone(), colour);
                     placed.labels.push((text.clone(), rect));
+                    let host = label.inside.map(|m| host_rect(&m, transform));
+                    placed.inside.push(host.as_ref().and_then(on_screen));
                 }
                 None => placed.dropped.push(first.clone()),
             }
@@ -187,12 +211,19 @@ fn place(
     let mut out = vec![None; items.len()];
     for i in order {
         let label = &items[i];
-        let bounds = bounds_of(label, inside, transform);
+        let host = label.inside.map(|m| host_rect(&m, transform));
+        let mut bounds = bounds_of(label, inside, transform);
+        if let Some(h) = host {
+            bounds.min.x = bounds.min.x.max(h.min.x + 1.0);
+            bounds.max.x = bounds.max.x.min(h.max.x - 1.0);
+        }
         let anchor = transform.position_from_point(&label.at);
         let fits = |r: &Rect| {
             bounds.contains_rect(*r)
                 && !taken.iter().any(|t| t.expand(1.0).intersects(*r))
-                && !obstacles.iter().any(|o| o.intersects(*r))
+                && !obstacles
+                    .iter()
+                    .any(|o| Some(*o) != host && o.intersects(*r))
         };
         'texts: for (k, text) in label.texts.iter().enumerate() {
             let size = measure(text);
@@ -206,6 +237,11 @@ fn place(
         }
     }
     out
+}
+
+/// The screen rect of the bar a label is written on.
+fn host_rect(bar: &Mark, transform: &PlotTransform) -> Rect {
+    bar.rects(transform)[0]
 }
 
 /// The screen rect a label must stay in: the frame, narrowed by its plot ranges.
@@ -316,6 +352,30 @@ pub fn faults(p: &Placed) -> Vec<String> {
     out
 }
 
+/// Labels of `p` printed over one of its data marks, and labels written on the bar they
+/// name that reach past its ends (for tests).
+pub fn over_marks(p: &Placed) -> Vec<String> {
+    let mut out = Vec::new();
+    for ((text, r), host) in p.labels.iter().zip(&p.inside) {
+        if let Some(h) = host
+            && (r.left() < h.left() - 0.5 || r.right() > h.right() + 0.5)
+        {
+            out.push(format!(
+                "{}: \"{text}\" at {r:?} reaches out of its bar at {h:?}",
+                p.figure
+            ));
+        }
+        let other = |m: &&Rect| Some(**m) != *host && marks::covers(*r, **m);
+        if let Some(m) = p.marks.iter().find(other) {
+            out.push(format!(
+                "{}: \"{text}\" at {r:?} is printed over a mark at {m:?}",
+                p.figure
+            ));
+        }
+    }
+    out
+}
+
 /// How many pairs of the asked-for places overlap or leave the frame: what the figure drew
 /// before its labels were laid out.
 pub fn asked_faults(p: &Placed) -> usize {
@@ -328,6 +388,14 @@ pub fn asked_faults(p: &Placed) -> usize {
             .count();
     }
     n
+}
+
+/// The share of a plot `height` points tall (axes included) to keep free above its data for
+/// `rows` rows of labels: a short plot gives them a larger share.
+pub fn headroom(ui: &Ui, height: f32, rows: u8) -> f64 {
+    let row = row(ui);
+    let data = (height - 2.6 * row).max(1.0);
+    f64::from(f32::from(rows) * (row + 8.0) / data).clamp(0.12, 0.6)
 }
 
 /// A font's row height, for offsets in lines.

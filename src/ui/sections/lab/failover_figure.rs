@@ -9,7 +9,7 @@ use crate::lab::failover::{Event, FailoverRun, Span, Who};
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::duration_ms;
 use crate::ui::Cx;
-use crate::ui::kit::labels::{Label, Labels};
+use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
 use crate::ui::kit::widgets;
 
@@ -76,8 +76,8 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .filter(|b| b.to_ms > b.from_ms && b.from_ms < end)
         .map(|b| {
             let (fill, stroke, h) = match b.span {
-                Span::Holds(w) => (who_color(w).gamma_multiply(0.55), who_color(w), 0.45),
-                Span::Down => (palette::GREY.gamma_multiply(0.25), palette::GREY, 0.2),
+                Span::Holds(w) => (who_color(w).gamma_multiply(0.55), who_color(w), 0.36),
+                Span::Down => (palette::GREY.gamma_multiply(0.25), palette::GREY, 0.16),
             };
             let to = b.to_ms.min(end);
             PlotBar::new(lane_y(run, b.lane), to - b.from_ms)
@@ -97,6 +97,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .or(run.moment("election"))
         .or(run.moment("restart"));
     let mut labels = Labels::new("lab-failover");
+    labels.avoid_marks(marks::bars(&bars, true));
     let response = plot::fixed_view(Plot::new(("lab-failover", run.params.store.as_str())))
         .height(height)
         .x_axis_label(t("lab.failover.figure.axis"))
@@ -124,6 +125,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
             p.bar_chart(BarChart::new("", bars).horizontal());
             for (at, color, named) in [(fault, FAULT, true), (after, BACK, false)] {
                 let Some(at) = at else { continue };
+                labels.avoid_marks([Mark::Vertical(at, lw * 0.5)]);
                 p.vline(
                     VLine::new("", at)
                         .color(color)
@@ -132,12 +134,14 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 );
                 if named {
                     labels.add(
+                        // Beside its line (right, else left), over the top lane.
                         Label::new(
-                            PlotPoint::new(at, top + 0.3),
-                            Align2::CENTER_BOTTOM,
+                            PlotPoint::new(at, top + 0.2),
+                            Align2::LEFT_BOTTOM,
                             tf("lab.failover.figure.fault", &[("time", duration_ms(at))]),
                         )
-                        .within_y(top + 0.25, top + 0.8)
+                        .offset(vec2(lw, -2.0))
+                        .within_y(top + 0.18, top + 0.8)
                         .priority(3),
                     );
                 }
@@ -147,6 +151,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 // pointing past the end, and its time.
                 let runs_on = until > end * 1.05;
                 if runs_on {
+                    labels.avoid_marks(marks::line(&[[end * 0.95, top], [end * 1.05, top]], 12.0));
                     p.arrows(
                         egui_plot::Arrows::new(
                             "",
@@ -182,7 +187,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 let y = lane_y(run, m.lane);
                 labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
                 if m.event == Event::Killed {
-                    cross(p, m.at_ms, y, r, lw, color);
+                    labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
                 } else {
                     p.points(
                         Points::new("", vec![[m.at_ms, y]])
@@ -200,10 +205,14 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                     (Align2::CENTER_BOTTOM, -(r + 2.0))
                 };
                 // (Or beside the mark, but never in another lane.)
+                // The key names every mark: where a lane has no room for all the words, the
+                // servers' events keep theirs before the grants repeated on every lane.
+                let priority = if below { 1 } else { 2 };
                 labels.add(
                     Label::new(PlotPoint::new(m.at_ms, y), align, label)
                         .offset(vec2(0.0, dy))
-                        .within_y(y - 0.5, y + 0.5),
+                        .within_y(y - 0.5, y + 0.5)
+                        .priority(priority),
                 );
             }
         });

@@ -8,7 +8,7 @@ use crate::lab::LabRun;
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::seconds;
 use crate::ui::Cx;
-use crate::ui::kit::labels::{Label, Labels};
+use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
 use crate::ui::kit::widgets;
 
@@ -62,11 +62,9 @@ enum Verdict {
 }
 
 fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, labels: &mut Labels) {
-    p.line(
-        egui_plot::Line::new("", vec![[w.at, w.from_lane - 0.27], [w.at, 0.3]])
-            .color(w.color)
-            .width(lw),
-    );
+    let down = vec![[w.at, w.from_lane - 0.27], [w.at, 0.3]];
+    labels.avoid_marks(marks::line(&down, lw).collect::<Vec<_>>());
+    p.line(egui_plot::Line::new("", down).color(w.color).width(lw));
     p.points(
         Points::new("", vec![[w.at, 0.3]])
             .color(w.color)
@@ -82,10 +80,11 @@ fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, labels: &mut Label
     match w.verdict {
         Verdict::Applied => p.points(mark(MarkerShape::Circle, APPLIED)),
         Verdict::Refused => p.points(mark(MarkerShape::Square, REFUSED)),
-        Verdict::Overwrote => cross(p, w.at, 0.0, r, lw * 1.2, OVERWROTE),
+        Verdict::Overwrote => labels.avoid_marks([cross(p, w.at, 0.0, r, lw * 1.2, OVERWROTE)]),
     }
     labels.avoid(PlotPoint::new(w.at, 0.3), r * 0.6);
     labels.avoid(PlotPoint::new(w.at, 0.0), r + 2.0);
+    // (Room for a row of words under storage's lane, where a narrow figure puts them.)
     let gap = r + 6.0;
     let (dx, anchor) = if w.right {
         (gap, Align2::LEFT_CENTER)
@@ -94,7 +93,7 @@ fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, labels: &mut Label
     };
     let l = Label::new(PlotPoint::new(w.at, 0.0), anchor, w.label.clone())
         .offset(vec2(dx, 0.0))
-        .within_y(-0.8, 0.55)
+        .within_y(-1.1, 0.55)
         .priority(3);
     labels.add(if matches!(w.verdict, Verdict::Applied) {
         l
@@ -114,9 +113,11 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     let end = a_write.max(b_write);
     let solid = |c: Color32| c.gamma_multiply(0.85);
     let faint = |c: Color32| c.gamma_multiply(0.35);
+    let paused = bar(3.0, frozen, woke, 0.5, faint(palette::GREY), A_COLOR);
+    let paused_bar = paused.as_ref().map(|b| marks::bar(b, true));
     let bars: Vec<Bar> = [
         bar(3.0, 0.0, frozen, 0.5, solid(A_COLOR), A_COLOR),
-        bar(3.0, frozen, woke, 0.5, faint(palette::GREY), A_COLOR),
+        paused,
         bar(2.0, 0.0, a_lease_end, 0.5, faint(A_COLOR), A_COLOR),
         bar(2.0, b_granted, b_write, 0.5, faint(B_COLOR), B_COLOR),
         bar(
@@ -165,13 +166,14 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     ];
     let pad = 0.3 + 1.6 * end / 4.0;
     let mut labels = Labels::new("lab-timeline");
+    labels.avoid_marks(marks::bars(&bars, true));
     let lanes = lanes();
     let response = plot::solid_ticks(Plot::new("lab-timeline"))
         .height(height)
         .x_axis_label(t("lab.figure.axis"))
         .include_x(-0.2)
         .include_x(end + pad)
-        .include_y(-0.8)
+        .include_y(-1.1)
         .include_y(3.95)
         .allow_drag(false)
         .allow_zoom(false)
@@ -198,6 +200,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
         .show(ui, |p| {
             p.bar_chart(BarChart::new("", bars).horizontal());
             if let Some(expiry) = run.expiry_ms.map(s) {
+                labels.avoid_marks([Mark::Vertical(expiry, lw * 0.6)]);
                 p.vline(
                     VLine::new("", expiry)
                         .color(palette::GREY)
@@ -222,17 +225,18 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                 );
                 labels.avoid(PlotPoint::new(renewed, 2.0), r * 0.7);
             }
-            labels.add(
-                Label::new(
-                    PlotPoint::new((frozen + woke) / 2.0, 3.0),
-                    Align2::CENTER_CENTER,
-                    tf("lab.figure.paused", &[("time", seconds(woke - frozen))]),
-                )
-                .or(seconds(woke - frozen))
-                .within_x(frozen, woke)
-                .within_y(2.5, 3.5)
-                .priority(2),
-            );
+            if let Some(paused_bar) = paused_bar {
+                labels.add(
+                    Label::new(
+                        PlotPoint::new((frozen + woke) / 2.0, 3.0),
+                        Align2::CENTER_CENTER,
+                        tf("lab.figure.paused", &[("time", seconds(woke - frozen))]),
+                    )
+                    .or(seconds(woke - frozen))
+                    .inside(paused_bar)
+                    .priority(2),
+                );
+            }
             for (at, tok) in [(b_granted, b_tok), (0.0, a_tok)] {
                 labels.add(
                     Label::new(

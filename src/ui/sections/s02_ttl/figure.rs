@@ -10,7 +10,7 @@ use crate::lesson::catalogue::{t, tf};
 use crate::sim::ttl;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fraction_label, seconds};
-use crate::ui::kit::labels::{Label, Labels};
+use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, error_bar, log_marks, palette};
 use crate::ui::kit::readable;
 use crate::ui::kit::widgets;
@@ -172,6 +172,7 @@ impl Ttl {
                         .filter(|c| c[1] > 10f64.powf(FLOOR_DECADE))
                         .map(|c| [c[0].log10(), c[1].log10()])
                         .collect();
+                    labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
                     pu.line(
                         Line::new("", exact)
                             .color(fraction_color)
@@ -185,11 +186,18 @@ impl Ttl {
                             let x = t.log10();
                             if e.count > 0 {
                                 seen.push([x, to_y(e.value)]);
-                                error_bar(pu, x, to_y(e.lo), to_y(e.hi), sim_color, w * 0.7);
+                                let (lo, hi) = (to_y(e.lo), to_y(e.hi));
+                                labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
                             } else if e.hi > 10f64.powf(FLOOR_DECADE) {
                                 bounds.push([x, to_y(e.hi)]);
                             }
                         }
+                        let dot = |p: &[f64; 2], r: f32| Mark::Dot(PlotPoint::new(p[0], p[1]), r);
+                        labels.avoid_marks(seen.iter().map(|p| dot(p, r)).collect::<Vec<_>>());
+                        let r_bound = r * 1.2;
+                        labels.avoid_marks(
+                            bounds.iter().map(|p| dot(p, r_bound)).collect::<Vec<_>>(),
+                        );
                         pu.points(
                             Points::new("", seen)
                                 .color(sim_color)
@@ -210,6 +218,7 @@ impl Ttl {
                     .iter()
                     .map(|&t| [t.log10(), wait_to_y(t)])
                     .collect();
+                labels.avoid_marks(marks::line(&waits, w).collect::<Vec<_>>());
                 pu.line(
                     Line::new("", waits)
                         .color(wait_color)
@@ -218,6 +227,7 @@ impl Ttl {
                 );
 
                 let x = p.ttl_s.log10();
+                labels.avoid_marks([Mark::Vertical(x, w * 0.6)]);
                 pu.vline(
                     VLine::new("", x)
                         .color(plot::colour(cx, palette::GREY))
@@ -277,7 +287,9 @@ impl Ttl {
                     }
                     let e = c.estimate;
                     if e.n > 0 && e.count > 0 {
-                        error_bar(pu, x, to_y(e.lo), to_y(e.hi), sim_color, w * 0.7);
+                        let (lo, hi) = (to_y(e.lo), to_y(e.hi));
+                        labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
+                        labels.avoid(PlotPoint::new(x, to_y(e.value)), r);
                         pu.points(
                             Points::new("", vec![[x, to_y(e.value)]])
                                 .color(sim_color)
@@ -285,6 +297,7 @@ impl Ttl {
                         );
                     } else if e.n > 0 {
                         // None seen at this TTL: only an upper bound.
+                        labels.avoid(PlotPoint::new(x, to_y(e.hi)), r * 1.2);
                         pu.points(
                             Points::new("", vec![[x, to_y(e.hi)]])
                                 .color(sim_color)

@@ -11,7 +11,7 @@ use crate::lesson::fill;
 use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::seconds;
-use crate::ui::kit::labels::{Label, Labels};
+use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, cross, palette};
 use crate::ui::kit::widgets;
 
@@ -116,7 +116,7 @@ pub fn timeline(
         solid(a_color),
         a_color,
     ));
-    add(lane_bar(
+    let paused = lane_bar(
         Lane::A,
         WORK_S,
         frozen_until,
@@ -124,9 +124,11 @@ pub fn timeline(
         0.5,
         faint(palette::GREY),
         a_color,
-    ));
+    );
+    let paused_bar = paused.as_ref().map(|b| marks::bar(b, true));
+    add(paused);
     // The lock service: A's lease, then B's.
-    add(lane_bar(
+    let lease = lane_bar(
         Lane::LockService,
         0.0,
         lease_a_end,
@@ -134,7 +136,9 @@ pub fn timeline(
         0.5,
         faint(a_color),
         a_color,
-    ));
+    );
+    let lease_bar = lease.as_ref().map(|b| marks::bar(b, true));
+    add(lease);
     add(lane_bar(
         Lane::LockService,
         run.b_granted_s,
@@ -168,6 +172,7 @@ pub fn timeline(
     let plot_px = f64::from((size.x - 110.0).max(300.0));
     let pad = (160.0 * (end + 1.5) / (plot_px - 160.0).max(140.0)).max(1.0);
     let mut labels = Labels::new("s3-timeline");
+    labels.avoid_marks(marks::bars(&bars, true));
     let response = plot::fixed_view(Plot::new("s3-timeline"))
         .width(size.x)
         .height(size.y)
@@ -204,6 +209,7 @@ pub fn timeline(
                 LineStyle::dotted_loose()
             };
             if now >= lease_a_end {
+                labels.avoid_marks([Mark::Vertical(lease_a_end, w * 0.6)]);
                 p.vline(
                     VLine::new("", lease_a_end)
                         .color(plot::colour(cx, palette::GREY))
@@ -221,7 +227,7 @@ pub fn timeline(
                 );
             }
             // Words on the bars: each inside the bar it names, or shorter, or left out.
-            if now >= WORK_S {
+            if let Some(paused_bar) = paused_bar {
                 let to = frozen_until.min(now);
                 labels.add(
                     Label::new(
@@ -233,21 +239,21 @@ pub fn timeline(
                         ),
                     )
                     .or(seconds(run.params.pause_s))
-                    .within_x(WORK_S, to)
-                    .within_y(2.5, 3.5)
+                    .inside(paused_bar)
                     .priority(2),
                 );
             }
-            let lease_to = lease_a_end.min(now);
-            labels.add(
-                Label::new(
-                    PlotPoint::new(lease_to / 2.0, 2.0),
-                    Align2::CENTER_CENTER,
-                    lease_words(&story_words().lease_label),
-                )
-                .within_x(0.0, lease_to)
-                .within_y(1.5, 2.5),
-            );
+            if let Some(lease_bar) = lease_bar {
+                let lease_to = lease_a_end.min(now);
+                labels.add(
+                    Label::new(
+                        PlotPoint::new(lease_to / 2.0, 2.0),
+                        Align2::CENTER_CENTER,
+                        lease_words(&story_words().lease_label),
+                    )
+                    .inside(lease_bar),
+                );
+            }
             if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
                 labels.add(
                     Label::new(
@@ -284,11 +290,9 @@ pub fn timeline(
                         } else {
                             (1.0, b_color)
                         };
-                        p.line(
-                            egui_plot::Line::new("", vec![[e.t_s, from - 0.27], [e.t_s, 0.3]])
-                                .color(c)
-                                .width(w),
-                        );
+                        let down = vec![[e.t_s, from - 0.27], [e.t_s, 0.3]];
+                        labels.avoid_marks(marks::line(&down, w).collect::<Vec<_>>());
+                        p.line(egui_plot::Line::new("", down).color(c).width(w));
                         p.points(
                             Points::new("", vec![[e.t_s, 0.3]])
                                 .color(c)
@@ -303,7 +307,7 @@ pub fn timeline(
                     } => {
                         labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
                         if replaced_newer {
-                            cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE);
+                            labels.avoid_marks([cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE)]);
                             let words = tf(
                                 "sections.stale.mark.overwrote",
                                 &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
@@ -341,6 +345,7 @@ pub fn timeline(
                 }
             }
             if !finished {
+                labels.avoid_marks([Mark::Vertical(now, w * 0.5)]);
                 p.vline(VLine::new("", now).color(text_color).width(w * 0.5));
             }
         });

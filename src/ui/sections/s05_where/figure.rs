@@ -9,7 +9,7 @@ use crate::sim::failover::{FailoverAcc, FailoverParams, FailoverSummary, Store};
 use crate::sim::stats::Estimate;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct};
-use crate::ui::kit::labels::{Label, Labels};
+use crate::ui::kit::labels::{self, Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, palette};
 use crate::ui::kit::widgets;
 
@@ -83,7 +83,18 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         left
     };
     let w = plot::line_width(cx);
+    // The mean granted twice is named above the bars, in a row of its own.
+    let top = if twice {
+        peak / (1.0 - labels::headroom(ui, size.y, 1))
+    } else {
+        peak * 1.08
+    };
     let mut labels = Labels::new("s5-histogram");
+    labels.avoid_marks(marks::bars(&bars, false));
+    labels.avoid_marks([
+        Mark::Vertical(exact, w * 1.2),
+        Mark::Vertical(simulated, w * 0.9),
+    ]);
     let response = plot::fixed_view(Plot::new("s5-histogram"))
         .width(size.x)
         .height(size.y)
@@ -96,7 +107,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         .include_x(left)
         .include_x(right)
         .include_y(0.0)
-        .include_y(peak * 1.08)
+        .include_y(top)
         .show(ui, |p| {
             p.bar_chart(
                 BarChart::new("", bars)
@@ -113,14 +124,15 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
             if twice {
                 let twice = view.summary.expected_double_granted;
                 p.vline(VLine::new("", twice).color(TWICE).width(w * 1.2));
+                labels.avoid_marks([Mark::Vertical(twice, w * 1.2)]);
                 labels.add(
                     Label::new(
-                        egui_plot::PlotPoint::new(twice, peak * 1.04),
+                        egui_plot::PlotPoint::new(twice, top),
                         egui::Align2::LEFT_TOP,
                         tf("sections.where.key.twice", &[("value", fmt_count(twice))]),
                     )
                     .or(fmt_count(twice))
-                    .offset(egui::vec2(6.0, 0.0))
+                    .offset(egui::vec2(6.0, 2.0))
                     .strong()
                     .priority(3),
                 );
@@ -169,9 +181,11 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
                 .fill(plot::colour(cx, BARS))
         })
         .collect();
-    let top = redis.max(1.0) * 1.25;
+    // A row above the taller bar for its value.
+    let top = redis.max(1.0) * 1.1 / (1.0 - labels::headroom(ui, size.y, 1));
     let ink = ui.visuals().strong_text_color();
     let mut labels = Labels::new("s5-comparison");
+    labels.avoid_marks(marks::bars(&bars, false));
     let response = plot::fixed_view(Plot::new("s5-comparison"))
         .width(size.x)
         .height(size.y)

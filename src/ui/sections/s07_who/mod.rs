@@ -1,7 +1,7 @@
 //! Section 7, "Who lives by this": four cards (Chubby, ZooKeeper, the Redlock debate, etcd).
 //! Each card opens once the learner has said where its fencing token is; the Redlock card
-//! puts the two sides of the debate next to each other, asks the learner to judge them, and
-//! only then gives the lesson's conclusion.
+//! puts the two sides of the debate next to each other, asks the learner (in a lecture, the
+//! class) to judge them, and only then gives the lesson's conclusion.
 //! Number keys answer the first open question, so a lecturer can drive it from the keyboard
 //! (Tab and Enter reach the options too).
 
@@ -26,14 +26,24 @@ pub struct Who {
     chosen: Vec<Option<usize>>,
     /// Lecture mode: the cards revealed (R or Page Down), in the cards' order.
     revealed: Vec<bool>,
-    /// Lecture mode: the first card still asking, when its question is whole on the screenful
-    /// on show, and the last card revealed, when its question is (Page Down reveals the one,
-    /// Page Up hides the other).
-    in_view: (Option<usize>, Option<usize>),
+    /// Lecture mode: the first step still asking, when its question is whole on the
+    /// screenful on show, and the last step revealed, when its question is (Page Down reveals
+    /// the one, Page Up hides the other).
+    in_view: (Option<Step>, Option<Step>),
     lecture: bool,
-    /// The learner's judgement of the debate (a side, counted from 0, or one past the sides:
-    /// each is right about something), before its conclusion shows.
+    /// The judgement of the debate (a side, counted from 0, or one past the sides: each is
+    /// right about something), before its conclusion shows: the learner's, or in lecture mode
+    /// the class's vote, which the lecturer may change until the conclusion is revealed.
     judged: Option<usize>,
+    /// Lecture mode: the debate's conclusion revealed (R or Page Down).
+    concluded: bool,
+}
+
+/// A step of the lecture: a card's question, or the judgement of the debate on a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Card(usize),
+    Judge(usize),
 }
 
 impl Who {
@@ -71,6 +81,50 @@ impl Who {
     fn reveal(&mut self, i: usize, on: bool) {
         self.revealed.resize(cards().len(), false);
         self.revealed[i] = on;
+    }
+
+    /// The lecture's steps in order: each card's question, and after a debate card's, the
+    /// judgement of its debate.
+    fn steps() -> Vec<Step> {
+        cards()
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                let judge = c.debate.as_ref().map(|_| Step::Judge(i));
+                std::iter::once(Step::Card(i)).chain(judge)
+            })
+            .collect()
+    }
+
+    fn is_done(&self, step: Step) -> bool {
+        match step {
+            Step::Card(i) => self.is_open(i),
+            Step::Judge(_) => self.concluded,
+        }
+    }
+
+    /// Lecture mode: the first step still asking.
+    fn pending(&self) -> Option<Step> {
+        Self::steps().into_iter().find(|&s| !self.is_done(s))
+    }
+
+    /// Lecture mode: reveals `step` (or hides it again).
+    fn show_step(&mut self, step: Step, on: bool) {
+        match step {
+            Step::Card(i) => self.reveal(i, on),
+            Step::Judge(_) => self.concluded = on,
+        }
+    }
+
+    /// The class's vote on the debate: a side, or one past the sides.
+    fn judge(&mut self, k: usize) {
+        let sides = cards()
+            .iter()
+            .find_map(|c| c.debate.as_ref())
+            .map(|d| d.sides.len());
+        if sides.is_some_and(|n| k <= n) {
+            self.judged = Some(k);
+        }
     }
 }
 
@@ -157,10 +211,26 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
     marked_text(ui, &c.ask.why, cx);
 }
 
-/// The two sides of a debate next to each other, then the learner's judgement of them, then
-/// the lesson's conclusion (in lecture mode the class's discussion is the judgement: the
-/// conclusion comes with the card).
-fn debate_ui(ui: &mut Ui, d: &Debate, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
+/// Where a debate's steps are on the page: its question while it asks, the conclusion's
+/// title once shown.
+#[derive(Default)]
+struct DebateRects {
+    asked: Option<egui::Rect>,
+    concluded: Option<egui::Rect>,
+}
+
+/// The judgement of a debate: the learner's, or in lecture mode the class's vote and whether
+/// the conclusion is revealed.
+struct Judgement<'a> {
+    judged: &'a mut Option<usize>,
+    concluded: bool,
+}
+
+/// The two sides of a debate next to each other, then the judgement of them (the learner's,
+/// or the class's in a lecture), then the lesson's conclusion: it waits for the judgement (in
+/// a lecture, for the lecturer's reveal).
+fn debate_ui(ui: &mut Ui, d: &Debate, judgement: Judgement<'_>, cx: &mut Cx<'_>) -> DebateRects {
+    let Judgement { judged, concluded } = judgement;
     ui.columns(d.sides.len().max(1), |cols| {
         for (col, side) in cols.iter_mut().zip(&d.sides) {
             egui::Frame::group(col.style())
@@ -184,28 +254,56 @@ fn debate_ui(ui: &mut Ui, d: &Debate, judged: &mut Option<usize>, cx: &mut Cx<'_
         .map(|s| tf("sections.who.debate.side", &[("who", s.who.as_str())]))
         .chain([t("sections.who.debate.both").to_owned()])
         .collect();
-    if !cx.lecture && !cx.slide {
-        let Some(j) = *judged else {
-            ui.label(RichText::new(t("sections.who.debate.ask")).strong());
-            for (j, choice) in choices.iter().enumerate() {
-                let button = egui::Button::new(format!("{}  {choice}", j + 1)).wrap();
-                if ui.add(button).clicked() {
-                    *judged = Some(j);
-                    ui.ctx().request_repaint();
-                }
-            }
-            return;
+    let class = cx.lecture || cx.slide;
+    let mut rects = DebateRects::default();
+    let waiting = if class { !concluded } else { judged.is_none() };
+    if waiting {
+        let top = ui.cursor().top();
+        let ask = if class {
+            t("sections.who.debate.ask.class")
+        } else {
+            t("sections.who.debate.ask")
         };
-        let yours = tf("sections.who.debate.yours", &[("judgement", &choices[j])]);
-        ui.label(RichText::new(yours).strong());
+        ui.label(RichText::new(ask).strong());
+        for (j, choice) in choices.iter().enumerate() {
+            let text = format!("{}  {choice}", j + 1);
+            let button = egui::Button::selectable(*judged == Some(j), text).wrap();
+            if ui.add(button).clicked() {
+                *judged = Some(j);
+                ui.ctx().request_repaint();
+            }
+        }
+        let asked = ui.max_rect().x_range();
+        rects.asked = Some(egui::Rect::from_x_y_ranges(
+            asked,
+            top..=ui.min_rect().bottom(),
+        ));
+        return rects;
     }
+    if let Some(j) = *judged {
+        let key = if class {
+            "sections.who.debate.class"
+        } else {
+            "sections.who.debate.yours"
+        };
+        ui.label(RichText::new(tf(key, &[("judgement", &choices[j])])).strong());
+    }
+    let top = ui.cursor().top();
     boxed(ui, t("sections.who.debate.conclusion"), |ui| {
+        let head = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.cursor().top());
+        rects.concluded = Some(head);
         marked_text(ui, &d.conclusion, cx);
     });
+    rects
 }
 
 /// The card's body once its question is answered.
-fn card_body(ui: &mut Ui, c: &SystemCard, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
+fn card_body(
+    ui: &mut Ui,
+    c: &SystemCard,
+    judgement: Judgement<'_>,
+    cx: &mut Cx<'_>,
+) -> DebateRects {
     boxed(ui, t("sections.who.card.fencing_token"), |ui| {
         marked_text(ui, &c.fencing_role, cx)
     });
@@ -217,9 +315,12 @@ fn card_body(ui: &mut Ui, c: &SystemCard, judged: &mut Option<usize>, cx: &mut C
         });
         ui.add_space(2.0);
     }
-    if let Some(d) = &c.debate {
-        ui.add_space(4.0);
-        debate_ui(ui, d, judged, cx);
+    match &c.debate {
+        Some(d) => {
+            ui.add_space(4.0);
+            debate_ui(ui, d, judgement, cx)
+        }
+        None => DebateRects::default(),
     }
 }
 
@@ -245,32 +346,25 @@ impl Section for Who {
         // Number keys answer the first open question (in lecture mode: the class's vote, and
         // R reveals it).
         let open = self.open_question();
-        // On a projector the class's vote goes to the card whose question is on the
-        // screenful on show (the first still asking), never to one off screen.
-        let voted = if cx.lecture {
-            self.in_view.0.filter(|&i| Some(i) == open)
-        } else {
-            open
-        };
+        let pending = self.pending().filter(|_| cx.lecture);
+        // On a projector the class's vote goes to the step whose question is on the screenful
+        // on show (the first still asking), never to one off screen.
+        let voted = self.in_view.0.filter(|&s| Some(s) == pending);
         for a in cx.actions {
-            match (*a, open) {
-                (Action::Choose(k), Some(_)) => {
-                    if let Some(i) = voted {
-                        self.choose(i, usize::from(k).saturating_sub(1));
-                    }
-                }
-                (Action::Reveal, Some(i)) if cx.lecture => self.reveal(i, true),
-                // Every card open: the keys judge the debate.
-                (Action::Choose(k), None) if !cx.lecture && self.judged.is_none() => {
-                    let sides = cards()
-                        .iter()
-                        .find_map(|c| c.debate.as_ref())
-                        .map(|d| d.sides.len());
-                    let k = usize::from(k).saturating_sub(1);
-                    if sides.is_some_and(|n| k <= n) {
-                        self.judged = Some(k);
-                    }
-                }
+            let k = |k: u8| usize::from(k).saturating_sub(1);
+            match (*a, pending) {
+                (Action::Choose(n), Some(_)) => match voted {
+                    Some(Step::Card(i)) => self.choose(i, k(n)),
+                    Some(Step::Judge(_)) => self.judge(k(n)),
+                    None => {}
+                },
+                (Action::Reveal, Some(step)) => self.show_step(step, true),
+                (Action::Choose(n), None) if !cx.lecture => match open {
+                    Some(i) => self.choose(i, k(n)),
+                    // Every card open: the keys judge the debate.
+                    None if self.judged.is_none() => self.judge(k(n)),
+                    None => {}
+                },
                 _ => {}
             }
         }
@@ -287,6 +381,7 @@ impl Section for Who {
         };
         let mut in_view = (None, None);
         let mut judged = self.judged;
+        let pending = self.pending().filter(|_| cx.lecture);
         ui.scope(|ui| {
             ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
             for (i, c) in cards().iter().enumerate() {
@@ -305,17 +400,28 @@ impl Section for Who {
                                 top..=ui.cursor().top(),
                             );
                             if whole(head) {
-                                in_view.1 = Some(i);
+                                in_view.1 = Some(Step::Card(i));
                             }
                             feedback(ui, c, self.chosen(i), cx);
                             ui.add_space(6.0);
-                            card_body(ui, c, &mut judged, cx);
+                            let judgement = Judgement {
+                                judged: &mut judged,
+                                concluded: self.concluded,
+                            };
+                            let debate = card_body(ui, c, judgement, cx);
+                            let judge = Some(Step::Judge(i));
+                            if debate.asked.is_some_and(ends_here) && pending == judge {
+                                in_view.0 = judge;
+                            }
+                            if debate.concluded.is_some_and(whole) {
+                                in_view.1 = judge;
+                            }
                             return None;
                         }
                         let keys_here = open == Some(i) && !cx.lecture && !cx.slide;
                         let (picked, asked) = ask_ui(ui, c, keys_here, self.chosen(i));
-                        if open == Some(i) && ends_here(asked) {
-                            in_view.0 = Some(i);
+                        if pending == Some(Step::Card(i)) && ends_here(asked) {
+                            in_view.0 = pending;
                         }
                         picked
                     });
@@ -348,27 +454,34 @@ impl Present for Who {
     }
 
     fn lecturer_only(&self) -> Option<String> {
-        let i = self.open_question().filter(|_| self.lecture)?;
-        let c = &cards()[i];
+        let (c, answer) = match self.pending().filter(|_| self.lecture)? {
+            Step::Card(i) => {
+                let c = &cards()[i];
+                (c, &c.ask.options[c.ask.correct])
+            }
+            Step::Judge(i) => {
+                let c = &cards()[i];
+                (c, &c.debate.as_ref()?.conclusion)
+            }
+        };
         Some(tf(
             "sections.who.lecturer",
             &[
                 ("system", c.name.clone()),
-                ("answer", lesson::plain(&c.ask.options[c.ask.correct])),
+                ("answer", lesson::plain(answer)),
             ],
         ))
     }
 
-    /// Lecture mode: Page Down reveals the first card still asking once its question is on
-    /// the screenful on show; Page Up hides the last one revealed while its question is.
+    /// Lecture mode: Page Down reveals the first step still asking (a card's answer, the
+    /// debate's conclusion) once its question is on the screenful on show; Page Up hides the
+    /// last one revealed while its question is.
     fn step_in_view(&mut self, forward: bool) -> bool {
+        let last_done = Self::steps().into_iter().rev().find(|&s| self.is_done(s));
         match (forward, self.in_view) {
-            (true, (Some(i), _)) if self.lecture => self.reveal(i, true),
-            (false, (_, Some(i)))
-                if self.lecture
-                    && (0..cards().len()).rev().find(|&j| self.is_open(j)) == Some(i) =>
-            {
-                self.reveal(i, false)
+            (true, (Some(step), _)) if self.lecture => self.show_step(step, true),
+            (false, (_, Some(step))) if self.lecture && last_done == Some(step) => {
+                self.show_step(step, false)
             }
             _ => return false,
         }

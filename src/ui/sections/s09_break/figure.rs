@@ -10,7 +10,7 @@ use crate::lesson::catalogue::{t, tf};
 use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_compact, fmt_int, seconds};
-use crate::ui::kit::labels::{Label, Labels};
+use crate::ui::kit::labels::{Label, Labels, marks};
 use crate::ui::kit::plot::{
     self, Hatch, KeyMark, decade_marks_every, error_bar, log_marks, palette,
 };
@@ -153,6 +153,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         })
         .collect();
     let mut labels = Labels::new("s9-modes");
+    labels.avoid_marks(marks::bars(&chart_bars, false));
     // The whole title where the axis is long enough for it (a short one is cut otherwise).
     let long_title = tf(
         "sections.break.axis_y.long",
@@ -161,9 +162,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
     let y_title = plot::y_title(ui, size.y, &[&long_title, t("sections.break.axis_y")]).to_owned();
     // Room above the highest bar or interval for its count, a line of text, whatever the
     // figure's height: a short figure gives it a larger share of the axis.
-    let row = ui.text_style_height(&egui::TextStyle::Body);
-    let data = (size.y - 2.6 * row).max(1.0);
-    let label_room = f64::from((row + 8.0) / data).clamp(0.15, 0.5);
+    let label_room = crate::ui::kit::labels::headroom(ui, size.y, 1).max(0.15);
     let resp = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
@@ -211,27 +210,32 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
             );
             for (i, b) in bars.iter().enumerate() {
                 if let Some((lo, hi)) = b.interval {
-                    error_bar(p, b.x, lo, hi, ink, w * 0.6);
+                    labels.avoid_marks(error_bar(p, b.x, lo, hi, ink, w * 0.6));
                 }
+                let exact = vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]];
+                labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
                 p.line(
-                    Line::new(
-                        "",
-                        vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]],
-                    )
-                    .color(ink)
-                    .width(w)
-                    .style(egui_plot::LineStyle::dashed_dense())
-                    .allow_hover(false),
+                    Line::new("", exact)
+                        .color(ink)
+                        .width(w)
+                        .style(egui_plot::LineStyle::dashed_dense())
+                        .allow_hover(false),
                 );
                 // One count per group, plus any bar that differs from it (a zero), so the
-                // labels of four bars never run into each other.
-                let first = &bars[i - i % MEASURES.len()];
+                // labels of four bars never run into each other; each above the whole
+                // group (its bars and intervals), never on a neighbour's interval.
+                let group = i - i % MEASURES.len();
+                let first = &bars[group];
                 if i % MEASURES.len() != 0 && b.value == first.value {
                     continue;
                 }
+                let group_top = bars[group..group + MEASURES.len()]
+                    .iter()
+                    .map(ModeBar::top)
+                    .fold(0.0, f64::max);
                 labels.add(
                     Label::new(
-                        PlotPoint::new(b.x, b.top()),
+                        PlotPoint::new(b.x, group_top),
                         egui::Align2::CENTER_BOTTOM,
                         fmt_compact(b.value),
                     )
