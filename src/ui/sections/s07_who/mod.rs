@@ -359,6 +359,18 @@ impl Present for Who {
         ))
     }
 
+    /// The first card still asking (`card-1`), or `cards-done` once all are revealed.
+    fn build(&self) -> String {
+        match self.open_question() {
+            Some(i) => format!("card-{}", i + 1),
+            None => "cards-done".to_owned(),
+        }
+    }
+
+    fn build_in_view(&self) -> Option<bool> {
+        Some(self.lecture && self.in_view.0.is_some())
+    }
+
     /// Lecture mode: Page Down reveals the first card still asking once its question is on
     /// the screenful on show; Page Up hides the last one revealed while its question is.
     fn step_in_view(&mut self, forward: bool) -> bool {
