@@ -933,9 +933,10 @@ fn the_console_shows_the_notes_whole_at_every_step() {
     // None left: each build's note fits its column, its type lowered where it must be, and
     // beyond that it is shown a screenful at a time by ↓ and ↑ (55 cut a round ago).
     const KNOWN_CONSOLE: usize = 0;
-    assert!(
-        problems.len() <= KNOWN_CONSOLE,
-        "{} console problems (at most {KNOWN_CONSOLE} known)",
-        problems.len()
+    assert_eq!(
+        problems.len(),
+        KNOWN_CONSOLE,
+        "console problems:\n{}",
+        problems.join("\n")
     );
 }

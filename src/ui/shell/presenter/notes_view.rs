@@ -159,7 +159,7 @@ fn layout(ui: &Ui, blocks: Vec<Block>, width: f32, room: f32) -> Layout {
         let heights = measure(factor, &blocks);
         let total: f32 = heights.iter().sum::<f32>() + gap * heights.len().saturating_sub(1) as f32;
         if total <= room {
-            let pages = vec![0..blocks.len()];
+            let pages = std::iter::once(0..blocks.len()).collect();
             return Layout {
                 factor,
                 blocks,
