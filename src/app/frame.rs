@@ -89,6 +89,13 @@ impl eframe::App for LessonApp {
             // columns of fixed shares (whatever the type the projector asks for).
             let page = ui.max_rect();
             let notes = ui::shell::presenter::console::notes_rect(page);
+            // What Page Down shows next, as the audience's page last left it (before this
+            // window draws the same page in its own column).
+            let preview = ui::shell::presenter::console::preview(
+                &ctx,
+                self.sections[self.current].as_ref(),
+                true,
+            );
             let stage =
                 egui::Rect::from_min_max(page.min, egui::pos2(notes.left() - 8.0, page.bottom()));
             ui.scope_builder(egui::UiBuilder::new().max_rect(stage), |ui| {
@@ -105,6 +112,7 @@ impl eframe::App for LessonApp {
                         type_label: self.tools.lecture.audience_type_label(),
                         type_change: None,
                         last: last_section,
+                        preview,
                     }
                     .show(ui)
                 })

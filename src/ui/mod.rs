@@ -182,6 +182,19 @@ pub trait Present: Section {
         false
     }
 
+    /// For a page whose builds are taken on the screenful on show only (see
+    /// [`Present::step_in_view`]): whether Page Down would now take one. `None` for a page
+    /// whose builds Page Down takes wherever the page is.
+    fn build_in_view(&self) -> Option<bool> {
+        None
+    }
+
+    /// The build on show, by the name its speaker notes have in `assets/notes.ron`
+    /// ("predict", "choice-2", "question-1", "answer-1"): empty for a page of one build.
+    fn build(&self) -> String {
+        String::new()
+    }
+
     /// Page Down or Page Up while a playlist leads and this section shows one of its runs:
     /// the builds that keep the run as prepared (the class's prediction revealed, a story's
     /// moments, a quiz question's answer). True when the step was taken here.

@@ -27,12 +27,13 @@ fn lecture_at(px: Vec2) -> Harness<'static, LessonApp> {
 }
 
 /// What a step shows, for the rehearsal on the real program (`.ci/rehearsal.sh`): section,
-/// step, title, its words (the headline, a quiz's question), the first sentence of the speaker
-/// notes.
+/// step, title, its words (the headline, a quiz's question), the first sentence of the build's
+/// speaker notes.
 fn plan_line(h: &Harness<'static, LessonApp>, step: usize) -> String {
     let n = h.state().current_section();
     let section = h.state().section(n);
-    let say = notes::of(n).map_or(String::new(), |x| notes::first_sentence(&x.say));
+    let build = section.present().map(|p| p.build()).unwrap_or_default();
+    let say = notes::of_build(n, &build).map_or(String::new(), |x| notes::first_sentence(&x.say));
     // (An empty field is "-": the rehearsal's shell splits on tabs.)
     let clean = |s: &str| match s.replace(['\t', '\n'], " ").trim() {
         "" => "-".to_owned(),

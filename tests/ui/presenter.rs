@@ -9,7 +9,11 @@
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use locks_lesson::app::LessonApp;
+use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::lesson::catalogue::{t, tf};
+use locks_lesson::sections;
+use locks_lesson::ui::shell::pager;
+use locks_lesson::ui::shell::presenter::{console, notes};
 
 /// The app at `section`, on a system that can open a second window, in a 1920×1080 window.
 fn app(section: &str) -> Harness<'static, LessonApp> {
@@ -57,8 +61,8 @@ fn p_opens_the_audience_window_and_the_console() {
     assert!(!h.state().side_panel_open());
     for part in [
         "Audience window: section 2",
-        "Ask the class first",
-        "What usually surprises",
+        "Say now",
+        "Page Down shows:",
         "Next: 3. The stale holder",
         "Plan: this section from minute",
     ] {
@@ -255,4 +259,118 @@ fn snapshots_of_a_quiz() {
     h.key_press(Key::Num2);
     h.run_steps(3);
     snapshots(&mut h, "which");
+}
+
+/// The build on show: its section, its name, the screenful of its page, and its note.
+fn build_on_show(h: &Harness<'static, LessonApp>) -> (u8, String, usize, String) {
+    let n = h.state().current_section();
+    let page = h.state().section(n);
+    let build = page.present().map(|p| p.build()).unwrap_or_default();
+    let say = notes::of_build(n, &build).map_or(String::new(), |b| b.say.clone());
+    (n, build, pager::index(&h.ctx), say)
+}
+
+/// The console's preview line, if it shows one: what it says the next Page Down shows.
+fn preview_line(h: &Harness<'static, LessonApp>) -> Option<String> {
+    let prefix = tf("app.presenter.preview", &[("shows", String::new())]);
+    let node = h.query_by_label_contains(prefix.trim())?;
+    let node = node.accesskit_node();
+    let label = node.label().or_else(|| node.value())?;
+    Some(label.trim_start_matches(prefix.as_str()).to_owned())
+}
+
+/// The lecture from the clicker with the audience window open, Page Down from the first
+/// section to the last: every build has a note of its own, a build that changes what is
+/// shown changes the note, and the console's preview names what the next press shows (the
+/// next build's words, more of the page, or with no preview the next section).
+#[test]
+fn the_console_says_what_to_say_at_each_build_and_what_page_down_shows_next() {
+    let px = [1280.0, 800.0];
+    let mut h = crate::harness::open_with(AppOptions {
+        lecture: true,
+        presenter: true,
+        ask_predictions: true,
+        ..Default::default()
+    })
+    .pixels(px, 1.0)
+    .separate_windows()
+    .build();
+    crate::harness::hold_window(&mut h, px, 4);
+    assert!(h.state().presenter_view().is_open());
+    let more = t("app.presenter.preview_more");
+    let last = sections::lesson_count();
+    let (mut previews, mut builds) = (0, 0);
+    for _ in 0..150 {
+        let now = build_on_show(&h);
+        let (n, build, _, say) = &now;
+        assert!(!say.is_empty(), "section {n}: build '{build}' has no note");
+        assert!(
+            h.query_all_by_label_contains(&say.chars().take(40).collect::<String>())
+                .next()
+                .is_some(),
+            "section {n}, '{build}': the console shows its note"
+        );
+        let preview = preview_line(&h);
+        assert_eq!(
+            preview,
+            console::preview(&h.ctx, h.state().section(*n), true),
+            "section {n}, '{build}'"
+        );
+        h.key_press(Key::PageDown);
+        crate::harness::hold_window(&mut h, px, 4);
+        let after = build_on_show(&h);
+        if after == now && *n == last {
+            assert!(
+                builds > 40 && previews > 40,
+                "{builds} builds, {previews} previews"
+            );
+            return;
+        }
+        match preview.as_deref() {
+            Some(p) if p == more => {
+                assert_eq!((after.0, &after.1), (*n, build), "more of the same build");
+                assert_eq!(
+                    after.2,
+                    now.2 + 1,
+                    "section {n}, '{build}': the next screenful"
+                );
+            }
+            Some(p) => {
+                assert_eq!(
+                    after.0, *n,
+                    "section {n}, '{build}': '{p}' is in the section"
+                );
+                let shows = notes::of_build(after.0, &after.1).map(|b| b.shows.as_str());
+                assert_eq!(shows, Some(p), "section {n}: after '{build}'");
+                assert_ne!(
+                    after.3, *say,
+                    "section {n}: '{}' says something new",
+                    after.1
+                );
+                builds += 1;
+            }
+            None => assert_eq!(
+                after.0,
+                n + 1,
+                "section {n}, '{build}': on to the next section"
+            ),
+        }
+        previews += usize::from(preview.is_some());
+    }
+    panic!("the lecture did not end within 150 Page Downs");
+}
+
+/// ↓ and ↑ are listed in the keyboard map for the console's notes, and take no key elsewhere.
+#[test]
+fn the_notes_keys_are_in_the_keyboard_map_and_only_the_consoles() {
+    use locks_lesson::ui::shell::keymap::{Action, SHORTCUTS};
+    for a in [Action::NotesForward, Action::NotesBack] {
+        let row = SHORTCUTS.iter().find(|s| s.action == a).expect("listed");
+        assert!(row.description().contains("notes"), "{}", row.description());
+    }
+    // Without the presenter view ↓ is not taken (a page's own controls keep it).
+    let mut h = app("ttl");
+    h.key_press(Key::ArrowDown);
+    h.run_steps(2);
+    assert_eq!(h.state().current_id(), "ttl");
 }

@@ -62,15 +62,27 @@ pub enum Action {
     AddToPlaylist,
     /// Open or close the spaced review.
     Review,
+    /// The presenter's console: the next (or previous) screenful of the speaker notes.
+    NotesForward,
+    NotesBack,
 }
 
 impl Action {
-    /// Whether the action is on ← or →, which belong to any control that has the focus.
+    /// Whether the action is on an arrow key, which belongs to any control that has the
+    /// focus.
     pub fn is_arrow_key(self) -> bool {
         matches!(
             self,
-            Action::NextSectionArrow | Action::PreviousSectionArrow
+            Action::NextSectionArrow
+                | Action::PreviousSectionArrow
+                | Action::NotesForward
+                | Action::NotesBack
         )
+    }
+
+    /// Whether the action is the presenter console's own (its keys are free elsewhere).
+    pub fn for_console(self) -> bool {
+        matches!(self, Action::NotesForward | Action::NotesBack)
     }
 
     /// Whether the action's key also moves a focused slider (←, →, Home, End, Page Up, Page
@@ -140,11 +152,13 @@ pub fn pressed_where(ctx: &egui::Context, wanted: impl Fn(Action) -> bool) -> Ve
         });
     let arrows_taken = crate::ui::kit::widgets::arrows_taken(ctx);
     let something_focused = ctx.memory(|m| m.focused().is_some());
+    let console = crate::ui::shell::presenter::console_open(ctx);
     let mut actions = Vec::new();
     for s in SHORTCUTS {
         if (arrows_taken && s.action.is_slider_key())
             || (something_focused && s.action.is_arrow_key())
             || !wanted(s.action)
+            || (s.action.for_console() && !console)
         {
             continue;
         }

@@ -92,6 +92,13 @@ pub fn count(ctx: &Context, viewport: ViewportId) -> usize {
         .map_or(1, |p| p.starts.len().max(1))
 }
 
+/// Whether Page Down in `viewport` shows a later screenful of its page (see [`step`]).
+pub fn more_after(ctx: &Context, viewport: ViewportId) -> bool {
+    let n = count(ctx, viewport);
+    let i = ctx.data(|d| d.get_temp::<usize>(index_id())).unwrap_or(0);
+    i.min(n - 1) + 1 < n
+}
+
 /// Back to the first screenful of a page not measured yet (a new section, a new build step).
 pub fn reset(ctx: &Context) {
     ctx.data_mut(|d| {

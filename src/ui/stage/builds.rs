@@ -46,6 +46,15 @@ pub trait Builds {
     /// The figure is about to be drawn for a slide: it should show what the window shows.
     fn before_slide(&mut self) {}
 
+    /// The build on show, by its speaker notes' name: the choice on screen (`choice-1`,
+    /// counted from 1), or `result` for settings that are none of them.
+    fn build(&self) -> String {
+        match self.choices() {
+            (_, Some(i)) => format!("choice-{}", i + 1),
+            _ => "result".to_owned(),
+        }
+    }
+
     /// Whether the result is told whole (a story stepped moment by moment is not, before its
     /// last): only then does the line on the prediction say what the run gave.
     fn result_told(&self) -> bool {

@@ -403,6 +403,13 @@ impl<E: Experiment> Present for Stage<E> {
         self.build(forward, lecture, E::step)
     }
 
+    fn build(&self) -> String {
+        if self.gate.hides() {
+            return "predict".to_owned();
+        }
+        Builds::build(&self.exp)
+    }
+
     fn arrive(&mut self, at_end: bool, lecture: bool) {
         if lecture {
             // A question still asked is asked at the first build (its run's settings).

@@ -105,6 +105,11 @@ impl Present for LabPage {
         }
     }
 
+    /// The part on show (`part-1`: the stale holder; then each failover experiment).
+    fn build(&self) -> String {
+        format!("part-{}", self.part + 1)
+    }
+
     fn open_part(&mut self, id: &str) {
         if let Some(i) = failover::index_of(id) {
             self.part = i + 1;

@@ -143,6 +143,19 @@ impl Present for QuizSection {
         self.state.arrive(at_end, lecture);
     }
 
+    /// The question on show (`question-1`), or its answer revealed (`answer-1`).
+    fn build(&self) -> String {
+        let Some(i) = self.state.current() else {
+            return String::new();
+        };
+        let what = if self.state.feedback_visible() {
+            "answer"
+        } else {
+            "question"
+        };
+        format!("{what}-{}", i + 1)
+    }
+
     /// A prepared question: the class votes, Page Down reveals; the next one is the
     /// playlist's.
     fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {

@@ -425,6 +425,15 @@ impl Builds for Stale {
         more
     }
 
+    /// The moments shown so far: `moment-1` for the first.
+    fn build(&self) -> String {
+        let shown = self
+            .story
+            .latest()
+            .map_or(0, |story| story.at(self.playback.position).1);
+        format!("moment-{shown}")
+    }
+
     fn arrive(&mut self, at_end: bool) {
         self.opened = true;
         self.playback.playing = false;

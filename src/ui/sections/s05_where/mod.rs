@@ -501,6 +501,16 @@ impl Builds for Where {
         moved
     }
 
+    /// The store on show (`choice-2`), and the Redis row's second idea (`choice-2-cost`).
+    fn build(&self) -> String {
+        let store = format!("choice-{}", self.params.store + 1);
+        if is_replicated(self.params.store) && self.twice {
+            store + "-cost"
+        } else {
+            store
+        }
+    }
+
     fn arrive(&mut self, at_end: bool) {
         builds::arrive_choices(self, at_end);
         self.twice = false;

@@ -473,6 +473,20 @@ impl Present for Who {
         ))
     }
 
+    /// The first step still asking (`card-1`, or `judge-2` for card 2's debate), or
+    /// `cards-done` once all are revealed.
+    fn build(&self) -> String {
+        match self.pending() {
+            Some(Step::Card(i)) => format!("card-{}", i + 1),
+            Some(Step::Judge(i)) => format!("judge-{}", i + 1),
+            None => "cards-done".to_owned(),
+        }
+    }
+
+    fn build_in_view(&self) -> Option<bool> {
+        Some(self.lecture && self.in_view.0.is_some())
+    }
+
     /// Lecture mode: Page Down reveals the first step still asking (a card's answer, the
     /// debate's conclusion) once its question is on the screenful on show; Page Up hides the
     /// last one revealed while its question is.

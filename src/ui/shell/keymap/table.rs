@@ -286,6 +286,18 @@ pub const SHORTCUTS: &[Shortcut] = &[
         || t("keys.name.p"),
         || t("keys.what.presenter").to_owned(),
     ),
+    plain(
+        Action::NotesForward,
+        Key::ArrowDown,
+        || t("keys.name.down"),
+        || t("keys.what.notes_forward").to_owned(),
+    ),
+    plain(
+        Action::NotesBack,
+        Key::ArrowUp,
+        || t("keys.name.up"),
+        || t("keys.what.notes_back").to_owned(),
+    ),
     // Shift+/ on many layouts; also matched as typed text, see `pressed`.
     plain(
         Action::KeyboardMap,

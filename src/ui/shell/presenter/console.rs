@@ -8,10 +8,12 @@ use egui::{RichText, Ui};
 
 use super::PresenterView;
 use super::notes::{self, Pace};
+use super::notes_view;
 use crate::lesson;
 use crate::lesson::catalogue::{t, tf};
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::{Action, key_text, key_texts};
+use crate::ui::shell::pager;
 use crate::ui::{Present, Section};
 
 /// What the panel shows and changes.
@@ -28,11 +30,10 @@ pub struct Console<'a> {
     pub type_change: Option<Option<bool>>,
     /// The lecture's last section (the lab where its servers are installed).
     pub last: u8,
+    /// What the next Page Down shows in the section ([`preview`], taken before the page is
+    /// drawn in the console's own column).
+    pub preview: Option<String>,
 }
-
-/// The least share of its type the notes may take to be seen whole (below it they stay
-/// legible and are cut at the bottom instead).
-const MIN_FIT: f32 = 0.85;
 
 /// The notes' width on a wide console.
 const WIDTH: f32 = 380.0;
@@ -56,37 +57,36 @@ impl Console<'_> {
             r.y_range(),
             ui.visuals().widgets.noninteractive.bg_stroke,
         );
-        // The clock, what comes next and the audience's state always in view; the notes
-        // under them, scrolling if they must.
-        ui.add_space(6.0);
-        crate::ui::kit::a11y::add_heading(ui, t("app.presenter.heading"), 1);
+        // The clock, the audience's state and what comes next, in few lines; the notes of
+        // the build on show in all the rest.
+        ui.add_space(4.0);
         self.clock(ui);
-        next(ui, self.section.number(), self.last);
         self.audience_row(ui);
+        self.preview(ui);
+        next(ui, self.section.number(), self.last);
         ui.separator();
-        // The notes whole: their type a little smaller where they would not fit.
-        let fit_id = egui::Id::unique(("presenter-notes-fit", self.section.number()));
-        let fit: f32 = ui.ctx().data(|d| d.get_temp(fit_id)).unwrap_or(1.0);
-        let out = egui::ScrollArea::vertical()
-            .id_salt("presenter-console-scroll")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for font in ui.style_mut().text_styles.values_mut() {
-                    font.size *= fit;
-                }
-                self.notes(ui);
-            });
-        let over = out.content_size.y > out.inner_rect.height() + 1.0;
-        if over && fit > MIN_FIT {
-            ui.ctx()
-                .data_mut(|d| d.insert_temp(fit_id, (fit * 0.94).max(MIN_FIT)));
-            ui.ctx().request_repaint();
-        }
+        let n = self.section.number();
+        let present = self.section.present();
+        let build = present.map(|p| p.build()).unwrap_or_default();
+        let secret = present.and_then(Present::lecturer_only);
+        let blocks = notes_view::blocks(n, &build, secret);
+        let mut page = self.view.notes_page(n, &build);
+        let pages = notes_view::show(ui, blocks, &mut page);
+        self.view.set_notes_page(page, pages);
         // The clocks tick once a second.
         let ms = chrono::Local::now().timestamp_subsec_millis();
         ui.ctx()
             .request_repaint_after(Duration::from_millis(u64::from(1000 - ms.min(999))));
         self.type_change
+    }
+
+    /// What the next Page Down shows: the section's next build, or more of its page (the
+    /// next section is the line under it).
+    fn preview(&self, ui: &mut Ui) {
+        if let Some(words) = self.preview.clone() {
+            let line = tf("app.presenter.preview", &[("shows", words)]);
+            ui.label(RichText::new(line).strong());
+        }
     }
 
     /// What the audience window shows, and its buttons.
@@ -115,8 +115,8 @@ impl Console<'_> {
                 ui.visuals().text_color(),
             )
         };
-        ui.label(RichText::new(text).strong().color(colour));
         ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(text).strong().color(colour));
             let blank = if self.blanked {
                 tf("app.presenter.show_audience", &blank_key)
             } else {
@@ -138,32 +138,33 @@ impl Console<'_> {
             {
                 self.queued.push(Action::TogglePresenter);
             }
-        });
-        // The audience's type: shown, and changed only here or by Ctrl+Plus, Ctrl+Minus and
-        // Ctrl+0 in the audience window (the console's own keys leave it alone).
-        ui.menu_button(self.type_label.as_str(), |ui| {
-            if let Some(c) = crate::ui::shell::topbar::type_menu(ui) {
-                self.type_change = Some(c);
-            }
+            // The audience's type: shown, and changed only here or by Ctrl+Plus, Ctrl+Minus
+            // and Ctrl+0 in the audience window (the console's own keys leave it alone).
+            ui.menu_button(self.type_label.as_str(), |ui| {
+                if let Some(c) = crate::ui::shell::topbar::type_menu(ui) {
+                    self.type_change = Some(c);
+                }
+            });
         });
     }
 
-    /// The wall clock, the lecture's time and where the plan expects it to be.
+    /// The wall clock, the lecture's time and where the plan expects it to be, in two lines.
     fn clock(&mut self, ui: &mut Ui) {
         let n = self.section.number();
         let elapsed = self.view.elapsed_s();
         let plan = notes::planned(n);
         let total = notes::total_minutes();
         ui.horizontal_wrapped(|ui| {
-            let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
+            let heading = RichText::new(t("app.presenter.heading")).strong();
+            crate::ui::kit::a11y::add_heading(ui, heading.text_style(egui::TextStyle::Body), 1);
             let now = self.view.time_of_day();
-            ui.label(RichText::new(now).size(size).strong())
+            ui.label(RichText::new(now).strong())
                 .on_hover_text(t("app.presenter.time_of_day"));
             let lecture = [
                 ("elapsed", notes::clock(elapsed)),
                 ("total", total.to_string()),
             ];
-            ui.label(RichText::new(tf("app.presenter.lecture_time", &lecture)).size(size * 0.8));
+            ui.label(tf("app.presenter.lecture_time", &lecture));
             if ui
                 .small_button(t("app.presenter.restart"))
                 .on_hover_text(t("app.presenter.restart_hint"))
@@ -177,62 +178,39 @@ impl Console<'_> {
             Pace::Behind(_) => widgets::warn_color(ui),
             _ => ui.visuals().text_color(),
         };
-        ui.label(tf(
-            "app.presenter.plan",
-            &[("start", plan.0.to_string()), ("end", plan.1.to_string())],
-        ));
-        ui.label(RichText::new(capitalised(&pace.text())).color(colour));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tf(
+                "app.presenter.plan",
+                &[("start", plan.0.to_string()), ("end", plan.1.to_string())],
+            ));
+            ui.label(RichText::new(capitalised(&pace.text())).color(colour));
+        });
     }
+}
 
-    /// The answer the audience has not seen yet, and the speaker notes.
-    /// What only the lecturer sees (a question's answer before its reveal).
-    fn secret(&self, ui: &mut Ui) {
-        if let Some(secret) = self.section.present().and_then(Present::lecturer_only) {
-            egui::Frame::new()
-                .stroke(egui::Stroke::new(2.0, widgets::warn_color(ui)))
-                .corner_radius(4.0)
-                .inner_margin(6.0)
-                .show(ui, |ui| {
-                    ui.label(RichText::new(t("app.presenter.only_here")).small().strong());
-                    ui.label(RichText::new(secret).strong());
-                });
-            ui.add_space(4.0);
-        }
+/// What the next Page Down shows in the section on show, in the notes' words: the build a
+/// press takes on the screenful on show, else the page's next screenful, else the section's
+/// next build. `None` at the section's last: the press opens the next section (the line
+/// under it names that).
+pub fn preview(ctx: &egui::Context, section: &dyn Section, presenter: bool) -> Option<String> {
+    let n = section.number();
+    let present = section.present();
+    let build = present.map(|p| p.build()).unwrap_or_default();
+    let next_build = || notes::after(n, &build).map(|b| b.shows.clone());
+    let in_view = present.and_then(|p| p.build_in_view());
+    if in_view == Some(true) {
+        return next_build();
     }
-
-    fn notes(&mut self, ui: &mut Ui) {
-        let Some(n) = notes::of(self.section.number()) else {
-            self.secret(ui);
-            return;
-        };
-        // What to say first: on a short console the rest scrolls.
-        ui.label(RichText::new(t("app.presenter.say")).strong());
-        ui.label(n.say.as_str());
-        ui.add_space(4.0);
-        self.secret(ui);
-        for (heading, text) in [
-            (t("app.presenter.ask"), &n.ask),
-            (t("app.presenter.surprise"), &n.surprise),
-        ] {
-            ui.label(RichText::new(heading).strong());
-            ui.label(text.as_str());
-            ui.add_space(4.0);
-        }
-        // Sections with build steps (the lab's experiments): what to ask before each.
-        for step in &n.steps {
-            let title = [("title", step.title.as_str())];
-            ui.label(RichText::new(tf("app.presenter.step_ask", &title)).strong());
-            ui.label(step.ask.as_str());
-            ui.add_space(4.0);
-        }
-        ui.label(
-            RichText::new(tf(
-                "app.presenter.minutes",
-                &[("minutes", n.minutes.to_string())],
-            ))
-            .color(ui.visuals().weak_text_color()),
-        );
+    let audience = if presenter {
+        super::audience_id()
+    } else {
+        egui::ViewportId::ROOT
+    };
+    if pager::more_after(ctx, audience) {
+        return Some(t("app.presenter.preview_more").to_owned());
     }
+    // (A page whose builds are taken in view only has none left past its last screenful.)
+    in_view.is_none().then(next_build).flatten()
 }
 
 /// The next section's title (or that the lecture ends here, and why it has no lab).

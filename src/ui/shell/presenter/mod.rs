@@ -13,6 +13,7 @@
 pub mod audience;
 pub mod console;
 pub mod notes;
+pub mod notes_view;
 
 use std::time::Instant;
 
@@ -45,6 +46,11 @@ fn console_id() -> egui::Id {
 /// Notes whether the presenter view is open this frame (the app calls it once a frame).
 pub fn set_open(ctx: &egui::Context, open: bool) {
     ctx.data_mut(|d| d.insert_temp(console_id(), open));
+}
+
+/// Whether the presenter view is open (its console takes the notes' keys).
+pub fn console_open(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp(console_id())).unwrap_or(false)
 }
 
 /// Whether `ui` draws in the presenter's console: the main window while the audience window
@@ -119,6 +125,17 @@ pub struct PresenterView {
     pub drawn: Option<egui::Rect>,
     /// A time of day and lecture time to show instead of the real ones (pictures in tests).
     fixed_clock: Option<(String, u64)>,
+    /// The screenful of the notes on show, the build it is of and how many there are.
+    notes_page: NotesPage,
+}
+
+/// The screenful of the console's notes on show (see [`notes_view`]).
+#[derive(Default)]
+struct NotesPage {
+    section: u8,
+    build: String,
+    index: usize,
+    count: usize,
 }
 
 impl PresenterView {
@@ -193,6 +210,13 @@ impl PresenterView {
         match action {
             Action::TogglePresenter => self.toggle(ctx, lecture, side),
             Action::BlankScreen if self.open => lecture.set_blanked(!lecture.blanked()),
+            Action::NotesForward if self.open => {
+                let p = &mut self.notes_page;
+                p.index = (p.index + 1).min(p.count.saturating_sub(1));
+            }
+            Action::NotesBack if self.open => {
+                self.notes_page.index = self.notes_page.index.saturating_sub(1);
+            }
             other => return Some(other),
         }
         None
@@ -224,6 +248,26 @@ impl PresenterView {
         self.started = Some(Instant::now());
     }
 
+    /// The screenful of the notes to show for build `build` of section `n`: the first for a
+    /// build not shown before.
+    pub fn notes_page(&mut self, n: u8, build: &str) -> usize {
+        let p = &mut self.notes_page;
+        if p.section != n || p.build != build {
+            *p = NotesPage {
+                section: n,
+                build: build.to_owned(),
+                ..NotesPage::default()
+            };
+        }
+        p.index
+    }
+
+    /// Notes the screenful shown and how many there are.
+    pub fn set_notes_page(&mut self, index: usize, count: usize) {
+        self.notes_page.index = index;
+        self.notes_page.count = count;
+    }
+
     /// Section shortcuts pressed in the audience window since the last frame.
     pub fn take_pending(&mut self) -> Vec<Action> {
         std::mem::take(&mut self.pending)
@@ -247,7 +291,8 @@ impl PresenterView {
 
 /// Whether a shortcut pressed in the audience window is taken there: the clicker's keys
 /// (Page Down/Up, the arrows, Home, End, B, "."), the quiz keys (1-4, Enter, Space, R), F11
-/// (full screen on the projector) and P (close). The rest belong to the console.
+/// (full screen on the projector) and P (close). The rest belong to the console (the notes'
+/// keys among them).
 pub fn works_in_audience(action: Action) -> bool {
     use Action as A;
     matches!(
@@ -284,6 +329,7 @@ mod tests {
         }
         for a in [
             Action::KeyboardMap,
+            Action::NotesForward,
             Action::ToggleGlossary,
             Action::ExportPlot,
             Action::ToggleLecture,

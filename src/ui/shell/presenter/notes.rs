@@ -11,7 +11,7 @@ pub struct Notes {
     /// The section, by its id in the assets (`"ttl"`), as its number.
     #[serde(deserialize_with = "crate::sections::number_by_id")]
     pub section: u8,
-    /// What to say, in two or three sentences.
+    /// What to say, in two or three sentences (shown where no build has its own note).
     pub say: String,
     /// The question for the class before a control is touched.
     pub ask: String,
@@ -19,17 +19,22 @@ pub struct Notes {
     pub surprise: String,
     /// Minutes planned for the section (the lab after the lesson: none).
     pub minutes: u32,
-    /// What to ask before each build step (the lab's experiments), in order.
+    /// What to say at each build, in the order Page Down shows them.
     #[serde(default)]
-    pub steps: Vec<StepNote>,
+    pub builds: Vec<BuildNote>,
 }
 
-/// The question for the class before one build step.
+/// What to say at one build of a section.
 #[derive(Clone, Debug, Deserialize)]
-pub struct StepNote {
-    /// The step's title, as on screen.
-    pub title: String,
-    pub ask: String,
+pub struct BuildNote {
+    /// The build's name, as the page gives it ([`crate::ui::Present::build`]): `"predict"`,
+    /// `"choice-2"`, `"question-1"`…
+    pub build: String,
+    /// What the audience sees at this build, in a few words (the console's preview of the
+    /// next build).
+    pub shows: String,
+    /// What to say now.
+    pub say: String,
 }
 
 fn parse(text: &str) -> Result<Vec<Notes>, String> {
@@ -49,6 +54,24 @@ fn all() -> &'static [Notes] {
 /// The notes of section `n` (every section has some; see the tests).
 pub fn of(n: u8) -> Option<&'static Notes> {
     all().iter().find(|x| x.section == n)
+}
+
+/// The note of build `build` of section `n`, if it has one of its own. A page of one build
+/// (an empty name) takes the section's first.
+pub fn of_build(n: u8, build: &str) -> Option<&'static BuildNote> {
+    let builds = &of(n)?.builds;
+    builds
+        .iter()
+        .find(|b| b.build == build)
+        .or_else(|| builds.first().filter(|_| build.is_empty()))
+}
+
+/// The build after `build` in section `n`'s notes (their order is Page Down's), or `None`
+/// at the section's last (then Page Down opens the next section).
+pub fn after(n: u8, build: &str) -> Option<&'static BuildNote> {
+    let builds = &of(n)?.builds;
+    let i = builds.iter().position(|b| b.build == build)?;
+    builds.get(i + 1)
 }
 
 /// Minutes planned for the sections before `n`, and up to the end of `n`.
@@ -134,10 +157,26 @@ mod tests {
         // The lesson's sections, then the lab after them.
         let lab = crate::sections::lab();
         assert_eq!(notes.len(), usize::from(lab));
-        assert_eq!(of(lab).map(|n| n.steps.len()), Some(5));
+        assert_eq!(
+            of(lab).map(|n| n.builds.len()),
+            Some(crate::ui::sections::lab::PARTS)
+        );
         for (i, n) in notes.iter().enumerate() {
-            for step in &n.steps {
-                assert!(!types_a_number(&step.ask), "{}: {}", step.title, step.ask);
+            assert!(!n.builds.is_empty(), "section {}: no builds", n.section);
+            for (j, b) in n.builds.iter().enumerate() {
+                assert!(
+                    !b.shows.trim().is_empty() && b.say.len() > 20,
+                    "{}",
+                    b.build
+                );
+                for text in [&b.shows, &b.say] {
+                    assert!(!types_a_number(text), "{}: {text}", b.build);
+                }
+                let twice = n.builds[j + 1..].iter().any(|x| x.build == b.build);
+                assert!(!twice, "section {}: '{}' twice", n.section, b.build);
+                if j > 0 {
+                    assert_ne!(b.say, n.builds[j - 1].say, "{}", b.build);
+                }
             }
             assert_eq!(usize::from(n.section), i + 1, "notes out of order");
             for (what, text) in [("say", &n.say), ("ask", &n.ask), ("surprise", &n.surprise)] {
