@@ -217,8 +217,28 @@ pub fn paint_hatch(painter: &egui::Painter, rect: egui::Rect, hatch: Hatch, ink:
     }
 }
 
+fn key_scale_id() -> egui::Id {
+    egui::Id::unique("plot-key-scale")
+}
+
+/// The share of its type a figure's key is drawn at: on a slide that does not fit, the key's
+/// words yield with the stage's other words (the plot keeps its type).
+pub fn set_key_scale(ctx: &egui::Context, scale: f32) {
+    ctx.data_mut(|d| d.insert_temp(key_scale_id(), scale));
+}
+
 /// A row of key entries under a plot, wrapping between entries (never inside one).
 pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
+    let scale: f32 = ui.ctx().data(|d| d.get_temp(key_scale_id())).unwrap_or(1.0);
+    ui.scope(|ui| {
+        if scale < 1.0 && scale > 0.0 {
+            crate::ui::kit::style::unscale_type(ui, 1.0 / scale);
+        }
+        key_row_at(ui, cx, marks);
+    });
+}
+
+fn key_row_at(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
     let r = marker_radius(cx) * 1.3;
     let lw = line_width(cx);
     ui.horizontal_wrapped(|ui| {
@@ -411,6 +431,20 @@ pub fn nice_grid(input: egui_plot::GridInput, min_major: f64) -> Vec<egui_plot::
 pub fn grid_label(m: egui_plot::GridMark) -> String {
     let decimals = (-m.step_size.log10().floor()).max(0.0) as usize;
     format!("{:.*}", decimals, m.value)
+}
+
+/// Notes the y range plot `id` was drawn with (for the tests that hold an axis still across
+/// a lecture's steps).
+pub fn note_y_range(ui: &Ui, id: &str, bounds: &egui_plot::PlotBounds) {
+    let key = egui::Id::unique(("plot-y-range", id, ui.ctx().viewport_id()));
+    let y = [bounds.min()[1], bounds.max()[1]];
+    ui.ctx().data_mut(|d| d.insert_temp(key, y));
+}
+
+/// The y range plot `id` was last drawn with in the main window (see [`note_y_range`]).
+pub fn y_range(ctx: &egui::Context, id: &str) -> Option<[f64; 2]> {
+    let key = egui::Id::unique(("plot-y-range", id, egui::ViewportId::ROOT));
+    ctx.data(|d| d.get_temp(key))
 }
 
 /// A bold ✕ of `size` points around `(x, y)` (egui_plot's own cross is hair-thin when large).

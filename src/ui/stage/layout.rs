@@ -165,7 +165,8 @@ fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
         // lower the type of a stage that does not fit (to the normal size at the least).
         let now = stage.now();
         let over = need - ui.available_height();
-        let words = remembered(ui, chrome_height_id(ui, now.n)).unwrap_or(0.0);
+        let words = remembered(ui, chrome_height_id(ui, now.n)).unwrap_or(0.0)
+            + remembered(ui, key_height_id(ui, now.n)).unwrap_or(0.0);
         let spent = squeeze_words(ui, now.n, (now.choice, now.hidden), over, words);
         let over = if spent { over } else { 0.0 };
         crate::ui::shell::stage_fit::note(ui.ctx(), now.n, over);
@@ -385,12 +386,15 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         top: 0,
         bottom: 0,
     });
+    // (The key under the figure yields with the words.)
+    crate::ui::kit::plot::set_key_scale(ui.ctx(), squeeze.map_or(1.0, |s| s.factor));
     egui::CentralPanel::no_frame()
         .frame(figure_frame)
         .show(ui, |ui| {
             let size = ui.available_size();
             stage.figure(ui, cx, vec2(size.x.max(200.0), size.y));
         });
+    crate::ui::kit::plot::set_key_scale(ui.ctx(), 1.0);
 }
 
 /// Two groups of settings side by side in the drawer when the stage is wide enough for both

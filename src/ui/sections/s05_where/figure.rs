@@ -57,11 +57,6 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 .fill(plot::colour(cx, BARS))
         })
         .collect();
-    let peak = h
-        .bins
-        .iter()
-        .map(|&c| 100.0 * c as f64 / n)
-        .fold(5.0, f64::max);
     let last = h
         .bins
         .iter()
@@ -96,7 +91,9 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         .include_x(left)
         .include_x(right)
         .include_y(0.0)
-        .include_y(peak * 1.08)
+        // Shares of failovers: one scale for every store and step (a lecture's Page Down
+        // changes the bars, not the axis), with room above the tallest for its label.
+        .include_y(100.0 * 1.08)
         .show(ui, |p| {
             p.bar_chart(
                 BarChart::new("", bars)
@@ -115,7 +112,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 p.vline(VLine::new("", twice).color(TWICE).width(w * 1.2));
                 labels.add(
                     Label::new(
-                        egui_plot::PlotPoint::new(twice, peak * 1.04),
+                        egui_plot::PlotPoint::new(twice, 100.0 * 1.04),
                         egui::Align2::LEFT_TOP,
                         tf("sections.where.key.twice", &[("value", fmt_count(twice))]),
                     )
@@ -132,6 +129,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                     .style(LineStyle::dashed_loose()),
             );
         });
+    plot::note_y_range(ui, "s5-histogram", response.transform.bounds());
     let ink = ui.visuals().text_color();
     labels.paint(
         ui,
