@@ -775,13 +775,15 @@ fn every_lab_step_in_a_lecture_fits_the_projectors() {
 /// 1024×768, 1280×800). (100, 121, 94, 274 and 232 before the walk existed; 18, 20, 9, 47
 /// and 43 two rounds ago; 373, 389, 395, 181 and 144 once it checked the figures' tick and
 /// lane labels, their contrast, cut axis titles, slides that scroll and votes off screen.)
-/// Left: the lab's measured timeline scrolled at 1280×720; slides at Type 120–150 % (and
-/// two at 100 %: sections 1 and 5 once revealed) whose stage still scrolls, and votes on a
-/// prediction below such a fold; with the bands' labels that say their ranges, more of them at
-/// 1280×800 (25); at 1920×1080 and text 150 %, a glossary card over the lab's lane diagram,
-/// whose lane name counts as overprinting the card. A new overlap, cut or squeezed figure fails
-/// the test.
-const KNOWN: [usize; 5] = [1, 0, 1, 26, 25];
+/// Slides fit by their words first (the headline, the class's line, the controls and the
+/// key yield, down to the projector's least text size) and by their type only then: no
+/// slide's stage scrolls at 1280×800 and one at 1024×768. Left: at 1920×1080 and text 150 %
+/// (and 1280×720 text 100 %), a glossary card over the lab's lane diagram, whose lane name
+/// counts as overprinting the card; at Type 150 % on a 1024×768 projector, axis titles and
+/// keys wider than the figure's narrower room (sections 1, 2, 5, 9) and section 5's third
+/// step's stage, which still scrolls; section 9's top tick label cut at 1280×800. A new
+/// overlap, cut or squeezed figure fails the test.
+const KNOWN: [usize; 5] = [1, 0, 1, 12, 2];
 
 /// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
 /// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.

@@ -20,6 +20,7 @@ mod learner_who;
 mod lecture;
 mod lecture_layout;
 mod lecture_quiet;
+mod lecture_type;
 mod predict;
 mod presenter;
 mod pseudo;

@@ -6,8 +6,10 @@
 mod grid;
 mod key;
 
-pub use grid::{decade_marks, decade_marks_every, grid_label, log_marks, nice_grid};
-pub use key::{HATCH_INK, Hatch, KeyMark, key_row, paint_hatch, paint_marker};
+pub use grid::{
+    decade_marks, decade_marks_every, grid_label, log_marks, nice_grid, note_y_range, y_range,
+};
+pub use key::{HATCH_INK, Hatch, KeyMark, key_row, paint_hatch, paint_marker, set_key_scale};
 
 use egui::{Color32, Ui};
 use egui_plot::Line;

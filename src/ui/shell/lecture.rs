@@ -26,6 +26,8 @@ pub const SLIDE_POINTS: [f32; 2] = [
     SLIDE_PX[0] * BODY_POINTS / BODY_PX_768,
     SLIDE_PX[1] * BODY_POINTS / BODY_PX_768,
 ];
+/// The passes egui may take over one frame of a lecture (see [`Lecture::fit`]).
+const MAX_PASSES: usize = 5;
 /// The lecturer's type factor: its range and its step.
 pub const TYPE_RANGE: (f32, f32) = (0.7, 1.5);
 const TYPE_STEP: f32 = 0.1;
@@ -192,6 +194,13 @@ impl Lecture {
         if !self.lecture {
             return;
         }
+        // A slide that does not fit is laid out again at once (its words yield, then its
+        // type): room for those passes before a frame is shown.
+        if ctx.options(|o| o.max_passes.get()) < MAX_PASSES {
+            ctx.options_mut(|o| {
+                o.max_passes = std::num::NonZeroUsize::new(MAX_PASSES).unwrap_or(o.max_passes)
+            });
+        }
         let known = viewport == egui::ViewportId::ROOT
             || ctx.input(|i| i.raw.viewports.contains_key(&viewport));
         if !known {
@@ -225,6 +234,7 @@ impl Lecture {
         let want = lecture_zoom(size, factor);
         if (want - zoom).abs() > 0.002 {
             ctx.set_zoom_factor(want);
+            ctx.request_discard("a slide's type changed");
             ctx.request_repaint();
         }
     }

@@ -54,59 +54,93 @@ pub fn note_overflow(ui: &Ui, n: u8, over: f32) {
 }
 
 /// On a projector the words around the figure (the headline, the line on the class's vote,
-/// the controls' labels) yield where a slide does not fit: their type is lowered, a step a measured frame,
-/// down to [`MIN_SQUEEZE`] of it and never under the projector's least text size, while a
-/// larger type than the normal is lowered (see `shell::stage_fit`).
+/// the controls and their labels) yield where a slide does not fit: their type and the room
+/// around them are lowered, at once by as much as the measured overflow asks and a step more
+/// where a measure shows it was not enough, never under the projector's least text size.
+/// The figure keeps the lecturer's type and the height its ticks need; only where the words
+/// can yield no more is the slide's type lowered (see `shell::stage_fit`). Kept per slide (a
+/// section's step): a slide left and reached again looks the same.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Squeeze {
     /// The window's and the type's sizes it holds for.
     pub(super) context: [i32; 4],
+    /// The slide it holds for: the settings' choice and whether the result is hidden.
+    pub(super) slide: (Option<usize>, bool),
     pub(super) factor: f32,
     /// The factor the stage's words were last measured at.
     pub(super) measured: f32,
 }
 
-/// The least share of their type the headline's words keep.
-const MIN_SQUEEZE: f32 = 0.75;
-/// One step of the squeeze.
-const SQUEEZE_STEP: f32 = 0.88;
+/// One step of the squeeze, at the least.
+const SQUEEZE_STEP: f32 = 0.92;
 
 pub(super) fn squeeze_id(ui: &Ui, n: u8) -> Id {
     Id::unique(("stage-words-squeeze", n, ui.ctx().viewport_id()))
 }
 
-pub(super) fn squeeze_state(ui: &Ui, n: u8) -> Squeeze {
+/// The squeeze of section `n`'s slide `slide` in this window at this type.
+pub(super) fn squeeze_state(ui: &Ui, n: u8, slide: (Option<usize>, bool)) -> Squeeze {
     let context = overflow_context(ui);
     let id = squeeze_id(ui, n);
-    ui.ctx()
-        .data(|d| d.get_temp::<Squeeze>(id))
-        .filter(|s| s.context == context)
+    let all: Vec<Squeeze> = ui.ctx().data(|d| d.get_temp(id)).unwrap_or_default();
+    all.into_iter()
+        .find(|s| s.context == context && s.slide == slide)
         .unwrap_or(Squeeze {
             context,
+            slide,
             factor: 1.0,
             measured: 1.0,
         })
 }
 
-/// The least factor the headline's words may take: [`MIN_SQUEEZE`], and no body text under
-/// the projector's least size.
-fn least_squeeze(ui: &Ui) -> f32 {
-    let body_px = ui.style().text_styles[&egui::TextStyle::Body].size * ui.ctx().pixels_per_point();
-    (crate::ui::shell::lecture::MIN_TEXT_PX / body_px.max(1.0)).max(MIN_SQUEEZE)
+/// Keeps `s` as the squeeze of its slide.
+pub(super) fn keep_squeeze(ui: &Ui, n: u8, s: Squeeze) {
+    let id = squeeze_id(ui, n);
+    ui.ctx().data_mut(|d| {
+        let all: &mut Vec<Squeeze> = d.get_temp_mut_or_default(id);
+        all.retain(|o| o.context == s.context && o.slide != s.slide);
+        all.push(s);
+    });
 }
 
-/// Lowers the headline's type a step where the stage needs `over` points more than it has
-/// (measured at today's factor).
-pub(super) fn squeeze_words(ui: &Ui, n: u8, over: f32) {
-    let mut s = squeeze_state(ui, n);
+/// The least factor the stage's words may take: no body text under the projector's least
+/// size.
+fn least_squeeze(ui: &Ui) -> f32 {
+    let body_px = ui.style().text_styles[&egui::TextStyle::Body].size * ui.ctx().pixels_per_point();
+    (crate::ui::shell::lecture::MIN_TEXT_PX / body_px.max(1.0)).min(1.0)
+}
+
+/// Lowers the type of the stage's words where the stage needs `over` points more than it
+/// has, measured with the words `words` points tall at today's factor. Returns whether the
+/// words can yield no more (the slide's type must).
+pub(super) fn squeeze_words(
+    ui: &Ui,
+    n: u8,
+    slide: (Option<usize>, bool),
+    over: f32,
+    words: f32,
+) -> bool {
+    let mut s = squeeze_state(ui, n, slide);
     let least = least_squeeze(ui);
-    if over <= 0.5 || s.factor <= least + 1e-3 {
-        return;
+    if over <= 0.5 {
+        return false;
+    }
+    if s.factor <= least + 1e-3 {
+        return true;
     }
     if (s.measured - s.factor).abs() < 1e-4 {
-        s.factor = (s.factor * SQUEEZE_STEP).max(least);
-        let id = squeeze_id(ui, n);
-        ui.ctx().data_mut(|d| d.insert_temp(id, s));
+        // The words' height goes with their type, or faster (they wrap into fewer lines).
+        let estimate = s.factor * ((words - over) / words.max(1.0)).max(0.0);
+        s.factor = estimate.min(s.factor * SQUEEZE_STEP).max(least);
+        keep_squeeze(ui, n, s);
+        // Laid out again before it is shown: a slide half fitted is never on the screen.
+        ui.ctx().request_discard("a slide's words yield");
         ui.ctx().request_repaint();
     }
+    false
+}
+
+/// Draws the words of a squeezed stage at `factor` of their type and room.
+pub(super) fn squeezed(ui: &mut Ui, factor: f32) {
+    crate::ui::kit::style::unscale_type(ui, 1.0 / factor);
 }

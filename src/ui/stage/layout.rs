@@ -11,7 +11,7 @@ pub use crate::ui::kit::measure::{remember, remembered};
 use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, Vec2, vec2};
 
 pub use super::fit::note_overflow;
-use super::fit::{overflow, squeeze_id, squeeze_state, squeeze_words};
+use super::fit::{keep_squeeze, overflow, squeeze_state, squeeze_words, squeezed};
 use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, SectionText};
 use crate::ui::{Cx, kit::a11y, kit::widgets};
@@ -161,12 +161,15 @@ fn stage_need<P: Pieces + ?Sized>(stage: &P, ui: &Ui, cx: &Cx<'_>) -> f32 {
 fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let need = stage_need(stage, ui, cx);
     if cx.lecture {
-        // On a projector the words yield, and the lecture lowers the type of a stage that
-        // does not fit (to the normal size at the least).
-        let n = stage.now().n;
+        // On a projector the words yield; only where they can yield no more does the lecture
+        // lower the type of a stage that does not fit (to the normal size at the least).
+        let now = stage.now();
         let over = need - ui.available_height();
-        squeeze_words(ui, n, over);
-        crate::ui::shell::stage_fit::note(ui.ctx(), n, over);
+        let words = remembered(ui, chrome_height_id(ui, now.n)).unwrap_or(0.0)
+            + remembered(ui, key_height_id(ui, now.n)).unwrap_or(0.0);
+        let spent = squeeze_words(ui, now.n, (now.choice, now.hidden), over, words);
+        let over = if spent { over } else { 0.0 };
+        crate::ui::shell::stage_fit::note(ui.ctx(), now.n, over);
     }
     if ui.available_height() + 0.5 >= need {
         // The same width as in the scrolling column below: the words wrap alike either way,
@@ -309,17 +312,18 @@ pub fn audience<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
 
 /// The stage: headline on top, controls at the bottom, the figure in between.
 fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
-    let n = stage.now().n;
-    let squeeze = cx.lecture.then(|| squeeze_state(ui, n));
+    let now = stage.now();
+    let n = now.n;
+    let squeeze = cx
+        .lecture
+        .then(|| squeeze_state(ui, n, (now.choice, now.hidden)));
     let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
         .show(ui, |ui| {
             if let Some(s) = squeeze {
-                for font in ui.style_mut().text_styles.values_mut() {
-                    font.size *= s.factor;
-                }
+                squeezed(ui, s.factor);
             }
             stage.headline(ui, cx);
             // What it drew, which a window too short cuts (the panel is never taller than it).
@@ -329,8 +333,7 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     if let Some(mut s) = squeeze.filter(|s| (s.measured - s.factor).abs() > 1e-4) {
         // The words were measured at their factor: the next step may follow.
         s.measured = s.factor;
-        let id = squeeze_id(ui, n);
-        ui.ctx().data_mut(|d| d.insert_temp(id, s));
+        keep_squeeze(ui, n, s);
         ui.ctx().request_repaint();
     }
     if cx.lecture && stage.now().hidden {
@@ -346,9 +349,7 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         .show(ui, |ui| {
             // (The controls' words yield with the headline's.)
             if let Some(s) = squeeze {
-                for font in ui.style_mut().text_styles.values_mut() {
-                    font.size *= s.factor;
-                }
+                squeezed(ui, s.factor);
             }
             stage.controls(ui, cx)
         });
@@ -385,12 +386,15 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         top: 0,
         bottom: 0,
     });
+    // (The key under the figure yields with the words.)
+    crate::ui::kit::plot::set_key_scale(ui.ctx(), squeeze.map_or(1.0, |s| s.factor));
     egui::CentralPanel::no_frame()
         .frame(figure_frame)
         .show(ui, |ui| {
             let size = ui.available_size();
             stage.figure(ui, cx, vec2(size.x.max(200.0), size.y));
         });
+    crate::ui::kit::plot::set_key_scale(ui.ctx(), 1.0);
 }
 
 /// Two groups of settings side by side in the drawer when the stage is wide enough for both

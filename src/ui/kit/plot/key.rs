@@ -74,8 +74,28 @@ pub fn paint_hatch(painter: &egui::Painter, rect: egui::Rect, hatch: Hatch, ink:
     }
 }
 
+fn key_scale_id() -> egui::Id {
+    egui::Id::unique("plot-key-scale")
+}
+
+/// The share of its type a figure's key is drawn at: on a slide that does not fit, the key's
+/// words yield with the stage's other words (the plot keeps its type).
+pub fn set_key_scale(ctx: &egui::Context, scale: f32) {
+    ctx.data_mut(|d| d.insert_temp(key_scale_id(), scale));
+}
+
 /// A row of key entries under a plot, wrapping between entries (never inside one).
 pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
+    let scale: f32 = ui.ctx().data(|d| d.get_temp(key_scale_id())).unwrap_or(1.0);
+    ui.scope(|ui| {
+        if scale < 1.0 && scale > 0.0 {
+            crate::ui::kit::style::unscale_type(ui, 1.0 / scale);
+        }
+        key_row_at(ui, cx, marks);
+    });
+}
+
+fn key_row_at(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
     let r = marker_radius(cx) * 1.3;
     let lw = line_width(cx);
     ui.horizontal_wrapped(|ui| {

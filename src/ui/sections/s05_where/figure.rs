@@ -57,11 +57,9 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 .fill(plot::colour(cx, BARS))
         })
         .collect();
-    let peak = h
-        .bins
-        .iter()
-        .map(|&c| 100.0 * c as f64 / n)
-        .fold(5.0, f64::max);
+    // Shares of failovers: one scale for every store and step (a lecture's Page Down changes
+    // the bars, not the axis).
+    let peak = 100.0;
     let last = h
         .bins
         .iter()
@@ -144,6 +142,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                     .style(LineStyle::dashed_loose()),
             );
         });
+    plot::note_y_range(ui, "s5-histogram", response.transform.bounds());
     let ink = ui.visuals().text_color();
     labels.paint(
         ui,

@@ -1,0 +1,115 @@
+//! The lecturer's Type (Ctrl+Plus) enlarges every figure's text on the projector, and a
+//! section's y axis holds still while Page Down walks its steps.
+
+use egui::{Key, Modifiers, Rect};
+use locks_lesson::app::AppOptions;
+use locks_lesson::sections;
+
+use crate::harness::{self, hold_window};
+use crate::layout_walk::{App, painted_texts_where};
+
+const PROJECTOR: [f32; 2] = [1024.0, 768.0];
+
+/// Section `n` in a lecture on a 1024×768 projector, its result shown, at a Type `steps`
+/// tenths above 100 %.
+fn lecture_at(n: u8, steps: usize) -> App {
+    let mut h = harness::open_with(AppOptions {
+        lecture: true,
+        section: Some(n),
+        ..Default::default()
+    })
+    .pixels(PROJECTOR, 1.0)
+    .build();
+    for _ in 0..steps {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+        hold_window(&mut h, PROJECTOR, 4);
+    }
+    hold_window(&mut h, PROJECTOR, 8);
+    h
+}
+
+/// The heights on screen, in pixels, of the texts drawn inside section `n`'s plot (its tick
+/// labels, axis titles and the labels on its marks), tallest first.
+fn figure_text_px(h: &App, n: u8) -> Vec<f32> {
+    let plot: Rect = harness::plot_rect(h, n).expect("the figure is drawn");
+    let ppp = h.ctx.pixels_per_point();
+    let mut heights: Vec<f32> =
+        painted_texts_where(h, &|t| !t.galley.text().trim().is_empty() && t.angle == 0.0)
+            .into_iter()
+            .filter(|(_, r, _)| plot.expand(2.0).contains(r.center()))
+            .map(|(_, r, _)| r.height() * ppp)
+            .collect();
+    heights.sort_by(|a, b| b.total_cmp(a));
+    heights
+}
+
+/// The median of `v` (sorted).
+fn median(v: &[f32]) -> f32 {
+    v[v.len() / 2]
+}
+
+#[test]
+fn type_130_enlarges_every_simulation_figures_text() {
+    let mut checked = 0;
+    let mut flat = Vec::new();
+    for (n, _) in sections::models() {
+        let normal = figure_text_px(&lecture_at(n, 0), n);
+        let larger_app = lecture_at(n, 3);
+        assert!(
+            (larger_app.state().tools().lecture.type_factor() - 1.3).abs() < 1e-3,
+            "Ctrl+Plus three times is Type 130 %"
+        );
+        let larger = figure_text_px(&larger_app, n);
+        assert!(
+            !normal.is_empty() && !larger.is_empty(),
+            "section {n}: no text in its figure"
+        );
+        let (a, b) = (median(&normal), median(&larger));
+        eprintln!("section {n}: figure text {a:.1} px at Type 100 %, {b:.1} px at 130 %");
+        // (Where the slide's words can yield no more, its type is lowered a little: the
+        // figure's text still grows.)
+        if b <= a * 1.05 {
+            flat.push(n);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} simulation sections");
+    // Left: section 4, whose stage with its table beside the figure does not fit a 1024×768
+    // projector even at Type 100 % (its type is held at the normal size). Another fails.
+    const KNOWN_FLAT: [u8; 1] = [4];
+    assert_eq!(
+        flat, KNOWN_FLAT,
+        "sections whose figure text Type does not enlarge"
+    );
+}
+
+/// Walks section `n`'s lecture steps (its presets, stores or defences) and returns the y
+/// range plot `plot` showed at each.
+fn y_ranges(n: u8, plot: &str) -> Vec<[f64; 2]> {
+    let mut h = lecture_at(n, 0);
+    let mut ranges = Vec::new();
+    for _ in 0..16 {
+        if let Some(y) = locks_lesson::ui::kit::plot::y_range(&h.ctx, plot) {
+            ranges.push(y);
+        }
+        let stepped = h
+            .state_mut()
+            .section_mut(n)
+            .present_mut()
+            .is_some_and(|p| p.step(true, true));
+        if !stepped {
+            break;
+        }
+        hold_window(&mut h, PROJECTOR, 4);
+    }
+    ranges
+}
+
+#[test]
+fn where_the_lock_lives_keeps_its_y_axis_across_stores_and_steps() {
+    let ranges = y_ranges(sections::number("where"), "s5-histogram");
+    assert!(ranges.len() >= 4, "the walk drew {} steps", ranges.len());
+    for r in &ranges {
+        assert_eq!(*r, ranges[0], "the y axis moved: {ranges:?}");
+    }
+}
