@@ -81,12 +81,9 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         left
     };
     let w = plot::line_width(cx);
-    // The mean granted twice is named above the bars, in a row of its own.
-    let top = if twice {
-        peak / (1.0 - labels::headroom(ui, size.y, 1))
-    } else {
-        peak * 1.08
-    };
+    // A row above the bars for the mean granted twice, kept where it is not named too and at
+    // every size: the axis holds still between the stores and the steps.
+    let top = peak * 1.25;
     let mut labels = Labels::new("s5-histogram");
     labels.avoid_marks(marks::bars(&bars, false));
     labels.avoid_marks([

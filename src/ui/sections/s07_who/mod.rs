@@ -410,6 +410,10 @@ impl Section for Who {
                             };
                             let debate = card_body(ui, c, judgement, cx);
                             let judge = Some(Step::Judge(i));
+                            // The debate's question and its sides on one screenful.
+                            if let Some(asked) = debate.asked {
+                                crate::ui::shell::pager::keep_whole(ui, asked);
+                            }
                             if debate.asked.is_some_and(ends_here) && pending == judge {
                                 in_view.0 = judge;
                             }

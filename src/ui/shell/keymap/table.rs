@@ -83,6 +83,16 @@ fn next_question() -> String {
     t("keys.what.continue").to_owned()
 }
 
+/// P, ↓ and ↑: the presenter view's keys, one row of the map.
+fn presenter() -> String {
+    let keys = [
+        ("p", t("keys.name.p")),
+        ("down", t("keys.name.down")),
+        ("up", t("keys.name.up")),
+    ];
+    tf("keys.what.presenter", &keys)
+}
+
 fn blank() -> String {
     t("keys.what.blank").to_owned()
 }
@@ -284,19 +294,20 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::TogglePresenter,
         Key::P,
         || t("keys.name.p"),
-        || t("keys.what.presenter").to_owned(),
+        presenter,
     ),
+    // ↓ and ↑ share P's row of the map (the same words).
     plain(
         Action::NotesForward,
         Key::ArrowDown,
         || t("keys.name.down"),
-        || t("keys.what.notes_forward").to_owned(),
+        presenter,
     ),
     plain(
         Action::NotesBack,
         Key::ArrowUp,
         || t("keys.name.up"),
-        || t("keys.what.notes_back").to_owned(),
+        presenter,
     ),
     // Shift+/ on many layouts; also matched as typed text, see `pressed`.
     plain(
