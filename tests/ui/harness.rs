@@ -156,6 +156,20 @@ pub fn summary(h: &mut Harness<'static, LessonApp>, n: impl At) -> String {
         .expect("the section has a headline")
 }
 
+/// A lecture with the presenter view open (the console in the main window, the audience in
+/// a second one), `px` pixels at zoom 1.
+pub fn open_presenter(px: [f32; 2]) -> Harness<'static, LessonApp> {
+    open_with(AppOptions {
+        lecture: true,
+        presenter: true,
+        ask_predictions: true,
+        ..Default::default()
+    })
+    .pixels(px, 1.0)
+    .separate_windows()
+    .build()
+}
+
 /// Runs `steps` frames with the window held at `px` pixels, as a real window is: egui's points
 /// follow the zoom (lecture mode fits its zoom to the window), while the harness counts points.
 pub fn hold_window(h: &mut Harness<'static, LessonApp>, px: [f32; 2], steps: usize) {

@@ -859,15 +859,7 @@ fn every_lecture_step_with_votes_fits_a_1280_by_800_screen() {
 /// audience window open: at every step the speaker notes are whole in their column (or paged
 /// by keys: nothing of them left to a mouse's scroll wheel).
 fn console_walk(px: [f32; 2]) -> Walk {
-    let h = crate::harness::open_with(AppOptions {
-        lecture: true,
-        presenter: true,
-        ask_predictions: true,
-        ..Default::default()
-    })
-    .pixels(px, 1.0)
-    .separate_windows()
-    .build();
+    let h = crate::harness::open_presenter(px);
     // (No second window behind kittest: the type is the one a 1024×768 projector gives.)
     h.ctx
         .set_zoom_factor(locks_lesson::ui::shell::lecture::lecture_zoom(

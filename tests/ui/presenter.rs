@@ -9,7 +9,7 @@
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use locks_lesson::app::{AppOptions, LessonApp};
+use locks_lesson::app::LessonApp;
 use locks_lesson::lesson::catalogue::{t, tf};
 use locks_lesson::sections;
 use locks_lesson::ui::shell::pager;
@@ -286,15 +286,7 @@ fn preview_line(h: &Harness<'static, LessonApp>) -> Option<String> {
 #[test]
 fn the_console_says_what_to_say_at_each_build_and_what_page_down_shows_next() {
     let px = [1280.0, 800.0];
-    let mut h = crate::harness::open_with(AppOptions {
-        lecture: true,
-        presenter: true,
-        ask_predictions: true,
-        ..Default::default()
-    })
-    .pixels(px, 1.0)
-    .separate_windows()
-    .build();
+    let mut h = crate::harness::open_presenter(px);
     crate::harness::hold_window(&mut h, px, 4);
     assert!(h.state().presenter_view().is_open());
     let more = t("app.presenter.preview_more");
