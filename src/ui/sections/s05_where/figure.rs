@@ -83,7 +83,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
     let w = plot::line_width(cx);
     // A row above the bars for the mean granted twice, kept where it is not named too and at
     // every size: the axis holds still between the stores and the steps.
-    let top = peak * 1.25;
+    let top = peak * 1.2;
     let mut labels = Labels::new("s5-histogram");
     labels.avoid_marks(marks::bars(&bars, false));
     labels.avoid_marks([
