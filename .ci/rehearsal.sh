@@ -90,6 +90,13 @@ ocr() {
   [[ ${2:-} == halves ]] && crop=(-crop 50%x100% +repage -resize 150%)
   convert "$1" "${crop[@]}" "$base-part-%d.png"
   : >"$base.txt"
+  # The console's own column (the right part of its window) is read once more alone: beside
+  # the console's stage, Tesseract can run the two columns' lines together.
+  if [[ ${2:-} == halves ]]; then
+    local w h
+    read -r w h < <(identify -format '%w %h' "$1")
+    convert "$1" -crop "$((w * 23 / 100))x$h+$((w * 27 / 100))+0" +repage -resize 150% "$base-part-9.png"
+  fi
   for part in "$base"-part-*.png; do
     OMP_THREAD_LIMIT=1 tesseract "$part" "${part%.png}" >/dev/null 2>&1 || true
     cat "${part%.png}.txt" >>"$base.txt" 2>/dev/null || true
