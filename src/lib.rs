@@ -2,6 +2,9 @@
 
 #![forbid(unsafe_code)]
 
+#[macro_use]
+mod macros;
+
 pub mod app;
 pub mod cli;
 pub mod lab;

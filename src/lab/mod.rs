@@ -29,9 +29,9 @@ pub use story::{Control, run_stale};
 
 crate::param_specs! {
     /// The lock's time to live. etcd leases count whole seconds, so there it is rounded up.
-    pub TTL_MS = new("ttl-ms", "Lock TTL", "ms", 1000.0, 3000.0, 1000.0).whole();
+    pub TTL_MS = new("ttl-ms", "ms", 1000.0, 3000.0, 1000.0).whole();
     /// How long A stays frozen after its work starts to pause.
-    pub PAUSE_MS = new("pause-ms", "A's pause", "ms", 0.0, 10000.0, 3000.0).whole();
+    pub PAUSE_MS = new("pause-ms", "ms", 0.0, 10000.0, 3000.0).whole();
 }
 
 /// How long A works (renewing its lock) before it freezes.

@@ -11,6 +11,7 @@
 use serde::Deserialize;
 
 pub mod catalogue;
+pub mod keys;
 pub mod language;
 pub mod quantity;
 pub mod refs;

@@ -164,7 +164,8 @@ pub fn help(spec: &ParamSpec) -> String {
     } else {
         format!(" ({})", spec.unit)
     };
-    format!("{}{unit}: {}", spec.label, spec.range_text())
+    let label = crate::lesson::catalogue::t(&spec.label_key());
+    format!("{label}{unit}: {}", spec.range_text())
 }
 
 /// A flag's default as text, from its range.
@@ -174,13 +175,21 @@ fn default_text(spec: &ParamSpec) -> String {
 
 crate::param_specs! {
     /// `--threads`: how many worker threads a Monte Carlo run uses (results never depend on it).
-    pub THREADS = new("threads", "Worker threads, 0 for one per core (the result is the same for any count)", "", 0.0, 1024.0, 0.0).whole();
+    pub THREADS = new("threads", "", 0.0, 1024.0, 0.0).whole();
+}
+
+/// `--threads`' help (a flag of the terminal's only, with no slider).
+fn threads_help() -> String {
+    format!(
+        "Worker threads, 0 for one per core (the result is the same for any count): {}",
+        THREADS.range_text()
+    )
 }
 
 /// The thread count of Monte Carlo models.
 #[derive(Debug, Args)]
 pub struct Threads {
-    #[arg(long, default_value_t = default_text(&THREADS), allow_hyphen_values = true, help = help(&THREADS))]
+    #[arg(long, default_value_t = default_text(&THREADS), allow_hyphen_values = true, help = threads_help())]
     pub threads: String,
 }
 

@@ -188,7 +188,7 @@ mod tests {
         size: u32,
     }
 
-    const SIZE: ParamSpec = ParamSpec::new("size", "Size", "", 1.0, 9.0, 3.0).whole();
+    const SIZE: ParamSpec = ParamSpec::new("size", "", 1.0, 9.0, 3.0).whole();
     crate::param_table!(Toy { size: SIZE } default {});
     impl Schema for Toy {}
 

@@ -16,10 +16,10 @@ use rand_distr::{Distribution, Exp};
 use super::params::Valid;
 
 crate::param_specs! {
-    pub WORKERS = new("workers", "Workers", "", 1.0, 20.0, 5.0).whole();
-    pub INCREMENTS = new("increments", "Increments per worker", "", 10.0, 1000.0, 200.0).whole().log();
-    pub THINK_MS = new("think-ms", "Think time (mean)", "ms", 0.1, 20.0, 2.0).log();
-    pub GAP_MS = new("gap-ms", "Gap between increments (mean)", "ms", 0.1, 20.0, 2.0).log();
+    pub WORKERS = new("workers", "", 1.0, 20.0, 5.0).whole();
+    pub INCREMENTS = new("increments", "", 10.0, 1000.0, 200.0).whole().log();
+    pub THINK_MS = new("think-ms", "ms", 0.1, 20.0, 2.0).log();
+    pub GAP_MS = new("gap-ms", "ms", 0.1, 20.0, 2.0).log();
 }
 
 /// Parameters of the counter model. Build with [`CounterParams::default`] and adjust,

@@ -29,11 +29,11 @@ use super::params::Valid;
 use super::stats::{Estimate, Histogram, Spacing};
 
 crate::param_specs! {
-    pub RATE = new("rate", "Lock grants per second", "/s", 1.0, 10_000.0, 500.0).log();
-    pub LAG_MS = new("lag-ms", "Replication lag (mean)", "ms", 0.1, 1_000.0, 5.0).log();
-    pub WINDOW_S = new("window-s", "Window before the crash", "s", 0.1, 60.0, 5.0).log();
-    pub CONTENTION = new("contention", "Chance another client wants the lock", "", 0.0, 1.0, 0.1);
-    pub FAILOVERS = new("failovers", "Simulated failovers", "", 100.0, 100_000_000.0, 10_000.0).whole().log();
+    pub RATE = new("rate", "/s", 1.0, 10_000.0, 500.0).log();
+    pub LAG_MS = new("lag-ms", "ms", 0.1, 1_000.0, 5.0).log();
+    pub WINDOW_S = new("window-s", "s", 0.1, 60.0, 5.0).log();
+    pub CONTENTION = new("contention", "", 0.0, 1.0, 0.1);
+    pub FAILOVERS = new("failovers", "", 100.0, 100_000_000.0, 10_000.0).whole().log();
 }
 
 /// Failovers per chunk.

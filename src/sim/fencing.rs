@@ -25,9 +25,9 @@ use super::params::{ParamSpec, Valid};
 use super::stats::Estimate;
 
 crate::param_specs! {
-    pub HOLDERS = new("holders", "Lock holders", "", 10.0, 100_000.0, 500.0).whole().log();
-    pub TTL_MS = new("ttl-ms", "Lock TTL", "ms", 10.0, 60_000.0, 1_000.0).log();
-    pub TYPICAL_MS = new("typical-ms", "Typical work time", "ms", 1.0, 10_000.0, 200.0).log();
+    pub HOLDERS = new("holders", "", 10.0, 100_000.0, 500.0).whole().log();
+    pub TTL_MS = new("ttl-ms", "ms", 10.0, 60_000.0, 1_000.0).log();
+    pub TYPICAL_MS = new("typical-ms", "ms", 1.0, 10_000.0, 200.0).log();
 }
 /// The same spread as the TTL model's.
 pub const SPREAD: ParamSpec = super::ttl::SPREAD;
@@ -36,7 +36,7 @@ pub const PAUSE_PROB: ParamSpec = ParamSpec {
     ..super::ttl::PAUSE_PROB
 };
 crate::param_specs! {
-    pub PAUSE_MEAN_MS = new("stall-mean-ms", "Mean pause", "ms", 10.0, 60_000.0, 2_000.0).log();
+    pub PAUSE_MEAN_MS = new("stall-mean-ms", "ms", 10.0, 60_000.0, 2_000.0).log();
 }
 
 /// How many holders a run keeps for the token ladder; later holders are only counted.

@@ -11,8 +11,9 @@ use std::ops::Deref;
 pub struct ParamSpec {
     /// Command-line flag without the leading dashes, e.g. `"think-ms"`.
     pub flag: &'static str,
-    /// Short label for a slider, e.g. `"Think time"`.
-    pub label: &'static str,
+    /// The parameter's words when they are not the flag's (`"typical-s.job"`): the catalogue
+    /// holds its label once, under `stage.param.WORDS`, for the slider and `--help` alike.
+    pub words: Option<&'static str>,
     /// Unit shown after the value (`""` when the value has no unit).
     pub unit: &'static str,
     pub min: f64,
@@ -29,7 +30,6 @@ impl ParamSpec {
     /// a logarithmic slider).
     pub const fn new(
         flag: &'static str,
-        label: &'static str,
         unit: &'static str,
         min: f64,
         max: f64,
@@ -37,7 +37,7 @@ impl ParamSpec {
     ) -> Self {
         Self {
             flag,
-            label,
+            words: None,
             unit,
             min,
             max,
@@ -45,6 +45,19 @@ impl ParamSpec {
             log: false,
             integer: false,
         }
+    }
+
+    /// The same, its label the catalogue's `stage.param.WORDS` rather than the flag's.
+    pub const fn words(self, words: &'static str) -> Self {
+        Self {
+            words: Some(words),
+            ..self
+        }
+    }
+
+    /// The catalogue key of the parameter's label (`stage.param.ttl-s`).
+    pub fn label_key(&self) -> String {
+        format!("stage.param.{}", self.words.unwrap_or(self.flag))
     }
 
     /// The same for whole numbers only.
@@ -251,16 +264,16 @@ impl<P> Deref for Valid<P> {
 }
 
 /// Declares parameter constants one to a line:
-/// `param_specs! { pub TTL_S = new("ttl-s", "Lock TTL", "s", 0.1, 300.0, 10.0).log(); }`
+/// `param_specs! { pub TTL_S = new("ttl-s", "s", 0.1, 300.0, 10.0).log(); }`
 /// (flag, slider label, unit, min, max, default; `.whole()` for integers, `.log()` for a
 /// logarithmic slider).
 #[macro_export]
 macro_rules! param_specs {
-    ($($(#[$meta:meta])* $vis:vis $name:ident = $kind:ident($($arg:expr),+ $(,)?) $(.$modifier:ident())*;)+) => {
+    ($($(#[$meta:meta])* $vis:vis $name:ident = $kind:ident($($arg:expr),+ $(,)?) $(.$modifier:ident($($marg:expr)?))*;)+) => {
         $(
             $(#[$meta])*
             $vis const $name: $crate::sim::params::ParamSpec =
-                $crate::sim::params::ParamSpec::$kind($($arg),+)$(.$modifier())*;
+                $crate::sim::params::ParamSpec::$kind($($arg),+)$(.$modifier($($marg)?))*;
         )+
     };
 }
@@ -314,7 +327,7 @@ mod tests {
 
     const W: ParamSpec = ParamSpec {
         flag: "workers",
-        label: "Workers",
+        words: None,
         unit: "",
         min: 1.0,
         max: 20.0,
@@ -344,7 +357,7 @@ mod tests {
     }
     const THINK: ParamSpec = ParamSpec {
         flag: "think",
-        label: "Think",
+        words: None,
         unit: "ms",
         min: 0.1,
         max: 20.0,

@@ -40,19 +40,19 @@ use super::params::{ParamSpec, Valid};
 use super::stats::{Estimate, Histogram, Spacing};
 
 crate::param_specs! {
-    pub TTL_S = new("ttl-s", "Lock TTL", "s", 1.0, 300.0, 30.0).log();
-    pub TYPICAL_S = new("typical-s", "Typical job length", "s", 0.1, 120.0, 8.0).log();
+    pub TTL_S = new("ttl-s", "s", 1.0, 300.0, 30.0).log();
+    pub TYPICAL_S = new("typical-s", "s", 0.1, 120.0, 8.0).log().words("typical-s.job");
 }
 pub const SPREAD: ParamSpec = ParamSpec {
-    label: "Job-length spread",
+    words: Some("spread.job"),
     default: 0.45,
     ..super::ttl::SPREAD
 };
 /// The same pause probability as the TTL model's.
 pub const PAUSE_PROB: ParamSpec = super::ttl::PAUSE_PROB;
 crate::param_specs! {
-    pub PAUSE_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 600.0, 20.0).log();
-    pub RUNS = new("runs", "Simulated runs", "", 1_000.0, 100_000_000.0, 50_000.0).whole().log();
+    pub PAUSE_MEAN_S = new("stall-mean-s", "s", 0.1, 600.0, 20.0).log();
+    pub RUNS = new("runs", "", 1_000.0, 100_000_000.0, 50_000.0).whole().log();
 }
 
 /// Runs per chunk (about half a millisecond of work for one core).

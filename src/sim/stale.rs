@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use super::params::Valid;
 
 crate::param_specs! {
-    pub PAUSE_S = new("pause-s", "A's pause", "s", 0.0, 30.0, 14.0);
-    pub TTL_S = new("ttl-s", "Lock TTL", "s", 1.0, 30.0, 10.0);
+    pub PAUSE_S = new("pause-s", "s", 0.0, 30.0, 14.0);
+    pub TTL_S = new("ttl-s", "s", 1.0, 30.0, 10.0);
 }
 
 /// A's token.

@@ -28,13 +28,13 @@ use super::params::Valid;
 use super::stats::Estimate;
 
 crate::param_specs! {
-    pub TTL_S = new("ttl-s", "Lock TTL", "s", 0.1, 300.0, 10.0).log();
-    pub TYPICAL_S = new("typical-s", "Typical work time", "s", 0.01, 10.0, 0.2).log();
-    pub SPREAD = new("spread", "Work-time spread", "", 0.0, 1.5, 0.5);
-    pub PAUSE_PROB = new("stall-prob", "Pause probability", "", 0.0, 0.2, 0.002);
-    pub PAUSE_MEAN_S = new("stall-mean-s", "Mean pause", "s", 0.1, 60.0, 5.0).log();
-    pub HOLDS = new("holds", "Simulated lock holds", "", 1_000.0, 100_000_000.0, 60_000.0).whole().log();
-    pub GRANT_INTERVAL_S = new("grant-interval-s", "One grant every", "s", 0.1, 3_600.0, 10.0).log();
+    pub TTL_S = new("ttl-s", "s", 0.1, 300.0, 10.0).log();
+    pub TYPICAL_S = new("typical-s", "s", 0.01, 10.0, 0.2).log();
+    pub SPREAD = new("spread", "", 0.0, 1.5, 0.5);
+    pub PAUSE_PROB = new("stall-prob", "", 0.0, 0.2, 0.002);
+    pub PAUSE_MEAN_S = new("stall-mean-s", "s", 0.1, 60.0, 5.0).log();
+    pub HOLDS = new("holds", "", 1_000.0, 100_000_000.0, 60_000.0).whole().log();
+    pub GRANT_INTERVAL_S = new("grant-interval-s", "s", 0.1, 3_600.0, 10.0).log();
 }
 
 /// Seconds in a day, for the per-day figure.

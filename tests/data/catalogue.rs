@@ -8,8 +8,15 @@ use locks_lesson::lesson::catalogue;
 
 /// Code that does not draw: the terminal's command line (its `--help` and messages, the
 /// models' flags among them) and the models, whose parameter labels and errors are the
-/// command line's (screens draw a parameter's label from the catalogue, `stage.param.FLAG`).
-const NOT_DRAWN: [&str; 4] = ["src/cli/", "src/bin/", "src/sim/", "src/sections/flags.rs"];
+/// command line's (screens draw a parameter's label from the catalogue, `stage.param.FLAG`),
+/// and the catalogue's macros, whose words are the compiler's errors.
+const NOT_DRAWN: [&str; 5] = [
+    "src/cli/",
+    "src/bin/",
+    "src/sim/",
+    "src/sections/flags.rs",
+    "src/macros.rs",
+];
 
 /// Literals kept in the code on purpose, by file and start: the lock servers' Lua scripts and
 /// lines written to the log, never drawn.
@@ -225,6 +232,38 @@ fn the_scan_finds_sentences_in_every_kind_of_literal() {
             (5, "line one\nline two".to_owned()),
         ]
     );
+}
+
+/// The key list the build checks keys against (`src/lesson/keys.rs`) is the catalogue's:
+/// `UPDATE_KEYS=1` writes it anew after a key is added, renamed or removed.
+#[test]
+fn key_list_is_the_catalogues() {
+    let mut text = String::from(
+        "//! Every key of the catalogue (`assets/ui/*.ron`) in byte order: the list that `key!`, `t!`\n\
+         //! and `tf!` check a key against as the program compiles. Written from the catalogue by\n\
+         //! `UPDATE_KEYS=1 cargo test --test data key_list`; a test fails when it is stale.\n\n\
+         /// The catalogue's keys, sorted.\n\
+         pub const KEYS: &[&str] = &[\n",
+    );
+    for key in catalogue::catalogue().keys() {
+        text.push_str(&format!("    {key:?},\n"));
+    }
+    text.push_str("];\n");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lesson/keys.rs");
+    if std::env::var_os("UPDATE_KEYS").is_some() {
+        std::fs::write(&path, &text).expect("src/lesson/keys.rs is writable");
+    }
+    let written = std::fs::read_to_string(&path).expect("src/lesson/keys.rs is readable");
+    assert!(
+        written == text,
+        "src/lesson/keys.rs is not the catalogue's key list: run UPDATE_KEYS=1 cargo test --test data key_list"
+    );
+    for key in catalogue::catalogue().keys() {
+        assert!(catalogue::has(key), "{key}");
+    }
+    for near in ["", "app", "app.", "keys.nex", "zzz.last", "app.title "] {
+        assert!(!catalogue::has(near), "{near:?} is not a key");
+    }
 }
 
 /// Every `t("KEY")` / `tf("KEY", ..)` the code asks for.

@@ -722,7 +722,7 @@ fn one_word_per_idea_on_sliders_in_help_and_in_prose() {
         .texts()
         .into_iter()
         .chain(ui_strings())
-        .chain(sliders().iter().map(|s| s.label.to_owned()))
+        .chain(sliders().iter().map(|s| label(s).to_owned()))
         .collect();
     for (card, word, not) in ONE_WORD {
         let term = c.term(card).unwrap_or_else(|| panic!("no card {card}"));
@@ -748,6 +748,11 @@ fn one_word_per_idea_on_sliders_in_help_and_in_prose() {
     }
 }
 
+/// A parameter's label, as its slider and `--help` show it.
+fn label(spec: &locks_lesson::sim::ParamSpec) -> &'static str {
+    locks_lesson::lesson::catalogue::t(&spec.label_key())
+}
+
 #[test]
 fn sliders_use_the_glossary_words() {
     let c = content();
@@ -762,17 +767,14 @@ fn sliders_use_the_glossary_words() {
         renewal::PAUSE_MEAN_S,
     ];
     for s in pauses {
-        assert!(s.label.to_lowercase().contains("pause"), "{}", s.label);
+        assert!(label(&s).to_lowercase().contains("pause"), "{}", label(&s));
     }
     for s in [ttl::TTL_S, stale::TTL_S, fencing::TTL_MS, renewal::TTL_S] {
-        assert!(s.label.contains("TTL"), "{}", s.label);
+        assert!(label(&s).contains("TTL"), "{}", label(&s));
     }
-    assert!(
-        failover::LAG_MS
-            .label
-            .to_lowercase()
-            .contains("replication lag")
-    );
+    assert!(label(&failover::LAG_MS)
+        .to_lowercase()
+        .contains("replication lag"));
     for (word, card) in [
         ("pause", "process-pause"),
         ("ttl", "ttl"),

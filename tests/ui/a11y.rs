@@ -93,7 +93,7 @@ fn slider_values_carry_their_units_as_on_screen() {
     let mut h = app("ttl");
     h.get_by_label("More settings").click();
     h.run_steps(3);
-    let (value, description, number) = setting(&h, ttl::TTL_S.label);
+    let (value, description, number) = setting(&h, crate::harness::label(&ttl::TTL_S));
     assert_eq!(value.as_deref(), Some("10\u{a0}s"));
     assert_eq!(
         description.as_deref(),
@@ -105,13 +105,13 @@ fn slider_values_carry_their_units_as_on_screen() {
         Some("10\u{a0}s"),
         "the number box as shown"
     );
-    let (value, _, number) = setting(&h, ttl::PAUSE_PROB.label);
+    let (value, _, number) = setting(&h, crate::harness::label(&ttl::PAUSE_PROB));
     assert!(
         value.as_deref().is_some_and(|v| v.ends_with("\u{a0}%")),
         "a probability reads as a percentage: {value:?}"
     );
     assert_eq!(value, number);
-    let (value, _, number) = setting(&h, ttl::TYPICAL_S.label);
+    let (value, _, number) = setting(&h, crate::harness::label(&ttl::TYPICAL_S));
     assert_eq!(value, number);
     assert!(value.is_some_and(|v| v.ends_with("\u{a0}s")));
     // Every slider on every simulation section of the registry says what its number box
@@ -157,7 +157,7 @@ fn slider_values_carry_their_units_as_on_screen() {
 #[test]
 fn end_and_home_on_a_focused_slider_move_the_slider_not_the_section() {
     let mut h = app("ttl");
-    h.get_by_role_and_label(Role::Slider, ttl::TTL_S.label)
+    h.get_by_role_and_label(Role::Slider, crate::harness::label(&ttl::TTL_S))
         .focus();
     h.run_steps(2);
     h.key_press(Key::End);
@@ -165,7 +165,7 @@ fn end_and_home_on_a_focused_slider_move_the_slider_not_the_section() {
     assert_eq!(h.state().current_id(), "ttl", "End stays in the section");
     assert_eq!(ttl_value(&mut h), ttl::TTL_S.max);
     assert!(
-        h.get_by_role_and_label(Role::Slider, ttl::TTL_S.label)
+        h.get_by_role_and_label(Role::Slider, crate::harness::label(&ttl::TTL_S))
             .is_focused(),
         "the slider keeps the focus"
     );
@@ -186,7 +186,7 @@ fn end_and_home_on_a_focused_slider_move_the_slider_not_the_section() {
     assert!(down < paged, "back down: {down}");
     assert_eq!(h.state().current_id(), "ttl");
     assert!(
-        h.get_by_role_and_label(Role::Slider, ttl::TTL_S.label)
+        h.get_by_role_and_label(Role::Slider, crate::harness::label(&ttl::TTL_S))
             .is_focused(),
         "↑ and ↓ do not move the focus away"
     );
@@ -216,7 +216,7 @@ fn a_live_region_announces_the_new_headline_once_it_settles() {
         "the section's result is announced once it is in: {:?}",
         live_texts(&h)
     );
-    h.get_by_role_and_label(Role::Slider, ttl::TTL_S.label)
+    h.get_by_role_and_label(Role::Slider, crate::harness::label(&ttl::TTL_S))
         .focus();
     h.run_steps(1);
     for _ in 0..3 {

@@ -216,7 +216,7 @@ fn a_click_on_a_slider_focuses_it_with_a_ring_and_a_click_elsewhere_gives_the_ar
     let slider = || {
         By::new()
             .role(Role::Slider)
-            .label(locks_lesson::sim::ttl::TTL_S.label)
+            .label(crate::harness::label(&locks_lesson::sim::ttl::TTL_S))
     };
     let c = {
         let n = h.get(slider());

@@ -233,3 +233,8 @@ pub fn apply_scenario(
         .expect("the section shares its settings")
         .apply_scenario(pairs)
 }
+
+/// A parameter's slider label, as the catalogue words it.
+pub fn label(spec: &locks_lesson::sim::ParamSpec) -> &'static str {
+    locks_lesson::ui::kit::params::label(spec)
+}

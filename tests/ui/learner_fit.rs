@@ -84,8 +84,8 @@ fn more_settings_lays_out_whole_on_a_laptop_in_sections_1_and_9() {
             1,
             &what,
             &[
-                counter::THINK_MS.label,
-                counter::GAP_MS.label,
+                crate::harness::label(&counter::THINK_MS),
+                crate::harness::label(&counter::GAP_MS),
                 "Reset to lesson defaults",
             ],
         );
@@ -95,10 +95,10 @@ fn more_settings_lays_out_whole_on_a_laptop_in_sections_1_and_9() {
             9,
             &what,
             &[
-                renewal::SPREAD.label,
-                renewal::PAUSE_PROB.label,
-                renewal::PAUSE_MEAN_S.label,
-                renewal::RUNS.label,
+                crate::harness::label(&renewal::SPREAD),
+                crate::harness::label(&renewal::PAUSE_PROB),
+                crate::harness::label(&renewal::PAUSE_MEAN_S),
+                crate::harness::label(&renewal::RUNS),
                 "Reset to lesson defaults",
             ],
         );

@@ -40,8 +40,8 @@ fn assert_in_view(h: &Harness<'static, LessonApp>, with_controls: bool) {
     for (role, label) in [
         (Role::Button, "No defence"),
         (Role::Button, "All three"),
-        (Role::Slider, renewal::TTL_S.label),
-        (Role::Slider, renewal::TYPICAL_S.label),
+        (Role::Slider, crate::harness::label(&renewal::TTL_S)),
+        (Role::Slider, crate::harness::label(&renewal::TYPICAL_S)),
     ] {
         let node = h.get_by_role_and_label(role, label);
         assert!(

@@ -170,7 +170,7 @@ fn redlock_shows_its_own_failure_modes_and_links_to_the_lab() {
 fn more_replication_lag_loses_more_locks() {
     let mut h = app("where");
     let before = number_after(&summary(&mut h, "where"), "loses about ");
-    set_slider(&mut h, failover::LAG_MS.label, 50.0);
+    set_slider(&mut h, crate::harness::label(&failover::LAG_MS), 50.0);
     let s = summary(&mut h, "where");
     let after = number_after(&s, "loses about ");
     assert!(s.contains("50\u{a0}ms replication lag"), "{s}");
@@ -180,7 +180,7 @@ fn more_replication_lag_loses_more_locks() {
     );
     assert!(after > before * 9.0);
     // A higher grant rate loses more too.
-    set_slider(&mut h, failover::RATE.label, 5_000.0);
+    set_slider(&mut h, crate::harness::label(&failover::RATE), 5_000.0);
     assert!(number_after(&summary(&mut h, "where"), "loses about ") > after * 9.0);
 }
 
@@ -188,9 +188,9 @@ fn more_replication_lag_loses_more_locks() {
 fn sample_size_and_reset() {
     let mut h = app("where");
     click(&mut h, Role::Button, "More settings");
-    set_slider(&mut h, failover::FAILOVERS.label, 100.0);
+    set_slider(&mut h, crate::harness::label(&failover::FAILOVERS), 100.0);
     assert!(summary(&mut h, "where").contains("over 100 failovers"));
-    set_slider(&mut h, failover::CONTENTION.label, 1.0);
+    set_slider(&mut h, crate::harness::label(&failover::CONTENTION), 1.0);
     click(&mut h, Role::Button, "etcd");
     assert!(summary(&mut h, "where").contains("loses none"));
     click(&mut h, Role::Button, "Reset to lesson defaults");
@@ -205,7 +205,7 @@ fn sample_size_and_reset() {
 fn where_slider_extremes_stay_finite() {
     let mut h = app("where");
     click(&mut h, Role::Button, "More settings");
-    set_slider(&mut h, failover::FAILOVERS.label, failover::FAILOVERS.min);
+    set_slider(&mut h, crate::harness::label(&failover::FAILOVERS), failover::FAILOVERS.min);
     for (spec, v) in [
         // Out of range: the slider clamps.
         (&failover::RATE, 1e9),
@@ -217,7 +217,7 @@ fn where_slider_extremes_stay_finite() {
         (&failover::LAG_MS, failover::LAG_MS.max),
         (&failover::CONTENTION, failover::CONTENTION.max),
     ] {
-        set_slider(&mut h, spec.label, v);
+        set_slider(&mut h, crate::harness::label(spec), v);
         assert_finite(&mut h, 5);
     }
     // Largest loss: 10,000 grants a second, a one-second lag.
@@ -367,12 +367,12 @@ fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
     let mut h = app("break");
     let base = mode_row(&csv(&mut h, 9), "none")[EXACT + DUPLICATES];
     // The spread is in the settings drawer; the TTL stays under the figure.
-    assert!(h.query_by_label(renewal::SPREAD.label).is_none());
+    assert!(h.query_by_label(crate::harness::label(&renewal::SPREAD)).is_none());
     click(&mut h, Role::Button, "More settings");
-    set_slider(&mut h, renewal::SPREAD.label, 1.0);
+    set_slider(&mut h, crate::harness::label(&renewal::SPREAD), 1.0);
     let wide = mode_row(&csv(&mut h, 9), "none")[EXACT + DUPLICATES];
     assert!(wide > base * 10.0, "spread 1.0: {wide} vs {base}");
-    set_slider(&mut h, renewal::TTL_S.label, 300.0);
+    set_slider(&mut h, crate::harness::label(&renewal::TTL_S), 300.0);
     let long = mode_row(&csv(&mut h, 9), "none");
     assert!(long[EXACT + DUPLICATES] < wide / 10.0, "{long:?}");
     click(&mut h, Role::Button, "Reset to lesson defaults");
@@ -383,7 +383,7 @@ fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
 fn break_slider_extremes_stay_finite() {
     let mut h = app("break");
     click(&mut h, Role::Button, "More settings");
-    set_slider(&mut h, renewal::RUNS.label, renewal::RUNS.min);
+    set_slider(&mut h, crate::harness::label(&renewal::RUNS), renewal::RUNS.min);
     for (spec, v) in [
         (&renewal::TTL_S, renewal::TTL_S.min),
         (&renewal::TYPICAL_S, renewal::TYPICAL_S.max),
@@ -397,7 +397,7 @@ fn break_slider_extremes_stay_finite() {
         (&renewal::PAUSE_MEAN_S, renewal::PAUSE_MEAN_S.min),
         (&renewal::SPREAD, f64::NAN),
     ] {
-        set_slider(&mut h, spec.label, v);
+        set_slider(&mut h, crate::harness::label(spec), v);
         assert_finite(&mut h, 9);
     }
     // Tiny jobs, a five-minute TTL and no pauses: nothing outlives its lock.

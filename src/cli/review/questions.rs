@@ -12,9 +12,9 @@ use crate::sim::ParamSpec;
 
 /// `--count`: questions per prediction.
 const COUNT: ParamSpec =
-    ParamSpec::new("count", "Questions per prediction", "", 1.0, 20.0, 1.0).whole();
+    ParamSpec::new("count", "", 1.0, 20.0, 1.0).whole();
 /// `--draw`: where the settings' draws start.
-const DRAW: ParamSpec = ParamSpec::new("draw", "First draw", "", 0.0, u32::MAX as f64, 0.0).whole();
+const DRAW: ParamSpec = ParamSpec::new("draw", "", 0.0, u32::MAX as f64, 0.0).whole();
 
 /// Runs `review --questions`.
 pub fn run(args: &ReviewArgs) -> ExitCode {

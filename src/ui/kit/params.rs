@@ -1,30 +1,13 @@
-//! A model parameter's words on screen: its slider's label (`stage.param.FLAG`) and unit
-//! (`stage.unit.FLAG`) from the catalogue. The label and unit in the model's spec (`src/sim`)
-//! stay the command line's (`--help`).
+//! A model parameter's words on screen: its slider's label (`stage.param.WORDS`, see
+//! [`ParamSpec::label_key`]) and unit (`stage.unit.FLAG`) from the catalogue. The command
+//! line's `--help` reads the same label.
 
 use crate::lesson::catalogue::t;
 use crate::sim::ParamSpec;
 
-/// Flags one model labels otherwise than the rest: the flag, that model's label in its spec,
-/// and the catalogue key of its words (section 9 speaks of jobs, not of work).
-const OWN_LABELS: [(&str, &str, &str); 2] = [
-    (
-        "typical-s",
-        "Typical job length",
-        "stage.param.typical-s.job",
-    ),
-    ("spread", "Job-length spread", "stage.param.spread.job"),
-];
-
 /// The slider label of `spec`.
 pub fn label(spec: &ParamSpec) -> &'static str {
-    match OWN_LABELS
-        .iter()
-        .find(|(flag, label, _)| *flag == spec.flag && *label == spec.label)
-    {
-        Some((_, _, key)) => t(key),
-        None => t(&format!("stage.param.{}", spec.flag)),
-    }
+    t(&spec.label_key())
 }
 
 /// The unit shown after the value of `spec` (`""` when it has none).
@@ -56,16 +39,12 @@ mod tests {
         let specs = every_spec();
         assert!(specs.len() > 20, "{} parameters", specs.len());
         for spec in specs {
-            let key = OWN_LABELS
-                .iter()
-                .find(|(flag, label, _)| *flag == spec.flag && *label == spec.label)
-                .map_or_else(
-                    || format!("stage.param.{}", spec.flag),
-                    |(_, _, k)| k.to_string(),
-                );
-            // In English the slider says what the command line's help says.
-            assert_eq!(all.get(&key).map(String::as_str), Some(spec.label), "{key}");
-            assert_eq!(label(spec), spec.label, "{}", spec.flag);
+            let key = spec.label_key();
+            assert!(all.contains_key(&key), "{key}");
+            assert_eq!(label(spec), all[&key], "{}", spec.flag);
+            // The command line's help says what the slider says.
+            let help = crate::sections::flags::help(spec);
+            assert!(help.starts_with(label(spec)), "{help}");
             let unit_key = format!("stage.unit.{}", spec.flag);
             if spec.unit.is_empty() {
                 assert!(!all.contains_key(&unit_key), "{unit_key} is never shown");

@@ -117,7 +117,7 @@ impl LabPage {
     }
 }
 
-/// A setting's label on the page.
+/// A setting's label on the page: the stage's words for the parameter.
 fn label(spec: &crate::sim::ParamSpec) -> &'static str {
-    t(&format!("lab.param.{}", spec.flag))
+    crate::ui::kit::params::label(spec)
 }
