@@ -1,4 +1,4 @@
-//! The catalogue's words by key, checked as the program compiles: `t!("keys.next")` is the
+//! The catalogue's words by key, checked as the program compiles: `t!("keys.name.b")` is the
 //! text of a key, `tf!("app.type.label", &[("percent", p)])` the same with its `{slots}`
 //! filled, and `key!("lab.tab.stale")` the key itself (for a table of keys or a choice
 //! between two). A key that is not in the catalogue's key list ([`crate::lesson::keys`],

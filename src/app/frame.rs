@@ -149,7 +149,7 @@ impl eframe::App for LessonApp {
         let said = if text.number > crate::sections::lesson_count() {
             text.title.clone()
         } else {
-            crate::lesson::catalogue::tf(
+            tf!(
                 "app.announce.section",
                 &[
                     ("n", text.number.to_string()),

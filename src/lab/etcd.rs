@@ -17,19 +17,18 @@ use serde_json::{Value, json};
 
 use super::client::{Keys, LockClient};
 use super::{CALL_TIMEOUT, LabError, ServerKind, no_answer_within};
-use crate::lesson::catalogue::{t, tf};
 
 /// `host:port` becomes `http://host:port`; no trailing slash.
 pub fn normalise_url(url: &str) -> Result<String, LabError> {
     let url = url.trim().trim_end_matches('/');
     if url.starts_with("https://") {
-        return Err(LabError::NoServer(tf(
+        return Err(LabError::NoServer(tf!(
             "lab.error.etcd.tls",
             &[("url", url)],
         )));
     }
     if url.contains("://") && !url.starts_with("http://") {
-        return Err(LabError::NoServer(tf(
+        return Err(LabError::NoServer(tf!(
             "lab.error.etcd.scheme",
             &[("url", url), ("example", ServerKind::Etcd.example_url())],
         )));
@@ -55,7 +54,7 @@ pub(super) fn agent() -> ureq::Agent {
 pub(super) fn why(e: &ureq::Error) -> String {
     match e {
         ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
-            t("lab.error.why.refused").into()
+            t!("lab.error.why.refused").into()
         }
         ureq::Error::Timeout(_) => no_answer_within(),
         other => other.to_string(),
@@ -91,7 +90,7 @@ pub fn healthy(base: &str) -> bool {
 /// Checks that etcd's gateway answers at `base`; returns the server's version.
 pub fn probe(base: &str) -> Result<String, LabError> {
     let not_etcd = |why: String| {
-        LabError::NoServer(tf(
+        LabError::NoServer(tf!(
             "lab.error.etcd.not_etcd",
             &[("url", base), ("why", &why)],
         ))
@@ -103,7 +102,7 @@ pub fn probe(base: &str) -> Result<String, LabError> {
             _ => false,
         };
         if unreachable {
-            LabError::NoServer(tf(
+            LabError::NoServer(tf!(
                 "lab.error.etcd.unreachable",
                 &[("url", base.to_owned()), ("why", why(&e))],
             ))
@@ -117,15 +116,15 @@ pub fn probe(base: &str) -> Result<String, LabError> {
         .read_to_string()
         .map_err(|e| not_etcd(why(&e)))?;
     let v: Value = serde_json::from_str(&body)
-        .map_err(|_| not_etcd(t("lab.error.why.no_json_version").into()))?;
+        .map_err(|_| not_etcd(t!("lab.error.why.no_json_version").into()))?;
     let version = v["etcdserver"]
         .as_str()
-        .ok_or_else(|| not_etcd(t("lab.error.why.no_etcdserver_version").into()))?
+        .ok_or_else(|| not_etcd(t!("lab.error.why.no_etcdserver_version").into()))?
         .to_owned();
     let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
     let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
     if (major, minor) < (3, 4) {
-        return Err(LabError::NoServer(tf(
+        return Err(LabError::NoServer(tf!(
             "lab.error.etcd.too_old",
             &[
                 ("version", version.as_str()),
@@ -165,7 +164,7 @@ impl EtcdClient {
 
     fn post(&self, what: &str, path: &str, body: &Value) -> Result<Value, LabError> {
         let failed = |why: String| {
-            LabError::Failed(tf(
+            LabError::Failed(tf!(
                 "lab.error.etcd.step_failed",
                 &[("url", self.base.as_str()), ("what", what), ("why", &why)],
             ))
@@ -175,7 +174,7 @@ impl EtcdClient {
             .post(format!("{}{path}", self.base))
             .header("content-type", "application/json")
             .send(body.to_string())
-            .map_err(|e| failed(tf("lab.error.why.server_stopped", &[("why", why(&e))])))?;
+            .map_err(|e| failed(tf!("lab.error.why.server_stopped", &[("why", why(&e))])))?;
         let status = resp.status().as_u16();
         let text = resp
             .body_mut()
@@ -184,7 +183,7 @@ impl EtcdClient {
         // keep-alive answers as a stream: one JSON object per line.
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         let v: Value = serde_json::from_str(first).map_err(|_| {
-            failed(tf(
+            failed(tf!(
                 "lab.error.why.http_not_json",
                 &[
                     ("status", status.to_string()),
@@ -194,7 +193,7 @@ impl EtcdClient {
         })?;
         if status != 200 || v.get("error").is_some() {
             let msg = v["message"].as_str().or(v["error"].as_str()).unwrap_or("");
-            return Err(failed(tf(
+            return Err(failed(tf!(
                 "lab.error.why.http",
                 &[("status", status.to_string()), ("message", msg.to_owned())],
             )));
@@ -207,13 +206,13 @@ impl EtcdClient {
             return Ok(id);
         }
         let v = self.post(
-            t("lab.error.step.granting_lease"),
+            t!("lab.error.step.granting_lease"),
             "/v3/lease/grant",
             &json!({ "TTL": self.ttl_s }),
         )?;
         let id = int(&v["ID"]);
         if id == 0 {
-            return Err(LabError::Failed(tf(
+            return Err(LabError::Failed(tf!(
                 "lab.error.etcd.no_lease",
                 &[("url", &self.base)],
             )));
@@ -244,7 +243,7 @@ impl LockClient for EtcdClient {
         let lease = self.lease()?;
         let key = b64(&self.keys.lock);
         let v = self.txn(
-            t("lab.error.step.taking_lock"),
+            t!("lab.error.step.taking_lock"),
             json!([{ "target": "CREATE", "key": key, "create_revision": "0", "result": "EQUAL" }]),
             json!([
                 { "request_put": { "key": key, "value": b64("held"), "lease": lease.to_string() } },
@@ -257,7 +256,7 @@ impl LockClient for EtcdClient {
         }
         let rev = int(&v["responses"][1]["response_range"]["kvs"][0]["create_revision"]);
         if rev <= 0 {
-            return Err(LabError::Failed(tf(
+            return Err(LabError::Failed(tf!(
                 "lab.error.etcd.no_create_revision",
                 &[("url", &self.base)],
             )));
@@ -271,7 +270,7 @@ impl LockClient for EtcdClient {
             return Ok(true);
         };
         let v = self.post(
-            t("lab.error.step.keep_alive"),
+            t!("lab.error.step.keep_alive"),
             "/v3/lease/keepalive",
             &json!({ "ID": id.to_string() }),
         )?;
@@ -284,14 +283,14 @@ impl LockClient for EtcdClient {
         };
         let key = b64(&self.keys.lock);
         let v = self.txn(
-            t("lab.error.step.releasing_lock"),
+            t!("lab.error.step.releasing_lock"),
             json!([{ "target": "CREATE", "key": key, "create_revision": rev.to_string(), "result": "EQUAL" }]),
             json!([{ "request_delete_range": { "key": key } }]),
             json!([]),
         )?;
         if let Some(id) = self.lease.take() {
             let _ = self.post(
-                t("lab.error.step.revoking_lease"),
+                t!("lab.error.step.revoking_lease"),
                 "/v3/lease/revoke",
                 &json!({ "ID": id.to_string() }),
             );
@@ -303,7 +302,7 @@ impl LockClient for EtcdClient {
         let data =
             json!({ "request_put": { "key": b64(&self.keys.storage), "value": b64(value) } });
         if !fencing {
-            let what = t("lab.error.step.write");
+            let what = t!("lab.error.step.write");
             self.txn(what, json!([]), json!([data]), json!([]))?;
             return Ok(true);
         }
@@ -312,7 +311,7 @@ impl LockClient for EtcdClient {
         // Refuse when the highest token applied so far is greater than the writer's; a
         // missing fence key fails the comparison, so the first write is applied.
         let v = self.txn(
-            t("lab.error.step.fenced_write"),
+            t!("lab.error.step.fenced_write"),
             json!([{ "target": "VALUE", "key": fence, "value": mine, "result": "GREATER" }]),
             json!([]),
             json!([data, { "request_put": { "key": fence, "value": mine } }]),
@@ -322,7 +321,7 @@ impl LockClient for EtcdClient {
 
     fn read(&mut self) -> Result<Option<String>, LabError> {
         let v = self.post(
-            t("lab.error.step.reading_back"),
+            t!("lab.error.step.reading_back"),
             "/v3/kv/range",
             &json!({ "key": b64(&self.keys.storage) }),
         )?;
@@ -330,7 +329,7 @@ impl LockClient for EtcdClient {
             return Ok(None);
         };
         let bytes = B64.decode(raw).map_err(|e| {
-            LabError::Failed(tf(
+            LabError::Failed(tf!(
                 "lab.error.etcd.not_base64",
                 &[("url", self.base.clone()), ("why", e.to_string())],
             ))
@@ -345,10 +344,14 @@ impl LockClient for EtcdClient {
             *last += 1;
         }
         let body = json!({ "key": B64.encode(prefix), "range_end": B64.encode(&end) });
-        let _ = self.post(t("lab.error.step.cleaning_up"), "/v3/kv/deleterange", &body);
+        let _ = self.post(
+            t!("lab.error.step.cleaning_up"),
+            "/v3/kv/deleterange",
+            &body,
+        );
         if let Some(id) = self.lease.take() {
             let _ = self.post(
-                t("lab.error.step.revoking_lease"),
+                t!("lab.error.step.revoking_lease"),
                 "/v3/lease/revoke",
                 &json!({ "ID": id.to_string() }),
             );

@@ -22,7 +22,6 @@ pub mod supervise;
 
 use std::time::Duration;
 
-use crate::lesson::catalogue::{t, tf};
 use crate::sim::ParamError;
 pub use crate::sim::stale::Outcome;
 pub use story::{Control, run_stale};
@@ -79,7 +78,7 @@ impl std::str::FromStr for ServerKind {
         match s.trim().to_ascii_lowercase().as_str() {
             "redis" => Ok(ServerKind::Redis),
             "etcd" => Ok(ServerKind::Etcd),
-            _ => Err(tf("lab.error.server_kind", &[("got", s)])),
+            _ => Err(tf!("lab.error.server_kind", &[("got", s)])),
         }
     }
 }
@@ -168,7 +167,7 @@ impl std::fmt::Display for LabError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LabError::NoServer(m) | LabError::Failed(m) => f.write_str(m),
-            LabError::Cancelled => f.write_str(t("lab.error.cancelled")),
+            LabError::Cancelled => f.write_str(t!("lab.error.cancelled")),
         }
     }
 }
@@ -177,7 +176,7 @@ impl std::error::Error for LabError {}
 
 /// Why a call failed when it timed out: "no answer within 3 s".
 fn no_answer_within() -> String {
-    tf(
+    tf!(
         "lab.error.why.timeout",
         &[("secs", CALL_TIMEOUT.as_secs().to_string())],
     )

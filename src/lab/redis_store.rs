@@ -10,7 +10,6 @@ use redis::{Client, Connection, RedisError};
 
 use super::client::{Keys, LockClient};
 use super::{CALL_TIMEOUT, LabError, ServerKind, no_answer_within, random_u64};
-use crate::lesson::catalogue::{t, tf};
 
 const ACQUIRE: &str = "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then \
                          return redis.call('INCR', KEYS[2]) end return 0";
@@ -26,13 +25,13 @@ const FENCED_WRITE: &str = include_str!("fenced_write.lua");
 pub fn normalise_url(url: &str) -> Result<String, LabError> {
     let url = url.trim();
     if url.starts_with("rediss://") {
-        return Err(LabError::NoServer(tf(
+        return Err(LabError::NoServer(tf!(
             "lab.error.redis.tls",
             &[("url", url)],
         )));
     }
     if url.contains("://") && !url.starts_with("redis://") {
-        return Err(LabError::NoServer(tf(
+        return Err(LabError::NoServer(tf!(
             "lab.error.redis.scheme",
             &[("url", url), ("example", ServerKind::Redis.example_url())],
         )));
@@ -47,20 +46,20 @@ pub fn normalise_url(url: &str) -> Result<String, LabError> {
 pub(super) fn connect(url: &str) -> Result<Connection, LabError> {
     let no_server = |e: RedisError| {
         let unreachable = |why: String| {
-            tf(
+            tf!(
                 "lab.error.redis.unreachable",
                 &[("url", url.to_owned()), ("why", why)],
             )
         };
         LabError::NoServer(if e.is_connection_refusal() {
-            unreachable(t("lab.error.why.refused").into())
+            unreachable(t!("lab.error.why.refused").into())
         } else if e.is_timeout() {
             unreachable(no_answer_within())
         } else if e.is_io_error() || e.kind() == redis::ErrorKind::Parse {
             // Something answered, but hung up or spoke another protocol (etcd speaks HTTP).
             not_redis(url, &e)
         } else {
-            tf(
+            tf!(
                 "lab.error.redis.other",
                 &[("url", url.to_owned()), ("why", e.to_string())],
             )
@@ -78,7 +77,7 @@ pub(super) fn connect(url: &str) -> Result<Connection, LabError> {
 
 /// Something answered at `url`, but not as Redis does.
 fn not_redis(url: &str, e: &RedisError) -> String {
-    tf(
+    tf!(
         "lab.error.redis.not_redis",
         &[("url", url.to_owned()), ("why", e.to_string())],
     )
@@ -94,7 +93,7 @@ pub fn probe(url: &str) -> Result<String, LabError> {
     info.lines()
         .find_map(|l| l.strip_prefix("redis_version:"))
         .map(|v| v.trim().to_owned())
-        .ok_or_else(|| LabError::NoServer(tf("lab.error.redis.no_version", &[("url", url)])))
+        .ok_or_else(|| LabError::NoServer(tf!("lab.error.redis.no_version", &[("url", url)])))
 }
 
 /// One client (A or B) with its own connection.
@@ -122,11 +121,11 @@ impl RedisClient {
         let why = if e.is_timeout() {
             no_answer_within()
         } else if e.is_io_error() || e.is_connection_dropped() || e.is_connection_refusal() {
-            tf("lab.error.why.connection_broke", &[("why", e.to_string())])
+            tf!("lab.error.why.connection_broke", &[("why", e.to_string())])
         } else {
             e.to_string()
         };
-        LabError::Failed(tf(
+        LabError::Failed(tf!(
             "lab.error.redis.step_failed",
             &[
                 ("url", self.url.as_str()),
@@ -165,7 +164,7 @@ impl LockClient for RedisClient {
         let (lock, token) = (self.keys.lock.clone(), self.keys.token.clone());
         let (owner, ttl) = (self.owner.clone(), self.ttl_ms.to_string());
         let t = self.script(
-            t("lab.error.step.taking_lock"),
+            t!("lab.error.step.taking_lock"),
             ACQUIRE,
             &[&lock, &token],
             &[&owner, &ttl],
@@ -179,13 +178,13 @@ impl LockClient for RedisClient {
         }
         let lock = self.keys.lock.clone();
         let (owner, ttl) = (self.owner.clone(), self.ttl_ms.to_string());
-        let what = t("lab.error.step.renewing_lock");
+        let what = t!("lab.error.step.renewing_lock");
         Ok(self.script(what, RENEW, &[&lock], &[&owner, &ttl])? == 1)
     }
 
     fn release(&mut self) -> Result<bool, LabError> {
         let (lock, owner) = (self.keys.lock.clone(), self.owner.clone());
-        let what = t("lab.error.step.releasing_lock");
+        let what = t!("lab.error.step.releasing_lock");
         Ok(self.script(what, RELEASE, &[&lock], &[&owner])? == 1)
     }
 
@@ -194,7 +193,7 @@ impl LockClient for RedisClient {
             let (data, fence) = (self.keys.storage.clone(), self.keys.fence.clone());
             let token = token.to_string();
             let done = self.script(
-                t("lab.error.step.fenced_write"),
+                t!("lab.error.step.fenced_write"),
                 FENCED_WRITE,
                 &[&data, &fence],
                 &[&token, value],
@@ -205,7 +204,7 @@ impl LockClient for RedisClient {
                 .arg(&self.keys.storage)
                 .arg(value)
                 .query::<()>(&mut self.con)
-                .map_err(|e| self.failed(t("lab.error.step.write"), e))?;
+                .map_err(|e| self.failed(t!("lab.error.step.write"), e))?;
             Ok(true)
         }
     }
@@ -214,7 +213,7 @@ impl LockClient for RedisClient {
         redis::cmd("GET")
             .arg(&self.keys.storage)
             .query::<Option<String>>(&mut self.con)
-            .map_err(|e| self.failed(t("lab.error.step.reading_back"), e))
+            .map_err(|e| self.failed(t!("lab.error.step.reading_back"), e))
     }
 
     fn cleanup(&mut self) {

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use super::supervise::Supervised;
 use super::{LabError, ServerKind, etcd, redis_store};
-use crate::lesson::catalogue::{t, tf};
 
 /// How long a fresh server may take to answer.
 const READY_WITHIN: Duration = Duration::from_secs(15);
@@ -38,8 +37,8 @@ pub fn find_binary(kind: ServerKind) -> Option<PathBuf> {
 /// One line: why there is no server, and how to install one on each platform.
 pub fn install_hint(kind: ServerKind) -> String {
     match kind {
-        ServerKind::Redis => t("lab.error.no_server.redis"),
-        ServerKind::Etcd => t("lab.error.no_server.etcd"),
+        ServerKind::Redis => t!("lab.error.no_server.redis"),
+        ServerKind::Etcd => t!("lab.error.no_server.etcd"),
     }
     .into()
 }
@@ -58,7 +57,7 @@ pub fn free_port() -> Result<u16, LabError> {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
-        .map_err(|e| LabError::NoServer(tf("lab.error.no_free_port", &[("why", e.to_string())])))
+        .map_err(|e| LabError::NoServer(tf!("lab.error.no_free_port", &[("why", e.to_string())])))
 }
 
 /// One member of an etcd cluster on loopback.
@@ -184,7 +183,7 @@ impl LocalServer {
     pub fn spawn(kind: ServerKind, port: u16, args: &[String]) -> Result<Self, LabError> {
         let program = find_binary(kind).ok_or_else(|| LabError::NoServer(install_hint(kind)))?;
         let proc = Supervised::spawn(&program, args).map_err(|e| {
-            LabError::NoServer(tf(
+            LabError::NoServer(tf!(
                 "lab.error.could_not_start",
                 &[
                     ("program", program.display().to_string()),
@@ -223,7 +222,7 @@ impl LocalServer {
             // Every few looks: has it stopped already (a port taken, a bad flag)?
             looks += 1;
             if looks.is_multiple_of(4) && !self.proc.running() {
-                return Err(LabError::NoServer(tf(
+                return Err(LabError::NoServer(tf!(
                     "lab.error.stopped_at_once",
                     &[
                         ("program", binary_name(self.kind).to_owned()),
@@ -232,7 +231,7 @@ impl LocalServer {
                 )));
             }
             if start.elapsed() > READY_WITHIN {
-                return Err(LabError::NoServer(tf(
+                return Err(LabError::NoServer(tf!(
                     "lab.error.no_answer_within",
                     &[
                         ("program", binary_name(self.kind).to_owned()),
@@ -255,7 +254,7 @@ impl LocalServer {
                     .find(|l| !l.trim().is_empty())
                     .map(str::to_owned)
             })
-            .unwrap_or_else(|| t("lab.error.logged_nothing").into())
+            .unwrap_or_else(|| t!("lab.error.logged_nothing").into())
     }
 
     pub fn url(&self) -> &str {

@@ -9,7 +9,6 @@ use super::etcd::{self, EtcdClient};
 use super::redis_store::{self, RedisClient};
 use super::server::LocalServer;
 use super::{A_WORK_MS, B_WORK_MS, LabError, LabParams, LabRun, Outcome, ServerKind, ms_since};
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::duration_ms;
 
 /// How often B tries to take the lock while it waits.
@@ -75,7 +74,7 @@ impl Renewer {
             if Instant::now() >= self.next {
                 if !client.keep_alive(holding)? {
                     return Err(LabError::Failed(
-                        t("lab.error.dropped_while_renewed").into(),
+                        t!("lab.error.dropped_while_renewed").into(),
                     ));
                 }
                 last = Some(Instant::now());
@@ -102,7 +101,7 @@ fn resolve(p: &LabParams, ctl: &Control<'_>) -> Result<(String, Option<LocalServ
                 ServerKind::Redis => redis_store::normalise_url(u)?,
                 ServerKind::Etcd => etcd::normalise_url(u)?,
             };
-            (ctl.status)(tf(
+            (ctl.status)(tf!(
                 "lab.story.connecting",
                 &[("server", p.server.name()), ("url", &url)],
             ));
@@ -110,7 +109,7 @@ fn resolve(p: &LabParams, ctl: &Control<'_>) -> Result<(String, Option<LocalServ
         }
         None => {
             let name = super::server::binary_name(p.server);
-            (ctl.status)(tf("lab.story.starting", &[("program", name)]));
+            (ctl.status)(tf!("lab.story.starting", &[("program", name)]));
             let s = LocalServer::start(p.server, ctl.cancelled)?;
             Ok((s.url().to_owned(), Some(s)))
         }
@@ -119,7 +118,7 @@ fn resolve(p: &LabParams, ctl: &Control<'_>) -> Result<(String, Option<LocalServ
 
 /// What client `who` ("A" or "B") writes to storage with its token.
 pub(crate) fn result_value(who: &str, token: u64) -> String {
-    tf(
+    tf!(
         "lab.story.result",
         &[("who", who.to_owned()), ("token", token.to_string())],
     )
@@ -154,7 +153,7 @@ fn play_b(
             break (t, Instant::now());
         }
         if Instant::now() > deadline {
-            return Err(LabError::Failed(t("lab.error.b_never_got_lock").into()));
+            return Err(LabError::Failed(t!("lab.error.b_never_got_lock").into()));
         }
         renew.work_until(b, false, Instant::now() + POLL, stop)?;
     };
@@ -206,12 +205,12 @@ fn play(
     b: &mut dyn LockClient,
 ) -> Result<LabRun, LabError> {
     let name = p.server.name();
-    let token_a = a
-        .try_acquire()?
-        .ok_or_else(|| LabError::Failed(tf("lab.error.a_no_fresh_lock_on", &[("server", name)])))?;
+    let token_a = a.try_acquire()?.ok_or_else(|| {
+        LabError::Failed(tf!("lab.error.a_no_fresh_lock_on", &[("server", name)]))
+    })?;
     let t0 = Instant::now();
     let ttl = a.granted_ttl_ms();
-    (ctl.status)(tf("lab.story.a_holds", &[("token", token_a.to_string())]));
+    (ctl.status)(tf!("lab.story.a_holds", &[("token", token_a.to_string())]));
     let stop = AtomicBool::new(false);
     let granted_at = Mutex::new(None);
     let deadline = t0 + Duration::from_millis(A_WORK_MS + p.pause_ms + ttl + 5000);
@@ -231,7 +230,7 @@ fn play(
             let mut renew = Renewer::new(a, t0);
             let last = renew.work_until(a, true, t0 + Duration::from_millis(A_WORK_MS), &stop)?;
             let frozen = Instant::now();
-            (ctl.status)(tf(
+            (ctl.status)(tf!(
                 "lab.story.a_paused",
                 &[
                     ("pause", duration_ms(p.pause_ms as f64)),
@@ -249,7 +248,7 @@ fn play(
                 )?;
             }
             let woke = Instant::now();
-            (ctl.status)(t("lab.story.a_woke").into());
+            (ctl.status)(t!("lab.story.a_woke").into());
             let applied = a.write(token_a, &result_value("A", token_a), p.fencing)?;
             let wrote = Instant::now();
             a.release()?;
@@ -266,7 +265,7 @@ fn play(
         }
         let b_result = b_thread
             .join()
-            .unwrap_or_else(|_| Err(LabError::Failed(t("lab.error.b_thread_stopped").into())));
+            .unwrap_or_else(|_| Err(LabError::Failed(t!("lab.error.b_thread_stopped").into())));
         if (ctl.cancelled)() {
             return Err(LabError::Cancelled);
         }

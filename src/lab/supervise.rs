@@ -68,7 +68,7 @@ impl Supervised {
             .and_then(|(d, p)| Some((PathBuf::from(d), p.parse().ok()?)))
             .ok_or_else(|| {
                 let _ = sh.wait();
-                io::Error::other(crate::lesson::catalogue::t("lab.error.no_temp_folder"))
+                io::Error::other(t!("lab.error.no_temp_folder"))
             })?;
         Ok(Self {
             sh,

@@ -1,9 +1,13 @@
 //! The catalogue: every sentence and label the app's screens draw that is not part of the
 //! lesson's content (key help, notices, buttons, legends, axis titles, the lab's words), by
 //! key, in `assets/ui/*.ron`. Each file is a RON map from key to text, one file per area of
-//! the app; a key starts with its file's name (`"keys.next"` lives in `keys.ron`). The format
+//! the app; a key starts with its file's name (`"keys.name.b"` lives in `keys.ron`). The format
 //! is a flat key–value map, which converts line for line to the JSON that translation tools
 //! read (i18next, Crowdin, Weblate).
+//!
+//! The code names a key with the macros `t!`, `tf!` and `key!` (`src/macros.rs`), which check
+//! it against the key list [`super::keys`] as the program compiles; [`t`] and [`tf`] take the
+//! keys built while it runs (`stage.param.FLAG`), whose families the tests walk.
 //!
 //! Text may hold `{name}` slots, filled with [`tf`]; a sentence that names a key of the
 //! keyboard takes the key's name from the keymap through a slot. A reference to a section is
@@ -112,7 +116,7 @@ fn missing(key: &str) -> &'static str {
 pub struct CatalogueText(fn() -> &'static str);
 
 impl CatalogueText {
-    /// Words read by `text` when they are used (`|| t("app.title")`).
+    /// Words read by `text` when they are used (`|| t!("app.title")`).
     pub const fn new(text: fn() -> &'static str) -> Self {
         Self(text)
     }

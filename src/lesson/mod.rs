@@ -198,7 +198,7 @@ impl Lesson {
             ("minutes", self.minutes.to_string()),
             ("course", self.course.clone()),
         ];
-        catalogue::tf("stage.lesson.header", &values)
+        tf!("stage.lesson.header", &values)
     }
 }
 

@@ -12,7 +12,7 @@
 //! in the unit's template in the catalogue (`stage.fmt.*`, `"{n}\u{a0}s"`), so `10 s` never
 //! breaks across two lines of a projected page. Anything that is not a finite number is `—`.
 
-use crate::lesson::catalogue::{t, tf};
+use crate::lesson::catalogue::tf;
 
 /// What is shown for a quantity that is not a finite number.
 pub const NOT_A_NUMBER: &str = "—";
@@ -33,7 +33,7 @@ pub fn fmt_int(n: u64) -> String {
 /// A time in seconds (`0.1 s`, `9.5 s`, `10 s`, `300 s`, `1,000 s`): the lesson's one rule,
 /// three significant digits without trailing zeros.
 pub fn seconds(v: f64) -> String {
-    in_unit("stage.fmt.s", v)
+    in_unit(key!("stage.fmt.s"), v)
 }
 
 /// A duration given in milliseconds, in the unit that reads best, by the rule of [`seconds`]:
@@ -45,11 +45,11 @@ pub fn duration_ms(ms: f64) -> String {
     if !ms.is_finite() {
         NOT_A_NUMBER.into()
     } else if ms.abs() < 1_000.0 {
-        in_unit("stage.fmt.ms", ms)
+        in_unit(key!("stage.fmt.ms"), ms)
     } else if s.abs() < 60.0 {
         seconds(s)
     } else {
-        in_unit("stage.fmt.min", s / 60.0)
+        in_unit(key!("stage.fmt.min"), s / 60.0)
     }
 }
 
@@ -177,14 +177,14 @@ pub fn fmt_rate(per_day: f64) -> String {
     if !per_day.is_finite() {
         NOT_A_NUMBER.into()
     } else if per_day >= 0.95 {
-        tf("stage.fmt.per_day", &[("n", fmt_sig(per_day, 2))])
+        tf!("stage.fmt.per_day", &[("n", fmt_sig(per_day, 2))])
     } else if per_day <= 0.0 {
-        t("stage.fmt.never").to_owned()
+        t!("stage.fmt.never").to_owned()
     } else if per_day * 365.25 >= 0.95 {
-        tf("stage.fmt.every_days", &[("n", trim_sig2(1.0 / per_day))])
+        tf!("stage.fmt.every_days", &[("n", trim_sig2(1.0 / per_day))])
     } else {
         let n = trim_sig2(1.0 / (per_day * 365.25));
-        tf("stage.fmt.every_years", &[("n", n)])
+        tf!("stage.fmt.every_years", &[("n", n)])
     }
 }
 
@@ -230,13 +230,13 @@ pub fn one_in(n: f64) -> String {
         }
     };
     if n >= 1e12 {
-        tf("stage.fmt.one_in.trillion", &[("n", shown(n / 1e12))])
+        tf!("stage.fmt.one_in.trillion", &[("n", shown(n / 1e12))])
     } else if n >= 1e9 {
-        tf("stage.fmt.one_in.billion", &[("n", shown(n / 1e9))])
+        tf!("stage.fmt.one_in.billion", &[("n", shown(n / 1e9))])
     } else if n >= 1e6 {
-        tf("stage.fmt.one_in.million", &[("n", shown(n / 1e6))])
+        tf!("stage.fmt.one_in.million", &[("n", shown(n / 1e6))])
     } else {
-        tf("stage.fmt.one_in", &[("n", shown(n))])
+        tf!("stage.fmt.one_in", &[("n", shown(n))])
     }
 }
 
@@ -247,16 +247,16 @@ pub fn fmt_fraction(fraction: f64) -> String {
         return NOT_A_NUMBER.into();
     }
     if fraction == 0.0 {
-        return t("stage.fmt.none").to_owned();
+        return t!("stage.fmt.none").to_owned();
     }
     if fraction >= 0.02 {
         return fmt_pct(fraction);
     }
     if fraction < RAREST_SHARE {
         let rarest = one_in(1.0 / RAREST_SHARE);
-        return tf("stage.fmt.less_than", &[("share", rarest)]);
+        return tf!("stage.fmt.less_than", &[("share", rarest)]);
     }
-    tf("stage.fmt.about", &[("share", one_in(1.0 / fraction))])
+    tf!("stage.fmt.about", &[("share", one_in(1.0 / fraction))])
 }
 
 /// A fraction of some things as the subject of a sentence: `about 1 in 3,500 lock holds`,
@@ -265,11 +265,11 @@ pub fn fraction_of(fraction: f64, things: &str) -> String {
     let in_words = fmt_fraction(fraction);
     let values = [("share", in_words.as_str()), ("things", things)];
     if fraction == 0.0 {
-        tf("stage.fmt.share.none", &values)
+        tf!("stage.fmt.share.none", &values)
     } else if in_words.ends_with('%') {
-        tf("stage.fmt.share.of", &values)
+        tf!("stage.fmt.share.of", &values)
     } else {
-        tf("stage.fmt.share.some", &values)
+        tf!("stage.fmt.share.some", &values)
     }
 }
 
@@ -281,7 +281,7 @@ pub fn spread_words(things: &str, typical_s: f64, spread: f64) -> String {
             ("typical", seconds(typical_s)),
             ("things", things.to_owned()),
         ];
-        return tf("stage.fmt.no_spread", &values);
+        return tf!("stage.fmt.no_spread", &values);
     }
     let x = spread.exp();
     let values = [
@@ -290,7 +290,7 @@ pub fn spread_words(things: &str, typical_s: f64, spread: f64) -> String {
         ("high", seconds(round_sig(typical_s * x, 2))),
         ("things", things.to_owned()),
     ];
-    tf("stage.fmt.spread", &values)
+    tf!("stage.fmt.spread", &values)
 }
 
 /// `v` rounded to `digits` significant digits (`1e6` stays exactly `1e6`).

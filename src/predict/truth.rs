@@ -5,7 +5,6 @@
 //! Everything here is plain data and the models of `src/sim`: the lesson's stage, the spaced
 //! review and the command line judge with the same code.
 
-use crate::lesson::catalogue::tf;
 use crate::lesson::quantity::{
     duration_ms, fmt_count, fmt_int, fmt_pct, fmt_rate, pct_rounded, seconds,
 };
@@ -290,7 +289,7 @@ pub fn truth(settings: &Settings) -> Truth {
             let fixed = (p.store == Store::Consensus).then_some(0.0);
             Truth {
                 fixed,
-                ..Truth::exact(lost, tf("app.review.lost", &[("n", fmt_count(lost))]))
+                ..Truth::exact(lost, tf!("app.review.lost", &[("n", fmt_count(lost))]))
             }
         }
         Settings::Break(p) => defences(p),
@@ -305,7 +304,7 @@ fn counted(p: CounterParams) -> Truth {
         .map(|seed| counter::run(&p, seed).final_counter as f64 / total as f64)
         .collect();
     let mean_shown = shares.iter().sum::<f64>() / RUNS as f64 * total as f64;
-    let text = tf(
+    let text = tf!(
         "app.review.counter",
         &[
             ("shown", fmt_int(mean_shown.round() as u64)),
@@ -335,9 +334,9 @@ fn overwrites(p: FencingParams) -> Truth {
     let mean = counts.iter().sum::<f64>() / RUNS as f64;
     let count = [("n", fmt_count(mean)), ("runs", RUNS.to_string())];
     let text = if mean == 1.0 {
-        tf("app.review.overwritten.one", &count)
+        tf!("app.review.overwritten.one", &count)
     } else {
-        tf("app.review.overwritten.many", &count)
+        tf!("app.review.overwritten.many", &count)
     };
     if p.spread == 0.0 && p.pause_prob == 0.0 {
         // Every hold lasts exactly the typical time: each holder, late or not, writes before

@@ -6,7 +6,6 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{Damage, FILE_NAME, MAX_FILE_BYTES, Progress, now_ms};
-use crate::lesson::catalogue::{t, tf};
 
 /// Reads the file at `path`: `Ok(None)` when there is none (nor a folder to hold it: that
 /// shows up as a failed save, and saving is tried again at the next change).
@@ -51,7 +50,7 @@ pub(super) fn set_aside(path: &Path) -> io::Result<PathBuf> {
             return Ok(backup);
         }
     }
-    let words = t("stage.progress.too_many_backups");
+    let words = t!("stage.progress.too_many_backups");
     Err(io::Error::new(io::ErrorKind::AlreadyExists, words))
 }
 
@@ -200,12 +199,12 @@ fn failed_notice(reading: bool, path: &Path, e: &io::Error) -> String {
     let values = [
         ("path", path.display().to_string()),
         ("error", e.to_string()),
-        ("kept", t("stage.progress.kept").to_owned()),
+        ("kept", t!("stage.progress.kept").to_owned()),
     ];
     if reading {
-        tf("stage.progress.read_failed", &values)
+        tf!("stage.progress.read_failed", &values)
     } else {
-        tf("stage.progress.save_failed", &values)
+        tf!("stage.progress.save_failed", &values)
     }
 }
 
@@ -215,7 +214,7 @@ pub(super) fn set_aside_notice(damage: &Damage, backup: &Path) -> String {
         ("backup", backup.display().to_string()),
         ("damage", damage.to_string()),
     ];
-    tf("stage.progress.set_aside", &values)
+    tf!("stage.progress.set_aside", &values)
 }
 
 /// The message when a damaged file could not be set aside either.
@@ -225,5 +224,5 @@ pub(super) fn unmovable_notice(path: &Path, damage: &Damage, e: &io::Error) -> S
         ("damage", damage.to_string()),
         ("error", e.to_string()),
     ];
-    tf("stage.progress.unmovable", &values)
+    tf!("stage.progress.unmovable", &values)
 }

@@ -27,7 +27,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Question};
 
 pub mod by_id;
@@ -426,12 +425,12 @@ impl Progress {
                 ("line", at.line.to_string()),
                 ("column", at.col.to_string()),
             ];
-            Damage::Unreadable(tf("stage.progress.damage.at", &values))
+            Damage::Unreadable(tf!("stage.progress.damage.at", &values))
         };
         let header: Header = options.from_str(text).map_err(unreadable)?;
         match header.version {
             0 => {
-                let none = t("stage.progress.damage.no_version");
+                let none = t!("stage.progress.damage.no_version");
                 return Err(Damage::Unreadable(none.to_owned()));
             }
             v if v > VERSION => return Err(Damage::Newer(v)),
@@ -463,15 +462,15 @@ impl std::fmt::Display for Damage {
         match self {
             Damage::TooLarge(n) => {
                 let values = [("n", n.to_string())];
-                f.write_str(&tf("stage.progress.damage.too_large", &values))
+                f.write_str(&tf!("stage.progress.damage.too_large", &values))
             }
-            Damage::NotText => f.write_str(t("stage.progress.damage.not_text")),
+            Damage::NotText => f.write_str(t!("stage.progress.damage.not_text")),
             Damage::Unreadable(e) => {
-                f.write_str(&tf("stage.progress.damage.unreadable", &[("detail", e)]))
+                f.write_str(&tf!("stage.progress.damage.unreadable", &[("detail", e)]))
             }
             Damage::Newer(v) => {
                 let values = [("v", v.to_string()), ("version", VERSION.to_string())];
-                f.write_str(&tf("stage.progress.damage.newer", &values))
+                f.write_str(&tf!("stage.progress.damage.newer", &values))
             }
         }
     }

@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 
 use super::file::{self, FileLock, Saved};
 use super::{Progress, Recorded, now_ms};
-use crate::lesson::catalogue::tf;
 
 /// The longest a closing window waits for its last write.
 const FLUSH_WAIT: Duration = Duration::from_secs(10);
@@ -88,7 +87,7 @@ impl ProgressFile {
                     ("path", path.display().to_string()),
                     ("error", e.to_string()),
                 ];
-                store.notice = Some(tf("stage.progress.unreadable", &values));
+                store.notice = Some(tf!("stage.progress.unreadable", &values));
             }
         }
         store

@@ -11,8 +11,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::lesson::catalogue::{t, tf};
-
 /// Something that can wake the UI (an `egui::Context` in the app, nothing in tests).
 pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
@@ -100,7 +98,7 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| t("stage.run.stopped").to_owned())
+        .unwrap_or_else(|| t!("stage.run.stopped").to_owned())
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -183,7 +181,7 @@ impl Runner {
                 .spawn(body);
             if let Err(e) = spawned {
                 let mut s = lock(&shared.published);
-                s.failed = Some(tf("stage.run.no_thread", &[("error", e.to_string())]));
+                s.failed = Some(tf!("stage.run.no_thread", &[("error", e.to_string())]));
                 s.finished = true;
             }
         }

@@ -18,7 +18,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::lesson::catalogue::tf;
 use crate::sim::mc::Chunked;
 
 /// How a run is carried out (never what it computes: any options give the same result).
@@ -110,7 +109,7 @@ impl std::fmt::Display for ChunkFailed {
             ("chunk", self.chunk.to_string()),
             ("message", self.message.clone()),
         ];
-        f.write_str(&tf("stage.run.chunk_failed", &values))
+        f.write_str(&tf!("stage.run.chunk_failed", &values))
     }
 }
 
@@ -119,7 +118,7 @@ impl std::fmt::Display for Stopped {
         match self {
             Stopped::Cancelled { chunks_done } => {
                 let values = [("n", chunks_done.to_string())];
-                f.write_str(&tf("stage.run.cancelled", &values))
+                f.write_str(&tf!("stage.run.cancelled", &values))
             }
             Stopped::Failed(failed) => failed.fmt(f),
         }

@@ -25,7 +25,7 @@ pub fn check(code: &str) -> Result<(u8, Pairs), String> {
         Some(Kind::Quiz(q)) => read_quiz(q, &pairs).map(drop),
         _ => Err(CodeError::NoSettings(n).to_string()),
     };
-    valid.map_err(|e| crate::lesson::catalogue::tf("share.code.not_allowed", &[("error", e)]))?;
+    valid.map_err(|e| tf!("share.code.not_allowed", &[("error", e)]))?;
     Ok((n, pairs))
 }
 

@@ -18,8 +18,6 @@
 
 use std::fmt;
 
-use crate::lesson::catalogue::{t, tf};
-
 mod check;
 pub mod playlist;
 
@@ -63,18 +61,18 @@ impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tag = [("tag", TAG)];
         let text = match self {
-            CodeError::Empty => tf("share.code.empty", &tag),
-            CodeError::NotACode => tf("share.code.not_a_code", &tag),
+            CodeError::Empty => tf!("share.code.empty", &tag),
+            CodeError::NotACode => tf!("share.code.not_a_code", &tag),
             CodeError::NewerFormat(theirs) => {
                 let values = [("tag", TAG), ("theirs", theirs.as_str())];
-                tf("share.code.newer", &values)
+                tf!("share.code.newer", &values)
             }
             CodeError::BadSection(got) => {
                 let last = crate::sections::lesson_count().to_string();
-                tf("share.code.bad_section", &[("last", &last), ("got", got)])
+                tf!("share.code.bad_section", &[("last", &last), ("got", got)])
             }
-            CodeError::NoSettings(n) => tf("share.code.no_settings", &[("n", n.to_string())]),
-            CodeError::MissingCheckLetter => t("share.code.no_check_letter").to_owned(),
+            CodeError::NoSettings(n) => tf!("share.code.no_settings", &[("n", n.to_string())]),
+            CodeError::MissingCheckLetter => t!("share.code.no_check_letter").to_owned(),
             CodeError::WrongCount {
                 section,
                 expected,
@@ -86,13 +84,13 @@ impl fmt::Display for CodeError {
                     ("got", got.to_string()),
                 ];
                 if got < expected {
-                    tf("share.code.count.missing", &values)
+                    tf!("share.code.count.missing", &values)
                 } else {
-                    tf("share.code.count.too_many", &values)
+                    tf!("share.code.count.too_many", &values)
                 }
             }
-            CodeError::BadValue(v) => tf("share.code.bad_value", &[("value", v)]),
-            CodeError::CheckMismatch => t("share.code.check_mismatch").to_owned(),
+            CodeError::BadValue(v) => tf!("share.code.bad_value", &[("value", v)]),
+            CodeError::CheckMismatch => t!("share.code.check_mismatch").to_owned(),
         };
         f.write_str(&text)
     }

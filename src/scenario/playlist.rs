@@ -3,8 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::lesson::catalogue::tf;
-
 /// The largest playlist file read, in bytes: thousands of codes. Past it (a wrong file, a
 /// device such as `/dev/zero`, an endless stream) the playlist is refused after reading at most
 /// this much plus one byte.
@@ -28,7 +26,7 @@ pub fn read(path: &Path) -> Result<String, String> {
     let shown = path.display().to_string();
     let unreadable = |e: std::io::Error| {
         let values = [("path", shown.clone()), ("error", e.to_string())];
-        tf("share.playlist.file.unreadable", &values)
+        tf!("share.playlist.file.unreadable", &values)
     };
     let file = match std::fs::File::open(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
@@ -39,7 +37,7 @@ pub fn read(path: &Path) -> Result<String, String> {
             ("path", shown.clone()),
             ("kb", (MAX_FILE_BYTES / 1024).to_string()),
         ];
-        tf("share.playlist.file.too_large", &values)
+        tf!("share.playlist.file.too_large", &values)
     };
     // A regular file says its size; a device or a pipe says 0 and is read up to the cap.
     if file.metadata().is_ok_and(|m| m.len() > MAX_FILE_BYTES) {
@@ -52,7 +50,7 @@ pub fn read(path: &Path) -> Result<String, String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
     }
-    String::from_utf8(bytes).map_err(|_| tf("share.playlist.file.not_text", &[("path", &shown)]))
+    String::from_utf8(bytes).map_err(|_| tf!("share.playlist.file.not_text", &[("path", &shown)]))
 }
 
 /// `--playlist FILE` on the command line: refused before any window opens when [`read`]
@@ -87,7 +85,7 @@ pub fn parse(text: &str) -> (Vec<Entry>, Vec<String>) {
                     ("code", code.to_owned()),
                     ("other", other.to_owned()),
                 ];
-                problems.push(tf("share.playlist.line.extra", &values));
+                problems.push(tf!("share.playlist.line.extra", &values));
                 continue;
             }
         };
@@ -102,7 +100,7 @@ pub fn parse(text: &str) -> (Vec<Entry>, Vec<String>) {
                     ("code", code.to_owned()),
                     ("error", e),
                 ];
-                problems.push(tf("share.playlist.line.skipped", &values));
+                problems.push(tf!("share.playlist.line.skipped", &values));
             }
         }
     }

@@ -1,7 +1,6 @@
 //! Reading and writing a section's settings as `key=value` pairs (for scenario codes).
 //! Keys are the model's command-line flag names, plus `seed`.
 
-use crate::lesson::catalogue::{t, tf};
 use crate::sim::ParamSpec;
 use crate::sim::params::ParamTable;
 
@@ -82,10 +81,10 @@ impl<'a> PairsReader<'a> {
                 let v: f64 = raw
                     .trim()
                     .parse()
-                    .map_err(|_| tf("share.code.not_a_number", &values))?;
+                    .map_err(|_| tf!("share.code.not_a_number", &values))?;
                 spec.check(v)
                     .map(Some)
-                    .map_err(|_| tf("share.code.out_of_range", &values))
+                    .map_err(|_| tf!("share.code.out_of_range", &values))
             }
         }
     }
@@ -112,7 +111,7 @@ impl<'a> PairsReader<'a> {
             Some("false") => Ok(Some(false)),
             Some(raw) => {
                 let values = [("setting", key), ("raw", raw)];
-                Err(tf("share.code.not_a_flag", &values))
+                Err(tf!("share.code.not_a_flag", &values))
             }
         }
     }
@@ -142,13 +141,13 @@ impl<'a> PairsReader<'a> {
             None => Ok(None),
             Some(raw) if choices.contains(&raw) => Ok(Some(raw.to_owned())),
             Some(raw) => {
-                let choices = choices.join(t("share.code.choices.separator"));
+                let choices = choices.join(t!("share.code.choices.separator"));
                 let values = [
                     ("setting", key),
                     ("choices", choices.as_str()),
                     ("raw", raw),
                 ];
-                Err(tf("share.code.not_a_choice", &values))
+                Err(tf!("share.code.not_a_choice", &values))
             }
         }
     }
@@ -160,7 +159,7 @@ impl<'a> PairsReader<'a> {
                 .trim()
                 .parse()
                 .map(Some)
-                .map_err(|_| tf("share.code.bad_seed", &[("raw", raw)])),
+                .map_err(|_| tf!("share.code.bad_seed", &[("raw", raw)])),
         }
     }
 
@@ -171,7 +170,7 @@ impl<'a> PairsReader<'a> {
             .iter()
             .find(|(k, _)| !self.known.contains(&k.as_str()))
         {
-            Some((k, _)) => Err(tf("share.code.unknown_setting", &[("setting", k)])),
+            Some((k, _)) => Err(tf!("share.code.unknown_setting", &[("setting", k)])),
             None => Ok(()),
         }
     }
@@ -189,9 +188,9 @@ fn range_text(spec: &ParamSpec) -> String {
     };
     let values = [("min", num(spec.min)), ("max", num(spec.max))];
     if spec.integer {
-        tf("share.code.range.integer", &values)
+        tf!("share.code.range.integer", &values)
     } else {
-        tf("share.code.range.number", &values)
+        tf!("share.code.range.number", &values)
     }
 }
 

@@ -151,7 +151,7 @@ pub trait Shareable {
 
 /// Why a scenario code cannot be applied to a page that shares nothing.
 pub fn nothing_to_share() -> String {
-    lesson::catalogue::t("app.scenario.nothing_to_share").into()
+    t!("app.scenario.nothing_to_share").into()
 }
 
 /// A page with more to a lecture than its drawing: builds that a clicker's Page Down and Page

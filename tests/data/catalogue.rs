@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use locks_lesson::lesson::catalogue;
 
 /// Code that does not draw: the terminal's command line (its `--help` and messages, the
-/// models' flags among them) and the models, whose parameter labels and errors are the
-/// command line's (screens draw a parameter's label from the catalogue, `stage.param.FLAG`),
-/// and the catalogue's macros, whose words are the compiler's errors.
+/// models' flags among them), the models, whose errors are the command line's, and the
+/// catalogue's macros, whose words are the compiler's errors.
 const NOT_DRAWN: [&str; 5] = [
     "src/cli/",
     "src/bin/",
@@ -266,24 +265,59 @@ fn key_list_is_the_catalogues() {
     }
 }
 
-/// Every `t("KEY")` / `tf("KEY", ..)` the code asks for.
-fn keys_asked() -> Vec<(String, String)> {
+/// The literal first arguments of the calls named `marker` (`"t!("`) in `text`, however the
+/// call is laid out.
+fn literal_arguments<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
     let mut out = Vec::new();
-    for (name, text) in sources() {
-        for marker in ["t(\"", "tf(\""] {
-            for (at, _) in text.match_indices(marker) {
-                let before = text[..at].chars().next_back();
-                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                    continue;
-                }
-                let rest = &text[at + marker.len()..];
-                if let Some(end) = rest.find('"') {
-                    out.push((name.clone(), rest[..end].to_owned()));
-                }
+    for (at, _) in text.match_indices(marker) {
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = text[at + marker.len()..].trim_start();
+        if let Some(rest) = rest.strip_prefix('"') {
+            if let Some(end) = rest.find('"') {
+                out.push(&rest[..end]);
             }
         }
     }
     out
+}
+
+/// Every key the code names: `t!("KEY")`, `tf!("KEY", ..)` and `key!("KEY")`.
+fn keys_asked() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (name, text) in sources() {
+        for marker in ["t!(", "tf!(", "key!("] {
+            for key in literal_arguments(&text, marker) {
+                out.push((name.clone(), key.to_owned()));
+            }
+        }
+    }
+    out
+}
+
+/// A key written in the code goes through the macros, which check it as the program
+/// compiles: the functions `t` and `tf` take only keys built while it runs.
+#[test]
+fn every_key_written_in_the_code_is_checked_as_it_compiles() {
+    let mut unchecked = Vec::new();
+    for (name, text) in sources() {
+        for marker in ["t(", "tf(", "catalogue::t(", "catalogue::tf("] {
+            for key in literal_arguments(&text, marker) {
+                unchecked.push(format!("{name}: {marker}\"{key}\""));
+            }
+        }
+    }
+    assert!(
+        unchecked.is_empty(),
+        "keys the compiler does not check (write t!, tf! or key!):\n{}",
+        unchecked.join("\n")
+    );
+    let probe = "let a = t(\"keys.next\"); let b = tf(\n    \"app.x\", &[]); let c = t!(\"y.z\");";
+    assert_eq!(literal_arguments(probe, "t("), ["keys.next"]);
+    assert_eq!(literal_arguments(probe, "tf("), ["app.x"]);
+    assert_eq!(literal_arguments(probe, "t!("), ["y.z"]);
 }
 
 #[test]

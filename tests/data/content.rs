@@ -772,9 +772,11 @@ fn sliders_use_the_glossary_words() {
     for s in [ttl::TTL_S, stale::TTL_S, fencing::TTL_MS, renewal::TTL_S] {
         assert!(label(&s).contains("TTL"), "{}", label(&s));
     }
-    assert!(label(&failover::LAG_MS)
-        .to_lowercase()
-        .contains("replication lag"));
+    assert!(
+        label(&failover::LAG_MS)
+            .to_lowercase()
+            .contains("replication lag")
+    );
     for (word, card) in [
         ("pause", "process-pause"),
         ("ttl", "ttl"),

@@ -205,7 +205,11 @@ fn sample_size_and_reset() {
 fn where_slider_extremes_stay_finite() {
     let mut h = app("where");
     click(&mut h, Role::Button, "More settings");
-    set_slider(&mut h, crate::harness::label(&failover::FAILOVERS), failover::FAILOVERS.min);
+    set_slider(
+        &mut h,
+        crate::harness::label(&failover::FAILOVERS),
+        failover::FAILOVERS.min,
+    );
     for (spec, v) in [
         // Out of range: the slider clamps.
         (&failover::RATE, 1e9),
@@ -367,7 +371,10 @@ fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
     let mut h = app("break");
     let base = mode_row(&csv(&mut h, 9), "none")[EXACT + DUPLICATES];
     // The spread is in the settings drawer; the TTL stays under the figure.
-    assert!(h.query_by_label(crate::harness::label(&renewal::SPREAD)).is_none());
+    assert!(
+        h.query_by_label(crate::harness::label(&renewal::SPREAD))
+            .is_none()
+    );
     click(&mut h, Role::Button, "More settings");
     set_slider(&mut h, crate::harness::label(&renewal::SPREAD), 1.0);
     let wide = mode_row(&csv(&mut h, 9), "none")[EXACT + DUPLICATES];
@@ -383,7 +390,11 @@ fn a_longer_ttl_cuts_duplicates_and_a_wider_spread_adds_them() {
 fn break_slider_extremes_stay_finite() {
     let mut h = app("break");
     click(&mut h, Role::Button, "More settings");
-    set_slider(&mut h, crate::harness::label(&renewal::RUNS), renewal::RUNS.min);
+    set_slider(
+        &mut h,
+        crate::harness::label(&renewal::RUNS),
+        renewal::RUNS.min,
+    );
     for (spec, v) in [
         (&renewal::TTL_S, renewal::TTL_S.min),
         (&renewal::TYPICAL_S, renewal::TYPICAL_S.max),

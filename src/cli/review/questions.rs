@@ -11,8 +11,7 @@ use crate::review::questions::{self, Fresh};
 use crate::sim::ParamSpec;
 
 /// `--count`: questions per prediction.
-const COUNT: ParamSpec =
-    ParamSpec::new("count", "", 1.0, 20.0, 1.0).whole();
+const COUNT: ParamSpec = ParamSpec::new("count", "", 1.0, 20.0, 1.0).whole();
 /// `--draw`: where the settings' draws start.
 const DRAW: ParamSpec = ParamSpec::new("draw", "", 0.0, u32::MAX as f64, 0.0).whole();
 

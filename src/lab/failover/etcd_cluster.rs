@@ -17,14 +17,13 @@ use super::{
 use crate::lab::etcd::{self, agent, b64, int, why};
 use crate::lab::server::{EtcdMember, LocalServer, etcd_args, free_port};
 use crate::lab::{Control, LabError, ServerKind, random_u64};
-use crate::lesson::catalogue::{t, tf};
 
 const MEMBERS: usize = 3;
 const KEY: &str = "locks-lesson/lab/etcd-cluster/lock";
 
 /// POSTs JSON to one member's gateway.
 fn post(base: &str, path: &str, body: &Value) -> Result<Value, LabError> {
-    let what = tf("lab.error.etcd.at", &[("url", format!("{base}{path}"))]);
+    let what = tf!("lab.error.etcd.at", &[("url", format!("{base}{path}"))]);
     let mut resp = agent()
         .post(format!("{base}{path}"))
         .header("content-type", "application/json")
@@ -36,7 +35,7 @@ fn post(base: &str, path: &str, body: &Value) -> Result<Value, LabError> {
         .map_err(|e| failed(&what, why(&e)))?;
     let v: Value = serde_json::from_str(text.lines().next().unwrap_or("")).map_err(|_| {
         let text = format!("{:.80}", text.trim());
-        failed(&what, tf("lab.error.why.not_json", &[("text", text)]))
+        failed(&what, tf!("lab.error.why.not_json", &[("text", text)]))
     })?;
     if v.get("error").is_some() {
         return Err(failed(&what, &v["error"]));
@@ -85,7 +84,7 @@ fn start(ctl: &Control<'_>) -> Result<Vec<LocalServer>, LabError> {
 }
 
 pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)(t("lab.failover.etcd.starting").into());
+    (ctl.status)(t!("lab.failover.etcd.starting").into());
     let starting = Instant::now();
     let mut members = start(ctl)?;
     let ready_ms = starting.elapsed().as_secs_f64() * 1000.0;
@@ -100,7 +99,7 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let leader = ids
         .iter()
         .position(|&id| id == leader_id)
-        .ok_or_else(|| LabError::Failed(t("lab.failover.error.no_leader").into()))?;
+        .ok_or_else(|| LabError::Failed(t!("lab.failover.error.no_leader").into()))?;
     let mut lanes = vec!["A".to_owned()];
     lanes.extend((0..MEMBERS).map(|i| format!("etcd-{} 127.0.0.1:{}", i + 1, members[i].port())));
     lanes.push("B".to_owned());
@@ -109,7 +108,10 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     check(ctl)?;
 
     let member = |i: usize| format!("etcd-{}", i + 1);
-    (ctl.status)(tf("lab.failover.etcd.leads", &[("member", member(leader))]));
+    (ctl.status)(tf!(
+        "lab.failover.etcd.leads",
+        &[("member", member(leader))]
+    ));
     let clock = Clock::start();
     let leader_url = members[leader].url().to_owned();
     let ttl_s = TTL_MS.div_ceil(1000);
@@ -133,13 +135,13 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let a_granted = clock.now();
     if a["succeeded"].as_bool() != Some(true) {
         return Err(LabError::Failed(
-            t("lab.failover.error.a_no_fresh_lock").into(),
+            t!("lab.failover.error.a_no_fresh_lock").into(),
         ));
     }
     let a_kv = &a["responses"][1]["response_range"]["kvs"][0];
     let a_rev = (int(&a_kv["create_revision"]), int(&a_kv["mod_revision"]));
 
-    (ctl.status)(t("lab.failover.etcd.killing").into());
+    (ctl.status)(t!("lab.failover.etcd.killing").into());
     check(ctl)?;
     members[leader].kill();
     let fault = clock.now();
@@ -156,7 +158,7 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
             }
         }
         if Instant::now() > until {
-            return Err(LabError::Failed(tf(
+            return Err(LabError::Failed(tf!(
                 "lab.failover.error.no_new_leader",
                 &[("secs", WITHIN.as_secs().to_string())],
             )));
@@ -165,7 +167,7 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     };
     let elected = clock.now();
 
-    (ctl.status)(tf(
+    (ctl.status)(tf!(
         "lab.failover.etcd.leads_now",
         &[("member", member(new_leader))],
     ));

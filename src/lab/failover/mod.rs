@@ -23,7 +23,6 @@ use serde_json::Value;
 
 use super::server::{LocalServer, free_port, redis_args};
 use super::{Control, LabError, ServerKind, ms_since};
-use crate::lesson::catalogue::tf;
 
 pub use text::{experiment, story, words};
 
@@ -64,7 +63,7 @@ impl std::str::FromStr for FailoverStore {
         Self::ALL
             .into_iter()
             .find(|k| k.as_str() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| tf("lab.failover.error.store_kind", &[("got", s)]))
+            .ok_or_else(|| tf!("lab.failover.error.store_kind", &[("got", s)]))
     }
 }
 
@@ -283,9 +282,9 @@ pub enum Role {
 pub fn server_lane(role: Role, address: &str) -> String {
     let address = [("address", address)];
     match role {
-        Role::Primary => tf("lab.failover.lane.primary", &address),
-        Role::Replica => tf("lab.failover.lane.replica", &address),
-        Role::Master => tf("lab.failover.lane.master", &address),
+        Role::Primary => tf!("lab.failover.lane.primary", &address),
+        Role::Replica => tf!("lab.failover.lane.replica", &address),
+        Role::Master => tf!("lab.failover.lane.master", &address),
     }
 }
 

@@ -18,7 +18,6 @@ use super::{
     Span, TTL_MS, Who, check, failed, host_port, redis_con, server_lane, start_redis,
 };
 use crate::lab::{CALL_TIMEOUT, Control, LabError, random_u64, redis_store};
-use crate::lesson::catalogue::{t, tf};
 
 const KEY: &str = "locks-lesson/lab/failover/lock";
 
@@ -31,7 +30,7 @@ fn info_field(con: &mut Connection, field: &str) -> Result<i64, LabError> {
     info.lines()
         .find_map(|l| l.strip_prefix(&format!("{field}:")))
         .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| LabError::Failed(tf("lab.failover.error.no_field", &[("field", field)])))
+        .ok_or_else(|| LabError::Failed(tf!("lab.failover.error.no_field", &[("field", field)])))
 }
 
 /// Waits until the replica has finished its first sync with the primary.
@@ -43,12 +42,12 @@ fn wait_synced(replica: &mut Connection, ctl: &Control<'_>) -> Result<(), LabErr
         let info: String = redis::cmd("INFO")
             .arg("replication")
             .query(replica)
-            .map_err(|e| failed(t("lab.failover.step.info_on_replica"), e))?;
+            .map_err(|e| failed(t!("lab.failover.step.info_on_replica"), e))?;
         if info.contains("master_link_status:up") {
             return Ok(());
         }
         if Instant::now() > until {
-            return Err(LabError::Failed(tf(
+            return Err(LabError::Failed(tf!(
                 "lab.failover.error.not_synced",
                 &[("secs", WITHIN.as_secs().to_string())],
             )));
@@ -71,7 +70,7 @@ fn set_nx(con: &mut Connection, value: &str) -> Result<bool, LabError> {
 }
 
 pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)(t("lab.failover.replica.starting").into());
+    (ctl.status)(t!("lab.failover.replica.starting").into());
     let mut servers = start_redis(
         1,
         &|_| vec!["--repl-diskless-sync-delay".into(), "0".into()],
@@ -93,7 +92,7 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let version = redis_store::probe(servers[0].url())?;
     let con = |i: usize| {
         redis_con(servers[i].url(), CALL_TIMEOUT)
-            .map_err(|e| failed(t("lab.failover.step.connecting"), e))
+            .map_err(|e| failed(t!("lab.failover.step.connecting"), e))
     };
     let (mut admin, mut a, mut on_replica) = (con(0)?, con(0)?, con(1)?);
     wait_synced(&mut on_replica, ctl)?;
@@ -103,14 +102,14 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         server_lane(Role::Replica, &host_port(&servers[1])),
         "B".to_owned(),
     ];
-    (ctl.status)(t("lab.failover.replica.cutting").into());
+    (ctl.status)(t!("lab.failover.replica.cutting").into());
     check(ctl)?;
 
     let clock = Clock::start();
     redis::cmd("ACL")
         .arg(&["SETUSER", "default", "-psync", "-sync"][..])
         .query::<()>(&mut admin)
-        .map_err(|e| failed(t("lab.failover.step.acl_on_primary"), e))?;
+        .map_err(|e| failed(t!("lab.failover.step.acl_on_primary"), e))?;
     let kill = ["KILL", "TYPE", "replica"];
     let cut: i64 = redis::cmd("CLIENT")
         .arg(&kill[..])
@@ -118,26 +117,26 @@ pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         .map_err(|e| failed(&format!("CLIENT {}", kill.join(" ")), e))?;
     let link_cut = clock.now();
     if cut < 1 {
-        return Err(LabError::Failed(t("lab.failover.error.no_replica").into()));
+        return Err(LabError::Failed(t!("lab.failover.error.no_replica").into()));
     }
     let a_value = format!("A-{:016x}", random_u64());
     let a_attempt = clock.now();
     if !set_nx(&mut a, &a_value)? {
         return Err(LabError::Failed(
-            t("lab.failover.error.a_no_fresh_lock").into(),
+            t!("lab.failover.error.a_no_fresh_lock").into(),
         ));
     }
     let a_granted = clock.now();
     let primary_offset = info_field(&mut admin, "master_repl_offset")?;
 
-    (ctl.status)(t("lab.failover.replica.killing").into());
+    (ctl.status)(t!("lab.failover.replica.killing").into());
     servers[0].kill();
     let fault = clock.now();
     let replica_offset = info_field(&mut on_replica, "slave_repl_offset")?;
     let key_on_replica: bool = redis::cmd("EXISTS")
         .arg(KEY)
         .query::<i64>(&mut on_replica)
-        .map_err(|e| failed(t("lab.failover.step.exists_on_replica"), e))?
+        .map_err(|e| failed(t!("lab.failover.step.exists_on_replica"), e))?
         > 0;
     redis::cmd("REPLICAOF")
         .arg(&["NO", "ONE"][..])

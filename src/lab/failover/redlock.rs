@@ -19,7 +19,6 @@ use super::{
 };
 use crate::lab::server::LocalServer;
 use crate::lab::{Control, LabError, random_u64, redis_store};
-use crate::lesson::catalogue::{t, tf};
 
 const KEY: &str = "locks-lesson/lab/redlock/lock";
 const MASTERS: usize = 5;
@@ -95,7 +94,7 @@ fn release(servers: &[LocalServer], value: &str) {
 }
 
 pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)(t("lab.failover.redlock.starting").into());
+    (ctl.status)(t!("lab.failover.redlock.starting").into());
     let mut servers = start_redis(MASTERS, &|_| Vec::new(), ctl)?;
     let version = redis_store::probe(servers[0].url())?;
     let mut lanes = vec!["A".to_owned()];
@@ -112,7 +111,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let clock = Clock::start();
     let (mut bars, mut marks) = (Vec::new(), Vec::new());
     // Two masters cannot be reached by A during its attempt: they are not running.
-    (ctl.status)(t("lab.failover.redlock.cut_off").into());
+    (ctl.status)(t!("lab.failover.redlock.cut_off").into());
     for s in &mut servers[3..] {
         s.kill();
     }
@@ -120,7 +119,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let a_value = format!("A-{:016x}", random_u64());
     let a = attempt(&servers, &a_value, &clock);
     if !a.won() || a.granted.iter().any(|&(i, _)| i >= 3) {
-        return Err(LabError::Failed(tf(
+        return Err(LabError::Failed(tf!(
             "lab.failover.error.a_masters",
             &[
                 ("range", "1-3".to_owned()),
@@ -156,7 +155,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
 
     // The fault: one of A's three masters dies and comes back without its keys.
     const VICTIM: usize = 2;
-    (ctl.status)(t("lab.failover.redlock.killing").into());
+    (ctl.status)(t!("lab.failover.redlock.killing").into());
     check(ctl)?;
     servers[VICTIM].kill();
     let fault = clock.now();
@@ -181,7 +180,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         restarted = Some(restart(&mut servers, &clock)?);
     }
 
-    (ctl.status)(t("lab.failover.redlock.b_asks").into());
+    (ctl.status)(t!("lab.failover.redlock.b_asks").into());
     let b_value = format!("B-{:016x}", random_u64());
     let deadline = Instant::now() + Duration::from_millis(2 * TTL_MS + 2000);
     let mut attempts = Vec::new();
@@ -208,7 +207,7 @@ pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
         release(&servers, &b_value);
         if Instant::now() > deadline {
             return Err(LabError::Failed(
-                t("lab.failover.error.b_no_majority").into(),
+                t!("lab.failover.error.b_no_majority").into(),
             ));
         }
         std::thread::sleep(RETRY);

@@ -1,7 +1,6 @@
 //! The failover lab's words (`assets/lab_failover.ron`), and the story of a run in one
 //! paragraph, filled from its measurements.
 
-use crate::lesson::catalogue::t;
 use crate::lesson::language::{self, PerLanguage};
 use crate::lesson::quantity::duration_ms;
 use std::collections::BTreeMap;
@@ -105,8 +104,8 @@ pub fn fmt_fact(key: &str, v: &Value) -> String {
             let all: Vec<String> = items.iter().map(|i| fmt_fact("", i)).collect();
             all.join(", ")
         }
-        Value::Bool(true) => t("lab.failover.fact.yes").to_owned(),
-        Value::Bool(false) => t("lab.failover.fact.no").to_owned(),
+        Value::Bool(true) => t!("lab.failover.fact.yes").to_owned(),
+        Value::Bool(false) => t!("lab.failover.fact.no").to_owned(),
         other => other.to_string(),
     }
 }

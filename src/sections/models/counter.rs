@@ -2,7 +2,6 @@
 
 use serde_json::json;
 
-use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run};
 use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
@@ -10,7 +9,7 @@ use crate::sim::counter::{self, CounterParams};
 
 pub const MODEL: Sim<CounterParams> = Sim {
     name: "counter",
-    about: || t("sections.why-lock.about"),
+    about: || t!("sections.why-lock.about"),
     runs: Runs::Seeded,
     review: Review {
         drawn: &["workers", "increments"],

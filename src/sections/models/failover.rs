@@ -4,7 +4,6 @@
 use serde_json::json;
 
 use super::where_params::WhereParams;
-use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
@@ -12,7 +11,7 @@ use crate::sim::failover::{FailoverParams, FailoverSim};
 
 pub const MODEL: Sim<WhereParams> = Sim {
     name: "failover",
-    about: || t("sections.where.about"),
+    about: || t!("sections.where.about"),
     runs: Runs::MonteCarlo,
     review: Review {
         drawn: &["rate"],

@@ -2,7 +2,6 @@
 
 use serde_json::json;
 
-use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
@@ -10,7 +9,7 @@ use crate::sim::fencing::{self, FencingParams};
 
 pub const MODEL: Sim<FencingParams> = Sim {
     name: "fencing",
-    about: || t("sections.fencing.about"),
+    about: || t!("sections.fencing.about"),
     runs: Runs::Seeded,
     review: Review {
         drawn: &["holders", "ttl-ms", "stall-prob"],

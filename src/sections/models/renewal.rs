@@ -2,7 +2,6 @@
 
 use serde_json::json;
 
-use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
@@ -10,7 +9,7 @@ use crate::sim::renewal::{RenewalParams, RenewalSim};
 
 pub const MODEL: Sim<RenewalParams> = Sim {
     name: "renewal",
-    about: || t("sections.break.about"),
+    about: || t!("sections.break.about"),
     runs: Runs::MonteCarlo,
     review: Review {
         drawn: &["ttl-s", "stall-prob"],

@@ -2,7 +2,6 @@
 
 use serde_json::json;
 
-use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run};
 use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
@@ -10,7 +9,7 @@ use crate::sim::stale::{self, StaleParams};
 
 pub const MODEL: Sim<StaleParams> = Sim {
     name: "stale",
-    about: || t("sections.stale.about"),
+    about: || t!("sections.stale.about"),
     runs: Runs::Story,
     review: Review {
         drawn: &["pause-s", "ttl-s"],

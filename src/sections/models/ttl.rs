@@ -2,7 +2,6 @@
 
 use serde_json::json;
 
-use crate::lesson::catalogue::t;
 use crate::sections::run::{Report, Run, ci};
 use crate::sections::{Review, Runs, Sim};
 use crate::sim::Valid;
@@ -10,7 +9,7 @@ use crate::sim::ttl::{TtlParams, TtlSim};
 
 pub const MODEL: Sim<TtlParams> = Sim {
     name: "ttl",
-    about: || t("sections.ttl.about"),
+    about: || t!("sections.ttl.about"),
     runs: Runs::MonteCarlo,
     review: Review {
         drawn: &["ttl-s", "grant-interval-s"],

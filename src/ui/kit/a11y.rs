@@ -15,8 +15,6 @@ use std::rc::Rc;
 use egui::accesskit::{Live, Node, Role};
 use egui::{Context, Event, Id, Key, Response, Ui, UiBuilder};
 
-use crate::lesson::catalogue::tf;
-
 /// Seconds a headline must stay the same before it is announced.
 pub const SETTLE: f64 = 0.7;
 
@@ -129,7 +127,7 @@ pub fn add_slider<'a>(
             let editing = ui.ctx().text_edit_focused() && r.has_focus() && r.id == number;
             ui.ctx().accesskit_node_builder(number, |node| {
                 node.clear_labelled_by();
-                let label = tf("stage.slider.exact_value", &[("name", name)]);
+                let label = tf!("stage.slider.exact_value", &[("name", name)]);
                 node.set_label(label);
                 if !editing {
                     node.set_value(text.clone());

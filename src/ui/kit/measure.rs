@@ -17,10 +17,10 @@ pub fn text_width(ui: &Ui, text: impl Into<egui::WidgetText>) -> f32 {
 
 /// The width of a slider's value box (its widest usual value, `00.0 s`).
 pub fn value_width(ui: &Ui) -> f32 {
-    ui.spacing().interact_size.x.max(text_width(
-        ui,
-        crate::lesson::catalogue::tf("stage.fmt.s", &[("n", "00.0")]),
-    ))
+    ui.spacing()
+        .interact_size
+        .x
+        .max(text_width(ui, tf!("stage.fmt.s", &[("n", "00.0")])))
 }
 
 /// The slider width that puts sliders labelled `labels`, with their values, and `others`

@@ -2,7 +2,6 @@
 
 use egui::Ui;
 
-use crate::lesson::catalogue::t;
 use crate::ui::kit::a11y;
 
 /// Play, pause, step and speed for an animated run, as a fraction 0..=1 of the run.
@@ -70,9 +69,9 @@ impl Playback {
     pub fn ui(&mut self, ui: &mut Ui, steps: f64) {
         ui.horizontal(|ui| {
             let label = if self.playing {
-                t("stage.playback.pause")
+                t!("stage.playback.pause")
             } else {
-                t("stage.playback.play")
+                t!("stage.playback.play")
             };
             if ui.button(label).clicked() {
                 if !self.playing && self.position >= 1.0 {
@@ -81,22 +80,22 @@ impl Playback {
                 self.playing = !self.playing;
             }
             if ui
-                .button(t("stage.playback.step"))
-                .on_hover_text(t("stage.playback.step.hint"))
+                .button(t!("stage.playback.step"))
+                .on_hover_text(t!("stage.playback.step.hint"))
                 .clicked()
             {
                 self.step(1.0 / steps);
             }
             if ui
-                .button(t("stage.playback.reset"))
-                .on_hover_text(t("stage.playback.reset.hint"))
+                .button(t!("stage.playback.reset"))
+                .on_hover_text(t!("stage.playback.reset.hint"))
                 .clicked()
             {
                 self.position = 0.0;
                 self.playing = false;
             }
-            a11y::group(ui, t("stage.playback.speed"), |ui| {
-                ui.label(t("stage.playback.speed"));
+            a11y::group(ui, t!("stage.playback.speed"), |ui| {
+                ui.label(t!("stage.playback.speed"));
                 for s in SPEEDS {
                     let text = format!("{s}×");
                     if ui.selectable_label(self.speed == s, text).clicked() {

@@ -5,7 +5,6 @@
 use egui::{Color32, Response, RichText, Ui};
 
 pub use super::measure::{row_slider_width, text_width};
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Span};
 use crate::sim::{ParamSpec, ParamTable};
 use crate::ui::{AppEvent, Cx, kit::a11y, kit::fmt, kit::params};
@@ -54,7 +53,7 @@ pub fn marked_text(ui: &mut Ui, text: &str) -> Option<String> {
                     if !glued.is_empty() && !fits && left < ui.max_rect().width() - 1.0 {
                         ui.end_row();
                     }
-                    let r = term_link(ui, shown).on_hover_text(t("stage.term.hint"));
+                    let r = term_link(ui, shown).on_hover_text(t!("stage.term.hint"));
                     if !glued.is_empty() {
                         let tail = egui::Label::new(glued);
                         ui.add(tail.wrap_mode(egui::TextWrapMode::Extend));
@@ -102,8 +101,8 @@ pub fn term_link(ui: &mut Ui, shown: &str) -> Response {
 
 /// Storage's check of fencing tokens, on or off (sections 3 and 4).
 pub fn fencing_switch(ui: &mut Ui, on: &mut bool) {
-    ui.checkbox(on, t("stage.fencing"))
-        .on_hover_text(t("stage.fencing.hint"));
+    ui.checkbox(on, t!("stage.fencing"))
+        .on_hover_text(t!("stage.fencing.hint"));
 }
 
 /// The name of the headline's text style, where a style sets one (the projector's does).
@@ -476,7 +475,7 @@ pub use crate::ui::kit::playback::Playback;
 /// failed, or else (when `waiting` names the work) an indefinite progress bar.
 pub fn no_result_yet(ui: &mut Ui, failed: Option<&str>, waiting: Option<&str>) {
     if let Some(err) = failed {
-        ui.colored_label(warn_color(ui), tf("stage.failed", &[("error", err)]));
+        ui.colored_label(warn_color(ui), tf!("stage.failed", &[("error", err)]));
     } else if let Some(what) = waiting {
         ui.add(egui::ProgressBar::new(0.0).text(what).animate(true));
     }

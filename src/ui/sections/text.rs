@@ -4,7 +4,6 @@
 use egui::{RichText, Ui};
 
 use crate::lesson;
-use crate::lesson::catalogue::tf;
 use crate::ui::{Cx, Section, Shareable, kit::widgets};
 
 /// The lesson's header line (course, place in it, length) and its one-paragraph summary:
@@ -33,7 +32,7 @@ pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
             );
             return;
         }
-        let place = tf(
+        let place = tf!(
             "sections.page.place",
             &[
                 ("number", text.number.to_string()),

@@ -4,7 +4,6 @@
 use egui::{RichText, Ui};
 
 use super::Share;
-use crate::lesson::catalogue::{t, tf};
 use crate::ui::Section;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::{Action, key_text};
@@ -32,8 +31,8 @@ impl Share {
                 let icon = if n.error { "⚠" } else { "✔" };
                 ui.label(RichText::new(format!("{icon} {}", n.text)).color(color));
                 if ui
-                    .small_button(t("share.notice.dismiss"))
-                    .on_hover_text(t("share.notice.dismiss.hint"))
+                    .small_button(t!("share.notice.dismiss"))
+                    .on_hover_text(t!("share.notice.dismiss.hint"))
                     .clicked()
                 {
                     self.notice = None;
@@ -70,17 +69,17 @@ impl Share {
     ) {
         match Self::code_of(section) {
             Some(code) => {
-                ui.label(t("share.code.label"));
+                ui.label(t!("share.code.label"));
                 let size = if lecture { 20.0 } else { 16.0 };
                 ui.add(
                     egui::Label::new(RichText::new(&code).monospace().size(size).strong())
                         .selectable(true),
                 )
-                .on_hover_text(t("share.code.hint"));
+                .on_hover_text(t!("share.code.hint"));
                 let key = [("key", key_text(Action::CopyScenario))];
                 if ui
-                    .button(t("share.code.copy"))
-                    .on_hover_text(tf("share.code.copy.hint", &key))
+                    .button(t!("share.code.copy"))
+                    .on_hover_text(tf!("share.code.copy.hint", &key))
                     .clicked()
                 {
                     actions.push(Action::CopyScenario);
@@ -89,15 +88,15 @@ impl Share {
                 let key = [("key", key_text(Action::AddToPlaylist))];
                 if !lecture
                     && ui
-                        .button(t("share.playlist.add"))
-                        .on_hover_text(tf("share.playlist.add.hint", &key))
+                        .button(t!("share.playlist.add"))
+                        .on_hover_text(tf!("share.playlist.add.hint", &key))
                         .clicked()
                 {
                     actions.push(Action::AddToPlaylist);
                 }
             }
             None => {
-                ui.label(RichText::new(t("share.code.none")).weak());
+                ui.label(RichText::new(t!("share.code.none")).weak());
             }
         }
         // On the projector: the code and the Copy button only (the rest stays on the

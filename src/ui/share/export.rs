@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 
 use egui::ColorImage;
 
-use crate::lesson::catalogue::{t, tf};
 use crate::ui::share::slide::{self, Prepared};
 
 /// Where exported files go.
@@ -46,21 +45,21 @@ impl Kind {
     }
     fn filter_name(self) -> &'static str {
         match self {
-            Kind::Png => t("share.export.filter.png"),
-            Kind::Csv => t("share.export.filter.csv"),
+            Kind::Png => t!("share.export.filter.png"),
+            Kind::Csv => t!("share.export.filter.csv"),
         }
     }
     fn dialog_title(self) -> &'static str {
         match self {
-            Kind::Png => t("share.export.dialog.png"),
-            Kind::Csv => t("share.export.dialog.csv"),
+            Kind::Png => t!("share.export.dialog.png"),
+            Kind::Csv => t!("share.export.dialog.csv"),
         }
     }
     fn saved(self, path: &Path) -> String {
         let values = [("path", path.display().to_string())];
         match self {
-            Kind::Png => tf("share.export.saved.png", &values),
-            Kind::Csv => tf("share.export.saved.csv", &values),
+            Kind::Png => tf!("share.export.saved.png", &values),
+            Kind::Csv => tf!("share.export.saved.csv", &values),
         }
     }
     fn not_saved(self, path: &Path, e: &std::io::Error) -> String {
@@ -69,14 +68,14 @@ impl Kind {
             ("error", e.to_string()),
         ];
         match self {
-            Kind::Png => tf("share.export.not_saved.png", &values),
-            Kind::Csv => tf("share.export.not_saved.csv", &values),
+            Kind::Png => tf!("share.export.not_saved.png", &values),
+            Kind::Csv => tf!("share.export.not_saved.csv", &values),
         }
     }
     fn cancelled(self) -> &'static str {
         match self {
-            Kind::Png => t("share.export.cancelled.png"),
-            Kind::Csv => t("share.export.cancelled.csv"),
+            Kind::Png => t!("share.export.cancelled.png"),
+            Kind::Csv => t!("share.export.cancelled.csv"),
         }
     }
 }
@@ -136,7 +135,7 @@ impl Exporter {
         let rx = on_thread(
             ctx,
             "figure",
-            |e| tf("share.export.paint_failed", &[("error", e)]),
+            |e| tf!("share.export.paint_failed", &[("error", e)]),
             move || {
                 let image = figure.paint();
                 let png = if encode {
@@ -157,7 +156,7 @@ impl Exporter {
             let outcome = match dialog.try_recv() {
                 Ok(outcome) => outcome,
                 Err(TryRecvError::Empty) => return None,
-                Err(TryRecvError::Disconnected) => Err(t("share.export.no_answer").to_owned()),
+                Err(TryRecvError::Disconnected) => Err(t!("share.export.no_answer").to_owned()),
             };
             self.dialog = None;
             return Some(outcome);
@@ -166,7 +165,7 @@ impl Exporter {
         let painted = match rx.try_recv() {
             Ok(painted) => painted,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Err(t("share.export.not_painted").to_owned()),
+            Err(TryRecvError::Disconnected) => Err(t!("share.export.not_painted").to_owned()),
         };
         let (use_, _) = self.figure.take()?;
         let painted = match painted {
@@ -178,7 +177,7 @@ impl Exporter {
             Use::Copy => {
                 ctx.copy_image(painted.image);
                 let values = [("w", w.to_string()), ("h", h.to_string())];
-                Some(Ok(tf("share.export.copied", &values)))
+                Some(Ok(tf!("share.export.copied", &values)))
             }
             Use::Save(name) => {
                 let png = painted.png.unwrap_or_default();
@@ -237,7 +236,7 @@ fn write_file(path: &Path, kind: Kind, bytes: &[u8], elsewhere: bool) -> Outcome
         .map(|()| {
             let saved = kind.saved(path);
             if elsewhere {
-                tf("share.export.saved_elsewhere", &[("saved", saved)])
+                tf!("share.export.saved_elsewhere", &[("saved", saved)])
             } else {
                 saved
             }
@@ -272,7 +271,7 @@ fn ask(
     on_thread(
         ctx,
         "save-dialog",
-        |e| tf("share.export.dialog_failed", &[("error", e)]),
+        |e| tf!("share.export.dialog_failed", &[("error", e)]),
         move || {
             match pollster::block_on(chosen) {
                 Some(file) => write_file(

@@ -8,7 +8,6 @@ pub mod slide;
 
 use egui::{RichText, Ui};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::scenario;
 use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Section, Shareable, kit::widgets};
@@ -112,13 +111,13 @@ impl Share {
                 ];
                 self.tell_short(
                     ctx,
-                    tf("share.copied", &values),
-                    tf("share.copied.short", &values),
+                    tf!("share.copied", &values),
+                    tf!("share.copied.short", &values),
                 );
             }
             None => {
                 let values = [("n", section.number().to_string())];
-                self.say(ctx, tf("share.no_settings", &values), true);
+                self.say(ctx, tf!("share.no_settings", &values), true);
             }
         }
     }
@@ -156,7 +155,7 @@ impl Share {
             let now = ctx.input(|i| i.time);
             if now - asked > PASTE_WAIT_SECONDS {
                 self.awaiting_paste = None;
-                self.say(ctx, t("share.paste.nothing"), true);
+                self.say(ctx, t!("share.paste.nothing"), true);
             } else {
                 ctx.request_repaint_after_secs(0.1);
             }
@@ -204,9 +203,9 @@ impl Share {
         let Some(figure) = slide::prepare(section, runner, progress, self.figure_width) else {
             let values = [("n", section.number().to_string())];
             let text = if copy {
-                tf("share.figure.none.copy", &values)
+                tf!("share.figure.none.copy", &values)
             } else {
-                tf("share.figure.none.save", &values)
+                tf!("share.figure.none.save", &values)
             };
             return self.say(ctx, text, true);
         };
@@ -243,7 +242,7 @@ impl Share {
             }
             None => {
                 let values = [("n", section.number().to_string())];
-                self.say(ctx, tf("share.data.none", &values), true);
+                self.say(ctx, tf!("share.data.none", &values), true);
             }
         }
     }
@@ -291,15 +290,15 @@ impl Share {
         {
             let key = [("key", key_text(Action::PasteScenario))];
             if ui
-                .button(t("share.paste"))
-                .on_hover_text(tf("share.paste.hint", &key))
+                .button(t!("share.paste"))
+                .on_hover_text(tf!("share.paste.hint", &key))
                 .clicked()
             {
                 actions.push(Action::PasteScenario);
             }
             if ui
-                .button(t("share.type"))
-                .on_hover_text(t("share.type.hint"))
+                .button(t!("share.type"))
+                .on_hover_text(t!("share.type.hint"))
                 .clicked()
             {
                 self.open_dialog();
@@ -308,16 +307,16 @@ impl Share {
             let has_plot = section.share().and_then(Shareable::plot_rect).is_some();
             // (The menu is drawn in a scope of its own, which a wrapping row cannot move to
             // the next line once it is there: that is decided here, from its words.)
-            let menu_width = crate::ui::kit::measure::text_width(ui, t("share.export"))
+            let menu_width = crate::ui::kit::measure::text_width(ui, t!("share.export"))
                 + 2.0 * ui.spacing().button_padding.x;
             if ui.available_size_before_wrap().x < menu_width {
                 ui.end_row();
             }
             ui.add_enabled_ui(has_plot, |ui| {
-                let menu = ui.menu_button(t("share.export"), |ui| self.export_menu(ui, actions));
+                let menu = ui.menu_button(t!("share.export"), |ui| self.export_menu(ui, actions));
                 menu.response
-                    .on_hover_text(t("share.export.hint"))
-                    .on_disabled_hover_text(t("share.export.no_plot"));
+                    .on_hover_text(t!("share.export.hint"))
+                    .on_disabled_hover_text(t!("share.export.no_plot"));
             });
         }
     }
@@ -326,9 +325,9 @@ impl Share {
     /// data behind it.
     fn export_menu(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let items = [
-            (t("share.export.png"), Action::ExportPlot),
-            (t("share.export.copy"), Action::CopyFigure),
-            (t("share.export.csv"), Action::ExportData),
+            (t!("share.export.png"), Action::ExportPlot),
+            (t!("share.export.copy"), Action::CopyFigure),
+            (t!("share.export.csv"), Action::ExportData),
         ];
         for (label, action) in items {
             if ui
@@ -339,9 +338,9 @@ impl Share {
             }
         }
         ui.separator();
-        ui.label(RichText::new(t("share.export.width")).weak());
+        ui.label(RichText::new(t!("share.export.width")).weak());
         for w in slide::WIDTHS {
-            let text = tf("share.export.px", &[("w", w.to_string())]);
+            let text = tf!("share.export.px", &[("w", w.to_string())]);
             ui.radio_value(&mut self.figure_width, w, text);
         }
     }
@@ -353,10 +352,10 @@ impl Share {
         let mut cancel = false;
         let modal = egui::Modal::new(egui::Id::unique("scenario-code-dialog")).show(ctx, |ui| {
             ui.set_max_width(560.0);
-            crate::ui::kit::a11y::add_heading(ui, t("share.dialog.title"), 0);
-            ui.label(t("share.dialog.help"));
+            crate::ui::kit::a11y::add_heading(ui, t!("share.dialog.title"), 0);
+            ui.label(t!("share.dialog.help"));
             ui.add_space(4.0);
-            let label = ui.label(t("share.dialog.label"));
+            let label = ui.label(t!("share.dialog.label"));
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut dialog.text)
                     .hint_text(format!("{}-S1-…", scenario::TAG))
@@ -376,10 +375,10 @@ impl Share {
             }
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                if ui.button(t("share.dialog.load")).clicked() {
+                if ui.button(t!("share.dialog.load")).clicked() {
                     apply_now = true;
                 }
-                if ui.button(t("share.dialog.cancel")).clicked() {
+                if ui.button(t!("share.dialog.cancel")).clicked() {
                     cancel = true;
                 }
             });
@@ -409,29 +408,29 @@ pub(crate) fn apply(sections: &mut [Box<dyn Section>], code: &str) -> Result<(u8
     let section = sections
         .iter_mut()
         .find(|s| s.number() == n)
-        .ok_or_else(|| tf("share.no_section", &[("n", n.to_string())]))?;
+        .ok_or_else(|| tf!("share.no_section", &[("n", n.to_string())]))?;
     section
         .share_mut()
         .map_or_else(
             || Err(crate::ui::nothing_to_share()),
             |s| s.apply_scenario(&pairs),
         )
-        .map_err(|e| tf("share.code.not_allowed", &[("error", e)]))?;
+        .map_err(|e| tf!("share.code.not_allowed", &[("error", e)]))?;
     let settings: Vec<String> = pairs
         .iter()
         .map(|(k, v)| {
             let values = [("setting", k.as_str()), ("value", v.as_str())];
             match v.as_str() {
-                "true" => tf("share.loaded.on", &values),
-                "false" => tf("share.loaded.off", &values),
-                _ => tf("share.loaded.value", &values),
+                "true" => tf!("share.loaded.on", &values),
+                "false" => tf!("share.loaded.off", &values),
+                _ => tf!("share.loaded.value", &values),
             }
         })
         .collect();
     let values = [
         ("n", n.to_string()),
         ("title", section.title().to_owned()),
-        ("settings", settings.join(t("share.loaded.separator"))),
+        ("settings", settings.join(t!("share.loaded.separator"))),
     ];
-    Ok((n, tf("share.loaded", &values)))
+    Ok((n, tf!("share.loaded", &values)))
 }

@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::scenario::playlist::{Entry, parse, read};
 use crate::ui::Section;
 use crate::ui::share::{self, Share};
@@ -82,8 +81,8 @@ impl Playlist {
             let values = [("key", key_text(Action::NextSection))];
             share.tell_short(
                 ctx,
-                tf("share.playlist.over", &values),
-                tf("share.playlist.over.short", &values),
+                tf!("share.playlist.over", &values),
+                tf!("share.playlist.over.short", &values),
             );
             return Some(None);
         }
@@ -109,7 +108,7 @@ impl Playlist {
                 ("count", self.codes.len().to_string()),
                 ("message", message),
             ];
-            tf("share.playlist.at", &values)
+            tf!("share.playlist.at", &values)
         };
         match share::apply(sections, &entry.code) {
             Ok((n, message)) => {
@@ -132,12 +131,12 @@ impl Playlist {
     pub fn add(&mut self, ctx: &egui::Context, section: &dyn Section, share: &mut Share) {
         let Some(code) = Share::code_of(section) else {
             let values = [("n", section.number().to_string())];
-            let text = tf("share.playlist.no_settings", &values);
+            let text = tf!("share.playlist.no_settings", &values);
             share.tell(ctx, text, true);
             return;
         };
         let Some(file) = self.file.clone() else {
-            let text = t("share.playlist.no_file");
+            let text = t!("share.playlist.no_file");
             share.tell(ctx, text, true);
             return;
         };
@@ -148,7 +147,7 @@ impl Playlist {
                     reveal: false,
                 });
                 let values = [("path", file.display().to_string()), ("code", code)];
-                let text = tf("share.playlist.added", &values);
+                let text = tf!("share.playlist.added", &values);
                 share.tell(ctx, text, false);
             }
             Err(e) => {
@@ -156,7 +155,7 @@ impl Playlist {
                     ("path", file.display().to_string()),
                     ("error", e.to_string()),
                 ];
-                let text = tf("share.playlist.add_failed", &values);
+                let text = tf!("share.playlist.add_failed", &values);
                 share.tell(ctx, text, true);
             }
         }
@@ -196,8 +195,8 @@ pub fn start(
         go = list.show(ctx, 0, lecture, share, sections).or(go);
     }
     if !problems.is_empty() {
-        let problems = problems.join(t("share.playlist.problems.separator"));
-        let text = tf("share.playlist.problems", &[("problems", problems)]);
+        let problems = problems.join(t!("share.playlist.problems.separator"));
+        let text = tf!("share.playlist.problems", &[("problems", problems)]);
         share.tell(ctx, text, true);
     }
     go

@@ -3,7 +3,6 @@
 
 use egui::{RichText, Ui};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, Term};
 use crate::ui::{Cx, kit::widgets};
 
@@ -91,7 +90,7 @@ impl Glossary {
         let focus = std::mem::take(&mut self.focus_card);
         let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
             ui.set_max_width(560.0);
-            name_dialog(ui, &tf("app.glossary.card_name", &[("name", &term.name)]));
+            name_dialog(ui, &tf!("app.glossary.card_name", &[("name", &term.name)]));
             card_body(ui, term, cx);
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -101,14 +100,14 @@ impl Glossary {
                         .last()
                         .and_then(|id| lesson::content().term(id));
                     let label = previous.map_or_else(
-                        || t("app.glossary.back").to_owned(),
-                        |p| tf("app.glossary.back_to", &[("name", &p.name)]),
+                        || t!("app.glossary.back").to_owned(),
+                        |p| tf!("app.glossary.back_to", &[("name", &p.name)]),
                     );
                     back = ui.button(label).clicked();
                 }
                 let close = ui
-                    .button(t("app.dialog.close"))
-                    .on_hover_text(t("keys.widget_keys.escape"));
+                    .button(t!("app.dialog.close"))
+                    .on_hover_text(t!("keys.widget_keys.escape"));
                 if focus {
                     // Into the card, as a sighted reader's eyes go: a screen reader says the
                     // card's name, then its text.
@@ -129,7 +128,7 @@ impl Glossary {
         let mut open = true;
         let mut chosen = None;
         let screen = ctx.content_rect();
-        egui::Window::new(t("app.glossary.title"))
+        egui::Window::new(t!("app.glossary.title"))
             .id(egui::Id::unique("glossary-index"))
             .open(&mut open)
             .collapsible(false)
@@ -141,11 +140,11 @@ impl Glossary {
             .drag_area(egui::WindowDrag::Anywhere)
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
-                    let label = ui.label(t("app.glossary.search"));
+                    let label = ui.label(t!("app.glossary.search"));
                     let r = ui
                         .add(
                             egui::TextEdit::singleline(&mut self.search)
-                                .hint_text(t("app.glossary.search_hint"))
+                                .hint_text(t!("app.glossary.search_hint"))
                                 .desired_width(ui.available_width()),
                         )
                         .labelled_by(label.id);
@@ -156,9 +155,9 @@ impl Glossary {
                 let hits = matches(&self.search);
                 let total = lesson::content().glossary.len();
                 let count = if self.search.trim().is_empty() {
-                    tf("app.glossary.count", &[("total", total.to_string())])
+                    tf!("app.glossary.count", &[("total", total.to_string())])
                 } else {
-                    tf(
+                    tf!(
                         "app.glossary.matches",
                         &[("n", hits.len().to_string()), ("total", total.to_string())],
                     )
@@ -173,7 +172,7 @@ impl Glossary {
                                 .link(RichText::new(&term.name).size(
                                     ui.style().text_styles[&egui::TextStyle::Body].size * 1.1,
                                 ))
-                                .on_hover_text(t("app.glossary.open_card"));
+                                .on_hover_text(t!("app.glossary.open_card"));
                             if r.clicked() {
                                 chosen = Some(term.id.clone());
                             }
@@ -208,7 +207,7 @@ pub fn marked_text(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
                 lesson::Span::Term { id, shown } => {
                     if ui
                         .link(shown)
-                        .on_hover_text(t("app.glossary.open_term"))
+                        .on_hover_text(t!("app.glossary.open_term"))
                         .clicked()
                     {
                         cx.emit(crate::ui::AppEvent::OpenTerm(id.to_owned()));
@@ -241,7 +240,7 @@ fn card_body(ui: &mut Ui, term: &Term, cx: &mut Cx<'_>) {
     ui.add_space(4.0);
     widgets::paragraph(ui, &term.text, cx);
     ui.label(
-        RichText::new(tf(
+        RichText::new(tf!(
             "app.glossary.analogy",
             &[("analogy", lesson::plain(&term.analogy))],
         ))
@@ -250,12 +249,12 @@ fn card_body(ui: &mut Ui, term: &Term, cx: &mut Cx<'_>) {
     if !term.see_also.is_empty() {
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
-            ui.label(t("app.glossary.see_also"));
+            ui.label(t!("app.glossary.see_also"));
             for other in &term.see_also {
                 if let Some(term) = lesson::content().term(other)
                     && ui
                         .link(&term.name)
-                        .on_hover_text(t("app.glossary.open_this"))
+                        .on_hover_text(t!("app.glossary.open_this"))
                         .clicked()
                 {
                     cx.emit(crate::ui::AppEvent::OpenTerm(other.clone()));

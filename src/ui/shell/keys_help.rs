@@ -4,12 +4,11 @@
 
 use egui::{RichText, Ui};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::ui::shell::CatalogueText;
 use crate::ui::shell::keymap::{self, SHORTCUTS};
 
 /// Title of the keyboard map (also its accessible name).
-pub const TITLE: CatalogueText = CatalogueText::new(|| t("app.keys_help.title"));
+pub const TITLE: CatalogueText = CatalogueText::new(|| t!("app.keys_help.title"));
 
 /// The narrowest a column of the map may be (points): a wider map takes two or three.
 const MIN_COLUMN_WIDTH: f32 = 330.0;
@@ -108,11 +107,11 @@ pub fn show(ctx: &egui::Context, open: &mut bool, lecture: bool) {
                 });
             });
         ui.horizontal(|ui| {
-            if ui.button(t("app.dialog.close")).clicked() {
+            if ui.button(t!("app.dialog.close")).clicked() {
                 close = true;
             }
-            let escape = [("key", t("keys.widget_keys.escape"))];
-            ui.label(RichText::new(tf("app.keys_help.or_press", &escape)).weak());
+            let escape = [("key", t!("keys.widget_keys.escape"))];
+            ui.label(RichText::new(tf!("app.keys_help.or_press", &escape)).weak());
         });
         close
     });
@@ -123,7 +122,7 @@ pub fn show(ctx: &egui::Context, open: &mut bool, lecture: bool) {
 
 fn widget_keys(ui: &mut Ui, rows: &[Row]) {
     ui.add_space(4.0);
-    ui.label(RichText::new(t("app.keys_help.in_a_control")).strong());
+    ui.label(RichText::new(t!("app.keys_help.in_a_control")).strong());
     list(ui, rows);
 }
 

@@ -143,13 +143,13 @@ impl Lecture {
 
     /// The type factor as the lecturer sees it, e.g. "Type 100 %".
     pub fn type_label(&self) -> String {
-        crate::lesson::catalogue::tf("app.type.label", &[("percent", self.type_percent())])
+        tf!("app.type.label", &[("percent", self.type_percent())])
     }
 
     /// The same for the presenter's console, e.g. "Audience type 100 %".
     pub fn audience_type_label(&self) -> String {
         let percent = [("percent", self.type_percent())];
-        crate::lesson::catalogue::tf("app.type.audience_label", &percent)
+        tf!("app.type.audience_label", &percent)
     }
 
     fn type_percent(&self) -> String {
@@ -328,10 +328,7 @@ impl Lecture {
             .frame(egui::Frame::new().fill(Color32::BLACK))
             .show(ui, |ui| {
                 // Black on black: nothing shows on the projector, but a screen reader can say why.
-                ui.label(
-                    egui::RichText::new(crate::lesson::catalogue::t("app.lecture.blank"))
-                        .color(Color32::BLACK),
-                );
+                ui.label(egui::RichText::new(t!("app.lecture.blank")).color(Color32::BLACK));
             });
         ui.ctx().set_cursor_icon(egui::CursorIcon::None);
         true

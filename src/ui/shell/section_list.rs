@@ -13,7 +13,7 @@ pub fn show(
     progress: &ProgressFile,
 ) -> Option<u8> {
     ui.add_space(6.0);
-    crate::ui::kit::a11y::add_heading(ui, crate::lesson::catalogue::t("app.section_list.title"), 1);
+    crate::ui::kit::a11y::add_heading(ui, t!("app.section_list.title"), 1);
     ui.add_space(4.0);
     let mut go = None;
     egui::ScrollArea::vertical().show(ui, |ui| {

@@ -90,7 +90,7 @@ impl Tools {
     pub fn bottom_bar(&mut self, ui: &mut Ui, section: &dyn Section) {
         let lecture = self.lecture.lecture();
         let mode = &mut self.lecture;
-        let reduce_motion = crate::lesson::catalogue::t("app.motion.label");
+        let reduce_motion = t!("app.motion.label");
         let width = crate::ui::kit::widgets::text_width(ui, reduce_motion)
             + 2.0 * ui.spacing().button_padding.x
             + 4.0;
@@ -102,7 +102,7 @@ impl Tools {
                 let mut reduced = mode.reduced_motion;
                 if ui
                     .toggle_value(&mut reduced, reduce_motion)
-                    .on_hover_text(crate::lesson::catalogue::t("app.motion.hint"))
+                    .on_hover_text(t!("app.motion.hint"))
                     .changed()
                 {
                     mode.reduced_motion = reduced;

@@ -5,7 +5,7 @@
 
 use egui::{Id, RichText, Ui};
 
-use crate::lesson::catalogue::{t, tf};
+use crate::lesson::catalogue::t;
 use crate::lesson::quantity::pct_rounded;
 use crate::progress::{Progress, ProgressFile};
 use crate::ui::kit::measure::{remember, remembered};
@@ -45,7 +45,7 @@ pub struct TopBar<'a> {
 }
 
 /// The window title; also the top bar's title on a roomy learner window.
-pub const TITLE: CatalogueText = CatalogueText::new(|| t("app.title"));
+pub const TITLE: CatalogueText = CatalogueText::new(|| t!("app.title"));
 
 fn right_width_id() -> Id {
     Id::unique("locks-lesson/top-bar-right-width")
@@ -73,9 +73,9 @@ impl TopBar<'_> {
                 let width = ui.cursor().left() - start + ui.spacing().item_spacing.x;
                 remember(ui, right_width_id(), width);
             } else {
-                ui.menu_button(t("app.topbar.menu"), |ui| self.tools(ui))
+                ui.menu_button(t!("app.topbar.menu"), |ui| self.tools(ui))
                     .response
-                    .on_hover_text(t("app.topbar.menu_hint"));
+                    .on_hover_text(t!("app.topbar.menu_hint"));
                 if let Some(start) = tail_start {
                     remember(ui, tail_width_id(), ui.cursor().left() - start);
                 }
@@ -94,8 +94,8 @@ impl TopBar<'_> {
         }
         if !self.lecture {
             let toggle = ui
-                .selectable_label(*self.side_open, t("app.topbar.section_list"))
-                .on_hover_text(tf(
+                .selectable_label(*self.side_open, t!("app.topbar.section_list"))
+                .on_hover_text(tf!(
                     "app.topbar.section_list_hint",
                     &[("key", key_text(Action::ToggleSidePanel))],
                 ));
@@ -120,23 +120,23 @@ impl TopBar<'_> {
         let (previous, next) = if self.lecture {
             ("◀", "▶")
         } else {
-            (t("app.topbar.previous"), t("app.topbar.next"))
+            (t!("app.topbar.previous"), t!("app.topbar.next"))
         };
         if ui
             .add_enabled(n > 1, egui::Button::new(previous))
-            .accessible_name(t("app.topbar.previous_name"))
+            .accessible_name(t!("app.topbar.previous_name"))
             .clicked()
         {
             self.go_to = Some(n - 1);
         }
         if self.lecture && n > count {
-            ui.label(t("app.topbar.lab"));
+            ui.label(t!("app.topbar.lab"));
         } else {
             ui.label(format!("{n} / {count}"));
         }
         if ui
             .add_enabled(n < count, egui::Button::new(next))
-            .accessible_name(t("app.topbar.next_name"))
+            .accessible_name(t!("app.topbar.next_name"))
             .clicked()
         {
             self.go_to = Some(n + 1);
@@ -177,7 +177,7 @@ impl TopBar<'_> {
                 self.type_change = type_menu(ui);
             })
             .response
-            .on_hover_text(t("app.topbar.type_hint"));
+            .on_hover_text(t!("app.topbar.type_hint"));
             return Some(tail_start);
         }
         None
@@ -189,8 +189,8 @@ impl TopBar<'_> {
             // Nothing is scored in lecture mode.
             let p = self.progress.get();
             let xp = [("xp", p.xp.to_string())];
-            ui.label(RichText::new(tf("app.topbar.xp", &xp)).strong())
-                .on_hover_text(tf(
+            ui.label(RichText::new(tf!("app.topbar.xp", &xp)).strong())
+                .on_hover_text(tf!(
                     "app.topbar.xp_hint",
                     &[
                         ("xp", p.xp.to_string()),
@@ -214,8 +214,8 @@ impl TopBar<'_> {
             }
         }
         let r = ui
-            .selectable_label(self.glossary.index_open(), t("app.topbar.glossary"))
-            .on_hover_text(tf(
+            .selectable_label(self.glossary.index_open(), t!("app.topbar.glossary"))
+            .on_hover_text(tf!(
                 "app.topbar.glossary_hint",
                 &[("key", key_text(Action::ToggleGlossary))],
             ));
@@ -223,13 +223,13 @@ impl TopBar<'_> {
             self.glossary.toggle_index();
         }
         if !self.lecture {
-            ui.menu_button(t("app.topbar.view"), view_menu)
+            ui.menu_button(t!("app.topbar.view"), view_menu)
                 .response
-                .on_hover_text(t("app.topbar.view_hint"));
+                .on_hover_text(t!("app.topbar.view_hint"));
         }
         if ui
-            .selectable_label(self.lecture, t("app.topbar.lecture"))
-            .on_hover_text(tf(
+            .selectable_label(self.lecture, t!("app.topbar.lecture"))
+            .on_hover_text(tf!(
                 "app.topbar.lecture_hint",
                 &[("key", key_text(Action::ToggleLecture))],
             ))
@@ -238,8 +238,8 @@ impl TopBar<'_> {
             self.queued.push(Action::ToggleLecture);
         }
         if ui
-            .selectable_label(self.presenting, t("app.topbar.presenter"))
-            .on_hover_text(tf(
+            .selectable_label(self.presenting, t!("app.topbar.presenter"))
+            .on_hover_text(tf!(
                 "app.topbar.presenter_hint",
                 &[("key", key_text(Action::TogglePresenter))],
             ))
@@ -248,11 +248,11 @@ impl TopBar<'_> {
             self.queued.push(Action::TogglePresenter);
         }
         if ui
-            .button(t("app.topbar.keys"))
+            .button(t!("app.topbar.keys"))
             .on_hover_text({
                 let keys = key_texts(Action::KeyboardMap);
                 let key = |i: usize| keys.get(i).copied().unwrap_or_default();
-                tf("app.topbar.keys_hint", &[("key", key(0)), ("key2", key(1))])
+                tf!("app.topbar.keys_hint", &[("key", key(0)), ("key2", key(1))])
             })
             .clicked()
         {
@@ -262,8 +262,8 @@ impl TopBar<'_> {
             // The bottom bar's tools: a projector shows no bottom bar.
             ui.separator();
             if ui
-                .button(t("app.topbar.copy_code"))
-                .on_hover_text(tf(
+                .button(t!("app.topbar.copy_code"))
+                .on_hover_text(tf!(
                     "app.topbar.copy_code_hint",
                     &[("key", key_text(Action::CopyScenario))],
                 ))
@@ -271,8 +271,8 @@ impl TopBar<'_> {
             {
                 self.queued.push(Action::CopyScenario);
             }
-            ui.toggle_value(self.reduced_motion, t("app.motion.label"))
-                .on_hover_text(t("app.motion.hint"));
+            ui.toggle_value(self.reduced_motion, t!("app.motion.label"))
+                .on_hover_text(t!("app.motion.hint"));
         }
     }
 }
@@ -281,21 +281,21 @@ impl TopBar<'_> {
 pub fn type_menu(ui: &mut Ui) -> Option<Option<bool>> {
     let mut change = None;
     let key = |k: &str| [("key", t(k))];
-    crate::ui::kit::a11y::group(ui, t("app.type.group"), |ui| {
+    crate::ui::kit::a11y::group(ui, t!("app.type.group"), |ui| {
         if ui
-            .button(tf("app.type.smaller", &key("keys.name.zoom_out")))
+            .button(tf!("app.type.smaller", &key(key!("keys.name.zoom_out"))))
             .clicked()
         {
             change = Some(Some(false));
         }
         if ui
-            .button(tf("app.type.normal", &key("keys.name.zoom_reset")))
+            .button(tf!("app.type.normal", &key(key!("keys.name.zoom_reset"))))
             .clicked()
         {
             change = Some(None);
         }
         if ui
-            .button(tf("app.type.larger", &key("keys.name.zoom_in")))
+            .button(tf!("app.type.larger", &key(key!("keys.name.zoom_in"))))
             .clicked()
         {
             change = Some(Some(true));
@@ -306,36 +306,36 @@ pub fn type_menu(ui: &mut Ui) -> Option<Option<bool>> {
 
 /// Theme and text size (learner mode: lecture mode brings its own colours and type).
 fn view_menu(ui: &mut Ui) {
-    ui.label(RichText::new(t("app.view.theme")).strong());
+    ui.label(RichText::new(t!("app.view.theme")).strong());
     let mut pref = ui.ctx().options(|o| o.theme_preference);
     let before = pref;
-    crate::ui::kit::a11y::group(ui, t("app.view.theme"), |ui| {
+    crate::ui::kit::a11y::group(ui, t!("app.view.theme"), |ui| {
         use egui::ThemePreference as Theme;
-        ui.selectable_value(&mut pref, Theme::System, t("app.view.theme_system"));
-        ui.selectable_value(&mut pref, Theme::Light, t("app.view.theme_light"));
-        ui.selectable_value(&mut pref, Theme::Dark, t("app.view.theme_dark"));
+        ui.selectable_value(&mut pref, Theme::System, t!("app.view.theme_system"));
+        ui.selectable_value(&mut pref, Theme::Light, t!("app.view.theme_light"));
+        ui.selectable_value(&mut pref, Theme::Dark, t!("app.view.theme_dark"));
     });
     if pref != before {
         ui.ctx().set_theme(pref);
     }
     ui.separator();
-    ui.label(RichText::new(t("app.view.text_size")).strong());
+    ui.label(RichText::new(t!("app.view.text_size")).strong());
     let zoom = ui.ctx().zoom_factor();
-    crate::ui::kit::a11y::group(ui, t("app.view.text_size"), |ui| {
+    crate::ui::kit::a11y::group(ui, t!("app.view.text_size"), |ui| {
         if ui
-            .button(t("app.view.smaller"))
-            .on_hover_text(t("keys.name.zoom_out"))
+            .button(t!("app.view.smaller"))
+            .on_hover_text(t!("keys.name.zoom_out"))
             .clicked()
         {
             ui.ctx().set_zoom_factor((zoom - 0.1).max(0.5));
         }
         if ui
             .button(pct_rounded(f64::from(zoom), 3))
-            .on_hover_text(tf(
+            .on_hover_text(tf!(
                 "app.view.normal_hint",
                 &[
                     ("percent", pct_rounded(1.0, 3).as_str()),
-                    ("key", t("keys.name.zoom_reset")),
+                    ("key", t!("keys.name.zoom_reset")),
                 ],
             ))
             .clicked()
@@ -343,8 +343,8 @@ fn view_menu(ui: &mut Ui) {
             ui.ctx().set_zoom_factor(1.0);
         }
         if ui
-            .button(t("app.view.larger"))
-            .on_hover_text(t("keys.name.zoom_in"))
+            .button(t!("app.view.larger"))
+            .on_hover_text(t!("keys.name.zoom_in"))
             .clicked()
         {
             ui.ctx().set_zoom_factor((zoom + 0.1).min(3.0));
@@ -356,10 +356,10 @@ fn view_menu(ui: &mut Ui) {
 fn skip_link(ui: &mut Ui) {
     let skip = ui
         .add(egui::Button::new(
-            RichText::new(t("app.topbar.skip")).small(),
+            RichText::new(t!("app.topbar.skip")).small(),
         ))
-        .accessible_name(t("app.topbar.skip_name"))
-        .on_hover_text(t("app.topbar.skip_hint"));
+        .accessible_name(t!("app.topbar.skip_name"))
+        .on_hover_text(t!("app.topbar.skip_hint"));
     if skip.clicked()
         && let Some(id) = crate::ui::kit::a11y::first_control_of_page(ui.ctx())
     {

@@ -3,7 +3,6 @@
 
 use egui::{RichText, Ui};
 
-use crate::lesson::catalogue::t;
 use crate::progress::ProgressFile;
 use crate::ui::kit::widgets;
 
@@ -31,14 +30,14 @@ pub fn notice(ui: &mut Ui, store: &mut ProgressFile) {
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
             ui.label(
-                RichText::new(t("app.progress_notice.title"))
+                RichText::new(t!("app.progress_notice.title"))
                     .strong()
                     .color(widgets::warn_color(ui)),
             );
             ui.label(text);
             if ui
-                .button(t("app.notice.ok"))
-                .on_hover_text(t("app.progress_notice.hide"))
+                .button(t!("app.notice.ok"))
+                .on_hover_text(t!("app.progress_notice.hide"))
                 .clicked()
             {
                 store.dismiss_notice();

@@ -4,13 +4,12 @@
 use egui::{RichText, Ui};
 
 use super::layout::MIN_FIGURE_HEIGHT;
-use crate::lesson::catalogue::{t, tf};
 use crate::ui::kit::widgets;
 
 /// The figure's empty state while its result is hidden: its axes, and a word on why.
 pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
     let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    let waiting = t("stage.figure.waiting");
+    let waiting = t!("stage.figure.waiting");
     let shown = crate::ui::kit::plot::solid_ticks(egui_plot::Plot::new(("empty-figure", n)))
         .width(size.x)
         .height(size.y.max(MIN_FIGURE_HEIGHT))
@@ -35,13 +34,13 @@ pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
                 RichText::new(waiting).size(body * 1.2),
             ));
         });
-    widgets::describe_plot(&shown.response, t("stage.figure.name"), waiting);
+    widgets::describe_plot(&shown.response, t!("stage.figure.name"), waiting);
 }
 
 /// The seed and a button for a new one. Returns true when a new seed was asked for.
 pub fn seed_row(ui: &mut Ui, seed: u64) -> bool {
-    ui.label(RichText::new(tf("stage.seed", &[("seed", seed.to_string())])).monospace());
-    ui.button(t("stage.seed.new"))
-        .on_hover_text(t("stage.seed.new.hint"))
+    ui.label(RichText::new(tf!("stage.seed", &[("seed", seed.to_string())])).monospace());
+    ui.button(t!("stage.seed.new"))
+        .on_hover_text(t!("stage.seed.new.hint"))
         .clicked()
 }

@@ -12,7 +12,6 @@ use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, Vec2, vec2};
 
 pub use super::fit::note_overflow;
 use super::fit::{keep_squeeze, overflow, squeeze_state, squeeze_words, squeezed};
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, SectionText};
 use crate::ui::{Cx, kit::a11y, kit::widgets};
 
@@ -129,7 +128,7 @@ pub fn page<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
                     stage_ui(stage, ui, cx)
                 });
                 ui.add_space(8.0);
-                let words = egui::CollapsingHeader::new(t("stage.words_below"))
+                let words = egui::CollapsingHeader::new(t!("stage.words_below"))
                     .id_salt(("words-below", n))
                     .default_open(!cx.lecture)
                     .show(ui, |ui| {
@@ -256,7 +255,7 @@ fn kicker(text: &SectionText) -> String {
         ("n", text.number.to_string()),
         ("title", text.subtitle.clone()),
     ];
-    tf("stage.kicker", &values)
+    tf!("stage.kicker", &values)
 }
 
 /// The words: the explanation, the section's numbers, how it is computed, the closing words.
@@ -278,18 +277,18 @@ fn reading<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>, text
     // Section 5 links each store to its own experiment (see its folder).
     if crate::sections::get(text.number).is_some_and(|d| d.lab_link) {
         let lab = crate::sections::lab();
-        if ui.link(t("stage.lab_link")).clicked() {
+        if ui.link(t!("stage.lab_link")).clicked() {
             cx.emit(crate::ui::AppEvent::GoTo(lab));
         }
     }
     ui.add_space(6.0);
-    let how = egui::CollapsingHeader::new(t("stage.how"))
+    let how = egui::CollapsingHeader::new(t!("stage.how"))
         .id_salt(("how", text.number))
         .default_open(true)
         .show(ui, |ui| {
             widgets::paragraph(ui, &text.how, cx);
             if let Some(seed) = stage.now().seed {
-                ui.label(tf("stage.seed.note", &[("seed", seed.to_string())]));
+                ui.label(tf!("stage.seed.note", &[("seed", seed.to_string())]));
             }
         });
     a11y::disclosure(&how);
@@ -374,7 +373,7 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         // The figure is the audience's: drawn again in the console's narrow column it would
         // be another figure, on other axes.
         egui::CentralPanel::no_frame().show(ui, |ui| {
-            ui.centered_and_justified(|ui| ui.weak(t("stage.console.figure")));
+            ui.centered_and_justified(|ui| ui.weak(t!("stage.console.figure")));
         });
         return;
     }

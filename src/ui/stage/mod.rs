@@ -18,7 +18,6 @@ pub mod run;
 
 use egui::{Rect, Ui, Vec2};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::runner::Runner;
 use crate::scenario::{Pairs, settings};
 use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
@@ -197,7 +196,7 @@ impl<E: Experiment> Pieces for Stage<E> {
                 }
                 None => {
                     let failed = self.exp.failure();
-                    widgets::no_result_yet(ui, failed.as_deref(), Some(t("stage.simulating")));
+                    widgets::no_result_yet(ui, failed.as_deref(), Some(t!("stage.simulating")));
                 }
             }
             if prompt.is_some() && self.exp.result_told() {
@@ -283,13 +282,13 @@ impl<E: Experiment> Pieces for Stage<E> {
         }
         ui.horizontal_wrapped(|ui| {
             let label = if self.drawer {
-                t("stage.settings.hide")
+                t!("stage.settings.hide")
             } else {
-                t("stage.settings.more")
+                t!("stage.settings.more")
             };
             if ui
                 .selectable_label(self.drawer, label)
-                .on_hover_text(t("stage.settings.hint"))
+                .on_hover_text(t!("stage.settings.hint"))
                 .clicked()
             {
                 self.drawer = !self.drawer;
@@ -307,15 +306,15 @@ impl<E: Experiment> Pieces for Stage<E> {
     /// The drawer: its title and the reset on one line, then every setting.
     fn drawer(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(t("stage.settings.title")).strong());
+            ui.label(egui::RichText::new(t!("stage.settings.title")).strong());
             ui.add_space(12.0);
-            if ui.button(t("stage.settings.reset")).clicked() {
+            if ui.button(t!("stage.settings.reset")).clicked() {
                 self.exp.set_params(E::Params::default());
             }
         });
         ui.spacing_mut().slider_width = (ui.available_width() * 0.25).clamp(110.0, 200.0);
         if !self.exp.more_settings(ui, cx) {
-            ui.label(t("stage.settings.none"));
+            ui.label(t!("stage.settings.none"));
         }
     }
 }
@@ -435,7 +434,7 @@ impl<E: Experiment> Present for Stage<E> {
 
     fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
         let headline = if self.gate.hides() {
-            Some(t("stage.slide.hidden").to_owned())
+            Some(t!("stage.slide.hidden").to_owned())
         } else {
             self.exp.headline()
         };
@@ -443,7 +442,7 @@ impl<E: Experiment> Present for Stage<E> {
             ("n", self.exp.number().to_string()),
             ("title", self.title().to_owned()),
         ];
-        let heading = tf("stage.kicker", &values);
+        let heading = tf!("stage.kicker", &values);
         let frame = crate::ui::share::slide::Frame {
             heading: &heading,
             headline,

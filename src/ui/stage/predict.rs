@@ -9,7 +9,6 @@
 
 use egui::{RichText, Ui};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::predict::{self, Prompt, Record, Settings};
 use crate::progress::now_ms;
 use crate::ui::shell::keymap::{Action, key_text};
@@ -154,7 +153,7 @@ impl Gate {
         let big = if cx.lecture { 1.25 } else { 1.1 };
         widgets::panel_frame(ui).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(t("stage.predict.title")).strong().size(body));
+            ui.label(RichText::new(t!("stage.predict.title")).strong().size(body));
             ui.label(RichText::new(text).size(body * big));
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
@@ -168,23 +167,23 @@ impl Gate {
             ui.horizontal_wrapped(|ui| {
                 let (go, hint) = if cx.lecture {
                     let key = [("key", key_text(Action::Reveal))];
-                    let go = tf("stage.predict.reveal", &key);
-                    (go, t("stage.predict.reveal.hint"))
+                    let go = tf!("stage.predict.reveal", &key);
+                    (go, t!("stage.predict.reveal.hint"))
                 } else {
                     let key = [("key", key_text(Action::Continue))];
-                    let go = tf("stage.predict.check", &key);
-                    (go, t("stage.predict.check.hint"))
+                    let go = tf!("stage.predict.check", &key);
+                    (go, t!("stage.predict.check.hint"))
                 };
                 let enabled = cx.lecture || chosen.is_some();
                 if ui.add_enabled(enabled, egui::Button::new(go)).clicked() {
                     *reveal = true;
                 }
-                if !cx.lecture && ui.button(t("stage.predict.just_show")).clicked() {
+                if !cx.lecture && ui.button(t!("stage.predict.just_show")).clicked() {
                     *chosen = None;
                     *reveal = true;
                 }
                 if *reveal {
-                    ui.label(t("stage.predict.waiting"));
+                    ui.label(t!("stage.predict.waiting"));
                 } else {
                     ui.label(RichText::new(hint).weak());
                 }
@@ -210,8 +209,8 @@ impl Gate {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text.as_str()).strong());
             if ui
-                .small_button(t("stage.predict.ok"))
-                .on_hover_text(t("stage.predict.ok.hint"))
+                .small_button(t!("stage.predict.ok"))
+                .on_hover_text(t!("stage.predict.ok.hint"))
                 .clicked()
             {
                 dismiss = true;
@@ -239,7 +238,7 @@ fn verdict(
             // Without the class's answer the headline says it all: no line to repeat it.
             String::new()
         } else {
-            tf("stage.verdict.none", &[("observed", observed)])
+            tf!("stage.verdict.none", &[("observed", observed)])
         };
     };
     let xp = predict::XP_PER_PREDICTION.to_string();
@@ -253,14 +252,14 @@ fn verdict(
     ];
     let judgement = prompt.judge(c, right);
     match (lecture, judgement, !right.is_empty()) {
-        (false, predict::Judgement::Right, _) => tf("stage.verdict.you.right", &values),
-        (true, predict::Judgement::Right, _) => tf("stage.verdict.class.right", &values),
-        (false, predict::Judgement::Close, _) => tf("stage.verdict.you.close", &values),
-        (true, predict::Judgement::Close, _) => tf("stage.verdict.class.close", &values),
-        (false, predict::Judgement::Wrong, true) => tf("stage.verdict.you.wrong", &values),
-        (true, predict::Judgement::Wrong, true) => tf("stage.verdict.class.wrong", &values),
-        (false, predict::Judgement::Wrong, false) => tf("stage.verdict.you.unjudged", &values),
-        (true, predict::Judgement::Wrong, false) => tf("stage.verdict.class.unjudged", &values),
+        (false, predict::Judgement::Right, _) => tf!("stage.verdict.you.right", &values),
+        (true, predict::Judgement::Right, _) => tf!("stage.verdict.class.right", &values),
+        (false, predict::Judgement::Close, _) => tf!("stage.verdict.you.close", &values),
+        (true, predict::Judgement::Close, _) => tf!("stage.verdict.class.close", &values),
+        (false, predict::Judgement::Wrong, true) => tf!("stage.verdict.you.wrong", &values),
+        (true, predict::Judgement::Wrong, true) => tf!("stage.verdict.class.wrong", &values),
+        (false, predict::Judgement::Wrong, false) => tf!("stage.verdict.you.unjudged", &values),
+        (true, predict::Judgement::Wrong, false) => tf!("stage.verdict.class.unjudged", &values),
     }
 }
 

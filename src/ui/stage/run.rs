@@ -119,7 +119,7 @@ impl<K, R> Rerun<K, R> {
                         ("what", what.to_owned()),
                         ("unit", unit.to_owned()),
                     ];
-                    crate::lesson::catalogue::tf("stage.run.progress", &values)
+                    tf!("stage.run.progress", &values)
                 } else {
                     format!("{what}…")
                 };

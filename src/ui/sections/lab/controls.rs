@@ -4,7 +4,6 @@ use egui::{RichText, Ui};
 
 use super::LabPage;
 use crate::lab::{self, ServerKind};
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity as fmt;
 use crate::ui::Cx;
 use crate::ui::kit::widgets;
@@ -15,13 +14,13 @@ impl LabPage {
         let busy = self.running();
         ui.add_enabled_ui(!busy, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.label(t("lab.controls.server"));
+                ui.label(t!("lab.controls.server"));
                 for kind in [ServerKind::Redis, ServerKind::Etcd] {
                     ui.selectable_value(&mut self.server, kind, kind.name());
                 }
                 ui.separator();
-                let label = ui.label(t("lab.controls.url"));
-                let hint = tf(
+                let label = ui.label(t!("lab.controls.url"));
+                let hint = tf!(
                     "lab.controls.url_hint",
                     &[("url", self.server.example_url())],
                 );
@@ -84,8 +83,8 @@ impl LabPage {
                     });
                 }
             }
-            ui.checkbox(&mut self.fencing, t("lab.controls.fencing"))
-                .on_hover_text(t("lab.controls.fencing_tip"));
+            ui.checkbox(&mut self.fencing, t!("lab.controls.fencing"))
+                .on_hover_text(t!("lab.controls.fencing_tip"));
         });
     }
 
@@ -97,17 +96,17 @@ impl LabPage {
         ui.horizontal_wrapped(|ui| {
             if busy {
                 ui.add(egui::Spinner::new());
-                if ui.button(t("lab.button.cancel")).clicked() {
+                if ui.button(t!("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
             } else if !cx.slide {
-                let words = RichText::new(t("lab.button.run")).strong();
+                let words = RichText::new(t!("lab.button.run")).strong();
                 let ready = cx.lecture || self.ready(0);
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
             // (A lecture's question stands alone until the run: no idle status beside it.)
             if busy || shown || !cx.lecture {
-                ui.label(tf("lab.status.line", &[("status", self.status())]));
+                ui.label(tf!("lab.status.line", &[("status", self.status())]));
             }
         });
         if let Some(e) = self.error() {

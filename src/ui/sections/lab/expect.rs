@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::lesson::catalogue::{t, tf};
+use crate::lesson::catalogue::t;
 use crate::ui::Cx;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::{Action, key_text, key_texts};
@@ -52,9 +52,9 @@ impl Question<'_> {
                 );
                 let hint = if cx.lecture {
                     let run = [key_text(Action::NextSection), key_text(Action::Reveal)].join(" / ");
-                    tf("lab.expect.hint.lecture", &[("keys", keys), ("run", run)])
+                    tf!("lab.expect.hint.lecture", &[("keys", keys), ("run", run)])
                 } else {
-                    tf("lab.expect.hint.learner", &[("keys", keys)])
+                    tf!("lab.expect.hint.learner", &[("keys", keys)])
                 };
                 ui.label(RichText::new(hint).weak());
             }
@@ -75,7 +75,7 @@ impl Question<'_> {
         } else {
             ("✖", widgets::warn_color(ui))
         };
-        let line = tf("lab.expected", &[("mark", mark), ("said", words)]);
+        let line = tf!("lab.expected", &[("mark", mark), ("said", words)]);
         ui.label(RichText::new(line).color(colour));
     }
 }
@@ -83,15 +83,15 @@ impl Question<'_> {
 /// The line under a result that names the rerun key.
 pub fn rerun_hint(ui: &mut Ui) {
     let key = key_texts(Action::Rerun).join(", ");
-    ui.label(RichText::new(tf("lab.rerun.hint", &[("key", key)])).weak());
+    ui.label(RichText::new(tf!("lab.rerun.hint", &[("key", key)])).weak());
 }
 
 /// The words for "on" and "off" of a setting.
 pub fn on_off(on: bool) -> &'static str {
     t(if on {
-        "lab.settings.on"
+        key!("lab.settings.on")
     } else {
-        "lab.settings.off"
+        key!("lab.settings.off")
     })
 }
 
@@ -134,8 +134,8 @@ impl super::LabPage {
     /// The stale holder's question.
     pub(super) fn question() -> Question<'static> {
         Question {
-            question: t("lab.expect.stale.question"),
-            choices: [t("lab.expect.stale.a"), t("lab.expect.stale.b")],
+            question: t!("lab.expect.stale.question"),
+            choices: [t!("lab.expect.stale.a"), t!("lab.expect.stale.b")],
         }
     }
 }

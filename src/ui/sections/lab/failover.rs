@@ -11,7 +11,7 @@ use super::run::{Ended, Job, Source};
 use crate::lab::failover::{
     self, FailoverParams, FailoverRun, FailoverStore, experiment, run_failover, words,
 };
-use crate::lesson::catalogue::{t, tf};
+use crate::lesson::catalogue::t;
 use crate::lesson::quantity::duration_ms;
 use crate::runner::Runner;
 use crate::ui::Cx;
@@ -76,9 +76,9 @@ pub struct View {
 /// The first thing experiment `p`'s run does, as its status line says it.
 fn starting(p: &FailoverParams) -> &'static str {
     t(match p.store {
-        FailoverStore::RedisReplica => "lab.failover.replica.starting",
-        FailoverStore::Redlock => "lab.failover.redlock.starting",
-        FailoverStore::EtcdCluster => "lab.failover.etcd.starting",
+        FailoverStore::RedisReplica => key!("lab.failover.replica.starting"),
+        FailoverStore::Redlock => key!("lab.failover.redlock.starting"),
+        FailoverStore::EtcdCluster => key!("lab.failover.etcd.starting"),
     })
 }
 
@@ -141,7 +141,7 @@ impl FailoverPanel {
     pub fn cancel(&mut self) {
         if let Some((i, task)) = self.task.take() {
             task.cancel();
-            self.status[i] = t("lab.status.cancelled").into();
+            self.status[i] = t!("lab.status.cancelled").into();
         }
     }
 
@@ -153,7 +153,7 @@ impl FailoverPanel {
         self.task = None;
         match ended {
             Ended::Done(run) => {
-                self.status[i] = tf(
+                self.status[i] = tf!(
                     "lab.failover.status.done",
                     &[
                         ("time", duration_ms(run.total_ms)),
@@ -164,14 +164,14 @@ impl FailoverPanel {
                 self.results[i] = Some(run);
                 return Some(i);
             }
-            Ended::Cancelled => self.status[i] = t("lab.status.cancelled").into(),
+            Ended::Cancelled => self.status[i] = t!("lab.status.cancelled").into(),
             Ended::Failed(msg) => self.fail(i, msg),
         }
         None
     }
 
     fn fail(&mut self, i: usize, msg: String) {
-        self.status[i] = t("lab.status.failed").into();
+        self.status[i] = t!("lab.status.failed").into();
         self.error = Some((i, msg));
     }
 
@@ -195,7 +195,7 @@ impl FailoverPanel {
         let own = self.running_at() == Some(i);
         let shown = view.result && !own && self.results[i].is_some();
         if !shown && !cx.slide {
-            let note = (own && view.held).then(|| t("lab.status.held"));
+            let note = (own && view.held).then(|| t!("lab.status.held"));
             question(i).ui(ui, cx, &mut self.expected[i], note);
         }
         // Learners predict, then run; a lecture runs with Page Down whatever the class said.
@@ -204,7 +204,7 @@ impl FailoverPanel {
         ui.horizontal_wrapped(|ui| {
             if own {
                 ui.add(egui::Spinner::new());
-                if ui.button(t("lab.button.cancel")).clicked() {
+                if ui.button(t!("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
             } else if !cx.slide {
@@ -212,7 +212,7 @@ impl FailoverPanel {
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
             if !self.status[i].is_empty() && (own || !cx.lecture || shown) {
-                ui.label(tf("lab.status.line", &[("status", &self.status[i])]));
+                ui.label(tf!("lab.status.line", &[("status", &self.status[i])]));
             }
         });
         if let Some((at, msg)) = &self.error
@@ -240,7 +240,7 @@ impl FailoverPanel {
         let drawn = ui.scope(|ui| timeline::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
         timeline::key(ui, cx, run);
-        egui::CollapsingHeader::new(t("lab.measured"))
+        egui::CollapsingHeader::new(t!("lab.measured"))
             .id_salt(("failover-measured", i))
             .default_open(true)
             .show(ui, |ui| measured(ui, run));
@@ -260,15 +260,15 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
     };
     let mut rows = vec![
         (
-            t("lab.failover.measured.outcome").to_owned(),
+            t!("lab.failover.measured.outcome").to_owned(),
             label(&format!("outcome_{}", run.outcome.as_str())),
         ),
         (
-            t("lab.failover.measured.servers").to_owned(),
+            t!("lab.failover.measured.servers").to_owned(),
             run.lanes[1..run.lanes.len() - 1].join(", "),
         ),
         (
-            t("lab.failover.measured.version").to_owned(),
+            t!("lab.failover.measured.version").to_owned(),
             run.server_version.clone(),
         ),
     ];
@@ -279,7 +279,7 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
             .map(|(k, v)| (label(k), failover::text::fmt_fact(k, v))),
     );
     rows.push((
-        t("lab.failover.measured.whole_run").to_owned(),
+        t!("lab.failover.measured.whole_run").to_owned(),
         duration_ms(run.total_ms),
     ));
     let id = (

@@ -6,7 +6,6 @@ use egui::{Align2, Color32, Ui, vec2};
 use egui_plot::{Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
 
 use crate::lab::failover::{Event, FailoverRun, Span, Who};
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::duration_ms;
 use crate::ui::Cx;
 use crate::ui::kit::labels::{Label, Labels, Mark, marks};
@@ -45,21 +44,25 @@ fn mark_style(e: Event) -> (MarkerShape, Color32, &'static str) {
         Event::Granted(w) => (
             MarkerShape::Circle,
             who_color(w),
-            t("lab.failover.mark.granted"),
+            t!("lab.failover.mark.granted"),
         ),
         Event::Refused(w) => (
             MarkerShape::Square,
             who_color(w),
-            t("lab.failover.mark.refused"),
+            t!("lab.failover.mark.refused"),
         ),
-        Event::Killed => (MarkerShape::Cross, FAULT, t("lab.failover.mark.killed")),
-        Event::Restarted => (MarkerShape::Up, BACK, t("lab.failover.mark.restarted")),
-        Event::Promoted => (MarkerShape::Asterisk, BACK, t("lab.failover.mark.promoted")),
-        Event::Elected => (MarkerShape::Diamond, BACK, t("lab.failover.mark.leader")),
+        Event::Killed => (MarkerShape::Cross, FAULT, t!("lab.failover.mark.killed")),
+        Event::Restarted => (MarkerShape::Up, BACK, t!("lab.failover.mark.restarted")),
+        Event::Promoted => (
+            MarkerShape::Asterisk,
+            BACK,
+            t!("lab.failover.mark.promoted"),
+        ),
+        Event::Elected => (MarkerShape::Diamond, BACK, t!("lab.failover.mark.leader")),
         Event::LinkCut => (
             MarkerShape::Left,
             palette::GREY,
-            t("lab.failover.mark.link_cut"),
+            t!("lab.failover.mark.link_cut"),
         ),
     }
 }
@@ -100,7 +103,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     labels.avoid_marks(marks::bars(&bars, true));
     let response = plot::fixed_view(Plot::new(("lab-failover", run.params.store.as_str())))
         .height(height)
-        .x_axis_label(t("lab.failover.figure.axis"))
+        .x_axis_label(t!("lab.failover.figure.axis"))
         .include_x(0.0)
         .include_x(end * 1.05)
         .include_y(-0.6)
@@ -138,7 +141,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                         Label::new(
                             PlotPoint::new(at, top + 0.2),
                             Align2::LEFT_BOTTOM,
-                            tf("lab.failover.figure.fault", &[("time", duration_ms(at))]),
+                            tf!("lab.failover.figure.fault", &[("time", duration_ms(at))]),
                         )
                         .offset(vec2(lw, -2.0))
                         .within_y(top + 0.18, top + 0.8)
@@ -164,14 +167,14 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 }
                 let what = crate::lab::failover::text::label("a_valid_until");
                 let values = [("what", what.to_owned()), ("time", duration_ms(until))];
-                let valid = tf("lab.failover.figure.valid_until", &values);
+                let valid = tf!("lab.failover.figure.valid_until", &values);
                 let x = until.min(end * 1.05);
                 labels.add(
                     Label::new(
                         PlotPoint::new(x, top - 0.25),
                         Align2::RIGHT_TOP,
                         if runs_on {
-                            tf("lab.failover.figure.valid_until_beyond", &values)
+                            tf!("lab.failover.figure.valid_until_beyond", &values)
                         } else {
                             valid.clone()
                         },
@@ -219,7 +222,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text, strong);
     let response = response.response;
-    widgets::describe_plot(&response, t("lab.failover.figure.describe"), "");
+    widgets::describe_plot(&response, t!("lab.failover.figure.describe"), "");
     response.rect
 }
 
@@ -235,23 +238,23 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
         .map(|m| m.event);
     let mut marks = Vec::new();
     if holds(Who::A) {
-        marks.push(KeyMark::Bar(A_COLOR, t("lab.failover.key.a_holds").into()));
+        marks.push(KeyMark::Bar(A_COLOR, t!("lab.failover.key.a_holds").into()));
     }
     if holds(Who::B) {
-        marks.push(KeyMark::Bar(B_COLOR, t("lab.failover.key.b_holds").into()));
+        marks.push(KeyMark::Bar(B_COLOR, t!("lab.failover.key.b_holds").into()));
     }
     if down {
         marks.push(KeyMark::Bar(
             palette::GREY,
-            t("lab.failover.key.down").into(),
+            t!("lab.failover.key.down").into(),
         ));
     }
     for (e, words) in [
-        (Event::Killed, t("lab.failover.key.killed")),
-        (Event::Restarted, t("lab.failover.mark.restarted")),
-        (Event::Promoted, t("lab.failover.mark.promoted")),
-        (Event::Elected, t("lab.failover.mark.leader")),
-        (Event::LinkCut, t("lab.failover.mark.link_cut")),
+        (Event::Killed, t!("lab.failover.key.killed")),
+        (Event::Restarted, t!("lab.failover.mark.restarted")),
+        (Event::Promoted, t!("lab.failover.mark.promoted")),
+        (Event::Elected, t!("lab.failover.mark.leader")),
+        (Event::LinkCut, t!("lab.failover.mark.link_cut")),
     ] {
         if has(e) {
             let (shape, colour, _) = mark_style(e);
@@ -263,7 +266,7 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
         marks.push(KeyMark::Shape(
             shape,
             colour,
-            t("lab.failover.mark.refused").into(),
+            t!("lab.failover.mark.refused").into(),
         ));
     }
     key_row(ui, cx, &marks);

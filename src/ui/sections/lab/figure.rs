@@ -5,7 +5,6 @@ use egui::{Align2, Color32, Ui, vec2};
 use egui_plot::{Bar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, VLine};
 
 use crate::lab::LabRun;
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity::seconds;
 use crate::ui::Cx;
 use crate::ui::kit::labels::{Label, Labels, Mark, marks};
@@ -22,9 +21,9 @@ const REFUSED: Color32 = palette::SKY;
 fn lanes() -> [(f64, &'static str); 4] {
     [
         (3.0, "A"),
-        (2.0, t("lab.figure.lane.lock_service")),
+        (2.0, t!("lab.figure.lane.lock_service")),
         (1.0, "B"),
-        (0.0, t("lab.figure.lane.storage")),
+        (0.0, t!("lab.figure.lane.storage")),
     ]
 }
 
@@ -141,7 +140,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
             from_lane: 1.0,
             color: B_COLOR,
             verdict: Verdict::Applied,
-            label: tf("lab.figure.applied", &[("token", b_tok.to_string())]),
+            label: tf!("lab.figure.applied", &[("token", b_tok.to_string())]),
             right: !a_later,
         },
         Write {
@@ -156,9 +155,9 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
             label: {
                 let tokens = [("token", a_tok.to_string()), ("newer", b_tok.to_string())];
                 match (run.a_applied, a_later) {
-                    (false, _) => tf("lab.figure.refused", &tokens),
-                    (true, true) => tf("lab.figure.overwrote", &tokens),
-                    (true, false) => tf("lab.figure.applied", &tokens),
+                    (false, _) => tf!("lab.figure.refused", &tokens),
+                    (true, true) => tf!("lab.figure.overwrote", &tokens),
+                    (true, false) => tf!("lab.figure.applied", &tokens),
                 }
             },
             right: a_later,
@@ -170,7 +169,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     let lanes = lanes();
     let response = plot::solid_ticks(Plot::new("lab-timeline"))
         .height(height)
-        .x_axis_label(t("lab.figure.axis"))
+        .x_axis_label(t!("lab.figure.axis"))
         .include_x(-0.2)
         .include_x(end + pad)
         .include_y(-1.1)
@@ -207,7 +206,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                         .width(lw * 0.6)
                         .style(LineStyle::dashed_dense()),
                 );
-                let gone = tf("lab.figure.lock_gone", &[("time", seconds(expiry))]);
+                let gone = tf!("lab.figure.lock_gone", &[("time", seconds(expiry))]);
                 labels.add(
                     Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, gone)
                         .offset(vec2(-4.0, 0.0))
@@ -230,7 +229,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                     Label::new(
                         PlotPoint::new((frozen + woke) / 2.0, 3.0),
                         Align2::CENTER_CENTER,
-                        tf("lab.figure.paused", &[("time", seconds(woke - frozen))]),
+                        tf!("lab.figure.paused", &[("time", seconds(woke - frozen))]),
                     )
                     .or(seconds(woke - frozen))
                     .inside(paused_bar)
@@ -242,7 +241,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                     Label::new(
                         PlotPoint::new(at, 2.3),
                         Align2::LEFT_BOTTOM,
-                        tf("lab.figure.token", &[("token", tok.to_string())]),
+                        tf!("lab.figure.token", &[("token", tok.to_string())]),
                     )
                     .offset(vec2(4.0, 0.0))
                     .within_y(2.2, 2.8)
@@ -256,7 +255,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text, strong);
     let response = response.response;
-    widgets::describe_plot(&response, t("lab.figure.describe"), "");
+    widgets::describe_plot(&response, t!("lab.figure.describe"), "");
     response.rect
 }
 
@@ -266,28 +265,28 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>) {
         ui,
         cx,
         &[
-            KeyMark::Bar(A_COLOR, t("lab.figure.key.a_works").into()),
-            KeyMark::Bar(palette::GREY, t("lab.figure.key.a_paused").into()),
-            KeyMark::Bar(B_COLOR, t("lab.figure.key.b_works").into()),
+            KeyMark::Bar(A_COLOR, t!("lab.figure.key.a_works").into()),
+            KeyMark::Bar(palette::GREY, t!("lab.figure.key.a_paused").into()),
+            KeyMark::Bar(B_COLOR, t!("lab.figure.key.b_works").into()),
             KeyMark::Shape(
                 MarkerShape::Diamond,
                 A_COLOR,
-                t("lab.figure.key.a_renewal").into(),
+                t!("lab.figure.key.a_renewal").into(),
             ),
             KeyMark::Shape(
                 MarkerShape::Circle,
                 APPLIED,
-                t("lab.figure.key.applied").into(),
+                t!("lab.figure.key.applied").into(),
             ),
             KeyMark::Shape(
                 MarkerShape::Cross,
                 OVERWROTE,
-                t("lab.figure.key.overwrote").into(),
+                t!("lab.figure.key.overwrote").into(),
             ),
             KeyMark::Shape(
                 MarkerShape::Square,
                 REFUSED,
-                t("lab.figure.key.refused").into(),
+                t!("lab.figure.key.refused").into(),
             ),
         ],
     );

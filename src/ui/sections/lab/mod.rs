@@ -18,7 +18,6 @@ use egui::{RichText, Ui};
 
 use crate::lab::{self, LabParams, LabRun, ServerKind};
 use crate::lesson::SectionText;
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::quantity as fmt;
 use crate::runner::Runner;
 use crate::ui::kit::widgets;
@@ -31,7 +30,7 @@ pub use summary::{headline, lanes_height};
 
 /// The page's title, in the current language.
 pub fn title() -> &'static str {
-    t("lab.text.title")
+    t!("lab.text.title")
 }
 
 /// The page's title where a string is wanted (`&TITLE`, `TITLE.to_owned()`), read from the
@@ -135,7 +134,7 @@ impl LabPage {
     /// The tabs: the stale story and each failover experiment.
     fn tabs(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.selectable_value(&mut self.part, 0, t("lab.tab.stale"));
+            ui.selectable_value(&mut self.part, 0, t!("lab.tab.stale"));
             for (i, p) in EXPERIMENTS.iter().enumerate() {
                 let title = &crate::lab::failover::experiment(p).title;
                 ui.selectable_value(&mut self.part, i + 1, title);
@@ -208,7 +207,7 @@ impl LabPage {
     pub fn status(&self) -> &str {
         match &self.status {
             (s, text) if *s == self.server && !text.is_empty() => text,
-            _ => t("lab.status.idle"),
+            _ => t!("lab.status.idle"),
         }
     }
 
@@ -266,7 +265,7 @@ impl LabPage {
                 // The recorded run, as if it had run with the settings asked.
                 let mut run = crate::lab::recorded::stale_run_with(asked.fencing);
                 run.params = asked;
-                (vec![first, t("lab.story.a_woke").to_owned()], run)
+                (vec![first, t!("lab.story.a_woke").to_owned()], run)
             },
         );
         self.task = Some(job);
@@ -276,7 +275,7 @@ impl LabPage {
     pub fn cancel(&mut self) {
         if let Some(task) = self.task.take() {
             task.cancel();
-            self.status.1 = t("lab.status.cancelled").into();
+            self.status.1 = t!("lab.status.cancelled").into();
         }
     }
 
@@ -299,9 +298,9 @@ impl LabPage {
                     .retain(|r| r.params.server != run.params.server);
                 self.results.push(run);
             }
-            run::Ended::Cancelled => self.status.1 = t("lab.status.cancelled").into(),
+            run::Ended::Cancelled => self.status.1 = t!("lab.status.cancelled").into(),
             run::Ended::Failed(msg) => {
-                self.status.1 = t("lab.status.failed").into();
+                self.status.1 = t!("lab.status.failed").into();
                 self.error = Some((server, msg));
             }
         }
@@ -383,7 +382,7 @@ impl Section for LabPage {
         if !shown {
             if let Some(run) = self.earlier() {
                 let p = &run.params;
-                let settings = tf(
+                let settings = tf!(
                     "lab.settings",
                     &[
                         ("fencing", expect::on_off(p.fencing).to_owned()),
@@ -391,11 +390,11 @@ impl Section for LabPage {
                         ("pause", fmt::duration_ms(p.pause_ms as f64)),
                     ],
                 );
-                let line = tf("lab.earlier", &[("settings", settings)]);
+                let line = tf!("lab.earlier", &[("settings", settings)]);
                 ui.add(egui::Label::new(RichText::new(line).weak()).wrap());
             }
             if !cx.slide {
-                let note = (self.running() && self.held).then(|| t("lab.status.held"));
+                let note = (self.running() && self.held).then(|| t!("lab.status.held"));
                 Self::question().ui(ui, cx, &mut self.expected, note);
             }
         }
@@ -423,12 +422,12 @@ impl Section for LabPage {
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
         ui.add_space(6.0);
-        egui::CollapsingHeader::new(t("lab.measured"))
+        egui::CollapsingHeader::new(t!("lab.measured"))
             .default_open(true)
             .show(ui, |ui| {
                 facts(ui, run);
             });
-        egui::CollapsingHeader::new(t("lab.how_measured"))
+        egui::CollapsingHeader::new(t!("lab.how_measured"))
             .default_open(false)
             .show(ui, |ui| {
                 widgets::paragraph(ui, &text().how, cx);

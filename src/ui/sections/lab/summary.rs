@@ -5,7 +5,6 @@ use egui::{RichText, Ui};
 
 use crate::lab::{LabRun, Outcome, ServerKind};
 use crate::lesson::SectionText;
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::language::PerLanguage;
 use crate::lesson::quantity::{duration_ms, seconds};
 
@@ -24,9 +23,9 @@ pub(super) fn finished_status(run: &LabRun) -> String {
         ("url", run.url.clone()),
     ];
     if run.started_server {
-        tf("lab.status.done.own", &values)
+        tf!("lab.status.done.own", &values)
     } else {
-        tf("lab.status.done.given", &values)
+        tf!("lab.status.done.given", &values)
     }
 }
 
@@ -48,10 +47,10 @@ pub fn headline(run: &LabRun) -> String {
         ("b", run.b_token.to_string()),
     ];
     let story = match run.outcome {
-        Outcome::Overwritten => tf("lab.headline.overwritten", &values),
-        Outcome::Rejected => tf("lab.headline.rejected", &values),
-        Outcome::OverlapHarmless => tf("lab.headline.overlap_harmless", &values),
-        Outcome::NoOverlap => tf("lab.headline.no_overlap", &values),
+        Outcome::Overwritten => tf!("lab.headline.overwritten", &values),
+        Outcome::Rejected => tf!("lab.headline.rejected", &values),
+        Outcome::OverlapHarmless => tf!("lab.headline.overlap_harmless", &values),
+        Outcome::NoOverlap => tf!("lab.headline.no_overlap", &values),
     };
     [Some(story), token_gap(run), redis_token(run)]
         .into_iter()
@@ -63,7 +62,7 @@ pub fn headline(run: &LabRun) -> String {
 /// Where a Redis run's tokens come from: Redis hands out no fencing token, so the lab counts
 /// grants itself, which holds on one server and would not survive a failover.
 fn redis_token(run: &LabRun) -> Option<String> {
-    (run.params.server == ServerKind::Redis).then(|| t("lab.headline.redis_token").to_owned())
+    (run.params.server == ServerKind::Redis).then(|| t!("lab.headline.redis_token").to_owned())
 }
 
 /// Why B's token is not A's plus one, when it is not: etcd's tokens are revisions, which
@@ -72,7 +71,7 @@ fn redis_token(run: &LabRun) -> Option<String> {
 fn token_gap(run: &LabRun) -> Option<String> {
     let (a, b) = (run.a_token, run.b_token);
     (run.params.server == ServerKind::Etcd && b > a + 1).then(|| {
-        tf(
+        tf!(
             "lab.headline.token_gap",
             &[("a", a.to_string()), ("b", b.to_string())],
         )
@@ -83,8 +82,8 @@ pub(super) fn facts(ui: &mut Ui, run: &LabRun) {
     let times = |values: [f64; 3]| values.map(duration_ms).join(", ");
     let rows = [
         (
-            t("lab.facts.server"),
-            tf(
+            t!("lab.facts.server"),
+            tf!(
                 "lab.facts.server_value",
                 &[
                     ("server", run.params.server.name()),
@@ -94,8 +93,8 @@ pub(super) fn facts(ui: &mut Ui, run: &LabRun) {
             ),
         ),
         (
-            t("lab.facts.tokens"),
-            tf(
+            t!("lab.facts.tokens"),
+            tf!(
                 "lab.facts.tokens_value",
                 &[
                     ("a", run.a_token.to_string()),
@@ -103,16 +102,16 @@ pub(super) fn facts(ui: &mut Ui, run: &LabRun) {
                 ],
             ),
         ),
-        (t("lab.facts.ttl"), duration_ms(run.granted_ttl_ms as f64)),
+        (t!("lab.facts.ttl"), duration_ms(run.granted_ttl_ms as f64)),
         (
-            t("lab.facts.a_times"),
+            t!("lab.facts.a_times"),
             times([run.a_last_renewal_ms, run.a_frozen_ms, run.a_woke_ms]),
         ),
         (
-            t("lab.facts.b_times"),
+            t!("lab.facts.b_times"),
             times([run.b_granted_ms, run.b_write_ms, run.a_write_ms]),
         ),
-        (t("lab.facts.storage"), run.storage_value.clone()),
+        (t!("lab.facts.storage"), run.storage_value.clone()),
     ];
     let rows = rows.map(|(k, v)| (k.to_owned(), v)).into();
     table(ui, "lab-facts", rows);
@@ -150,26 +149,26 @@ pub(super) fn text() -> &'static SectionText {
     TEXT.get(|_| SectionText {
         number: crate::sections::lab(),
         id: "lab".into(),
-        title: t("lab.text.title").into(),
-        subtitle: t("lab.text.subtitle").into(),
+        title: t!("lab.text.title").into(),
+        subtitle: t!("lab.text.subtitle").into(),
         intro: vec![
-            t("lab.text.intro.model").into(),
-            t("lab.text.intro.failovers").into(),
-            t("lab.text.intro.servers").into(),
+            t!("lab.text.intro.model").into(),
+            t!("lab.text.intro.failovers").into(),
+            t!("lab.text.intro.servers").into(),
         ],
         after: Vec::new(),
-        how: t("lab.text.how").into(),
+        how: t!("lab.text.how").into(),
     })
 }
 
 /// The first thing a stale-holder run with `p` does, as its status line says it.
 pub(super) fn starting(p: &crate::lab::LabParams) -> String {
     match p.url.as_deref() {
-        Some(url) => tf(
+        Some(url) => tf!(
             "lab.story.connecting",
             &[("server", p.server.name()), ("url", url)],
         ),
-        None => tf(
+        None => tf!(
             "lab.story.starting",
             &[("program", crate::lab::server::binary_name(p.server))],
         ),

@@ -18,7 +18,6 @@ mod words;
 use egui::Ui;
 
 use crate::lesson;
-use crate::lesson::catalogue::{t, tf};
 use crate::scenario::{Pairs, settings};
 use crate::sections::QuizId;
 use crate::ui::shell::keymap::{Action, key_text};
@@ -116,7 +115,7 @@ impl Present for QuizSection {
             .question()
             .filter(|_| !self.state.feedback_visible())?;
         let answer = q.answers.get(q.correct)?;
-        Some(tf(
+        Some(tf!(
             "sections.quiz.lecturer",
             &[
                 ("number", (q.correct + 1).to_string()),
@@ -168,7 +167,7 @@ pub fn how_note(ui: &mut Ui, how: &str, cx: &mut Cx<'_>) {
     if how.is_empty() {
         return;
     }
-    egui::CollapsingHeader::new(t("sections.quiz.how"))
+    egui::CollapsingHeader::new(t!("sections.quiz.how"))
         .default_open(true)
         .show(ui, |ui| {
             widgets::paragraph(ui, how, cx);

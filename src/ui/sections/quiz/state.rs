@@ -9,7 +9,6 @@
 //! keyboard). Every question starts unanswered, a number key marks the class's vote, and the
 //! right answer stays hidden until it is revealed (R, or Page Down from a clicker).
 
-use crate::lesson::catalogue::t;
 use crate::lesson::{self, Question, Quiz};
 use crate::progress::{self, Progress, ProgressFile, Recorded};
 
@@ -87,11 +86,11 @@ impl Mark {
     /// The words shown at the answer's right edge (empty for none).
     pub fn text(self, lecture: bool) -> &'static str {
         match (self, lecture) {
-            (Mark::Chosen, false) => t("sections.quiz.mark.yours"),
-            (Mark::Chosen, true) => t("sections.quiz.mark.class"),
-            (Mark::Right, _) => t("sections.quiz.mark.right"),
-            (Mark::Wrong, false) => t("sections.quiz.mark.wrong.yours"),
-            (Mark::Wrong, true) => t("sections.quiz.mark.wrong.class"),
+            (Mark::Chosen, false) => t!("sections.quiz.mark.yours"),
+            (Mark::Chosen, true) => t!("sections.quiz.mark.class"),
+            (Mark::Right, _) => t!("sections.quiz.mark.right"),
+            (Mark::Wrong, false) => t!("sections.quiz.mark.wrong.yours"),
+            (Mark::Wrong, true) => t!("sections.quiz.mark.wrong.class"),
             (Mark::Open | Mark::Other, _) => "",
         }
     }

@@ -9,7 +9,6 @@ use super::QuizSection;
 use super::answer::AnswerButton;
 use super::state::{Input, Mark, Tone};
 use super::words::next_section_label;
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, SectionText};
 use crate::progress::XP_PER_QUESTION;
 use crate::ui::kit::plot::palette;
@@ -71,7 +70,7 @@ impl QuizSection {
             layout::title(ui, text, true);
             self.body(ui, cx);
             ui.add_space(8.0);
-            egui::CollapsingHeader::new(t("sections.quiz.words"))
+            egui::CollapsingHeader::new(t!("sections.quiz.words"))
                 .id_salt(("quiz-words", n))
                 .default_open(!cx.lecture)
                 .show(ui, |ui| words(ui, cx, text));
@@ -171,9 +170,9 @@ impl QuizSection {
                     ("number", (i + 1).to_string()),
                 ];
                 let (mark, name) = match answer {
-                    Some(a) if a.correct => (" ✔", tf("sections.quiz.nav.name.right", &values)),
-                    Some(_) => (" ✖", tf("sections.quiz.nav.name.wrong", &values)),
-                    None => ("", tf("sections.quiz.nav.name", &values)),
+                    Some(a) if a.correct => (" ✔", tf!("sections.quiz.nav.name.right", &values)),
+                    Some(_) => (" ✖", tf!("sections.quiz.nav.name.wrong", &values)),
+                    None => ("", tf!("sections.quiz.nav.name", &values)),
                 };
                 let selected = self.state.current() == Some(i);
                 // Room for a mark from the start: the row never wraps anew once answered.
@@ -184,7 +183,7 @@ impl QuizSection {
                         egui::Button::selectable(selected, format!("{}{mark}", i + 1))
                             .min_size(vec2(room, 0.0)),
                     )
-                    .on_hover_text(tf(
+                    .on_hover_text(tf!(
                         "sections.quiz.nav.go",
                         &[("item", quiz.item.clone()), ("number", (i + 1).to_string())],
                     ));
@@ -199,7 +198,7 @@ impl QuizSection {
                 if ui
                     .add(egui::Button::selectable(
                         finished,
-                        t("sections.quiz.nav.results"),
+                        t!("sections.quiz.nav.results"),
                     ))
                     .clicked()
                 {
@@ -209,7 +208,7 @@ impl QuizSection {
             if let Some(i) = self.state.current() {
                 ui.add_space(8.0);
                 let item = super::words::capitalise(&quiz.item);
-                let place = tf(
+                let place = tf!(
                     "sections.quiz.nav.place",
                     &[
                         ("item", item),
@@ -256,7 +255,7 @@ impl QuizSection {
                 width,
             };
             let r = ui.add_enabled(mark != Mark::Other, button);
-            let key = tf("sections.quiz.answer.key", &[("key", (k + 1).to_string())]);
+            let key = tf!("sections.quiz.answer.key", &[("key", (k + 1).to_string())]);
             ui.ctx()
                 .accesskit_node_builder(r.id, |node| node.set_description(key));
             if r.clicked() && !self.state.feedback_visible() {
@@ -273,7 +272,7 @@ impl QuizSection {
             let hint = RichText::new(self.state.hint());
             if lecture {
                 ui.label(hint);
-                let reveal = tf("sections.quiz.reveal", &[("key", key_text(Action::Reveal))]);
+                let reveal = tf!("sections.quiz.reveal", &[("key", key_text(Action::Reveal))]);
                 if ui.button(reveal).clicked() {
                     inputs.list.push(Input::Reveal);
                 }
@@ -338,15 +337,15 @@ impl QuizSection {
             .iter()
             .filter(|q| p.answer(&q.id).is_some_and(|a| !a.correct))
             .count();
-        ui.label(RichText::new(t("sections.quiz.results")).heading());
-        let xp_note = tf(
+        ui.label(RichText::new(t!("sections.quiz.results")).heading());
+        let xp_note = tf!(
             "sections.quiz.results.xp",
             &[("xp", XP_PER_QUESTION.to_string())],
         );
         let (later, review, open) = (
-            t("sections.quiz.results.later"),
-            t("sections.quiz.results.review"),
-            t("sections.quiz.results.open"),
+            t!("sections.quiz.results.later"),
+            t!("sections.quiz.results.review"),
+            t!("sections.quiz.results.open"),
         );
         // The questions' column gives way, so the notes' column stays whole in the window.
         let note_w = [xp_note.as_str(), later, review, open]
@@ -384,7 +383,7 @@ impl QuizSection {
             });
         ui.add_space(6.0);
         if !cx.lecture {
-            ui.label(tf(
+            ui.label(tf!(
                 "sections.quiz.results.first",
                 &[
                     ("first", first.to_string()),
@@ -396,7 +395,7 @@ impl QuizSection {
         ui.horizontal_wrapped(|ui| {
             if missed > 0
                 && ui
-                    .button(tf(
+                    .button(tf!(
                         "sections.quiz.results.retry",
                         &[("missed", missed.to_string())],
                     ))
@@ -415,9 +414,9 @@ impl QuizSection {
 fn review_banner(ui: &mut Ui, cx: &Cx<'_>, inputs: &mut Inputs) {
     ui.horizontal_wrapped(|ui| {
         let left = cx.progress.review.len();
-        let text = tf("sections.quiz.review", &[("left", left.to_string())]);
+        let text = tf!("sections.quiz.review", &[("left", left.to_string())]);
         ui.label(RichText::new(text).strong());
-        if ui.button(t("sections.quiz.review.stop")).clicked() {
+        if ui.button(t!("sections.quiz.review.stop")).clicked() {
             inputs.list.push(Input::StopReview);
         }
     });
@@ -447,7 +446,7 @@ fn continue_keys() -> String {
         .map(|s| s.keys_text());
     let first = keys.next().unwrap_or_default();
     match keys.next() {
-        Some(second) => tf(
+        Some(second) => tf!(
             "sections.quiz.continue_keys",
             &[("first", first), ("second", second)],
         ),

@@ -4,7 +4,6 @@
 use super::choose_keys;
 use super::state::{QuizState, Tone, after};
 use crate::lesson;
-use crate::lesson::catalogue::{t, tf};
 use crate::progress::{Progress, ProgressFile, XP_PER_QUESTION};
 use crate::ui::shell::keymap::{Action, key_text};
 
@@ -19,32 +18,32 @@ impl QuizState {
         ];
         if self.lecture() {
             let text = match self.visit().chosen {
-                Some(c) if c == q.correct => tf("sections.quiz.verdict.class_right", &right),
+                Some(c) if c == q.correct => tf!("sections.quiz.verdict.class_right", &right),
                 Some(c) => {
                     let mut values = right.to_vec();
                     values.push(("chosen", (c + 1).to_string()));
-                    tf("sections.quiz.verdict.class_chose", &values)
+                    tf!("sections.quiz.verdict.class_chose", &values)
                 }
-                None => tf("sections.quiz.verdict.answer", &right),
+                None => tf!("sections.quiz.verdict.answer", &right),
             };
             return Some((Tone::Plain, text));
         }
         let first = self.visit().recorded.map(|r| r.first);
         Some(if self.visit().chosen == Some(q.correct) {
             let text = match self.visit().recorded {
-                Some(r) if r.first => tf(
+                Some(r) if r.first => tf!(
                     "sections.quiz.verdict.right.xp",
                     &[("xp", r.xp.to_string())],
                 ),
-                Some(_) => t("sections.quiz.verdict.right.no_xp").to_owned(),
-                None => t("sections.quiz.verdict.right.earlier").to_owned(),
+                Some(_) => t!("sections.quiz.verdict.right.no_xp").to_owned(),
+                None => t!("sections.quiz.verdict.right.earlier").to_owned(),
             };
             (Tone::Right, text)
         } else {
             let text = if first == Some(true) {
-                tf("sections.quiz.verdict.wrong.first", &right)
+                tf!("sections.quiz.verdict.wrong.first", &right)
             } else {
-                tf("sections.quiz.verdict.wrong.again", &right)
+                tf!("sections.quiz.verdict.wrong.again", &right)
             };
             (Tone::Wrong, text)
         })
@@ -56,20 +55,20 @@ impl QuizState {
         if self.lecture() {
             let reveal = ("key", key_text(Action::Reveal).to_owned());
             return match self.visit().chosen {
-                Some(c) => tf(
+                Some(c) => tf!(
                     "sections.quiz.hint.class_voted",
                     &[reveal, ("vote", (c + 1).to_string())],
                 ),
-                None => tf("sections.quiz.hint.class", &[reveal]),
+                None => tf!("sections.quiz.hint.class", &[reveal]),
             };
         }
         match self.visit().previous {
             Some(p) => {
                 let mut values = keys.to_vec();
                 values.push(("previous", (p + 1).to_string()));
-                tf("sections.quiz.hint.again", &values)
+                tf!("sections.quiz.hint.again", &values)
             }
-            None => tf("sections.quiz.hint", &keys),
+            None => tf!("sections.quiz.hint", &keys),
         }
     }
 
@@ -77,17 +76,17 @@ impl QuizState {
     pub fn next_label(&self, store: &ProgressFile) -> String {
         if self.reviewing(store) {
             return if store.review.len() > 1 {
-                t("sections.quiz.next.missed").to_owned()
+                t!("sections.quiz.next.missed").to_owned()
             } else {
-                t("sections.quiz.next.finish_review").to_owned()
+                t!("sections.quiz.next.finish_review").to_owned()
             };
         }
         if !self.is_last() {
-            tf("sections.quiz.next", &[("item", &self.quiz().item)])
+            tf!("sections.quiz.next", &[("item", &self.quiz().item)])
         } else if self.lecture() {
             next_section_label(self.section())
         } else {
-            t("sections.quiz.next.results").to_owned()
+            t!("sections.quiz.next.results").to_owned()
         }
     }
 
@@ -107,11 +106,11 @@ impl QuizState {
         let items = &self.quiz().items;
         if self.lecture() {
             return match self.current() {
-                None => tf(
+                None => tf!(
                     "sections.quiz.headline.lecture",
                     &[("n", &n.to_string()), ("items", items)],
                 ),
-                Some(i) => tf(
+                Some(i) => tf!(
                     "sections.quiz.headline.lecture.question",
                     &[
                         ("item", &self.quiz().item),
@@ -130,7 +129,7 @@ impl QuizState {
         let xp = first as u32 * XP_PER_QUESTION;
         let max = n as u32 * XP_PER_QUESTION;
         if answered == 0 {
-            tf(
+            tf!(
                 "sections.quiz.headline.none",
                 &[
                     ("n", &n.to_string()),
@@ -153,7 +152,7 @@ fn answered_line(
     xp: u32,
     max: u32,
 ) -> String {
-    tf(
+    tf!(
         "sections.quiz.headline.answered",
         &[
             ("answered", answered.to_string()),
@@ -169,7 +168,7 @@ fn answered_line(
 /// "Next section: <title> ▶".
 pub fn next_section_label(section: u8) -> String {
     let next = after(section);
-    tf(
+    tf!(
         "sections.quiz.next.section",
         &[("title", &lesson::content().section(next).title)],
     )

@@ -6,7 +6,6 @@ use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
 use super::Counter;
 use super::runs::{CURVE_SEEDS, Pair};
-use crate::lesson::catalogue::{t, tf};
 use crate::sim::counter;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{duration_ms, fmt_int};
@@ -41,12 +40,12 @@ impl Counter {
         let [(c_off, w_off), (c_on, w_on)] = mode_styles(lock, cx.lecture);
         let mut lines = [
             Line::new(
-                t("sections.why-lock.line.without"),
+                t!("sections.why-lock.line.without"),
                 PlotPoints::Owned(off_pts),
             )
             .color(c_off)
             .width(w * w_off),
-            Line::new(t("sections.why-lock.line.with"), PlotPoints::Owned(on_pts))
+            Line::new(t!("sections.why-lock.line.with"), PlotPoints::Owned(on_pts))
                 .color(c_on)
                 .width(w * w_on),
         ];
@@ -54,7 +53,7 @@ impl Counter {
             // The chosen mode last, so that it is drawn on top.
             lines.reverse();
         }
-        let words = tf(
+        let words = tf!(
             "sections.why-lock.now",
             &[
                 ("time", duration_ms(now_ms)),
@@ -75,8 +74,8 @@ impl Counter {
         let response = plot::solid_ticks(Plot::new("s1-counter"))
             .width(size.x)
             .height(height.max(120.0))
-            .x_axis_label(t("sections.why-lock.axis_x"))
-            .y_axis_label(t("sections.why-lock.axis_y"))
+            .x_axis_label(t!("sections.why-lock.axis_x"))
+            .y_axis_label(t!("sections.why-lock.axis_y"))
             .include_x(0.0)
             .include_x(end)
             .include_y(0.0)
@@ -84,7 +83,7 @@ impl Counter {
             .allow_scroll(false)
             .show(ui, |p| {
                 p.hline(
-                    HLine::new(t("sections.why-lock.line.should_be"), should)
+                    HLine::new(t!("sections.why-lock.line.should_be"), should)
                         .color(plot::colour(cx, palette::GREY))
                         .width(w * 0.8)
                         .style(LineStyle::dashed_loose()),
@@ -94,7 +93,7 @@ impl Counter {
                 }
             })
             .response;
-        widgets::describe_plot(&response, t("sections.why-lock.plot.counter"), "");
+        widgets::describe_plot(&response, t!("sections.why-lock.plot.counter"), "");
         ui.label(galley);
     }
 
@@ -104,7 +103,7 @@ impl Counter {
         let w = plot::line_width(cx);
         let workers = self.params.workers;
         let description = match (pts.first(), pts.last(), self.curve.finished()) {
-            (Some(first), Some(last), true) => tf(
+            (Some(first), Some(last), true) => tf!(
                 "sections.why-lock.plot.curve.described",
                 &[
                     ("one", fmt_int(first[1].round() as u64)),
@@ -113,23 +112,23 @@ impl Counter {
                     ("workers", last[0].to_string()),
                 ],
             ),
-            _ => t("sections.why-lock.plot.curve.computing").to_owned(),
+            _ => t!("sections.why-lock.plot.curve.computing").to_owned(),
         };
         let top = top_room(ui);
         let seeds = [("seeds", CURVE_SEEDS.to_string())];
-        let full_title = tf("sections.why-lock.curve.axis_y.long", &seeds);
-        let short_title = tf("sections.why-lock.curve.axis_y.short", &seeds);
+        let full_title = tf!("sections.why-lock.curve.axis_y.long", &seeds);
+        let short_title = tf!("sections.why-lock.curve.axis_y.short", &seeds);
         let response = plot::solid_ticks(Plot::new("s1-curve"))
             .width(size.x)
             .height(size.y - top)
-            .x_axis_label(t("sections.why-lock.curve.axis_x"))
+            .x_axis_label(t!("sections.why-lock.curve.axis_x"))
             .y_axis_label(plot::y_title(
                 ui,
                 size.y - top,
                 &[
                     &full_title,
                     &short_title,
-                    t("sections.why-lock.curve.axis_y.shortest"),
+                    t!("sections.why-lock.curve.axis_y.shortest"),
                 ],
             ))
             .include_x(0.0)
@@ -139,7 +138,7 @@ impl Counter {
             .show(ui, |p| {
                 p.vline(
                     VLine::new(
-                        tf(
+                        tf!(
                             "sections.why-lock.curve.now",
                             &[("workers", workers.to_string())],
                         ),
@@ -149,7 +148,7 @@ impl Counter {
                     .width(w * 0.6),
                 );
                 p.line(
-                    Line::new(t("sections.why-lock.line.without"), pts.clone())
+                    Line::new(t!("sections.why-lock.line.without"), pts.clone())
                         .color(palette::VERMILION)
                         .width(w),
                 );
@@ -160,7 +159,7 @@ impl Counter {
                 );
             })
             .response;
-        widgets::describe_plot(&response, t("sections.why-lock.plot.curve"), &description);
+        widgets::describe_plot(&response, t!("sections.why-lock.plot.curve"), &description);
     }
 }
 

@@ -18,7 +18,6 @@ use egui_plot::MarkerShape;
 use self::figure::{mode_styles, title};
 use self::real::RealThreads;
 use self::runs::{CURVE_SEEDS, Pair, RunKey, spawn_curve, spawn_runs};
-use crate::lesson::catalogue::{t, tf};
 use crate::runner::Runner;
 use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
@@ -147,8 +146,8 @@ impl Experiment for Counter {
     fn run_status(&self, ui: &mut Ui) {
         self.curve.run_status_ui(
             ui,
-            t("sections.why-lock.progress.curve"),
-            t("sections.why-lock.progress.unit"),
+            t!("sections.why-lock.progress.curve"),
+            t!("sections.why-lock.progress.unit"),
         );
     }
 
@@ -157,13 +156,13 @@ impl Experiment for Counter {
         let [(c_off, _), (c_on, _)] = mode_styles(lock, cx.lecture);
         let (off, on) = if lock {
             (
-                t("sections.why-lock.key.without_faded"),
-                t("sections.why-lock.key.with_chosen"),
+                t!("sections.why-lock.key.without_faded"),
+                t!("sections.why-lock.key.with_chosen"),
             )
         } else {
             (
-                t("sections.why-lock.key.without_chosen"),
-                t("sections.why-lock.key.with_faded"),
+                t!("sections.why-lock.key.without_chosen"),
+                t!("sections.why-lock.key.with_faded"),
             )
         };
         let mut key = vec![
@@ -172,7 +171,7 @@ impl Experiment for Counter {
             KeyMark::Line(
                 palette::GREY,
                 true,
-                tf(
+                tf!(
                     "sections.why-lock.key.should_be",
                     &[("total", fmt_int(self.params.expected()))],
                 ),
@@ -182,7 +181,7 @@ impl Experiment for Counter {
             key.push(KeyMark::Shape(
                 MarkerShape::Circle,
                 palette::VERMILION,
-                tf(
+                tf!(
                     "sections.why-lock.key.curve_right",
                     &[("seeds", CURVE_SEEDS.to_string())],
                 ),
@@ -211,11 +210,11 @@ impl Experiment for Counter {
             ui.horizontal_top(|ui| {
                 ui.spacing_mut().item_spacing.x = gap;
                 ui.vertical(|ui| {
-                    title(ui, t("sections.why-lock.title.counter"));
+                    title(ui, t!("sections.why-lock.title.counter"));
                     self.counter_plot(ui, cx, &pair, vec2(left, h));
                 });
                 ui.vertical(|ui| {
-                    title(ui, t("sections.why-lock.title.curve"));
+                    title(ui, t!("sections.why-lock.title.curve"));
                     self.curve_plot(ui, cx, vec2(right, h));
                 });
             });
@@ -245,11 +244,11 @@ impl Experiment for Counter {
             widgets::table_slider(ui, p, &counter::INCREMENTS);
         };
         let lock = |ui: &mut Ui, p: &mut CounterParams| {
-            ui.checkbox(&mut p.lock, t("sections.why-lock.lock"))
-                .on_hover_text(t("sections.why-lock.lock.hover"));
+            ui.checkbox(&mut p.lock, t!("sections.why-lock.lock"))
+                .on_hover_text(t!("sections.why-lock.lock.hover"));
         };
         // The toggle and both sliders on one row when they fit, one below the other if not.
-        let others = widgets::text_width(ui, t("sections.why-lock.lock")) + 50.0;
+        let others = widgets::text_width(ui, t!("sections.why-lock.lock")) + 50.0;
         let labels = [
             crate::ui::kit::params::label(&counter::WORKERS),
             crate::ui::kit::params::label(&counter::INCREMENTS),
@@ -272,7 +271,7 @@ impl Experiment for Counter {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new(t("sections.why-lock.drawer.increment")).strong());
+        ui.label(RichText::new(t!("sections.why-lock.drawer.increment")).strong());
         widgets::table_slider(ui, p, &counter::THINK_MS);
         widgets::table_slider(ui, p, &counter::GAP_MS);
         true
@@ -282,7 +281,7 @@ impl Experiment for Counter {
         if let Some(pair) = self.runs.latest() {
             let (off, on) = (&pair.off.run, &pair.on.run);
             ui.add_space(4.0);
-            ui.label(tf(
+            ui.label(tf!(
                 "sections.why-lock.price",
                 &[
                     ("total", fmt_int(pair.key.0.expected())),
@@ -300,7 +299,7 @@ impl Experiment for Counter {
         }
         if !self.curve_beside {
             ui.add_space(8.0);
-            title(ui, t("sections.why-lock.title.curve"));
+            title(ui, t!("sections.why-lock.title.curve"));
             let width = ui.available_width();
             plot::with_axis_room(ui, width, |ui, w| {
                 self.curve_plot(ui, cx, vec2(w, CURVE_HEIGHT));
@@ -318,7 +317,7 @@ impl Experiment for Counter {
         let shown = pair.off.run.final_counter;
         Some((
             shown as f64 / total.max(1) as f64,
-            tf(
+            tf!(
                 "sections.why-lock.observed",
                 &[("counter", fmt_int(shown)), ("total", fmt_int(total))],
             ),
@@ -330,7 +329,10 @@ impl Experiment for Counter {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        (t("sections.why-lock.axis_x"), t("sections.why-lock.axis_y"))
+        (
+            t!("sections.why-lock.axis_x"),
+            t!("sections.why-lock.axis_y"),
+        )
     }
 
     fn csv(&self) -> Option<String> {

@@ -3,7 +3,6 @@
 
 use egui::Ui;
 
-use crate::lesson::catalogue::{t, tf};
 use crate::runner::real_threads::{self, RealRun};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::fmt::{duration_ms, fmt_int};
@@ -20,8 +19,8 @@ pub struct RealThreads {
 impl RealThreads {
     /// The experiment's words, button and result, for `w` threads adding one `n` times each.
     pub fn ui(&mut self, ui: &mut Ui, runner: &Runner, w: u32, n: u32) {
-        egui::CollapsingHeader::new(t("sections.why-lock.real.title")).show(ui, |ui| {
-            ui.label(tf(
+        egui::CollapsingHeader::new(t!("sections.why-lock.real.title")).show(ui, |ui| {
+            ui.label(tf!(
                 "sections.why-lock.real.about",
                 &[
                     ("threads", w.to_string()),
@@ -32,9 +31,9 @@ impl RealThreads {
             let running = self.task.as_ref().is_some_and(|t| !t.is_finished());
             ui.horizontal(|ui| {
                 let label = if self.task.is_some() {
-                    t("sections.why-lock.real.run_again")
+                    t!("sections.why-lock.real.run_again")
                 } else {
-                    t("sections.why-lock.real.run")
+                    t!("sections.why-lock.real.run")
                 };
                 if ui.add_enabled(!running, egui::Button::new(label)).clicked() {
                     self.task = Some(runner.spawn("real-threads", move |r| {
@@ -43,7 +42,7 @@ impl RealThreads {
                 }
                 if running {
                     ui.spinner();
-                    ui.label(t("sections.why-lock.real.running"));
+                    ui.label(t!("sections.why-lock.real.running"));
                 }
             });
             let result = self
@@ -52,7 +51,7 @@ impl RealThreads {
                 .and_then(|t| t.published().result.flatten());
             if let Some(r) = result {
                 let should = u64::from(r.threads) * u64::from(r.increments);
-                ui.label(tf(
+                ui.label(tf!(
                     "sections.why-lock.real.result",
                     &[
                         ("without", fmt_int(r.unsynchronised)),
@@ -66,7 +65,7 @@ impl RealThreads {
                 // A result belongs to the settings that produced it.
                 if (r.threads, r.increments) != (w, n) {
                     ui.label(
-                        egui::RichText::new(tf(
+                        egui::RichText::new(tf!(
                             "sections.why-lock.real.earlier",
                             &[
                                 ("threads", r.threads.to_string()),

@@ -6,7 +6,6 @@ use egui::{RichText, Ui};
 use egui_plot::{HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
 
 use super::{LADDER_TTLS, Ttl};
-use crate::lesson::catalogue::{t, tf};
 use crate::sim::ttl;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fraction_label, seconds};
@@ -49,8 +48,8 @@ pub(super) fn readable_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
         crate::ui::stage::layout::remembered(ui, read_height_id(ui)).unwrap_or(0.0)
     };
     // (Both axes' titles whole: their shortest words at least.)
-    let titles = plot::y_title_height(ui, &[t("sections.ttl.axis_y.shortest")]).max(
-        plot::y_title_height(ui, &[t("sections.ttl.axis_right.shortest")]),
+    let titles = plot::y_title_height(ui, &[t!("sections.ttl.axis_y.shortest")]).max(
+        plot::y_title_height(ui, &[t!("sections.ttl.axis_right.shortest")]),
     );
     readable::readable_height(ui, TICK_ROWS).max(titles) + above
 }
@@ -64,7 +63,7 @@ impl Ttl {
             height
         } else {
             // One line above the figure on how to read it.
-            let how = RichText::new(t("sections.ttl.how_to_read")).weak();
+            let how = RichText::new(t!("sections.ttl.how_to_read")).weak();
             let read = ui.add(egui::Label::new(how).wrap());
             let above = read.rect.height() + ui.spacing().item_spacing.y;
             crate::ui::stage::layout::remember(ui, read_height_id(ui), above);
@@ -98,9 +97,9 @@ impl Ttl {
                     ui,
                     height,
                     &[
-                        t("sections.ttl.axis_y"),
-                        t("sections.ttl.axis_y.short"),
-                        t("sections.ttl.axis_y.shortest"),
+                        t!("sections.ttl.axis_y"),
+                        t!("sections.ttl.axis_y.short"),
+                        t!("sections.ttl.axis_y.shortest"),
                     ],
                 ))
                 .color(fraction_color),
@@ -120,9 +119,9 @@ impl Ttl {
                     ui,
                     height,
                     &[
-                        t("sections.ttl.axis_right"),
-                        t("sections.ttl.axis_right.short"),
-                        t("sections.ttl.axis_right.shortest"),
+                        t!("sections.ttl.axis_right"),
+                        t!("sections.ttl.axis_right.short"),
+                        t!("sections.ttl.axis_right.shortest"),
                     ],
                 ))
                 .color(wait_color),
@@ -138,7 +137,7 @@ impl Ttl {
             .tick_label_color(wait_color)
             .placement(HPlacement::Right);
         let x_axis = plot::x_axis()
-            .label(t("sections.ttl.axis_x"))
+            .label(t!("sections.ttl.axis_x"))
             .formatter(|m, _| {
                 let e = m.value.round() as i32;
                 if (m.value - f64::from(e)).abs() < 1e-6 {
@@ -243,7 +242,7 @@ impl Ttl {
                     Label::new(
                         PlotPoint::new(x, TOP_DECADE),
                         align,
-                        tf("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
+                        tf!("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
                     )
                     .or(seconds(p.ttl_s))
                     .offset(egui::vec2(dx, 0.0))
@@ -277,7 +276,7 @@ impl Ttl {
                             Label::new(
                                 PlotPoint::new(x, FLOOR_DECADE + 0.6),
                                 egui::Align2::RIGHT_BOTTOM,
-                                tf(
+                                tf!(
                                     "sections.ttl.mark.below",
                                     &[("share", fraction_label(FLOOR_DECADE as i32))],
                                 ),
@@ -321,7 +320,7 @@ impl Ttl {
             text_color,
             ui.visuals().strong_text_color(),
         );
-        widgets::describe_plot(&response.response, t("sections.ttl.plot"), "");
+        widgets::describe_plot(&response.response, t!("sections.ttl.plot"), "");
         response.inner.map(|t| widgets::snap(&ttl::TTL_S, t))
     }
 }

@@ -12,7 +12,6 @@ mod figure;
 use egui::{RichText, Ui, Vec2};
 use egui_plot::MarkerShape;
 
-use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::stats::Estimate;
 use crate::sim::ttl::{self, TtlParams, TtlSim};
@@ -104,7 +103,7 @@ impl Ttl {
                 ("ttl", seconds(c.ttl_s)),
                 (
                     "share",
-                    fraction_of(c.exact, t("sections.ttl.things.lock_holds")),
+                    fraction_of(c.exact, t!("sections.ttl.things.lock_holds")),
                 ),
                 ("per_day", fmt_rate(p.per_day(c.exact))),
                 ("interval", seconds(p.grant_interval_s)),
@@ -124,13 +123,13 @@ impl Ttl {
     fn presets(&mut self, ui: &mut Ui, lecture: bool) {
         let d = TtlParams::default();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t("sections.ttl.presets")).strong());
+            ui.label(RichText::new(t!("sections.ttl.presets")).strong());
             for ttl_s in PRESET_TTLS {
                 let preset = self.preset(ttl_s);
-                let label = tf("sections.ttl.preset", &[("ttl", seconds(ttl_s))]);
+                let label = tf!("sections.ttl.preset", &[("ttl", seconds(ttl_s))]);
                 if ui
                     .selectable_label(self.params == preset, label)
-                    .on_hover_text(t("sections.ttl.preset.hover"))
+                    .on_hover_text(t!("sections.ttl.preset.hover"))
                     .clicked()
                 {
                     self.params = preset;
@@ -139,7 +138,7 @@ impl Ttl {
             if lecture {
                 return;
             }
-            ui.label(tf(
+            ui.label(tf!(
                 "sections.ttl.presets.share",
                 &[
                     ("typical", seconds(d.typical_s)),
@@ -233,41 +232,41 @@ impl Experiment for Ttl {
     fn run_status(&self, ui: &mut Ui) {
         self.current.run_status_ui(
             ui,
-            t("sections.ttl.progress.current"),
-            t("sections.ttl.things.holds"),
+            t!("sections.ttl.progress.current"),
+            t!("sections.ttl.things.holds"),
         );
         self.ladder.run_status_ui(
             ui,
-            t("sections.ttl.progress.ladder"),
-            t("sections.ttl.things.holds"),
+            t!("sections.ttl.progress.ladder"),
+            t!("sections.ttl.things.holds"),
         );
     }
 
     fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
         vec![
-            KeyMark::Line(palette::BLUE, false, t("sections.ttl.key.exact").into()),
+            KeyMark::Line(palette::BLUE, false, t!("sections.ttl.key.exact").into()),
             KeyMark::Shape(
                 MarkerShape::Circle,
                 palette::GREEN,
-                t("sections.ttl.key.simulated").into(),
+                t!("sections.ttl.key.simulated").into(),
             ),
             KeyMark::Hollow(
                 MarkerShape::Down,
                 palette::GREEN,
-                t("sections.ttl.key.none_seen").into(),
+                t!("sections.ttl.key.none_seen").into(),
             ),
             KeyMark::Line(
                 palette::VERMILION,
                 true,
-                t("sections.ttl.key.crash_wait").into(),
+                t!("sections.ttl.key.crash_wait").into(),
             ),
             KeyMark::Line(
                 palette::GREY,
                 false,
                 if cx.slide || cx.lecture {
-                    t("sections.ttl.key.yours").into()
+                    t!("sections.ttl.key.yours").into()
                 } else {
-                    t("sections.ttl.key.yours_movable").into()
+                    t!("sections.ttl.key.yours_movable").into()
                 },
             ),
         ]
@@ -290,20 +289,20 @@ impl Experiment for Ttl {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new(t("sections.ttl.drawer.holds")).strong());
+        ui.label(RichText::new(t!("sections.ttl.drawer.holds")).strong());
         widgets::table_slider(ui, p, &ttl::TYPICAL_S);
         widgets::table_slider(ui, p, &ttl::SPREAD)
-            .on_hover_text(t("sections.ttl.drawer.spread.hover"));
-        let things = t("sections.ttl.things.holds");
+            .on_hover_text(t!("sections.ttl.drawer.spread.hover"));
+        let things = t!("sections.ttl.things.holds");
         ui.label(RichText::new(spread_words(things, p.typical_s, p.spread)).weak());
         percent_slider(ui, &ttl::PAUSE_PROB, &mut p.pause_prob, true);
         widgets::table_slider(ui, p, &ttl::PAUSE_MEAN_S);
         ui.add_space(4.0);
-        ui.label(RichText::new(t("sections.ttl.drawer.counting")).strong());
+        ui.label(RichText::new(t!("sections.ttl.drawer.counting")).strong());
         count_slider(ui, &ttl::HOLDS, &mut p.holds)
-            .on_hover_text(t("sections.ttl.drawer.holds.hover"));
+            .on_hover_text(t!("sections.ttl.drawer.holds.hover"));
         widgets::table_slider(ui, p, &ttl::GRANT_INTERVAL_S)
-            .on_hover_text(t("sections.ttl.drawer.interval.hover"));
+            .on_hover_text(t!("sections.ttl.drawer.interval.hover"));
         true
     }
 
@@ -333,7 +332,7 @@ impl Experiment for Ttl {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        (t("sections.ttl.axis_x"), t("sections.ttl.axis_y"))
+        (t!("sections.ttl.axis_x"), t!("sections.ttl.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

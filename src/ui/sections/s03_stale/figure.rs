@@ -6,7 +6,6 @@ use egui_plot::{Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint
 
 use super::Story;
 use super::story::words_of_story as story_words;
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::fill;
 use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
@@ -35,9 +34,9 @@ fn lane_y(lane: Lane) -> f64 {
 fn lane_name(y: f64) -> &'static str {
     match y.round() as i64 {
         3 => "A",
-        2 => t("sections.stale.lane.lock_service"),
+        2 => t!("sections.stale.lane.lock_service"),
         1 => "B",
-        0 => t("sections.stale.lane.storage"),
+        0 => t!("sections.stale.lane.storage"),
         _ => "",
     }
 }
@@ -176,7 +175,7 @@ pub fn timeline(
     let response = plot::fixed_view(Plot::new("s3-timeline"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label(t("sections.stale.axis_x"))
+        .x_axis_label(t!("sections.stale.axis_x"))
         .include_x(-0.5)
         .include_x(end + pad)
         .include_y(Y_BOTTOM)
@@ -233,7 +232,7 @@ pub fn timeline(
                     Label::new(
                         PlotPoint::new((WORK_S + to) / 2.0, 3.0),
                         Align2::CENTER_CENTER,
-                        tf(
+                        tf!(
                             "sections.stale.mark.paused",
                             &[("pause", seconds(run.params.pause_s))],
                         ),
@@ -259,7 +258,7 @@ pub fn timeline(
                     Label::new(
                         PlotPoint::new(run.b_granted_s, 2.3),
                         Align2::LEFT_BOTTOM,
-                        tf(
+                        tf!(
                             "sections.stale.mark.token",
                             &[("token", TOKEN_B.to_string())],
                         ),
@@ -274,7 +273,7 @@ pub fn timeline(
                 Label::new(
                     PlotPoint::new(waited / 2.0, 1.08),
                     Align2::CENTER_BOTTOM,
-                    t("sections.stale.mark.b_waits"),
+                    t!("sections.stale.mark.b_waits"),
                 )
                 .within_x(0.0, waited)
                 .within_y(0.9, 1.5),
@@ -308,7 +307,7 @@ pub fn timeline(
                         labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
                         if replaced_newer {
                             labels.avoid_marks([cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE)]);
-                            let words = tf(
+                            let words = tf!(
                                 "sections.stale.mark.overwrote",
                                 &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
                             );
@@ -320,7 +319,7 @@ pub fn timeline(
                                     .shape(MarkerShape::Circle)
                                     .radius(r),
                             );
-                            let words = tf(
+                            let words = tf!(
                                 "sections.stale.mark.applied",
                                 &[("token", token.to_string())],
                             );
@@ -335,7 +334,7 @@ pub fn timeline(
                                 .shape(MarkerShape::Square)
                                 .radius(r),
                         );
-                        let words = tf(
+                        let words = tf!(
                             "sections.stale.mark.refused",
                             &[("token", token.to_string())],
                         );
@@ -351,7 +350,7 @@ pub fn timeline(
         });
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text_color, strong);
-    widgets::describe_plot(&response.response, t("sections.stale.plot"), "");
+    widgets::describe_plot(&response.response, t!("sections.stale.plot"), "");
 }
 
 /// Storage's verdict in words: the later write's to the right of its mark, the earlier one's

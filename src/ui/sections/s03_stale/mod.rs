@@ -17,7 +17,6 @@ use egui::{RichText, Ui, Vec2};
 use egui_plot::MarkerShape;
 
 use self::figure::{A_COLOR, APPLIED, B_COLOR, OVERWROTE, REFUSED};
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::fill;
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
@@ -91,12 +90,12 @@ impl Stale {
             if let Some(err) = self.story.failed() {
                 ui.colored_label(
                     widgets::warn_color(ui),
-                    tf("sections.stale.failed", &[("error", err)]),
+                    tf!("sections.stale.failed", &[("error", err)]),
                 );
             } else {
                 ui.add(
                     egui::ProgressBar::new(0.0)
-                        .text(t("sections.stale.preparing"))
+                        .text(t!("sections.stale.preparing"))
                         .animate(true),
                 );
             }
@@ -189,15 +188,15 @@ impl Experiment for Stale {
         vec![
             KeyMark::Bar(
                 A_COLOR,
-                tf(
+                tf!(
                     "sections.stale.key.a_works",
                     &[("token", TOKEN_A.to_string())],
                 ),
             ),
-            KeyMark::Bar(palette::GREY, t("sections.stale.key.a_paused").into()),
+            KeyMark::Bar(palette::GREY, t!("sections.stale.key.a_paused").into()),
             KeyMark::Bar(
                 B_COLOR,
-                tf(
+                tf!(
                     "sections.stale.key.b_works",
                     &[("token", TOKEN_B.to_string())],
                 ),
@@ -205,17 +204,17 @@ impl Experiment for Stale {
             KeyMark::Shape(
                 MarkerShape::Circle,
                 APPLIED,
-                t("sections.stale.key.applied").into(),
+                t!("sections.stale.key.applied").into(),
             ),
             KeyMark::Shape(
                 MarkerShape::Cross,
                 OVERWROTE,
-                t("sections.stale.key.over_newer").into(),
+                t!("sections.stale.key.over_newer").into(),
             ),
             KeyMark::Shape(
                 MarkerShape::Square,
                 REFUSED,
-                t("sections.stale.key.refused").into(),
+                t!("sections.stale.key.refused").into(),
             ),
         ]
     }
@@ -280,7 +279,7 @@ impl Experiment for Stale {
             crate::ui::kit::params::label(&stale::TTL_S),
         ];
         // The fencing switch's own words, to measure it.
-        let switch = t("sections.stale.switch");
+        let switch = t!("sections.stale.switch");
         let others = widgets::text_width(ui, switch) + 60.0;
         let one_row = widgets::row_slider_width(ui, &labels, others);
         let width = one_row.or_else(|| widgets::row_slider_width(ui, &labels, 0.0));
@@ -324,7 +323,7 @@ impl Experiment for Stale {
                 ("moment", revealed.to_string()),
                 ("moments", steps.to_string()),
             ];
-            ui.label(tf("sections.stale.moment", &moment))
+            ui.label(tf!("sections.stale.moment", &moment))
                 .on_hover_text(caption);
         });
     }
@@ -340,10 +339,10 @@ impl Experiment for Stale {
         // Whose data storage holds at the end: A's (0) or B's (1).
         let story = self.story.fresh()?;
         Some(match story.run.outcome {
-            Outcome::Overwritten => (0.0, t("sections.stale.observed.replaced").to_owned()),
-            Outcome::Rejected => (1.0, t("sections.stale.observed.refused").to_owned()),
+            Outcome::Overwritten => (0.0, t!("sections.stale.observed.replaced").to_owned()),
+            Outcome::Rejected => (1.0, t!("sections.stale.observed.refused").to_owned()),
             Outcome::NoOverlap | Outcome::OverlapHarmless => {
-                (1.0, t("sections.stale.observed.last").to_owned())
+                (1.0, t!("sections.stale.observed.last").to_owned())
             }
         })
     }
@@ -358,7 +357,7 @@ impl Experiment for Stale {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        (t("sections.stale.axis_x"), "")
+        (t!("sections.stale.axis_x"), "")
     }
 
     fn csv(&self) -> Option<String> {

@@ -7,7 +7,6 @@
 use egui::{Color32, Frame, RichText, Ui, Vec2};
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::sim::fencing::{Fate, FencingRun, Holder};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::fmt_int;
@@ -105,30 +104,30 @@ pub fn legend(run: &FencingRun, fencing: bool) -> Vec<KeyMark> {
         [("count", fmt_int(n))]
     };
     let mut marks = vec![
-        KeyMark::Bar(LEASE, t("sections.fencing.key.holding").into()),
-        KeyMark::Bar(OVERRUN, t("sections.fencing.key.overrun").into()),
+        KeyMark::Bar(LEASE, t!("sections.fencing.key.holding").into()),
+        KeyMark::Bar(OVERRUN, t!("sections.fencing.key.overrun").into()),
         KeyMark::Shape(
             MarkerShape::Circle,
             APPLIED,
-            tf("sections.fencing.key.applied", &count(Mark::OnTime)),
+            tf!("sections.fencing.key.applied", &count(Mark::OnTime)),
         ),
         KeyMark::Shape(
             MarkerShape::Diamond,
             LATE_FIRST,
-            tf("sections.fencing.key.late_first", &count(Mark::LateFirst)),
+            tf!("sections.fencing.key.late_first", &count(Mark::LateFirst)),
         ),
     ];
     marks.push(if fencing {
         KeyMark::Shape(
             MarkerShape::Square,
             REJECTED,
-            tf("sections.fencing.key.rejected", &count(Mark::Rejected)),
+            tf!("sections.fencing.key.rejected", &count(Mark::Rejected)),
         )
     } else {
         KeyMark::Shape(
             MarkerShape::Cross,
             OVERWROTE,
-            tf("sections.fencing.key.overwrote", &count(Mark::Overwrote)),
+            tf!("sections.fencing.key.overwrote", &count(Mark::Overwrote)),
         )
     });
     marks
@@ -193,16 +192,16 @@ pub fn figure(
 fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
     ui.horizontal_wrapped(|ui| {
         if ui
-            .button(t("sections.fencing.view.whole"))
-            .on_hover_text(t("sections.fencing.view.whole.hover"))
+            .button(t!("sections.fencing.view.whole"))
+            .on_hover_text(t!("sections.fencing.view.whole.hover"))
             .clicked()
         {
             view.whole_chain();
         }
         if let Some(b) = first_late_bounds(run)
             && ui
-                .button(t("sections.fencing.view.first"))
-                .on_hover_text(t("sections.fencing.view.first.hover"))
+                .button(t!("sections.fencing.view.first"))
+                .on_hover_text(t!("sections.fencing.view.first.hover"))
                 .clicked()
         {
             view.zoom(b);
@@ -254,13 +253,13 @@ fn ladder(
     let mut plot = plot::solid_ticks(Plot::new("s4-ladder"))
         .width(width.max(120.0))
         .height(height.max(120.0))
-        .x_axis_label(t("sections.fencing.axis_x"))
+        .x_axis_label(t!("sections.fencing.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             height.max(120.0),
             &[
-                t("sections.fencing.axis_y.long"),
-                t("sections.fencing.axis_y"),
+                t!("sections.fencing.axis_y.long"),
+                t!("sections.fencing.axis_y"),
             ],
         ))
         .include_x(0.0)
@@ -343,7 +342,7 @@ fn ladder(
                 .shape(MarkerShape::Square),
         );
     });
-    widgets::describe_plot(&response.response, t("sections.fencing.plot"), "");
+    widgets::describe_plot(&response.response, t!("sections.fencing.plot"), "");
     zoom_to.unwrap_or(*response.transform.bounds())
 }
 
@@ -370,18 +369,18 @@ pub fn first_late_bounds(run: &FencingRun) -> Option<PlotBounds> {
 /// The rows of the counts box.
 fn count_rows() -> [&'static str; 4] {
     [
-        t("sections.fencing.counts.stale"),
-        t("sections.fencing.counts.after_newer"),
-        t("sections.fencing.counts.replaced"),
-        t("sections.fencing.counts.rejected"),
+        t!("sections.fencing.counts.stale"),
+        t!("sections.fencing.counts.after_newer"),
+        t!("sections.fencing.counts.replaced"),
+        t!("sections.fencing.counts.rejected"),
     ]
 }
 
 /// The counts box's column heads: fencing off, fencing on.
 fn count_heads() -> [&'static str; 2] {
     [
-        t("sections.fencing.counts.off"),
-        t("sections.fencing.counts.on"),
+        t!("sections.fencing.counts.off"),
+        t!("sections.fencing.counts.on"),
     ]
 }
 
@@ -421,7 +420,7 @@ fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
                 wrapped(
                     ui,
                     names_w,
-                    RichText::new(tf("sections.fencing.counts.all", &[("holders", holders)]))
+                    RichText::new(tf!("sections.fencing.counts.all", &[("holders", holders)]))
                         .strong(),
                 );
                 let [off, on] = count_heads();

@@ -10,7 +10,6 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui, Vec2};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
 use crate::sim::{ParamTable, Valid};
@@ -183,7 +182,7 @@ impl Experiment for Fencing {
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
         let p = &mut self.params;
-        ui.label(RichText::new(t("sections.fencing.drawer.holders")).strong());
+        ui.label(RichText::new(t!("sections.fencing.drawer.holders")).strong());
         widgets::table_slider(ui, p, &fencing::TYPICAL_MS);
         widgets::table_slider(ui, p, &fencing::SPREAD);
         percent_slider(ui, &fencing::PAUSE_PROB, &mut p.pause_prob, true);
@@ -227,9 +226,9 @@ impl Experiment for Fencing {
         let n = self.run.fresh()?.off.overwritten;
         let n_text = [("n", fmt_int(n))];
         let times = if n == 1 {
-            tf("sections.fencing.observed.one", &n_text)
+            tf!("sections.fencing.observed.one", &n_text)
         } else {
-            tf("sections.fencing.observed.many", &n_text)
+            tf!("sections.fencing.observed.many", &n_text)
         };
         Some((n as f64, times))
     }
@@ -239,7 +238,7 @@ impl Experiment for Fencing {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        (t("sections.fencing.axis_x"), t("sections.fencing.axis_y"))
+        (t!("sections.fencing.axis_x"), t!("sections.fencing.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

@@ -4,7 +4,6 @@
 use egui::{RichText, Ui, Vec2};
 use egui_plot::{Bar, BarChart, LineStyle, Plot, VLine};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::sim::failover::{FailoverAcc, FailoverParams, FailoverSummary, Store};
 use crate::sim::stats::Estimate;
 use crate::ui::Cx;
@@ -47,9 +46,9 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
             let centre = first + (width - 1.0) / 2.0;
             let label = if width > 1.0 {
                 let (from, to) = (first.to_string(), (first + width - 1.0).to_string());
-                tf("sections.where.bar.range", &[("from", from), ("to", to)])
+                tf!("sections.where.bar.range", &[("from", from), ("to", to)])
             } else {
-                tf("sections.where.bar.one", &[("lost", first.to_string())])
+                tf!("sections.where.bar.one", &[("lost", first.to_string())])
             };
             Bar::new(centre, 100.0 * c as f64 / n)
                 .width(width * 0.9)
@@ -93,11 +92,14 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
     let response = plot::fixed_view(Plot::new("s5-histogram"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label(t("sections.where.axis_x"))
+        .x_axis_label(t!("sections.where.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             size.y,
-            &[t("sections.where.axis_y"), t("sections.where.axis_y.short")],
+            &[
+                t!("sections.where.axis_y"),
+                t!("sections.where.axis_y.short"),
+            ],
         ))
         .include_x(left)
         .include_x(right)
@@ -109,7 +111,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                     .color(plot::colour(cx, BARS))
                     .element_formatter(Box::new(|b, _| {
                         let fraction = fmt_pct(b.value / 100.0);
-                        tf(
+                        tf!(
                             "sections.where.bar.hover",
                             &[("bar", &b.name), ("share", &fraction)],
                         )
@@ -124,7 +126,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                     Label::new(
                         egui_plot::PlotPoint::new(twice, top),
                         egui::Align2::LEFT_TOP,
-                        tf("sections.where.key.twice", &[("value", fmt_count(twice))]),
+                        tf!("sections.where.key.twice", &[("value", fmt_count(twice))]),
                     )
                     .or(fmt_count(twice))
                     .offset(egui::vec2(6.0, 2.0))
@@ -148,7 +150,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         ui.visuals().strong_text_color(),
     );
     let response = response.response;
-    widgets::describe_plot(&response, t("sections.where.plot.histogram"), "");
+    widgets::describe_plot(&response, t!("sections.where.plot.histogram"), "");
 }
 
 /// A consensus store beside the single Redis server at the same grants and lag: the exact
@@ -185,13 +187,13 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
     let response = plot::fixed_view(Plot::new("s5-comparison"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label(t("sections.where.comparison.axis_x"))
+        .x_axis_label(t!("sections.where.comparison.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             size.y,
             &[
-                t("sections.where.comparison.axis_y"),
-                t("sections.where.comparison.axis_y.short"),
+                t!("sections.where.comparison.axis_y"),
+                t!("sections.where.comparison.axis_y.short"),
             ],
         ))
         .x_axis_formatter(move |m, _| {
@@ -207,7 +209,7 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         .include_y(0.0)
         .include_y(top)
         .show(ui, |pu| {
-            pu.bar_chart(BarChart::new(t("sections.where.comparison.bars"), bars));
+            pu.bar_chart(BarChart::new(t!("sections.where.comparison.bars"), bars));
             for (i, v) in values.iter().enumerate() {
                 labels.add(
                     Label::new(
@@ -223,7 +225,7 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         });
     labels.paint(ui, &response.transform, ink, ink);
     let response = response.response;
-    widgets::describe_plot(&response, t("sections.where.plot.comparison"), "");
+    widgets::describe_plot(&response, t!("sections.where.plot.comparison"), "");
 }
 
 /// The numbers behind the histogram.
@@ -242,14 +244,14 @@ pub fn numbers(ui: &mut Ui, view: &FailoverView) {
     };
     let zero_fraction = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64
         / view.acc.failovers.max(1) as f64;
-    let zero = tf(
+    let zero = tf!(
         "sections.where.numbers.zero_value",
         &[
             ("share", fmt_pct(zero_fraction)),
             ("exact", fmt_pct((-s.expected_lost).exp())),
         ],
     );
-    let done = tf(
+    let done = tf!(
         "sections.where.numbers.done_value",
         &[
             ("done", fmt_int(view.acc.failovers)),
@@ -258,27 +260,27 @@ pub fn numbers(ui: &mut Ui, view: &FailoverView) {
     );
     let (mean_label, run_label) = if s.params.store == crate::sim::failover::Store::Consensus {
         (
-            t("sections.where.numbers.model_mean"),
-            t("sections.where.numbers.counted"),
+            t!("sections.where.numbers.model_mean"),
+            t!("sections.where.numbers.counted"),
         )
     } else {
         (
-            t("sections.where.numbers.simulated_mean"),
-            t("sections.where.numbers.simulated"),
+            t!("sections.where.numbers.simulated_mean"),
+            t!("sections.where.numbers.simulated"),
         )
     };
     let rows = [
         (
-            t("sections.where.numbers.lost"),
+            t!("sections.where.numbers.lost"),
             RichText::new(fmt_count(s.expected_lost)).strong(),
         ),
         (mean_label, RichText::new(interval(&s.mean_lost))),
         (
-            t("sections.where.numbers.twice"),
+            t!("sections.where.numbers.twice"),
             RichText::new(fmt_count(s.expected_double_granted)).strong(),
         ),
         (mean_label, RichText::new(interval(&s.mean_double_granted))),
-        (t("sections.where.numbers.zero"), RichText::new(zero)),
+        (t!("sections.where.numbers.zero"), RichText::new(zero)),
         (run_label, RichText::new(done)),
     ];
     // Both columns wrap, so the grid stays inside a narrow reading column.
@@ -301,7 +303,7 @@ pub fn numbers(ui: &mut Ui, view: &FailoverView) {
 
 /// An estimate and its interval, written.
 fn interval_words(value: String, lo: String, hi: String) -> String {
-    tf(
+    tf!(
         "sections.where.numbers.interval",
         &[("value", value), ("lo", lo), ("hi", hi)],
     )

@@ -10,7 +10,6 @@ use std::sync::Arc;
 use egui::{RichText, Ui, Vec2, vec2};
 
 use crate::lesson::StoreRow;
-use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
@@ -171,15 +170,15 @@ impl Where {
         };
         let name = |i: usize, row: &StoreRow| {
             if i == chosen {
-                tf("sections.where.table.chosen", &[("store", &row.name)])
+                tf!("sections.where.table.chosen", &[("store", &row.name)])
             } else {
                 row.name.clone()
             }
         };
         let heads = [
-            t("sections.where.table.on_failover"),
-            t("sections.where.table.fencing_token"),
-            t("sections.where.table.in_short"),
+            t!("sections.where.table.on_failover"),
+            t!("sections.where.table.fencing_token"),
+            t!("sections.where.table.in_short"),
         ];
         let total = ui.available_width();
         if total < 560.0 {
@@ -227,7 +226,7 @@ impl Where {
                 cell(
                     ui,
                     name_w,
-                    RichText::new(t("sections.where.table.store")).strong(),
+                    RichText::new(t!("sections.where.table.store")).strong(),
                 );
                 for head in heads {
                     cell(ui, col_w, RichText::new(head).strong());
@@ -275,8 +274,8 @@ impl Experiment for Where {
     fn run_status(&self, ui: &mut Ui) {
         self.run.run_status_ui(
             ui,
-            t("sections.where.progress"),
-            t("sections.where.progress.unit"),
+            t!("sections.where.progress"),
+            t!("sections.where.progress.unit"),
         );
     }
 
@@ -286,30 +285,33 @@ impl Experiment for Where {
         };
         // A consensus store loses nothing by construction: its figure compares exact means.
         if v.summary.params.store == Store::Consensus {
-            return vec![KeyMark::Bar(BARS, t("sections.where.key.consensus").into())];
+            return vec![KeyMark::Bar(
+                BARS,
+                t!("sections.where.key.consensus").into(),
+            )];
         }
         let value = |x: f64| [("value", fmt_count(x))];
         let twice = self.twice.then(|| {
             KeyMark::Line(
                 figure::TWICE,
                 false,
-                tf(
+                tf!(
                     "sections.where.key.twice",
                     &value(v.summary.expected_double_granted),
                 ),
             )
         });
         let mut marks = vec![
-            KeyMark::Bar(BARS, t("sections.where.key.bars").into()),
+            KeyMark::Bar(BARS, t!("sections.where.key.bars").into()),
             KeyMark::Line(
                 EXACT,
                 false,
-                tf("sections.where.key.exact", &value(v.summary.expected_lost)),
+                tf!("sections.where.key.exact", &value(v.summary.expected_lost)),
             ),
             KeyMark::Line(
                 SIMULATED,
                 true,
-                tf(
+                tf!(
                     "sections.where.key.simulated",
                     &value(v.summary.mean_lost.value),
                 ),
@@ -363,7 +365,7 @@ impl Experiment for Where {
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t("sections.where.stores")).strong());
+            ui.label(RichText::new(t!("sections.where.stores")).strong());
             for (i, row) in stores().iter().enumerate() {
                 if ui
                     .selectable_label(self.params.store == i, &row.name)
@@ -376,10 +378,10 @@ impl Experiment for Where {
         });
         if is_replicated(self.params.store) {
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(t("sections.where.step")).strong());
+                ui.label(RichText::new(t!("sections.where.step")).strong());
                 let steps = [
-                    (false, tf("sections.where.step.lost", &[("step", "1")])),
-                    (true, tf("sections.where.step.twice", &[("step", "2")])),
+                    (false, tf!("sections.where.step.lost", &[("step", "1")])),
+                    (true, tf!("sections.where.step.twice", &[("step", "2")])),
                 ];
                 for (twice, label) in steps {
                     if ui.selectable_label(self.twice == twice, label).clicked() {
@@ -400,7 +402,7 @@ impl Experiment for Where {
                 },
                 |ui| {
                     widgets::param_slider(ui, &failover::LAG_MS, &mut p.lag_ms)
-                        .on_hover_text(t("sections.where.lag.hover"));
+                        .on_hover_text(t!("sections.where.lag.hover"));
                 },
             );
         } else {
@@ -412,7 +414,7 @@ impl Experiment for Where {
         let p = &mut self.params.model;
         percent_slider(ui, &failover::CONTENTION, &mut p.contention, false);
         count_slider(ui, &failover::FAILOVERS, &mut p.failovers)
-            .on_hover_text(t("sections.where.failovers.hover"));
+            .on_hover_text(t!("sections.where.failovers.hover"));
         true
     }
 
@@ -422,11 +424,11 @@ impl Experiment for Where {
         // The simulated numbers belong to the store that was simulated: the single Redis row
         // (a consensus store is not simulated; its zero is by construction).
         if let Some(v) = self.run.latest().filter(|v| is_replicated(v.store)) {
-            ui.label(RichText::new(t("sections.where.numbers")).strong());
+            ui.label(RichText::new(t!("sections.where.numbers")).strong());
             numbers(ui, v);
             ui.add_space(8.0);
         }
-        ui.label(RichText::new(t("sections.where.table")).strong());
+        ui.label(RichText::new(t!("sections.where.table")).strong());
         self.table(ui);
     }
 
@@ -437,7 +439,7 @@ impl Experiment for Where {
         let lost = view.summary.expected_lost;
         Some((
             lost,
-            tf("sections.where.observed", &[("lost", fmt_count(lost))]),
+            tf!("sections.where.observed", &[("lost", fmt_count(lost))]),
         ))
     }
 
@@ -457,7 +459,7 @@ impl Experiment for Where {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        (t("sections.where.axis_x"), t("sections.where.axis_y"))
+        (t!("sections.where.axis_x"), t!("sections.where.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

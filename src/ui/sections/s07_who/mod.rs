@@ -7,7 +7,7 @@
 
 use egui::{RichText, Stroke, Ui};
 
-use crate::lesson::catalogue::{t, tf};
+use crate::lesson::catalogue::tf;
 use crate::lesson::{self, Debate, SystemCard};
 use crate::ui::kit::plot::palette;
 use crate::ui::kit::widgets;
@@ -175,7 +175,7 @@ fn ask_ui(
     let asked = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.min_rect().bottom());
     if keys_here {
         let keys = choose_keys(c.ask.options.len());
-        ui.label(RichText::new(tf("sections.who.ask.keys", &keys)).weak());
+        ui.label(RichText::new(tf!("sections.who.ask.keys", &keys)).weak());
     }
     (picked, asked)
 }
@@ -185,14 +185,14 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
     let right = &c.ask.options[c.ask.correct];
     let Some(chosen) = chosen else {
         // Revealed without a recorded vote.
-        let line = tf("sections.who.answer", &[("answer", lesson::plain(right))]);
+        let line = tf!("sections.who.answer", &[("answer", lesson::plain(right))]);
         ui.label(RichText::new(line).strong().color(accent(ui)));
         marked_text(ui, &c.ask.why, cx);
         return;
     };
     let (line, colour) = if chosen == c.ask.correct {
         (
-            tf(
+            tf!(
                 "sections.who.answer.right",
                 &[("answer", lesson::plain(right))],
             ),
@@ -200,7 +200,7 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
         )
     } else {
         (
-            tf(
+            tf!(
                 "sections.who.answer.wrong",
                 &[("answer", lesson::plain(right))],
             ),
@@ -241,7 +241,7 @@ fn debate_ui(ui: &mut Ui, d: &Debate, judgement: Judgement<'_>, cx: &mut Cx<'_>)
                     a11y::add_heading(ui, RichText::new(&side.who).strong(), 2);
                     marked_text(ui, &side.position, cx);
                     ui.add_space(4.0);
-                    let right_about = RichText::new(t("sections.who.debate.right_about"));
+                    let right_about = RichText::new(t!("sections.who.debate.right_about"));
                     ui.label(right_about.strong().color(accent(ui)));
                     marked_text(ui, &side.right_about, cx);
                 });
@@ -251,8 +251,8 @@ fn debate_ui(ui: &mut Ui, d: &Debate, judgement: Judgement<'_>, cx: &mut Cx<'_>)
     let choices: Vec<String> = d
         .sides
         .iter()
-        .map(|s| tf("sections.who.debate.side", &[("who", s.who.as_str())]))
-        .chain([t("sections.who.debate.both").to_owned()])
+        .map(|s| tf!("sections.who.debate.side", &[("who", s.who.as_str())]))
+        .chain([t!("sections.who.debate.both").to_owned()])
         .collect();
     let class = cx.lecture || cx.slide;
     let mut rects = DebateRects::default();
@@ -260,9 +260,9 @@ fn debate_ui(ui: &mut Ui, d: &Debate, judgement: Judgement<'_>, cx: &mut Cx<'_>)
     if waiting {
         let top = ui.cursor().top();
         let ask = if class {
-            t("sections.who.debate.ask.class")
+            t!("sections.who.debate.ask.class")
         } else {
-            t("sections.who.debate.ask")
+            t!("sections.who.debate.ask")
         };
         ui.label(RichText::new(ask).strong());
         for (j, choice) in choices.iter().enumerate() {
@@ -282,14 +282,14 @@ fn debate_ui(ui: &mut Ui, d: &Debate, judgement: Judgement<'_>, cx: &mut Cx<'_>)
     }
     if let Some(j) = *judged {
         let key = if class {
-            "sections.who.debate.class"
+            key!("sections.who.debate.class")
         } else {
-            "sections.who.debate.yours"
+            key!("sections.who.debate.yours")
         };
         ui.label(RichText::new(tf(key, &[("judgement", &choices[j])])).strong());
     }
     let top = ui.cursor().top();
-    boxed(ui, t("sections.who.debate.conclusion"), |ui| {
+    boxed(ui, t!("sections.who.debate.conclusion"), |ui| {
         let head = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.cursor().top());
         rects.concluded = Some(head);
         marked_text(ui, &d.conclusion, cx);
@@ -304,7 +304,7 @@ fn card_body(
     judgement: Judgement<'_>,
     cx: &mut Cx<'_>,
 ) -> DebateRects {
-    boxed(ui, t("sections.who.card.fencing_token"), |ui| {
+    boxed(ui, t!("sections.who.card.fencing_token"), |ui| {
         marked_text(ui, &c.fencing_role, cx)
     });
     ui.add_space(6.0);
@@ -334,7 +334,7 @@ impl Section for Who {
             .iter()
             .map(|c| format!("{}: {}", c.name, lesson::plain(&c.fencing_role)))
             .collect();
-        Some(tf("sections.who.summary", &[("roles", roles.join(" "))]))
+        Some(tf!("sections.who.summary", &[("roles", roles.join(" "))]))
     }
 
     fn done_by_reading(&self) -> bool {
@@ -468,7 +468,7 @@ impl Present for Who {
                 (c, &c.debate.as_ref()?.conclusion)
             }
         };
-        Some(tf(
+        Some(tf!(
             "sections.who.lecturer",
             &[
                 ("system", c.name.clone()),

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use egui::{Color32, Rect, Response, Stroke, Ui, Vec2};
 use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, Span, VLine};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fmt_compact, fmt_int, seconds};
@@ -29,11 +28,11 @@ pub struct BreakView {
 /// The defence's name on its button and under its bars.
 pub fn mode_name(mode: Mode) -> &'static str {
     match mode {
-        Mode::None => t("sections.break.mode.none"),
-        Mode::Renewal => t("sections.break.mode.renewal"),
-        Mode::Fencing => t("sections.break.mode.fencing"),
-        Mode::Idempotent => t("sections.break.mode.idempotency"),
-        Mode::All => t("sections.break.mode.all"),
+        Mode::None => t!("sections.break.mode.none"),
+        Mode::Renewal => t!("sections.break.mode.renewal"),
+        Mode::Fencing => t!("sections.break.mode.fencing"),
+        Mode::Idempotent => t!("sections.break.mode.idempotency"),
+        Mode::All => t!("sections.break.mode.all"),
     }
 }
 
@@ -70,11 +69,11 @@ pub fn bars_key(ink: Color32) -> Vec<KeyMark> {
     key.push(KeyMark::Line(
         ink,
         true,
-        t("sections.break.key.exact").into(),
+        t!("sections.break.key.exact").into(),
     ));
     key.push(KeyMark::Interval(
         ink,
-        t("sections.break.key.interval").into(),
+        t!("sections.break.key.interval").into(),
     ));
     key
 }
@@ -143,7 +142,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
                 .width(BAR_W)
                 .fill(plot::colour(cx, b.fill))
                 .stroke(Stroke::new(1.0, ink))
-                .name(tf(
+                .name(tf!(
                     "sections.break.bar",
                     &[
                         ("measure", b.name.to_owned()),
@@ -155,11 +154,11 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
     let mut labels = Labels::new("s9-modes");
     labels.avoid_marks(marks::bars(&chart_bars, false));
     // The whole title where the axis is long enough for it (a short one is cut otherwise).
-    let long_title = tf(
+    let long_title = tf!(
         "sections.break.axis_y.long",
         &[("runs", fmt_int(view.acc.runs))],
     );
-    let y_title = plot::y_title(ui, size.y, &[&long_title, t("sections.break.axis_y")]).to_owned();
+    let y_title = plot::y_title(ui, size.y, &[&long_title, t!("sections.break.axis_y")]).to_owned();
     // Room above the highest bar or interval for its count, a line of text, whatever the
     // figure's height: a short figure gives it a larger share of the axis.
     let label_room = crate::ui::kit::labels::headroom(ui, size.y, 1).max(0.15);
@@ -167,7 +166,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .width(size.x)
         .height(size.y)
         .y_axis_label(y_title)
-        .x_axis_label(t("sections.break.axis_x.long"))
+        .x_axis_label(t!("sections.break.axis_x.long"))
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
         .include_y(0.0)
@@ -205,7 +204,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
             let f = mode_index(focus) as f64;
             p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
             p.bar_chart(
-                BarChart::new(t("sections.break.axis_y"), chart_bars)
+                BarChart::new(t!("sections.break.axis_y"), chart_bars)
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             for (i, b) in bars.iter().enumerate() {
@@ -275,18 +274,18 @@ fn paint_bar_hatches(ui: &Ui, transform: &PlotTransform, bars: &[ModeBar]) {
 /// The key of the job-length figure.
 pub fn lengths_key(ink: Color32, ttl: f64) -> Vec<KeyMark> {
     vec![
-        KeyMark::Bar(palette::SKY, t("sections.break.lengths.within").into()),
+        KeyMark::Bar(palette::SKY, t!("sections.break.lengths.within").into()),
         KeyMark::Bar(
             palette::VERMILION,
-            t("sections.break.lengths.outlived").into(),
+            t!("sections.break.lengths.outlived").into(),
         ),
         KeyMark::Line(palette::GREEN, false, lengths_ttl_text(ttl)),
-        KeyMark::Line(ink, true, t("sections.break.key.exact").into()),
+        KeyMark::Line(ink, true, t!("sections.break.key.exact").into()),
     ]
 }
 
 fn lengths_ttl_text(ttl: f64) -> String {
-    tf("sections.break.lengths.ttl", &[("ttl", seconds(ttl))])
+    tf!("sections.break.lengths.ttl", &[("ttl", seconds(ttl))])
 }
 
 /// A tick label on a log axis of seconds: decades only, and none so close to either end that
@@ -320,7 +319,7 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         let bar = Bar::new((a + b) / 2.0, (c as f64).log10() - LOG_FLOOR)
             .base_offset(LOG_FLOOR)
             .width((b - a) * 0.92)
-            .name(tf(
+            .name(tf!(
                 "sections.break.lengths.bar",
                 &[
                     ("from", seconds(edges[i])),
@@ -352,14 +351,14 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
     let lengths = plot::fixed_view(Plot::new("s9-lengths"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label(t("sections.break.lengths.axis_x"))
+        .x_axis_label(t!("sections.break.lengths.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
             size.y,
             &[
-                t("sections.break.lengths.axis_y.long"),
-                t("sections.break.lengths.axis_y"),
-                t("sections.break.axis_y"),
+                t!("sections.break.lengths.axis_y.long"),
+                t!("sections.break.lengths.axis_y"),
+                t!("sections.break.axis_y"),
             ],
         ))
         .y_axis_min_width(label_w)
@@ -379,17 +378,17 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         })
         .show(ui, |p| {
             p.bar_chart(
-                BarChart::new(t("sections.break.lengths.within"), within)
+                BarChart::new(t!("sections.break.lengths.within"), within)
                     .color(plot::colour(cx, palette::SKY))
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             p.bar_chart(
-                BarChart::new(t("sections.break.lengths.outlived"), beyond)
+                BarChart::new(t!("sections.break.lengths.outlived"), beyond)
                     .color(palette::VERMILION)
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             p.line(
-                Line::new(t("sections.break.key.exact"), exact_pts)
+                Line::new(t!("sections.break.key.exact"), exact_pts)
                     .color(ink)
                     .width(w * 0.8)
                     .style(egui_plot::LineStyle::dashed_dense()),
@@ -409,8 +408,8 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         .sum();
     widgets::describe_plot(
         &lengths.response,
-        t("sections.break.lengths.plot"),
-        &tf(
+        t!("sections.break.lengths.plot"),
+        &tf!(
             "sections.break.lengths.plot.described",
             &[
                 ("runs", fmt_int(view.acc.runs)),

@@ -12,7 +12,6 @@ use std::sync::{Arc, OnceLock};
 
 use egui::{RichText, Ui, Vec2};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::lesson::{self, BreakStory, fill};
 use crate::runner::{Runner, Task};
 use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim};
@@ -142,8 +141,8 @@ impl Experiment for Break {
     fn run_status(&self, ui: &mut Ui) {
         self.run.run_status_ui(
             ui,
-            t("sections.break.progress"),
-            t("sections.break.things.runs"),
+            t!("sections.break.progress"),
+            t!("sections.break.things.runs"),
         );
     }
 
@@ -192,7 +191,7 @@ impl Experiment for Break {
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t("sections.break.defence")).strong());
+            ui.label(RichText::new(t!("sections.break.defence")).strong());
             for mode in Mode::ALL {
                 ui.selectable_value(&mut self.params.mode, mode, mode_name(mode));
             }
@@ -236,10 +235,10 @@ impl Experiment for Break {
             &labels,
             p,
             |ui, p| {
-                ui.label(RichText::new(t("sections.break.drawer.runs")).strong());
+                ui.label(RichText::new(t!("sections.break.drawer.runs")).strong());
                 widgets::table_slider(ui, p, &renewal::SPREAD)
-                    .on_hover_text(t("sections.break.drawer.spread.hover"));
-                let things = t("sections.break.things.runs");
+                    .on_hover_text(t!("sections.break.drawer.spread.hover"));
+                let things = t!("sections.break.things.runs");
                 ui.add(
                     egui::Label::new(
                         RichText::new(spread_words(things, p.typical_s, p.spread)).weak(),
@@ -248,13 +247,13 @@ impl Experiment for Break {
                 );
             },
             |ui, p| {
-                ui.label(RichText::new(t("sections.break.drawer.pauses")).strong());
+                ui.label(RichText::new(t!("sections.break.drawer.pauses")).strong());
                 percent_slider(ui, &renewal::PAUSE_PROB, &mut p.pause_prob, true)
-                    .on_hover_text(t("sections.break.drawer.pause.hover"));
+                    .on_hover_text(t!("sections.break.drawer.pause.hover"));
                 widgets::table_slider(ui, p, &renewal::PAUSE_MEAN_S);
-                ui.label(RichText::new(t("sections.break.drawer.counting")).strong());
+                ui.label(RichText::new(t!("sections.break.drawer.counting")).strong());
                 count_slider(ui, &renewal::RUNS, &mut p.runs)
-                    .on_hover_text(t("sections.break.drawer.runs.hover"));
+                    .on_hover_text(t!("sections.break.drawer.runs.hover"));
             },
         );
         true
@@ -313,7 +312,7 @@ impl Experiment for Break {
         let count = |m| fmt_int(twice(m).counts.double_effects);
         Some((
             value as f64,
-            tf(
+            tf!(
                 "sections.break.observed",
                 &[
                     ("renewal", count(Mode::Renewal)),
@@ -329,7 +328,7 @@ impl Experiment for Break {
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
-        (t("sections.break.axis_x"), t("sections.break.axis_y"))
+        (t!("sections.break.axis_x"), t!("sections.break.axis_y"))
     }
 
     fn csv(&self) -> Option<String> {

@@ -6,7 +6,6 @@ mod predictions;
 use egui::{RichText, Ui};
 
 use crate::lesson;
-use crate::lesson::catalogue::{t, tf};
 use crate::progress::{self, Progress, XP_PER_QUESTION};
 use crate::ui::sections::quiz::{how_note, shorten};
 use crate::ui::{AppEvent, Cx, Section};
@@ -46,12 +45,12 @@ impl Next {
             ("missed", missed.to_string()),
         ];
         let xp = match missed {
-            0 => tf("sections.next.headline.none", &values),
-            1 => tf("sections.next.headline.one", &values),
-            _ => tf("sections.next.headline.many", &values),
+            0 => tf!("sections.next.headline.none", &values),
+            1 => tf!("sections.next.headline.one", &values),
+            _ => tf!("sections.next.headline.many", &values),
         };
         match predictions::sentence(p, false) {
-            Some(predictions) => tf(
+            Some(predictions) => tf!(
                 "sections.next.headline.predictions",
                 &[("xp", xp), ("predictions", predictions)],
             ),
@@ -60,11 +59,11 @@ impl Next {
     }
 
     fn xp_summary(ui: &mut Ui, p: &Progress) {
-        a11y::add_heading(ui, RichText::new(t("sections.next.xp")).heading(), 1);
+        a11y::add_heading(ui, RichText::new(t!("sections.next.xp")).heading(), 1);
         let max = Progress::max_xp().max(1);
         let mut bar = egui::ProgressBar::new(p.xp as f32 / max as f32)
             .desired_width(ui.available_width().min(600.0))
-            .text(tf(
+            .text(tf!(
                 "sections.next.xp.bar",
                 &[
                     ("xp", p.xp.to_string()),
@@ -88,7 +87,7 @@ impl Next {
             ui.horizontal_wrapped(|ui| {
                 let title = labelled(s);
                 ui.label(RichText::new(title).strong());
-                ui.label(tf(
+                ui.label(tf!(
                     "sections.next.xp.quiz",
                     &[
                         ("answered", answered.to_string()),
@@ -102,7 +101,7 @@ impl Next {
     }
 
     fn review(ui: &mut Ui, cx: &mut Cx<'_>) {
-        a11y::add_heading(ui, RichText::new(t("sections.next.review")).heading(), 1);
+        a11y::add_heading(ui, RichText::new(t!("sections.next.review")).heading(), 1);
         let missed = cx.progress.get().missed();
         let unanswered: Vec<u8> = progress::quiz_sections()
             .filter(|&s| {
@@ -112,7 +111,7 @@ impl Next {
             })
             .collect();
         if missed.is_empty() {
-            ui.label(t("sections.next.review.nothing"));
+            ui.label(t!("sections.next.review.nothing"));
         } else {
             let mut go = None;
             for (s, q) in &missed {
@@ -121,19 +120,19 @@ impl Next {
                     let prompt = lesson::plain(&q.prompt);
                     let r = ui
                         .link(format!("§{s}: {}", shorten(&prompt, 110)))
-                        .on_hover_text(t("sections.next.review.one.hover"));
+                        .on_hover_text(t!("sections.next.review.one.hover"));
                     if r.clicked() {
                         go = Some(q.id.clone());
                     }
                 });
             }
-            let label = tf(
+            let label = tf!(
                 "sections.next.review.all",
                 &[("missed", missed.len().to_string())],
             );
             if ui
                 .button(RichText::new(label).strong())
-                .on_hover_text(t("sections.next.review.all.hover"))
+                .on_hover_text(t!("sections.next.review.all.hover"))
                 .clicked()
             {
                 let ids: Vec<String> = missed.iter().map(|(_, q)| q.id.clone()).collect();
@@ -149,7 +148,7 @@ impl Next {
                     .iter()
                     .filter(|q| cx.progress.get().answer(&q.id).is_none())
                     .count();
-                ui.label(tf(
+                ui.label(tf!(
                     "sections.next.review.unanswered",
                     &[("left", left.to_string()), ("n", qs.len().to_string())],
                 ));
@@ -164,7 +163,7 @@ impl Next {
     }
 
     fn reading(ui: &mut Ui) {
-        a11y::add_heading(ui, RichText::new(t("sections.next.reading")).heading(), 1);
+        a11y::add_heading(ui, RichText::new(t!("sections.next.reading")).heading(), 1);
         // Ragged right: a justified column would spread the letters of a line cut short by a
         // long address.
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
@@ -179,18 +178,18 @@ impl Next {
     }
 
     fn file_and_reset(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        a11y::add_heading(ui, RichText::new(t("sections.next.progress")).heading(), 1);
+        a11y::add_heading(ui, RichText::new(t!("sections.next.progress")).heading(), 1);
         let where_ = match cx.progress.path() {
-            Some(path) if cx.progress.saves() => tf(
+            Some(path) if cx.progress.saves() => tf!(
                 "sections.next.progress.saved",
                 &[("path", path.display().to_string())],
             ),
-            _ => t("sections.next.progress.kept").to_owned(),
+            _ => t!("sections.next.progress.kept").to_owned(),
         };
         ui.label(where_);
         if ui
-            .button(t("sections.next.reset.open"))
-            .on_hover_text(t("sections.next.reset.open.hover"))
+            .button(t!("sections.next.reset.open"))
+            .on_hover_text(t!("sections.next.reset.open.hover"))
             .clicked()
         {
             self.confirm_reset = true;
@@ -198,18 +197,18 @@ impl Next {
         if self.confirm_reset {
             let modal = egui::Modal::new(egui::Id::unique("reset-progress")).show(ui.ctx(), |ui| {
                 ui.set_max_width(460.0);
-                a11y::add_heading(ui, t("sections.next.reset.title"), 0);
-                ui.label(tf(
+                a11y::add_heading(ui, t!("sections.next.reset.title"), 0);
+                ui.label(tf!(
                     "sections.next.reset.warning",
                     &[("xp", cx.progress.get().xp.to_string())],
                 ));
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
-                    let reset = RichText::new(t("sections.next.reset.confirm"));
+                    let reset = RichText::new(t!("sections.next.reset.confirm"));
                     let reset = ui.button(reset.color(widgets::warn_color(ui))).clicked();
                     let cancel = ui
-                        .button(t("sections.next.reset.cancel"))
-                        .on_hover_text(t("sections.next.reset.cancel.hover"))
+                        .button(t!("sections.next.reset.cancel"))
+                        .on_hover_text(t!("sections.next.reset.cancel.hover"))
                         .clicked();
                     (reset, cancel)
                 })

@@ -4,7 +4,6 @@
 use egui::{RichText, Ui};
 
 use crate::lesson;
-use crate::lesson::catalogue::{t, tf};
 use crate::predict;
 use crate::progress::Progress;
 use crate::ui::{AppEvent, Cx};
@@ -21,9 +20,9 @@ fn made(p: &Progress) -> Vec<(&'static predict::Prompt, &predict::Record)> {
 /// class's"), for the headline's `{whose}` slot.
 fn whose(lecture: bool) -> &'static str {
     if lecture {
-        t("sections.next.predictions.whose.class")
+        t!("sections.next.predictions.whose.class")
     } else {
-        t("sections.next.predictions.whose.you")
+        t!("sections.next.predictions.whose.you")
     }
 }
 
@@ -54,9 +53,9 @@ pub fn sentence(p: &Progress, lecture: bool) -> Option<String> {
 /// The panel: the count, the biggest surprise, and links back to the missed experiments.
 pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
     let heading = if cx.lecture {
-        t("sections.next.predictions.class")
+        t!("sections.next.predictions.class")
     } else {
-        t("sections.next.predictions.you")
+        t!("sections.next.predictions.you")
     };
     ui.label(RichText::new(heading).heading());
     // In lecture mode: the class's predictions, made during this lecture.
@@ -68,9 +67,9 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
     let made = made(&p);
     let Some(line) = sentence(&p, cx.lecture) else {
         ui.label(if cx.lecture {
-            t("sections.next.predictions.none.class")
+            t!("sections.next.predictions.none.class")
         } else {
-            t("sections.next.predictions.none.you")
+            t!("sections.next.predictions.none.you")
         });
         return;
     };
@@ -100,20 +99,20 @@ pub fn ui(ui: &mut Ui, cx: &mut Cx<'_>) {
             ("observed", r.observed_text.clone()),
         ];
         ui.label(if cx.lecture {
-            tf("sections.next.predictions.surprise.class", &values)
+            tf!("sections.next.predictions.surprise.class", &values)
         } else {
-            tf("sections.next.predictions.surprise.you", &values)
+            tf!("sections.next.predictions.surprise.you", &values)
         });
     }
     let mut go = None;
     for (q, _) in made.iter().filter(|(_, r)| r.miss().is_some_and(|m| m > 0)) {
         let title = &lesson::content().section(q.section).title;
         if ui
-            .link(tf(
+            .link(tf!(
                 "sections.next.predictions.again",
                 &[("section", &q.section.to_string()), ("title", title)],
             ))
-            .on_hover_text(t("sections.next.predictions.again.hover"))
+            .on_hover_text(t!("sections.next.predictions.again.hover"))
             .clicked()
         {
             go = Some(q.section);

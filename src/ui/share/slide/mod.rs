@@ -13,7 +13,6 @@ pub mod raster;
 use egui::epaint::ClippedPrimitive;
 use egui::{Color32, ColorImage, RichText, Ui, Vec2};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::progress::ProgressFile;
 use crate::runner::Runner;
 use crate::ui::{Cx, Section, kit::widgets, shell::lecture};
@@ -154,7 +153,7 @@ pub fn show(
             widgets::headline(ui, h);
         }
         None => {
-            widgets::no_result_yet(ui, None, Some(t("share.slide.simulating")));
+            widgets::no_result_yet(ui, None, Some(t!("share.slide.simulating")));
         }
     }
     let footer = ui.text_style_height(&egui::TextStyle::Small) + ui.spacing().item_spacing.y;
@@ -166,7 +165,7 @@ pub fn show(
                 ("title", crate::ui::shell::topbar::TITLE.to_owned()),
                 ("code", code.clone()),
             ];
-            tf("share.slide.footer", &values)
+            tf!("share.slide.footer", &values)
         }
         None => crate::ui::shell::topbar::TITLE.to_owned(),
     };
@@ -191,6 +190,6 @@ pub fn png(image: &ColorImage) -> Result<Vec<u8>, String> {
         h as u32,
         image::ExtendedColorType::Rgba8,
     )
-    .map_err(|e| tf("share.export.encode_failed", &[("error", e.to_string())]))?;
+    .map_err(|e| tf!("share.export.encode_failed", &[("error", e.to_string())]))?;
     Ok(out)
 }

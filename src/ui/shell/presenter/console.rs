@@ -10,7 +10,6 @@ use super::PresenterView;
 use super::notes::{self, Pace};
 use super::notes_view;
 use crate::lesson;
-use crate::lesson::catalogue::{t, tf};
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::{Action, key_text, key_texts};
 use crate::ui::shell::pager;
@@ -84,7 +83,7 @@ impl Console<'_> {
     /// next section is the line under it).
     fn preview(&self, ui: &mut Ui) {
         if let Some(words) = self.preview.clone() {
-            let line = tf("app.presenter.preview", &[("shows", words)]);
+            let line = tf!("app.presenter.preview", &[("shows", words)]);
             ui.label(RichText::new(line).strong());
         }
     }
@@ -97,7 +96,7 @@ impl Console<'_> {
             let keys = key_texts(Action::BlankScreen);
             let key = |i: usize| keys.get(i).copied().unwrap_or_default();
             (
-                tf(
+                tf!(
                     "app.presenter.audience_blank",
                     &[("key", key(0)), ("key2", key(1))],
                 ),
@@ -105,7 +104,7 @@ impl Console<'_> {
             )
         } else {
             (
-                tf(
+                tf!(
                     "app.presenter.audience_shows",
                     &[
                         ("n", n.to_string()),
@@ -118,19 +117,19 @@ impl Console<'_> {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text).strong().color(colour));
             let blank = if self.blanked {
-                tf("app.presenter.show_audience", &blank_key)
+                tf!("app.presenter.show_audience", &blank_key)
             } else {
-                tf("app.presenter.blank_audience", &blank_key)
+                tf!("app.presenter.blank_audience", &blank_key)
             };
             if ui.button(blank).clicked() {
                 self.queued.push(Action::BlankScreen);
             }
             if ui
-                .button(tf(
+                .button(tf!(
                     "app.presenter.close",
                     &[("key", key_text(Action::TogglePresenter))],
                 ))
-                .on_hover_text(tf(
+                .on_hover_text(tf!(
                     "app.presenter.close_hint",
                     &[("key", key_text(Action::ToggleFullscreen))],
                 ))
@@ -155,19 +154,19 @@ impl Console<'_> {
         let plan = notes::planned(n);
         let total = notes::total_minutes();
         ui.horizontal_wrapped(|ui| {
-            let heading = RichText::new(t("app.presenter.heading")).strong();
+            let heading = RichText::new(t!("app.presenter.heading")).strong();
             crate::ui::kit::a11y::add_heading(ui, heading.text_style(egui::TextStyle::Body), 1);
             let now = self.view.time_of_day();
             ui.label(RichText::new(now).strong())
-                .on_hover_text(t("app.presenter.time_of_day"));
+                .on_hover_text(t!("app.presenter.time_of_day"));
             let lecture = [
                 ("elapsed", notes::clock(elapsed)),
                 ("total", total.to_string()),
             ];
-            ui.label(tf("app.presenter.lecture_time", &lecture));
+            ui.label(tf!("app.presenter.lecture_time", &lecture));
             if ui
-                .small_button(t("app.presenter.restart"))
-                .on_hover_text(t("app.presenter.restart_hint"))
+                .small_button(t!("app.presenter.restart"))
+                .on_hover_text(t!("app.presenter.restart_hint"))
                 .clicked()
             {
                 self.view.restart_clock();
@@ -179,7 +178,7 @@ impl Console<'_> {
             _ => ui.visuals().text_color(),
         };
         ui.horizontal_wrapped(|ui| {
-            ui.label(tf(
+            ui.label(tf!(
                 "app.presenter.plan",
                 &[("start", plan.0.to_string()), ("end", plan.1.to_string())],
             ));
@@ -207,7 +206,7 @@ pub fn preview(ctx: &egui::Context, section: &dyn Section, presenter: bool) -> O
         egui::ViewportId::ROOT
     };
     if pager::more_after(ctx, audience) {
-        return Some(t("app.presenter.preview_more").to_owned());
+        return Some(t!("app.presenter.preview_more").to_owned());
     }
     // (A page whose builds are taken in view only has none left past its last screenful.)
     in_view.is_none().then(next_build).flatten()
@@ -217,9 +216,9 @@ pub fn preview(ctx: &egui::Context, section: &dyn Section, presenter: bool) -> O
 fn next(ui: &mut Ui, current: u8, last: u8) {
     if current >= last {
         let line = if last < crate::sections::lab() {
-            t("app.presenter.next_none_no_lab")
+            t!("app.presenter.next_none_no_lab")
         } else {
-            t("app.presenter.next_none")
+            t!("app.presenter.next_none")
         };
         ui.label(RichText::new(line).strong());
         return;
@@ -230,7 +229,7 @@ fn next(ui: &mut Ui, current: u8, last: u8) {
         lesson::content().section(current + 1).title.clone()
     };
     let next = [("n", (current + 1).to_string()), ("title", title)];
-    ui.label(RichText::new(tf("app.presenter.next", &next)).strong());
+    ui.label(RichText::new(tf!("app.presenter.next", &next)).strong());
 }
 
 fn capitalised(s: &str) -> String {

@@ -19,20 +19,19 @@ use std::time::Instant;
 
 use egui::{ViewportBuilder, ViewportId};
 
-use crate::lesson::catalogue::t;
 use crate::ui::shell::CatalogueText;
 use crate::ui::shell::keymap::Action;
 use crate::ui::shell::lecture::Lecture;
 
 /// The audience window's title.
-pub const AUDIENCE_TITLE: CatalogueText = CatalogueText::new(|| t("app.presenter.audience_title"));
+pub const AUDIENCE_TITLE: CatalogueText = CatalogueText::new(|| t!("app.presenter.audience_title"));
 
 /// Where the audience window was last placed (kept in eframe's storage).
 const PLACEMENT_KEY: &str = "audience_window";
 
 /// Said once, where the platform or renderer cannot open a second window.
 pub const SINGLE_WINDOW_NOTICE: CatalogueText =
-    CatalogueText::new(|| t("app.presenter.single_window"));
+    CatalogueText::new(|| t!("app.presenter.single_window"));
 
 /// The audience window's id.
 pub fn audience_id() -> ViewportId {
@@ -281,7 +280,7 @@ impl PresenterView {
         egui::Panel::top("presenter-notice").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(SINGLE_WINDOW_NOTICE.get());
-                if ui.button(t("app.notice.ok")).clicked() {
+                if ui.button(t!("app.notice.ok")).clicked() {
                     self.notice = Notice::Dismissed;
                 }
             });

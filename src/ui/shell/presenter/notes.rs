@@ -115,14 +115,13 @@ pub fn pace(elapsed_s: u64, (start, end): (u32, u32)) -> Pace {
 
 impl Pace {
     pub fn text(self) -> String {
-        use crate::lesson::catalogue::{t, tf};
         let n = |m: u64| [("n", m.to_string())];
         match self {
-            Pace::Ahead(1) => tf("app.pace.ahead.one", &n(1)),
-            Pace::Ahead(m) => tf("app.pace.ahead.many", &n(m)),
-            Pace::OnTime => t("app.pace.on_time").to_owned(),
-            Pace::Behind(1) => tf("app.pace.behind.one", &n(1)),
-            Pace::Behind(m) => tf("app.pace.behind.many", &n(m)),
+            Pace::Ahead(1) => tf!("app.pace.ahead.one", &n(1)),
+            Pace::Ahead(m) => tf!("app.pace.ahead.many", &n(m)),
+            Pace::OnTime => t!("app.pace.on_time").to_owned(),
+            Pace::Behind(1) => tf!("app.pace.behind.one", &n(1)),
+            Pace::Behind(m) => tf!("app.pace.behind.many", &n(m)),
         }
     }
 }

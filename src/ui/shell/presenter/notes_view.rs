@@ -7,7 +7,6 @@
 use egui::{RichText, TextStyle, TextWrapMode, Ui, WidgetText};
 
 use super::notes;
-use crate::lesson::catalogue::{t, tf};
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::{Action, key_text};
 
@@ -35,7 +34,7 @@ pub fn blocks(n: u8, build: &str, secret: Option<String>) -> Vec<Block> {
     let mut out = Vec::new();
     let secret = secret.map(Block::Secret);
     if let Some(b) = notes::of_build(n, build) {
-        out.push(Block::Heading(t("app.presenter.say_now").to_owned()));
+        out.push(Block::Heading(t!("app.presenter.say_now").to_owned()));
         out.push(Block::Text(b.say.clone()));
         out.extend(secret);
         return out;
@@ -44,12 +43,12 @@ pub fn blocks(n: u8, build: &str, secret: Option<String>) -> Vec<Block> {
         out.extend(secret);
         return out;
     };
-    out.push(Block::Heading(t("app.presenter.say").to_owned()));
+    out.push(Block::Heading(t!("app.presenter.say").to_owned()));
     out.push(Block::Text(x.say.clone()));
     out.extend(secret);
     for (heading, text) in [
-        (t("app.presenter.ask"), &x.ask),
-        (t("app.presenter.surprise"), &x.surprise),
+        (t!("app.presenter.ask"), &x.ask),
+        (t!("app.presenter.surprise"), &x.surprise),
     ] {
         out.push(Block::Heading(heading.to_owned()));
         out.push(Block::Text(text.clone()));
@@ -93,7 +92,7 @@ fn height(ui: &Ui, block: &Block, width: f32, factor: f32) -> f32 {
         Block::Text(s) => galley(body(s), width),
         Block::Secret(s) => {
             let inner = width - 2.0 * (SECRET_MARGIN + SECRET_STROKE);
-            let label = RichText::new(t("app.presenter.only_here"))
+            let label = RichText::new(t!("app.presenter.only_here"))
                 .size(size(TextStyle::Small))
                 .strong();
             galley(label, inner)
@@ -218,7 +217,7 @@ pub fn show(ui: &mut Ui, blocks: Vec<Block>, page: &mut usize) -> usize {
             }
         }
         if count > 1 {
-            let words = tf(
+            let words = tf!(
                 "app.presenter.notes_page",
                 &[
                     ("page", (*page + 1).to_string()),
@@ -240,7 +239,11 @@ fn secret(ui: &mut Ui, text: &str) {
         .corner_radius(4.0)
         .inner_margin(SECRET_MARGIN)
         .show(ui, |ui| {
-            ui.label(RichText::new(t("app.presenter.only_here")).small().strong());
+            ui.label(
+                RichText::new(t!("app.presenter.only_here"))
+                    .small()
+                    .strong(),
+            );
             ui.label(RichText::new(text).strong());
         });
 }
