@@ -38,7 +38,8 @@ pub trait Choices {
 /// Writes the [`Builds`](crate::ui::Builds) of an experiment whose builds are its [`Choices`]:
 /// `crate::builds_are_choices!(Ttl);`. A press steps through the choices, a page opens at its
 /// first or last, and the build's name is the choice on screen (see [`choice_build`]); a
-/// playlist's prepared run keeps its choice.
+/// playlist's prepared run keeps its choice. An experiment without choices has one build,
+/// `result`.
 #[macro_export]
 macro_rules! builds_are_choices {
     ($exp:ty) => {
