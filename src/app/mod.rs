@@ -134,7 +134,7 @@ impl LessonApp {
             && lecture
             && let Some(page) = sections[usize::from(section) - 1].present_mut()
         {
-            page.arrive(false, true);
+            page.arrive(ui::Press::new(true, true));
         }
         let section = opened.unwrap_or(section);
         let presenter_view = PresenterView::new(cc.storage, options.presenter);
@@ -287,76 +287,6 @@ impl LessonApp {
         }
     }
 
-    /// Page Down or Page Up: the section's next or previous build step if it has one, else
-    /// the next or previous section, opened at its first step (or, going back, its last).
-    fn step(&mut self, ctx: &egui::Context, forward: bool) {
-        // A page longer than the audience's window: its next or previous screenful first
-        // (after a build in view: section 7's question on this screenful).
-        let audience = if self.presenter_view.is_open() {
-            ui::shell::presenter::audience_id()
-        } else {
-            egui::ViewportId::ROOT
-        };
-        let lecture = self.lecture();
-        if lecture
-            && self.sections[self.current]
-                .present_mut()
-                .is_some_and(|p| p.step_in_view(forward))
-        {
-            ctx.request_repaint();
-            return;
-        }
-        if lecture && ui::shell::pager::step(ctx, audience, forward) {
-            return;
-        }
-        // A build step starts at its first screenful, or going back at its last.
-        let turn = |ctx: &egui::Context| {
-            if forward {
-                ui::shell::pager::reset(ctx);
-            } else {
-                ui::shell::pager::to_last(ctx);
-            }
-        };
-        // A playlist's run keeps its builds (the prediction, a story's moments) before the
-        // next run.
-        if self.tools.playlist.position().is_some()
-            && self.sections[self.current]
-                .present_mut()
-                .is_some_and(|p| p.step_prepared(forward, lecture))
-        {
-            turn(ctx);
-            return;
-        }
-        let tools = &mut self.tools;
-        if let Some(go) =
-            tools
-                .playlist
-                .step(ctx, forward, lecture, &mut tools.share, &mut self.sections)
-        {
-            turn(ctx);
-            if let Some(n) = go {
-                self.go_to(n);
-            }
-            return;
-        }
-        let n = self.current_section();
-        let to = if forward { n + 1 } else { n - 1 };
-        if self.sections[self.current]
-            .present_mut()
-            .is_some_and(|p| p.step(forward, lecture))
-        {
-            turn(ctx);
-            return;
-        }
-        if (1..=self.last_section()).contains(&to) {
-            self.go_to(to);
-            turn(ctx);
-            if let Some(page) = self.sections[self.current].present_mut() {
-                page.arrive(!forward, lecture);
-            }
-        }
-    }
-
     /// Applies an app-wide shortcut; returns it back if it belongs to the section.
     fn apply(
         &mut self,
@@ -380,9 +310,9 @@ impl LessonApp {
                 };
                 self.go_to(to);
                 ui::shell::pager::reset(ctx);
-                let lecture = self.lecture();
+                let press = ui::Press::new(true, self.lecture());
                 if let Some(page) = self.sections[self.current].present_mut() {
-                    page.arrive(false, lecture);
+                    page.arrive(press);
                 }
             }
             Action::ToggleSidePanel => self.side_open = !self.side_open,
@@ -455,5 +385,7 @@ impl LessonApp {
     }
 }
 
+// A clicker's Page Down and Page Up.
+mod clicker;
 // The window's frame: panels, keys and the presenter view (after `cx!`, which it uses).
 mod frame;

@@ -154,39 +154,70 @@ pub fn nothing_to_share() -> String {
     t!("app.scenario.nothing_to_share").into()
 }
 
-/// A page with more to a lecture than its drawing: builds that a clicker's Page Down and Page
-/// Up step through (a quiz's reveal, a story's moments, the lab's parts), a playlist's
-/// prepared runs, the presenter view's two windows and a slide. Offered through
-/// [`Section::present`]. A simulation section's [`stage::Experiment`] has the same builds
-/// under the same names ([`stage::builds::Builds`]).
-pub trait Present: Section {
-    /// A clicker's Page Down (`forward`) or Page Up, before the app changes section: a page
-    /// with build steps shows its next or previous step and returns true. False, the
-    /// default, lets the app move on.
-    fn step(&mut self, forward: bool, lecture: bool) -> bool {
-        let _ = (forward, lecture);
+/// A clicker's press: Page Down (`forward`) or Page Up, and the builds it may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// Page Down; Page Up when false.
+    pub forward: bool,
+    /// Lecture mode is on (a learner's presses take no builds: they turn the section).
+    pub lecture: bool,
+    /// The builds this press may take.
+    pub reach: Reach,
+}
+
+/// Which of a page's builds a [`Press`] may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Any of them.
+    Page,
+    /// Only one on the screenful on show, before the page turns to its next screenful
+    /// (section 7's question in view is revealed).
+    InView,
+    /// Only those that keep a playlist's prepared run as prepared (the class's prediction
+    /// revealed, a story's moments, a quiz question's answer), while the playlist leads.
+    Prepared,
+}
+
+impl Press {
+    /// Page Down (`forward`) or Page Up, free to take any of the page's builds.
+    pub fn new(forward: bool, lecture: bool) -> Self {
+        Self {
+            forward,
+            lecture,
+            reach: Reach::Page,
+        }
+    }
+
+    /// The same press, taking only the builds `reach` names.
+    pub fn reaching(self, reach: Reach) -> Self {
+        Self { reach, ..self }
+    }
+}
+
+/// The lecture's protocol: the builds a clicker's Page Down and Page Up step through (a quiz's
+/// reveal, a story's moments, an experiment's choices, the lab's parts), as a slide deck's.
+/// A page offers it through [`Present`]; a simulation section's [`stage::Experiment`] has it
+/// too, and its [`stage::Stage`] answers with it after its own build (a hidden result's
+/// reveal). By default there is one build and a press takes nothing.
+pub trait Builds {
+    /// A press before the app moves on: shows the next or previous build the press may take
+    /// (see [`Reach`]) and returns true. False, past either end or outside lecture mode, lets
+    /// the app move on (a playlist's next run, the next section).
+    fn press(&mut self, press: Press) -> bool {
+        let _ = press;
         false
     }
 
-    /// Page Down or Page Up has just opened this section, from the section before it
-    /// (`at_end` false) or after it: a page with build steps starts at its first step or its
-    /// last, as a slide deck does.
-    fn arrive(&mut self, at_end: bool, lecture: bool) {
-        let _ = (at_end, lecture);
+    /// `press` has just opened this page, from the section before it (Page Down) or after it
+    /// (Page Up): a page with builds starts at its first or its last, as a slide deck does.
+    fn arrive(&mut self, press: Press) {
+        let _ = press;
     }
 
-    /// Lecture mode, Page Down or Page Up before the page turns to its next screenful: a build
-    /// on the screenful on show (section 7's question in view is revealed). True when taken.
-    fn step_in_view(&mut self, forward: bool) -> bool {
-        let _ = forward;
-        false
-    }
-
-    /// For a page whose builds are taken on the screenful on show only (see
-    /// [`Present::step_in_view`]): whether Page Down would now take one. `None` for a page
-    /// whose builds Page Down takes wherever the page is.
-    fn build_in_view(&self) -> Option<bool> {
-        None
+    /// A playlist has just opened one of its runs here: in lecture mode the run starts at its
+    /// first build (the prediction asked, a story at its first moment).
+    fn replay(&mut self, lecture: bool) {
+        let _ = lecture;
     }
 
     /// The build on show, by the name its speaker notes have in `assets/notes.ron`
@@ -194,19 +225,16 @@ pub trait Present: Section {
     fn build(&self) -> String {
         String::new()
     }
+}
 
-    /// Page Down or Page Up while a playlist leads and this section shows one of its runs:
-    /// the builds that keep the run as prepared (the class's prediction revealed, a story's
-    /// moments, a quiz question's answer). True when the step was taken here.
-    fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
-        let _ = (forward, lecture);
-        false
-    }
-
-    /// A playlist has just opened one of its runs here: in lecture mode the run starts at its
-    /// first step (the prediction asked, a story at its first moment).
-    fn replay(&mut self, lecture: bool) {
-        let _ = lecture;
+/// A page with more to a lecture than its drawing: its [`Builds`], the presenter view's two
+/// windows and a slide. Offered through [`Section::present`].
+pub trait Present: Section + Builds {
+    /// For a page whose builds are taken on the screenful on show only ([`Reach::InView`]):
+    /// whether Page Down would now take one. `None` for a page whose builds Page Down takes
+    /// wherever the page is.
+    fn build_in_view(&self) -> Option<bool> {
+        None
     }
 
     /// Shows the named part of the page (the lab's experiments); others ignore it.

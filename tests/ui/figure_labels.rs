@@ -159,7 +159,7 @@ fn learner_labels_never_collide_on_a_laptop() {
                 .state_mut()
                 .section_mut(n)
                 .present_mut()
-                .is_some_and(|p| p.step(true, true))
+                .is_some_and(|p| p.press(locks_lesson::ui::Press::new(true, true)))
             {
                 break;
             }

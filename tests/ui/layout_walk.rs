@@ -434,7 +434,7 @@ fn model_states(w: &mut Walk, n: u8) {
             .state_mut()
             .section_mut(n)
             .present_mut()
-            .is_some_and(|p| p.step(true, true))
+            .is_some_and(|p| p.press(locks_lesson::ui::Press::new(true, true)))
         {
             break;
         }

@@ -96,7 +96,7 @@ fn y_ranges(n: u8, plot: &str) -> Vec<[f64; 2]> {
             .state_mut()
             .section_mut(n)
             .present_mut()
-            .is_some_and(|p| p.step(true, true));
+            .is_some_and(|p| p.press(locks_lesson::ui::Press::new(true, true)));
         if !stepped {
             break;
         }

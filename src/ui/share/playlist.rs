@@ -10,9 +10,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::scenario::playlist::{Entry, parse, read};
-use crate::ui::Section;
 use crate::ui::share::{self, Share};
 use crate::ui::shell::keymap::{Action, key_text};
+use crate::ui::{Press, Section};
 
 /// The file "Add to playlist" writes when no `--playlist` was given: beside the progress file.
 pub const DEFAULT_FILE_NAME: &str = "playlist.txt";
@@ -63,19 +63,22 @@ impl Playlist {
         self.file.as_deref()
     }
 
-    /// Page Down (`forward`) or Page Up while the playlist leads: applies the next or previous
-    /// code and returns the section to show (`Some(None)` if the code failed). `None` when the
+    /// A press while the playlist leads: Page Down (Page Up) applies the next (previous) code
+    /// and returns the section to show (`Some(None)` if the code failed). `None` when the
     /// playlist has nothing more to say (the app moves through the lesson as usual).
-    pub fn step(
+    pub fn press(
         &mut self,
         ctx: &egui::Context,
-        forward: bool,
-        lecture: bool,
+        press: Press,
         share: &mut Share,
         sections: &mut [Box<dyn Section>],
     ) -> Option<Option<u8>> {
         let at = self.at?;
-        let to = if forward { at + 1 } else { at.checked_sub(1)? };
+        let to = if press.forward {
+            at + 1
+        } else {
+            at.checked_sub(1)?
+        };
         if to >= self.codes.len() {
             self.at = None;
             let values = [("key", key_text(Action::NextSection))];
@@ -86,7 +89,7 @@ impl Playlist {
             );
             return Some(None);
         }
-        Some(self.show(ctx, to, lecture, share, sections))
+        Some(self.show(ctx, to, press.lecture, share, sections))
     }
 
     /// Applies code `i` and says so; returns its section. In lecture mode the run starts at

@@ -1,65 +1,62 @@
-//! The clicker's builds and the section keys on the stage.
+//! An experiment's choices, the clicker's builds they make, and the section keys on the stage.
 //!
 //! A presentation clicker sends Page Down and Page Up only. In lecture mode Page Down first
-//! reveals a hidden prediction result, then walks the section's builds (the story's moments,
-//! or its presets, stores or defences in lesson order), and only then leaves the section; Page
-//! Up walks back the same way. N and Shift+N step through the same choices (wrapping round),
-//! and K, S and X drive an animation.
+//! reveals a hidden prediction result, then walks the section's [`Builds`] (the story's
+//! moments, or its presets, stores or defences in lesson order: its [`Choices`]), and only
+//! then leaves the section; Page Up walks back the same way. N and Shift+N step through the
+//! same choices (wrapping round), and K, S and X drive an animation.
+//!
+//! [`Builds`]: crate::ui::Builds
 
 use super::Experiment;
 use crate::ui::kit::widgets::Playback;
 use crate::ui::shell::keymap::Action;
+use crate::ui::{Press, Reach};
 
-/// An experiment's builds: what a clicker steps through on the stage. The names are those of
-/// the page's builds ([`crate::ui::Present`]), which the stage answers with them; by default
-/// the builds are the experiment's choices (its presets, stores or defences in lesson order).
-pub trait Builds {
+/// An experiment's choices, and what the stage tells it of its drawing. Its builds are its
+/// [`Builds`](crate::ui::Builds): most are its choices ([`crate::builds_are_choices!`]).
+pub trait Choices {
     /// The choices in lesson order (presets, stores, defences): how many, and which one the
     /// settings are now (`None` when they are none of them). None by default.
     fn choices(&self) -> (usize, Option<usize>) {
         (0, None)
     }
 
-    /// Switches to choice `i` (below the count given by [`Builds::choices`]).
+    /// Switches to choice `i` (below the count given by [`Choices::choices`]).
     fn choose(&mut self, _i: usize) {}
-
-    /// Lecture mode, Page Down (`forward`) or Page Up: shows the next or previous build and
-    /// returns true, or false at the last (first) one. By default the builds are the choices.
-    fn step(&mut self, forward: bool) -> bool {
-        step_choices(self, forward)
-    }
-
-    /// Lecture mode: the section was opened by Page Down (`at_end` false) or Page Up.
-    fn arrive(&mut self, at_end: bool) {
-        arrive_choices(self, at_end);
-    }
-
-    /// The builds of a prepared run (a playlist's): those that keep its settings, such as a
-    /// story's moments. None by default (a choice build would change the run).
-    fn step_prepared(&mut self, _forward: bool) -> bool {
-        false
-    }
-
-    /// A prepared run opens again: back to its first such build.
-    fn replay(&mut self) {}
 
     /// The figure is about to be drawn for a slide: it should show what the window shows.
     fn before_slide(&mut self) {}
-
-    /// The build on show, by its speaker notes' name: the choice on screen (`choice-1`,
-    /// counted from 1), or `result` for settings that are none of them.
-    fn build(&self) -> String {
-        match self.choices() {
-            (_, Some(i)) => format!("choice-{}", i + 1),
-            _ => "result".to_owned(),
-        }
-    }
 
     /// Whether the result is told whole (a story stepped moment by moment is not, before its
     /// last): only then does the line on the prediction say what the run gave.
     fn result_told(&self) -> bool {
         true
     }
+}
+
+/// Writes the [`Builds`](crate::ui::Builds) of an experiment whose builds are its [`Choices`]:
+/// `crate::builds_are_choices!(Ttl);`. A press steps through the choices, a page opens at its
+/// first or last, and the build's name is the choice on screen (see [`choice_build`]); a
+/// playlist's prepared run keeps its choice. An experiment without choices has one build,
+/// `result`.
+#[macro_export]
+macro_rules! builds_are_choices {
+    ($exp:ty) => {
+        impl $crate::ui::Builds for $exp {
+            fn press(&mut self, press: $crate::ui::Press) -> bool {
+                $crate::ui::stage::builds::press_choices(self, press)
+            }
+
+            fn arrive(&mut self, press: $crate::ui::Press) {
+                $crate::ui::stage::builds::arrive_choices(self, press);
+            }
+
+            fn build(&self) -> String {
+                $crate::ui::stage::builds::choice_build(self)
+            }
+        }
+    };
 }
 
 /// The choice after (or before) `current` among `count`, or `None` past either end. From a
@@ -85,10 +82,14 @@ pub fn cycle_choice(count: usize, current: Option<usize>, forward: bool) -> Opti
     })
 }
 
-/// Page Down or Page Up through the experiment's choices: true when it moved.
-pub fn step_choices<E: Builds + ?Sized>(exp: &mut E, forward: bool) -> bool {
+/// A press through the experiment's choices (any build of the page: a playlist's prepared
+/// run keeps its choice): true when it moved.
+pub fn press_choices<E: Choices + ?Sized>(exp: &mut E, press: Press) -> bool {
+    if press.reach != Reach::Page {
+        return false;
+    }
     let (count, current) = exp.choices();
-    match next_choice(count, current, forward) {
+    match next_choice(count, current, press.forward) {
         Some(i) => {
             exp.choose(i);
             true
@@ -97,11 +98,20 @@ pub fn step_choices<E: Builds + ?Sized>(exp: &mut E, forward: bool) -> bool {
     }
 }
 
-/// Arriving by Page Down (`at_end` false) or Page Up: the first choice or the last.
-pub fn arrive_choices<E: Builds + ?Sized>(exp: &mut E, at_end: bool) {
+/// Arriving by Page Down or Page Up (`press`): the first choice or the last.
+pub fn arrive_choices<E: Choices + ?Sized>(exp: &mut E, press: Press) {
     let (count, _) = exp.choices();
     if count > 0 {
-        exp.choose(if at_end { count - 1 } else { 0 });
+        exp.choose(if press.forward { 0 } else { count - 1 });
+    }
+}
+
+/// The build on show when the builds are the choices, by its speaker notes' name: the choice
+/// on screen (`choice-1`, counted from 1), or `result` for settings that are none of them.
+pub fn choice_build<E: Choices + ?Sized>(exp: &E) -> String {
+    match exp.choices() {
+        (_, Some(i)) => format!("choice-{}", i + 1),
+        _ => "result".to_owned(),
     }
 }
 

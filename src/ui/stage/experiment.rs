@@ -3,10 +3,10 @@
 
 use egui::{Ui, Vec2};
 
-use super::builds::Builds;
+use super::builds::Choices;
 use crate::runner::Runner;
-use crate::ui::Cx;
 use crate::ui::kit::plot::KeyMark;
+use crate::ui::{Builds, Cx};
 
 /// The headline, failure and busy state of an [`Experiment`] whose results come from one
 /// [`super::Rerun`] in its field `run`, headlined by its method `headline_for(&view)`: write
@@ -51,8 +51,9 @@ macro_rules! stage_params {
 }
 
 /// What a simulation section has of its own: its settings, its runs, its figure, its controls
-/// and its prediction. Its builds (the clicker's steps) are its [`Builds`].
-pub trait Experiment: Builds {
+/// and its prediction. Its builds (the clicker's steps) are its [`Builds`], most of them its
+/// [`Choices`].
+pub trait Experiment: Builds + Choices {
     /// Everything a run depends on besides the seed (what scenario codes carry).
     type Params: crate::scenario::Settings;
 

@@ -20,9 +20,9 @@ use egui::{Rect, Ui, Vec2};
 
 use crate::runner::Runner;
 use crate::scenario::{Pairs, settings};
-use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
+use crate::ui::{Builds, Cx, Present, Press, Reach, Section, Shareable, kit::widgets};
 
-pub use builds::Builds;
+pub use builds::Choices;
 pub use experiment::Experiment;
 use layout::Pieces;
 pub use run::Rerun;
@@ -48,41 +48,6 @@ pub struct Stage<E: Experiment> {
 }
 
 impl<E: Experiment> Stage<E> {
-    /// Lecture mode, Page Down or Page Up: the reveal of a hidden result first (the class has
-    /// voted, the clicker reveals), then the builds `next` takes; true when a step was taken.
-    fn build(&mut self, forward: bool, lecture: bool, next: fn(&mut E, bool) -> bool) -> bool {
-        if !lecture {
-            return false;
-        }
-        if forward && self.gate.ask_reveal() {
-            return true;
-        }
-        // Back from the build the class's prediction was revealed at: the prediction, as the
-        // class left it.
-        if let (false, Some((chosen, at))) = (forward, &self.asked)
-            && self.exp.headline() == *at
-        {
-            let chosen = *chosen;
-            self.asked = None;
-            self.gate = predict::Gate::Asking {
-                chosen,
-                reveal: false,
-            };
-            return true;
-        }
-        let before = self.exp.params();
-        let moved = next(&mut self.exp, forward);
-        if moved {
-            // (A story's next moment keeps its run: the line on the prediction stays.)
-            if self.exp.params() != before {
-                self.gate.forget_verdict();
-                self.keep_said(true);
-            }
-            return true;
-        }
-        false
-    }
-
     /// Notes the line on the prediction with its run, or (`back`) brings it back with that
     /// run.
     fn keep_said(&mut self, back: bool) {
@@ -383,7 +348,70 @@ impl<E: Experiment> Section for Stage<E> {
     }
 }
 
-/// The builds of a stage: a hidden result's reveal, then the experiment's [`Builds`].
+/// The builds of a stage: a hidden result's reveal, then the experiment's own.
+impl<E: Experiment> Builds for Stage<E> {
+    /// Lecture mode: the reveal of a hidden result first (the class has voted, the clicker
+    /// reveals; Page Up from there asks again), then the experiment's builds the press may
+    /// take. None on the screenful on show only.
+    fn press(&mut self, press: Press) -> bool {
+        if !press.lecture || press.reach == Reach::InView {
+            return false;
+        }
+        if press.forward && self.gate.ask_reveal() {
+            return true;
+        }
+        // Back from the build the class's prediction was revealed at: the prediction, as the
+        // class left it.
+        if let (false, Some((chosen, at))) = (press.forward, &self.asked)
+            && self.exp.headline() == *at
+        {
+            let chosen = *chosen;
+            self.asked = None;
+            self.gate = predict::Gate::Asking {
+                chosen,
+                reveal: false,
+            };
+            return true;
+        }
+        let before = self.exp.params();
+        let moved = self.exp.press(press);
+        // (A story's next moment keeps its run: the line on the prediction stays.)
+        if moved && self.exp.params() != before {
+            self.gate.forget_verdict();
+            self.keep_said(true);
+        }
+        moved
+    }
+
+    fn arrive(&mut self, press: Press) {
+        if press.lecture {
+            // A question still asked is asked at the first build (its run's settings).
+            let forward = press.forward || self.gate.hides();
+            self.exp.arrive(Press { forward, ..press });
+            self.gate.forget_verdict();
+            self.keep_said(true);
+            // Page Up goes back to the question only from the reveal of this visit.
+            self.asked = None;
+        }
+    }
+
+    fn replay(&mut self, lecture: bool) {
+        if lecture {
+            // Asked again on the next frame (see `Gate::start`).
+            self.gate = predict::Gate::Unknown;
+            self.exp.replay(lecture);
+        }
+    }
+
+    fn build(&self) -> String {
+        if self.gate.hides() {
+            return "predict".to_owned();
+        }
+        self.exp.build()
+    }
+}
+
+/// A stage in the presenter view and on a slide.
 impl<E: Experiment> Present for Stage<E> {
     fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let before = self.exp.params();
@@ -395,40 +423,6 @@ impl<E: Experiment> Present for Stage<E> {
         self.plot_rect = plot_rect;
         if self.exp.params() != before {
             ui.ctx().request_repaint_of(egui::ViewportId::ROOT);
-        }
-    }
-
-    fn step(&mut self, forward: bool, lecture: bool) -> bool {
-        self.build(forward, lecture, E::step)
-    }
-
-    fn build(&self) -> String {
-        if self.gate.hides() {
-            return "predict".to_owned();
-        }
-        Builds::build(&self.exp)
-    }
-
-    fn arrive(&mut self, at_end: bool, lecture: bool) {
-        if lecture {
-            // A question still asked is asked at the first build (its run's settings).
-            self.exp.arrive(at_end && !self.gate.hides());
-            self.gate.forget_verdict();
-            self.keep_said(true);
-            // Page Up goes back to the question only from the reveal of this visit.
-            self.asked = None;
-        }
-    }
-
-    fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
-        self.build(forward, lecture, E::step_prepared)
-    }
-
-    fn replay(&mut self, lecture: bool) {
-        if lecture {
-            // Asked again on the next frame (see `Gate::start`).
-            self.gate = predict::Gate::Unknown;
-            self.exp.replay();
         }
     }
 

@@ -10,7 +10,7 @@ use egui::Ui;
 
 use super::failover;
 use super::{LabPage, PARTS, figure, headline, title};
-use crate::ui::{Cx, Present};
+use crate::ui::{Builds, Cx, Present, Press, Reach};
 
 impl LabPage {
     /// The part on screen's next build: its run (or, when it ran before, its result), or a
@@ -74,12 +74,13 @@ impl LabPage {
     }
 }
 
-impl Present for LabPage {
-    fn step(&mut self, forward: bool, lecture: bool) -> bool {
-        if !lecture {
+/// The lab in a lecture: each part's question, run and result, part after part.
+impl Builds for LabPage {
+    fn press(&mut self, press: Press) -> bool {
+        if !press.lecture || press.reach != Reach::Page {
             return false;
         }
-        if forward {
+        if press.forward {
             if self.build_in_part() {
                 return true;
             }
@@ -99,8 +100,9 @@ impl Present for LabPage {
         false
     }
 
-    fn arrive(&mut self, at_end: bool, lecture: bool) {
-        if lecture {
+    fn arrive(&mut self, press: Press) {
+        if press.lecture {
+            let at_end = !press.forward;
             self.open_at(if at_end { PARTS - 1 } else { 0 }, at_end);
         }
     }
@@ -109,7 +111,9 @@ impl Present for LabPage {
     fn build(&self) -> String {
         format!("part-{}", self.part + 1)
     }
+}
 
+impl Present for LabPage {
     fn open_part(&mut self, id: &str) {
         if let Some(i) = failover::index_of(id) {
             self.part = i + 1;

@@ -21,7 +21,7 @@ use crate::lesson;
 use crate::scenario::{Pairs, settings};
 use crate::sections::QuizId;
 use crate::ui::shell::keymap::{Action, key_text};
-use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
+use crate::ui::{Builds, Cx, Present, Press, Reach, Section, Shareable, kit::widgets};
 use state::QuizState;
 
 pub struct QuizSection {
@@ -92,7 +92,7 @@ impl Shareable for QuizSection {
     }
 }
 
-/// A quiz in a lecture: each question, then its answer revealed.
+/// A quiz in the presenter view: the question on show, its answer for the console only.
 impl Present for QuizSection {
     fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         if !self.state.questions().is_empty() {
@@ -123,23 +123,34 @@ impl Present for QuizSection {
             ],
         ))
     }
+}
 
-    fn step(&mut self, forward: bool, lecture: bool) -> bool {
+/// A quiz in a lecture: each question, then its answer revealed.
+impl Builds for QuizSection {
+    /// Lecture mode: the answer revealed, then the next question; back, the answer hidden,
+    /// then the question before, revealed. A playlist's prepared question takes only its
+    /// reveal (the class votes, Page Down reveals; the next one is the playlist's).
+    fn press(&mut self, press: Press) -> bool {
+        let taken = match press.reach {
+            Reach::Page => true,
+            Reach::Prepared => press.forward && !self.state.feedback_visible(),
+            Reach::InView => false,
+        };
         let before = self.state.current();
-        let stepped = self.state.step(forward, lecture);
-        if stepped {
-            let revealed = self.state.current() == before && self.state.feedback_visible();
-            self.scroll = Some(if revealed {
-                view::Scroll::Feedback
-            } else {
-                view::Scroll::Question
-            });
+        if !(taken && self.state.step(press.forward, press.lecture)) {
+            return false;
         }
-        stepped
+        let revealed = self.state.current() == before && self.state.feedback_visible();
+        self.scroll = Some(if revealed {
+            view::Scroll::Feedback
+        } else {
+            view::Scroll::Question
+        });
+        true
     }
 
-    fn arrive(&mut self, at_end: bool, lecture: bool) {
-        self.state.arrive(at_end, lecture);
+    fn arrive(&mut self, press: Press) {
+        self.state.arrive(!press.forward, press.lecture);
     }
 
     /// The question on show (`question-1`), or its answer revealed (`answer-1`).
@@ -153,12 +164,6 @@ impl Present for QuizSection {
             "question"
         };
         format!("{what}-{}", i + 1)
-    }
-
-    /// A prepared question: the class votes, Page Down reveals; the next one is the
-    /// playlist's.
-    fn step_prepared(&mut self, forward: bool, lecture: bool) -> bool {
-        forward && lecture && !self.state.feedback_visible() && self.step(forward, lecture)
     }
 }
 

@@ -26,7 +26,7 @@ use crate::ui::kit::fmt::{duration_ms, fmt_int};
 use crate::ui::kit::plot::{self, KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
-use crate::ui::stage::{Builds, Experiment, Rerun, Stage, builds};
+use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
 
 /// From this stage width (points) the lost-updates curve sits beside the counter.
 const CURVE_BESIDE: f32 = 900.0;
@@ -350,4 +350,6 @@ impl Experiment for Counter {
     }
 }
 
-impl Builds for Counter {}
+impl Choices for Counter {}
+
+crate::builds_are_choices!(Counter);

@@ -23,7 +23,7 @@ use crate::ui::kit::fmt::{
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Builds, Experiment, Rerun, Stage};
+use crate::ui::stage::{Choices, Experiment, Rerun, Stage};
 
 /// TTLs of the simulated points (1-2-5 steps over the slider's range).
 pub const LADDER_TTLS: [f64; 11] = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0];
@@ -360,7 +360,7 @@ impl Experiment for Ttl {
     }
 }
 
-impl Builds for Ttl {
+impl Choices for Ttl {
     fn choices(&self) -> (usize, Option<usize>) {
         let on = PRESET_TTLS
             .iter()
@@ -372,3 +372,5 @@ impl Builds for Ttl {
         self.params = self.preset(PRESET_TTLS[i]);
     }
 }
+
+crate::builds_are_choices!(Ttl);

@@ -21,12 +21,12 @@ use crate::lesson::fill;
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
 use crate::sim::{ParamTable, Valid};
-use crate::ui::Cx;
 use crate::ui::kit::fmt::seconds;
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
-use crate::ui::stage::{Builds, Experiment, Rerun, Stage, builds};
+use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
+use crate::ui::{Builds, Cx, Press};
 
 /// Seconds one step of the story takes to play at 1×.
 const SECONDS_PER_STEP: f64 = 1.2;
@@ -227,7 +227,7 @@ impl Experiment for Stale {
         self.playback.seconds_at_1x =
             SECONDS_PER_STEP * (story.steps.len().saturating_sub(1).max(1)) as f64;
         if !std::mem::replace(&mut self.opened, true) && cx.lecture {
-            self.arrive(false);
+            self.arrive(Press::new(true, true));
         }
         self.playback.tick(ui, cx.reduced_motion);
         let (now, revealed) = story.at(self.playback.position);
@@ -394,26 +394,21 @@ impl Experiment for Stale {
     }
 }
 
-impl Builds for Stale {
+impl Choices for Stale {
     fn result_told(&self) -> bool {
         self.playback.playing || self.playback.position >= 1.0
     }
+}
 
-    fn step_prepared(&mut self, forward: bool) -> bool {
-        self.step(forward)
-    }
-
-    fn replay(&mut self) {
-        self.arrive(false);
-    }
-
-    fn step(&mut self, forward: bool) -> bool {
+/// The story's moments, one a press, a playlist's prepared run or not.
+impl Builds for Stale {
+    fn press(&mut self, press: Press) -> bool {
         let Some(story) = self.story.latest().cloned() else {
             return false;
         };
         // Moments shown so far, from 1 (the next one to show is numbered from 0).
         let shown = story.at(self.playback.position).1;
-        let (more, to) = if forward {
+        let (more, to) = if press.forward {
             (shown < story.steps.len(), shown)
         } else {
             (shown > 1, shown.saturating_sub(2))
@@ -424,6 +419,16 @@ impl Builds for Stale {
         more
     }
 
+    fn arrive(&mut self, press: Press) {
+        self.opened = true;
+        self.playback.playing = false;
+        self.playback.position = if press.forward { 0.0 } else { 1.0 };
+    }
+
+    fn replay(&mut self, lecture: bool) {
+        self.arrive(Press::new(true, lecture));
+    }
+
     /// The moments shown so far: `moment-1` for the first.
     fn build(&self) -> String {
         let shown = self
@@ -431,12 +436,6 @@ impl Builds for Stale {
             .latest()
             .map_or(0, |story| story.at(self.playback.position).1);
         format!("moment-{shown}")
-    }
-
-    fn arrive(&mut self, at_end: bool) {
-        self.opened = true;
-        self.playback.playing = false;
-        self.playback.position = if at_end { 1.0 } else { 0.0 };
     }
 }
 

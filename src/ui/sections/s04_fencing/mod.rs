@@ -19,7 +19,7 @@ use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::Action;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider};
-use crate::ui::stage::{Builds, Experiment, Rerun, Stage};
+use crate::ui::stage::{Choices, Experiment, Rerun, Stage};
 use figure::{LadderView, Mark, Pair, mark};
 
 /// Section 4 on the stage.
@@ -261,11 +261,13 @@ impl Experiment for Fencing {
     }
 }
 
-impl Builds for Fencing {
+impl Choices for Fencing {
     fn before_slide(&mut self) {
         self.view.again();
     }
 }
+
+crate::builds_are_choices!(Fencing);
 
 #[cfg(test)]
 mod tests {

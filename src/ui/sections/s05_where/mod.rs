@@ -18,7 +18,8 @@ use crate::ui::kit::fmt::{duration_ms, fmt_count, fmt_int, fmt_pct, trim_sig2};
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Builds, Experiment, Rerun, Stage, builds};
+use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
+use crate::ui::{Builds, Press, Reach};
 use figure::{BARS, EXACT, FailoverView, SIMULATED, comparison_plot, histogram_plot, numbers};
 use settings::{WhereParams, model_store, row, stores};
 
@@ -480,7 +481,7 @@ impl Experiment for Where {
     }
 }
 
-impl Builds for Where {
+impl Choices for Where {
     fn choices(&self) -> (usize, Option<usize>) {
         (stores().len(), Some(self.params.store))
     }
@@ -488,14 +489,21 @@ impl Builds for Where {
     fn choose(&mut self, i: usize) {
         self.params.store = i;
     }
+}
 
-    /// The Redis row has two builds, one idea each: the loss, then what it costs.
-    fn step(&mut self, forward: bool) -> bool {
+/// The stores in lesson order; the Redis row has two builds, one idea each: the loss, then
+/// what it costs.
+impl Builds for Where {
+    fn press(&mut self, press: Press) -> bool {
+        if press.reach != Reach::Page {
+            return false;
+        }
+        let forward = press.forward;
         if is_replicated(self.params.store) && forward != self.twice {
             self.twice = forward;
             return true;
         }
-        let moved = builds::step_choices(self, forward);
+        let moved = builds::press_choices(self, press);
         if moved {
             // Back to the Redis row from the next one: its last idea.
             self.twice = !forward && is_replicated(self.params.store);
@@ -513,8 +521,8 @@ impl Builds for Where {
         }
     }
 
-    fn arrive(&mut self, at_end: bool) {
-        builds::arrive_choices(self, at_end);
+    fn arrive(&mut self, press: Press) {
+        builds::arrive_choices(self, press);
         self.twice = false;
     }
 }

@@ -14,7 +14,9 @@ use crate::ui::kit::widgets;
 use crate::ui::sections::quiz::{choose_keys, how_note};
 use crate::ui::shell::glossary::marked_text;
 use crate::ui::shell::keymap::Action;
-use crate::ui::{Cx, Present, Section, kit::a11y};
+use crate::ui::{Cx, Section, kit::a11y};
+
+mod lecture;
 
 /// Room kept clear on the right of the cards for the page's scroll bar.
 const SCROLL_BAR_ROOM: f32 = 18.0;
@@ -447,63 +449,4 @@ impl Section for Who {
     }
 
     crate::offers_present!();
-}
-
-/// The cards in a lecture: each question in view, then its answer revealed.
-impl Present for Who {
-    /// The cards' questions show before their answers: the summary is for the console and
-    /// screen readers only.
-    fn shown_words(&self) -> Option<String> {
-        None
-    }
-
-    fn lecturer_only(&self) -> Option<String> {
-        let (c, answer) = match self.pending().filter(|_| self.lecture)? {
-            Step::Card(i) => {
-                let c = &cards()[i];
-                (c, &c.ask.options[c.ask.correct])
-            }
-            Step::Judge(i) => {
-                let c = &cards()[i];
-                (c, &c.debate.as_ref()?.conclusion)
-            }
-        };
-        Some(tf!(
-            "sections.who.lecturer",
-            &[
-                ("system", c.name.clone()),
-                ("answer", lesson::plain(answer)),
-            ],
-        ))
-    }
-
-    /// The first step still asking (`card-1`, or `judge-2` for card 2's debate), or
-    /// `cards-done` once all are revealed.
-    fn build(&self) -> String {
-        match self.pending() {
-            Some(Step::Card(i)) => format!("card-{}", i + 1),
-            Some(Step::Judge(i)) => format!("judge-{}", i + 1),
-            None => "cards-done".to_owned(),
-        }
-    }
-
-    fn build_in_view(&self) -> Option<bool> {
-        Some(self.lecture && self.in_view.0.is_some())
-    }
-
-    /// Lecture mode: Page Down reveals the first step still asking (a card's answer, the
-    /// debate's conclusion) once its question is on the screenful on show; Page Up hides the
-    /// last one revealed while its question is.
-    fn step_in_view(&mut self, forward: bool) -> bool {
-        let last_done = Self::steps().into_iter().rev().find(|&s| self.is_done(s));
-        match (forward, self.in_view) {
-            (true, (Some(step), _)) if self.lecture => self.show_step(step, true),
-            (false, (_, Some(step))) if self.lecture && last_done == Some(step) => {
-                self.show_step(step, false)
-            }
-            _ => return false,
-        }
-        self.in_view = (None, None);
-        true
-    }
 }

@@ -21,7 +21,7 @@ use crate::ui::kit::fmt::{fmt_int, fmt_pct, seconds, spread_words};
 use crate::ui::kit::plot::{self, KeyMark};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Builds, Experiment, Rerun, Stage};
+use crate::ui::stage::{Choices, Experiment, Rerun, Stage};
 pub use figure::BreakView;
 use figure::{bars_key, lengths_key, lengths_plot, mode_index, mode_name, modes_plot};
 
@@ -356,7 +356,7 @@ impl Experiment for Break {
     }
 }
 
-impl Builds for Break {
+impl Choices for Break {
     fn choices(&self) -> (usize, Option<usize>) {
         (Mode::ALL.len(), Some(mode_index(self.params.mode)))
     }
@@ -365,6 +365,8 @@ impl Builds for Break {
         self.params.mode = Mode::ALL[i];
     }
 }
+
+crate::builds_are_choices!(Break);
 
 fn beside_id() -> egui::Id {
     egui::Id::unique("s9-lengths-beside")

@@ -27,7 +27,7 @@ pub struct Notes {
 /// What to say at one build of a section.
 #[derive(Clone, Debug, Deserialize)]
 pub struct BuildNote {
-    /// The build's name, as the page gives it ([`crate::ui::Present::build`]): `"predict"`,
+    /// The build's name, as the page gives it ([`crate::ui::Builds::build`]): `"predict"`,
     /// `"choice-2"`, `"question-1"`…
     pub build: String,
     /// What the audience sees at this build, in a few words (the console's preview of the
