@@ -234,7 +234,7 @@ mod tests {
 
     const LINEAR: ParamSpec = ParamSpec {
         flag: "x",
-        label: "X",
+        words: None,
         unit: "s",
         min: 0.0,
         max: 30.0,
@@ -244,7 +244,7 @@ mod tests {
     };
     const LOG: ParamSpec = ParamSpec {
         flag: "ttl-s",
-        label: "TTL",
+        words: None,
         unit: "s",
         min: 0.1,
         max: 300.0,
@@ -254,7 +254,7 @@ mod tests {
     };
     const COUNT: ParamSpec = ParamSpec {
         flag: "n",
-        label: "N",
+        words: None,
         unit: "",
         min: 10.0,
         max: 100_000.0,

@@ -2,7 +2,7 @@
 //! (a debate's conclusion) revealed by Page Down.
 
 use super::{Step, Who, cards};
-use crate::lesson::{self, catalogue::tf};
+use crate::lesson;
 use crate::ui::{Builds, Present, Press, Reach};
 
 /// The cards' builds: each question in view, then its answer revealed.
@@ -56,7 +56,7 @@ impl Present for Who {
                 (c, &c.debate.as_ref()?.conclusion)
             }
         };
-        Some(tf(
+        Some(tf!(
             "sections.who.lecturer",
             &[
                 ("system", c.name.clone()),
