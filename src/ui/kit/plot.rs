@@ -3,12 +3,12 @@
 //! ([`key`]: egui_plot's legend shows colours only; these figures tell marks apart by shape
 //! too) and grid marks on linear and log axes ([`grid`]).
 
+mod edges;
 mod grid;
 mod key;
 
-pub use grid::{
-    decade_marks, decade_marks_every, grid_label, log_marks, nice_grid, note_y_range, y_range,
-};
+pub use edges::{note_y_range, show, y_range, y_ranges};
+pub use grid::{decade_marks, decade_marks_every, grid_label, log_marks, nice_grid};
 pub use key::{HATCH_INK, Hatch, KeyMark, key_row, paint_hatch, paint_marker, set_key_scale};
 
 use egui::{Color32, Ui};
