@@ -186,7 +186,11 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .width(size.x)
         .height(size.y)
         .y_axis_label(y_title)
-        .x_axis_label(t("sections.break.axis_x.long"))
+        .x_axis_label(plot::x_title(
+            ui,
+            size.x,
+            &[t("sections.break.axis_x.long"), t("sections.break.axis_x")],
+        ))
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
         .include_y(0.0)
