@@ -1,6 +1,8 @@
 //! The lecturer's Type (Ctrl+Plus) enlarges every figure's text on the projector, and a
 //! section's y axis holds still while Page Down walks its steps.
 
+use std::collections::BTreeMap;
+
 use egui::{Key, Modifiers, Rect};
 use locks_lesson::app::AppOptions;
 use locks_lesson::sections;
@@ -84,13 +86,13 @@ fn type_130_enlarges_every_simulation_figures_text() {
 }
 
 /// Walks section `n`'s lecture steps (its presets, stores or defences) and returns the y
-/// range plot `plot` showed at each.
-fn y_ranges(n: u8, plot: &str) -> Vec<[f64; 2]> {
+/// range each of its plots showed at each, by the plot's name; and how many plots it drew.
+fn y_ranges(n: u8) -> (BTreeMap<String, Vec<[f64; 2]>>, usize) {
     let mut h = lecture_at(n, 0);
-    let mut ranges = Vec::new();
+    let mut ranges: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
     for _ in 0..16 {
-        if let Some(y) = locks_lesson::ui::kit::plot::y_range(&h.ctx, plot) {
-            ranges.push(y);
+        for (plot, y) in locks_lesson::ui::kit::plot::y_ranges(&h.ctx) {
+            ranges.entry(plot).or_default().push(y);
         }
         let stepped = h
             .state_mut()
@@ -102,14 +104,34 @@ fn y_ranges(n: u8, plot: &str) -> Vec<[f64; 2]> {
         }
         hold_window(&mut h, PROJECTOR, 4);
     }
-    ranges
+    let plots = h.ctx.data(|d| d.count::<egui_plot::PlotMemory>());
+    (ranges, plots)
 }
 
+/// Every simulation section's plots keep their y axes while Page Down walks the section's
+/// builds (a bar or curve that changes is seen to change, not the axis under it); and every
+/// plot a section draws tells the range it was drawn with, so a new figure is held to it too.
 #[test]
-fn where_the_lock_lives_keeps_its_y_axis_across_stores_and_steps() {
-    let ranges = y_ranges(sections::number("where"), "s5-histogram");
-    assert!(ranges.len() >= 4, "the walk drew {} steps", ranges.len());
-    for r in &ranges {
-        assert_eq!(*r, ranges[0], "the y axis moved: {ranges:?}");
+fn every_simulation_figure_keeps_its_y_axis_across_the_builds() {
+    let mut walked = 0;
+    for (n, _) in sections::models() {
+        let (ranges, plots) = y_ranges(n);
+        assert!(
+            ranges.len() >= plots.min(1),
+            "section {n} drew {plots} plots and noted the y range of {}",
+            ranges.len()
+        );
+        for (plot, seen) in &ranges {
+            eprintln!("section {n} {plot}: {} steps, {:?}", seen.len(), seen[0]);
+            for r in seen {
+                assert_eq!(*r, seen[0], "section {n}: {plot}'s y axis moved: {seen:?}");
+            }
+        }
+        if n == sections::number("where") {
+            let steps = ranges.get("s5-histogram").map_or(0, Vec::len);
+            assert!(steps >= 4, "the walk through the stores drew {steps} steps");
+        }
+        walked += usize::from(!ranges.is_empty());
     }
+    assert!(walked >= 5, "only {walked} sections with plots");
 }

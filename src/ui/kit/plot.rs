@@ -3,12 +3,12 @@
 //! ([`key`]: egui_plot's legend shows colours only; these figures tell marks apart by shape
 //! too) and grid marks on linear and log axes ([`grid`]).
 
+mod edges;
 mod grid;
 mod key;
 
-pub use grid::{
-    decade_marks, decade_marks_every, grid_label, log_marks, nice_grid, note_y_range, y_range,
-};
+pub use edges::{note_y_range, show, y_range, y_ranges};
+pub use grid::{decade_marks, decade_marks_every, grid_label, log_marks, nice_grid};
 pub use key::{HATCH_INK, Hatch, KeyMark, key_row, paint_hatch, paint_marker, set_key_scale};
 
 use egui::{Color32, Ui};
@@ -77,16 +77,28 @@ pub fn with_axis_room<R>(ui: &mut Ui, width: f32, add_plot: impl FnOnce(&mut Ui,
 /// tall: egui_plot centres the rotated title on the axis, which is the plot's height less the
 /// x axis's tick labels and title, and draws no more of it than fits.
 pub fn y_title(ui: &Ui, height: f32, titles: &[&str]) -> String {
-    let font = egui::TextStyle::Body.resolve(ui.style());
     let row = ui.text_style_height(&egui::TextStyle::Body);
-    let axis = height - 2.6 * row;
+    fit_title(ui, height - 2.6 * row, titles)
+}
+
+/// The first of `titles` (longest first) that fits whole under a plot `width` wide (its
+/// y axis's tick labels and title beside it take about four rows): egui_plot centres the
+/// title under the plot and draws it on one line, cut where the figure ends.
+pub fn x_title(ui: &Ui, width: f32, titles: &[&str]) -> String {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    fit_title(ui, width - 4.0 * row, titles)
+}
+
+/// The first of `titles` no wider than `room`, or the last cut short with an ellipsis.
+fn fit_title(ui: &Ui, room: f32, titles: &[&str]) -> String {
+    let font = egui::TextStyle::Body.resolve(ui.style());
     let width = |t: &str| {
         ui.painter()
             .layout_no_wrap(t.to_owned(), font.clone(), Color32::WHITE)
             .size()
             .x
     };
-    if let Some(fits) = titles.iter().find(|t| width(t) <= axis) {
+    if let Some(fits) = titles.iter().find(|t| width(t) <= room) {
         return (*fits).to_owned();
     }
     // Not even the shortest fits (a longer language, a short figure): it is cut short, with
@@ -96,7 +108,7 @@ pub fn y_title(ui: &Ui, height: f32, titles: &[&str]) -> String {
     while !words.is_empty() {
         words.pop();
         let cut = format!("{}…", words.iter().collect::<String>().trim_end());
-        if width(&cut) <= axis {
+        if width(&cut) <= room {
             return cut;
         }
     }

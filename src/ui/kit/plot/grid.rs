@@ -38,20 +38,6 @@ pub fn grid_label(m: egui_plot::GridMark) -> String {
     format!("{:.*}", decimals, m.value)
 }
 
-/// Notes the y range plot `id` was drawn with (for the tests that hold an axis still across
-/// a lecture's steps).
-pub fn note_y_range(ui: &egui::Ui, id: &str, bounds: &egui_plot::PlotBounds) {
-    let key = egui::Id::unique(("plot-y-range", id, ui.ctx().viewport_id()));
-    let y = [bounds.min()[1], bounds.max()[1]];
-    ui.ctx().data_mut(|d| d.insert_temp(key, y));
-}
-
-/// The y range plot `id` was last drawn with in the main window (see [`note_y_range`]).
-pub fn y_range(ctx: &egui::Context, id: &str) -> Option<[f64; 2]> {
-    let key = egui::Id::unique(("plot-y-range", id, egui::ViewportId::ROOT));
-    ctx.data(|d| d.get_temp(key))
-}
-
 /// Grid marks on a log10 axis: every decade (labelled), and `minor` multiples inside it.
 pub fn log_marks(bounds: (f64, f64), minor: &[f64]) -> Vec<GridMark> {
     let mut marks = Vec::new();

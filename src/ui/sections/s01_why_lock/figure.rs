@@ -71,7 +71,7 @@ impl Counter {
         );
         let top = top_room(ui);
         let height = size.y - top - galley.size().y - 2.0 * ui.spacing().item_spacing.y;
-        let response = plot::solid_ticks(Plot::new("s1-counter"))
+        let counter = plot::solid_ticks(Plot::new("s1-counter"))
             .width(size.x)
             .height(height.max(120.0))
             .x_axis_label(t!("sections.why-lock.axis_x"))
@@ -80,20 +80,20 @@ impl Counter {
             .include_x(end)
             .include_y(0.0)
             .include_y(should * 1.05)
-            .allow_scroll(false)
-            .show(ui, |p| {
-                p.hline(
-                    HLine::new(t!("sections.why-lock.line.should_be"), should)
-                        .color(plot::colour(cx, palette::GREY))
-                        .width(w * 0.8)
-                        .style(LineStyle::dashed_loose()),
-                );
-                for line in lines {
-                    p.line(line);
-                }
-            })
-            .response;
-        widgets::describe_plot(&response, t!("sections.why-lock.plot.counter"), "");
+            .allow_scroll(false);
+        let response = plot::show(ui, "s1-counter", counter, |p| {
+            p.hline(
+                HLine::new(t("sections.why-lock.line.should_be"), should)
+                    .color(plot::colour(cx, palette::GREY))
+                    .width(w * 0.8)
+                    .style(LineStyle::dashed_loose()),
+            );
+            for line in lines {
+                p.line(line);
+            }
+        })
+        .response;
+        widgets::describe_plot(&response, t("sections.why-lock.plot.counter"), "");
         ui.label(galley);
     }
 
@@ -116,9 +116,9 @@ impl Counter {
         };
         let top = top_room(ui);
         let seeds = [("seeds", CURVE_SEEDS.to_string())];
-        let full_title = tf!("sections.why-lock.curve.axis_y.long", &seeds);
-        let short_title = tf!("sections.why-lock.curve.axis_y.short", &seeds);
-        let response = plot::solid_ticks(Plot::new("s1-curve"))
+        let full_title = tf("sections.why-lock.curve.axis_y.long", &seeds);
+        let short_title = tf("sections.why-lock.curve.axis_y.short", &seeds);
+        let curve = plot::solid_ticks(Plot::new("s1-curve"))
             .width(size.x)
             .height(size.y - top)
             .x_axis_label(t!("sections.why-lock.curve.axis_x"))
@@ -134,32 +134,32 @@ impl Counter {
             .include_x(0.0)
             .include_x(counter::WORKERS.max + 0.5)
             .include_y(0.0)
-            .allow_scroll(false)
-            .show(ui, |p| {
-                p.vline(
-                    VLine::new(
-                        tf!(
-                            "sections.why-lock.curve.now",
-                            &[("workers", workers.to_string())],
-                        ),
-                        f64::from(workers),
-                    )
-                    .color(plot::colour(cx, palette::GREY))
-                    .width(w * 0.6),
-                );
-                p.line(
-                    Line::new(t!("sections.why-lock.line.without"), pts.clone())
-                        .color(palette::VERMILION)
-                        .width(w),
-                );
-                p.points(
-                    Points::new("", pts)
-                        .color(palette::VERMILION)
-                        .radius(plot::marker_radius(cx)),
-                );
-            })
-            .response;
-        widgets::describe_plot(&response, t!("sections.why-lock.plot.curve"), &description);
+            .allow_scroll(false);
+        let response = plot::show(ui, "s1-curve", curve, |p| {
+            p.vline(
+                VLine::new(
+                    tf(
+                        "sections.why-lock.curve.now",
+                        &[("workers", workers.to_string())],
+                    ),
+                    f64::from(workers),
+                )
+                .color(plot::colour(cx, palette::GREY))
+                .width(w * 0.6),
+            );
+            p.line(
+                Line::new(t("sections.why-lock.line.without"), pts.clone())
+                    .color(palette::VERMILION)
+                    .width(w),
+            );
+            p.points(
+                Points::new("", pts)
+                    .color(palette::VERMILION)
+                    .radius(plot::marker_radius(cx)),
+            );
+        })
+        .response;
+        widgets::describe_plot(&response, t("sections.why-lock.plot.curve"), &description);
     }
 }
 

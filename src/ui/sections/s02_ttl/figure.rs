@@ -150,7 +150,7 @@ impl Ttl {
         let x_max = ttl::TTL_S.max.log10();
         let x_min = ttl::TTL_S.min.log10();
         let mut labels = Labels::new("s2-tradeoff");
-        let response = plot::fixed_view(Plot::new("s2-tradeoff"))
+        let tradeoff = plot::fixed_view(Plot::new("s2-tradeoff"))
             .width(width)
             .height(height)
             .custom_x_axes(vec![x_axis])
@@ -162,158 +162,156 @@ impl Ttl {
             .include_y(FLOOR_DECADE)
             .include_y(TOP_DECADE)
             .show_x(false)
-            .show_y(false)
-            .show(ui, |pu| {
-                if let Some(l) = &ladder {
-                    let exact: Vec<[f64; 2]> = l
-                        .curve
-                        .iter()
-                        .filter(|c| c[1] > 10f64.powf(FLOOR_DECADE))
-                        .map(|c| [c[0].log10(), c[1].log10()])
-                        .collect();
-                    labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
-                    pu.line(
-                        Line::new("", exact)
-                            .color(fraction_color)
-                            .width(w)
-                            .allow_band(false),
-                    );
-                    if l.holds_done > 0 {
-                        let mut seen = Vec::new();
-                        let mut bounds = Vec::new();
-                        for (t, e) in LADDER_TTLS.iter().zip(&l.estimates) {
-                            let x = t.log10();
-                            if e.count > 0 {
-                                seen.push([x, to_y(e.value)]);
-                                let (lo, hi) = (to_y(e.lo), to_y(e.hi));
-                                labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
-                            } else if e.hi > 10f64.powf(FLOOR_DECADE) {
-                                bounds.push([x, to_y(e.hi)]);
-                            }
-                        }
-                        let dot = |p: &[f64; 2], r: f32| Mark::Dot(PlotPoint::new(p[0], p[1]), r);
-                        labels.avoid_marks(seen.iter().map(|p| dot(p, r)).collect::<Vec<_>>());
-                        let r_bound = r * 1.2;
-                        labels.avoid_marks(
-                            bounds.iter().map(|p| dot(p, r_bound)).collect::<Vec<_>>(),
-                        );
-                        pu.points(
-                            Points::new("", seen)
-                                .color(sim_color)
-                                .radius(r)
-                                .shape(MarkerShape::Circle),
-                        );
-                        pu.points(
-                            Points::new("", bounds)
-                                .color(sim_color)
-                                .radius(r * 1.2)
-                                .shape(MarkerShape::Down)
-                                .filled(false),
-                        );
-                    }
-                }
-                // The crash wait grows with the TTL: a straight line on these axes.
-                let waits: Vec<[f64; 2]> = [ttl::TTL_S.min, ttl::TTL_S.max]
+            .show_y(false);
+        let response = plot::show(ui, "s2-tradeoff", tradeoff, |pu| {
+            if let Some(l) = &ladder {
+                let exact: Vec<[f64; 2]> = l
+                    .curve
                     .iter()
-                    .map(|&t| [t.log10(), wait_to_y(t)])
+                    .filter(|c| c[1] > 10f64.powf(FLOOR_DECADE))
+                    .map(|c| [c[0].log10(), c[1].log10()])
                     .collect();
-                labels.avoid_marks(marks::line(&waits, w).collect::<Vec<_>>());
+                labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
                 pu.line(
-                    Line::new("", waits)
-                        .color(wait_color)
+                    Line::new("", exact)
+                        .color(fraction_color)
                         .width(w)
-                        .style(LineStyle::dashed_loose()),
+                        .allow_band(false),
                 );
-
-                let x = p.ttl_s.log10();
-                labels.avoid_marks([Mark::Vertical(x, w * 0.6)]);
-                pu.vline(
-                    VLine::new("", x)
-                        .color(plot::colour(cx, palette::GREY))
-                        .width(w * 0.6),
-                );
-                // Hung from the top of the plot: never cut, however short it is.
-                let (dx, align) = if x > 1.6 {
-                    (-6.0, egui::Align2::RIGHT_TOP)
-                } else {
-                    (6.0, egui::Align2::LEFT_TOP)
-                };
-                labels.add(
-                    Label::new(
-                        PlotPoint::new(x, TOP_DECADE),
-                        align,
-                        tf!("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
-                    )
-                    .or(seconds(p.ttl_s))
-                    .offset(egui::vec2(dx, 0.0))
-                    .strong()
-                    .priority(3),
-                );
-                labels.avoid(PlotPoint::new(x, wait_to_y(p.ttl_s)), r * 1.6);
-                pu.points(
-                    Points::new("", vec![[x, wait_to_y(p.ttl_s)]])
-                        .color(wait_color)
-                        .radius(r * 1.6)
-                        .shape(MarkerShape::Diamond),
-                );
-                if let Some(c) = current {
-                    let x = c.ttl_s.log10();
-                    let below = c.exact < 10f64.powf(FLOOR_DECADE);
-                    let shape = if below {
-                        MarkerShape::Down
-                    } else {
-                        MarkerShape::Diamond
-                    };
+                if l.holds_done > 0 {
+                    let mut seen = Vec::new();
+                    let mut bounds = Vec::new();
+                    for (t, e) in LADDER_TTLS.iter().zip(&l.estimates) {
+                        let x = t.log10();
+                        if e.count > 0 {
+                            seen.push([x, to_y(e.value)]);
+                            let (lo, hi) = (to_y(e.lo), to_y(e.hi));
+                            labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
+                        } else if e.hi > 10f64.powf(FLOOR_DECADE) {
+                            bounds.push([x, to_y(e.hi)]);
+                        }
+                    }
+                    let dot = |p: &[f64; 2], r: f32| Mark::Dot(PlotPoint::new(p[0], p[1]), r);
+                    labels.avoid_marks(seen.iter().map(|p| dot(p, r)).collect::<Vec<_>>());
+                    let r_bound = r * 1.2;
+                    labels.avoid_marks(bounds.iter().map(|p| dot(p, r_bound)).collect::<Vec<_>>());
                     pu.points(
-                        Points::new("", vec![[x, to_y(c.exact)]])
-                            .color(fraction_color)
-                            .radius(r * 1.6)
-                            .shape(shape),
+                        Points::new("", seen)
+                            .color(sim_color)
+                            .radius(r)
+                            .shape(MarkerShape::Circle),
                     );
-                    labels.avoid(PlotPoint::new(x, to_y(c.exact)), r * 1.6);
-                    if below {
-                        labels.add(
-                            Label::new(
-                                PlotPoint::new(x, FLOOR_DECADE + 0.6),
-                                egui::Align2::RIGHT_BOTTOM,
-                                tf!(
-                                    "sections.ttl.mark.below",
-                                    &[("share", fraction_label(FLOOR_DECADE as i32))],
-                                ),
-                            )
-                            .priority(2),
-                        );
-                    }
-                    let e = c.estimate;
-                    if e.n > 0 && e.count > 0 {
-                        let (lo, hi) = (to_y(e.lo), to_y(e.hi));
-                        labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
-                        labels.avoid(PlotPoint::new(x, to_y(e.value)), r);
-                        pu.points(
-                            Points::new("", vec![[x, to_y(e.value)]])
-                                .color(sim_color)
-                                .radius(r),
-                        );
-                    } else if e.n > 0 {
-                        // None seen at this TTL: only an upper bound.
-                        labels.avoid(PlotPoint::new(x, to_y(e.hi)), r * 1.2);
-                        pu.points(
-                            Points::new("", vec![[x, to_y(e.hi)]])
-                                .color(sim_color)
-                                .radius(r * 1.2)
-                                .shape(MarkerShape::Down)
-                                .filled(false),
-                        );
-                    }
+                    pu.points(
+                        Points::new("", bounds)
+                            .color(sim_color)
+                            .radius(r * 1.2)
+                            .shape(MarkerShape::Down)
+                            .filled(false),
+                    );
                 }
-                let pointer = pu.pointer_coordinate();
-                let resp = pu.response();
-                if resp.clicked() || resp.dragged() {
-                    pointer.map(|pt| 10f64.powf(pt.x))
+            }
+            // The crash wait grows with the TTL: a straight line on these axes.
+            let waits: Vec<[f64; 2]> = [ttl::TTL_S.min, ttl::TTL_S.max]
+                .iter()
+                .map(|&t| [t.log10(), wait_to_y(t)])
+                .collect();
+            labels.avoid_marks(marks::line(&waits, w).collect::<Vec<_>>());
+            pu.line(
+                Line::new("", waits)
+                    .color(wait_color)
+                    .width(w)
+                    .style(LineStyle::dashed_loose()),
+            );
+
+            let x = p.ttl_s.log10();
+            labels.avoid_marks([Mark::Vertical(x, w * 0.6)]);
+            pu.vline(
+                VLine::new("", x)
+                    .color(plot::colour(cx, palette::GREY))
+                    .width(w * 0.6),
+            );
+            // Hung from the top of the plot: never cut, however short it is.
+            let (dx, align) = if x > 1.6 {
+                (-6.0, egui::Align2::RIGHT_TOP)
+            } else {
+                (6.0, egui::Align2::LEFT_TOP)
+            };
+            labels.add(
+                Label::new(
+                    PlotPoint::new(x, TOP_DECADE),
+                    align,
+                    tf("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
+                )
+                .or(seconds(p.ttl_s))
+                .offset(egui::vec2(dx, 0.0))
+                .strong()
+                .priority(3),
+            );
+            labels.avoid(PlotPoint::new(x, wait_to_y(p.ttl_s)), r * 1.6);
+            pu.points(
+                Points::new("", vec![[x, wait_to_y(p.ttl_s)]])
+                    .color(wait_color)
+                    .radius(r * 1.6)
+                    .shape(MarkerShape::Diamond),
+            );
+            if let Some(c) = current {
+                let x = c.ttl_s.log10();
+                let below = c.exact < 10f64.powf(FLOOR_DECADE);
+                let shape = if below {
+                    MarkerShape::Down
                 } else {
-                    None
+                    MarkerShape::Diamond
+                };
+                pu.points(
+                    Points::new("", vec![[x, to_y(c.exact)]])
+                        .color(fraction_color)
+                        .radius(r * 1.6)
+                        .shape(shape),
+                );
+                labels.avoid(PlotPoint::new(x, to_y(c.exact)), r * 1.6);
+                if below {
+                    labels.add(
+                        Label::new(
+                            PlotPoint::new(x, FLOOR_DECADE + 0.6),
+                            egui::Align2::RIGHT_BOTTOM,
+                            tf(
+                                "sections.ttl.mark.below",
+                                &[("share", fraction_label(FLOOR_DECADE as i32))],
+                            ),
+                        )
+                        .priority(2),
+                    );
                 }
-            });
+                let e = c.estimate;
+                if e.n > 0 && e.count > 0 {
+                    let (lo, hi) = (to_y(e.lo), to_y(e.hi));
+                    labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
+                    labels.avoid(PlotPoint::new(x, to_y(e.value)), r);
+                    pu.points(
+                        Points::new("", vec![[x, to_y(e.value)]])
+                            .color(sim_color)
+                            .radius(r),
+                    );
+                } else if e.n > 0 {
+                    // None seen at this TTL: only an upper bound.
+                    labels.avoid(PlotPoint::new(x, to_y(e.hi)), r * 1.2);
+                    pu.points(
+                        Points::new("", vec![[x, to_y(e.hi)]])
+                            .color(sim_color)
+                            .radius(r * 1.2)
+                            .shape(MarkerShape::Down)
+                            .filled(false),
+                    );
+                }
+            }
+            let pointer = pu.pointer_coordinate();
+            let resp = pu.response();
+            if resp.clicked() || resp.dragged() {
+                pointer.map(|pt| 10f64.powf(pt.x))
+            } else {
+                None
+            }
+        });
         labels.paint(
             ui,
             &response.transform,

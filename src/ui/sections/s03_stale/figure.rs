@@ -172,7 +172,7 @@ pub fn timeline(
     let pad = (160.0 * (end + 1.5) / (plot_px - 160.0).max(140.0)).max(1.0);
     let mut labels = Labels::new("s3-timeline");
     labels.avoid_marks(marks::bars(&bars, true));
-    let response = plot::fixed_view(Plot::new("s3-timeline"))
+    let timeline = plot::fixed_view(Plot::new("s3-timeline"))
         .width(size.x)
         .height(size.y)
         .x_axis_label(t!("sections.stale.axis_x"))
@@ -198,156 +198,156 @@ pub fn timeline(
                 })
                 .collect()
         })
-        .y_axis_formatter(|m, _| lane_name(m.value).to_owned())
-        .show(ui, |p| {
-            p.bar_chart(BarChart::new("", bars).horizontal());
-            // The end of A's lease: when it expired, or when A released it.
-            let ttl_style = if late {
-                LineStyle::dashed_dense()
-            } else {
-                LineStyle::dotted_loose()
-            };
-            if now >= lease_a_end {
-                labels.avoid_marks([Mark::Vertical(lease_a_end, w * 0.6)]);
-                p.vline(
-                    VLine::new("", lease_a_end)
-                        .color(plot::colour(cx, palette::GREY))
-                        .width(w * 0.6)
-                        .style(ttl_style),
-                );
-                labels.add(
-                    Label::new(
-                        PlotPoint::new(lease_a_end, 3.4),
-                        Align2::RIGHT_BOTTOM,
-                        lease_words(&story_words().lease_ends_label),
-                    )
-                    .offset(vec2(-4.0, 0.0))
-                    .within_y(3.3, 3.95),
-                );
-            }
-            // Words on the bars: each inside the bar it names, or shorter, or left out.
-            if let Some(paused_bar) = paused_bar {
-                let to = frozen_until.min(now);
-                labels.add(
-                    Label::new(
-                        PlotPoint::new((WORK_S + to) / 2.0, 3.0),
-                        Align2::CENTER_CENTER,
-                        tf!(
-                            "sections.stale.mark.paused",
-                            &[("pause", seconds(run.params.pause_s))],
-                        ),
-                    )
-                    .or(seconds(run.params.pause_s))
-                    .inside(paused_bar)
-                    .priority(2),
-                );
-            }
-            if let Some(lease_bar) = lease_bar {
-                let lease_to = lease_a_end.min(now);
-                labels.add(
-                    Label::new(
-                        PlotPoint::new(lease_to / 2.0, 2.0),
-                        Align2::CENTER_CENTER,
-                        lease_words(&story_words().lease_label),
-                    )
-                    .inside(lease_bar),
-                );
-            }
-            if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
-                labels.add(
-                    Label::new(
-                        PlotPoint::new(run.b_granted_s, 2.3),
-                        Align2::LEFT_BOTTOM,
-                        tf!(
-                            "sections.stale.mark.token",
-                            &[("token", TOKEN_B.to_string())],
-                        ),
-                    )
-                    .offset(vec2(4.0, 0.0))
-                    .within_y(2.2, 2.8)
-                    .priority(2),
-                );
-            }
-            let waited = run.b_granted_s.min(now);
+        .y_axis_formatter(|m, _| lane_name(m.value).to_owned());
+    let response = plot::show(ui, "s3-timeline", timeline, |p| {
+        p.bar_chart(BarChart::new("", bars).horizontal());
+        // The end of A's lease: when it expired, or when A released it.
+        let ttl_style = if late {
+            LineStyle::dashed_dense()
+        } else {
+            LineStyle::dotted_loose()
+        };
+        if now >= lease_a_end {
+            labels.avoid_marks([Mark::Vertical(lease_a_end, w * 0.6)]);
+            p.vline(
+                VLine::new("", lease_a_end)
+                    .color(plot::colour(cx, palette::GREY))
+                    .width(w * 0.6)
+                    .style(ttl_style),
+            );
             labels.add(
                 Label::new(
-                    PlotPoint::new(waited / 2.0, 1.08),
-                    Align2::CENTER_BOTTOM,
-                    t!("sections.stale.mark.b_waits"),
+                    PlotPoint::new(lease_a_end, 3.4),
+                    Align2::RIGHT_BOTTOM,
+                    lease_words(&story_words().lease_ends_label),
                 )
-                .within_x(0.0, waited)
-                .within_y(0.9, 1.5),
+                .offset(vec2(-4.0, 0.0))
+                .within_y(3.3, 3.95),
             );
-            // Writes travel down to storage; storage's verdict sits on its lane.
-            let a_first = run.a_write_s <= run.b_write_s;
-            let later = |token: u64| (token == TOKEN_A) != a_first;
-            for e in &shown {
-                match e.kind {
-                    EventKind::Wrote { .. } => {
-                        let (from, c) = if e.lane == Lane::A {
-                            (3.0, a_color)
-                        } else {
-                            (1.0, b_color)
-                        };
-                        let down = vec![[e.t_s, from - 0.27], [e.t_s, 0.3]];
-                        labels.avoid_marks(marks::line(&down, w).collect::<Vec<_>>());
-                        p.line(egui_plot::Line::new("", down).color(c).width(w));
-                        p.points(
-                            Points::new("", vec![[e.t_s, 0.3]])
-                                .color(c)
-                                .radius(r * 0.6)
-                                .shape(MarkerShape::Down),
-                        );
-                        labels.avoid(PlotPoint::new(e.t_s, 0.3), r * 0.6);
-                    }
-                    EventKind::Applied {
-                        token,
-                        replaced_newer,
-                    } => {
-                        labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
-                        if replaced_newer {
-                            labels.avoid_marks([cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE)]);
-                            let words = tf!(
-                                "sections.stale.mark.overwrote",
-                                &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
-                            );
-                            labels.add(storage_words(e.t_s, later(token), words, r).strong());
-                        } else {
-                            p.points(
-                                Points::new("", vec![[e.t_s, 0.0]])
-                                    .color(APPLIED)
-                                    .shape(MarkerShape::Circle)
-                                    .radius(r),
-                            );
-                            let words = tf!(
-                                "sections.stale.mark.applied",
-                                &[("token", token.to_string())],
-                            );
-                            labels.add(storage_words(e.t_s, later(token), words, r));
-                        }
-                    }
-                    EventKind::Refused { token, .. } => {
-                        labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
-                        p.points(
-                            Points::new("", vec![[e.t_s, 0.0]])
-                                .color(refused)
-                                .shape(MarkerShape::Square)
-                                .radius(r),
-                        );
-                        let words = tf!(
-                            "sections.stale.mark.refused",
-                            &[("token", token.to_string())],
+        }
+        // Words on the bars: each inside the bar it names, or shorter, or left out.
+        if let Some(paused_bar) = paused_bar {
+            let to = frozen_until.min(now);
+            labels.add(
+                Label::new(
+                    PlotPoint::new((WORK_S + to) / 2.0, 3.0),
+                    Align2::CENTER_CENTER,
+                    tf(
+                        "sections.stale.mark.paused",
+                        &[("pause", seconds(run.params.pause_s))],
+                    ),
+                )
+                .or(seconds(run.params.pause_s))
+                .inside(paused_bar)
+                .priority(2),
+            );
+        }
+        if let Some(lease_bar) = lease_bar {
+            let lease_to = lease_a_end.min(now);
+            labels.add(
+                Label::new(
+                    PlotPoint::new(lease_to / 2.0, 2.0),
+                    Align2::CENTER_CENTER,
+                    lease_words(&story_words().lease_label),
+                )
+                .inside(lease_bar),
+            );
+        }
+        if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
+            labels.add(
+                Label::new(
+                    PlotPoint::new(run.b_granted_s, 2.3),
+                    Align2::LEFT_BOTTOM,
+                    tf(
+                        "sections.stale.mark.token",
+                        &[("token", TOKEN_B.to_string())],
+                    ),
+                )
+                .offset(vec2(4.0, 0.0))
+                .within_y(2.2, 2.8)
+                .priority(2),
+            );
+        }
+        let waited = run.b_granted_s.min(now);
+        labels.add(
+            Label::new(
+                PlotPoint::new(waited / 2.0, 1.08),
+                Align2::CENTER_BOTTOM,
+                t("sections.stale.mark.b_waits"),
+            )
+            .within_x(0.0, waited)
+            .within_y(0.9, 1.5),
+        );
+        // Writes travel down to storage; storage's verdict sits on its lane.
+        let a_first = run.a_write_s <= run.b_write_s;
+        let later = |token: u64| (token == TOKEN_A) != a_first;
+        for e in &shown {
+            match e.kind {
+                EventKind::Wrote { .. } => {
+                    let (from, c) = if e.lane == Lane::A {
+                        (3.0, a_color)
+                    } else {
+                        (1.0, b_color)
+                    };
+                    let down = vec![[e.t_s, from - 0.27], [e.t_s, 0.3]];
+                    labels.avoid_marks(marks::line(&down, w).collect::<Vec<_>>());
+                    p.line(egui_plot::Line::new("", down).color(c).width(w));
+                    p.points(
+                        Points::new("", vec![[e.t_s, 0.3]])
+                            .color(c)
+                            .radius(r * 0.6)
+                            .shape(MarkerShape::Down),
+                    );
+                    labels.avoid(PlotPoint::new(e.t_s, 0.3), r * 0.6);
+                }
+                EventKind::Applied {
+                    token,
+                    replaced_newer,
+                } => {
+                    labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
+                    if replaced_newer {
+                        labels.avoid_marks([cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE)]);
+                        let words = tf(
+                            "sections.stale.mark.overwrote",
+                            &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
                         );
                         labels.add(storage_words(e.t_s, later(token), words, r).strong());
+                    } else {
+                        p.points(
+                            Points::new("", vec![[e.t_s, 0.0]])
+                                .color(APPLIED)
+                                .shape(MarkerShape::Circle)
+                                .radius(r),
+                        );
+                        let words = tf(
+                            "sections.stale.mark.applied",
+                            &[("token", token.to_string())],
+                        );
+                        labels.add(storage_words(e.t_s, later(token), words, r));
                     }
-                    _ => {}
                 }
+                EventKind::Refused { token, .. } => {
+                    labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
+                    p.points(
+                        Points::new("", vec![[e.t_s, 0.0]])
+                            .color(refused)
+                            .shape(MarkerShape::Square)
+                            .radius(r),
+                    );
+                    let words = tf(
+                        "sections.stale.mark.refused",
+                        &[("token", token.to_string())],
+                    );
+                    labels.add(storage_words(e.t_s, later(token), words, r).strong());
+                }
+                _ => {}
             }
-            if !finished {
-                labels.avoid_marks([Mark::Vertical(now, w * 0.5)]);
-                p.vline(VLine::new("", now).color(text_color).width(w * 0.5));
-            }
-        });
+        }
+        if !finished {
+            labels.avoid_marks([Mark::Vertical(now, w * 0.5)]);
+            p.vline(VLine::new("", now).color(text_color).width(w * 0.5));
+        }
+    });
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text_color, strong);
     widgets::describe_plot(&response.response, t!("sections.stale.plot"), "");

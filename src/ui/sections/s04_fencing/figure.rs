@@ -294,7 +294,7 @@ fn ladder(
         // The bounds take effect after this frame's marks are chosen: draw again.
         ui.ctx().request_repaint();
     }
-    let response = plot.show(ui, |p| {
+    let response = plot::show(ui, "s4-ladder", plot, |p| {
         if let Some(b) = zoom_to {
             p.set_plot_bounds(b);
         }

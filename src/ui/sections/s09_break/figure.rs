@@ -127,12 +127,29 @@ fn mode_bars(view: &BreakView, runs: f64) -> Vec<ModeBar> {
     bars
 }
 
+/// The top of the defences' axis: the most runs any measure is expected to reach in the whole
+/// run (the parameters' count of runs, however far the run has got: the exact fractions are
+/// the same for every defence's build), with room for chance (five standard deviations, past
+/// the top of any 95 % interval drawn), and never below a bar or interval drawn.
+fn modes_top(view: &BreakView, bars: &[ModeBar]) -> f64 {
+    let n = view.modes[0].params.runs.max(view.acc.runs) as f64;
+    let p = view
+        .modes
+        .iter()
+        .flat_map(|s| s.exact.named().map(|(_, e)| e))
+        .fold(0.0, f64::max);
+    let expected = n * p + 5.0 * (n * p * (1.0 - p)).sqrt();
+    bars.iter()
+        .map(ModeBar::top)
+        .fold(expected.max(1.0), f64::max)
+}
+
 /// Duplicate runs, stale writes that landed, invoices sent twice and wasted work for each
 /// defence, filling `size`.
 pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size: Vec2) {
     let runs = view.acc.runs.max(1) as f64;
     let bars = mode_bars(view, runs);
-    let top = bars.iter().map(ModeBar::top).fold(1.0, f64::max);
+    let top = modes_top(view, &bars);
     let w = plot::line_width(cx);
     let ink = ui.visuals().strong_text_color();
     let chart_bars: Vec<Bar> = bars
@@ -158,15 +175,21 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         "sections.break.axis_y.long",
         &[("runs", fmt_int(view.acc.runs))],
     );
-    let y_title = plot::y_title(ui, size.y, &[&long_title, t!("sections.break.axis_y")]).to_owned();
-    // Room above the highest bar or interval for its count, a line of text, whatever the
-    // figure's height: a short figure gives it a larger share of the axis.
-    let label_room = crate::ui::kit::labels::headroom(ui, size.y, 1).max(0.15);
-    let resp = plot::fixed_view(Plot::new("s9-modes"))
+    let y_title = plot::y_title(ui, size.y, &[&long_title, t("sections.break.axis_y")]).to_owned();
+    // Room above the highest bar or interval for its count, a line of text, the share it
+    // takes on the shortest figure the stage gives: the axis holds still whatever the height
+    // the defence's headline leaves it.
+    let floor = crate::ui::kit::readable::readable_height(ui, 4.0).min(size.y);
+    let label_room = crate::ui::kit::labels::headroom(ui, floor, 1).max(0.15);
+    let modes = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
         .y_axis_label(y_title)
-        .x_axis_label(t!("sections.break.axis_x.long"))
+        .x_axis_label(plot::x_title(
+            ui,
+            size.x,
+            &[t("sections.break.axis_x.long"), t("sections.break.axis_x")],
+        ))
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
         .include_y(0.0)
@@ -199,52 +222,52 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
             } else {
                 String::new()
             }
-        })
-        .show(ui, |p| {
-            let f = mode_index(focus) as f64;
-            p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
-            p.bar_chart(
-                BarChart::new(t!("sections.break.axis_y"), chart_bars)
-                    .element_formatter(Box::new(|b, _| b.name.clone())),
-            );
-            for (i, b) in bars.iter().enumerate() {
-                if let Some((lo, hi)) = b.interval {
-                    labels.avoid_marks(error_bar(p, b.x, lo, hi, ink, w * 0.6));
-                }
-                let exact = vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]];
-                labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
-                p.line(
-                    Line::new("", exact)
-                        .color(ink)
-                        .width(w)
-                        .style(egui_plot::LineStyle::dashed_dense())
-                        .allow_hover(false),
-                );
-                // One count per group, plus any bar that differs from it (a zero), so the
-                // labels of four bars never run into each other; each above the whole
-                // group (its bars and intervals), never on a neighbour's interval.
-                let group = i - i % MEASURES.len();
-                let first = &bars[group];
-                if i % MEASURES.len() != 0 && b.value == first.value {
-                    continue;
-                }
-                let group_top = bars[group..group + MEASURES.len()]
-                    .iter()
-                    .map(ModeBar::top)
-                    .fold(0.0, f64::max);
-                labels.add(
-                    Label::new(
-                        PlotPoint::new(b.x, group_top),
-                        egui::Align2::CENTER_BOTTOM,
-                        fmt_compact(b.value),
-                    )
-                    .offset(egui::vec2(0.0, -3.0))
-                    .within_x(b.x - 0.5, b.x + 0.5)
-                    .strong()
-                    .priority(2),
-                );
-            }
         });
+    let resp = plot::show(ui, "s9-modes", modes, |p| {
+        let f = mode_index(focus) as f64;
+        p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
+        p.bar_chart(
+            BarChart::new(t("sections.break.axis_y"), chart_bars)
+                .element_formatter(Box::new(|b, _| b.name.clone())),
+        );
+        for (i, b) in bars.iter().enumerate() {
+            if let Some((lo, hi)) = b.interval {
+                labels.avoid_marks(error_bar(p, b.x, lo, hi, ink, w * 0.6));
+            }
+            let exact = vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]];
+            labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
+            p.line(
+                Line::new("", exact)
+                    .color(ink)
+                    .width(w)
+                    .style(egui_plot::LineStyle::dashed_dense())
+                    .allow_hover(false),
+            );
+            // One count per group, plus any bar that differs from it (a zero), so the
+            // labels of four bars never run into each other; each above the whole
+            // group (its bars and intervals), never on a neighbour's interval.
+            let group = i - i % MEASURES.len();
+            let first = &bars[group];
+            if i % MEASURES.len() != 0 && b.value == first.value {
+                continue;
+            }
+            let group_top = bars[group..group + MEASURES.len()]
+                .iter()
+                .map(ModeBar::top)
+                .fold(0.0, f64::max);
+            labels.add(
+                Label::new(
+                    PlotPoint::new(b.x, group_top),
+                    egui::Align2::CENTER_BOTTOM,
+                    fmt_compact(b.value),
+                )
+                .offset(egui::vec2(0.0, -3.0))
+                .within_x(b.x - 0.5, b.x + 0.5)
+                .strong()
+                .priority(2),
+            );
+        }
+    });
     labels.paint(ui, &resp.transform, ink, ink);
     paint_bar_hatches(ui, &resp.transform, &bars);
     widgets::describe_plot(
@@ -343,7 +366,10 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         .map(|(i, e)| [(edges[i].log10() + edges[i + 1].log10()) / 2.0, e.log10()])
         .collect();
     let w = plot::line_width(cx);
-    let y_top = peak.log10() + 1.2;
+    // No bin holds more than all the runs: the axis reaches that far (and a little more for
+    // the exact line's room), whatever the run has drawn so far.
+    let runs = view.modes[0].params.runs.max(view.acc.runs).max(1) as f64;
+    let y_top = runs.max(peak).log10() + 0.2;
     // Room for the widest count label, so that it is never cut on the left.
     let font = egui::TextStyle::Body.resolve(ui.style());
     let widest = fmt_int(10f64.powf(y_top.floor()) as u64);
@@ -375,30 +401,30 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
             } else {
                 String::new()
             }
-        })
-        .show(ui, |p| {
-            p.bar_chart(
-                BarChart::new(t!("sections.break.lengths.within"), within)
-                    .color(plot::colour(cx, palette::SKY))
-                    .element_formatter(Box::new(|b, _| b.name.clone())),
-            );
-            p.bar_chart(
-                BarChart::new(t!("sections.break.lengths.outlived"), beyond)
-                    .color(palette::VERMILION)
-                    .element_formatter(Box::new(|b, _| b.name.clone())),
-            );
-            p.line(
-                Line::new(t!("sections.break.key.exact"), exact_pts)
-                    .color(ink)
-                    .width(w * 0.8)
-                    .style(egui_plot::LineStyle::dashed_dense()),
-            );
-            p.vline(
-                VLine::new(lengths_ttl_text(ttl), ttl.log10())
-                    .color(palette::GREEN)
-                    .width(w * 1.2),
-            );
         });
+    let lengths = plot::show(ui, "s9-lengths", lengths, |p| {
+        p.bar_chart(
+            BarChart::new(t("sections.break.lengths.within"), within)
+                .color(plot::colour(cx, palette::SKY))
+                .element_formatter(Box::new(|b, _| b.name.clone())),
+        );
+        p.bar_chart(
+            BarChart::new(t("sections.break.lengths.outlived"), beyond)
+                .color(palette::VERMILION)
+                .element_formatter(Box::new(|b, _| b.name.clone())),
+        );
+        p.line(
+            Line::new(t("sections.break.key.exact"), exact_pts)
+                .color(ink)
+                .width(w * 0.8)
+                .style(egui_plot::LineStyle::dashed_dense()),
+        );
+        p.vline(
+            VLine::new(lengths_ttl_text(ttl), ttl.log10())
+                .color(palette::GREEN)
+                .width(w * 1.2),
+        );
+    });
     let outlived: u64 = h
         .bins
         .iter()
