@@ -83,7 +83,7 @@ impl Counter {
             .allow_scroll(false);
         let response = plot::show(ui, "s1-counter", counter, |p| {
             p.hline(
-                HLine::new(t("sections.why-lock.line.should_be"), should)
+                HLine::new(t!("sections.why-lock.line.should_be"), should)
                     .color(plot::colour(cx, palette::GREY))
                     .width(w * 0.8)
                     .style(LineStyle::dashed_loose()),
@@ -93,7 +93,7 @@ impl Counter {
             }
         })
         .response;
-        widgets::describe_plot(&response, t("sections.why-lock.plot.counter"), "");
+        widgets::describe_plot(&response, t!("sections.why-lock.plot.counter"), "");
         ui.label(galley);
     }
 
@@ -116,8 +116,8 @@ impl Counter {
         };
         let top = top_room(ui);
         let seeds = [("seeds", CURVE_SEEDS.to_string())];
-        let full_title = tf("sections.why-lock.curve.axis_y.long", &seeds);
-        let short_title = tf("sections.why-lock.curve.axis_y.short", &seeds);
+        let full_title = tf!("sections.why-lock.curve.axis_y.long", &seeds);
+        let short_title = tf!("sections.why-lock.curve.axis_y.short", &seeds);
         let curve = plot::solid_ticks(Plot::new("s1-curve"))
             .width(size.x)
             .height(size.y - top)
@@ -138,7 +138,7 @@ impl Counter {
         let response = plot::show(ui, "s1-curve", curve, |p| {
             p.vline(
                 VLine::new(
-                    tf(
+                    tf!(
                         "sections.why-lock.curve.now",
                         &[("workers", workers.to_string())],
                     ),
@@ -148,7 +148,7 @@ impl Counter {
                 .width(w * 0.6),
             );
             p.line(
-                Line::new(t("sections.why-lock.line.without"), pts.clone())
+                Line::new(t!("sections.why-lock.line.without"), pts.clone())
                     .color(palette::VERMILION)
                     .width(w),
             );
@@ -159,7 +159,7 @@ impl Counter {
             );
         })
         .response;
-        widgets::describe_plot(&response, t("sections.why-lock.plot.curve"), &description);
+        widgets::describe_plot(&response, t!("sections.why-lock.plot.curve"), &description);
     }
 }
 

@@ -240,7 +240,7 @@ impl Ttl {
                 Label::new(
                     PlotPoint::new(x, TOP_DECADE),
                     align,
-                    tf("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
+                    tf!("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
                 )
                 .or(seconds(p.ttl_s))
                 .offset(egui::vec2(dx, 0.0))
@@ -274,7 +274,7 @@ impl Ttl {
                         Label::new(
                             PlotPoint::new(x, FLOOR_DECADE + 0.6),
                             egui::Align2::RIGHT_BOTTOM,
-                            tf(
+                            tf!(
                                 "sections.ttl.mark.below",
                                 &[("share", fraction_label(FLOOR_DECADE as i32))],
                             ),

@@ -232,7 +232,7 @@ pub fn timeline(
                 Label::new(
                     PlotPoint::new((WORK_S + to) / 2.0, 3.0),
                     Align2::CENTER_CENTER,
-                    tf(
+                    tf!(
                         "sections.stale.mark.paused",
                         &[("pause", seconds(run.params.pause_s))],
                     ),
@@ -258,7 +258,7 @@ pub fn timeline(
                 Label::new(
                     PlotPoint::new(run.b_granted_s, 2.3),
                     Align2::LEFT_BOTTOM,
-                    tf(
+                    tf!(
                         "sections.stale.mark.token",
                         &[("token", TOKEN_B.to_string())],
                     ),
@@ -273,7 +273,7 @@ pub fn timeline(
             Label::new(
                 PlotPoint::new(waited / 2.0, 1.08),
                 Align2::CENTER_BOTTOM,
-                t("sections.stale.mark.b_waits"),
+                t!("sections.stale.mark.b_waits"),
             )
             .within_x(0.0, waited)
             .within_y(0.9, 1.5),
@@ -307,7 +307,7 @@ pub fn timeline(
                     labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
                     if replaced_newer {
                         labels.avoid_marks([cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE)]);
-                        let words = tf(
+                        let words = tf!(
                             "sections.stale.mark.overwrote",
                             &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
                         );
@@ -319,7 +319,7 @@ pub fn timeline(
                                 .shape(MarkerShape::Circle)
                                 .radius(r),
                         );
-                        let words = tf(
+                        let words = tf!(
                             "sections.stale.mark.applied",
                             &[("token", token.to_string())],
                         );
@@ -334,7 +334,7 @@ pub fn timeline(
                             .shape(MarkerShape::Square)
                             .radius(r),
                     );
-                    let words = tf(
+                    let words = tf!(
                         "sections.stale.mark.refused",
                         &[("token", token.to_string())],
                     );

@@ -175,7 +175,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         "sections.break.axis_y.long",
         &[("runs", fmt_int(view.acc.runs))],
     );
-    let y_title = plot::y_title(ui, size.y, &[&long_title, t("sections.break.axis_y")]).to_owned();
+    let y_title = plot::y_title(ui, size.y, &[&long_title, t!("sections.break.axis_y")]).to_owned();
     // Room above the highest bar or interval for its count, a line of text, the share it
     // takes on the shortest figure the stage gives: the axis holds still whatever the height
     // the defence's headline leaves it.
@@ -188,7 +188,10 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         .x_axis_label(plot::x_title(
             ui,
             size.x,
-            &[t("sections.break.axis_x.long"), t("sections.break.axis_x")],
+            &[
+                t!("sections.break.axis_x.long"),
+                t!("sections.break.axis_x"),
+            ],
         ))
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
@@ -227,7 +230,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         let f = mode_index(focus) as f64;
         p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
         p.bar_chart(
-            BarChart::new(t("sections.break.axis_y"), chart_bars)
+            BarChart::new(t!("sections.break.axis_y"), chart_bars)
                 .element_formatter(Box::new(|b, _| b.name.clone())),
         );
         for (i, b) in bars.iter().enumerate() {
@@ -404,17 +407,17 @@ pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: 
         });
     let lengths = plot::show(ui, "s9-lengths", lengths, |p| {
         p.bar_chart(
-            BarChart::new(t("sections.break.lengths.within"), within)
+            BarChart::new(t!("sections.break.lengths.within"), within)
                 .color(plot::colour(cx, palette::SKY))
                 .element_formatter(Box::new(|b, _| b.name.clone())),
         );
         p.bar_chart(
-            BarChart::new(t("sections.break.lengths.outlived"), beyond)
+            BarChart::new(t!("sections.break.lengths.outlived"), beyond)
                 .color(palette::VERMILION)
                 .element_formatter(Box::new(|b, _| b.name.clone())),
         );
         p.line(
-            Line::new(t("sections.break.key.exact"), exact_pts)
+            Line::new(t!("sections.break.key.exact"), exact_pts)
                 .color(ink)
                 .width(w * 0.8)
                 .style(egui_plot::LineStyle::dashed_dense()),
