@@ -47,7 +47,7 @@ impl eframe::App for LessonApp {
         let pressed = if self.glossary.card_open() || self.tools.dialog_open() {
             keymap::pressed_where(&ctx, Action::works_over_dialogs)
         } else {
-            keymap::pressed(&ctx)
+            keymap::pressed(&ctx, self.presenter_view.is_open())
         };
         for action in pressed {
             section_actions.extend(self.apply(&ctx, frame, action));

@@ -129,9 +129,10 @@ impl Action {
 /// The actions whose keys were pressed this frame (their key presses are consumed).
 /// Nothing fires while a text field has the keyboard; ← and → are left to any focused
 /// control, Home, End, Page Up and Page Down to a focused slider, and Enter and Space to any
-/// focused widget (a button presses itself).
-pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
-    pressed_where(ctx, |_| true)
+/// focused widget (a button presses itself). The console's keys (↓ and ↑ page the notes)
+/// fire only while the presenter's `console` is open.
+pub fn pressed(ctx: &egui::Context, console: bool) -> Vec<Action> {
+    pressed_where(ctx, |a| console || !a.for_console())
 }
 
 /// Like [`pressed`], for the actions `wanted` accepts only (the others' keys stay unconsumed).
@@ -152,13 +153,11 @@ pub fn pressed_where(ctx: &egui::Context, wanted: impl Fn(Action) -> bool) -> Ve
         });
     let arrows_taken = crate::ui::kit::widgets::arrows_taken(ctx);
     let something_focused = ctx.memory(|m| m.focused().is_some());
-    let console = crate::ui::shell::presenter::console_open(ctx);
     let mut actions = Vec::new();
     for s in SHORTCUTS {
         if (arrows_taken && s.action.is_slider_key())
             || (something_focused && s.action.is_arrow_key())
             || !wanted(s.action)
-            || (s.action.for_console() && !console)
         {
             continue;
         }

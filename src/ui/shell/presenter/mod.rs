@@ -47,11 +47,6 @@ pub fn set_open(ctx: &egui::Context, open: bool) {
     ctx.data_mut(|d| d.insert_temp(console_id(), open));
 }
 
-/// Whether the presenter view is open (its console takes the notes' keys).
-pub fn console_open(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp(console_id())).unwrap_or(false)
-}
-
 /// Whether `ui` draws in the presenter's console: the main window while the audience window
 /// is open. The console shows the stage's words and controls; the figure is the audience's.
 pub fn is_console(ui: &egui::Ui) -> bool {
