@@ -17,7 +17,7 @@ macro_rules! key {
             concat!(
                 "no key \"",
                 $key,
-                "\" in assets/ui/*.ron (or src/lesson/keys.rs is stale: UPDATE_KEYS=1 cargo test --test data key_list)"
+                "\" in assets/ui/*.ron (or src/lesson/keys/ is stale: UPDATE_KEYS=1 cargo test --test data key_list)"
             )
         );
         KEY

@@ -46,41 +46,7 @@ pub fn catalogue() -> &'static BTreeMap<String, String> {
     })
 }
 
-/// Whether `key` is in the catalogue's key list: what [`crate::key!`], [`crate::t!`] and
-/// [`crate::tf!`] check a key against as the program compiles.
-pub const fn has(key: &str) -> bool {
-    const fn order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
-        let mut i = 0;
-        while i < a.len() && i < b.len() {
-            if a[i] != b[i] {
-                return if a[i] < b[i] {
-                    std::cmp::Ordering::Less
-                } else {
-                    std::cmp::Ordering::Greater
-                };
-            }
-            i += 1;
-        }
-        if a.len() < b.len() {
-            std::cmp::Ordering::Less
-        } else if a.len() > b.len() {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    }
-    let keys = super::keys::KEYS;
-    let (mut lo, mut hi) = (0, keys.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        match order(keys[mid].as_bytes(), key.as_bytes()) {
-            std::cmp::Ordering::Equal => return true,
-            std::cmp::Ordering::Less => lo = mid + 1,
-            std::cmp::Ordering::Greater => hi = mid,
-        }
-    }
-    false
-}
+pub use super::keys::has;
 
 /// The catalogue's text for `key`. A key missing from the catalogue is a defect the tests
 /// catch; the program then shows the key itself rather than stop.

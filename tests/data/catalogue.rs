@@ -233,34 +233,49 @@ fn the_scan_finds_sentences_in_every_kind_of_literal() {
     );
 }
 
-/// The key list the build checks keys against (`src/lesson/keys.rs`) is the catalogue's:
-/// `UPDATE_KEYS=1` writes it anew after a key is added, renamed or removed.
+/// The key lists the build checks keys against (`src/lesson/keys/FILE.rs`) are the
+/// catalogue's: `UPDATE_KEYS=1` writes them anew after a key is added, renamed or removed.
 #[test]
 fn key_list_is_the_catalogues() {
-    let mut text = String::from(
-        "//! Every key of the catalogue (`assets/ui/*.ron`) in byte order: the list that `key!`, `t!`\n\
-         //! and `tf!` check a key against as the program compiles. Written from the catalogue by\n\
-         //! `UPDATE_KEYS=1 cargo test --test data key_list`; a test fails when it is stale.\n\n\
-         /// The catalogue's keys, sorted.\n\
-         pub const KEYS: &[&str] = &[\n",
-    );
-    for key in catalogue::catalogue().keys() {
-        text.push_str(&format!("    {key:?},\n"));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lesson/keys");
+    for (name, _) in catalogue::FILES {
+        let mut text = format!(
+            "//! The keys of `assets/ui/{name}.ron` in byte order, written from the catalogue by\n\
+             //! `UPDATE_KEYS=1 cargo test --test data key_list`; a test fails when it is stale.\n\n\
+             /// The file's keys, sorted.\n\
+             pub const KEYS: &[&str] = &[\n"
+        );
+        let prefix = format!("{name}.");
+        for key in catalogue::catalogue()
+            .keys()
+            .filter(|k| k.starts_with(&prefix))
+        {
+            text.push_str(&format!("    {key:?},\n"));
+        }
+        text.push_str("];\n");
+        let path = dir.join(format!("{name}.rs"));
+        if std::env::var_os("UPDATE_KEYS").is_some() {
+            std::fs::write(&path, &text).expect("the key list is writable");
+        }
+        let written = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            written == text,
+            "{} is not the catalogue's key list: run UPDATE_KEYS=1 cargo test --test data key_list",
+            path.display()
+        );
     }
-    text.push_str("];\n");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lesson/keys.rs");
-    if std::env::var_os("UPDATE_KEYS").is_some() {
-        std::fs::write(&path, &text).expect("src/lesson/keys.rs is writable");
-    }
-    let written = std::fs::read_to_string(&path).expect("src/lesson/keys.rs is readable");
-    assert!(
-        written == text,
-        "src/lesson/keys.rs is not the catalogue's key list: run UPDATE_KEYS=1 cargo test --test data key_list"
-    );
     for key in catalogue::catalogue().keys() {
         assert!(catalogue::has(key), "{key}");
     }
-    for near in ["", "app", "app.", "keys.nex", "zzz.last", "app.title "] {
+    for near in [
+        "",
+        "app",
+        "app.",
+        "keys.nex",
+        "zzz.last",
+        "app.title ",
+        "lab.app.title",
+    ] {
         assert!(!catalogue::has(near), "{near:?} is not a key");
     }
 }

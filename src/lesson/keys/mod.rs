@@ -1,0 +1,74 @@
+//! The catalogue's keys, one list per file of `assets/ui/` (each written from its file by a
+//! test): what `key!`, `t!` and `tf!` check a key against as the program compiles.
+
+mod app;
+mod keys;
+mod lab;
+mod sections;
+mod share;
+mod stage;
+
+/// Each catalogue file's name (its keys' first part) and its keys, sorted.
+pub const FILES: [(&str, &[&str]); 6] = [
+    ("app", app::KEYS),
+    ("keys", keys::KEYS),
+    ("stage", stage::KEYS),
+    ("sections", sections::KEYS),
+    ("lab", lab::KEYS),
+    ("share", share::KEYS),
+];
+
+/// Whether `key` is in the catalogue: looked up in the list of the file its first part names.
+pub const fn has(key: &str) -> bool {
+    let key = key.as_bytes();
+    let mut f = 0;
+    while f < FILES.len() {
+        let (name, keys) = FILES[f];
+        let name = name.as_bytes();
+        if key.len() > name.len() && key[name.len()] == b'.' && starts_with(key, name) {
+            return sorted_has(keys, key);
+        }
+        f += 1;
+    }
+    false
+}
+
+const fn starts_with(text: &[u8], start: &[u8]) -> bool {
+    let mut i = 0;
+    while i < start.len() {
+        if text[i] != start[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Byte order of `a` against `b`: negative, zero or positive.
+const fn order(a: &[u8], b: &[u8]) -> i32 {
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return a[i] as i32 - b[i] as i32;
+        }
+        i += 1;
+    }
+    a.len() as i32 - b.len() as i32
+}
+
+const fn sorted_has(keys: &[&str], key: &[u8]) -> bool {
+    let (mut lo, mut hi) = (0, keys.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        let o = order(keys[mid].as_bytes(), key);
+        if o == 0 {
+            return true;
+        }
+        if o < 0 {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    false
+}
