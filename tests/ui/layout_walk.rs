@@ -371,6 +371,7 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
             "{what}: the text '{text}' {r:?} is cut by {clip:?}"
         ));
     }
+    card_clear_of_figures(h, what, problems);
     crate::layout_figures::check_figures(h, what, problems);
     crate::layout_figures::check_slide(h, what, problems);
     for f in readable::drawn_figures(&h.ctx, egui::ViewportId::ROOT) {
@@ -387,6 +388,32 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
             problems.push(format!(
                 "{what}: section {}'s figure drew {:.0} points tall in a room of {:.0}",
                 f.section, f.drawn, f.room
+            ));
+        }
+    }
+}
+
+/// A glossary card open over the page covers no figure: neither a figure as the page recorded
+/// it (its plot, axes and key) nor any plot's frame on screen.
+fn card_clear_of_figures(h: &App, what: &str, problems: &mut Vec<String>) {
+    let Some(card) = locks_lesson::ui::shell::glossary::drawn_card(&h.ctx) else {
+        return;
+    };
+    let ppp = h.ctx.pixels_per_point();
+    let recorded = readable::drawn_figures(&h.ctx, egui::ViewportId::ROOT)
+        .into_iter()
+        .map(|f| (format!("section {}'s figure", f.section), f.rect));
+    let plots = h.query_all_by(|n| n.role() == Role::Image).filter_map(|n| {
+        let node = n.accesskit_node();
+        let r = rect_of(&node, ppp)?;
+        let label = node.label().map(|l| l.to_string()).unwrap_or_default();
+        (r.width() >= 20.0 && r.height() >= 20.0).then(|| (format!("the plot '{label}'"), r))
+    });
+    for (figure, r) in recorded.chain(plots) {
+        let x = card.intersect(r);
+        if x.width() > 1.0 && x.height() > 1.0 {
+            problems.push(format!(
+                "{what}: the glossary card at {card:?} covers {figure} at {r:?}"
             ));
         }
     }
@@ -535,6 +562,19 @@ fn popup_states(w: &mut Walk, n: u8) {
     }
 }
 
+/// A glossary card opened over section `n`'s page as it is.
+fn card_state(w: &mut Walk, n: u8) {
+    let id = locks_lesson::lesson::content().glossary[0].id.clone();
+    w.h.state_mut().open_card(&id);
+    w.settle();
+    assert!(
+        locks_lesson::ui::shell::glossary::drawn_card(&w.h.ctx).is_some(),
+        "the card over section {n} was not drawn"
+    );
+    w.look(&format!("section {n}: a glossary card"));
+    w.press(Key::Escape);
+}
+
 fn glossary_states(w: &mut Walk) {
     w.press(Key::G);
     w.look("the glossary");
@@ -559,6 +599,7 @@ pub fn learner_walk(px: [f32; 2], zoom: f32) -> Walk {
             Kind::Lab => lab_states(&mut w),
         }
         popup_states(&mut w, n);
+        card_state(&mut w, n);
     }
     glossary_states(&mut w);
     // A prediction skipped.

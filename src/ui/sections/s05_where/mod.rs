@@ -364,4 +364,3 @@ impl Builds for Where {
         self.twice = false;
     }
 }
-
