@@ -818,13 +818,12 @@ fn every_lab_step_in_a_lecture_fits_the_projectors() {
 /// lane labels, their contrast, cut axis titles, slides that scroll and votes off screen.)
 /// Slides fit by their words first (the headline, the class's line, the controls and the
 /// key yield, down to the projector's least text size) and by their type only then: no
-/// slide's stage scrolls at 1280×800 and one at 1024×768. Left: at 1920×1080 and text 150 %
-/// (and 1280×720 text 100 %), a glossary card over the lab's lane diagram, whose lane name
-/// counts as overprinting the card; at Type 150 % on a 1024×768 projector, axis titles and
-/// keys wider than the figure's narrower room (sections 1, 2, 5, 9) and section 5's third
-/// step's stage, which still scrolls; section 9's top tick label cut at 1280×800. A new
-/// overlap, cut or squeezed figure fails the test.
-const KNOWN: [usize; 5] = [1, 0, 1, 12, 2];
+/// slide's stage scrolls. A glossary card goes where it covers no figure (a card over the
+/// lab's lane diagram was the learner's last problem at 1280×720 and 1920×1080), and the
+/// walk opens one over every page. Left: at Type 150 % on a 1024×768 projector, axis titles
+/// and keys wider than the figure's narrower room (sections 1, 2, 5, 9); section 9's top tick
+/// label cut at 1280×800. A new overlap, cut or squeezed figure fails the test.
+const KNOWN: [usize; 5] = [0, 0, 0, 11, 2];
 
 /// Checks the walks found no more problems than `known` (the ones not fixed yet, each printed
 /// with `--nocapture`): a new overlap, cut or squeezed figure fails the test.

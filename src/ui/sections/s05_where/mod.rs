@@ -197,7 +197,14 @@ impl Experiment for Where {
     }
 
     fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
-        let plot = crate::ui::kit::readable::readable_height(ui, 4.0);
+        // The histogram's axis holds still at 0 to 120 %: its tick labels, 0 and 100 %, a row
+        // apart, and the row above 100 % for the mean granted twice.
+        let rows = if is_replicated(self.params.store) {
+            3.0
+        } else {
+            4.0
+        };
+        let plot = crate::ui::kit::readable::readable_height(ui, rows);
         if is_redlock(self.params.store) {
             plot.max(self.redlock_height)
         } else {
