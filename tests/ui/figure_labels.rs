@@ -342,3 +342,51 @@ fn lab_labels_never_collide() {
     }
     tally.check("lab");
 }
+
+/// Every failover experiment's run (each recorded run, and two more) at 1024×768, on a
+/// projector and in a learner's window of that size: every event word of the run (a mark's, or
+/// a series' of one event on one lane) is drawn whole inside the diagram's frame, over no mark
+/// and no other word, and none is left out.
+#[test]
+fn every_failover_event_word_is_drawn_at_1024_by_768() {
+    use locks_lesson::ui::sections::lab::failover::EXPERIMENTS;
+    use locks_lesson::ui::sections::lab::failover_figure::event_words;
+    let mut runs: Vec<FailoverRun> = EXPERIMENTS
+        .iter()
+        .map(|p| locks_lesson::lab::recorded::failover_run(*p))
+        .collect();
+    runs.extend([recorded_etcd(), recorded_redlock()]);
+    let mut tally = Tally::default();
+    let mut missing = Vec::new();
+    for lecture in [true, false] {
+        for run in &runs {
+            let store = run.params.store.as_str();
+            let what = format!("lab 1024×768 lecture {lecture} {store}");
+            let h = lab_page(LabPage::with_failover(run.clone()), LECTURE[0], lecture);
+            let placed = labels::placed(&h.ctx);
+            let Some(diagram) = placed.iter().find(|p| p.figure == "lab-failover") else {
+                missing.push(format!("{what}: no diagram drawn"));
+                continue;
+            };
+            let mut drawn: Vec<&str> = diagram.labels.iter().map(|(t, _)| t.as_str()).collect();
+            let words = event_words(run);
+            assert!(words.len() >= 3, "{what}: {words:?}");
+            for (_, word) in &words {
+                match drawn.iter().position(|d| d == word) {
+                    Some(at) => {
+                        drawn.remove(at);
+                    }
+                    None => missing.push(format!(
+                        "{what} ({:.0}×{:.0}): '{word}' not drawn; left out {:?}",
+                        diagram.frame.width(),
+                        diagram.frame.height(),
+                        diagram.dropped
+                    )),
+                }
+            }
+            tally.look(&h.ctx, &what);
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    tally.check("failover diagrams at 1024×768");
+}

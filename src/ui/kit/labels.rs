@@ -225,18 +225,72 @@ fn place(
                     .iter()
                     .any(|o| Some(*o) != host && o.intersects(*r))
         };
+        // (What is in the way of a place: a word placed, or a mark other than its bar.)
+        let blocker = |r: &Rect| {
+            taken
+                .iter()
+                .map(|t| t.expand(1.0))
+                .chain(obstacles.iter().filter(|o| Some(**o) != host).copied())
+                .find(|o| o.intersects(*r))
+        };
+        let mut spot = None;
         'texts: for (k, text) in label.texts.iter().enumerate() {
             let size = measure(text);
             for rect in candidates(label, anchor, size, bounds) {
                 if fits(&rect) {
-                    taken.push(rect);
-                    out[i] = Some((k, rect));
+                    spot = Some((k, rect));
                     break 'texts;
                 }
             }
         }
+        // Where no place is free, the places slid sideways clear of what is in their way (a
+        // line through the point, the word beside it), no farther than the words are long.
+        if spot.is_none() && label.movable {
+            'slid: for (k, text) in label.texts.iter().enumerate() {
+                let size = measure(text);
+                for rect in candidates(label, anchor, size, bounds) {
+                    for dir in [1.0, -1.0] {
+                        let slid = slide_clear(rect, dir, size.x, &blocker);
+                        if let Some(r) = slid.filter(|r| fits(r)) {
+                            spot = Some((k, r));
+                            break 'slid;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((k, rect)) = spot {
+            taken.push(rect);
+            out[i] = Some((k, rect));
+        }
     }
     out
+}
+
+/// `r` slid right (`dir` 1) or left (-1) past each thing in its way in turn, while it stays
+/// within `reach` of where it was: where it is then clear, if it gets there.
+fn slide_clear(
+    r: Rect,
+    dir: f32,
+    reach: f32,
+    blocker: &dyn Fn(&Rect) -> Option<Rect>,
+) -> Option<Rect> {
+    let mut at = r;
+    for _ in 0..8 {
+        let Some(b) = blocker(&at) else {
+            return Some(at);
+        };
+        let dx = if dir > 0.0 {
+            b.right() + 1.0 - at.left()
+        } else {
+            b.left() - 1.0 - at.right()
+        };
+        at = at.translate(vec2(dx, 0.0));
+        if (at.left() - r.left()).abs() > reach {
+            return None;
+        }
+    }
+    None
 }
 
 /// The screen rect of the bar a label is written on.

@@ -63,8 +63,9 @@ impl Least {
 }
 
 /// A figure as drawn in a frame: where it is (axes, titles and key) and the least height at
-/// which its axis ticks are drawn. The stage records every figure it draws; a layout check
-/// reads them back with [`drawn_figures`].
+/// which its axis ticks are drawn. The stage records every figure it draws, and the lab its
+/// diagrams; a layout check reads them back with [`drawn_figures`], and a card opened over the
+/// page keeps clear of them ([`figures_so_far`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DrawnFigure {
     /// The section the figure belongs to.
@@ -99,6 +100,16 @@ pub fn drawn_figures(ctx: &egui::Context, viewport: egui::ViewportId) -> Vec<Dra
     let last = ctx.cumulative_pass_nr().saturating_sub(1);
     ctx.data(|d| d.get_temp::<(u64, Vec<DrawnFigure>)>(figures_id(viewport)))
         .filter(|(pass, _)| *pass == last)
+        .map(|(_, list)| list)
+        .unwrap_or_default()
+}
+
+/// The figures drawn in `viewport` so far in the pass being drawn (for what is drawn over the
+/// page after it, in the same pass).
+pub fn figures_so_far(ctx: &egui::Context, viewport: egui::ViewportId) -> Vec<DrawnFigure> {
+    let now = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<(u64, Vec<DrawnFigure>)>(figures_id(viewport)))
+        .filter(|(pass, _)| *pass == now)
         .map(|(_, list)| list)
         .unwrap_or_default()
 }

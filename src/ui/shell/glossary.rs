@@ -1,10 +1,12 @@
 //! Plain-language cards: the card of one term (opened from a marked word anywhere in the
 //! lesson), and the glossary index that lists every card with a search box.
 
-use egui::{RichText, Ui};
+mod place;
+
+use egui::{Rect, RichText, Ui, Vec2, vec2};
 
 use crate::lesson::{self, Term};
-use crate::ui::{Cx, kit::widgets};
+use crate::ui::{Cx, kit::readable, kit::widgets};
 
 /// Which card is open, and the index window.
 #[derive(Debug, Default)]
@@ -18,6 +20,41 @@ pub struct Glossary {
     focus_search: bool,
     /// Give the card the keyboard when it is next drawn (it was just opened).
     focus_card: bool,
+    /// The card as last drawn: the width its words wrapped to, their height, and the height
+    /// of the rest (the buttons): how tall it is at another width.
+    measured: Option<Measured>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Measured {
+    width: f32,
+    words: f32,
+    rest: f32,
+}
+
+impl Measured {
+    /// The card's words wrapped to `width`: about as many lines of that width as fill the same
+    /// area, and the rest as it was.
+    fn size(&self, width: f32) -> Vec2 {
+        vec2(width, self.rest + self.words * self.width / width.max(1.0))
+    }
+}
+
+/// Before a card is first drawn: its likely size at its widest.
+const FIRST_GUESS: Measured = Measured {
+    width: place::WIDTHS[0],
+    words: 240.0,
+    rest: 40.0,
+};
+
+fn card_id() -> egui::Id {
+    egui::Id::unique("term-card")
+}
+
+/// Where the open card was drawn in the latest frame, if one is open (a card covers no figure:
+/// see `place`).
+pub fn drawn_card(ctx: &egui::Context) -> Option<Rect> {
+    ctx.data(|d| d.get_temp::<Rect>(card_id()))
 }
 
 impl Glossary {
@@ -67,6 +104,8 @@ impl Glossary {
         }
         if self.card_open() {
             self.card(ctx, cx);
+        } else {
+            ctx.data_mut(|d| d.remove::<Rect>(card_id()));
         }
         // Escape closes the index when no card was on top of it.
         if self.index_open
@@ -88,35 +127,63 @@ impl Glossary {
         };
         let mut back = false;
         let focus = std::mem::take(&mut self.focus_card);
-        let modal = egui::Modal::new(egui::Id::unique("term-card")).show(ctx, |ui| {
-            ui.set_max_width(560.0);
-            name_dialog(ui, &tf!("app.glossary.card_name", &[("name", &term.name)]));
-            card_body(ui, term, cx);
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if !self.history.is_empty() {
-                    let previous = self
-                        .history
-                        .last()
-                        .and_then(|id| lesson::content().term(id));
-                    let label = previous.map_or_else(
-                        || t!("app.glossary.back").to_owned(),
-                        |p| tf!("app.glossary.back_to", &[("name", &p.name)]),
-                    );
-                    back = ui.button(label).clicked();
-                }
-                let close = ui
-                    .button(t!("app.dialog.close"))
-                    .on_hover_text(t!("keys.widget_keys.escape"));
-                if focus {
-                    // Into the card, as a sighted reader's eyes go: a screen reader says the
-                    // card's name, then its text.
-                    close.request_focus();
-                }
-                close.clicked()
-            })
-            .inner
-        });
+        // Where it covers no figure of the page drawn under it.
+        let frame = egui::Frame::popup(&ctx.global_style());
+        let margin = frame.total_margin().sum();
+        let window = ctx.content_rect();
+        let figures: Vec<Rect> = readable::figures_so_far(ctx, ctx.viewport_id())
+            .iter()
+            .map(|f| f.rect)
+            .collect();
+        let measured = self.measured.unwrap_or(FIRST_GUESS);
+        let spot = place::card_rect(window, &figures, &|w| measured.size(w) + margin);
+        let inner = spot.size() - margin;
+        let area = egui::Modal::default_area(card_id())
+            .anchor(egui::Align2::LEFT_TOP, spot.min - window.min);
+        let modal = egui::Modal::new(card_id())
+            .area(area)
+            .frame(frame)
+            .show(ctx, |ui| {
+                ui.set_max_width(inner.x);
+                name_dialog(ui, &tf("app.glossary.card_name", &[("name", &term.name)]));
+                let words = egui::ScrollArea::vertical()
+                    .max_height((inner.y - measured.rest).max(0.0))
+                    .show(ui, |ui| {
+                        ui.set_max_width(inner.x);
+                        card_body(ui, term, cx);
+                    });
+                ui.add_space(8.0);
+                let buttons = ui.horizontal(|ui| {
+                    if !self.history.is_empty() {
+                        let previous = self
+                            .history
+                            .last()
+                            .and_then(|id| lesson::content().term(id));
+                        let label = previous.map_or_else(
+                            || t("app.glossary.back").to_owned(),
+                            |p| tf("app.glossary.back_to", &[("name", &p.name)]),
+                        );
+                        back = ui.button(label).clicked();
+                    }
+                    let close = ui
+                        .button(t("app.dialog.close"))
+                        .on_hover_text(t("keys.widget_keys.escape"));
+                    if focus {
+                        // Into the card, as a sighted reader's eyes go: a screen reader says the
+                        // card's name, then its text.
+                        close.request_focus();
+                    }
+                    close.clicked()
+                });
+                let spacing = ui.spacing().item_spacing.y;
+                self.measured = Some(Measured {
+                    width: words.inner_rect.width().max(1.0),
+                    words: words.content_size.y,
+                    rest: buttons.response.rect.height() + 8.0 + 2.0 * spacing,
+                });
+                buttons.inner
+            });
+        ctx.data_mut(|d| d.insert_temp(card_id(), modal.response.rect));
         if back {
             self.open = self.history.pop();
         } else if modal.inner || modal.should_close() {

@@ -233,14 +233,15 @@ impl FailoverPanel {
         }
         ui.add_space(6.0);
         let lanes = run.lanes.len() as f32;
-        let least = super::lanes_height(ui, run.lanes.len());
+        let least = timeline::least_height(ui, cx, run.lanes.len());
         let height = (lanes * 48.0 + 60.0)
             .min(ui.available_height().max(260.0))
             .max(least);
         let drawn = ui.scope(|ui| timeline::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
-        timeline::key(ui, cx, run);
-        egui::CollapsingHeader::new(t!("lab.measured"))
+        let key = ui.scope(|ui| timeline::key(ui, cx, run)).response.rect;
+        super::record_diagram(ui, drawn.response.rect, key, least, height);
+        egui::CollapsingHeader::new(t("lab.measured"))
             .id_salt(("failover-measured", i))
             .default_open(true)
             .show(ui, |ui| measured(ui, run));

@@ -67,20 +67,102 @@ fn mark_style(e: Event) -> (MarkerShape, Color32, &'static str) {
     }
 }
 
+/// The rows of the diagram's height its time axis (tick labels and title) takes.
+const AXIS_ROWS: f32 = 3.0;
+/// The plot's y range beyond the lanes: room for the fault's words above A's lane and below
+/// B's.
+const ABOVE: f64 = 0.7;
+const BELOW: f64 = 0.6;
+
+/// The marker's radius on the diagram.
+fn mark_radius(cx: &Cx<'_>) -> f32 {
+    plot::marker_radius(cx) * 2.0
+}
+
+/// The height of one lane that holds a line of words above its mark and one below, each clear
+/// of the mark and of the bar through it.
+fn lane_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    2.0 * (mark_radius(cx) + 2.0 + row + 3.0)
+}
+
+/// The least height of the diagram of `lanes` lanes: every lane [`lane_height`] tall, and the
+/// time axis.
+pub fn least_height(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let span = lanes as f32 - 1.0 + (ABOVE + BELOW) as f32;
+    span * lane_height(ui, cx) + AXIS_ROWS * row
+}
+
+/// A lane's name on the lane's axis: the server's part over its address (the diagram keeps its
+/// width for the time axis).
+fn lane_name(name: &str) -> String {
+    name.replacen(' ', "\n", 1)
+}
+
+/// The words that name the run's marks, each with the mark it stands at: a mark's own word,
+/// and for a series of one event on one lane (B refused at every retry) the word once, with
+/// how many, at the series' middle mark.
+pub fn event_words(run: &FailoverRun) -> Vec<(usize, String)> {
+    let mut order: Vec<usize> = (0..run.marks.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&run.marks[a], &run.marks[b]);
+        (a.lane, a.at_ms)
+            .partial_cmp(&(b.lane, b.at_ms))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut out = Vec::new();
+    let mut series: Vec<usize> = Vec::new();
+    let mut flush = |series: &mut Vec<usize>| {
+        let Some(&first) = series.first() else { return };
+        let word = mark_style(run.marks[first].event).2;
+        let words = if series.len() > 1 {
+            tf(
+                "lab.failover.mark.repeated",
+                &[("what", word.to_owned()), ("n", series.len().to_string())],
+            )
+        } else {
+            word.to_owned()
+        };
+        out.push((series[series.len() / 2], words));
+        series.clear();
+    };
+    for i in order {
+        let same = series.last().is_some_and(|&j| {
+            run.marks[j].lane == run.marks[i].lane && run.marks[j].event == run.marks[i].event
+        });
+        if !same {
+            flush(&mut series);
+        }
+        series.push(i);
+    }
+    flush(&mut series);
+    out
+}
+
 /// Draws the run's lane diagram; returns where.
 pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egui::Rect {
     let lw = plot::line_width(cx);
-    let r = plot::marker_radius(cx) * 2.0;
+    let r = mark_radius(cx);
     let text = ui.visuals().text_color();
     let end = x_end(run);
+    // A bar is no thicker than its mark: the words below and above a mark clear both.
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let span = run.lanes.len() as f64 - 1.0 + ABOVE + BELOW;
+    let lane_px = f64::from((height - AXIS_ROWS * row).max(1.0)) / span;
+    let thick = (f64::from(2.0 * r) / lane_px).min(0.36);
     let bars: Vec<PlotBar> = run
         .bars
         .iter()
         .filter(|b| b.to_ms > b.from_ms && b.from_ms < end)
         .map(|b| {
             let (fill, stroke, h) = match b.span {
-                Span::Holds(w) => (who_color(w).gamma_multiply(0.55), who_color(w), 0.36),
-                Span::Down => (palette::GREY.gamma_multiply(0.25), palette::GREY, 0.16),
+                Span::Holds(w) => (who_color(w).gamma_multiply(0.55), who_color(w), thick),
+                Span::Down => (
+                    palette::GREY.gamma_multiply(0.25),
+                    palette::GREY,
+                    thick * 0.45,
+                ),
             };
             let to = b.to_ms.min(end);
             PlotBar::new(lane_y(run, b.lane), to - b.from_ms)
@@ -91,7 +173,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         })
         .collect();
     let lanes: Vec<(f64, String)> = (0..run.lanes.len())
-        .map(|i| (lane_y(run, i), run.lanes[i].clone()))
+        .map(|i| (lane_y(run, i), lane_name(&run.lanes[i])))
         .collect();
     let top = run.lanes.len() as f64 - 1.0;
     let fault = run.moment("fault");
@@ -106,8 +188,8 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .x_axis_label(t!("lab.failover.figure.axis"))
         .include_x(0.0)
         .include_x(end * 1.05)
-        .include_y(-0.6)
-        .include_y(top + 0.7)
+        .include_y(-BELOW)
+        .include_y(top + ABOVE)
         .show_x(false)
         .show_y(false)
         .y_grid_spacer(move |_| {
@@ -186,7 +268,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 );
             }
             for m in &run.marks {
-                let (shape, color, label) = mark_style(m.event);
+                let (shape, color, _) = mark_style(m.event);
                 let y = lane_y(run, m.lane);
                 labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
                 if m.event == Event::Killed {
@@ -199,6 +281,10 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                             .radius(r),
                     );
                 }
+            }
+            for (i, words) in event_words(run) {
+                let m = &run.marks[i];
+                let y = lane_y(run, m.lane);
                 // Grants and refusals below the lane, the servers' events above it: each in
                 // its own lane's half.
                 let below = matches!(m.event, Event::Granted(_) | Event::Refused(_));
@@ -207,12 +293,11 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 } else {
                     (Align2::CENTER_BOTTOM, -(r + 2.0))
                 };
-                // (Or beside the mark, but never in another lane.)
-                // The key names every mark: where a lane has no room for all the words, the
-                // servers' events keep theirs before the grants repeated on every lane.
+                // (Or beside the mark, but never in another lane. Each lane holds a line of
+                // words on each side: the servers' events take theirs first.)
                 let priority = if below { 1 } else { 2 };
                 labels.add(
-                    Label::new(PlotPoint::new(m.at_ms, y), align, label)
+                    Label::new(PlotPoint::new(m.at_ms, y), align, words)
                         .offset(vec2(0.0, dy))
                         .within_y(y - 0.5, y + 0.5)
                         .priority(priority),

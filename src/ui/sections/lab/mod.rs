@@ -415,12 +415,13 @@ impl Section for LabPage {
         ui.add_space(8.0);
         // The key above the timeline: in view whenever the timeline's top is, however much
         // the words above take on a small screen.
-        figure::key(ui, cx);
+        let key = ui.scope(|ui| figure::key(ui, cx)).response.rect;
         // Each lane keeps room for a bar and a line of words above and below it.
         let least = lanes_height(ui, 4);
         let height = (ui.available_height() - 8.0).clamp(least, least.max(340.0));
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
+        record_diagram(ui, drawn.response.rect, key, least, height);
         ui.add_space(6.0);
         egui::CollapsingHeader::new(t!("lab.measured"))
             .default_open(true)
@@ -449,6 +450,21 @@ fn bring_into_view(ui: &Ui, cx: &Cx<'_>, headline: &egui::Response, ended: bool)
     } else {
         headline.scroll_to_me(Some(egui::Align::Min));
     }
+}
+
+/// Notes a lane diagram drawn in this frame, its plot and its key, as the page's figure (what
+/// a card opened over the page keeps clear of, and what the layout checks hold to `least`).
+fn record_diagram(ui: &Ui, plot: egui::Rect, key: egui::Rect, least: f32, height: f32) {
+    crate::ui::kit::readable::record_figure(
+        ui,
+        crate::ui::kit::readable::DrawnFigure {
+            section: crate::sections::lab(),
+            rect: plot.union(key),
+            readable: least,
+            room: height,
+            drawn: plot.height(),
+        },
+    );
 }
 
 /// The lab shares no settings: only the area of its figure, for a PNG export.

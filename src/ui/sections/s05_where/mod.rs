@@ -2,6 +2,8 @@
 //! consensus store that loses none, and the comparison table of the five stores.
 
 pub mod figure;
+mod table;
+mod words;
 
 pub use crate::sections::models::where_params as settings;
 
@@ -9,12 +11,12 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui, Vec2, vec2};
 
-use crate::lesson::StoreRow;
+use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{duration_ms, fmt_count, fmt_int, fmt_pct, trim_sig2};
+use crate::ui::kit::fmt::fmt_count;
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
@@ -22,6 +24,7 @@ use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
 use crate::ui::{Builds, Press, Reach};
 use figure::{BARS, EXACT, FailoverView, SIMULATED, comparison_plot, histogram_plot, numbers};
 use settings::{WhereParams, model_store, row, stores};
+pub use words::twice_words;
 
 type RunKey = (WhereParams, u64);
 
@@ -89,160 +92,6 @@ fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> 
             store: p.store,
         })
     })
-}
-
-/// How many locks a failover hands out twice, as a count a reader can picture: `About 0.25
-/// locks per failover are granted twice while the first holder still works: one every 4
-/// failovers, on average.`
-pub fn twice_words(per_failover: f64) -> String {
-    let words = &crate::lesson::content().headlines.failover;
-    let template = match per_failover {
-        p if p <= 0.0 => &words.twice_none,
-        p if p >= 1.0 => &words.twice_many,
-        _ => &words.twice_some,
-    };
-    let every = (1.0 / per_failover).round().max(2.0);
-    crate::lesson::fill(
-        template,
-        &[
-            ("twice", trim_sig2(per_failover)),
-            (
-                "every",
-                fmt_int(if every.is_finite() { every as u64 } else { 0 }),
-            ),
-        ],
-    )
-}
-
-impl Where {
-    /// The computed headline for the failovers simulated so far.
-    pub fn headline_for(&self, view: &FailoverView) -> String {
-        let s = &view.summary;
-        let row = row(view.store);
-        let words = &crate::lesson::content().headlines.failover;
-        if row.consensus {
-            let redis = failover::FailoverParams {
-                store: Store::Redis,
-                ..s.params
-            };
-            return crate::lesson::fill(
-                &words.consensus,
-                &[
-                    ("store", row.name.clone()),
-                    ("redis_lost", fmt_count(redis.expected_lost())),
-                ],
-            );
-        }
-        if is_redlock(view.store) {
-            // Redlock is not a primary with a replica: its own failure is shown instead.
-            return lab_words().redlock_headline.clone();
-        }
-        if self.twice {
-            return crate::lesson::fill(
-                &words.granted_twice,
-                &[
-                    ("lost", fmt_count(s.expected_lost)),
-                    ("contention", fmt_pct(s.params.contention)),
-                    ("twice", twice_words(s.expected_double_granted)),
-                ],
-            );
-        }
-        crate::lesson::fill(
-            &words.replica,
-            &[
-                ("rate", fmt_count(s.params.rate)),
-                ("lag", duration_ms(s.params.lag_ms)),
-                ("lost", fmt_count(s.expected_lost)),
-                ("simulated", fmt_count(s.mean_lost.value)),
-                ("failovers", fmt_int(s.mean_lost.n)),
-            ],
-        )
-    }
-
-    /// The store table, the selected row highlighted: a grid when the column is wide, one
-    /// block per store when it is not.
-    fn table(&self, ui: &mut Ui) {
-        let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.45);
-        let strong = ui.visuals().strong_text_color();
-        let chosen = self.params.store;
-        let style = move |t: &str, selected: bool| {
-            let t = RichText::new(t);
-            if selected { t.color(strong) } else { t }
-        };
-        let name = |i: usize, row: &StoreRow| {
-            if i == chosen {
-                tf!("sections.where.table.chosen", &[("store", &row.name)])
-            } else {
-                row.name.clone()
-            }
-        };
-        let heads = [
-            t!("sections.where.table.on_failover"),
-            t!("sections.where.table.fencing_token"),
-            t!("sections.where.table.in_short"),
-        ];
-        let total = ui.available_width();
-        if total < 560.0 {
-            for (i, row) in stores().iter().enumerate() {
-                let selected = i == chosen;
-                let fill = if selected {
-                    highlight
-                } else {
-                    egui::Color32::TRANSPARENT
-                };
-                egui::Frame::new()
-                    .fill(fill)
-                    .inner_margin(6)
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.label(style(&name(i, row), selected).strong());
-                        for (head, text) in
-                            heads
-                                .iter()
-                                .zip([&row.on_failover, &row.fencing_token, &row.in_short])
-                        {
-                            ui.horizontal_wrapped(|ui| {
-                                ui.label(RichText::new(format!("{head}:")).weak());
-                                ui.label(style(text, selected));
-                            });
-                        }
-                    });
-            }
-            return;
-        }
-        let gap = 16.0;
-        let name_w = (total * 0.17).max(110.0);
-        let col_w = ((total - name_w - 3.0 * gap) / 3.0 - 4.0).max(100.0);
-        let cell = |ui: &mut Ui, width: f32, text: RichText| {
-            ui.vertical(|ui| {
-                ui.set_width(width);
-                ui.add(egui::Label::new(text).wrap());
-            });
-        };
-        egui::Grid::new("s5-stores")
-            .num_columns(4)
-            .spacing([gap, 8.0])
-            .with_row_color(move |row, _style| (row > 0 && row - 1 == chosen).then_some(highlight))
-            .show(ui, |ui| {
-                cell(
-                    ui,
-                    name_w,
-                    RichText::new(t!("sections.where.table.store")).strong(),
-                );
-                for head in heads {
-                    cell(ui, col_w, RichText::new(head).strong());
-                }
-                ui.end_row();
-                for (i, row) in stores().iter().enumerate() {
-                    let selected = i == chosen;
-                    cell(ui, name_w, style(&name(i, row), selected).strong());
-                    for text in [&row.on_failover, &row.fencing_token, &row.in_short] {
-                        cell(ui, col_w, style(text, selected));
-                    }
-                    ui.end_row();
-                }
-            });
-    }
 }
 
 impl Experiment for Where {
@@ -352,7 +201,14 @@ impl Experiment for Where {
     }
 
     fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
-        let plot = crate::ui::kit::readable::readable_height(ui, 4.0);
+        // The histogram's axis holds still at 0 to 120 %: its tick labels, 0 and 100 %, a row
+        // apart, and the row above 100 % for the mean granted twice.
+        let rows = if is_replicated(self.params.store) {
+            3.0
+        } else {
+            4.0
+        };
+        let plot = crate::ui::kit::readable::readable_height(ui, rows);
         if is_redlock(self.params.store) {
             plot.max(self.redlock_height)
         } else {
@@ -524,22 +380,5 @@ impl Builds for Where {
     fn arrive(&mut self, press: Press) {
         builds::arrive_choices(self, press);
         self.twice = false;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn double_grants_read_as_a_count() {
-        assert_eq!(
-            twice_words(0.25),
-            "About 0.25 locks per failover are granted twice while the first holder still works: \
-             one every 4 failovers, on average."
-        );
-        assert!(twice_words(0.004).contains("one every 250 failovers"));
-        assert!(twice_words(2.5).starts_with("About 2.5 locks per failover"));
-        assert_eq!(twice_words(0.0), "No lock is granted twice.");
     }
 }
