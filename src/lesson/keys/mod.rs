@@ -1,22 +1,8 @@
-//! The catalogue's keys, one list per file of `assets/ui/` (each written from its file by a
-//! test): what `key!`, `t!` and `tf!` check a key against as the program compiles.
+//! The catalogue's keys, one list per file of `assets/ui/`, written from the files as the
+//! program builds (`build.rs`): what `key!`, `t!` and `tf!` check a key against as the
+//! program compiles.
 
-mod app;
-mod keys;
-mod lab;
-mod sections;
-mod share;
-mod stage;
-
-/// Each catalogue file's name (its keys' first part) and its keys, sorted.
-pub const FILES: [(&str, &[&str]); 6] = [
-    ("app", app::KEYS),
-    ("keys", keys::KEYS),
-    ("stage", stage::KEYS),
-    ("sections", sections::KEYS),
-    ("lab", lab::KEYS),
-    ("share", share::KEYS),
-];
+include!(concat!(env!("OUT_DIR"), "/catalogue_keys.rs"));
 
 /// Whether `key` is in the catalogue: looked up in the list of the file its first part names.
 pub const fn has(key: &str) -> bool {

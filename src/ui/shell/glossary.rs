@@ -145,7 +145,7 @@ impl Glossary {
             .frame(frame)
             .show(ctx, |ui| {
                 ui.set_max_width(inner.x);
-                name_dialog(ui, &tf("app.glossary.card_name", &[("name", &term.name)]));
+                name_dialog(ui, &tf!("app.glossary.card_name", &[("name", &term.name)]));
                 let words = egui::ScrollArea::vertical()
                     .max_height((inner.y - measured.rest).max(0.0))
                     .show(ui, |ui| {
@@ -160,14 +160,14 @@ impl Glossary {
                             .last()
                             .and_then(|id| lesson::content().term(id));
                         let label = previous.map_or_else(
-                            || t("app.glossary.back").to_owned(),
-                            |p| tf("app.glossary.back_to", &[("name", &p.name)]),
+                            || t!("app.glossary.back").to_owned(),
+                            |p| tf!("app.glossary.back_to", &[("name", &p.name)]),
                         );
                         back = ui.button(label).clicked();
                     }
                     let close = ui
-                        .button(t("app.dialog.close"))
-                        .on_hover_text(t("keys.widget_keys.escape"));
+                        .button(t!("app.dialog.close"))
+                        .on_hover_text(t!("keys.widget_keys.escape"));
                     if focus {
                         // Into the card, as a sighted reader's eyes go: a screen reader says the
                         // card's name, then its text.

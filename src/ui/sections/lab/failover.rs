@@ -241,7 +241,7 @@ impl FailoverPanel {
         self.plot_rect = Some(drawn.response.rect);
         let key = ui.scope(|ui| timeline::key(ui, cx, run)).response.rect;
         super::record_diagram(ui, drawn.response.rect, key, least, height);
-        egui::CollapsingHeader::new(t("lab.measured"))
+        egui::CollapsingHeader::new(t!("lab.measured"))
             .id_salt(("failover-measured", i))
             .default_open(true)
             .show(ui, |ui| measured(ui, run));

@@ -117,7 +117,7 @@ pub fn event_words(run: &FailoverRun) -> Vec<(usize, String)> {
         let Some(&first) = series.first() else { return };
         let word = mark_style(run.marks[first].event).2;
         let words = if series.len() > 1 {
-            tf(
+            tf!(
                 "lab.failover.mark.repeated",
                 &[("what", word.to_owned()), ("n", series.len().to_string())],
             )

@@ -11,7 +11,6 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui, Vec2, vec2};
 
-use crate::lesson::catalogue::{t, tf};
 use crate::runner::{Runner, Task};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};

@@ -6,7 +6,6 @@ use egui::{RichText, Ui};
 use super::Where;
 use super::settings::stores;
 use crate::lesson::StoreRow;
-use crate::lesson::catalogue::{t, tf};
 
 impl Where {
     /// block per store when it is not.
@@ -20,15 +19,15 @@ impl Where {
         };
         let name = |i: usize, row: &StoreRow| {
             if i == chosen {
-                tf("sections.where.table.chosen", &[("store", &row.name)])
+                tf!("sections.where.table.chosen", &[("store", &row.name)])
             } else {
                 row.name.clone()
             }
         };
         let heads = [
-            t("sections.where.table.on_failover"),
-            t("sections.where.table.fencing_token"),
-            t("sections.where.table.in_short"),
+            t!("sections.where.table.on_failover"),
+            t!("sections.where.table.fencing_token"),
+            t!("sections.where.table.in_short"),
         ];
         let total = ui.available_width();
         if total < 560.0 {
@@ -76,7 +75,7 @@ impl Where {
                 cell(
                     ui,
                     name_w,
-                    RichText::new(t("sections.where.table.store")).strong(),
+                    RichText::new(t!("sections.where.table.store")).strong(),
                 );
                 for head in heads {
                     cell(ui, col_w, RichText::new(head).strong());
