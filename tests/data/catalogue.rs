@@ -275,10 +275,10 @@ fn literal_arguments<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
             continue;
         }
         let rest = text[at + marker.len()..].trim_start();
-        if let Some(rest) = rest.strip_prefix('"') {
-            if let Some(end) = rest.find('"') {
-                out.push(&rest[..end]);
-            }
+        if let Some(rest) = rest.strip_prefix('"')
+            && let Some(end) = rest.find('"')
+        {
+            out.push(&rest[..end]);
         }
     }
     out
