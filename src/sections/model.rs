@@ -188,7 +188,10 @@ mod tests {
         size: u32,
     }
 
-    const SIZE: ParamSpec = ParamSpec::new("size", "", 1.0, 9.0, 3.0).whole();
+    // A real model's flag has its label in `assets/ui/stage.ron`; the toy borrows one.
+    const SIZE: ParamSpec = ParamSpec::new("size", "", 1.0, 9.0, 3.0)
+        .whole()
+        .words("holders");
     crate::param_table!(Toy { size: SIZE } default {});
     impl Schema for Toy {}
 
