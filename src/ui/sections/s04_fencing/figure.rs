@@ -4,7 +4,7 @@
 //! Zoomed out, the ladder of hundreds of holders is a diagonal line with a few crosses on it,
 //! so the figure opens on the first late write, and a button shows the whole chain.
 
-use egui::{Align, Color32, Frame, Layout, RichText, Sense, Ui, UiBuilder, Vec2};
+use egui::{Align, Color32, Frame, Layout, Rect, RichText, Sense, Ui, UiBuilder, Vec2};
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
 
 use crate::sim::fencing::{Fate, FencingRun, Holder};
@@ -154,7 +154,9 @@ pub fn figure(
             .max_rect(rect)
             .layout(Layout::top_down(Align::Min)),
     );
-    inside.set_clip_rect(rect.intersect(ui.clip_rect()));
+    // (Cut at the bottom only: the y axis's title is drawn in the margin on the left.)
+    let clip = ui.clip_rect();
+    inside.set_clip_rect(clip.intersect(Rect::everything_above(rect.bottom())));
     let ui = &mut inside;
     let run = pair.shown(fencing);
     let (reset, zoom) = view.take(run, current);
