@@ -84,13 +84,22 @@ pub fn set_key_scale(ctx: &egui::Context, scale: f32) {
     ctx.data_mut(|d| d.insert_temp(key_scale_id(), scale));
 }
 
+/// The share of its type the figure now drawn gives its key and the other words beside its
+/// plot (see [`set_key_scale`]): 1 but on a slide that does not fit.
+pub fn key_scale(ctx: &egui::Context) -> f32 {
+    let scale: f32 = ctx.data(|d| d.get_temp(key_scale_id())).unwrap_or(1.0);
+    if scale > 0.0 && scale < 1.0 {
+        scale
+    } else {
+        1.0
+    }
+}
+
 /// A row of key entries under a plot, wrapping between entries (never inside one).
 pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
-    let scale: f32 = ui.ctx().data(|d| d.get_temp(key_scale_id())).unwrap_or(1.0);
+    let scale = key_scale(ui.ctx());
     ui.scope(|ui| {
-        if scale < 1.0 && scale > 0.0 {
-            crate::ui::kit::style::unscale_type(ui, 1.0 / scale);
-        }
+        crate::ui::kit::style::unscale_type(ui, 1.0 / scale);
         key_row_at(ui, cx, marks);
     });
 }

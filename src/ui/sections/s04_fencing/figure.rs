@@ -4,7 +4,7 @@
 //! Zoomed out, the ladder of hundreds of holders is a diagonal line with a few crosses on it,
 //! so the figure opens on the first late write, and a button shows the whole chain.
 
-use egui::{Color32, Frame, RichText, Ui, Vec2};
+use egui::{Align, Color32, Frame, Layout, Rect, RichText, Sense, Ui, UiBuilder, Vec2};
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
 
 use crate::sim::fencing::{Fate, FencingRun, Holder};
@@ -134,6 +134,9 @@ pub fn legend(run: &FencingRun, fencing: bool) -> Vec<KeyMark> {
 }
 
 /// The ladder and the counts, filling `size`. `current`: the pair is the present settings'.
+/// Returns the least height the figure needs as drawn in this frame: the counts box and the
+/// view buttons do not shrink with the ladder (the stage gives it that much from the next
+/// frame on; meanwhile what does not fit is cut, never drawn over what is under it).
 pub fn figure(
     ui: &mut Ui,
     cx: &Cx<'_>,
@@ -142,51 +145,77 @@ pub fn figure(
     size: Vec2,
     view: &mut LadderView,
     current: bool,
-) {
+) -> f32 {
+    // Drawn in exactly `size`, what does not fit cut: a figure that drew taller than its room
+    // would keep that room at this type for good (see `stage::note_overflow`).
+    let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+    let mut inside = ui.new_child(
+        UiBuilder::new()
+            .max_rect(rect)
+            .layout(Layout::top_down(Align::Min)),
+    );
+    // (Cut at the bottom only: the y axis's title is drawn in the margin on the left.)
+    let clip = ui.clip_rect();
+    inside.set_clip_rect(clip.intersect(Rect::everything_above(rect.bottom())));
+    let ui = &mut inside;
     let run = pair.shown(fencing);
     let (reset, zoom) = view.take(run, current);
-    let (names, col) = counts_widths(ui);
+    // On a slide that does not fit, the counts box's words yield with the key's (the ladder
+    // keeps the lecturer's type).
+    let scale = plot::key_scale(ui.ctx());
+    let words = |ui: &mut Ui| crate::ui::kit::style::unscale_type(ui, 1.0 / scale);
+    let (names, col) = {
+        let mut probe = ui.new_child(UiBuilder::new());
+        words(&mut probe);
+        counts_widths(&probe)
+    };
     let m = ui.style().spacing.window_margin;
-    let chrome = 2.0 * (col + COUNT_GAP) + f32::from(m.left + m.right) + 2.0;
-    if size.x >= SIDE_BY_SIDE {
-        // Row names on one line when that leaves the ladder enough room or the height is
-        // short; wrapped into a narrower, taller box otherwise.
-        let names_w = if names + chrome <= 0.4 * size.x || size.y < 300.0 {
-            names
-        } else {
-            (0.34 * size.x - chrome).max(110.0)
-        };
-        let box_w = names_w + chrome;
+    let chrome = 2.0 * (col + COUNT_GAP * scale) + f32::from(m.left + m.right) + 2.0;
+    // Row names on one line when that leaves the ladder enough room or the height is short;
+    // wrapped into a narrower, taller box otherwise.
+    let names_w = if names + chrome <= 0.4 * size.x || size.y < 300.0 {
+        names
+    } else {
+        (0.34 * size.x - chrome).max(110.0)
+    };
+    let box_w = names_w + chrome;
+    // On a projector height is short and width is not: the box beside the ladder while the
+    // ladder keeps half the width.
+    if size.x >= SIDE_BY_SIDE || (cx.lecture && box_w <= 0.5 * size.x) {
         let gap = ui.spacing().item_spacing.x * 2.0;
         ui.horizontal_top(|ui| {
-            view.shown = Some(ladder(
-                ui,
-                cx,
-                run,
-                size.x - box_w - gap,
-                size.y,
-                reset,
-                zoom,
-            ));
+            let ladder_w = size.x - box_w - gap;
+            view.shown = Some(ladder(ui, cx, run, ladder_w, size.y, reset, zoom));
             ui.add_space(gap - ui.spacing().item_spacing.x);
             ui.vertical(|ui| {
-                ui.set_width(box_w);
-                counts_box(ui, pair, fencing, names_w);
+                words(ui);
+                counts_box(ui, pair, fencing, [names_w, col, scale]);
                 if !cx.slide {
                     view_buttons(ui, run, view);
                 }
-            });
-        });
+            })
+            .response
+            .rect
+            .height()
+        })
+        .inner
     } else {
         let top = ui.cursor().top();
-        counts_box(ui, pair, fencing, names);
-        if !cx.slide {
-            view_buttons(ui, run, view);
-        }
+        ui.scope(|ui| {
+            words(ui);
+            counts_box(ui, pair, fencing, [names, col, scale]);
+            if !cx.slide {
+                view_buttons(ui, run, view);
+            }
+        });
         let used = ui.cursor().top() - top;
         view.shown = Some(ladder(ui, cx, run, size.x, size.y - used, reset, zoom));
+        used + LADDER_LEAST
     }
 }
+
+/// The ladder is never drawn lower than this.
+const LADDER_LEAST: f32 = 120.0;
 
 /// The view buttons: the whole chain, or its first late write.
 fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
@@ -251,12 +280,12 @@ fn ladder(
     let y_end = holders.last().map_or(1.0, |h| h.token as f64);
 
     let mut plot = plot::solid_ticks(Plot::new("s4-ladder"))
-        .width(width.max(120.0))
-        .height(height.max(120.0))
+        .width(width.max(LADDER_LEAST))
+        .height(height.max(LADDER_LEAST))
         .x_axis_label(t!("sections.fencing.axis_x"))
         .y_axis_label(plot::y_title(
             ui,
-            height.max(120.0),
+            height.max(LADDER_LEAST),
             &[
                 t!("sections.fencing.axis_y.long"),
                 t!("sections.fencing.axis_y"),
@@ -402,19 +431,19 @@ fn counts_widths(ui: &Ui) -> (f32, f32) {
 const COUNT_GAP: f32 = 10.0;
 
 /// Counts for both modes side by side, in a box; the mode on screen in bold.
-/// Row names wrap at `names_w`.
-fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, names_w: f32) {
+/// Row names wrap at `names_w`, column heads at `col_w`; the gaps at `scale` of their size
+/// (the words' own).
+fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, [names_w, col_w, scale]: [f32; 3]) {
     let strong_if = |text: String, strong: bool| {
         let t = RichText::new(text);
         if strong { t.strong() } else { t }
     };
-    let col_w = counts_widths(ui).1;
     let wrapped = widgets::wrapped_label;
     Frame::group(ui.style()).show(ui, |ui| {
         egui::Grid::new("s4-counts")
             .num_columns(3)
             .striped(true)
-            .spacing([COUNT_GAP, 4.0])
+            .spacing([COUNT_GAP * scale, 4.0 * scale])
             .show(ui, |ui| {
                 let holders = fmt_int(u64::from(pair.off.params.holders));
                 wrapped(

@@ -41,8 +41,9 @@ pub struct Fencing {
     pub params: FencingParams,
     run: Rerun<RunKey, Arc<Pair>>,
     view: LadderView,
-    /// The counts box and view buttons beside the ladder do not shrink with it.
-    least: crate::ui::kit::readable::Least,
+    /// The least height the figure needed as last drawn (the counts box and view buttons do
+    /// not shrink with the ladder), with the type it was drawn at.
+    least: Option<([i32; 2], f32)>,
 }
 
 fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
@@ -91,6 +92,14 @@ impl Fencing {
     }
 }
 
+/// The type and the zoom a figure's least height holds for.
+fn type_context(ui: &Ui) -> [i32; 2] {
+    [
+        (ui.text_style_height(&egui::TextStyle::Body) * 100.0).round() as i32,
+        (ui.ctx().pixels_per_point() * 1000.0).round() as i32,
+    ]
+}
+
 /// A time typed as `duration_ms` writes it (`1.5 s`, `250 ms`, `2 min`; a bare number is
 /// seconds), in milliseconds.
 fn parse_ms(text: &str) -> Option<f64> {
@@ -131,9 +140,12 @@ impl Experiment for Fencing {
         match self.run.latest().cloned() {
             Some(pair) => {
                 let (fencing, view) = (self.params.fencing, &mut self.view);
-                self.least.measure(ui, size.y, |ui| {
-                    figure::figure(ui, cx, &pair, fencing, size, view, current);
-                });
+                let least = figure::figure(ui, cx, &pair, fencing, size, view, current);
+                if self.least.is_none_or(|(_, h)| (h - least).abs() > 0.5) {
+                    // (The stage asks for the figure's room before it draws it.)
+                    ui.ctx().request_repaint();
+                }
+                self.least = Some((type_context(ui), least));
             }
             None => {
                 ui.allocate_space(size);
@@ -142,8 +154,13 @@ impl Experiment for Fencing {
     }
 
     fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
-        self.least
-            .or(ui, crate::ui::kit::readable::readable_height(ui, 4.0))
+        let floor = crate::ui::kit::readable::readable_height(ui, 4.0);
+        match self.least {
+            // This frame's, not the most ever seen: on a slide whose words yield, the counts
+            // box yields with them.
+            Some((context, least)) if context == type_context(ui) => floor.max(least),
+            _ => floor,
+        }
     }
 
     fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
