@@ -58,8 +58,8 @@ pub fn remember(ui: &Ui, id: Id, h: f32) {
 /// A size [`remember`]ed in an earlier frame, if it was measured at today's zoom. A height
 /// measured at another type size (the frame after the lecturer's type changed, or a slide's
 /// type came down to fit) says nothing of this one: the first frame at a new zoom lays out
-/// without it, and nothing that only ever grows (a figure's overflow, a
-/// `readable::Least`) learns from that frame's mistakes.
+/// without it, and nothing that only ever grows (a figure's overflow) learns from that
+/// frame's mistakes.
 pub fn remembered(ui: &Ui, id: Id) -> Option<f32> {
     let zoom = ui.ctx().pixels_per_point();
     ui.ctx()

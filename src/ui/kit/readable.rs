@@ -17,51 +17,6 @@ pub fn readable_height(ui: &Ui, rows: f32) -> f32 {
     rows * tick_row(ui) + 2.6 * ui.text_style_height(&egui::TextStyle::Body)
 }
 
-/// The least height a figure took when it was given less: words, boxes and buttons beside or
-/// above its plot do not shrink with it. A section keeps one and asks the stage for that much
-/// room (see `Experiment::readable_height`), so the figure never draws over what is under it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Least {
-    /// The width, type and zoom it was measured at (at another, it is measured anew).
-    context: [i32; 3],
-    took: f32,
-}
-
-fn least_context(ui: &Ui) -> [i32; 3] {
-    [
-        ui.available_width().round() as i32,
-        (ui.text_style_height(&egui::TextStyle::Body) * 100.0).round() as i32,
-        (ui.ctx().pixels_per_point() * 1000.0).round() as i32,
-    ]
-}
-
-impl Least {
-    /// Draws `add`, given `room` points of height; notes the height it took beyond them.
-    pub fn measure(&mut self, ui: &mut Ui, room: f32, add: impl FnOnce(&mut Ui)) {
-        let context = least_context(ui);
-        if context != self.context {
-            *self = Least { context, took: 0.0 };
-        }
-        let took = ui.scope(add).response.rect.height();
-        if took > room + 0.5 && took > self.took + 0.5 {
-            self.took = took;
-            ui.ctx().request_repaint();
-        }
-    }
-
-    /// `floor`, or more where the figure took more at this width and type.
-    pub fn or(self, ui: &Ui, floor: f32) -> f32 {
-        // (The stage asks before it lays the figure out: the width it will have is the
-        // page's less the figure's margins, so the type and the zoom alone decide.)
-        let same_type = self.context[1..] == least_context(ui)[1..];
-        if same_type {
-            floor.max(self.took)
-        } else {
-            floor
-        }
-    }
-}
-
 /// A figure as drawn in a frame: where it is (axes, titles and key) and the least height at
 /// which its axis ticks are drawn. The stage records every figure it draws, and the lab its
 /// diagrams; a layout check reads them back with [`drawn_figures`], and a card opened over the
