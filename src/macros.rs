@@ -13,7 +13,7 @@ macro_rules! key {
     ($key:literal) => {{
         const KEY: &str = $key;
         const _: () = assert!(
-            $crate::lesson::catalogue::has(KEY),
+            $crate::lesson::keys::has(KEY),
             concat!("no key \"", $key, "\" in assets/ui/*.ron")
         );
         KEY

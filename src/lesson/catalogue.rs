@@ -46,8 +46,6 @@ pub fn catalogue() -> &'static BTreeMap<String, String> {
     })
 }
 
-pub use super::keys::has;
-
 /// The catalogue's text for `key`. A key missing from the catalogue is a defect the tests
 /// catch; the program then shows the key itself rather than stop.
 pub fn t(key: &str) -> &'static str {

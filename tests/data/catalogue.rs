@@ -250,7 +250,7 @@ fn key_lists_are_the_catalogues() {
         assert_eq!(list, parsed.as_slice(), "assets/ui/{name}.ron");
     }
     for key in catalogue::catalogue().keys() {
-        assert!(catalogue::has(key), "{key}");
+        assert!(keys::has(key), "{key}");
     }
     for near in [
         "",
@@ -261,7 +261,7 @@ fn key_lists_are_the_catalogues() {
         "app.title ",
         "lab.app.title",
     ] {
-        assert!(!catalogue::has(near), "{near:?} is not a key");
+        assert!(!keys::has(near), "{near:?} is not a key");
     }
 }
 
