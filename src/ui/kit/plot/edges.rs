@@ -21,10 +21,8 @@ pub fn show<'a, R>(
     let first = ui
         .ctx()
         .graphics(|g| g.get(layer).map_or(0, |l| l.next_idx().0));
-    #[expect(
-        clippy::disallowed_methods,
-        reason = "the one place egui_plot's own show is called"
-    )]
+    // The one place egui_plot's own show is called (clippy.toml forbids it elsewhere).
+    #[expect(clippy::disallowed_methods)]
     let response = plot.show(ui, build);
     whole_tick_labels(ui, first, response.transform.frame());
     note_y_range(ui, id, response.transform.bounds());
