@@ -1,5 +1,6 @@
 //! The lesson's data: the words in `assets/` held to the models and to each other, and the
-//! progress file under every kind of damage, and the code's layers. One module per area.
+//! progress file under every kind of damage, and the code's layers and the one way plots are
+//! drawn. One module per area.
 
 mod accuracy;
 mod catalogue;
@@ -7,6 +8,7 @@ mod content;
 mod giveaways;
 mod judging;
 mod layers;
+mod plots;
 mod progress;
 mod quizzes;
 mod review;

@@ -749,8 +749,9 @@ fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
 
 /// The lab in a lecture at `px` and a type `type_steps` tenths above 100 %, its runs
 /// replayed: every part's question with the class's vote, its run in flight with a Page Down
-/// waiting for it, and its result, screenful by screenful, to the lecture's last words.
-fn lab_lecture_at(px: [f32; 2], type_steps: i32) -> Walk {
+/// waiting for it, and its result, screenful by screenful, to the lecture's last words. `each`
+/// sees every step's screen.
+pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&Walk)) -> Walk {
     use locks_lesson::ui::sections::lab::{LabPage, ReplayClock};
     let lab = sections::lab();
     let h = crate::harness::open_with(AppOptions {
@@ -781,6 +782,7 @@ fn lab_lecture_at(px: [f32; 2], type_steps: i32) -> Walk {
     for step in 0..MAX_STEPS {
         w.press(Key::Num2);
         w.look(&format!("the lab step {step}"));
+        each(&w);
         let before = (pager::index(&w.h.ctx), w.h.state().section(lab).summary());
         let running = |w: &Walk| w.h.query_by_label("Cancel").is_some();
         w.press(Key::PageDown);
@@ -805,7 +807,7 @@ fn lab_lecture_at(px: [f32; 2], type_steps: i32) -> Walk {
 fn every_lab_step_in_a_lecture_fits_the_projectors() {
     let walks = PROJECTORS
         .into_iter()
-        .flat_map(|px| [0, 5].map(|t| lab_lecture_at(px, t)))
+        .flat_map(|px| [0, 5].map(|t| lab_lecture_at(px, t, |_| {})))
         .collect();
     report_at_least(walks, 0, 40);
 }

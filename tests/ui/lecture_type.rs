@@ -1,5 +1,5 @@
 //! The lecturer's Type (Ctrl+Plus) enlarges every figure's text on the projector, and a
-//! section's y axis holds still while Page Down walks its steps.
+//! section's y axis holds still while Page Down walks its steps (the lab's too).
 
 use std::collections::BTreeMap;
 
@@ -140,4 +140,40 @@ fn every_simulation_figure_keeps_its_y_axis_across_the_builds() {
         walked += usize::from(!ranges.is_empty());
     }
     assert!(walked >= 5, "only {walked} sections with plots");
+}
+
+/// The lab's figures through the lecture's steps on a projector (each part asked, run and
+/// shown, its runs replayed): every plot it draws tells the range it was drawn with, and each
+/// keeps it from step to step (a store's diagram has its own lanes, so its own name).
+#[test]
+fn every_lab_figure_notes_its_y_axis_and_keeps_it() {
+    let mut ranges: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
+    let mut plots = 0;
+    crate::layout_walk::lab_lecture_at(PROJECTOR, 0, |w| {
+        for (plot, y) in locks_lesson::ui::kit::plot::y_ranges(&w.h.ctx) {
+            ranges.entry(plot).or_default().push(y);
+        }
+        plots = plots.max(w.h.ctx.data(|d| d.count::<egui_plot::PlotMemory>()));
+    });
+    assert!(
+        plots > 0 && ranges.len() >= plots,
+        "the lab drew {plots} plots and noted the y range of {}: {:?}",
+        ranges.len(),
+        ranges.keys()
+    );
+    let diagrams = ranges
+        .keys()
+        .filter(|k| k.starts_with("lab-failover"))
+        .count();
+    assert!(
+        ranges.contains_key("lab-timeline") && diagrams >= 3,
+        "the stale holder's timeline and a diagram for each store: {:?}",
+        ranges.keys()
+    );
+    for (plot, seen) in &ranges {
+        eprintln!("the lab's {plot}: {} steps, {:?}", seen.len(), seen[0]);
+        for r in seen {
+            assert_eq!(*r, seen[0], "the lab's {plot}: its y axis moved: {seen:?}");
+        }
+    }
 }

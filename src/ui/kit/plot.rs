@@ -7,7 +7,7 @@ mod edges;
 mod grid;
 mod key;
 
-pub use edges::{note_y_range, show, y_range, y_ranges};
+pub use edges::{show, y_range, y_ranges};
 pub use grid::{decade_marks, decade_marks_every, grid_label, log_marks, nice_grid};
 pub use key::{
     HATCH_INK, Hatch, KeyMark, key_row, key_scale, paint_hatch, paint_marker, set_key_scale,

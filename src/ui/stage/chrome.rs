@@ -4,13 +4,13 @@
 use egui::{RichText, Ui};
 
 use super::layout::MIN_FIGURE_HEIGHT;
-use crate::ui::kit::widgets;
+use crate::ui::kit::{plot, widgets};
 
 /// The figure's empty state while its result is hidden: its axes, and a word on why.
 pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
     let body = ui.style().text_styles[&egui::TextStyle::Body].size;
     let waiting = t!("stage.figure.waiting");
-    let shown = crate::ui::kit::plot::solid_ticks(egui_plot::Plot::new(("empty-figure", n)))
+    let empty = plot::solid_ticks(egui_plot::Plot::new(("empty-figure", n)))
         .width(size.x)
         .height(size.y.max(MIN_FIGURE_HEIGHT))
         .x_axis_label(x)
@@ -26,14 +26,14 @@ pub fn empty_figure(ui: &mut Ui, n: u8, size: egui::Vec2, x: &str, y: &str) {
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .show_x(false)
-        .show_y(false)
-        .show(ui, |pu| {
-            pu.text(egui_plot::Text::new(
-                "",
-                egui_plot::PlotPoint::new(0.5, 0.5),
-                RichText::new(waiting).size(body * 1.2),
-            ));
-        });
+        .show_y(false);
+    let shown = plot::show(ui, "empty-figure", empty, |pu| {
+        pu.text(egui_plot::Text::new(
+            "",
+            egui_plot::PlotPoint::new(0.5, 0.5),
+            RichText::new(waiting).size(body * 1.2),
+        ));
+    });
     widgets::describe_plot(&shown.response, t!("stage.figure.name"), waiting);
 }
 

@@ -21,6 +21,8 @@ pub fn show<'a, R>(
     let first = ui
         .ctx()
         .graphics(|g| g.get(layer).map_or(0, |l| l.next_idx().0));
+    // The one place egui_plot's own show is called (clippy.toml forbids it elsewhere).
+    #[expect(clippy::disallowed_methods)]
     let response = plot.show(ui, build);
     whole_tick_labels(ui, first, response.transform.frame());
     note_y_range(ui, id, response.transform.bounds());
@@ -70,7 +72,7 @@ fn ranges_id(viewport: egui::ViewportId) -> egui::Id {
 
 /// Notes the y range plot `id` was drawn with (for the tests that hold an axis still across
 /// a lecture's builds).
-pub fn note_y_range(ui: &Ui, id: &str, bounds: &egui_plot::PlotBounds) {
+fn note_y_range(ui: &Ui, id: &str, bounds: &egui_plot::PlotBounds) {
     let key = ranges_id(ui.ctx().viewport_id());
     let y = [bounds.min()[1], bounds.max()[1]];
     ui.ctx().data_mut(|d| {

@@ -183,7 +183,8 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .or(run.moment("restart"));
     let mut labels = Labels::new("lab-failover");
     labels.avoid_marks(marks::bars(&bars, true));
-    let response = plot::fixed_view(Plot::new(("lab-failover", run.params.store.as_str())))
+    let store = run.params.store.as_str();
+    let diagram = plot::fixed_view(Plot::new(("lab-failover", store)))
         .height(height)
         .x_axis_label(t!("lab.failover.figure.axis"))
         .include_x(0.0)
@@ -205,105 +206,103 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 .iter()
                 .find(|(y, _)| (y - m.value).abs() < 0.01)
                 .map_or(String::new(), |(_, n)| n.clone())
-        })
-        .show(ui, |p| {
-            p.bar_chart(BarChart::new("", bars).horizontal());
-            for (at, color, named) in [(fault, FAULT, true), (after, BACK, false)] {
-                let Some(at) = at else { continue };
-                labels.avoid_marks([Mark::Vertical(at, lw * 0.5)]);
-                p.vline(
-                    VLine::new("", at)
-                        .color(color)
-                        .width(lw * 0.5)
-                        .style(LineStyle::dashed_dense()),
+        });
+    // One diagram a store: each has its own lanes, so its own y range.
+    let name = format!("lab-failover-{store}");
+    let response = plot::show(ui, &name, diagram, |p| {
+        p.bar_chart(BarChart::new("", bars).horizontal());
+        for (at, color, named) in [(fault, FAULT, true), (after, BACK, false)] {
+            let Some(at) = at else { continue };
+            labels.avoid_marks([Mark::Vertical(at, lw * 0.5)]);
+            p.vline(
+                VLine::new("", at)
+                    .color(color)
+                    .width(lw * 0.5)
+                    .style(LineStyle::dashed_dense()),
+            );
+            if named {
+                labels.add(
+                    // Beside its line (right, else left), over the top lane.
+                    Label::new(
+                        PlotPoint::new(at, top + 0.2),
+                        Align2::LEFT_BOTTOM,
+                        tf!("lab.failover.figure.fault", &[("time", duration_ms(at))]),
+                    )
+                    .offset(vec2(lw, -2.0))
+                    .within_y(top + 0.18, top + 0.8)
+                    .priority(3),
                 );
-                if named {
-                    labels.add(
-                        // Beside its line (right, else left), over the top lane.
-                        Label::new(
-                            PlotPoint::new(at, top + 0.2),
-                            Align2::LEFT_BOTTOM,
-                            tf!("lab.failover.figure.fault", &[("time", duration_ms(at))]),
-                        )
-                        .offset(vec2(lw, -2.0))
-                        .within_y(top + 0.18, top + 0.8)
-                        .priority(3),
-                    );
-                }
             }
-            if let Some(until) = run.moment("a_valid_until") {
-                // A lease that runs on past the axis's end says so with an arrow on A's lane,
-                // pointing past the end, and its time.
-                let runs_on = until > end * 1.05;
-                if runs_on {
-                    labels.avoid_marks(marks::line(&[[end * 0.95, top], [end * 1.05, top]], 12.0));
-                    p.arrows(
-                        egui_plot::Arrows::new(
-                            "",
-                            vec![[end * 0.95, top]],
-                            vec![[end * 1.05, top]],
-                        )
+        }
+        if let Some(until) = run.moment("a_valid_until") {
+            // A lease that runs on past the axis's end says so with an arrow on A's lane,
+            // pointing past the end, and its time.
+            let runs_on = until > end * 1.05;
+            if runs_on {
+                labels.avoid_marks(marks::line(&[[end * 0.95, top], [end * 1.05, top]], 12.0));
+                p.arrows(
+                    egui_plot::Arrows::new("", vec![[end * 0.95, top]], vec![[end * 1.05, top]])
                         .color(A_COLOR)
                         .tip_length(12.0),
-                    );
-                }
-                let what = crate::lab::failover::text::label("a_valid_until");
-                let values = [("what", what.to_owned()), ("time", duration_ms(until))];
-                let valid = tf!("lab.failover.figure.valid_until", &values);
-                let x = until.min(end * 1.05);
-                labels.add(
-                    Label::new(
-                        PlotPoint::new(x, top - 0.25),
-                        Align2::RIGHT_TOP,
-                        if runs_on {
-                            tf!("lab.failover.figure.valid_until_beyond", &values)
-                        } else {
-                            valid.clone()
-                        },
-                    )
-                    .or(valid)
-                    .or(duration_ms(until))
-                    .within_y(top - 0.8, top - 0.2)
-                    .priority(2),
                 );
             }
-            for m in &run.marks {
-                let (shape, color, _) = mark_style(m.event);
-                let y = lane_y(run, m.lane);
-                labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
-                if m.event == Event::Killed {
-                    labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
-                } else {
-                    p.points(
-                        Points::new("", vec![[m.at_ms, y]])
-                            .shape(shape)
-                            .color(color)
-                            .radius(r),
-                    );
-                }
-            }
-            for (i, words) in event_words(run) {
-                let m = &run.marks[i];
-                let y = lane_y(run, m.lane);
-                // Grants and refusals below the lane, the servers' events above it: each in
-                // its own lane's half.
-                let below = matches!(m.event, Event::Granted(_) | Event::Refused(_));
-                let (align, dy) = if below {
-                    (Align2::CENTER_TOP, r + 2.0)
-                } else {
-                    (Align2::CENTER_BOTTOM, -(r + 2.0))
-                };
-                // (Or beside the mark, but never in another lane. Each lane holds a line of
-                // words on each side: the servers' events take theirs first.)
-                let priority = if below { 1 } else { 2 };
-                labels.add(
-                    Label::new(PlotPoint::new(m.at_ms, y), align, words)
-                        .offset(vec2(0.0, dy))
-                        .within_y(y - 0.5, y + 0.5)
-                        .priority(priority),
+            let what = crate::lab::failover::text::label("a_valid_until");
+            let values = [("what", what.to_owned()), ("time", duration_ms(until))];
+            let valid = tf!("lab.failover.figure.valid_until", &values);
+            let x = until.min(end * 1.05);
+            labels.add(
+                Label::new(
+                    PlotPoint::new(x, top - 0.25),
+                    Align2::RIGHT_TOP,
+                    if runs_on {
+                        tf!("lab.failover.figure.valid_until_beyond", &values)
+                    } else {
+                        valid.clone()
+                    },
+                )
+                .or(valid)
+                .or(duration_ms(until))
+                .within_y(top - 0.8, top - 0.2)
+                .priority(2),
+            );
+        }
+        for m in &run.marks {
+            let (shape, color, _) = mark_style(m.event);
+            let y = lane_y(run, m.lane);
+            labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
+            if m.event == Event::Killed {
+                labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
+            } else {
+                p.points(
+                    Points::new("", vec![[m.at_ms, y]])
+                        .shape(shape)
+                        .color(color)
+                        .radius(r),
                 );
             }
-        });
+        }
+        for (i, words) in event_words(run) {
+            let m = &run.marks[i];
+            let y = lane_y(run, m.lane);
+            // Grants and refusals below the lane, the servers' events above it: each in
+            // its own lane's half.
+            let below = matches!(m.event, Event::Granted(_) | Event::Refused(_));
+            let (align, dy) = if below {
+                (Align2::CENTER_TOP, r + 2.0)
+            } else {
+                (Align2::CENTER_BOTTOM, -(r + 2.0))
+            };
+            // (Or beside the mark, but never in another lane. Each lane holds a line of
+            // words on each side: the servers' events take theirs first.)
+            let priority = if below { 1 } else { 2 };
+            labels.add(
+                Label::new(PlotPoint::new(m.at_ms, y), align, words)
+                    .offset(vec2(0.0, dy))
+                    .within_y(y - 0.5, y + 0.5)
+                    .priority(priority),
+            );
+        }
+    });
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text, strong);
     let response = response.response;

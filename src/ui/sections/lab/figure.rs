@@ -167,7 +167,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     let mut labels = Labels::new("lab-timeline");
     labels.avoid_marks(marks::bars(&bars, true));
     let lanes = lanes();
-    let response = plot::solid_ticks(Plot::new("lab-timeline"))
+    let timeline = plot::solid_ticks(Plot::new("lab-timeline"))
         .height(height)
         .x_axis_label(t!("lab.figure.axis"))
         .include_x(-0.2)
@@ -195,63 +195,63 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
                 .iter()
                 .find(|(y, _)| (y - m.value).abs() < 0.01)
                 .map_or(String::new(), |(_, n)| (*n).to_owned())
-        })
-        .show(ui, |p| {
-            p.bar_chart(BarChart::new("", bars).horizontal());
-            if let Some(expiry) = run.expiry_ms.map(s) {
-                labels.avoid_marks([Mark::Vertical(expiry, lw * 0.6)]);
-                p.vline(
-                    VLine::new("", expiry)
-                        .color(palette::GREY)
-                        .width(lw * 0.6)
-                        .style(LineStyle::dashed_dense()),
-                );
-                let gone = tf!("lab.figure.lock_gone", &[("time", seconds(expiry))]);
-                labels.add(
-                    Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, gone)
-                        .offset(vec2(-4.0, 0.0))
-                        .within_y(3.3, 3.95)
-                        .priority(2),
-                );
-            }
-            let renewed = s(run.a_last_renewal_ms);
-            if renewed > 0.0 {
-                p.points(
-                    Points::new("", vec![[renewed, 2.0]])
-                        .color(A_COLOR)
-                        .shape(MarkerShape::Diamond)
-                        .radius(r * 0.7),
-                );
-                labels.avoid(PlotPoint::new(renewed, 2.0), r * 0.7);
-            }
-            if let Some(paused_bar) = paused_bar {
-                labels.add(
-                    Label::new(
-                        PlotPoint::new((frozen + woke) / 2.0, 3.0),
-                        Align2::CENTER_CENTER,
-                        tf!("lab.figure.paused", &[("time", seconds(woke - frozen))]),
-                    )
-                    .or(seconds(woke - frozen))
-                    .inside(paused_bar)
-                    .priority(2),
-                );
-            }
-            for (at, tok) in [(b_granted, b_tok), (0.0, a_tok)] {
-                labels.add(
-                    Label::new(
-                        PlotPoint::new(at, 2.3),
-                        Align2::LEFT_BOTTOM,
-                        tf!("lab.figure.token", &[("token", tok.to_string())]),
-                    )
-                    .offset(vec2(4.0, 0.0))
-                    .within_y(2.2, 2.8)
-                    .priority(2),
-                );
-            }
-            for w in &writes {
-                draw_write(p, w, lw, r, &mut labels);
-            }
         });
+    let response = plot::show(ui, "lab-timeline", timeline, |p| {
+        p.bar_chart(BarChart::new("", bars).horizontal());
+        if let Some(expiry) = run.expiry_ms.map(s) {
+            labels.avoid_marks([Mark::Vertical(expiry, lw * 0.6)]);
+            p.vline(
+                VLine::new("", expiry)
+                    .color(palette::GREY)
+                    .width(lw * 0.6)
+                    .style(LineStyle::dashed_dense()),
+            );
+            let gone = tf!("lab.figure.lock_gone", &[("time", seconds(expiry))]);
+            labels.add(
+                Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, gone)
+                    .offset(vec2(-4.0, 0.0))
+                    .within_y(3.3, 3.95)
+                    .priority(2),
+            );
+        }
+        let renewed = s(run.a_last_renewal_ms);
+        if renewed > 0.0 {
+            p.points(
+                Points::new("", vec![[renewed, 2.0]])
+                    .color(A_COLOR)
+                    .shape(MarkerShape::Diamond)
+                    .radius(r * 0.7),
+            );
+            labels.avoid(PlotPoint::new(renewed, 2.0), r * 0.7);
+        }
+        if let Some(paused_bar) = paused_bar {
+            labels.add(
+                Label::new(
+                    PlotPoint::new((frozen + woke) / 2.0, 3.0),
+                    Align2::CENTER_CENTER,
+                    tf!("lab.figure.paused", &[("time", seconds(woke - frozen))]),
+                )
+                .or(seconds(woke - frozen))
+                .inside(paused_bar)
+                .priority(2),
+            );
+        }
+        for (at, tok) in [(b_granted, b_tok), (0.0, a_tok)] {
+            labels.add(
+                Label::new(
+                    PlotPoint::new(at, 2.3),
+                    Align2::LEFT_BOTTOM,
+                    tf!("lab.figure.token", &[("token", tok.to_string())]),
+                )
+                .offset(vec2(4.0, 0.0))
+                .within_y(2.2, 2.8)
+                .priority(2),
+            );
+        }
+        for w in &writes {
+            draw_write(p, w, lw, r, &mut labels);
+        }
+    });
     let strong = ui.visuals().strong_text_color();
     labels.paint(ui, &response.transform, text, strong);
     let response = response.response;

@@ -89,7 +89,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         Mark::Vertical(exact, w * 1.2),
         Mark::Vertical(simulated, w * 0.9),
     ]);
-    let response = plot::fixed_view(Plot::new("s5-histogram"))
+    let histogram = plot::fixed_view(Plot::new("s5-histogram"))
         .width(size.x)
         .height(size.y)
         .x_axis_label(t!("sections.where.axis_x"))
@@ -104,44 +104,43 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         .include_x(left)
         .include_x(right)
         .include_y(0.0)
-        .include_y(top)
-        .show(ui, |p| {
-            p.bar_chart(
-                BarChart::new("", bars)
-                    .color(plot::colour(cx, BARS))
-                    .element_formatter(Box::new(|b, _| {
-                        let fraction = fmt_pct(b.value / 100.0);
-                        tf!(
-                            "sections.where.bar.hover",
-                            &[("bar", &b.name), ("share", &fraction)],
-                        )
-                    })),
-            );
-            p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
-            if twice {
-                let twice = view.summary.expected_double_granted;
-                p.vline(VLine::new("", twice).color(TWICE).width(w * 1.2));
-                labels.avoid_marks([Mark::Vertical(twice, w * 1.2)]);
-                labels.add(
-                    Label::new(
-                        egui_plot::PlotPoint::new(twice, top),
-                        egui::Align2::LEFT_TOP,
-                        tf!("sections.where.key.twice", &[("value", fmt_count(twice))]),
+        .include_y(top);
+    let response = plot::show(ui, "s5-histogram", histogram, |p| {
+        p.bar_chart(
+            BarChart::new("", bars)
+                .color(plot::colour(cx, BARS))
+                .element_formatter(Box::new(|b, _| {
+                    let fraction = fmt_pct(b.value / 100.0);
+                    tf!(
+                        "sections.where.bar.hover",
+                        &[("bar", &b.name), ("share", &fraction)],
                     )
-                    .or(fmt_count(twice))
-                    .offset(egui::vec2(6.0, 2.0))
-                    .strong()
-                    .priority(3),
-                );
-            }
-            p.vline(
-                VLine::new("", simulated)
-                    .color(plot::colour(cx, SIMULATED))
-                    .width(w * 0.9)
-                    .style(LineStyle::dashed_loose()),
+                })),
+        );
+        p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
+        if twice {
+            let twice = view.summary.expected_double_granted;
+            p.vline(VLine::new("", twice).color(TWICE).width(w * 1.2));
+            labels.avoid_marks([Mark::Vertical(twice, w * 1.2)]);
+            labels.add(
+                Label::new(
+                    egui_plot::PlotPoint::new(twice, top),
+                    egui::Align2::LEFT_TOP,
+                    tf!("sections.where.key.twice", &[("value", fmt_count(twice))]),
+                )
+                .or(fmt_count(twice))
+                .offset(egui::vec2(6.0, 2.0))
+                .strong()
+                .priority(3),
             );
-        });
-    plot::note_y_range(ui, "s5-histogram", response.transform.bounds());
+        }
+        p.vline(
+            VLine::new("", simulated)
+                .color(plot::colour(cx, SIMULATED))
+                .width(w * 0.9)
+                .style(LineStyle::dashed_loose()),
+        );
+    });
     let ink = ui.visuals().text_color();
     labels.paint(
         ui,
@@ -184,7 +183,7 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
     let ink = ui.visuals().strong_text_color();
     let mut labels = Labels::new("s5-comparison");
     labels.avoid_marks(marks::bars(&bars, false));
-    let response = plot::fixed_view(Plot::new("s5-comparison"))
+    let comparison = plot::fixed_view(Plot::new("s5-comparison"))
         .width(size.x)
         .height(size.y)
         .x_axis_label(t!("sections.where.comparison.axis_x"))
@@ -207,22 +206,22 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
         .include_x(-0.6)
         .include_x(1.6)
         .include_y(0.0)
-        .include_y(top)
-        .show(ui, |pu| {
-            pu.bar_chart(BarChart::new(t!("sections.where.comparison.bars"), bars));
-            for (i, v) in values.iter().enumerate() {
-                labels.add(
-                    Label::new(
-                        egui_plot::PlotPoint::new(i as f64, *v),
-                        egui::Align2::CENTER_BOTTOM,
-                        fmt_count(*v),
-                    )
-                    .offset(egui::vec2(0.0, -4.0))
-                    .strong()
-                    .priority(2),
-                );
-            }
-        });
+        .include_y(top);
+    let response = plot::show(ui, "s5-comparison", comparison, |pu| {
+        pu.bar_chart(BarChart::new(t!("sections.where.comparison.bars"), bars));
+        for (i, v) in values.iter().enumerate() {
+            labels.add(
+                Label::new(
+                    egui_plot::PlotPoint::new(i as f64, *v),
+                    egui::Align2::CENTER_BOTTOM,
+                    fmt_count(*v),
+                )
+                .offset(egui::vec2(0.0, -4.0))
+                .strong()
+                .priority(2),
+            );
+        }
+    });
     labels.paint(ui, &response.transform, ink, ink);
     let response = response.response;
     widgets::describe_plot(&response, t!("sections.where.plot.comparison"), "");
