@@ -321,10 +321,12 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let squeeze = cx
         .lecture
         .then(|| squeeze_state(ui, n, (now.choice, now.hidden)));
+    // The room around the words yields with them.
+    let room = |m: f32| Margin::symmetric(0, (m * squeeze.map_or(1.0, |s| s.factor)).round() as i8);
     let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
-        .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
+        .frame(Frame::NONE.inner_margin(room(4.0)))
         .show(ui, |ui| {
             if let Some(s) = squeeze {
                 squeezed(ui, s.factor);
@@ -349,7 +351,7 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let bottom = egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)
-        .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
+        .frame(Frame::NONE.inner_margin(room(6.0)))
         .show(ui, |ui| {
             // (The controls' words yield with the headline's.)
             if let Some(s) = squeeze {
