@@ -31,7 +31,7 @@ pub const SLIDE_POINTS: [f32; 2] = [
     SLIDE_PX[1] * BODY_POINTS / BODY_PX_768,
 ];
 /// The passes egui may take over one frame of a lecture (see [`Lecture::fit`]).
-const MAX_PASSES: usize = 5;
+const MAX_PASSES: usize = 10;
 /// The lecturer's type factor: its range and its step.
 pub const TYPE_RANGE: (f32, f32) = (0.7, 1.5);
 const TYPE_STEP: f32 = 0.1;

@@ -95,14 +95,13 @@ impl StageFit {
             ctx.request_repaint_of(viewport);
         }
         if self.seen >= 2 && factor > least + 1e-3 {
-            // The stage's words grow with the type and the window's points shrink, so its
-            // lines get both taller and more (the words wrap sooner): its height goes about
-            // with the square of the type. The factor at which the window's points would hold
-            // what the stage needs, to a tenth below, and at least a tenth lower than now
-            // (a figure's fixed parts grow less: where this is still too large, the next
-            // measure takes it lower).
+            // The stage is laid out in the window's points, which grow as the type goes
+            // down, while what it needs there stays the same or shrinks (its words keep their
+            // size on screen, so their points shrink): the factor at which the window's
+            // points hold what the stage needs now, to a tenth below, fits at once; and it is
+            // at least a tenth lower than now.
             let window = size.y / zoom.max(1e-3);
-            let estimate = factor * (window / (window + o.over)).sqrt();
+            let estimate = factor * window / (window + o.over);
             factor = ((estimate * 10.0 + 1e-3).floor() / 10.0)
                 .min(factor - 0.1)
                 .max(least);

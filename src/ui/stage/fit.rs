@@ -49,6 +49,8 @@ pub fn note_overflow(ui: &Ui, n: u8, over: f32) {
         let (id, context) = (overflow_id(ui, n), overflow_context(ui));
         ui.ctx()
             .data_mut(|d| d.insert_temp(id, Overflow { context, over }));
+        // (Laid out again at once: the figure past its room is never shown.)
+        ui.ctx().request_discard("a figure drew past its room");
         ui.ctx().request_repaint();
     }
 }
@@ -78,28 +80,56 @@ pub(super) fn squeeze_id(ui: &Ui, n: u8) -> Id {
     Id::unique(("stage-words-squeeze", n, ui.ctx().viewport_id()))
 }
 
-/// The squeeze of section `n`'s slide `slide` in this window at this type.
+/// The squeeze of section `n`'s slide `slide` in this window at this type. A slide whose
+/// type was just changed (its words had yielded at another) starts from its words at the
+/// size on screen they had: laid out with them at full size it would overflow the window
+/// for a pass, and that pass may be the one shown.
 pub(super) fn squeeze_state(ui: &Ui, n: u8, slide: (Option<usize>, bool)) -> Squeeze {
     let context = overflow_context(ui);
     let id = squeeze_id(ui, n);
     let all: Vec<Squeeze> = ui.ctx().data(|d| d.get_temp(id)).unwrap_or_default();
-    all.into_iter()
+    if let Some(s) = all
+        .iter()
         .find(|s| s.context == context && s.slide == slide)
-        .unwrap_or(Squeeze {
-            context,
-            slide,
-            factor: 1.0,
-            measured: 1.0,
-        })
+    {
+        return *s;
+    }
+    let carried = all
+        .iter()
+        .rev()
+        .find(|s| s.slide == slide && s.factor < 1.0)
+        .map_or(1.0, |s| carried_factor(s, &context).max(least_squeeze(ui)));
+    Squeeze {
+        context,
+        slide,
+        factor: carried,
+        // (Not measured at this type yet: the next step waits for a measure.)
+        measured: if carried < 1.0 { -1.0 } else { 1.0 },
+    }
 }
+
+/// The factor at which the words of `s` keep their size on screen in the window and type
+/// `context` (at most 1).
+fn carried_factor(s: &Squeeze, context: &[i32; 4]) -> f32 {
+    // (The context's last two numbers are the body text's points and the pixels per point.)
+    let px = |c: &[i32; 4]| c[2] as f32 * c[3] as f32;
+    (s.factor * px(&s.context) / px(context).max(1.0)).min(1.0)
+}
+
+/// The squeezes kept, of every slide at every window and type it was shown at: at most this
+/// many (the oldest go first).
+const KEPT_SQUEEZES: usize = 64;
 
 /// Keeps `s` as the squeeze of its slide.
 pub(super) fn keep_squeeze(ui: &Ui, n: u8, s: Squeeze) {
     let id = squeeze_id(ui, n);
     ui.ctx().data_mut(|d| {
         let all: &mut Vec<Squeeze> = d.get_temp_mut_or_default(id);
-        all.retain(|o| o.context == s.context && o.slide != s.slide);
+        all.retain(|o| o.context != s.context || o.slide != s.slide);
         all.push(s);
+        if all.len() > KEPT_SQUEEZES {
+            all.remove(0);
+        }
     });
 }
 

@@ -169,6 +169,11 @@ fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
         let spent = squeeze_words(ui, now.n, (now.choice, now.hidden), over, words);
         let over = if spent { over } else { 0.0 };
         crate::ui::shell::stage_fit::note(ui.ctx(), now.n, over);
+        if over > 0.5 {
+            // The type yields before a frame is shown: a slide that does not fit is never on
+            // the screen, nor one that shrinks frame by frame.
+            ui.ctx().request_discard("a slide's type yields");
+        }
     }
     if ui.available_height() + 0.5 >= need {
         // The same width as in the scrolling column below: the words wrap alike either way,
@@ -316,10 +321,12 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let squeeze = cx
         .lecture
         .then(|| squeeze_state(ui, n, (now.choice, now.hidden)));
+    // The room around the words yields with them.
+    let room = |m: f32| Margin::symmetric(0, (m * squeeze.map_or(1.0, |s| s.factor)).round() as i8);
     let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
-        .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 4)))
+        .frame(Frame::NONE.inner_margin(room(4.0)))
         .show(ui, |ui| {
             if let Some(s) = squeeze {
                 squeezed(ui, s.factor);
@@ -338,13 +345,13 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     if cx.lecture && stage.now().hidden {
         // On the projector the prediction is a slide of its own: the figure and the controls
         // come with the reveal. (Its height says whether it fits the window.)
-        remember(ui, chrome_height_id(ui, n), top.inner);
+        remember_slide(ui, cx, chrome_height_id(ui, n), top.inner);
         return;
     }
     let bottom = egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)
-        .frame(Frame::NONE.inner_margin(Margin::symmetric(0, 6)))
+        .frame(Frame::NONE.inner_margin(room(6.0)))
         .show(ui, |ui| {
             // (The controls' words yield with the headline's.)
             if let Some(s) = squeeze {
@@ -364,8 +371,9 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
             .rect
             .height()
     });
-    remember(
+    remember_slide(
         ui,
+        cx,
         chrome_height_id(ui, n),
         top.response.rect.height() + bottom.response.rect.height() + drawer.unwrap_or(0.0),
     );
@@ -394,6 +402,17 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
             stage.figure(ui, cx, vec2(size.x.max(200.0), size.y));
         });
     crate::ui::kit::plot::set_key_scale(ui.ctx(), 1.0);
+}
+
+/// [`remember`]s a height the stage is laid out with; on a projector, a height that changed
+/// (another step's words, another type size) has this pass laid out again before it is shown:
+/// laid out with the old one the figure may have gone past the window's edge.
+pub fn remember_slide(ui: &Ui, cx: &Cx<'_>, id: Id, h: f32) {
+    let changed = remembered(ui, id).is_none_or(|o| (o - h).abs() > 0.5);
+    remember(ui, id, h);
+    if cx.lecture && changed {
+        ui.ctx().request_discard("a slide's words were measured");
+    }
 }
 
 /// Two groups of settings side by side in the drawer when the stage is wide enough for both

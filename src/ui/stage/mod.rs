@@ -215,11 +215,11 @@ impl<E: Experiment> Pieces for Stage<E> {
                     })
                 });
                 let h = key.response.rect.height() + ui.spacing().item_spacing.y;
-                layout::remember(ui, id, h);
+                layout::remember_slide(ui, cx, id, h);
             } else {
                 // No key: none of the last one's room is kept (the stage's need would depend
                 // on the step it came from).
-                layout::remember(ui, id, 0.0);
+                layout::remember_slide(ui, cx, id, 0.0);
             }
         });
         self.plot_rect = Some(drawn.response.rect);

@@ -186,7 +186,14 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
     let comparison = plot::fixed_view(Plot::new("s5-comparison"))
         .width(size.x)
         .height(size.y)
-        .x_axis_label(t!("sections.where.comparison.axis_x"))
+        .x_axis_label(plot::x_title(
+            ui,
+            size.x,
+            &[
+                t!("sections.where.comparison.axis_x"),
+                t!("sections.where.comparison.axis_x.short"),
+            ],
+        ))
         .y_axis_label(plot::y_title(
             ui,
             size.y,
