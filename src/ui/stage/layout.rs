@@ -468,14 +468,22 @@ pub fn drawer_columns<T>(
 const DRAWER_COLUMN: f32 = 330.0;
 
 /// The id under which a stage remembers the height of its headline and controls (in each
-/// window: the presenter view draws the stage twice).
+/// window and layer: the presenter view draws the stage twice, in two windows of their own or,
+/// where the system opens no second one, in two layers of one). Shared, the two heights would
+/// replace each other in every pass, and a slide that lays a changed height out again would
+/// take every pass of every frame.
 fn chrome_height_id(ui: &Ui, n: u8) -> Id {
-    Id::unique(("stage-chrome-height", n, ui.ctx().viewport_id()))
+    Id::unique((
+        "stage-chrome-height",
+        n,
+        ui.ctx().viewport_id(),
+        ui.layer_id(),
+    ))
 }
 
-/// The id under which a stage remembers its plot key's height (in each window).
+/// The id under which a stage remembers its plot key's height (in each window and layer).
 pub fn key_height_id(ui: &Ui, n: u8) -> Id {
-    Id::unique(("stage-key-height", n, ui.ctx().viewport_id()))
+    Id::unique(("stage-key-height", n, ui.ctx().viewport_id(), ui.layer_id()))
 }
 
 #[cfg(test)]
