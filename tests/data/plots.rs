@@ -6,25 +6,15 @@
 //! forbids the method too: this test says where, by file and line.)
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use crate::layers::rust_files;
 
 /// Where egui_plot's own `Plot::show` may be called.
 const KIT: &str = "src/ui/kit/plot/";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// `text` with its line comments blanked (the lines keep their numbers).
