@@ -207,7 +207,7 @@ fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
 /// Whether the stage shows another step than in the last frame, or was not drawn in it.
 fn new_screen<P: Pieces + ?Sized>(stage: &P, ui: &Ui) -> bool {
     let now = stage.now();
-    let id = Id::unique(("stage-screen", now.n, ui.ctx().viewport_id()));
+    let id = memory_id(ui, "stage-screen", now.n);
     let pass = ui.ctx().cumulative_pass_nr();
     let key = (now.choice, now.hidden);
     let last: Option<((Option<usize>, bool), u64)> = ui.ctx().data(|d| d.get_temp(id));
@@ -467,23 +467,23 @@ pub fn drawer_columns<T>(
 /// The narrowest column of settings: a slider, its value and a label of a few words.
 const DRAWER_COLUMN: f32 = 330.0;
 
-/// The id under which a stage remembers the height of its headline and controls (in each
-/// window and layer: the presenter view draws the stage twice, in two windows of their own or,
-/// where the system opens no second one, in two layers of one). Shared, the two heights would
-/// replace each other in every pass, and a slide that lays a changed height out again would
-/// take every pass of every frame.
-fn chrome_height_id(ui: &Ui, n: u8) -> Id {
-    Id::unique((
-        "stage-chrome-height",
-        n,
-        ui.ctx().viewport_id(),
-        ui.layer_id(),
-    ))
+/// The id under which section `n`'s stage remembers `what` from one frame to the next: one
+/// for each place it is drawn in, by window and layer (the presenter view draws the stage
+/// twice: in two windows of their own or, where the system opens no second one, in two layers
+/// of one). Shared, the two stages' values would replace each other in every pass, and a
+/// slide that lays a changed value out again would take every pass of every frame.
+pub(super) fn memory_id(ui: &Ui, what: &'static str, n: u8) -> Id {
+    Id::unique((what, n, ui.ctx().viewport_id(), ui.layer_id()))
 }
 
-/// The id under which a stage remembers its plot key's height (in each window and layer).
+/// The id under which a stage remembers the height of its headline and controls.
+fn chrome_height_id(ui: &Ui, n: u8) -> Id {
+    memory_id(ui, "stage-chrome-height", n)
+}
+
+/// The id under which a stage remembers its plot key's height.
 pub fn key_height_id(ui: &Ui, n: u8) -> Id {
-    Id::unique(("stage-key-height", n, ui.ctx().viewport_id(), ui.layer_id()))
+    memory_id(ui, "stage-key-height", n)
 }
 
 #[cfg(test)]

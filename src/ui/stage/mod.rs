@@ -148,11 +148,7 @@ impl<E: Experiment> Pieces for Stage<E> {
         }
         // A result that says less (fencing switched, another preset) keeps the room of the
         // longest one: the figure and the buttons stay where they were.
-        let id = egui::Id::unique((
-            "stage-headline-room",
-            self.exp.number(),
-            ui.ctx().viewport_id(),
-        ));
+        let id = layout::memory_id(ui, "stage-headline-room", self.exp.number());
         let keep = !cx.lecture;
         widgets::steady_height(ui, id, keep, |ui| {
             match self.exp.headline() {
