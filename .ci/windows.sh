@@ -306,16 +306,25 @@ wait_for_words 120 "${s2_words[@]}" ||
 cp "$work/screen.png" "$work/section2.png"
 echo "  the second start read the progress file and opened at section 2"
 # Section 3's data through the Windows save dialog (Ctrl+Shift+E, then Enter on its name).
+# Section 3's own words, not only its number: the page has changed when they show.
 xdotool windowfocus --sync "$window" key --clearmodifiers Next 2>/dev/null || true
-wait_for_words 60 "section 3" || fail "Page Down did not open section 3"
-xdotool windowfocus --sync "$window" key --clearmodifiers ctrl+shift+e 2>/dev/null || true
-until=$((SECONDS + 60))
+wait_for_words 60 "section 3" "paused" ||
+  fail "Page Down did not open section 3; OCR read: $(tr '\n' ' ' <"$work/screen.txt" | cut -c1-400)"
+# Up to three presses, 20 s apart: under Wine on a busy machine a key can come while the
+# window is still busy with the page it has just opened (the app's message is read back).
 dialog=""
-while ((SECONDS < until)) && [[ -z $dialog ]]; do
-  dialog=$(xdotool search --onlyvisible --name "Save the plot" 2>/dev/null | head -n 1 || true)
-  [[ -n $dialog ]] || sleep 1
+for attempt in 1 2 3; do
+  xdotool windowfocus --sync "$window" key --clearmodifiers ctrl+shift+e 2>/dev/null || true
+  until=$((SECONDS + 20))
+  while ((SECONDS < until)) && [[ -z $dialog ]]; do
+    dialog=$(xdotool search --onlyvisible --name "Save the plot" 2>/dev/null | head -n 1 || true)
+    [[ -n $dialog ]] || sleep 1
+  done
+  [[ -n $dialog ]] && break
+  read_screen
+  echo "  (press $attempt of Ctrl+Shift+E opened no save dialog; OCR read: $(tr '\n' ' ' <"$work/screen.txt" | cut -c1-300))"
 done
-[[ -n $dialog ]] || fail "Ctrl+Shift+E opened no save dialog"
+[[ -n $dialog ]] || fail "Ctrl+Shift+E opened no save dialog in three presses"
 sleep 1
 xdotool windowfocus --sync "$dialog" key Return 2>/dev/null || true
 csv=""
