@@ -1035,37 +1035,3 @@ fn every_slide_is_shown_fitted_from_its_first_frame() {
     assert!(frames > 80, "only {frames} frames looked at");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
-
-/// Section `n`'s result in a lecture on a 1024×768 projector at Type 150 %: the type factor
-/// its slide is shown at.
-fn shown_at_type_150(n: u8) -> f32 {
-    let px = PROJECTORS[0];
-    let mut h = crate::harness::open_with(AppOptions {
-        lecture: true,
-        section: Some(n),
-        ..Default::default()
-    })
-    .pixels(px, 1.0)
-    .build();
-    for _ in 0..5 {
-        h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
-        crate::harness::hold_window(&mut h, px, 4);
-    }
-    crate::harness::hold_window(&mut h, px, 8);
-    h.state().tools().lecture.shown_factor()
-}
-
-/// Section 4's slide keeps the lecturer's Type 150 % on a 1024×768 projector: its words and
-/// controls yield (its switch and sliders on one row once their words are small enough), not
-/// its type.
-#[test]
-fn section_4_keeps_type_150_on_a_1024_by_768_projector() {
-    for (n, _) in sections::models() {
-        eprintln!("section {n}: shown at {:.2}", shown_at_type_150(n));
-    }
-    let shown = shown_at_type_150(number("fencing"));
-    assert!(
-        (shown - 1.5).abs() < 1e-3,
-        "section 4 is shown at {shown:.2}"
-    );
-}

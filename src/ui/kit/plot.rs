@@ -7,13 +7,15 @@ mod edges;
 mod grid;
 mod key;
 
-pub use edges::{show, y_range, y_ranges};
-pub use grid::{decade_marks, decade_marks_every, grid_label, log_marks, nice_grid};
+pub use edges::{TickLabels, lost_numbers, show, tick_labels, y_range, y_ranges};
+pub use grid::{
+    decade_marks, decade_marks_every, grid_label, log_marks, log_marks_every, nice_grid,
+};
 pub use key::{
     HATCH_INK, Hatch, KeyMark, key_row, key_scale, paint_hatch, paint_marker, set_key_scale,
 };
 
-use egui::{Color32, Ui};
+use egui::{Color32, FontId, Ui};
 use egui_plot::Line;
 
 use crate::ui::Cx;
@@ -90,6 +92,68 @@ pub fn x_title(ui: &Ui, width: f32, titles: &[&str]) -> String {
     let row = ui.text_style_height(&egui::TextStyle::Body);
     fit_title(ui, width - 4.0 * row, titles)
 }
+
+/// Names under `count` evenly spaced bars of a plot `width` wide (as for [`x_title`], its y
+/// axis beside it takes about three rows), and the font they fit in: each name a line where
+/// every two neighbours fit between their bars' middles with a gap, else a word a line, in the
+/// body type or as much smaller as they need, never under the projector's least text size.
+/// (egui_plot drops a tick label wider than its step: give these marks a step of
+/// [`BAR_NAME_STEP`], so that only this fitting decides.)
+pub fn bar_names(ui: &Ui, width: f32, count: usize, names: &[&str]) -> BarNames {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    // (From one bar's middle to the next, less a gap of half a row; 5 % margins at the ends.)
+    let room = ((width - 3.0 * row) / (count.max(1) as f32 * 1.1) - 0.5 * row).max(1.0);
+    // The most room two neighbours need: half of each.
+    let needs = |names: &[String], font: &FontId| {
+        let w: Vec<f32> = names
+            .iter()
+            .map(|n| {
+                ui.painter()
+                    .layout_no_wrap(n.clone(), font.clone(), Color32::WHITE)
+                    .size()
+                    .x
+            })
+            .collect();
+        w.windows(2)
+            .map(|p| 0.5 * (p[0] + p[1]))
+            .fold(w.first().copied().unwrap_or(0.0) * 0.5, f32::max)
+    };
+    let one_line: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+    if needs(&one_line, &body) <= room {
+        return BarNames {
+            names: one_line,
+            font: body,
+            taller: 0.0,
+        };
+    }
+    let stacked: Vec<String> = names.iter().map(|n| n.replace(' ', "\n")).collect();
+    let least = crate::ui::shell::lecture::MIN_TEXT_PX / ui.ctx().pixels_per_point();
+    let scale = (room / needs(&stacked, &body).max(1.0)).min(1.0);
+    let size = (body.size * scale).max(least.min(body.size));
+    let font = FontId::new(size, body.family);
+    let line = ui.ctx().fonts_mut(|f| f.row_height(&font));
+    BarNames {
+        names: stacked,
+        font,
+        taller: (2.0 * line - row).max(0.0),
+    }
+}
+
+/// Names laid out under bars by [`bar_names`].
+pub struct BarNames {
+    /// A name a bar, in order.
+    pub names: Vec<String>,
+    /// The font they fit in.
+    pub font: FontId,
+    /// How much taller the x axis is than with one line in the body type (a plot's y axis is
+    /// that much shorter: see [`y_title`]).
+    pub taller: f32,
+}
+
+/// The step of the marks under bars named with [`bar_names`]: wide enough that egui_plot
+/// never drops a name for being wider than one bar.
+pub const BAR_NAME_STEP: f64 = 3.0;
 
 /// The first of `titles` no wider than `room`, or the last cut short with an ellipsis.
 fn fit_title(ui: &Ui, room: f32, titles: &[&str]) -> String {

@@ -24,8 +24,9 @@ pub fn show<'a, R>(
     // The one place egui_plot's own show is called (clippy.toml forbids it elsewhere).
     #[expect(clippy::disallowed_methods)]
     let response = plot.show(ui, build);
-    whole_tick_labels(ui, first, response.transform.frame());
+    let kept = whole_tick_labels(ui, first, response.transform.frame());
     note_y_range(ui, id, response.transform.bounds());
+    note_tick_labels(ui, id, kept);
     response
 }
 
@@ -47,23 +48,94 @@ fn tick_label_fits(label: Rect, frame: &Rect, clip: &Rect) -> bool {
     }
 }
 
+/// How many tick labels a plot drew whole: below its frame (the x axis's) and beside it (the
+/// y axes').
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TickLabels {
+    pub x: usize,
+    pub y: usize,
+}
+
 /// Leaves out the upright texts painted on `ui`'s layer from shape `first` on (a plot's tick
-/// labels) that would not be whole (see [`tick_label_fits`]).
-fn whole_tick_labels(ui: &Ui, first: usize, frame: &Rect) {
+/// labels) that would not be whole (see [`tick_label_fits`]); counts the ones kept outside the
+/// frame: beside it, and under it on the line most of them hang from (an x axis's title has
+/// a line of its own under its numbers, or right under the frame where it has none).
+fn whole_tick_labels(ui: &Ui, first: usize, frame: &Rect) -> TickLabels {
     let layer = ui.layer_id();
+    let mut kept = TickLabels::default();
+    let mut below: Vec<f32> = Vec::new();
     ui.ctx().graphics_mut(|g| {
         let list = g.entry(layer);
         for i in first..list.next_idx().0 {
             list.mutate_shape(egui::layers::ShapeIdx(i), |clipped| {
-                if let Shape::Text(text) = &clipped.shape
-                    && text.angle == 0.0
-                    && !tick_label_fits(text.visual_bounding_rect(), frame, &clipped.clip_rect)
-                {
+                let Shape::Text(text) = &clipped.shape else {
+                    return;
+                };
+                let label = text.visual_bounding_rect();
+                if text.angle != 0.0 || text.galley.text().trim().is_empty() {
+                } else if !tick_label_fits(label, frame, &clipped.clip_rect) {
                     clipped.shape = Shape::Noop;
+                } else if label.center().y > frame.bottom() {
+                    // (Where its line starts: the ink of two labels on one line starts at
+                    // different heights.)
+                    below.push(text.pos.y + text.galley.rect.top());
+                } else if label.center().x < frame.left() || label.center().x > frame.right() {
+                    kept.y += 1;
                 }
             });
         }
     });
+    kept.x = below
+        .iter()
+        .map(|row| below.iter().filter(|y| (**y - row).abs() < 1.0).count())
+        .max()
+        .unwrap_or(0);
+    kept
+}
+
+fn tick_labels_id(viewport: egui::ViewportId) -> egui::Id {
+    egui::Id::unique(("plot-tick-labels", viewport))
+}
+
+/// The tick labels each plot drew, by its name, with the pass that drew them.
+type Noted = BTreeMap<String, (TickLabels, u64)>;
+
+/// Notes how many tick labels plot `id` drew whole (for the stage, which lowers the type of a
+/// slide whose figure loses its axes' numbers, and for the walks that check it).
+fn note_tick_labels(ui: &Ui, id: &str, kept: TickLabels) {
+    let key = tick_labels_id(ui.ctx().viewport_id());
+    let pass = ui.ctx().cumulative_pass_nr();
+    ui.ctx().data_mut(|d| {
+        d.get_temp_mut_or_default::<Noted>(key)
+            .insert(id.to_owned(), (kept, pass));
+    });
+}
+
+/// Every plot drawn in the main window so far, by its name, with the tick labels it last drew
+/// whole (see [`note_tick_labels`]).
+pub fn tick_labels(ctx: &egui::Context) -> BTreeMap<String, TickLabels> {
+    let key = tick_labels_id(egui::ViewportId::ROOT);
+    let noted: Noted = ctx.data(|d| d.get_temp(key)).unwrap_or_default();
+    noted
+        .into_iter()
+        .map(|(id, (kept, _))| (id, kept))
+        .collect()
+}
+
+/// Whether a plot whose name starts with `prefix`, drawn in this window's last pass, left out
+/// the numbers of an axis: fewer than two whole tick labels under it or beside it, while it
+/// drew some (an empty figure, before its first result, draws none).
+pub fn lost_numbers(ctx: &egui::Context, prefix: &str) -> bool {
+    let key = tick_labels_id(ctx.viewport_id());
+    let last = ctx.cumulative_pass_nr().saturating_sub(1);
+    ctx.data(|d| {
+        d.get_temp::<Noted>(key).is_some_and(|noted| {
+            noted.iter().any(|(id, (kept, pass))| {
+                let some = kept.x + kept.y > 0;
+                id.starts_with(prefix) && *pass >= last && some && (kept.x < 2 || kept.y < 2)
+            })
+        })
+    })
 }
 
 fn ranges_id(viewport: egui::ViewportId) -> egui::Id {

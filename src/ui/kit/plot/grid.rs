@@ -40,6 +40,14 @@ pub fn grid_label(m: egui_plot::GridMark) -> String {
 
 /// Grid marks on a log10 axis: every decade (labelled), and `minor` multiples inside it.
 pub fn log_marks(bounds: (f64, f64), minor: &[f64]) -> Vec<GridMark> {
+    log_marks_every(bounds, minor, 1)
+}
+
+/// Grid marks on a log10 axis as [`log_marks`], every `every`-th decade's step counted that
+/// many decades wide: where a narrow figure leaves too little room between two decades for
+/// their numbers, egui_plot labels every `every`-th one instead of none.
+pub fn log_marks_every(bounds: (f64, f64), minor: &[f64], every: i32) -> Vec<GridMark> {
+    let every = every.max(1);
     let mut marks = Vec::new();
     let (lo, hi) = bounds;
     if !(lo.is_finite() && hi.is_finite()) || hi - lo > 400.0 {
@@ -49,7 +57,11 @@ pub fn log_marks(bounds: (f64, f64), minor: &[f64]) -> Vec<GridMark> {
         for &m in minor {
             let v = f64::from(d) + m.log10();
             if v >= lo && v <= hi {
-                let step = if m == 1.0 { 1.0 } else { 0.1 };
+                let step = match (m == 1.0, d % every == 0) {
+                    (true, true) => f64::from(every),
+                    (true, false) => 1.0,
+                    (false, _) => 0.1,
+                };
                 marks.push(GridMark {
                     value: v,
                     step_size: step,
@@ -155,5 +167,15 @@ mod tests {
         assert!(decade_marks_every((f64::NAN, 1.0), 1).is_empty());
         let x = log_marks((-1.05, 2.53), &[1.0, 2.0, 5.0]);
         assert_eq!(x.iter().filter(|g| g.step_size == 1.0).count(), 4);
+        // Every second decade (1 and 100) counted two decades wide, the others one.
+        let every = log_marks_every((-1.05, 2.53), &[1.0, 2.0, 5.0], 2);
+        let wide: Vec<f64> = every
+            .iter()
+            .filter(|g| g.step_size == 2.0)
+            .map(|g| g.value)
+            .collect();
+        assert_eq!(wide, vec![0.0, 2.0]);
+        assert_eq!(every.iter().filter(|g| g.step_size == 1.0).count(), 2);
+        assert_eq!(every.len(), x.len());
     }
 }

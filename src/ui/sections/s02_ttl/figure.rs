@@ -10,7 +10,7 @@ use crate::sim::ttl;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fraction_label, seconds};
 use crate::ui::kit::labels::{Label, Labels, Mark, marks};
-use crate::ui::kit::plot::{self, error_bar, log_marks, palette};
+use crate::ui::kit::plot::{self, error_bar, log_marks_every, palette};
 use crate::ui::kit::readable;
 use crate::ui::kit::widgets;
 
@@ -155,7 +155,7 @@ impl Ttl {
             .height(height)
             .custom_x_axes(vec![x_axis])
             .custom_y_axes(vec![left, right])
-            .x_grid_spacer(|g| log_marks(g.bounds, &[1.0, 2.0, 5.0]))
+            .x_grid_spacer(|g| log_marks_every(g.bounds, &[1.0, 2.0, 5.0], 2))
             .y_grid_spacer(move |g| plot::decade_marks_every(g.bounds, every))
             .include_x(x_min - 0.05)
             .include_x(x_max + 0.05)

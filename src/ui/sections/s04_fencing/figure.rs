@@ -181,8 +181,12 @@ pub fn figure(
     let box_w = names_w + chrome;
     // On a projector height is short and width is not: the box beside the ladder while the
     // ladder keeps half the width.
-    if size.x >= SIDE_BY_SIDE || (cx.lecture && box_w <= 0.5 * size.x) {
-        let gap = ui.spacing().item_spacing.x * 2.0;
+    let gap = ui.spacing().item_spacing.x * 2.0;
+    // (Beside the box the ladder keeps room for its axes' numbers: at least as wide as
+    // fifteen rows of text.)
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let beside = cx.lecture && box_w <= 0.5 * size.x && size.x - box_w - gap >= 15.0 * row;
+    if size.x >= SIDE_BY_SIDE || beside {
         ui.horizontal_top(|ui| {
             let ladder_w = size.x - box_w - gap;
             view.shown = Some(ladder(ui, cx, run, ladder_w, size.y, reset, zoom));
@@ -297,14 +301,16 @@ fn ladder(
         .include_y(y_end + 1.0)
         .allow_scroll(false)
         .allow_double_click_reset(true)
-        // Labelled marks far enough apart to read at any size (tokens: whole numbers).
-        .x_grid_spacer(move |g| {
-            let step = (g.bounds.1 - g.bounds.0) * 70.0 / f64::from(width);
+        // Labelled marks far enough apart to read at any size (tokens: whole numbers), in
+        // points of the frame, which the axes' numbers and titles leave narrower than the
+        // plot (egui_plot's base step is the value of its 8-point least grid spacing).
+        .x_grid_spacer(|g| {
+            let step = g.base_step_size / 8.0 * 70.0;
             nice_grid(g, step)
         })
-        .y_grid_spacer(move |g| {
-            let step = (g.bounds.1 - g.bounds.0) * 40.0 / f64::from(height);
-            nice_grid(g, step.max(1.0))
+        .y_grid_spacer(|g| {
+            let step = (g.base_step_size / 8.0 * 40.0).max(1.0);
+            nice_grid(g, step)
         })
         .x_axis_formatter(|m, _| grid_label(m))
         // A label on the plot's top edge would be cut in half: it is left out.

@@ -187,11 +187,23 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         "sections.break.axis_y.long",
         &[("runs", fmt_int(view.acc.runs))],
     );
-    let y_title = plot::y_title(ui, size.y, &[&long_title, t!("sections.break.axis_y")]).to_owned();
+    let all: Vec<&str> = Mode::ALL.iter().map(|m| mode_name(*m)).collect();
+    let plot::BarNames {
+        names,
+        font: names_font,
+        taller,
+    } = plot::bar_names(ui, size.x, Mode::ALL.len(), &all);
+    let y_title = plot::y_title(
+        ui,
+        size.y - taller,
+        &[&long_title, t!("sections.break.axis_y")],
+    )
+    .to_owned();
     let modes = plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
         .y_axis_label(y_title)
+        .custom_x_axes(vec![plot::x_axis().tick_label_font(names_font)])
         .x_axis_label(plot::x_title(
             ui,
             size.x,
@@ -220,19 +232,18 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
             }
         })
         .x_grid_spacer(|_| {
-            // egui_plot drops a tick label wider than one step. Neighbouring names are short
-            // enough to leave room for the widest, so the step is counted a little wider.
+            // (The names are laid out to fit one bar's room: see `plot::bar_names`.)
             (0..Mode::ALL.len())
                 .map(|i| GridMark {
                     value: i as f64,
-                    step_size: 1.4,
+                    step_size: plot::BAR_NAME_STEP,
                 })
                 .collect()
         })
-        .x_axis_formatter(|m, _| {
+        .x_axis_formatter(move |m, _| {
             let i = m.value.round();
-            if (m.value - i).abs() < 1e-9 && (0.0..Mode::ALL.len() as f64).contains(&i) {
-                mode_name(Mode::ALL[i as usize]).to_owned()
+            if (m.value - i).abs() < 1e-9 && (0.0..names.len() as f64).contains(&i) {
+                names[i as usize].clone()
             } else {
                 String::new()
             }
