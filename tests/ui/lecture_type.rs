@@ -91,15 +91,13 @@ fn type_130_enlarges_every_simulation_figures_text() {
     );
 }
 
-/// Walks section `n`'s lecture steps (its presets, stores or defences) and returns the y
-/// range each of its plots showed at each, by the plot's name; and how many plots it drew.
-fn y_ranges(n: u8) -> (BTreeMap<String, Vec<[f64; 2]>>, usize) {
-    let mut h = lecture_at(n, 0);
-    let mut ranges: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
-    for _ in 0..16 {
-        for (plot, y) in locks_lesson::ui::kit::plot::y_ranges(&h.ctx) {
-            ranges.entry(plot).or_default().push(y);
-        }
+/// Section `n` in a lecture at a Type `steps` tenths above 100 %, walked through its builds
+/// (its presets, stores or defences) with the press a clicker gives; `each` sees every build,
+/// numbered from 0. Returns the app at its last build.
+fn walk_builds(n: u8, steps: usize, mut each: impl FnMut(&App, usize)) -> App {
+    let mut h = lecture_at(n, steps);
+    for build in 0..16 {
+        each(&h, build);
         let stepped = h
             .state_mut()
             .section_mut(n)
@@ -110,6 +108,18 @@ fn y_ranges(n: u8) -> (BTreeMap<String, Vec<[f64; 2]>>, usize) {
         }
         hold_window(&mut h, PROJECTOR, 4);
     }
+    h
+}
+
+/// Walks section `n`'s lecture steps and returns the y range each of its plots showed at
+/// each, by the plot's name; and how many plots it drew.
+fn y_ranges(n: u8) -> (BTreeMap<String, Vec<[f64; 2]>>, usize) {
+    let mut ranges: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
+    let h = walk_builds(n, 0, |h, _| {
+        for (plot, y) in locks_lesson::ui::kit::plot::y_ranges(&h.ctx) {
+            ranges.entry(plot).or_default().push(y);
+        }
+    });
     let plots = h.ctx.data(|d| d.count::<egui_plot::PlotMemory>());
     (ranges, plots)
 }
@@ -188,14 +198,9 @@ fn every_figure_keeps_its_axes_numbers_at_every_type() {
     let mut seen = 0;
     for (n, _) in sections::models() {
         for steps in [0, 2, 5] {
-            let mut h = lecture_at(n, steps);
-            for build in 0..16 {
+            walk_builds(n, steps, |h, build| {
                 for (plot, kept) in locks_lesson::ui::kit::plot::tick_labels(&h.ctx) {
                     seen += 1;
-                    eprintln!(
-                        "section {n} Type {} % build {build} {plot}: {kept:?}",
-                        100 + 10 * steps
-                    );
                     if kept.x < 2 || kept.y < 2 {
                         lost.push(format!(
                             "section {n} at Type {} %, build {build}: {plot} drew {kept:?}",
@@ -203,16 +208,7 @@ fn every_figure_keeps_its_axes_numbers_at_every_type() {
                         ));
                     }
                 }
-                let stepped = h
-                    .state_mut()
-                    .section_mut(n)
-                    .present_mut()
-                    .is_some_and(|p| p.press(locks_lesson::ui::Press::new(true, true)));
-                if !stepped {
-                    break;
-                }
-                hold_window(&mut h, PROJECTOR, 4);
-            }
+            });
         }
     }
     assert!(seen >= 30, "only {seen} plots looked at");
