@@ -71,9 +71,11 @@ fn whole_tick_labels(ui: &Ui, first: usize, frame: &Rect) -> TickLabels {
                 let Shape::Text(text) = &clipped.shape else {
                     return;
                 };
-                let label = text.visual_bounding_rect();
                 if text.angle != 0.0 || text.galley.text().trim().is_empty() {
-                } else if !tick_label_fits(label, frame, &clipped.clip_rect) {
+                    return;
+                }
+                let label = text.visual_bounding_rect();
+                if !tick_label_fits(label, frame, &clipped.clip_rect) {
                     clipped.shape = Shape::Noop;
                 } else if label.center().y > frame.bottom() {
                     // (Where its line starts: the ink of two labels on one line starts at
@@ -97,17 +99,13 @@ fn tick_labels_id(viewport: egui::ViewportId) -> egui::Id {
     egui::Id::unique(("plot-tick-labels", viewport))
 }
 
-/// The tick labels each plot drew, by its name, with the pass that drew them.
-type Noted = BTreeMap<String, (TickLabels, u64)>;
-
-/// Notes how many tick labels plot `id` drew whole (for the stage, which lowers the type of a
-/// slide whose figure loses its axes' numbers, and for the walks that check it).
+/// Notes how many tick labels plot `id` drew whole (for the walks that check that no figure
+/// loses its axes' numbers).
 fn note_tick_labels(ui: &Ui, id: &str, kept: TickLabels) {
     let key = tick_labels_id(ui.ctx().viewport_id());
-    let pass = ui.ctx().cumulative_pass_nr();
     ui.ctx().data_mut(|d| {
-        d.get_temp_mut_or_default::<Noted>(key)
-            .insert(id.to_owned(), (kept, pass));
+        d.get_temp_mut_or_default::<BTreeMap<String, TickLabels>>(key)
+            .insert(id.to_owned(), kept);
     });
 }
 
@@ -115,27 +113,7 @@ fn note_tick_labels(ui: &Ui, id: &str, kept: TickLabels) {
 /// whole (see [`note_tick_labels`]).
 pub fn tick_labels(ctx: &egui::Context) -> BTreeMap<String, TickLabels> {
     let key = tick_labels_id(egui::ViewportId::ROOT);
-    let noted: Noted = ctx.data(|d| d.get_temp(key)).unwrap_or_default();
-    noted
-        .into_iter()
-        .map(|(id, (kept, _))| (id, kept))
-        .collect()
-}
-
-/// Whether a plot whose name starts with `prefix`, drawn in this window's last pass, left out
-/// the numbers of an axis: fewer than two whole tick labels under it or beside it, while it
-/// drew some (an empty figure, before its first result, draws none).
-pub fn lost_numbers(ctx: &egui::Context, prefix: &str) -> bool {
-    let key = tick_labels_id(ctx.viewport_id());
-    let last = ctx.cumulative_pass_nr().saturating_sub(1);
-    ctx.data(|d| {
-        d.get_temp::<Noted>(key).is_some_and(|noted| {
-            noted.iter().any(|(id, (kept, pass))| {
-                let some = kept.x + kept.y > 0;
-                id.starts_with(prefix) && *pass >= last && some && (kept.x < 2 || kept.y < 2)
-            })
-        })
-    })
+    ctx.data(|d| d.get_temp(key)).unwrap_or_default()
 }
 
 fn ranges_id(viewport: egui::ViewportId) -> egui::Id {
