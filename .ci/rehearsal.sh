@@ -25,6 +25,8 @@
 # 1024x768: REHEARSAL_TYPE=150 REHEARSAL_SIZES=1024x768 REHEARSAL_PRESENTER_SIZES=).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=tests/xvfb.sh
+source tests/xvfb.sh
 target=${CARGO_TARGET_DIR:-target}
 bin=${1:-$target/release/locks-lesson}
 out=$target/rehearsal
@@ -116,36 +118,12 @@ rehearse() {
     screen=$((width * 2))x$height
     args=(--presenter)
   fi
-  # A display of this walk's own (walks run side by side): Xvfb picks a free number and
-  # writes it once it listens (-displayfd). On a loaded machine a start may be slow or fail:
-  # it is waited for up to a minute and tried three times, and its log is shown if it never
-  # comes up.
-  display=
-  local try wait_x
-  for try in 1 2 3; do
-    : >"$dir/display"
-    Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp 3>"$dir/display" >"$dir/xvfb.log" 2>&1 &
-    xvfb=$!
-    for wait_x in $(seq 300); do
-      [[ -s $dir/display ]] && break
-      kill -0 "$xvfb" 2>/dev/null || break
-      sleep 0.2
-    done
-    if [[ -s $dir/display ]]; then
-      display=:$(head -n1 "$dir/display" | tr -dc 0-9)
-      DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    fi
-    kill "$xvfb" 2>/dev/null || true
-    wait "$xvfb" 2>/dev/null || true
-    display=
-    echo "rehearsal: $mode $size: the virtual display did not start (try $try)" >&2
-    sleep 2
-  done
-  if [[ -z $display ]]; then
-    sed 's/^/  xvfb: /' "$dir/xvfb.log" >&2 || true
+  # A display of this walk's own (walks run side by side; see tests/xvfb.sh).
+  if ! start_xvfb "$screen" "$dir" "rehearsal: $mode $size"; then
     fail "$mode $size: the virtual display did not start"
     return
   fi
+  display=$XVFB_DISPLAY xvfb=$XVFB_PID
   local home attempt
   home=$(mktemp -d)
   # A fresh home: no progress, no remembered window or type factor. (Under load a start may

@@ -18,36 +18,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A display of our own: Xvfb picks a free number and writes it once it listens (-displayfd).
-# On a loaded machine (the tests build and run beside this check) a start may be slow or fail:
-# it is waited for up to a minute and tried three times, and its log is shown if it never
-# comes up.
-display=""
-for try in 1 2 3; do
-  : >"$work/display"
-  Xvfb -displayfd 3 -screen 0 1366x768x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
-  xvfb=$!
-  for _ in $(seq 300); do
-    [[ -s $work/display ]] && break
-    kill -0 "$xvfb" 2>/dev/null || break
-    sleep 0.2
-  done
-  if [[ -s $work/display ]]; then
-    display=:$(head -n1 "$work/display" | tr -dc 0-9)
-    pids+=("$xvfb")
-    break
-  fi
-  kill "$xvfb" 2>/dev/null || true
-  wait "$xvfb" 2>/dev/null || true
-  echo "AT-SPI: the virtual display did not start (try $try)" >&2
-  sleep 2
-done
-if [[ -z $display ]]; then
-  sed 's/^/  xvfb: /' "$work/xvfb.log" >&2 || true
-  echo "AT-SPI: the virtual display did not start" >&2
-  exit 1
-fi
-export DISPLAY=$display
+# A display of our own (see tests/xvfb.sh).
+# shellcheck source=tests/xvfb.sh
+source tests/xvfb.sh
+start_xvfb 1366x768 "$work" "AT-SPI" || { echo "AT-SPI: the virtual display did not start" >&2; exit 1; }
+pids+=("$XVFB_PID")
+export DISPLAY=$XVFB_DISPLAY
 
 # A session bus, the accessibility bus and its registry, with accessibility switched on.
 eval "$(dbus-launch --sh-syntax)"
