@@ -128,7 +128,7 @@ pub fn bar_names(ui: &Ui, width: f32, count: usize, names: &[&str]) -> BarNames 
         };
     }
     let stacked: Vec<String> = names.iter().map(|n| n.replace(' ', "\n")).collect();
-    let least = crate::ui::shell::lecture::MIN_TEXT_PX / ui.ctx().pixels_per_point();
+    let least = crate::ui::kit::readable::MIN_TEXT_PX / ui.ctx().pixels_per_point();
     let scale = (room / needs(&stacked, &body).max(1.0)).min(1.0);
     let size = (body.size * scale).max(least.min(body.size));
     let font = FontId::new(size, body.family);

@@ -5,6 +5,9 @@
 
 use egui::Ui;
 
+/// The smallest text on a projector, in pixels on a 768-line projector.
+pub const MIN_TEXT_PX: f32 = 20.0;
+
 /// The height of a y-axis tick label's row: egui_plot draws no tick label closer than 20
 /// points to the next one, nor closer than the label is tall.
 pub fn tick_row(ui: &Ui) -> f32 {

@@ -14,7 +14,7 @@ struct Overflow {
 
 /// The id under which a stage remembers its figure's [`Overflow`].
 fn overflow_id(ui: &Ui, n: u8) -> Id {
-    super::layout::memory_id(ui, "stage-figure-overflow", n)
+    super::memory::memory_id(ui, "stage-figure-overflow", n)
 }
 
 /// The window's size and the type's: a figure's overflow holds while they stay the same.
@@ -77,7 +77,7 @@ pub(super) struct Squeeze {
 const SQUEEZE_STEP: f32 = 0.92;
 
 pub(super) fn squeeze_id(ui: &Ui, n: u8) -> Id {
-    super::layout::memory_id(ui, "stage-words-squeeze", n)
+    super::memory::memory_id(ui, "stage-words-squeeze", n)
 }
 
 /// The squeeze of section `n`'s slide `slide` in this window at this type. A slide whose

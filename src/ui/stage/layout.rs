@@ -12,6 +12,7 @@ use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, Vec2, vec2};
 
 pub use super::fit::note_overflow;
 use super::fit::{keep_squeeze, overflow, squeeze_state, squeeze_words, squeezed};
+use super::memory::{chrome_height_id, key_height_id, memory_id};
 use crate::lesson::{self, SectionText};
 use crate::ui::{Cx, kit::a11y, kit::widgets};
 
@@ -466,25 +467,6 @@ pub fn drawer_columns<T>(
 
 /// The narrowest column of settings: a slider, its value and a label of a few words.
 const DRAWER_COLUMN: f32 = 330.0;
-
-/// The id under which section `n`'s stage remembers `what` from one frame to the next: one
-/// for each place it is drawn in, by window and layer (the presenter view draws the stage
-/// twice: in two windows of their own or, where the system opens no second one, in two layers
-/// of one). Shared, the two stages' values would replace each other in every pass, and a
-/// slide that lays a changed value out again would take every pass of every frame.
-pub(super) fn memory_id(ui: &Ui, what: &'static str, n: u8) -> Id {
-    Id::unique((what, n, ui.ctx().viewport_id(), ui.layer_id()))
-}
-
-/// The id under which a stage remembers the height of its headline and controls.
-fn chrome_height_id(ui: &Ui, n: u8) -> Id {
-    memory_id(ui, "stage-chrome-height", n)
-}
-
-/// The id under which a stage remembers its plot key's height.
-pub fn key_height_id(ui: &Ui, n: u8) -> Id {
-    memory_id(ui, "stage-key-height", n)
-}
 
 #[cfg(test)]
 mod tests {

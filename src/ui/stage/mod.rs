@@ -13,6 +13,7 @@ pub mod experiment;
 mod fit;
 pub mod layout;
 pub mod mc_stream;
+mod memory;
 pub mod predict;
 pub mod run;
 
@@ -148,7 +149,7 @@ impl<E: Experiment> Pieces for Stage<E> {
         }
         // A result that says less (fencing switched, another preset) keeps the room of the
         // longest one: the figure and the buttons stay where they were.
-        let id = layout::memory_id(ui, "stage-headline-room", self.exp.number());
+        let id = memory::memory_id(ui, "stage-headline-room", self.exp.number());
         let keep = !cx.lecture;
         widgets::steady_height(ui, id, keep, |ui| {
             match self.exp.headline() {
@@ -169,7 +170,7 @@ impl<E: Experiment> Pieces for Stage<E> {
     /// The figure with its key, in exactly `size` (the key's height is the last frame's).
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         let legend = self.exp.legend(cx);
-        let id = layout::key_height_id(ui, self.exp.number());
+        let id = memory::key_height_id(ui, self.exp.number());
         let key_h = if legend.is_empty() {
             0.0
         } else {

@@ -61,8 +61,7 @@ pub fn projector_style(base: &Style) -> Style {
     style
 }
 
-/// The smallest text on a projector, in pixels on a 768-line projector.
-pub const MIN_TEXT_PX: f32 = 20.0;
+pub use crate::ui::kit::readable::MIN_TEXT_PX;
 
 /// The lecture's zoom on a 1024×768 projector at the normal type.
 pub const LECTURE_ZOOM_768: f32 = BODY_PX_768 / BODY_POINTS;
