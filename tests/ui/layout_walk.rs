@@ -375,6 +375,16 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
     crate::layout_figures::check_figures(h, what, problems);
     crate::layout_figures::check_slide(h, what, problems);
     for f in readable::drawn_figures(&h.ctx, egui::ViewportId::ROOT) {
+        // A lecture's screenful shows a figure (its plot and key) whole, or none of it.
+        if let Some(shown) = shown
+            && f.rect.intersect(shown).height() > 1.0
+            && (f.rect.top() < shown.top() - 1.0 || f.rect.bottom() > shown.bottom() + 1.0)
+        {
+            problems.push(format!(
+                "{what}: section {}'s figure {:?} is cut by the screenful on show {shown:?}",
+                f.section, f.rect
+            ));
+        }
         if f.rect.height() + 0.5 < f.readable {
             problems.push(format!(
                 "{what}: section {}'s figure {:?} is {:.0} points tall, under the {:.0} its ticks need",
@@ -751,7 +761,7 @@ fn lecture_figure(w: &mut Walk, n: u8, step: usize) {
 /// replayed: every part's question with the class's vote, its run in flight with a Page Down
 /// waiting for it, and its result, screenful by screenful, to the lecture's last words. `each`
 /// sees every step's screen.
-pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&Walk)) -> Walk {
+pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&mut Walk)) -> Walk {
     use locks_lesson::ui::sections::lab::{LabPage, ReplayClock};
     let lab = sections::lab();
     let h = crate::harness::open_with(AppOptions {
@@ -782,7 +792,7 @@ pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&Walk)
     for step in 0..MAX_STEPS {
         w.press(Key::Num2);
         w.look(&format!("the lab step {step}"));
-        each(&w);
+        each(&mut w);
         let before = (pager::index(&w.h.ctx), w.h.state().section(lab).summary());
         let running = |w: &Walk| w.h.query_by_label("Cancel").is_some();
         w.press(Key::PageDown);

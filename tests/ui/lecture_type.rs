@@ -218,3 +218,42 @@ fn every_figure_keeps_its_axes_numbers_at_every_type() {
         lost.join("\n")
     );
 }
+
+/// The lab's figures keep the numbers on their axes too, through its lecture's steps on a
+/// projector at every Type: the stale holder's timeline and every store's lane diagram draw at
+/// least two whole tick labels under them (time) and two beside them (the lanes' names). A
+/// figure with nothing drawn yet (before its run) is left out.
+#[test]
+fn every_lab_figure_keeps_its_axes_numbers_at_every_type() {
+    let mut lost = Vec::new();
+    let mut seen = 0;
+    for steps in [0, 2, 5] {
+        crate::layout_walk::lab_lecture_at(PROJECTOR, steps, |w| {
+            // (A figure on a later screenful of the page is not on show.)
+            let root = egui::ViewportId::ROOT;
+            let shown = locks_lesson::ui::shell::pager::visible(&w.h.ctx, root);
+            let on_show = locks_lesson::ui::kit::readable::drawn_figures(&w.h.ctx, root)
+                .iter()
+                .any(|f| shown.is_none_or(|s| s.expand(1.0).contains_rect(f.rect)));
+            if !on_show {
+                return;
+            }
+            for (plot, kept) in locks_lesson::ui::kit::plot::tick_labels(&w.h.ctx) {
+                seen += 1;
+                if kept.x < 2 || kept.y < 2 {
+                    lost.push(format!(
+                        "the lab at Type {} %: {plot} drew {kept:?}",
+                        100 + 10 * steps
+                    ));
+                }
+            }
+        });
+    }
+    // (Each part's figure, the stale holder's and each failover experiment's, at each Type.)
+    assert!(seen >= 15, "only {seen} plots looked at");
+    assert!(
+        lost.is_empty(),
+        "figures that lost their axes' numbers:\n{}",
+        lost.join("\n")
+    );
+}

@@ -10,6 +10,7 @@ mod key;
 pub use edges::{TickLabels, show, tick_labels, y_range, y_ranges};
 pub use grid::{
     decade_marks, decade_marks_every, grid_label, log_marks, log_marks_every, nice_grid,
+    spaced_x_grid,
 };
 pub use key::{
     HATCH_INK, Hatch, KeyMark, key_row, key_scale, paint_hatch, paint_marker, set_key_scale,

@@ -66,6 +66,9 @@ struct Pages {
     /// The starts that hold, decided while the screenful before each was on show: a
     /// screenful once shown is shown the same way again.
     kept: usize,
+    /// Room added under the content, so that the last screenful can start below a block kept
+    /// whole that it would otherwise cut (it ends with the content).
+    pad: f32,
 }
 
 fn all_pages(ctx: &Context) -> std::collections::HashMap<ViewportId, Pages> {
@@ -76,6 +79,18 @@ fn all_pages(ctx: &Context) -> std::collections::HashMap<ViewportId, Pages> {
 /// clipped or covered: another screenful).
 pub fn visible(ctx: &Context, viewport: ViewportId) -> Option<egui::Rect> {
     ctx.data(|d| d.get_temp(visible_id(viewport)))
+}
+
+/// The height of a screenful of the paged column in `viewport`, once it has been drawn: a
+/// block sized to it shows whole on one screenful.
+pub fn screenful_height(ctx: &Context, viewport: ViewportId) -> Option<f32> {
+    // (Kept apart from the pages, which a new build forgets: its first pass knows it too.)
+    ctx.data(|d| d.get_temp::<f32>(screenful_id(viewport)))
+        .filter(|h| *h > 1.0)
+}
+
+fn screenful_id(viewport: ViewportId) -> Id {
+    Id::unique(("locks-lesson/lecture-screenful", viewport))
 }
 
 /// The screenful on show in the window drawing (0 is the top).
@@ -216,6 +231,21 @@ fn page_starts(
     starts
 }
 
+/// How much room under content `total` tall lets the last of the screenfuls `starts` begin
+/// below the block kept whole that it cuts at its top (none shorter than a screenful `height`
+/// is cut). The last screenful starts no lower than the column scrolls: `height` above the end.
+fn pad_for_whole(whole: &[(f32, f32)], starts: &[f32], height: f32, total: f32) -> f32 {
+    let Some(&last) = starts.last() else {
+        return 0.0;
+    };
+    let last = last.min((total - height).max(0.0));
+    whole
+        .iter()
+        .filter(|(a, b)| *a < last - 0.5 && *b > last + 0.5 && b - a <= height)
+        .map(|(_, b)| b - last)
+        .fold(0.0, f32::max)
+}
+
 /// The top of the first block kept whole that a screenful from `top` to `bottom` cuts, where
 /// it starts below `top`.
 fn whole_cut(whole: &[(f32, f32)], top: f32, bottom: f32) -> Option<f32> {
@@ -264,7 +294,12 @@ pub fn column<R>(
     // to another screenful).
     let page = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::ScrollView);
     ctx.data_mut(|d| d.insert_temp::<Option<Vec<Rect>>>(whole_id(viewport), Some(Vec::new())));
-    let out = area.show(ui, |ui| ui.scope_builder(page, add_contents).inner);
+    let pad = if lecture { pages.pad } else { 0.0 };
+    let out = area.show(ui, |ui| {
+        let inner = ui.scope_builder(page, add_contents).inner;
+        ui.add_space(pad);
+        inner
+    });
     let whole_rects: Vec<Rect> = ctx.data_mut(|d| {
         let list = d.get_temp::<Option<Vec<Rect>>>(whole_id(viewport));
         d.insert_temp::<Option<Vec<Rect>>>(whole_id(viewport), None);
@@ -273,15 +308,19 @@ pub fn column<R>(
     let view = out.inner_rect;
     let mut shown = view;
     if lecture {
+        ctx.data_mut(|d| d.insert_temp(screenful_id(viewport), view.height()));
         let offset = out.state.clamped_offset().y;
-        if (pages.size - view.size()).length() > 1.0 {
+        let resized = (pages.size - view.size()).length() > 1.0;
+        if resized {
             pages = Pages {
                 size: view.size(),
                 ..Pages::default()
             };
         }
-        if (pages.total - out.content_size.y).abs() > 1.0 {
-            pages.total = out.content_size.y;
+        // (The content's own height: without the room added under it.)
+        let content = out.content_size.y - pad;
+        if (pages.total - content).abs() > 1.0 {
+            pages.total = content;
             pages.kept = 0;
         }
         // What is in view now replaces what was known of that stretch.
@@ -298,13 +337,16 @@ pub fn column<R>(
                 )
             })
             .collect();
-        let new = page_starts(
-            &pages.blocks,
-            &whole,
-            view.height().max(1.0),
-            pages.total,
-            kept,
-        );
+        let starts =
+            |total: f32| page_starts(&pages.blocks, &whole, view.height().max(1.0), total, kept);
+        let new = starts(pages.total);
+        // Room under the content where the last screenful would cut a block kept whole.
+        let need = pad_for_whole(&whole, &new, view.height(), pages.total);
+        let new = if need > 0.5 {
+            starts(pages.total + need)
+        } else {
+            new
+        };
         // The next screenful's first line is not drawn here: covered (only when it lies in the
         // last third of the column, a line the next screenful starts with), with a mark that
         // more follows.
@@ -319,13 +361,12 @@ pub fn column<R>(
                 .map(|(a, _)| *a)
                 .fold(f32::INFINITY, f32::min);
             let cut = view.top() + next.max(straddling.min(bottom)) - offset;
-            // (A block kept whole is not begun here, wherever it starts.)
-            let whole_next = whole.iter().any(|(a, _)| (a - next).abs() < 0.5);
-            let cut = if whole_next {
-                view.top() + next - offset
-            } else {
-                cut
-            };
+            // (A block kept whole is not begun here, wherever the next screenful starts: one
+            // that this screenful cuts is covered from its top.)
+            let whole_top = whole_cut(&whole, offset, bottom)
+                .or_else(|| whole.iter().map(|w| w.0).find(|a| (a - next).abs() < 0.5));
+            let whole_next = whole_top.is_some();
+            let cut = whole_top.map_or(cut, |a| view.top() + a - offset);
             let low = if whole_next { 0.0 } else { 0.67 };
             if cut < view.bottom() && cut > view.top() + view.height() * low {
                 let cover = Rect::from_min_max(egui::pos2(view.left(), cut), view.max);
@@ -355,7 +396,21 @@ pub fn column<R>(
             ctx.request_repaint();
         }
         pages.kept = pages.kept.max(i + 2).min(new.len());
+        if (need - pages.pad).abs() > 0.5 {
+            // The screenfuls after the one on show are laid out again with the room added.
+            pages.pad = need;
+            pages.kept = pages.kept.min(i + 1);
+            ctx.request_repaint();
+        }
         pages.starts = new;
+        if resized {
+            // The screenfuls of a column of another size are laid out from its top again (what
+            // was known of the lines above the one in view no longer holds): the next pass
+            // shows the first, measures it, and goes on to the screenful asked for.
+            pages.starts.clear();
+            pages.kept = 0;
+            ctx.request_repaint();
+        }
         map.insert(viewport, pages);
         ctx.data_mut(|d| d.insert_temp(pages_id(), map));
     }
@@ -382,6 +437,32 @@ fn more_mark(ui: &Ui, view: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_last_screenful_that_would_cut_a_block_kept_whole_gets_room_to_start_below_it() {
+        // A figure from 300 to 700 on a 1,000-point page, 420-point screenfuls: the last one
+        // ends with the content (starting at 580), inside the figure; 120 points more let it
+        // start at 700.
+        let whole = [(300.0, 700.0)];
+        assert_eq!(
+            pad_for_whole(&whole, &[0.0, 300.0, 900.0], 420.0, 1000.0),
+            120.0
+        );
+        // Past the content's end the column does not scroll: the same.
+        assert_eq!(
+            pad_for_whole(&whole, &[0.0, 300.0, 700.0], 420.0, 1000.0),
+            120.0
+        );
+        // A last screenful below the figure, or a figure taller than a screenful: none.
+        assert_eq!(
+            pad_for_whole(&whole, &[0.0, 300.0, 700.0], 420.0, 1200.0),
+            0.0
+        );
+        assert_eq!(
+            pad_for_whole(&whole, &[0.0, 300.0, 580.0], 380.0, 960.0),
+            0.0
+        );
+    }
 
     /// A frame's input for a window of 500 × 333 points.
     fn window_500_by_333() -> egui::RawInput {

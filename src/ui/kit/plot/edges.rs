@@ -26,7 +26,10 @@ pub fn show<'a, R>(
     let response = plot.show(ui, build);
     let kept = whole_tick_labels(ui, first, response.transform.frame());
     note_y_range(ui, id, response.transform.bounds());
-    note_tick_labels(ui, id, kept);
+    // (A plot scrolled out of view draws no label whole, and is not on show: not noted.)
+    if ui.clip_rect().intersects(*response.transform.frame()) {
+        note_tick_labels(ui, id, kept);
+    }
     response
 }
 
@@ -99,21 +102,31 @@ fn tick_labels_id(viewport: egui::ViewportId) -> egui::Id {
     egui::Id::unique(("plot-tick-labels", viewport))
 }
 
-/// Notes how many tick labels plot `id` drew whole (for the walks that check that no figure
-/// loses its axes' numbers).
+/// Notes how many tick labels plot `id` drew whole, and in which pass (for the walks that
+/// check that no figure loses its axes' numbers).
 fn note_tick_labels(ui: &Ui, id: &str, kept: TickLabels) {
     let key = tick_labels_id(ui.ctx().viewport_id());
+    let pass = ui.ctx().cumulative_pass_nr();
     ui.ctx().data_mut(|d| {
-        d.get_temp_mut_or_default::<BTreeMap<String, TickLabels>>(key)
-            .insert(id.to_owned(), kept);
+        d.get_temp_mut_or_default::<BTreeMap<String, (u64, TickLabels)>>(key)
+            .insert(id.to_owned(), (pass, kept));
     });
 }
 
-/// Every plot drawn in the main window so far, by its name, with the tick labels it last drew
-/// whole (see [`note_tick_labels`]).
+/// Every plot the main window drew in its last pass, by its name, with the tick labels it drew
+/// whole (see [`note_tick_labels`]); a plot of an earlier page is not among them.
 pub fn tick_labels(ctx: &egui::Context) -> BTreeMap<String, TickLabels> {
     let key = tick_labels_id(egui::ViewportId::ROOT);
-    ctx.data(|d| d.get_temp(key)).unwrap_or_default()
+    let last = ctx
+        .cumulative_pass_nr_for(egui::ViewportId::ROOT)
+        .saturating_sub(1);
+    let noted: BTreeMap<String, (u64, TickLabels)> =
+        ctx.data(|d| d.get_temp(key)).unwrap_or_default();
+    noted
+        .into_iter()
+        .filter(|(_, (pass, _))| *pass == last)
+        .map(|(plot, (_, kept))| (plot, kept))
+        .collect()
 }
 
 fn ranges_id(viewport: egui::ViewportId) -> egui::Id {

@@ -32,6 +32,19 @@ pub fn nice_grid(input: egui_plot::GridInput, min_major: f64) -> Vec<egui_plot::
         .collect()
 }
 
+/// Grid marks at 1–2–5 steps on an x axis whose numbers are each labelled with room between
+/// them: no labelled step narrower than egui_plot's least label spacing, at any width (its
+/// own marks step by tens only, so a narrow time axis of 9 ms labels only its 0).
+pub fn spaced_x_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    // (The base step is the one `GRID_SPACING_MIN` points wide.)
+    let points = f64::from(super::X_LABEL_SPACING + 10.0);
+    let least = input.base_step_size / GRID_SPACING_MIN * points;
+    nice_grid(input, least)
+}
+
+/// egui_plot's least spacing between grid lines, in points (its default).
+const GRID_SPACING_MIN: f64 = 8.0;
+
 /// A grid label with as many decimals as its step needs (`25.5` on a 0.5 step, `20` on 20).
 pub fn grid_label(m: egui_plot::GridMark) -> String {
     let decimals = (-m.step_size.log10().floor()).max(0.0) as usize;
@@ -107,6 +120,29 @@ pub fn decade_marks_every(bounds: (f64, f64), every: i32) -> Vec<GridMark> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_narrow_time_axis_labels_steps_of_its_width_not_only_its_tens() {
+        // 9.45 ms across 500 points (egui_plot's base step is the 8-point one): its own marks
+        // step by tens, so only 0 had a label; these label every 2 ms, 70 points or more apart.
+        let marks = spaced_x_grid(egui_plot::GridInput {
+            bounds: (0.0, 9.45),
+            base_step_size: 9.45 / 500.0 * 8.0,
+        });
+        let major: Vec<f64> = marks
+            .iter()
+            .filter(|m| m.step_size == 2.0)
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(major, vec![0.0, 2.0, 4.0, 6.0, 8.0]);
+        // Half as wide, the labelled step doubles rather than the labels crowding.
+        let narrow = spaced_x_grid(egui_plot::GridInput {
+            bounds: (0.0, 9.45),
+            base_step_size: 9.45 / 250.0 * 8.0,
+        });
+        let step = narrow.iter().map(|m| m.step_size).fold(0.0, f64::max);
+        assert!(step / 9.45 * 250.0 >= 70.0, "{step}");
+    }
 
     #[test]
     fn nice_grid_labels_round_numbers() {

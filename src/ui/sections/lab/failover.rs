@@ -191,9 +191,13 @@ impl FailoverPanel {
     pub fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, i: usize, view: View) -> bool {
         let i = i.min(EXPERIMENTS.len() - 1);
         let e = experiment(&EXPERIMENTS[i]);
-        widgets::paragraph(ui, &e.does, cx);
         let own = self.running_at() == Some(i);
         let shown = view.result && !own && self.results[i].is_some();
+        // (A lecture read what the experiment does with its question: its result's first
+        // screenful is the headline and the verdict, the next the diagram.)
+        if !(cx.lecture && shown) {
+            widgets::paragraph(ui, &e.does, cx);
+        }
         if !shown && !cx.slide {
             let note = (own && view.held).then(|| t!("lab.status.held"));
             question(i).ui(ui, cx, &mut self.expected[i], note);
@@ -232,18 +236,23 @@ impl FailoverPanel {
             super::expect::rerun_hint(ui);
         }
         ui.add_space(6.0);
+        // The key above the diagram, as the stale holder's: in view with the diagram's top.
+        let key = ui.scope(|ui| timeline::key(ui, cx, run)).response.rect;
         let lanes = run.lanes.len() as f32;
-        let least = timeline::least_height(ui, cx, run.lanes.len());
-        let height = (lanes * 48.0 + 60.0)
-            .min(ui.available_height().max(260.0))
-            .max(least);
+        let least = [
+            timeline::least_height(ui, cx, run.lanes.len()),
+            timeline::least_height_compact(ui, cx, run.lanes.len()),
+        ];
+        let wanted = (lanes * 48.0 + 60.0).min(ui.available_height().max(260.0));
+        let (height, least) = super::room::diagram_height(ui, cx, wanted, least, key);
         let drawn = ui.scope(|ui| timeline::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
-        let key = ui.scope(|ui| timeline::key(ui, cx, run)).response.rect;
-        super::record_diagram(ui, drawn.response.rect, key, least, height);
+        super::room::record_diagram(ui, drawn.response.rect, key, least, height);
+        // (Closed on a projector: the diagram ends the part, and Page Down goes on to the
+        // next one; a click opens the table.)
         egui::CollapsingHeader::new(t!("lab.measured"))
             .id_salt(("failover-measured", i))
-            .default_open(true)
+            .default_open(!cx.lecture)
             .show(ui, |ui| measured(ui, run));
         pressed
     }

@@ -74,9 +74,10 @@ const AXIS_ROWS: f32 = 3.0;
 const ABOVE: f64 = 0.7;
 const BELOW: f64 = 0.6;
 
-/// The marker's radius on the diagram.
+/// The marker's radius on the diagram: on a projector no larger than in a learner's window,
+/// where Redlock's seven lanes must share a screenful with the key on a 1024×768 projector.
 fn mark_radius(cx: &Cx<'_>) -> f32 {
-    plot::marker_radius(cx) * 2.0
+    (plot::marker_radius(cx) * 2.0).min(7.0)
 }
 
 /// The height of one lane that holds a line of words above its mark and one below, each clear
@@ -94,10 +95,26 @@ pub fn least_height(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
     span * lane_height(ui, cx) + AXIS_ROWS * row
 }
 
+/// The least height of the diagram of `lanes` lanes on a projector where the one of
+/// [`least_height`] takes more than a screenful (Redlock's seven lanes on 1024×768): each lane
+/// as tall as its name on one line and its marks; the marks' words go beside them where there
+/// is room, and the key names every kind of mark.
+pub fn least_height_compact(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let span = lanes as f32 - 1.0 + (ABOVE + BELOW) as f32;
+    let lane = (row + 6.0).max(2.0 * mark_radius(cx) + 8.0);
+    span * lane + AXIS_ROWS * row
+}
+
 /// A lane's name on the lane's axis: the server's part over its address (the diagram keeps its
-/// width for the time axis).
-fn lane_name(name: &str) -> String {
-    name.replacen(' ', "\n", 1)
+/// width for the time axis); on one line where the lanes are only as tall as a line (see
+/// [`least_height_compact`]), the loopback address shortened to its port.
+fn lane_name(name: &str, one_line: bool) -> String {
+    if one_line {
+        name.replacen("127.0.0.1:", ":", 1)
+    } else {
+        name.replacen(' ', "\n", 1)
+    }
 }
 
 /// The words that name the run's marks, each with the mark it stands at: a mark's own word,
@@ -142,6 +159,7 @@ pub fn event_words(run: &FailoverRun) -> Vec<(usize, String)> {
 
 /// Draws the run's lane diagram; returns where.
 pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egui::Rect {
+    let one_line = height + 0.5 < least_height(ui, cx, run.lanes.len());
     let lw = plot::line_width(cx);
     let r = mark_radius(cx);
     let text = ui.visuals().text_color();
@@ -173,7 +191,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         })
         .collect();
     let lanes: Vec<(f64, String)> = (0..run.lanes.len())
-        .map(|i| (lane_y(run, i), lane_name(&run.lanes[i])))
+        .map(|i| (lane_y(run, i), lane_name(&run.lanes[i], one_line)))
         .collect();
     let top = run.lanes.len() as f64 - 1.0;
     let fault = run.moment("fault");
@@ -193,6 +211,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         .include_y(top + ABOVE)
         .show_x(false)
         .show_y(false)
+        .x_grid_spacer(plot::spaced_x_grid)
         .y_grid_spacer(move |_| {
             (0..=top as usize)
                 .map(|y| egui_plot::GridMark {
@@ -321,6 +340,14 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
         .find(|m| matches!(m.event, Event::Refused(_)))
         .map(|m| m.event);
     let mut marks = Vec::new();
+    if run
+        .marks
+        .iter()
+        .any(|m| matches!(m.event, Event::Granted(_)))
+    {
+        let (shape, _, words) = mark_style(Event::Granted(Who::A));
+        marks.push(KeyMark::Shape(shape, palette::GREY, words.into()));
+    }
     if holds(Who::A) {
         marks.push(KeyMark::Bar(A_COLOR, t!("lab.failover.key.a_holds").into()));
     }

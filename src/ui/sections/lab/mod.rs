@@ -9,6 +9,7 @@ mod expect;
 pub mod failover;
 pub mod failover_figure;
 pub mod figure;
+mod room;
 mod run;
 mod summary;
 
@@ -342,6 +343,17 @@ impl Section for LabPage {
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        self.page(ui, cx);
+        room::note_trailing(ui);
+    }
+
+    crate::offers_share!();
+    crate::offers_present!();
+}
+
+impl LabPage {
+    /// The page: its parts' tabs, and the part on screen.
+    fn page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.poll();
         // One experiment run to its end finishes the lab.
         let ran = !self.results.is_empty() || (0..4).any(|i| self.failover.result(i).is_some());
@@ -418,25 +430,28 @@ impl Section for LabPage {
         let key = ui.scope(|ui| figure::key(ui, cx)).response.rect;
         // Each lane keeps room for a bar and a line of words above and below it.
         let least = lanes_height(ui, 4);
-        let height = (ui.available_height() - 8.0).clamp(least, least.max(340.0));
+        let wanted = (ui.available_height() - 8.0).min(least.max(340.0));
+        let (height, least) = room::diagram_height(ui, cx, wanted, [least; 2], key);
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
-        record_diagram(ui, drawn.response.rect, key, least, height);
+        room::record_diagram(ui, drawn.response.rect, key, least, height);
         ui.add_space(6.0);
+        // (Closed on a projector: the diagram ends the part, and Page Down goes on to the
+        // next one; a click opens the table.)
         egui::CollapsingHeader::new(t!("lab.measured"))
-            .default_open(true)
+            .default_open(!cx.lecture)
             .show(ui, |ui| {
                 facts(ui, run);
             });
-        egui::CollapsingHeader::new(t!("lab.how_measured"))
-            .default_open(false)
-            .show(ui, |ui| {
-                widgets::paragraph(ui, &text().how, cx);
-            });
+        // (A learner's: a lecture's page ends with its diagram and the table's header.)
+        if !cx.lecture {
+            egui::CollapsingHeader::new(t!("lab.how_measured"))
+                .default_open(false)
+                .show(ui, |ui| {
+                    widgets::paragraph(ui, &text().how, cx);
+                });
+        }
     }
-
-    crate::offers_share!();
-    crate::offers_present!();
 }
 
 /// A run on screen has just ended (`ended`): its headline comes into view, a lecture's first
@@ -450,21 +465,6 @@ fn bring_into_view(ui: &Ui, cx: &Cx<'_>, headline: &egui::Response, ended: bool)
     } else {
         headline.scroll_to_me(Some(egui::Align::Min));
     }
-}
-
-/// Notes a lane diagram drawn in this frame, its plot and its key, as the page's figure (what
-/// a card opened over the page keeps clear of, and what the layout checks hold to `least`).
-fn record_diagram(ui: &Ui, plot: egui::Rect, key: egui::Rect, least: f32, height: f32) {
-    crate::ui::kit::readable::record_figure(
-        ui,
-        crate::ui::kit::readable::DrawnFigure {
-            section: crate::sections::lab(),
-            rect: plot.union(key),
-            readable: least,
-            room: height,
-            drawn: plot.height(),
-        },
-    );
 }
 
 /// The lab shares no settings: only the area of its figure, for a PNG export.
