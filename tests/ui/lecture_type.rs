@@ -199,19 +199,28 @@ fn every_figure_keeps_its_axes_numbers_at_every_type() {
     for (n, _) in sections::models() {
         for steps in [0, 2, 5] {
             walk_builds(n, steps, |h, build| {
-                for (plot, kept) in locks_lesson::ui::kit::plot::tick_labels(&h.ctx) {
-                    seen += 1;
-                    if kept.x < 2 || kept.y < 2 {
-                        lost.push(format!(
-                            "section {n} at Type {} %, build {build}: {plot} drew {kept:?}",
-                            100 + 10 * steps
-                        ));
-                    }
-                }
+                let at = format!("section {n} at Type {} %, build {build}", 100 + 10 * steps);
+                note_lost(&at, &h.ctx, &mut seen, &mut lost);
             });
         }
     }
-    assert!(seen >= 30, "only {seen} plots looked at");
+    assert_none_lost(seen, 30, &lost);
+}
+
+/// Notes each plot drawn in `ctx`'s last pass (at `at`), and each with fewer than two whole
+/// tick labels on either axis.
+fn note_lost(at: &str, ctx: &egui::Context, seen: &mut usize, lost: &mut Vec<String>) {
+    for (plot, kept) in locks_lesson::ui::kit::plot::tick_labels(ctx) {
+        *seen += 1;
+        if kept.x < 2 || kept.y < 2 {
+            lost.push(format!("{at}: {plot} drew {kept:?}"));
+        }
+    }
+}
+
+/// Fails on a figure that lost its axes' numbers, or where fewer than `least` plots were seen.
+fn assert_none_lost(seen: usize, least: usize, lost: &[String]) {
+    assert!(seen >= least, "only {seen} plots looked at");
     assert!(
         lost.is_empty(),
         "figures that lost their axes' numbers:\n{}",
@@ -238,22 +247,10 @@ fn every_lab_figure_keeps_its_axes_numbers_at_every_type() {
             if !on_show {
                 return;
             }
-            for (plot, kept) in locks_lesson::ui::kit::plot::tick_labels(&w.h.ctx) {
-                seen += 1;
-                if kept.x < 2 || kept.y < 2 {
-                    lost.push(format!(
-                        "the lab at Type {} %: {plot} drew {kept:?}",
-                        100 + 10 * steps
-                    ));
-                }
-            }
+            let at = format!("the lab at Type {} %", 100 + 10 * steps);
+            note_lost(&at, &w.h.ctx, &mut seen, &mut lost);
         });
     }
     // (Each part's figure, the stale holder's and each failover experiment's, at each Type.)
-    assert!(seen >= 15, "only {seen} plots looked at");
-    assert!(
-        lost.is_empty(),
-        "figures that lost their axes' numbers:\n{}",
-        lost.join("\n")
-    );
+    assert_none_lost(seen, 15, &lost);
 }

@@ -444,24 +444,20 @@ mod tests {
         // ends with the content (starting at 580), inside the figure; 120 points more let it
         // start at 700.
         let whole = [(300.0, 700.0)];
-        assert_eq!(
-            pad_for_whole(&whole, &[0.0, 300.0, 900.0], 420.0, 1000.0),
-            120.0
-        );
-        // Past the content's end the column does not scroll: the same.
-        assert_eq!(
-            pad_for_whole(&whole, &[0.0, 300.0, 700.0], 420.0, 1000.0),
-            120.0
-        );
-        // A last screenful below the figure, or a figure taller than a screenful: none.
-        assert_eq!(
-            pad_for_whole(&whole, &[0.0, 300.0, 700.0], 420.0, 1200.0),
-            0.0
-        );
-        assert_eq!(
-            pad_for_whole(&whole, &[0.0, 300.0, 580.0], 380.0, 960.0),
-            0.0
-        );
+        for (starts, height, total, pad) in [
+            ([0.0, 300.0, 900.0], 420.0, 1000.0, 120.0),
+            // Past the content's end the column does not scroll: the same.
+            ([0.0, 300.0, 700.0], 420.0, 1000.0, 120.0),
+            // A last screenful below the figure, or a figure taller than a screenful: none.
+            ([0.0, 300.0, 700.0], 420.0, 1200.0, 0.0),
+            ([0.0, 300.0, 580.0], 380.0, 960.0, 0.0),
+        ] {
+            assert_eq!(
+                pad_for_whole(&whole, &starts, height, total),
+                pad,
+                "{starts:?}"
+            );
+        }
     }
 
     /// A frame's input for a window of 500 × 333 points.
