@@ -53,15 +53,23 @@ fn hold_renderer() {
 /// Called by a test body before it uses a server of `kind`: fails the test unless its `needs`
 /// list that server, so the harness has checked it is installed (or reported the test ignored).
 pub fn require(kind: ServerKind) {
+    if let Err(why) = required(kind) {
+        panic!("{why}");
+    }
+}
+
+/// What [`require`] checks: why a test body may not use a server of `kind`, if it may not.
+pub fn required(kind: ServerKind) -> Result<(), String> {
     let name = server::binary_name(kind);
-    assert!(
-        NEEDS.with(Cell::get).contains(&kind),
-        "this test uses {name}, but its `needs` do not list it"
-    );
-    assert!(
-        server::find_binary(kind).is_some(),
-        "{name} is not installed"
-    );
+    if !NEEDS.with(Cell::get).contains(&kind) {
+        return Err(format!(
+            "this test uses {name}, but its `needs` do not list it"
+        ));
+    }
+    if server::find_binary(kind).is_none() {
+        return Err(format!("{name} is not installed"));
+    }
+    Ok(())
 }
 
 fn trial(test: &'static LabTest, required: bool) -> Trial {
