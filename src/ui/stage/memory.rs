@@ -7,7 +7,7 @@ use egui::{Id, Ui};
 /// twice: in two windows of their own or, where the system opens no second one, in two layers
 /// of one). Shared, the two stages' values would replace each other in every pass, and a
 /// slide that lays a changed value out again would take every pass of every frame.
-pub(super) fn memory_id(ui: &Ui, what: &'static str, n: u8) -> Id {
+pub(crate) fn memory_id(ui: &Ui, what: &'static str, n: u8) -> Id {
     Id::unique((what, n, ui.ctx().viewport_id(), ui.layer_id()))
 }
 

@@ -13,7 +13,7 @@ pub mod experiment;
 mod fit;
 pub mod layout;
 pub mod mc_stream;
-mod memory;
+pub(crate) mod memory;
 pub mod predict;
 pub mod run;
 

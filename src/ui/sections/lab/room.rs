@@ -45,14 +45,15 @@ pub(super) fn diagram_height(
     }
 }
 
-/// The height the page drew under its diagram in the last pass, in the window drawing.
+/// The height the page drew under its diagram in the last pass, where it is drawn (by window
+/// and layer, as a stage's remembered values).
 fn trailing_id(ui: &Ui) -> Id {
-    Id::unique(("lab-diagram-trailing", ui.ctx().viewport_id()))
+    crate::ui::stage::memory::memory_id(ui, "lab-diagram-trailing", crate::sections::lab())
 }
 
-/// Where the diagram drawn in this pass ends, in the window drawing.
+/// Where the diagram drawn in this pass ends, where it is drawn.
 fn bottom_id(ui: &Ui) -> Id {
-    Id::unique(("lab-diagram-bottom", ui.ctx().viewport_id()))
+    crate::ui::stage::memory::memory_id(ui, "lab-diagram-bottom", crate::sections::lab())
 }
 
 /// Notes a lane diagram drawn in this frame, its plot and its key, as the page's figure (what
