@@ -2,16 +2,13 @@
 //! in turn; what a page's builds are is the page's (see [`crate::ui::Builds`]).
 
 use super::LessonApp;
-use crate::ui::{self, Press, Reach};
+use crate::ui::{Press, Reach};
 
 /// Who may take a press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Taker {
     /// A build on the screenful on show (section 7's question in view).
     InView,
-    /// The page's next or previous screenful, on a page longer than the audience's window
-    /// (lecture mode).
-    Pager,
     /// The builds that keep a playlist's run as prepared (the prediction, a story's moments),
     /// while the playlist leads.
     Prepared,
@@ -24,9 +21,8 @@ enum Taker {
 }
 
 /// Who may take a press, in the order they are asked: the first to take it ends it.
-const TAKERS: [Taker; 6] = [
+const TAKERS: [Taker; 5] = [
     Taker::InView,
-    Taker::Pager,
     Taker::Prepared,
     Taker::Playlist,
     Taker::Page,
@@ -51,14 +47,6 @@ impl LessonApp {
                     ctx.request_repaint();
                 }
                 taken
-            }
-            Taker::Pager => {
-                let audience = if self.presenter_view.is_open() {
-                    ui::shell::presenter::audience_id()
-                } else {
-                    egui::ViewportId::ROOT
-                };
-                press.lecture && ui::shell::pager::step(ctx, audience, press.forward)
             }
             Taker::Prepared => {
                 let leads = self.tools.playlist.position().is_some();
@@ -101,12 +89,8 @@ impl LessonApp {
     }
 }
 
-/// After a build taken: the page at its first screenful, or going back at its last. True.
-fn turned(ctx: &egui::Context, press: Press) -> bool {
-    if press.forward {
-        ui::shell::pager::reset(ctx);
-    } else {
-        ui::shell::pager::to_last(ctx);
-    }
+/// After a build taken: a new screen. True.
+fn turned(ctx: &egui::Context, _press: Press) -> bool {
+    ctx.request_repaint();
     true
 }

@@ -27,16 +27,18 @@ impl eframe::App for LessonApp {
             self.go_to(n);
         }
         // The type follows the audience's window and the lecturer's factor (Ctrl+Plus and
-        // Ctrl+Minus in either window).
-        self.tools.lecture.type_keys(&ctx);
+        // Ctrl+Minus in the window that shows the slide: with the audience window open, the
+        // console's keys change the console only).
+        if !self.presenter_view.is_open() {
+            self.tools.lecture.type_keys(&ctx);
+        }
         ui::shell::presenter::set_open(&ctx, self.presenter_view.is_open());
         let audience = if self.presenter_view.is_open() {
             ui::shell::presenter::audience_id()
         } else {
             egui::ViewportId::ROOT
         };
-        let slide = self.slide_on_show();
-        self.tools.lecture.fit(&ctx, audience, slide);
+        self.tools.lecture.fit(&ctx, audience);
         if self.presenter_view.is_open() {
             // The console keeps its own type: the lecturer's factor is the audience's.
             ui::kit::style::unscale_type(ui, self.tools.lecture.shown_factor());
@@ -91,11 +93,8 @@ impl eframe::App for LessonApp {
             let notes = ui::shell::presenter::console::notes_rect(page);
             // What Page Down shows next, as the audience's page last left it (before this
             // window draws the same page in its own column).
-            let preview = ui::shell::presenter::console::preview(
-                &ctx,
-                self.sections[self.current].as_ref(),
-                true,
-            );
+            let preview =
+                ui::shell::presenter::console::preview(self.sections[self.current].as_ref());
             let stage =
                 egui::Rect::from_min_max(page.min, egui::pos2(notes.left() - 8.0, page.bottom()));
             ui.scope_builder(egui::UiBuilder::new().max_rect(stage), |ui| {
@@ -162,7 +161,8 @@ impl eframe::App for LessonApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.tools.lecture.save(storage);
+        let ctx = self.ctx.clone();
+        self.tools.lecture.save(&ctx, self.side_open, storage);
         self.presenter_view.save(storage);
     }
 

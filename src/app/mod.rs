@@ -217,21 +217,8 @@ impl LessonApp {
         crate::sections::id(self.current_section()).unwrap_or_default()
     }
 
-    /// The slide on show: the section, and its step told apart by its words and settings.
-    fn slide_on_show(&self) -> (u8, u64) {
-        use std::hash::{Hash, Hasher};
-        let s = &self.sections[self.current];
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        s.summary().hash(&mut h);
-        format!("{:?}", s.share().and_then(Shareable::scenario)).hash(&mut h);
-        (s.number(), h.finish())
-    }
-
     pub fn go_to(&mut self, number: u8) {
         let to = usize::from(number.clamp(1, self.sections.len() as u8)) - 1;
-        if to != self.current {
-            ui::shell::pager::reset(&self.ctx);
-        }
         self.current = to;
         self.review = None;
         self.glossary.close_card();
@@ -309,7 +296,6 @@ impl LessonApp {
                     _ => crate::sections::lesson_count(),
                 };
                 self.go_to(to);
-                ui::shell::pager::reset(ctx);
                 let press = ui::Press::new(true, self.lecture());
                 if let Some(page) = self.sections[self.current].present_mut() {
                     page.arrive(press);

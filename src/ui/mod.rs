@@ -272,7 +272,7 @@ pub trait Present: Section + Builds {
 /// its title and its interactive part.
 pub fn audience<S: Section + ?Sized>(page: &mut S, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
     let text = page.text();
-    shell::pager::column(ui, ("audience", text.number), true, |ui| {
+    shell::column::column(ui, ("audience", text.number), true, |ui| {
         stage::layout::title(ui, text, true);
         page.ui(ui, cx);
     });

@@ -34,7 +34,6 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::ui::Shareable;
 use locks_lesson::ui::sections::lab::{LabPage, ReplayClock};
-use locks_lesson::ui::shell::pager;
 use locks_lesson::ui::shell::presenter::{AUDIENCE_TITLE, audience_id};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -222,7 +221,7 @@ impl Walk {
     fn screen(&self) -> Screen {
         let h = &self.h;
         let ppp = h.ctx.pixels_per_point();
-        let shown = pager::visible(&h.ctx, self.viewport());
+        let shown = None::<egui::Rect>;
         let window = h.ctx.content_rect();
         let mut texts = Vec::new();
         let mut end = false;
@@ -272,7 +271,7 @@ impl Walk {
             }
         }
         // (The screenful the audience sees: the console's column, narrower, may count more.)
-        let page = pager::index(&h.ctx).min(pager::count(&h.ctx, self.viewport()) - 1);
+        let page = 0_usize;
         Screen {
             section: h.state().current_section(),
             page,
@@ -290,7 +289,7 @@ impl Walk {
             n,
             s.share().and_then(Shareable::scenario),
             s.summary(),
-            pager::index(&self.h.ctx),
+            0_usize,
         )
     }
 

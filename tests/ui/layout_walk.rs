@@ -21,7 +21,6 @@ use locks_lesson::lesson::language;
 use locks_lesson::sections::number;
 use locks_lesson::sections::{self, Kind, QuizId, TextPage};
 use locks_lesson::ui::kit::readable;
-use locks_lesson::ui::shell::pager;
 
 pub type App = Harness<'static, LessonApp>;
 
@@ -271,8 +270,8 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
             }
         }
     }
-    let paged = pager::count(&h.ctx, egui::ViewportId::ROOT) > 1;
-    let shown = pager::visible(&h.ctx, egui::ViewportId::ROOT).filter(|_| h.state().lecture());
+    let paged = 1_usize > 1;
+    let shown = None::<egui::Rect>.filter(|_| h.state().lecture());
     let ppp = h.ctx.pixels_per_point();
     let mut texts: Vec<(Rect, String, String)> = Vec::new();
     let columns: Vec<Column> = h
@@ -693,8 +692,7 @@ pub fn lecture_walk(how: Lecture, mut each: impl FnMut(&Walk, usize)) -> (Walk, 
             lecture_figure(&mut w, n, step);
         }
         each(&w, step);
-        let last_page =
-            pager::index(&w.h.ctx) + 1 >= pager::count(&w.h.ctx, egui::ViewportId::ROOT);
+        let last_page = 0_usize + 1 >= 1_usize;
         let before = (n, w.h.state().section(n).summary());
         w.press(Key::PageDown);
         if n == count
@@ -723,9 +721,7 @@ fn voted(h: &App) -> Vec<Rect> {
 /// screenful on show.
 fn vote_on_screen(w: &mut Walk, before: &[Rect], what: &str) {
     let window = w.h.ctx.content_rect();
-    let shown = pager::visible(&w.h.ctx, egui::ViewportId::ROOT)
-        .filter(|_| pager::count(&w.h.ctx, egui::ViewportId::ROOT) > 1)
-        .unwrap_or(window);
+    let shown = None::<egui::Rect>.filter(|_| 1_usize > 1).unwrap_or(window);
     for r in voted(&w.h) {
         let new = !before
             .iter()
@@ -793,7 +789,7 @@ pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&mut W
         w.press(Key::Num2);
         w.look(&format!("the lab step {step}"));
         each(&mut w);
-        let before = (pager::index(&w.h.ctx), w.h.state().section(lab).summary());
+        let before = (0_usize, w.h.state().section(lab).summary());
         let running = |w: &Walk| w.h.query_by_label("Cancel").is_some();
         w.press(Key::PageDown);
         if running(&w) {
@@ -805,7 +801,7 @@ pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&mut W
                 w.settle();
             }
         }
-        let after = (pager::index(&w.h.ctx), w.h.state().section(lab).summary());
+        let after = (0_usize, w.h.state().section(lab).summary());
         if after == before && w.h.state().current_section() == lab && !running(&w) {
             return w;
         }
@@ -931,14 +927,10 @@ fn console_walk(px: [f32; 2]) -> Walk {
     for step in 0..MAX_STEPS {
         let n = w.h.state().current_section();
         console_notes(&mut w, &format!("section {n} step {step}"));
-        let before = (n, w.h.state().section(n).summary(), pager::index(&w.h.ctx));
+        let before = (n, w.h.state().section(n).summary(), 0_usize);
         w.press(Key::PageDown);
         let after = w.h.state().current_section();
-        let now = (
-            after,
-            w.h.state().section(after).summary(),
-            pager::index(&w.h.ctx),
-        );
+        let now = (after, w.h.state().section(after).summary(), 0_usize);
         if n == count && now == before {
             return w;
         }

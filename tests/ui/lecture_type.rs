@@ -240,7 +240,7 @@ fn every_lab_figure_keeps_its_axes_numbers_at_every_type() {
         crate::layout_walk::lab_lecture_at(PROJECTOR, steps, |w| {
             // (A figure on a later screenful of the page is not on show.)
             let root = egui::ViewportId::ROOT;
-            let shown = locks_lesson::ui::shell::pager::visible(&w.h.ctx, root);
+            let shown = None::<egui::Rect>;
             let on_show = locks_lesson::ui::kit::readable::drawn_figures(&w.h.ctx, root)
                 .iter()
                 .any(|f| shown.is_none_or(|s| s.expand(1.0).contains_rect(f.rect)));

@@ -12,7 +12,6 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::LessonApp;
 use locks_lesson::lesson::catalogue::{t, tf};
 use locks_lesson::sections;
-use locks_lesson::ui::shell::pager;
 use locks_lesson::ui::shell::presenter::{console, notes};
 
 /// The app at `section`, on a system that can open a second window, in a 1920×1080 window.
@@ -267,7 +266,7 @@ fn build_on_show(h: &Harness<'static, LessonApp>) -> (u8, String, usize, String)
     let page = h.state().section(n);
     let build = page.present().map(|p| p.build()).unwrap_or_default();
     let say = notes::of_build(n, &build).map_or(String::new(), |b| b.say.clone());
-    (n, build, pager::index(&h.ctx), say)
+    (n, build, 0_usize, say)
 }
 
 /// The console's preview line, if it shows one: what it says the next Page Down shows.
@@ -305,7 +304,7 @@ fn the_console_says_what_to_say_at_each_build_and_what_page_down_shows_next() {
         let preview = preview_line(&h);
         assert_eq!(
             preview,
-            console::preview(&h.ctx, h.state().section(*n), true),
+            console::preview(h.state().section(*n)),
             "section {n}, '{build}'"
         );
         h.key_press(Key::PageDown);

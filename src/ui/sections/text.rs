@@ -19,7 +19,7 @@ pub fn lesson_header(ui: &mut Ui, cx: &mut Cx<'_>) {
 /// scrolling column (in lecture mode the section's part only, paged).
 pub fn page(ui: &mut Ui, section: &mut dyn Section, cx: &mut Cx<'_>) {
     let text = section.text();
-    crate::ui::shell::pager::column(ui, ("section-scroll", text.number), cx.lecture, |ui| {
+    crate::ui::shell::column::column(ui, ("section-scroll", text.number), cx.lecture, |ui| {
         ui.set_max_width(ui.available_width().min(1400.0));
         ui.add_space(8.0);
         if cx.lecture {

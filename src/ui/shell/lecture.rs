@@ -6,9 +6,14 @@
 //! [`BODY_PX_768`] pixels tall on a 768-line projector and scales with the screen's height
 //! (with its width on a screen narrower than 4:3), times the lecturer's type factor, which is
 //! shown and changes only when the lecturer changes it (Ctrl+Plus, Ctrl+Minus and Ctrl+0 in
-//! lecture mode, or the console's buttons). So every screen shows the same slide: at least
-//! [`SLIDE_POINTS`] of layout room, and every build step is laid out to fit that. The
-//! learner's own zoom never reaches a lecture.
+//! the lecture window or the audience window, or the console's buttons). The factor zooms the
+//! whole slide, text, figure and gaps alike: nothing on a slide is sized by another rule, so
+//! the same build looks the same at every size, and every build is written to fit
+//! [`SLIDE_POINTS`] divided by the largest factor of [`TYPE_RANGE`].
+//!
+//! The learner's own zoom and theme live apart ([`Learner`]): a lecture never writes them, so
+//! a lecture ended any way (the L key, a crash, a signal) leaves the next start as the
+//! learner left it.
 
 use std::sync::Arc;
 
@@ -30,10 +35,9 @@ pub const SLIDE_POINTS: [f32; 2] = [
     SLIDE_PX[0] * BODY_POINTS / BODY_PX_768,
     SLIDE_PX[1] * BODY_POINTS / BODY_PX_768,
 ];
-/// The passes egui may take over one frame of a lecture (see [`Lecture::fit`]).
-const MAX_PASSES: usize = 10;
-/// The lecturer's type factor: its range and its step.
-pub const TYPE_RANGE: (f32, f32) = (0.7, 1.5);
+/// The lecturer's type factor: its range and its step. Every build of the lecture fits the
+/// slide at the largest.
+pub const TYPE_RANGE: (f32, f32) = (0.8, 1.3);
 const TYPE_STEP: f32 = 0.1;
 
 /// The slide's scale in a window of `size` (logical pixels): its height against a 768-line
@@ -51,22 +55,49 @@ pub fn lecture_zoom(size: egui::Vec2, factor: f32) -> f32 {
 const REDUCED_MOTION_KEY: &str = "reduced_motion";
 /// The lecturer's type factor (a zoom of another meaning was kept under `lecture_zoom`).
 const TYPE_FACTOR_KEY: &str = "lecture_type";
-/// What a lecture replaced, stored while one is running so that quitting in lecture mode does
-/// not leave the next normal start zoomed in and in the projector theme.
-const RESTORE_KEY: &str = "lecture_restore";
+/// The learner's own zoom and theme (see [`Learner`]). (An older key, `lecture_restore`,
+/// held what a lecture replaced, captured when it began: it is no longer read.)
+const LEARNER_KEY: &str = "learner_view";
 
-/// Settings lecture mode replaces, put back when it ends.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct Before {
-    theme: ThemePreference,
-    zoom: f32,
-    side_open: bool,
+/// The learner's own view: what a lecture replaces and puts back. Taken from the window only
+/// while no lecture is on, and put back at every start: egui keeps its zoom and theme in its
+/// own memory, which a lecture ended by a signal leaves at the lecture's.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Learner {
+    pub theme: ThemePreference,
+    pub zoom: f32,
     #[serde(default = "yes")]
-    zoom_keys: bool,
+    pub side_open: bool,
+    #[serde(default = "yes")]
+    pub zoom_keys: bool,
 }
 
 fn yes() -> bool {
     true
+}
+
+impl Learner {
+    /// The view the window has now (outside a lecture: the learner's).
+    fn of(ctx: &egui::Context, side_open: bool) -> Self {
+        Self {
+            theme: ctx.options(|o| o.theme_preference),
+            zoom: ctx.zoom_factor(),
+            side_open,
+            zoom_keys: ctx.options(|o| o.zoom_with_keyboard),
+        }
+    }
+
+    /// Puts this view on the window.
+    fn apply(&self, ctx: &egui::Context) {
+        ctx.set_theme(self.theme);
+        ctx.set_zoom_factor(self.zoom);
+        ctx.options_mut(|o| o.zoom_with_keyboard = self.zoom_keys);
+    }
+
+    /// A view read back from storage, kept only where its zoom is a zoom.
+    fn sane(self) -> Option<Self> {
+        (self.zoom.is_finite() && (0.2..=5.0).contains(&self.zoom)).then_some(self)
+    }
 }
 
 /// Lecture mode, blanking, reduced motion and the keyboard focus ring.
@@ -77,7 +108,8 @@ pub struct Lecture {
     pub reduced_motion: bool,
     /// The lecturer's type factor, 1 for the normal size (persisted).
     type_factor: f32,
-    before: Option<Before>,
+    /// The learner's view, kept up to date while no lecture is on.
+    learner: Option<Learner>,
     /// The light style lecture mode replaced.
     light_style: Option<Arc<Style>>,
     /// Whether the keyboard moved focus last (then the focus ring shows).
@@ -85,10 +117,6 @@ pub struct Lecture {
     /// Without a real window (a test harness, whose points do not follow the zoom): the
     /// window's size as first measured in the lecture.
     measured: Option<egui::Vec2>,
-    /// The sections whose stage the lecturer's type factor does not fit.
-    stage_fit: super::stage_fit::StageFit,
-    /// The factor this pass is drawn at: the lecturer's, or lower where the slide does not fit.
-    shown: f32,
 }
 
 impl Lecture {
@@ -100,30 +128,42 @@ impl Lecture {
             .and_then(|s| eframe::get_value::<f32>(s, TYPE_FACTOR_KEY))
             .filter(|z| z.is_finite())
             .map_or(1.0, |z| z.clamp(TYPE_RANGE.0, TYPE_RANGE.1));
-        let unfinished = storage.and_then(|s| eframe::get_value::<Option<Before>>(s, RESTORE_KEY));
-        if let Some(before) = unfinished.flatten() {
-            ctx.set_theme(before.theme);
-            ctx.set_zoom_factor(before.zoom);
-            ctx.options_mut(|o| o.zoom_with_keyboard = before.zoom_keys);
+        let learner = storage
+            .and_then(|s| eframe::get_value::<Learner>(s, LEARNER_KEY))
+            .and_then(Learner::sane);
+        if let Some(learner) = learner {
+            learner.apply(ctx);
         }
         Self {
             lecture: false,
             blanked: false,
             reduced_motion,
             type_factor,
-            before: None,
+            learner,
             light_style: None,
             keyboard_focus: false,
             measured: None,
-            stage_fit: Default::default(),
-            shown: 1.0,
         }
     }
 
-    pub fn save(&self, storage: &mut dyn eframe::Storage) {
+    /// The learner's view as it will be put back: the one kept, or the window's own outside a
+    /// lecture.
+    pub fn learner(&self, ctx: &egui::Context, side_open: bool) -> Option<Learner> {
+        if self.lecture {
+            self.learner
+        } else {
+            Some(Learner::of(ctx, side_open))
+        }
+    }
+
+    /// Keeps the settings: the learner's view only as the learner has it (outside a lecture,
+    /// the window's; in one, the view kept when it began).
+    pub fn save(&self, ctx: &egui::Context, side_open: bool, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, REDUCED_MOTION_KEY, &self.reduced_motion);
         eframe::set_value(storage, TYPE_FACTOR_KEY, &self.type_factor);
-        eframe::set_value(storage, RESTORE_KEY, &self.before);
+        if let Some(learner) = self.learner(ctx, side_open) {
+            eframe::set_value(storage, LEARNER_KEY, &learner);
+        }
     }
 
     pub fn lecture(&self) -> bool {
@@ -139,10 +179,9 @@ impl Lecture {
         self.type_factor
     }
 
-    /// The type factor the slide on show is drawn at (the lecturer's, or lower where its
-    /// stage does not fit; 1 outside a lecture).
+    /// The type factor the slide on show is drawn at: the lecturer's (1 outside a lecture).
     pub fn shown_factor(&self) -> f32 {
-        if self.lecture { self.shown } else { 1.0 }
+        if self.lecture { self.type_factor } else { 1.0 }
     }
 
     /// The type factor as the lecturer sees it, e.g. "Type 100 %".
@@ -171,8 +210,9 @@ impl Lecture {
     }
 
     /// Ctrl+Plus, Ctrl+Minus and Ctrl+0 in lecture mode: the type factor (egui's own zoom
-    /// keys are off during a lecture). Call in every lecture window: the lone lecture window,
-    /// or the presenter's audience window and console.
+    /// keys are off during a lecture). Call in the window that shows the slide: the lone
+    /// lecture window, or the presenter's audience window (the console's keys change the
+    /// console only).
     pub fn type_keys(&mut self, ctx: &egui::Context) {
         if !self.lecture {
             return;
@@ -191,19 +231,11 @@ impl Lecture {
         }
     }
 
-    /// In lecture mode, sets the zoom that fits the normal stage into the window `viewport`
-    /// (the audience's) at the lecturer's type factor, or at the lower one at which the stage
-    /// of `slide` (a section and its step) fits (see [`super::stage_fit`]). Call once a frame.
-    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId, slide: (u8, u64)) {
+    /// In lecture mode, sets the zoom that scales the slide to the window `viewport` (the
+    /// audience's) at the lecturer's type factor. Call once a frame.
+    pub fn fit(&mut self, ctx: &egui::Context, viewport: egui::ViewportId) {
         if !self.lecture {
             return;
-        }
-        // A slide that does not fit is laid out again at once (its words yield, then its
-        // type): room for those passes before a frame is shown.
-        if ctx.options(|o| o.max_passes.get()) < MAX_PASSES {
-            ctx.options_mut(|o| {
-                o.max_passes = std::num::NonZeroUsize::new(MAX_PASSES).unwrap_or(o.max_passes)
-            });
         }
         let known = viewport == egui::ViewportId::ROOT
             || ctx.input(|i| i.raw.viewports.contains_key(&viewport));
@@ -230,15 +262,11 @@ impl Lecture {
         if size.x < 1.0 || size.y < 1.0 {
             return;
         }
-        let factor = self
-            .stage_fit
-            .factor(ctx, viewport, size, self.type_factor, slide);
-        // (What this pass is drawn at: a new zoom takes effect with the next pass.)
-        self.shown = (zoom / lecture_zoom(size, 1.0)).clamp(TYPE_RANGE.0.min(1.0), TYPE_RANGE.1);
-        let want = lecture_zoom(size, factor);
+        let want = lecture_zoom(size, self.type_factor);
         if (want - zoom).abs() > 0.002 {
             ctx.set_zoom_factor(want);
-            ctx.request_discard("a slide's type changed");
+            // (Laid out again at the new zoom before it is shown.)
+            ctx.request_discard("the slide's scale changed");
             ctx.request_repaint();
         }
     }
@@ -249,15 +277,11 @@ impl Lecture {
         if on == self.lecture {
             return;
         }
-        self.lecture = on;
         self.measured = None;
         if on {
-            self.before = Some(Before {
-                theme: ctx.options(|o| o.theme_preference),
-                zoom: ctx.zoom_factor(),
-                side_open: *side_open,
-                zoom_keys: ctx.options(|o| o.zoom_with_keyboard),
-            });
+            // (Outside a lecture the window's view is the learner's.)
+            self.learner = Some(Learner::of(ctx, *side_open));
+            self.lecture = true;
             // The type follows the window and the lecturer's factor only.
             ctx.options_mut(|o| o.zoom_with_keyboard = false);
             let light = ctx.style_of(Theme::Light);
@@ -269,11 +293,10 @@ impl Lecture {
             if let Some(light) = self.light_style.take() {
                 ctx.set_style_of(Theme::Light, light);
             }
-            if let Some(before) = self.before.take() {
-                ctx.set_theme(before.theme);
-                ctx.set_zoom_factor(before.zoom);
-                ctx.options_mut(|o| o.zoom_with_keyboard = before.zoom_keys);
-                *side_open = before.side_open;
+            self.lecture = false;
+            if let Some(learner) = self.learner {
+                learner.apply(ctx);
+                *side_open = learner.side_open;
             }
         }
     }
@@ -488,7 +511,7 @@ mod tests {
         let projector = egui::vec2(1024.0, 768.0);
         for _ in 0..3 {
             frame_in(&ctx, projector);
-            p.fit(&ctx, egui::ViewportId::ROOT, (1, 0));
+            p.fit(&ctx, egui::ViewportId::ROOT);
         }
         frame_in(&ctx, projector);
         let normal = ctx.zoom_factor();
@@ -502,7 +525,7 @@ mod tests {
         p.change_type(Some(true));
         assert_eq!(p.type_label(), "Type 120\u{a0}%");
         for _ in 0..3 {
-            p.fit(&ctx, egui::ViewportId::ROOT, (1, 0));
+            p.fit(&ctx, egui::ViewportId::ROOT);
             frame_in(&ctx, projector);
         }
         assert!((ctx.zoom_factor() - normal * 1.2).abs() < 0.01);
@@ -510,7 +533,7 @@ mod tests {
         frame(&ctx);
         assert_eq!(ctx.zoom_factor(), 1.8, "the learner's size is back");
         assert!(ctx.options(|o| o.zoom_with_keyboard));
-        p.save(&mut storage);
+        p.save(&ctx, side, &mut storage);
 
         let mut again = Lecture::new(&ctx, Some(&storage));
         assert!(again.reduced_motion);
@@ -545,16 +568,40 @@ mod tests {
         let mut storage = Memory::default();
         let mut p = Lecture::new(&ctx, None);
         let mut side = true;
-        p.set_lecture(&ctx, true, &mut side);
-        assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Light);
-        p.save(&mut storage);
+        // Lecture, presenter view and lecture again, saved (as eframe saves every half
+        // minute) at each point, the lecture's zoom on the window.
+        for round in 0..3 {
+            p.set_lecture(&ctx, true, &mut side);
+            assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Light);
+            for _ in 0..3 {
+                frame_in(&ctx, egui::vec2(1024.0, 768.0));
+                p.fit(&ctx, egui::ViewportId::ROOT);
+            }
+            assert!(ctx.zoom_factor() > 1.5, "the lecture's zoom is on");
+            p.change_type(Some(true));
+            p.save(&ctx, side, &mut storage);
+            if round < 2 {
+                p.set_lecture(&ctx, false, &mut side);
+                frame(&ctx);
+                assert_eq!(ctx.zoom_factor(), 1.2);
+                p.save(&ctx, side, &mut storage);
+            }
+        }
 
-        // egui keeps theme and zoom in its own memory: simulate a restart that kept them.
-        frame(&ctx);
+        // Ended by a signal in the lecture: egui's own memory kept the lecture's zoom and
+        // theme; the next start puts the learner's back.
         let next = Lecture::new(&ctx, Some(&storage));
         frame(&ctx);
         assert!(!next.lecture());
         assert_eq!(ctx.options(|o| o.theme_preference), ThemePreference::Dark);
         assert_eq!(ctx.zoom_factor(), 1.2);
+        // A learner who zooms afterwards keeps that zoom.
+        ctx.set_zoom_factor(0.9);
+        frame(&ctx);
+        next.save(&ctx, side, &mut storage);
+        let again = egui::Context::default();
+        let _ = Lecture::new(&again, Some(&storage));
+        frame(&again);
+        assert_eq!(again.zoom_factor(), 0.9);
     }
 }

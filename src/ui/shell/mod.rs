@@ -2,14 +2,13 @@
 //! and its map), the glossary, XP, lecture mode and the presenter view, and the bottom bar's
 //! tools.
 
+pub mod column;
 pub mod glossary;
 pub mod keymap;
 pub mod keys_help;
 pub mod lecture;
-pub mod pager;
 pub mod presenter;
 pub mod section_list;
-pub mod stage_fit;
 pub mod tools;
 pub mod topbar;
 pub mod xp;

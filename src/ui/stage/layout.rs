@@ -11,8 +11,8 @@ pub use crate::ui::kit::measure::{remember, remembered};
 use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, Vec2, vec2};
 
 pub use super::fit::note_overflow;
-use super::fit::{keep_squeeze, overflow, squeeze_state, squeeze_words, squeezed};
-use super::memory::{chrome_height_id, key_height_id, memory_id};
+use super::fit::overflow;
+use super::memory::{chrome_height_id, key_height_id};
 use crate::lesson::{self, SectionText};
 use crate::ui::{Cx, kit::a11y, kit::widgets};
 
@@ -159,23 +159,13 @@ fn stage_need<P: Pieces + ?Sized>(stage: &P, ui: &Ui, cx: &Cx<'_>) -> f32 {
 /// The stage in the height that is left; where that is less than the stage needs, in a
 /// column that scrolls: the figure never gives way, the controls go below the fold.
 fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
-    let need = stage_need(stage, ui, cx);
     if cx.lecture {
-        // On a projector the words yield; only where they can yield no more does the lecture
-        // lower the type of a stage that does not fit (to the normal size at the least).
-        let now = stage.now();
-        let over = need - ui.available_height();
-        let words = remembered(ui, chrome_height_id(ui, now.n)).unwrap_or(0.0)
-            + remembered(ui, key_height_id(ui, now.n)).unwrap_or(0.0);
-        let spent = squeeze_words(ui, now.n, (now.choice, now.hidden), over, words);
-        let over = if spent { over } else { 0.0 };
-        crate::ui::shell::stage_fit::note(ui.ctx(), now.n, over);
-        if over > 0.5 {
-            // The type yields before a frame is shown: a slide that does not fit is never on
-            // the screen, nor one that shrinks frame by frame.
-            ui.ctx().request_discard("a slide's type yields");
-        }
+        // A slide: it never scrolls, and nothing on it shrinks; the figure takes the height
+        // the build's words leave (each build is written to leave it at least half).
+        stage_ui(stage, ui, cx);
+        return;
     }
+    let need = stage_need(stage, ui, cx);
     if ui.available_height() + 0.5 >= need {
         // The same width as in the scrolling column below: the words wrap alike either way,
         // so the choice between the two cannot flip back and forth with the history of what
@@ -187,14 +177,9 @@ fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
         });
         return;
     }
-    let mut area = egui::ScrollArea::vertical()
+    let area = egui::ScrollArea::vertical()
         .id_salt(("stage-scroll", stage.now().n))
         .auto_shrink([false, false]);
-    if cx.lecture && new_screen(stage, ui) {
-        // A clicker cannot scroll: each step, and each arrival, shows the stage from its top
-        // (whatever scrolled it before), so a step and its way back show the same screen.
-        area = area.vertical_scroll_offset(0.0);
-    }
     area.show(ui, |ui| {
         // Clear of the scroll bar, which is drawn over the content.
         let size = vec2(ui.available_width() - SCROLL_BAR_ROOM, need);
@@ -203,17 +188,6 @@ fn stage_fitted<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
             stage_ui(stage, ui, cx)
         });
     });
-}
-
-/// Whether the stage shows another step than in the last frame, or was not drawn in it.
-fn new_screen<P: Pieces + ?Sized>(stage: &P, ui: &Ui) -> bool {
-    let now = stage.now();
-    let id = memory_id(ui, "stage-screen", now.n);
-    let pass = ui.ctx().cumulative_pass_nr();
-    let key = (now.choice, now.hidden);
-    let last: Option<((Option<usize>, bool), u64)> = ui.ctx().data(|d| d.get_temp(id));
-    ui.ctx().data_mut(|d| d.insert_temp(id, (key, pass)));
-    last.is_none_or(|(k, p)| k != key || p + 1 < pass)
 }
 
 /// The reading column at the left of a wide page of section `n`: it scrolls on its own.
@@ -317,32 +291,17 @@ pub fn audience<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
 
 /// The stage: headline on top, controls at the bottom, the figure in between.
 fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
-    let now = stage.now();
-    let n = now.n;
-    let squeeze = cx
-        .lecture
-        .then(|| squeeze_state(ui, n, (now.choice, now.hidden)));
-    // The room around the words yields with them.
-    let room = |m: f32| Margin::symmetric(0, (m * squeeze.map_or(1.0, |s| s.factor)).round() as i8);
+    let n = stage.now().n;
+    let room = |m: f32| Margin::symmetric(0, m as i8);
     let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(room(4.0)))
         .show(ui, |ui| {
-            if let Some(s) = squeeze {
-                squeezed(ui, s.factor);
-            }
             stage.headline(ui, cx);
             // What it drew, which a window too short cuts (the panel is never taller than it).
             ui.min_rect().height() + 8.0
         });
-    // (Its height is remembered in this frame, either way below.)
-    if let Some(mut s) = squeeze.filter(|s| (s.measured - s.factor).abs() > 1e-4) {
-        // The words were measured at their factor: the next step may follow.
-        s.measured = s.factor;
-        keep_squeeze(ui, n, s);
-        ui.ctx().request_repaint();
-    }
     if cx.lecture && stage.now().hidden {
         // On the projector the prediction is a slide of its own: the figure and the controls
         // come with the reveal. (Its height says whether it fits the window.)
@@ -353,13 +312,7 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         .resizable(false)
         .show_separator_line(false)
         .frame(Frame::NONE.inner_margin(room(6.0)))
-        .show(ui, |ui| {
-            // (The controls' words yield with the headline's.)
-            if let Some(s) = squeeze {
-                squeezed(ui, s.factor);
-            }
-            stage.controls(ui, cx)
-        });
+        .show(ui, |ui| stage.controls(ui, cx));
     // "More settings" opens as a full-width row between the figure and the controls, so its
     // labels never share a strip with the figure.
     let drawer = stage.now().drawer.then(|| {
@@ -394,15 +347,12 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         top: 0,
         bottom: 0,
     });
-    // (The key under the figure yields with the words.)
-    crate::ui::kit::plot::set_key_scale(ui.ctx(), squeeze.map_or(1.0, |s| s.factor));
     egui::CentralPanel::no_frame()
         .frame(figure_frame)
         .show(ui, |ui| {
             let size = ui.available_size();
             stage.figure(ui, cx, vec2(size.x.max(200.0), size.y));
         });
-    crate::ui::kit::plot::set_key_scale(ui.ctx(), 1.0);
 }
 
 /// [`remember`]s a height the stage is laid out with; on a projector, a height that changed

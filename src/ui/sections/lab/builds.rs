@@ -1,7 +1,7 @@
 //! The lab in a lecture: each part (the stale holder, then each failover experiment) in
-//! three build steps, as the simulation sections are: its question asked (the class votes
-//! with the number keys), its run (Page Down or R), and once the run ends its result, headline
-//! first. A Page Down pressed while a run is in flight waits for it: the page says so, and the
+//! four build steps: its question asked (the class votes with the number keys), its run
+//! (Page Down or R), once the run ends its result (the headline and the class's verdict), and
+//! its lane diagram under its key. A Page Down pressed while a run is in flight waits for it: the page says so, and the
 //! result shows when the run ends; the next Page Down goes on from there. Page Up takes the
 //! steps back: a waiting Page Down, the run (cancelled), the result (hidden again, the
 //! question asked), the part before. Shift+R runs the part on screen again.
@@ -22,7 +22,11 @@ impl LabPage {
             return true;
         }
         if self.result_shown(p) {
-            return false;
+            if self.diagram[p] {
+                return false;
+            }
+            self.diagram[p] = true;
+            return true;
         }
         if self.has_result(p) {
             self.shown[p] = true;
@@ -49,6 +53,9 @@ impl LabPage {
             return true;
         }
         if self.result_shown(p) {
+            if std::mem::take(&mut self.diagram[p]) {
+                return true;
+            }
             self.shown[p] = false;
             return true;
         }
@@ -69,6 +76,7 @@ impl LabPage {
         }
         self.part = p;
         self.shown[p] = at_end && self.has_result(p);
+        self.diagram[p] = self.shown[p];
         self.held = false;
         self.start = false;
     }
@@ -107,9 +115,20 @@ impl Builds for LabPage {
         }
     }
 
-    /// The part on show (`part-1`: the stale holder; then each failover experiment).
+    /// The build on show: the part (`part-1`: the stale holder; then each failover
+    /// experiment) and its step (`ask`, `run`, `result`, `diagram`): `part-2-result`.
     fn build(&self) -> String {
-        format!("part-{}", self.part + 1)
+        let p = self.part;
+        let step = if self.runs(p) {
+            "run"
+        } else if self.result_shown(p) && self.diagram[p] {
+            "diagram"
+        } else if self.result_shown(p) {
+            "result"
+        } else {
+            "ask"
+        };
+        format!("part-{}-{step}", p + 1)
     }
 }
 

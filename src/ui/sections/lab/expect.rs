@@ -63,7 +63,7 @@ impl Question<'_> {
 
     /// Under the result: what was expected, marked right or wrong against what happened
     /// (`got`: the outcome the first choice names).
-    pub fn verdict(&self, ui: &mut Ui, chosen: Option<bool>, got: bool) {
+    pub fn verdict(&self, ui: &mut Ui, chosen: Option<bool>, got: bool, lecture: bool) {
         let Some(said) = chosen else { return };
         let words = if said {
             self.choices[0]
@@ -75,7 +75,12 @@ impl Question<'_> {
         } else {
             ("✖", widgets::warn_color(ui))
         };
-        let line = tf!("lab.expected", &[("mark", mark), ("said", words)]);
+        let values = [("mark", mark), ("said", words)];
+        let line = if lecture {
+            tf!("lab.expected.class", &values)
+        } else {
+            tf!("lab.expected", &values)
+        };
         ui.label(RichText::new(line).color(colour));
     }
 }

@@ -68,6 +68,8 @@ pub struct FailoverPanel {
 #[derive(Clone, Copy)]
 pub struct View {
     pub result: bool,
+    /// In a lecture: the result's diagram is the build on show (else its headline).
+    pub diagram: bool,
     pub held: bool,
     /// Its run has just ended: the headline comes into view.
     pub ended: bool,
@@ -198,6 +200,14 @@ impl FailoverPanel {
         if !(cx.lecture && shown) {
             widgets::paragraph(ui, &e.does, cx);
         }
+        // A lecture's diagram is a build of its own: the key and the diagram only.
+        let diagram_build = cx.lecture && shown && view.diagram;
+        if diagram_build {
+            if let Some(run) = self.results[i].clone() {
+                self.diagram(ui, cx, &run);
+            }
+            return false;
+        }
         if !shown && !cx.slide {
             let note = (own && view.held).then(|| t!("lab.status.held"));
             question(i).ui(ui, cx, &mut self.expected[i], note);
@@ -231,11 +241,24 @@ impl FailoverPanel {
         let headline = widgets::headline(ui, &failover::story(run));
         super::bring_into_view(ui, cx, &headline, view.ended);
         let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
-        question(i).verdict(ui, self.expected[i], got);
+        question(i).verdict(ui, self.expected[i], got, cx.lecture);
         if cx.lecture && !cx.slide {
             super::expect::rerun_hint(ui);
+            // (The diagram is the next build.)
+            return pressed;
         }
         ui.add_space(6.0);
+        let run = run.clone();
+        self.diagram(ui, cx, &run);
+        egui::CollapsingHeader::new(t!("lab.measured"))
+            .id_salt(("failover-measured", i))
+            .default_open(!cx.lecture)
+            .show(ui, |ui| measured(ui, &run));
+        pressed
+    }
+
+    /// A run's lane diagram under its key.
+    fn diagram(&mut self, ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
         // The key above the diagram, as the stale holder's: in view with the diagram's top.
         let key = ui.scope(|ui| timeline::key(ui, cx, run)).response.rect;
         let lanes = run.lanes.len() as f32;
@@ -248,13 +271,6 @@ impl FailoverPanel {
         let drawn = ui.scope(|ui| timeline::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
         super::room::record_diagram(ui, drawn.response.rect, key, least, height);
-        // (Closed on a projector: the diagram ends the part, and Page Down goes on to the
-        // next one; a click opens the table.)
-        egui::CollapsingHeader::new(t!("lab.measured"))
-            .id_salt(("failover-measured", i))
-            .default_open(!cx.lecture)
-            .show(ui, |ui| measured(ui, run));
-        pressed
     }
 }
 

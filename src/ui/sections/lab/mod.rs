@@ -68,6 +68,8 @@ pub struct LabPage {
     /// Each part's result is revealed (set when its run ends; a lecture's build step back
     /// hides it and asks the question again).
     shown: [bool; PARTS],
+    /// Lecture mode: each part's diagram is the build on show (after its result's headline).
+    diagram: [bool; PARTS],
     /// Lecture mode: Page Down (or R) asked to run the part on screen (started when drawn).
     start: bool,
     /// Lecture mode: Page Down was pressed while the part on screen was running: its result
@@ -101,6 +103,7 @@ impl LabPage {
             source: Source::Servers,
             expected: None,
             shown: [false; PARTS],
+            diagram: [false; PARTS],
             start: false,
             held: false,
             ended: false,
@@ -237,6 +240,7 @@ impl LabPage {
     /// Runs part `p` (a run in flight on another part is cancelled: one at a time).
     fn start_part(&mut self, p: usize, runner: &Runner) {
         self.shown[p] = false;
+        self.diagram[p] = false;
         match p.checked_sub(1) {
             Some(i) => {
                 self.cancel();
@@ -344,7 +348,6 @@ impl Section for LabPage {
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         self.page(ui, cx);
-        room::note_trailing(ui);
     }
 
     crate::offers_share!();
@@ -374,13 +377,14 @@ impl LabPage {
         if let Some(i) = self.experiment() {
             let view = View {
                 result: self.shown[p],
+                diagram: self.diagram[p],
                 held: self.held,
                 ended,
             };
             if self.failover.ui(ui, cx, i, view) {
                 self.start_part(p, cx.runner);
             }
-            if p + 1 == PARTS && self.result_shown(p) {
+            if p + 1 == PARTS && self.result_shown(p) && (self.diagram[p] || !cx.lecture) {
                 crate::ui::shell::lecture::end_line(ui, self.number());
             }
             return;
@@ -410,7 +414,8 @@ impl LabPage {
                 Self::question().ui(ui, cx, &mut self.expected, note);
             }
         }
-        if self.run_row(ui, cx, shown) {
+        let diagram_build = cx.lecture && shown && self.diagram[0];
+        if !diagram_build && self.run_row(ui, cx, shown) {
             self.start_part(0, cx.runner);
         }
         let Some(run) = self.result().filter(|_| shown).cloned() else {
@@ -418,13 +423,21 @@ impl LabPage {
         };
         let run = &run;
         ui.add_space(4.0);
-        let said = widgets::headline(ui, &headline(run));
-        bring_into_view(ui, cx, &said, ended);
-        Self::question().verdict(ui, self.expected, run.survivor == "A");
-        if cx.lecture && !cx.slide {
-            expect::rerun_hint(ui);
+        // A lecture shows the result in two builds: the headline and the class's verdict,
+        // then the diagram under its key.
+        let diagram = self.diagram[0] || !cx.lecture;
+        if !diagram || !cx.lecture {
+            let said = widgets::headline(ui, &headline(run));
+            bring_into_view(ui, cx, &said, ended);
+            Self::question().verdict(ui, self.expected, run.survivor == "A", cx.lecture);
+            if cx.lecture && !cx.slide {
+                expect::rerun_hint(ui);
+            }
+            ui.add_space(8.0);
         }
-        ui.add_space(8.0);
+        if !diagram {
+            return;
+        }
         // The key above the timeline: in view whenever the timeline's top is, however much
         // the words above take on a small screen.
         let key = ui.scope(|ui| figure::key(ui, cx)).response.rect;
@@ -457,12 +470,9 @@ impl LabPage {
 /// A run on screen has just ended (`ended`): its headline comes into view, a lecture's first
 /// screenful or a learner's scrolled page.
 fn bring_into_view(ui: &Ui, cx: &Cx<'_>, headline: &egui::Response, ended: bool) {
-    if !ended {
-        return;
-    }
-    if cx.lecture {
-        crate::ui::shell::pager::reset(ui.ctx());
-    } else {
+    // (A lecture's slide never scrolls: the headline is its top.)
+    if ended && !cx.lecture {
+        let _ = ui;
         headline.scroll_to_me(Some(egui::Align::Min));
     }
 }

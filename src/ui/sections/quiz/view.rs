@@ -60,7 +60,7 @@ impl QuizSection {
             });
             return;
         }
-        crate::ui::shell::pager::column(ui, ("quiz-page", n), cx.lecture, |ui| {
+        crate::ui::shell::column::column(ui, ("quiz-page", n), cx.lecture, |ui| {
             if cx.lecture {
                 // A slide: the top bar carries the title; the words are the lecturer's.
                 ui.add_space(4.0);
@@ -83,7 +83,7 @@ impl QuizSection {
     /// answer shows here only once it is revealed.
     pub(super) fn audience_page(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let n = self.state.section();
-        crate::ui::shell::pager::column(ui, ("quiz-audience", n), true, |ui| {
+        crate::ui::shell::column::column(ui, ("quiz-audience", n), true, |ui| {
             layout::title(ui, lesson::content().section(n), true);
             ui.set_max_width((ui.available_width() - 12.0).min(MAX_WIDTH));
             let mut clicked = Inputs::default();
@@ -128,7 +128,13 @@ impl QuizSection {
         if self.state.reviewing(cx.progress) {
             review_banner(ui, cx, &mut clicked);
         }
-        self.navigator(ui, cx, &mut clicked);
+        if cx.lecture {
+            // A slide: where the question stands, and no buttons to move between them (Page
+            // Down and Page Up do).
+            self.place(ui);
+        } else {
+            self.navigator(ui, cx, &mut clicked);
+        }
         if self.state.current().is_some() {
             self.question_ui(ui, cx, &mut clicked);
         } else {
@@ -205,19 +211,9 @@ impl QuizSection {
                     inputs.list.push(Input::Results);
                 }
             }
-            if let Some(i) = self.state.current() {
+            if self.state.current().is_some() {
                 ui.add_space(8.0);
-                let item = super::words::capitalise(&quiz.item);
-                let place = tf!(
-                    "sections.quiz.nav.place",
-                    &[
-                        ("item", item),
-                        ("number", (i + 1).to_string()),
-                        ("n", quiz.len().to_string()),
-                    ],
-                );
-                let place = RichText::new(place).weak();
-                ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
+                self.place(ui);
             }
         });
         // (A lecture's page is the pager's: it shows whole screenfuls.)
@@ -227,11 +223,36 @@ impl QuizSection {
         }
     }
 
+    /// "Scenario 3 of 9".
+    fn place(&self, ui: &mut Ui) {
+        let Some(i) = self.state.current() else {
+            return;
+        };
+        let quiz = self.state.quiz();
+        let item = super::words::capitalise(&quiz.item);
+        let place = tf!(
+            "sections.quiz.nav.place",
+            &[
+                ("item", item),
+                ("number", (i + 1).to_string()),
+                ("n", quiz.len().to_string()),
+            ],
+        );
+        let place = RichText::new(place).weak();
+        ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
+    }
+
     fn question_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
         let Some(q) = self.state.question() else {
             return;
         };
+        // A lecture's answer is a build of its own: the right answer, the class's if it was
+        // another, the verdict and why (the question was the build before).
+        let answer_build = self.state.lecture() && self.state.feedback_visible();
         ui.scope(|ui| {
+            if answer_build {
+                return;
+            }
             // The prompt a little larger than body text, for the back of the room.
             let body = ui.style().text_styles[&TextStyle::Body].size;
             if let Some(f) = ui.style_mut().text_styles.get_mut(&TextStyle::Body) {
@@ -246,6 +267,9 @@ impl QuizSection {
         ui.spacing_mut().item_spacing.y = (spacing - 2.0).max(2.0);
         for (k, answer) in q.answers.iter().enumerate() {
             let mark = self.state.mark(k);
+            if answer_build && mark == Mark::Other {
+                continue;
+            }
             let button = AnswerButton {
                 key: k + 1,
                 text: lesson::plain(answer),
@@ -309,6 +333,10 @@ impl QuizSection {
                 widgets::paragraph(ui, &q.why, cx);
             });
         ui.add_space(4.0);
+        if self.state.lecture() {
+            // (Page Down goes on: no button to reach on a projector.)
+            return;
+        }
         let label = self.state.next_label(cx.progress);
         let height = ui.style().text_styles[&TextStyle::Body].size * 2.0;
         let r = ui

@@ -1,38 +1,182 @@
-//! Section 7 in a lecture: each card's question on the screenful on show, then its answer
-//! (a debate's conclusion) revealed by Page Down.
+//! Section 7 in a lecture: a deck of builds, one card's part on each screen. For each card its
+//! question (the class votes with the number keys), its answer with the reason, and its
+//! fencing token (its points are the console's, for the lecturer to tell); for the card with a
+//! debate, each side, then the class's judgement asked, then the lesson's conclusion. One Page
+//! Down, one build, each written to fit the slide at every supported type.
 
-use super::{Step, Who, cards};
+use egui::{RichText, Ui};
+
+use super::{Who, ask_ui, cards, feedback};
 use crate::lesson;
-use crate::ui::{Builds, Present, Press, Reach};
+use crate::ui::kit::a11y;
+use crate::ui::{Builds, Cx, Present, Press, Reach};
 
-/// The cards' builds: each question in view, then its answer revealed.
+/// One build of the section's deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Build {
+    /// Card `i`'s question.
+    Ask(usize),
+    /// Its answer and the reason.
+    Answer(usize),
+    /// Its fencing token (its points on the console).
+    Facts(usize),
+    /// A side of the debate: who, and the position.
+    Side(usize, usize),
+    /// The class's judgement asked, with what each side is right about.
+    Debate(usize),
+    /// The lesson's conclusion.
+    Conclusion(usize),
+}
+
+impl Build {
+    /// The deck, in order.
+    pub(super) fn all() -> Vec<Build> {
+        cards()
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                let sides = c.debate.as_ref().map_or(0, |d| d.sides.len());
+                let debate = c.debate.is_some();
+                let judge = debate.then_some([Build::Debate(i), Build::Conclusion(i)]);
+                [Build::Ask(i), Build::Answer(i), Build::Facts(i)]
+                    .into_iter()
+                    .chain((0..sides).map(move |s| Build::Side(i, s)))
+                    .chain(judge.into_iter().flatten())
+            })
+            .collect()
+    }
+
+    /// Its name in the speaker notes (`assets/notes.ron`): `ask-1`, `answer-1`, `facts-1`,
+    /// `side-3-1`, `debate-3`, `conclusion-3`.
+    fn name(self) -> String {
+        let (word, i) = match self {
+            Build::Side(i, s) => return format!("side-{}-{}", i + 1, s + 1),
+            Build::Ask(i) => ("ask", i),
+            Build::Answer(i) => ("answer", i),
+            Build::Facts(i) => ("facts", i),
+            Build::Debate(i) => ("debate", i),
+            Build::Conclusion(i) => ("conclusion", i),
+        };
+        format!("{word}-{}", i + 1)
+    }
+}
+
+impl Build {
+    /// The card it is of.
+    fn card(self) -> usize {
+        match self {
+            Build::Ask(i)
+            | Build::Answer(i)
+            | Build::Facts(i)
+            | Build::Side(i, _)
+            | Build::Debate(i)
+            | Build::Conclusion(i) => i,
+        }
+    }
+}
+
+impl Who {
+    /// The build on show.
+    pub(super) fn on_show(&self) -> Build {
+        let all = Build::all();
+        all[self.at.min(all.len() - 1)]
+    }
+
+    /// Moves to build `to` of the deck: the answers of the cards before it are revealed,
+    /// the rest asked (and the conclusion shown once reached).
+    fn go(&mut self, to: usize) {
+        let all = Build::all();
+        self.at = to.min(all.len() - 1);
+        for i in 0..cards().len() {
+            let past = all[..=self.at]
+                .iter()
+                .any(|b| matches!(b, Build::Answer(j) if *j == i));
+            self.reveal(i, past);
+        }
+        self.concluded = all[..=self.at]
+            .iter()
+            .any(|b| matches!(b, Build::Conclusion(_)));
+    }
+
+    /// The class's vote (a number key) or R on the build on show.
+    pub(super) fn lecture_action(&mut self, action: crate::ui::shell::keymap::Action) {
+        use crate::ui::shell::keymap::Action;
+        let k = |k: u8| usize::from(k).saturating_sub(1);
+        match (action, self.on_show()) {
+            (Action::Choose(n), Build::Ask(i)) => self.choose(i, k(n)),
+            (Action::Choose(n), Build::Debate(_)) => self.judge(k(n)),
+            (Action::Reveal, Build::Ask(_) | Build::Debate(_)) => self.go(self.at + 1),
+            _ => {}
+        }
+    }
+
+    /// The build on show, drawn as a slide: the card's name and line, then its part.
+    pub(super) fn lecture_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let build = self.on_show();
+        let i = build.card();
+        let c = &cards()[i];
+        ui.horizontal_wrapped(|ui| {
+            a11y::add_heading(ui, RichText::new(&c.name).heading().strong(), 1);
+            ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
+        });
+        ui.add_space(6.0);
+        match build {
+            Build::Ask(i) => {
+                let (picked, _) = ask_ui(ui, c, false, self.chosen(i));
+                if let Some(j) = picked {
+                    self.choose(i, j);
+                }
+            }
+            Build::Answer(i) => feedback(ui, c, self.chosen(i), cx),
+            Build::Facts(_) => super::token_ui(ui, c, cx),
+            Build::Side(_, s) => {
+                if let Some(side) = c.debate.as_ref().and_then(|d| d.sides.get(s)) {
+                    super::side_ui(ui, side, cx);
+                }
+            }
+            Build::Debate(_) => {
+                if let Some(d) = &c.debate {
+                    super::judgement_ui(ui, d, &mut self.judged, true);
+                    ui.add_space(6.0);
+                    super::right_about_ui(ui, d, cx);
+                }
+            }
+            Build::Conclusion(_) => {
+                if let Some(d) = &c.debate {
+                    super::conclusion_ui(ui, d, self.judged, true, cx);
+                }
+            }
+        }
+    }
+}
+
+/// The deck's builds: one Page Down, the next build.
 impl Builds for Who {
-    /// Lecture mode, on the screenful on show only ([`Reach::InView`]): Page Down reveals the
-    /// first step still asking (a card's answer, the debate's conclusion) once its question
-    /// is on the screenful; Page Up hides the last one revealed while its question is.
     fn press(&mut self, press: Press) -> bool {
-        if !press.lecture || press.reach != Reach::InView {
+        if !press.lecture || press.reach != Reach::Page {
             return false;
         }
-        let last_done = Self::steps().into_iter().rev().find(|&s| self.is_done(s));
-        match (press.forward, self.in_view) {
-            (true, (Some(step), _)) if self.lecture => self.show_step(step, true),
-            (false, (_, Some(step))) if self.lecture && last_done == Some(step) => {
-                self.show_step(step, false)
-            }
+        let last = Build::all().len() - 1;
+        match press.forward {
+            true if self.at < last => self.go(self.at + 1),
+            false if self.at > 0 => self.go(self.at - 1),
             _ => return false,
         }
-        self.in_view = (None, None);
         true
     }
 
-    /// The first step still asking (`card-1`, or `judge-2` for card 2's debate), or
-    /// `cards-done` once all are revealed.
+    fn arrive(&mut self, press: Press) {
+        if press.lecture {
+            let last = Build::all().len() - 1;
+            self.go(if press.forward { 0 } else { last });
+        }
+    }
+
     fn build(&self) -> String {
-        match self.pending() {
-            Some(Step::Card(i)) => format!("card-{}", i + 1),
-            Some(Step::Judge(i)) => format!("judge-{}", i + 1),
-            None => "cards-done".to_owned(),
+        if self.lecture {
+            self.on_show().name()
+        } else {
+            String::new()
         }
     }
 }
@@ -46,15 +190,28 @@ impl Present for Who {
     }
 
     fn lecturer_only(&self) -> Option<String> {
-        let (c, answer) = match self.pending().filter(|_| self.lecture)? {
-            Step::Card(i) => {
+        if !self.lecture {
+            return None;
+        }
+        let (c, answer) = match self.on_show() {
+            Build::Ask(i) => {
                 let c = &cards()[i];
                 (c, &c.ask.options[c.ask.correct])
             }
-            Step::Judge(i) => {
+            Build::Debate(i) => {
                 let c = &cards()[i];
                 (c, &c.debate.as_ref()?.conclusion)
             }
+            // The card's points, for the lecturer to tell.
+            Build::Facts(i) => {
+                let points: Vec<String> = cards()[i]
+                    .points
+                    .iter()
+                    .map(|p| format!("• {}", lesson::plain(p)))
+                    .collect();
+                return Some(points.join("\n"));
+            }
+            _ => return None,
         };
         Some(tf!(
             "sections.who.lecturer",
@@ -63,9 +220,5 @@ impl Present for Who {
                 ("answer", lesson::plain(answer)),
             ],
         ))
-    }
-
-    fn build_in_view(&self) -> Option<bool> {
-        Some(self.lecture && self.in_view.0.is_some())
     }
 }

@@ -31,7 +31,8 @@ pub struct Who {
     /// Lecture mode: the first step still asking, when its question is whole on the
     /// screenful on show, and the last step revealed, when its question is (Page Down reveals
     /// the one, Page Up hides the other).
-    in_view: (Option<Step>, Option<Step>),
+    /// In a lecture: the build on show, an index into [`lecture::Build::all`].
+    at: usize,
     lecture: bool,
     /// The judgement of the debate (a side, counted from 0, or one past the sides: each is
     /// right about something), before its conclusion shows: the learner's, or in lecture mode
@@ -42,12 +43,6 @@ pub struct Who {
 }
 
 /// A step of the lecture: a card's question, or the judgement of the debate on a card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    Card(usize),
-    Judge(usize),
-}
-
 impl Who {
     pub fn new() -> Self {
         Self::default()
@@ -87,38 +82,6 @@ impl Who {
 
     /// The lecture's steps in order: each card's question, and after a debate card's, the
     /// judgement of its debate.
-    fn steps() -> Vec<Step> {
-        cards()
-            .iter()
-            .enumerate()
-            .flat_map(|(i, c)| {
-                let judge = c.debate.as_ref().map(|_| Step::Judge(i));
-                std::iter::once(Step::Card(i)).chain(judge)
-            })
-            .collect()
-    }
-
-    fn is_done(&self, step: Step) -> bool {
-        match step {
-            Step::Card(i) => self.is_open(i),
-            Step::Judge(_) => self.concluded,
-        }
-    }
-
-    /// Lecture mode: the first step still asking.
-    fn pending(&self) -> Option<Step> {
-        Self::steps().into_iter().find(|&s| !self.is_done(s))
-    }
-
-    /// Lecture mode: reveals `step` (or hides it again).
-    fn show_step(&mut self, step: Step, on: bool) {
-        match step {
-            Step::Card(i) => self.reveal(i, on),
-            Step::Judge(_) => self.concluded = on,
-        }
-    }
-
-    /// The class's vote on the debate: a side, or one past the sides.
     fn judge(&mut self, k: usize) {
         let sides = cards()
             .iter()
@@ -215,100 +178,129 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
 
 /// Where a debate's steps are on the page: its question while it asks, the conclusion's
 /// title once shown.
-#[derive(Default)]
-struct DebateRects {
-    asked: Option<egui::Rect>,
-    concluded: Option<egui::Rect>,
+/// One side of the debate: who, the position, and what it is right about (`right_about`).
+fn side_box(ui: &mut Ui, side: &lesson::DebateSide, right_about: bool, cx: &mut Cx<'_>) {
+    egui::Frame::group(ui.style())
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::same(10))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            a11y::add_heading(ui, RichText::new(&side.who).strong(), 2);
+            marked_text(ui, &side.position, cx);
+            if right_about {
+                ui.add_space(4.0);
+                let words = RichText::new(t!("sections.who.debate.right_about"));
+                ui.label(words.strong().color(accent(ui)));
+                marked_text(ui, &side.right_about, cx);
+            }
+        });
 }
 
-/// The judgement of a debate: the learner's, or in lecture mode the class's vote and whether
-/// the conclusion is revealed.
-struct Judgement<'a> {
-    judged: &'a mut Option<usize>,
-    concluded: bool,
-}
-
-/// The two sides of a debate next to each other, then the judgement of them (the learner's,
-/// or the class's in a lecture), then the lesson's conclusion: it waits for the judgement (in
-/// a lecture, for the lecturer's reveal).
-fn debate_ui(ui: &mut Ui, d: &Debate, judgement: Judgement<'_>, cx: &mut Cx<'_>) -> DebateRects {
-    let Judgement { judged, concluded } = judgement;
+/// The debate's two sides, side by side.
+fn sides_ui(ui: &mut Ui, d: &Debate, cx: &mut Cx<'_>) {
     ui.columns(d.sides.len().max(1), |cols| {
         for (col, side) in cols.iter_mut().zip(&d.sides) {
-            egui::Frame::group(col.style())
-                .corner_radius(6.0)
-                .inner_margin(egui::Margin::same(10))
-                .show(col, |ui| {
-                    ui.set_width(ui.available_width());
-                    a11y::add_heading(ui, RichText::new(&side.who).strong(), 2);
-                    marked_text(ui, &side.position, cx);
-                    ui.add_space(4.0);
-                    let right_about = RichText::new(t!("sections.who.debate.right_about"));
-                    ui.label(right_about.strong().color(accent(ui)));
-                    marked_text(ui, &side.right_about, cx);
-                });
+            side_box(col, side, true, cx);
         }
     });
-    ui.add_space(6.0);
-    let choices: Vec<String> = d
-        .sides
+}
+
+/// One side on a lecture's slide: who, and the position.
+fn side_ui(ui: &mut Ui, side: &lesson::DebateSide, cx: &mut Cx<'_>) {
+    side_box(ui, side, false, cx);
+}
+
+/// What each side is right about, one under the other (a lecture's slide of the judgement).
+fn right_about_ui(ui: &mut Ui, d: &Debate, cx: &mut Cx<'_>) {
+    for side in &d.sides {
+        let who = tf!(
+            "sections.who.debate.right_about_who",
+            &[("who", side.who.as_str())]
+        );
+        ui.label(RichText::new(who).strong().color(accent(ui)));
+        marked_text(ui, &side.right_about, cx);
+        ui.add_space(4.0);
+    }
+}
+
+/// The judgements one may make of the debate.
+fn judgements(d: &Debate) -> Vec<String> {
+    d.sides
         .iter()
         .map(|s| tf!("sections.who.debate.side", &[("who", s.who.as_str())]))
         .chain([t!("sections.who.debate.both").to_owned()])
-        .collect();
-    let class = cx.lecture || cx.slide;
-    let mut rects = DebateRects::default();
-    let waiting = if class { !concluded } else { judged.is_none() };
-    if waiting {
-        let top = ui.cursor().top();
-        let ask = if class {
-            t!("sections.who.debate.ask.class")
-        } else {
-            t!("sections.who.debate.ask")
-        };
-        ui.label(RichText::new(ask).strong());
-        for (j, choice) in choices.iter().enumerate() {
-            let text = format!("{}  {choice}", j + 1);
-            let button = egui::Button::selectable(*judged == Some(j), text).wrap();
-            if ui.add(button).clicked() {
-                *judged = Some(j);
-                ui.ctx().request_repaint();
-            }
+        .collect()
+}
+
+/// The judgement asked (the learner's, or the `class`'s): the question and its choices.
+/// Returns where they are.
+fn judgement_ui(ui: &mut Ui, d: &Debate, judged: &mut Option<usize>, class: bool) -> egui::Rect {
+    let top = ui.cursor().top();
+    let ask = if class {
+        t!("sections.who.debate.ask.class")
+    } else {
+        t!("sections.who.debate.ask")
+    };
+    ui.label(RichText::new(ask).strong());
+    for (j, choice) in judgements(d).iter().enumerate() {
+        let text = format!("{}  {choice}", j + 1);
+        let button = egui::Button::selectable(*judged == Some(j), text).wrap();
+        if ui.add(button).clicked() {
+            *judged = Some(j);
+            ui.ctx().request_repaint();
         }
-        let asked = ui.max_rect().x_range();
-        rects.asked = Some(egui::Rect::from_x_y_ranges(
-            asked,
-            top..=ui.min_rect().bottom(),
-        ));
-        return rects;
     }
-    if let Some(j) = *judged {
+    egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.min_rect().bottom())
+}
+
+/// The judgement made (the learner's, or the `class`'s) and the lesson's conclusion.
+fn conclusion_ui(
+    ui: &mut Ui,
+    d: &Debate,
+    judged: Option<usize>,
+    class: bool,
+    cx: &mut Cx<'_>,
+) -> egui::Rect {
+    if let Some(j) = judged {
         let key = if class {
             key!("sections.who.debate.class")
         } else {
             key!("sections.who.debate.yours")
         };
+        let choices = judgements(d);
         ui.label(RichText::new(tf(key, &[("judgement", &choices[j])])).strong());
     }
     let top = ui.cursor().top();
+    let mut head = egui::Rect::NOTHING;
     boxed(ui, t!("sections.who.debate.conclusion"), |ui| {
-        let head = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.cursor().top());
-        rects.concluded = Some(head);
+        head = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.cursor().top());
         marked_text(ui, &d.conclusion, cx);
     });
-    rects
+    head
 }
 
-/// The card's body once its question is answered.
-fn card_body(
-    ui: &mut Ui,
-    c: &SystemCard,
-    judgement: Judgement<'_>,
-    cx: &mut Cx<'_>,
-) -> DebateRects {
+/// The debate on a learner's card: the sides, then the learner's judgement asked, or made
+/// with the conclusion.
+fn debate_ui(ui: &mut Ui, d: &Debate, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
+    sides_ui(ui, d, cx);
+    ui.add_space(6.0);
+    if judged.is_none() || cx.slide {
+        judgement_ui(ui, d, judged, cx.slide);
+        return;
+    }
+    conclusion_ui(ui, d, *judged, false, cx);
+}
+
+/// A card's fencing token.
+fn token_ui(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
     boxed(ui, t!("sections.who.card.fencing_token"), |ui| {
         marked_text(ui, &c.fencing_role, cx)
     });
+}
+
+/// A card's fencing token and its points.
+fn facts_ui(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
+    token_ui(ui, c, cx);
     ui.add_space(6.0);
     for point in &c.points {
         ui.horizontal_top(|ui| {
@@ -317,12 +309,13 @@ fn card_body(
         });
         ui.add_space(2.0);
     }
-    match &c.debate {
-        Some(d) => {
-            ui.add_space(4.0);
-            debate_ui(ui, d, judgement, cx)
-        }
-        None => DebateRects::default(),
+}
+
+fn card_body(ui: &mut Ui, c: &SystemCard, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
+    facts_ui(ui, c, cx);
+    if let Some(d) = &c.debate {
+        ui.add_space(4.0);
+        debate_ui(ui, d, judged, cx);
     }
 }
 
@@ -344,50 +337,39 @@ impl Section for Who {
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if cx.lecture && !self.lecture {
+            // A lecture's deck opens at its first build (Page Down and Page Up move it).
+            self.at = self.at.min(lecture::Build::all().len() - 1);
+        }
         self.lecture = cx.lecture;
-        // Number keys answer the first open question (in lecture mode: the class's vote, and
-        // R reveals it).
+        if cx.lecture && !cx.slide {
+            for a in cx.actions {
+                self.lecture_action(*a);
+            }
+            self.lecture_ui(ui, cx);
+            if self.at + 1 == lecture::Build::all().len() {
+                cx.mark_done(self.number());
+            }
+            return;
+        }
+        // Number keys answer the first open question.
         let open = self.open_question();
-        let pending = self.pending().filter(|_| cx.lecture);
-        // On a projector the class's vote goes to the step whose question is on the screenful
-        // on show (the first still asking), never to one off screen.
-        let voted = self.in_view.0.filter(|&s| Some(s) == pending);
         for a in cx.actions {
             let k = |k: u8| usize::from(k).saturating_sub(1);
-            match (*a, pending) {
-                (Action::Choose(n), Some(_)) => match voted {
-                    Some(Step::Card(i)) => self.choose(i, k(n)),
-                    Some(Step::Judge(_)) => self.judge(k(n)),
-                    None => {}
-                },
-                (Action::Reveal, Some(step)) => self.show_step(step, true),
-                (Action::Choose(n), None) if !cx.lecture => match open {
+            if let Action::Choose(n) = *a {
+                match open {
                     Some(i) => self.choose(i, k(n)),
                     // Every card open: the keys judge the debate.
                     None if self.judged.is_none() => self.judge(k(n)),
                     None => {}
-                },
-                _ => {}
+                }
             }
         }
         let open = self.open_question();
-        let shown = crate::ui::shell::pager::visible(ui.ctx(), ui.ctx().viewport_id());
-        let whole = |r: egui::Rect| shown.is_none_or(|s| s.expand(1.0).contains_rect(r));
-        // A question is shown once its end is on screen: at a large type a question and its
-        // choices may not fit one screenful, and its first lines were on the screenful before.
-        let ends_here = |r: egui::Rect| {
-            shown.is_none_or(|s| {
-                let s = s.expand(1.0);
-                r.bottom() <= s.bottom() && r.bottom() > s.top()
-            })
-        };
-        let mut in_view = (None, None);
         let mut judged = self.judged;
-        let pending = self.pending().filter(|_| cx.lecture);
         ui.scope(|ui| {
             ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
             for (i, c) in cards().iter().enumerate() {
-                let top = ui.cursor().top();
                 let card = egui::Frame::group(ui.style())
                     .corner_radius(8.0)
                     .inner_margin(egui::Margin::same(12))
@@ -397,42 +379,14 @@ impl Section for Who {
                         ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
                         ui.add_space(6.0);
                         if self.is_open(i) {
-                            let head = egui::Rect::from_x_y_ranges(
-                                ui.max_rect().x_range(),
-                                top..=ui.cursor().top(),
-                            );
-                            if whole(head) {
-                                in_view.1 = Some(Step::Card(i));
-                            }
                             feedback(ui, c, self.chosen(i), cx);
                             ui.add_space(6.0);
-                            let judgement = Judgement {
-                                judged: &mut judged,
-                                concluded: self.concluded,
-                            };
-                            let debate = card_body(ui, c, judgement, cx);
-                            let judge = Some(Step::Judge(i));
-                            // The debate's question and its sides on one screenful.
-                            if let Some(asked) = debate.asked {
-                                crate::ui::shell::pager::keep_whole(ui, asked);
-                            }
-                            if debate.asked.is_some_and(ends_here) && pending == judge {
-                                in_view.0 = judge;
-                            }
-                            if debate.concluded.is_some_and(whole) {
-                                in_view.1 = judge;
-                            }
+                            card_body(ui, c, &mut judged, cx);
                             return None;
                         }
-                        let keys_here = open == Some(i) && !cx.lecture && !cx.slide;
-                        let (picked, asked) = ask_ui(ui, c, keys_here, self.chosen(i));
-                        if pending == Some(Step::Card(i)) && ends_here(asked) {
-                            in_view.0 = pending;
-                        }
-                        picked
+                        let keys_here = open == Some(i) && !cx.slide;
+                        ask_ui(ui, c, keys_here, self.chosen(i)).0
                     });
-                // Each card whole on one screenful of a lecture.
-                crate::ui::shell::pager::keep_whole(ui, card.response.rect);
                 if let Some(j) = card.inner {
                     self.choose(i, j);
                     ui.ctx().request_repaint();
@@ -440,7 +394,6 @@ impl Section for Who {
                 ui.add_space(8.0);
             }
         });
-        self.in_view = in_view;
         self.judged = judged;
         if self.open_question().is_none() {
             cx.mark_done(self.number());

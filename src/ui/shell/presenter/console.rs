@@ -12,7 +12,6 @@ use super::notes_view;
 use crate::lesson;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::{Action, key_text, key_texts};
-use crate::ui::shell::pager;
 use crate::ui::{Present, Section};
 
 /// What the panel shows and changes.
@@ -187,29 +186,13 @@ impl Console<'_> {
     }
 }
 
-/// What the next Page Down shows in the section on show, in the notes' words: the build a
-/// press takes on the screenful on show, else the page's next screenful, else the section's
-/// next build. `None` at the section's last: the press opens the next section (the line
-/// under it names that).
-pub fn preview(ctx: &egui::Context, section: &dyn Section, presenter: bool) -> Option<String> {
+/// What the next Page Down shows in the section on show, in the notes' words: the build after
+/// the one on show in the section's list of builds (the list the audience walks). `None` at
+/// the section's last: the press opens the next section (the line under it names that).
+pub fn preview(section: &dyn Section) -> Option<String> {
     let n = section.number();
-    let present = section.present();
-    let build = present.map(|p| p.build()).unwrap_or_default();
-    let next_build = || notes::after(n, &build).map(|b| b.shows.clone());
-    let in_view = present.and_then(|p| p.build_in_view());
-    if in_view == Some(true) {
-        return next_build();
-    }
-    let audience = if presenter {
-        super::audience_id()
-    } else {
-        egui::ViewportId::ROOT
-    };
-    if pager::more_after(ctx, audience) {
-        return Some(t!("app.presenter.preview_more").to_owned());
-    }
-    // (A page whose builds are taken in view only has none left past its last screenful.)
-    in_view.is_none().then(next_build).flatten()
+    let build = section.present().map(|p| p.build()).unwrap_or_default();
+    notes::after(n, &build).map(|b| b.shows.clone())
 }
 
 /// The next section's title (or that the lecture ends here, and why it has no lab).

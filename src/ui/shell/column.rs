@@ -1,0 +1,45 @@
+//! The column of a page that is not built on the stage (a quiz, section 7's cards, section
+//! 10, the lab). For a learner it scrolls. On a projector it is a slide: it never scrolls and
+//! never pages, its content is the build on show, written to fit the slide at every supported
+//! type (see `shell::lecture`), and what would run past the slide's bottom is noted
+//! ([`overflow`]) for the lecture's walks to find, not repaired at run time.
+
+use egui::{Context, Id, ScrollArea, Ui, ViewportId};
+
+fn overflow_id(viewport: ViewportId) -> Id {
+    Id::unique(("locks-lesson/slide-overflow", viewport))
+}
+
+/// How far the content of the last slide column drawn in `viewport` ran past the slide's
+/// bottom, in points (0 when it fits): a build written too long.
+pub fn overflow(ctx: &Context, viewport: ViewportId) -> f32 {
+    ctx.data(|d| d.get_temp(overflow_id(viewport)))
+        .unwrap_or(0.0)
+}
+
+/// The page's column: in lecture mode a slide (no scrolling; see the module), otherwise a
+/// scrolling column.
+pub fn column<R>(
+    ui: &mut Ui,
+    id_salt: impl egui::AsIdSalt,
+    lecture: bool,
+    add_contents: impl FnOnce(&mut Ui) -> R,
+) -> R {
+    if !lecture {
+        return ScrollArea::vertical()
+            .id_salt(id_salt)
+            .auto_shrink([false, false])
+            .show(ui, add_contents)
+            .inner;
+    }
+    let slide = ui.available_rect_before_wrap();
+    let out = ui.scope_builder(egui::UiBuilder::new().max_rect(slide), |ui| {
+        ui.set_clip_rect(slide.intersect(ui.clip_rect()));
+        add_contents(ui)
+    });
+    let over = (out.response.rect.bottom() - slide.bottom()).max(0.0);
+    let viewport = ui.ctx().viewport_id();
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(overflow_id(viewport), over));
+    out.inner
+}
