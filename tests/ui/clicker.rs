@@ -121,7 +121,7 @@ impl Press {
 #[derive(Clone, Debug, PartialEq)]
 struct Screen {
     section: u8,
-    page: usize,
+    page: String,
     blank: bool,
     texts: Vec<String>,
     /// The lecture's last words are in view, whole.
@@ -140,7 +140,7 @@ impl Screen {
 }
 
 /// The section, its settings, its headline and the screenful on show.
-type State = (u8, Option<Vec<(String, String)>>, Option<String>, usize);
+type State = (u8, Option<Vec<(String, String)>>, Option<String>, String);
 
 struct Walk {
     h: Harness<'static, LessonApp>,
@@ -271,7 +271,7 @@ impl Walk {
             }
         }
         // (The screenful the audience sees: the console's column, narrower, may count more.)
-        let page = 0_usize;
+        let page = crate::harness::build_of(h);
         Screen {
             section: h.state().current_section(),
             page,
@@ -289,7 +289,7 @@ impl Walk {
             n,
             s.share().and_then(Shareable::scenario),
             s.summary(),
-            0_usize,
+            crate::harness::build_of(&self.h),
         )
     }
 

@@ -238,3 +238,14 @@ pub fn apply_scenario(
 pub fn label(spec: &locks_lesson::sim::ParamSpec) -> &'static str {
     locks_lesson::ui::kit::params::label(spec)
 }
+
+/// The build on show in the section on screen, by its speaker notes' name (empty for a page
+/// of one build).
+pub fn build_of(h: &Harness<'static, LessonApp>) -> String {
+    let n = h.state().current_section();
+    h.state()
+        .section(n)
+        .present()
+        .map(|p| p.build())
+        .unwrap_or_default()
+}

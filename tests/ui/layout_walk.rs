@@ -270,8 +270,8 @@ pub fn check(h: &App, what: &str, problems: &mut Vec<String>) {
             }
         }
     }
-    let paged = 1_usize > 1;
-    let shown = None::<egui::Rect>.filter(|_| h.state().lecture());
+    let paged = false;
+    let shown: Option<Rect> = None;
     let ppp = h.ctx.pixels_per_point();
     let mut texts: Vec<(Rect, String, String)> = Vec::new();
     let columns: Vec<Column> = h
@@ -692,14 +692,17 @@ pub fn lecture_walk(how: Lecture, mut each: impl FnMut(&Walk, usize)) -> (Walk, 
             lecture_figure(&mut w, n, step);
         }
         each(&w, step);
-        let last_page = 0_usize + 1 >= 1_usize;
-        let before = (n, w.h.state().section(n).summary());
+        let before = (
+            n,
+            w.h.state().section(n).summary(),
+            crate::harness::build_of(&w.h),
+        );
         w.press(Key::PageDown);
         if n == count
-            && last_page
             && (
                 w.h.state().current_section(),
                 w.h.state().section(n).summary(),
+                crate::harness::build_of(&w.h),
             ) == before
         {
             return (w, steps);
@@ -721,7 +724,7 @@ fn voted(h: &App) -> Vec<Rect> {
 /// screenful on show.
 fn vote_on_screen(w: &mut Walk, before: &[Rect], what: &str) {
     let window = w.h.ctx.content_rect();
-    let shown = None::<egui::Rect>.filter(|_| 1_usize > 1).unwrap_or(window);
+    let shown = window;
     for r in voted(&w.h) {
         let new = !before
             .iter()
@@ -789,7 +792,10 @@ pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&mut W
         w.press(Key::Num2);
         w.look(&format!("the lab step {step}"));
         each(&mut w);
-        let before = (0_usize, w.h.state().section(lab).summary());
+        let before = (
+            crate::harness::build_of(&w.h),
+            w.h.state().section(lab).summary(),
+        );
         let running = |w: &Walk| w.h.query_by_label("Cancel").is_some();
         w.press(Key::PageDown);
         if running(&w) {
@@ -801,7 +807,10 @@ pub fn lab_lecture_at(px: [f32; 2], type_steps: i32, mut each: impl FnMut(&mut W
                 w.settle();
             }
         }
-        let after = (0_usize, w.h.state().section(lab).summary());
+        let after = (
+            crate::harness::build_of(&w.h),
+            w.h.state().section(lab).summary(),
+        );
         if after == before && w.h.state().current_section() == lab && !running(&w) {
             return w;
         }
@@ -927,10 +936,18 @@ fn console_walk(px: [f32; 2]) -> Walk {
     for step in 0..MAX_STEPS {
         let n = w.h.state().current_section();
         console_notes(&mut w, &format!("section {n} step {step}"));
-        let before = (n, w.h.state().section(n).summary(), 0_usize);
+        let before = (
+            n,
+            w.h.state().section(n).summary(),
+            crate::harness::build_of(&w.h),
+        );
         w.press(Key::PageDown);
         let after = w.h.state().current_section();
-        let now = (after, w.h.state().section(after).summary(), 0_usize);
+        let now = (
+            after,
+            w.h.state().section(after).summary(),
+            crate::harness::build_of(&w.h),
+        );
         if n == count && now == before {
             return w;
         }

@@ -7,6 +7,7 @@ mod a11y;
 mod accuracy;
 mod app;
 mod clicker;
+mod deck;
 mod figure_labels;
 mod focus_walk;
 mod kit;

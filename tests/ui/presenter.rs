@@ -260,13 +260,13 @@ fn snapshots_of_a_quiz() {
     snapshots(&mut h, "which");
 }
 
-/// The build on show: its section, its name, the screenful of its page, and its note.
-fn build_on_show(h: &Harness<'static, LessonApp>) -> (u8, String, usize, String) {
+/// The build on show: its section, its name, and its note.
+fn build_on_show(h: &Harness<'static, LessonApp>) -> (u8, String, String) {
     let n = h.state().current_section();
     let page = h.state().section(n);
     let build = page.present().map(|p| p.build()).unwrap_or_default();
     let say = notes::of_build(n, &build).map_or(String::new(), |b| b.say.clone());
-    (n, build, 0_usize, say)
+    (n, build, say)
 }
 
 /// The console's preview line, if it shows one: what it says the next Page Down shows.
@@ -288,12 +288,11 @@ fn the_console_says_what_to_say_at_each_build_and_what_page_down_shows_next() {
     let mut h = crate::harness::open_presenter(px);
     crate::harness::hold_window(&mut h, px, 4);
     assert!(h.state().presenter_view().is_open());
-    let more = t("app.presenter.preview_more");
     let last = sections::lesson_count();
     let (mut previews, mut builds) = (0, 0);
     for _ in 0..150 {
         let now = build_on_show(&h);
-        let (n, build, _, say) = &now;
+        let (n, build, say) = &now;
         assert!(!say.is_empty(), "section {n}: build '{build}' has no note");
         assert!(
             h.query_all_by_label_contains(&say.chars().take(40).collect::<String>())
@@ -318,14 +317,6 @@ fn the_console_says_what_to_say_at_each_build_and_what_page_down_shows_next() {
             return;
         }
         match preview.as_deref() {
-            Some(p) if p == more => {
-                assert_eq!((after.0, &after.1), (*n, build), "more of the same build");
-                assert_eq!(
-                    after.2,
-                    now.2 + 1,
-                    "section {n}, '{build}': the next screenful"
-                );
-            }
             Some(p) => {
                 assert_eq!(
                     after.0, *n,
@@ -334,7 +325,7 @@ fn the_console_says_what_to_say_at_each_build_and_what_page_down_shows_next() {
                 let shows = notes::of_build(after.0, &after.1).map(|b| b.shows.as_str());
                 assert_eq!(shows, Some(p), "section {n}: after '{build}'");
                 assert_ne!(
-                    after.3, *say,
+                    after.2, *say,
                     "section {n}: '{}' says something new",
                     after.1
                 );

@@ -119,3 +119,17 @@ mod tests {
         assert_eq!(full_images, 1, "the atlas was replaced between passes");
     }
 }
+
+fn slide_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/on-a-slide")
+}
+
+/// Notes whether the window shows a lecture's slide (the shell, once a frame).
+pub fn set_slide(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(slide_id(), on));
+}
+
+/// Whether the window shows a lecture's slide: the kit's blocks then keep their frames slim.
+pub fn on_slide(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp(slide_id())).unwrap_or(false)
+}

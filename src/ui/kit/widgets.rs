@@ -195,11 +195,17 @@ fn headline_size(ui: &Ui) -> f32 {
 /// The framed box the headline and the prediction prompt sit in.
 pub fn panel_frame(ui: &Ui) -> egui::Frame {
     let visuals = ui.visuals();
+    // (A slide's room is the figure's: its blocks keep slim margins.)
+    let margin = if super::style::on_slide(ui.ctx()) {
+        egui::Margin::symmetric(8, 4)
+    } else {
+        egui::Margin::symmetric(14, 10)
+    };
     egui::Frame::new()
         .fill(visuals.faint_bg_color)
         .stroke(egui::Stroke::new(1.0, visuals.selection.stroke.color))
         .corner_radius(6.0)
-        .inner_margin(egui::Margin::symmetric(14, 10))
+        .inner_margin(margin)
 }
 
 /// The seed after `seed`: spread out so that consecutive seeds look unrelated, and short

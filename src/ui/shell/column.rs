@@ -13,8 +13,10 @@ fn overflow_id(viewport: ViewportId) -> Id {
 /// How far the content of the last slide column drawn in `viewport` ran past the slide's
 /// bottom, in points (0 when it fits): a build written too long.
 pub fn overflow(ctx: &Context, viewport: ViewportId) -> f32 {
-    ctx.data(|d| d.get_temp(overflow_id(viewport)))
-        .unwrap_or(0.0)
+    let last = ctx.cumulative_pass_nr().saturating_sub(1);
+    ctx.data(|d| d.get_temp::<(u64, f32)>(overflow_id(viewport)))
+        .filter(|(pass, _)| *pass == last)
+        .map_or(0.0, |(_, over)| over)
 }
 
 /// The page's column: in lecture mode a slide (no scrolling; see the module), otherwise a

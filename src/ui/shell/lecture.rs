@@ -431,6 +431,7 @@ pub fn set_last_section(ctx: &egui::Context, n: Option<u8>) {
     // A clicked slider keeps the keyboard in a learner's window only: in a lecture the
     // clicker's Page Down goes on turning the slides after a slider is dragged.
     crate::ui::kit::widgets::focus_on_click(ctx, n.is_none());
+    crate::ui::kit::style::set_slide(ctx, n.is_some());
 }
 
 /// On the lecture's last section, its last words, under everything else (the last screen of

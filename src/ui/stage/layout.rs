@@ -292,7 +292,13 @@ pub fn audience<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>)
 /// The stage: headline on top, controls at the bottom, the figure in between.
 fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
     let n = stage.now().n;
-    let room = |m: f32| Margin::symmetric(0, m as i8);
+    // (A slide's room is the figure's: slim margins around its words.)
+    let slim = cx.lecture;
+    let room = |m: f32| Margin::symmetric(0, if slim { 2 } else { m as i8 });
+    if slim {
+        // A slide's rows keep close: its room is the figure's.
+        ui.spacing_mut().item_spacing.y = 3.0;
+    }
     let top = egui::Panel::top(("stage-headline", n))
         .resizable(false)
         .show_separator_line(false)

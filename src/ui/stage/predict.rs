@@ -175,7 +175,9 @@ impl Gate {
                     (go, t!("stage.predict.check.hint"))
                 };
                 let enabled = cx.lecture || chosen.is_some();
-                if ui.add_enabled(enabled, egui::Button::new(go)).clicked() {
+                // (On the projector R and Page Down reveal: the button is the console's.)
+                let slide = cx.lecture && !crate::ui::shell::presenter::is_console(ui);
+                if !slide && ui.add_enabled(enabled, egui::Button::new(go)).clicked() {
                     *reveal = true;
                 }
                 if !cx.lecture && ui.button(t!("stage.predict.just_show")).clicked() {
@@ -184,7 +186,8 @@ impl Gate {
                 }
                 if *reveal {
                     ui.label(t!("stage.predict.waiting"));
-                } else {
+                } else if !cx.lecture {
+                    // (A lecture's hint is the lecturer's: the keyboard map and the notes.)
                     ui.label(RichText::new(hint).weak());
                 }
             });

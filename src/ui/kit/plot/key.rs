@@ -107,6 +107,11 @@ pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
 fn key_row_at(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
     let r = marker_radius(cx) * 1.3;
     let lw = line_width(cx);
+    // (On a slide the rows keep close: the room is the figure's.)
+    if crate::ui::kit::style::on_slide(ui.ctx()) {
+        ui.spacing_mut().item_spacing.y = 2.0;
+    }
+    let full = ui.available_width();
     ui.horizontal_wrapped(|ui| {
         for (i, m) in marks.iter().enumerate() {
             let text = match m {
@@ -117,13 +122,15 @@ fn key_row_at(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
                 | KeyMark::Hatched(_, _, t)
                 | KeyMark::Interval(_, t) => t,
             };
+            let swatch = vec2(26.0, ui.text_style_height(&egui::TextStyle::Body));
+            // An entry wider than the key wraps beside its swatch.
+            let widest = full - swatch.x - 3.0 * ui.spacing().item_spacing.x;
             let galley = egui::WidgetText::from(text.as_str()).into_galley(
                 ui,
-                Some(egui::TextWrapMode::Extend),
-                f32::INFINITY,
+                Some(egui::TextWrapMode::Wrap),
+                widest.max(40.0),
                 egui::TextStyle::Body,
             );
-            let swatch = vec2(26.0, ui.text_style_height(&egui::TextStyle::Body));
             let gap = if i > 0 { 14.0 } else { 0.0 };
             let needed = gap + swatch.x + galley.size().x + 3.0 * ui.spacing().item_spacing.x;
             if i > 0 && ui.available_size_before_wrap().x < needed {

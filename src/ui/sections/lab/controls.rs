@@ -99,13 +99,14 @@ impl LabPage {
                 if ui.button(t!("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
-            } else if !cx.slide {
+            } else if !cx.slide && !(cx.lecture && !crate::ui::shell::presenter::is_console(ui)) {
+                // (On the projector Page Down runs it: the button is the console's.)
                 let words = RichText::new(t!("lab.button.run")).strong();
                 let ready = cx.lecture || self.ready(0);
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
             // (A lecture's question stands alone until the run: no idle status beside it.)
-            if busy || shown || !cx.lecture {
+            if busy || !cx.lecture {
                 ui.label(tf!("lab.status.line", &[("status", self.status())]));
             }
         });

@@ -44,7 +44,8 @@ impl Question<'_> {
             });
             if let Some(note) = note {
                 ui.add(egui::Label::new(RichText::new(note).strong()).wrap());
-            } else if !cx.slide {
+            } else if !cx.slide && (!cx.lecture || crate::ui::shell::presenter::is_console(ui)) {
+                // (A lecture's hint is the console's: the class sees the question.)
                 let keys = format!(
                     "{}–{}",
                     key_text(Action::Choose(1)),

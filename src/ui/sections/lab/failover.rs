@@ -221,11 +221,13 @@ impl FailoverPanel {
                 if ui.button(t!("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
-            } else if !cx.slide {
+            } else if !cx.slide && !(cx.lecture && !crate::ui::shell::presenter::is_console(ui)) {
+                // (On the projector Page Down runs it: the button is the console's.)
                 let words = RichText::new(&e.button).strong();
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
             }
-            if !self.status[i].is_empty() && (own || !cx.lecture || shown) {
+            // (A lecture's result is its headline: the status line is the run's while it runs.)
+            if !self.status[i].is_empty() && (own || !cx.lecture) {
                 ui.label(tf!("lab.status.line", &[("status", &self.status[i])]));
             }
         });
@@ -243,8 +245,10 @@ impl FailoverPanel {
         let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
         question(i).verdict(ui, self.expected[i], got, cx.lecture);
         if cx.lecture && !cx.slide {
-            super::expect::rerun_hint(ui);
-            // (The diagram is the next build.)
+            // (The rerun key is the console's to know; the diagram is the next build.)
+            if crate::ui::shell::presenter::is_console(ui) {
+                super::expect::rerun_hint(ui);
+            }
             return pressed;
         }
         ui.add_space(6.0);

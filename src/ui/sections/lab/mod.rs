@@ -136,7 +136,19 @@ impl LabPage {
     }
 
     /// The tabs: the stale story and each failover experiment.
-    fn tabs(&mut self, ui: &mut Ui) {
+    fn tabs(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
+        if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
+            // A slide: Page Down walks the parts; the one on show is named.
+            let title = match self.part.checked_sub(1) {
+                Some(i) => crate::lab::failover::experiment(&EXPERIMENTS[i])
+                    .title
+                    .clone(),
+                None => t!("lab.tab.stale").to_owned(),
+            };
+            let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
+            crate::ui::kit::a11y::add_heading(ui, RichText::new(title).size(size).strong(), 1);
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut self.part, 0, t!("lab.tab.stale"));
             for (i, p) in EXPERIMENTS.iter().enumerate() {
@@ -368,7 +380,7 @@ impl LabPage {
             self.start_part(self.part, cx.runner);
         }
         let before = self.part;
-        self.tabs(ui);
+        self.tabs(ui, cx);
         if self.part != before {
             self.held = false;
         }
@@ -430,7 +442,7 @@ impl LabPage {
             let said = widgets::headline(ui, &headline(run));
             bring_into_view(ui, cx, &said, ended);
             Self::question().verdict(ui, self.expected, run.survivor == "A", cx.lecture);
-            if cx.lecture && !cx.slide {
+            if cx.lecture && !cx.slide && crate::ui::shell::presenter::is_console(ui) {
                 expect::rerun_hint(ui);
             }
             ui.add_space(8.0);

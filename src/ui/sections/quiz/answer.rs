@@ -25,7 +25,14 @@ pub(super) struct AnswerButton {
 
 impl Widget for AnswerButton {
     fn ui(self, ui: &mut Ui) -> Response {
-        let size = ui.style().text_styles[&TextStyle::Body].size * 1.1;
+        // A little larger than body text for a learner; on a slide, whose body text is a
+        // projector's already, the body's size (the question above is larger).
+        let larger = if crate::ui::kit::style::on_slide(ui.ctx()) {
+            1.0
+        } else {
+            1.1
+        };
+        let size = ui.style().text_styles[&TextStyle::Body].size * larger;
         let font = FontId::proportional(size);
         let pad = vec2(8.0, 6.0);
         let gap = 10.0;

@@ -128,11 +128,9 @@ impl QuizSection {
         if self.state.reviewing(cx.progress) {
             review_banner(ui, cx, &mut clicked);
         }
-        if cx.lecture {
-            // A slide: where the question stands, and no buttons to move between them (Page
-            // Down and Page Up do).
-            self.place(ui);
-        } else {
+        // (A slide has no buttons to move between questions: Page Down and Page Up do, and
+        // the console says where the quiz stands.)
+        if !cx.lecture {
             self.navigator(ui, cx, &mut clicked);
         }
         if self.state.current().is_some() {
@@ -248,15 +246,18 @@ impl QuizSection {
         };
         // A lecture's answer is a build of its own: the right answer, the class's if it was
         // another, the verdict and why (the question was the build before).
-        let answer_build = self.state.lecture() && self.state.feedback_visible();
+        let on_slide = self.state.lecture();
+        let answer_build = on_slide && self.state.feedback_visible();
         ui.scope(|ui| {
             if answer_build {
                 return;
             }
-            // The prompt a little larger than body text, for the back of the room.
+            // The prompt a little larger than body text, for the back of the room (on a slide,
+            // whose body text is a projector's already, at the body's size).
             let body = ui.style().text_styles[&TextStyle::Body].size;
+            let larger = if on_slide { 1.1 } else { 1.15 };
             if let Some(f) = ui.style_mut().text_styles.get_mut(&TextStyle::Body) {
-                f.size = body * 1.15;
+                f.size = body * larger;
             }
             compact(ui);
             widgets::paragraph(ui, &q.prompt, cx);
@@ -292,10 +293,13 @@ impl QuizSection {
             self.feedback(ui, cx, inputs);
             return;
         }
+        // (On the projector R and Page Down reveal: the button is the console's.)
+        if lecture && !crate::ui::shell::presenter::is_console(ui) {
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             let hint = RichText::new(self.state.hint());
             if lecture {
-                ui.label(hint);
                 let reveal = tf!("sections.quiz.reveal", &[("key", key_text(Action::Reveal))]);
                 if ui.button(reveal).clicked() {
                     inputs.list.push(Input::Reveal);

@@ -247,6 +247,16 @@ impl Experiment for Counter {
             ui.checkbox(&mut p.lock, t!("sections.why-lock.lock"))
                 .on_hover_text(t!("sections.why-lock.lock.hover"));
         };
+        if cx.lecture {
+            // A slide's one row: the lock and the workers (K, S and X drive the animation).
+            ui.horizontal(|ui| {
+                ui.spacing_mut().slider_width = 80.0;
+                lock(ui, p);
+                ui.separator();
+                widgets::table_slider(ui, p, &counter::WORKERS);
+            });
+            return;
+        }
         // The toggle and both sliders on one row when they fit, one below the other if not.
         let others = widgets::text_width(ui, t!("sections.why-lock.lock")) + 50.0;
         let labels = [

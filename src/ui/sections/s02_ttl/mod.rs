@@ -283,8 +283,15 @@ impl Experiment for Ttl {
     }
 
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        // On the projector the presets are the builds, and the headline names the one on show:
+        // the figure takes the row (the console keeps it).
+        if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
+            return;
+        }
         self.presets(ui, cx.lecture);
-        widgets::table_slider(ui, &mut self.params, &ttl::TTL_S);
+        if !cx.lecture {
+            widgets::table_slider(ui, &mut self.params, &ttl::TTL_S);
+        }
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {

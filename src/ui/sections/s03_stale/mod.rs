@@ -272,6 +272,26 @@ impl Experiment for Stale {
     }
 
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if cx.lecture {
+            // A slide's one row: the moment on show (its builds) and fencing (F).
+            let steps = self.steps();
+            ui.horizontal(|ui| {
+                widgets::fencing_switch(ui, &mut self.params.fencing);
+                if steps > 0 {
+                    ui.separator();
+                    let revealed = self
+                        .story
+                        .latest()
+                        .map_or(0, |s| s.at(self.playback.position).1);
+                    let moment = [
+                        ("moment", revealed.to_string()),
+                        ("moments", steps.to_string()),
+                    ];
+                    ui.label(tf!("sections.stale.moment", &moment));
+                }
+            });
+            return;
+        }
         // Both sliders and the switch on one row when they fit; else the sliders on one row
         // and the switch below them; else one below the other.
         let labels = [

@@ -163,7 +163,7 @@ impl Experiment for Fencing {
         }
     }
 
-    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let p = &mut self.params;
         let switch = widgets::fencing_switch;
         let holders = |ui: &mut Ui, n: &mut u32| {
@@ -175,7 +175,15 @@ impl Experiment for Fencing {
         let ttl = |ui: &mut Ui, t: &mut f64| {
             widgets::param_slider_shown(ui, &fencing::TTL_MS, t, Some((duration_ms, parse_ms)));
         };
-        if ui.available_width() >= ONE_ROW {
+        if cx.lecture {
+            // A slide's one row: fencing (F) and the holders.
+            ui.horizontal(|ui| {
+                ui.spacing_mut().slider_width = 48.0;
+                switch(ui, &mut p.fencing);
+                ui.add_space(12.0);
+                holders(ui, &mut p.holders);
+            });
+        } else if ui.available_width() >= ONE_ROW {
             // The switch and both sliders on one row: the figure keeps the height.
             ui.horizontal(|ui| {
                 ui.spacing_mut().slider_width = 110.0;

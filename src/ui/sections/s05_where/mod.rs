@@ -219,7 +219,23 @@ impl Experiment for Where {
         self.asking = asking;
     }
 
-    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if cx.lecture {
+            // On the projector the stores are the builds, named by the figure and the
+            // headline: the figure takes the row (the console keeps it).
+            if !crate::ui::shell::presenter::is_console(ui) {
+                return;
+            }
+            ui.horizontal_wrapped(|ui| {
+                for (i, row) in stores().iter().enumerate() {
+                    let short = row.name.split(" (").next().unwrap_or(&row.name);
+                    if ui.selectable_label(self.params.store == i, short).clicked() {
+                        self.params.store = i;
+                    }
+                }
+            });
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t!("sections.where.stores")).strong());
             for (i, row) in stores().iter().enumerate() {

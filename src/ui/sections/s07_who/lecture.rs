@@ -22,7 +22,7 @@ pub(super) enum Build {
     Facts(usize),
     /// A side of the debate: who, and the position.
     Side(usize, usize),
-    /// The class's judgement asked, with what each side is right about.
+    /// The class's judgement asked.
     Debate(usize),
     /// The lesson's conclusion.
     Conclusion(usize),
@@ -137,8 +137,6 @@ impl Who {
             Build::Debate(_) => {
                 if let Some(d) = &c.debate {
                     super::judgement_ui(ui, d, &mut self.judged, true);
-                    ui.add_space(6.0);
-                    super::right_about_ui(ui, d, cx);
                 }
             }
             Build::Conclusion(_) => {

@@ -210,19 +210,6 @@ fn side_ui(ui: &mut Ui, side: &lesson::DebateSide, cx: &mut Cx<'_>) {
     side_box(ui, side, false, cx);
 }
 
-/// What each side is right about, one under the other (a lecture's slide of the judgement).
-fn right_about_ui(ui: &mut Ui, d: &Debate, cx: &mut Cx<'_>) {
-    for side in &d.sides {
-        let who = tf!(
-            "sections.who.debate.right_about_who",
-            &[("who", side.who.as_str())]
-        );
-        ui.label(RichText::new(who).strong().color(accent(ui)));
-        marked_text(ui, &side.right_about, cx);
-        ui.add_space(4.0);
-    }
-}
-
 /// The judgements one may make of the debate.
 fn judgements(d: &Debate) -> Vec<String> {
     d.sides

@@ -189,7 +189,20 @@ impl Experiment for Break {
         }
     }
 
-    fn controls(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        if cx.lecture {
+            // On the projector the defences are the builds, named by the figure and the
+            // headline: the figure takes the row (the console keeps it).
+            if !crate::ui::shell::presenter::is_console(ui) {
+                return;
+            }
+            ui.horizontal_wrapped(|ui| {
+                for mode in Mode::ALL {
+                    ui.selectable_value(&mut self.params.mode, mode, mode_name(mode));
+                }
+            });
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t!("sections.break.defence")).strong());
             for mode in Mode::ALL {

@@ -15,7 +15,16 @@ use crate::ui::{kit::a11y, kit::widgets};
 pub struct Next {
     confirm_reset: bool,
     headline: Option<String>,
+    /// In a lecture: the build on show (see [`Deck`]).
+    at: usize,
 }
+
+/// The section's builds in a lecture: the class's predictions looked back on, then the reading
+/// list in two halves (each entry's title and source; its note is the lecturer's).
+const DECK: [&str; 3] = ["predictions", "reading-1", "reading-2"];
+
+/// How many reading entries a build of the list shows.
+const READING_PER_BUILD: usize = 4;
 
 impl Next {
     pub fn new() -> Self {
@@ -162,6 +171,17 @@ impl Next {
         }
     }
 
+    /// The reading list on a slide: entries `range`, each its title and source.
+    fn reading_slide(ui: &mut Ui, range: std::ops::Range<usize>) {
+        a11y::add_heading(ui, RichText::new(t!("sections.next.reading")).heading(), 1);
+        let all = &lesson::content().reading;
+        for r in &all[range.start.min(all.len())..range.end.min(all.len())] {
+            ui.add_space(4.0);
+            ui.label(RichText::new(&r.title).strong());
+            ui.label(RichText::new(format!("{}, {} · {}", r.authors, r.year, r.source)).weak());
+        }
+    }
+
     fn reading(ui: &mut Ui) {
         a11y::add_heading(ui, RichText::new(t!("sections.next.reading")).heading(), 1);
         // Ragged right: a justified column would spread the letters of a line cut short by a
@@ -250,11 +270,14 @@ impl Section for Next {
         if cx.lecture {
             // Nothing is scored in lecture mode: no XP, no progress file, no reset.
             self.headline = None;
-            ui.columns(2, |cols| {
-                predictions::ui(&mut cols[0], cx);
-                Self::reading(&mut cols[1]);
-            });
-            crate::ui::shell::lecture::end_line(ui, self.number());
+            match DECK[self.at.min(DECK.len() - 1)] {
+                "predictions" => predictions::ui(ui, cx),
+                "reading-1" => Self::reading_slide(ui, 0..READING_PER_BUILD),
+                _ => {
+                    Self::reading_slide(ui, READING_PER_BUILD..2 * READING_PER_BUILD);
+                    crate::ui::shell::lecture::end_line(ui, self.number());
+                }
+            }
             return;
         }
         let headline = Self::headline_for(cx.progress.get());
@@ -282,6 +305,8 @@ impl Section for Next {
         ui.add_space(6.0);
         how_note(ui, &self.text().how, cx);
     }
+
+    crate::offers_present!();
 }
 
 /// "8. Interview angle:" before a quiz's score; a title that ends in its own mark keeps it
@@ -295,3 +320,30 @@ pub fn labelled(section: u8) -> String {
     };
     format!("{section}. {title}{colon}")
 }
+
+/// The lecture's builds (see [`DECK`]).
+impl crate::ui::Builds for Next {
+    fn press(&mut self, press: crate::ui::Press) -> bool {
+        if !press.lecture || press.reach != crate::ui::Reach::Page {
+            return false;
+        }
+        match press.forward {
+            true if self.at + 1 < DECK.len() => self.at += 1,
+            false if self.at > 0 => self.at -= 1,
+            _ => return false,
+        }
+        true
+    }
+
+    fn arrive(&mut self, press: crate::ui::Press) {
+        if press.lecture {
+            self.at = if press.forward { 0 } else { DECK.len() - 1 };
+        }
+    }
+
+    fn build(&self) -> String {
+        DECK[self.at.min(DECK.len() - 1)].to_owned()
+    }
+}
+
+impl crate::ui::Present for Next {}
