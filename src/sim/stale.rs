@@ -15,6 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::params::Valid;
+use super::schema::{FENCING_SWITCH, Schema, Switch};
 
 crate::param_specs! {
     pub PAUSE_S = new("pause-s", "s", 0.0, 30.0, 14.0);
@@ -278,6 +279,10 @@ pub fn run(params: &Valid<StaleParams>) -> StaleRun {
         b_granted_s: b_granted,
         events,
     }
+}
+
+impl Schema for StaleParams {
+    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
 }
 
 #[cfg(test)]
