@@ -7,6 +7,9 @@
 //! - [`etcd_cluster`]: three etcd members; the leader dies, a new one is elected, and B is
 //!   refused: the lock was committed on a majority.
 //!
+//! Each is a [`script::Script`]: the same phases (start the servers, A takes the lock, the
+//! fault, B asks, the diagram), played in order by [`script::play`].
+//!
 //! Every run starts its own servers on free loopback ports, each in a fresh temporary folder
 //! under a supervisor (see [`super::supervise`]), and stops them when it ends, however it
 //! ends. Every moment is measured on this computer's monotonic clock, in milliseconds from
@@ -15,6 +18,7 @@
 mod etcd_cluster;
 mod redis_replica;
 mod redlock;
+mod script;
 pub mod text;
 
 use std::time::{Duration, Instant};
@@ -85,6 +89,15 @@ pub enum FailoverOutcome {
 }
 
 impl FailoverOutcome {
+    /// `GrantedTwice` when B was granted the lock while A's was still valid.
+    pub fn when(granted_twice: bool) -> Self {
+        if granted_twice {
+            Self::GrantedTwice
+        } else {
+            Self::Kept
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::GrantedTwice => "granted_twice",
@@ -183,11 +196,10 @@ impl FailoverRun {
 pub fn run_failover(p: &FailoverParams, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let started = Instant::now();
     let mut run = match p.store {
-        FailoverStore::RedisReplica => redis_replica::run(ctl)?,
-        FailoverStore::Redlock => redlock::run(p.delayed_restart, ctl)?,
-        FailoverStore::EtcdCluster => etcd_cluster::run(ctl)?,
+        FailoverStore::RedisReplica => script::play::<redis_replica::RedisReplica>(p, ctl)?,
+        FailoverStore::Redlock => script::play::<redlock::Redlock>(p, ctl)?,
+        FailoverStore::EtcdCluster => script::play::<etcd_cluster::EtcdCluster>(p, ctl)?,
     };
-    run.params = *p;
     run.moments.sort_by(|x, y| x.1.total_cmp(&y.1));
     run.total_ms = ms_since(started, Instant::now());
     Ok(run)
