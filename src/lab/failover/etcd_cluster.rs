@@ -109,6 +109,15 @@ fn ttl_s() -> u64 {
     TTL_MS.div_ceil(1000)
 }
 
+/// A new lease of the lock's TTL, granted by the member at `base`.
+fn lease(base: &str) -> Result<i64, LabError> {
+    Ok(int(&post(
+        base,
+        "/v3/lease/grant",
+        &json!({ "TTL": ttl_s() }),
+    )?["ID"]))
+}
+
 /// Takes the lock through the member at `base` with `lease`, as `who`, in one transaction:
 /// the key is created only if absent; either way the key is read back.
 fn take(base: &str, lease: i64, who: &str) -> Result<Value, LabError> {
@@ -123,15 +132,6 @@ fn take(base: &str, lease: i64, who: &str) -> Result<Value, LabError> {
             "failure": [{ "request_range": { "key": key } }],
         }),
     )
-}
-
-/// A new lease of the lock's TTL, granted by the member at `base`.
-fn lease(base: &str) -> Result<i64, LabError> {
-    Ok(int(&post(
-        base,
-        "/v3/lease/grant",
-        &json!({ "TTL": ttl_s() }),
-    )?["ID"]))
 }
 
 impl EtcdCluster {
