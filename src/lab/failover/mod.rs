@@ -23,6 +23,7 @@ pub mod text;
 
 use std::time::{Duration, Instant};
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::server::{LocalServer, free_port, redis_args};
@@ -34,7 +35,7 @@ pub use text::{experiment, story, words};
 pub const TTL_MS: u64 = 3000;
 
 /// Which experiment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 pub enum FailoverStore {
     RedisReplica,
     Redlock,
@@ -80,7 +81,7 @@ pub struct FailoverParams {
 }
 
 /// Whether two clients held the lock at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum FailoverOutcome {
     /// B was granted the lock while A's was still valid.
     GrantedTwice,
@@ -107,14 +108,14 @@ impl FailoverOutcome {
 }
 
 /// A client of the lock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Who {
     A,
     B,
 }
 
 /// What a stretch of a lane means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Span {
     /// On a client's lane: it holds the lock. On a server's: it keeps that client's key.
     Holds(Who),
@@ -132,7 +133,7 @@ pub struct Bar {
 }
 
 /// Something that happened at one moment on one lane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Event {
     Granted(Who),
     Refused(Who),
