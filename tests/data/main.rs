@@ -4,6 +4,7 @@
 
 mod accuracy;
 mod catalogue;
+mod ci;
 mod content;
 mod giveaways;
 mod judging;
