@@ -1,13 +1,98 @@
 //! Runs recorded on real servers on this kind of computer, kept as they were measured: the
-//! lab page with a result on screen, for tests and pictures, without a server.
+//! lab page with a result on screen, for tests and pictures, without a server. The numbers
+//! are data, in `assets/lab_recorded.ron` (embedded, parsed once); this module turns them into
+//! the runs the lab's pages draw.
 
-use serde_json::json;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::Value;
 
 use super::failover::{
-    Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role, Span, Who,
+    Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role, Span,
     server_lane,
 };
 use super::{LabParams, LabRun, Outcome, ServerKind};
+
+const RECORDED: &str = include_str!("../../assets/lab_recorded.ron");
+
+/// The whole file.
+#[derive(Debug, Deserialize)]
+struct Recorded {
+    stale: Stale,
+    #[serde(borrow)]
+    failovers: Vec<Failover<'static>>,
+}
+
+/// Section 3's story, the same with fencing or without but for A's late write.
+#[derive(Debug, Deserialize)]
+struct Stale {
+    ttl_ms: u64,
+    pause_ms: u64,
+    url: String,
+    server_version: String,
+    granted_ttl_ms: u64,
+    a_token: u64,
+    b_token: u64,
+    a_last_renewal_ms: f64,
+    a_frozen_ms: f64,
+    a_woke_ms: f64,
+    b_granted_ms: f64,
+    expiry_ms: Option<f64>,
+    b_write_ms: f64,
+    a_write_ms: f64,
+    total_ms: f64,
+}
+
+/// One failover experiment as it ran.
+#[derive(Debug, Deserialize)]
+struct Failover<'a> {
+    store: FailoverStore,
+    delayed_restart: bool,
+    outcome: FailoverOutcome,
+    version: String,
+    servers: Vec<ServerLane>,
+    #[serde(borrow)]
+    moments: Vec<(&'a str, f64)>,
+    #[serde(borrow)]
+    facts: Vec<(&'a str, Value)>,
+    bars: Vec<(usize, f64, f64, Span)>,
+    marks: Vec<(usize, f64, Event)>,
+    total_ms: f64,
+}
+
+/// A server's lane: a Redis server's part and address, or an etcd member's name and address.
+#[derive(Debug, Deserialize)]
+enum ServerLane {
+    Primary(String),
+    Replica(String),
+    Master(String),
+    Etcd(String),
+}
+
+impl ServerLane {
+    /// The lane's name, as a live run names it.
+    fn name(&self) -> String {
+        match self {
+            Self::Primary(at) => server_lane(Role::Primary, at),
+            Self::Replica(at) => server_lane(Role::Replica, at),
+            Self::Master(at) => server_lane(Role::Master, at),
+            Self::Etcd(name) => name.clone(),
+        }
+    }
+}
+
+fn parse(text: &'static str) -> Result<Recorded, String> {
+    ron::from_str(text).map_err(|e| format!("assets/lab_recorded.ron: {e}"))
+}
+
+/// The recorded runs (parsed once).
+fn recorded() -> &'static Recorded {
+    static RUNS: OnceLock<Recorded> = OnceLock::new();
+    RUNS.get_or_init(|| {
+        parse(RECORDED).expect("the embedded recorded runs are valid (a test checks)")
+    })
+}
 
 /// Section 3's story on Redis 7.0.15, without fencing.
 pub fn stale_run() -> LabRun {
@@ -17,368 +102,204 @@ pub fn stale_run() -> LabRun {
 /// Section 3's story on Redis 7.0.15, with storage checking fencing tokens or without: the
 /// same times; with fencing, A's late write is refused.
 pub fn stale_run_with(fencing: bool) -> LabRun {
+    let s = &recorded().stale;
+    let (survivor, token) = if fencing {
+        ("B", s.b_token)
+    } else {
+        ("A", s.a_token)
+    };
     LabRun {
         params: LabParams {
             fencing,
-            ttl_ms: 1000,
-            pause_ms: 3000,
+            ttl_ms: s.ttl_ms,
+            pause_ms: s.pause_ms,
             ..LabParams::new(ServerKind::Redis)
         },
-        url: "redis://127.0.0.1:40123".into(),
+        url: s.url.clone(),
         started_server: true,
-        server_version: "7.0.15".into(),
-        granted_ttl_ms: 1000,
-        a_token: 1,
-        b_token: 2,
-        a_last_renewal_ms: 333.4,
-        a_frozen_ms: 500.2,
-        a_woke_ms: 3500.6,
-        b_granted_ms: 1341.9,
-        expiry_ms: Some(1341.9),
-        b_write_ms: 1643.0,
+        server_version: s.server_version.clone(),
+        granted_ttl_ms: s.granted_ttl_ms,
+        a_token: s.a_token,
+        b_token: s.b_token,
+        a_last_renewal_ms: s.a_last_renewal_ms,
+        a_frozen_ms: s.a_frozen_ms,
+        a_woke_ms: s.a_woke_ms,
+        b_granted_ms: s.b_granted_ms,
+        expiry_ms: s.expiry_ms,
+        b_write_ms: s.b_write_ms,
         b_applied: true,
-        a_write_ms: 3501.1,
+        a_write_ms: s.a_write_ms,
         a_applied: !fencing,
-        survivor: if fencing { "B" } else { "A" }.into(),
-        storage_value: if fencing {
-            super::story::result_value("B", 2)
-        } else {
-            super::story::result_value("A", 1)
-        },
+        survivor: survivor.into(),
+        storage_value: super::story::result_value(survivor, token),
         outcome: if fencing {
             Outcome::Rejected
         } else {
             Outcome::Overwritten
         },
-        total_ms: 3556.0,
+        total_ms: s.total_ms,
     }
 }
 
 /// Experiment `p` of the lab's failovers, as it ran on Redis 7.0.15 and etcd.
 pub fn failover_run(p: FailoverParams) -> FailoverRun {
-    match (p.store, p.delayed_restart) {
-        (FailoverStore::RedisReplica, _) => redis_replica(),
-        (FailoverStore::Redlock, false) => redlock(),
-        (FailoverStore::Redlock, true) => redlock_delayed(),
-        (FailoverStore::EtcdCluster, _) => etcd_cluster(),
-    }
+    // Only Redlock has a delayed restart.
+    let delayed = p.delayed_restart && p.store == FailoverStore::Redlock;
+    let f = recorded()
+        .failovers
+        .iter()
+        .find(|f| f.store == p.store && f.delayed_restart == delayed)
+        .expect("every experiment was recorded (a test checks)");
+    to_run(f)
 }
 
-/// The lanes of a run on Redis servers in these parts at these addresses: A, the servers, B.
-fn lanes(servers: &[(Role, &str)]) -> Vec<String> {
-    let servers = servers.iter().map(|&(role, at)| server_lane(role, at));
-    std::iter::once("A".to_owned())
-        .chain(servers)
-        .chain(std::iter::once("B".to_owned()))
-        .collect()
-}
-
-/// A run from its recorded parts: bars as (lane, from, to, span), marks as (lane, at, event).
-#[allow(clippy::too_many_arguments)] // (one argument a field of the run)
-fn run(
-    p: FailoverParams,
-    outcome: FailoverOutcome,
-    version: &str,
-    lanes: Vec<String>,
-    moments: &[(&'static str, f64)],
-    facts: Vec<(&'static str, serde_json::Value)>,
-    bars: &[(usize, f64, f64, Span)],
-    marks: &[(usize, f64, Event)],
-    total_ms: f64,
-) -> FailoverRun {
+/// A run from its recorded parts.
+fn to_run(f: &Failover<'static>) -> FailoverRun {
+    let lanes = f.servers.iter().map(ServerLane::name);
+    let lanes = std::iter::once("A".to_owned())
+        .chain(lanes)
+        .chain(std::iter::once("B".to_owned()));
+    let bars = f.bars.iter().map(|&(lane, from_ms, to_ms, span)| Bar {
+        lane,
+        from_ms,
+        to_ms,
+        span,
+    });
+    let marks = f
+        .marks
+        .iter()
+        .map(|&(lane, at_ms, event)| Mark { lane, at_ms, event });
     FailoverRun {
-        params: p,
-        outcome,
-        server_version: version.into(),
-        lanes,
-        moments: moments.to_vec(),
-        facts,
-        bars: bars
-            .iter()
-            .map(|&(lane, from_ms, to_ms, span)| Bar {
-                lane,
-                from_ms,
-                to_ms,
-                span,
-            })
-            .collect(),
-        marks: marks
-            .iter()
-            .map(|&(lane, at_ms, event)| Mark { lane, at_ms, event })
-            .collect(),
-        total_ms,
+        params: FailoverParams {
+            store: f.store,
+            delayed_restart: f.delayed_restart,
+        },
+        outcome: f.outcome,
+        server_version: f.version.clone(),
+        lanes: lanes.collect(),
+        moments: f.moments.clone(),
+        facts: f.facts.clone(),
+        bars: bars.collect(),
+        marks: marks.collect(),
+        total_ms: f.total_ms,
     }
 }
 
-fn redis_replica() -> FailoverRun {
-    use Event::*;
-    use Span::*;
-    use Who::*;
-    run(
-        FailoverParams {
-            store: FailoverStore::RedisReplica,
-            delayed_restart: false,
-        },
-        FailoverOutcome::GrantedTwice,
-        "7.0.15",
-        lanes(&[
-            (Role::Primary, "127.0.0.1:42859"),
-            (Role::Replica, "127.0.0.1:40919"),
-        ]),
-        &[
-            ("link_cut", 0.5),
-            ("a_attempt", 0.5),
-            ("a_granted", 0.6),
-            ("fault", 2.1),
-            ("promotion", 2.3),
-            ("b_attempt", 2.3),
-            ("b_answer", 2.5),
-            ("a_valid_until", 3000.5),
-        ],
-        vec![
-            ("ttl_ms", json!(3000)),
-            ("b_granted", json!(true)),
-            ("primary_offset_after_a", json!(128)),
-            ("replica_offset", json!(0)),
-            ("key_reached_replica", json!(false)),
-        ],
-        &[
-            (0, 0.6, 3000.5, Holds(A)),
-            (1, 0.6, 2.1, Holds(A)),
-            (1, 2.1, 3000.5, Down),
-            (2, 2.5, 3000.5, Holds(B)),
-            (3, 2.5, 3000.5, Holds(B)),
-        ],
-        &[
-            (2, 0.5, LinkCut),
-            (0, 0.6, Granted(A)),
-            (1, 2.1, Killed),
-            (2, 2.3, Promoted),
-            (3, 2.5, Granted(B)),
-        ],
-        181.4,
-    )
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::failover::{Who, story};
 
-fn redlock() -> FailoverRun {
-    use Event::*;
-    use Span::*;
-    use Who::*;
-    run(
-        FailoverParams {
-            store: FailoverStore::Redlock,
-            delayed_restart: false,
-        },
-        FailoverOutcome::GrantedTwice,
-        "7.0.15",
-        lanes(&[
-            (Role::Master, "127.0.0.1:44673"),
-            (Role::Master, "127.0.0.1:41177"),
-            (Role::Master, "127.0.0.1:44327"),
-            (Role::Master, "127.0.0.1:41897"),
-            (Role::Master, "127.0.0.1:39853"),
-        ]),
-        &[
-            ("cut_off", 2.1),
-            ("a_attempt", 2.1),
-            ("a_granted", 3.2),
-            ("reachable_again", 124.7),
-            ("fault", 125.8),
-            ("b_attempt", 171.3),
-            ("restart", 171.3),
-            ("b_answer", 172.7),
-            ("b_granted", 172.7),
-            ("a_valid_until", 2970.1),
-        ],
+    /// Every experiment, as the page and the command line ask for them.
+    fn every_experiment() -> Vec<FailoverParams> {
+        let p = |store, delayed_restart| FailoverParams {
+            store,
+            delayed_restart,
+        };
         vec![
-            ("ttl_ms", json!(3000)),
-            ("masters", json!(5)),
-            ("quorum", json!(3)),
-            ("a_masters", json!([1, 2, 3])),
-            ("a_acquire_ms", json!(1.1)),
-            ("drift_ms", json!(32.0)),
-            ("validity_ms", json!(2966.9)),
-            ("killed_master", json!(3)),
-            ("b_attempts", json!(1)),
-            ("b_masters", json!([3, 4, 5])),
-            ("b_validity_ms", json!(2966.6)),
-        ],
-        &[
-            (4, 2.1, 28.9, Down),
-            (5, 2.1, 124.7, Down),
-            (1, 2.4, 3002.4, Holds(A)),
-            (2, 2.8, 3002.8, Holds(A)),
-            (3, 3.0, 125.8, Holds(A)),
-            (3, 125.8, 171.3, Down),
-            (0, 3.2, 2970.1, Holds(A)),
-            (3, 172.2, 3070.1, Holds(B)),
-            (4, 172.4, 3070.1, Holds(B)),
-            (5, 172.7, 3070.1, Holds(B)),
-            (6, 172.7, 3070.1, Holds(B)),
-        ],
-        &[
-            (1, 2.4, Granted(A)),
-            (2, 2.8, Granted(A)),
-            (3, 3.0, Granted(A)),
-            (4, 28.9, Restarted),
-            (5, 124.7, Restarted),
-            (3, 125.8, Killed),
-            (6, 172.7, Granted(B)),
-            (3, 171.3, Restarted),
-            (3, 172.2, Granted(B)),
-            (4, 172.4, Granted(B)),
-            (5, 172.7, Granted(B)),
-        ],
-        462.1,
-    )
-}
-
-fn redlock_delayed() -> FailoverRun {
-    use Event::*;
-    use Span::*;
-    use Who::*;
-    run(
-        FailoverParams {
-            store: FailoverStore::Redlock,
-            delayed_restart: true,
-        },
-        FailoverOutcome::Kept,
-        "7.0.15",
-        lanes(&[
-            (Role::Master, "127.0.0.1:34489"),
-            (Role::Master, "127.0.0.1:46333"),
-            (Role::Master, "127.0.0.1:41121"),
-            (Role::Master, "127.0.0.1:46709"),
-            (Role::Master, "127.0.0.1:38209"),
-        ]),
-        &[
-            ("cut_off", 5.6),
-            ("a_attempt", 5.6),
-            ("a_granted", 6.7),
-            ("reachable_again", 122.8),
-            ("fault", 124.0),
-            ("b_attempt", 124.0),
-            ("b_answer", 125.4),
-            ("a_valid_until", 2973.6),
-            ("b_granted", 3161.3),
-            ("restart", 3463.5),
-        ],
-        vec![
-            ("ttl_ms", json!(3000)),
-            ("masters", json!(5)),
-            ("quorum", json!(3)),
-            ("a_masters", json!([1, 2, 3])),
-            ("a_acquire_ms", json!(1.1)),
-            ("drift_ms", json!(32.0)),
-            ("validity_ms", json!(2966.9)),
-            ("killed_master", json!(3)),
-            ("b_attempts", json!(16)),
-            ("b_masters", json!([1, 2, 4, 5])),
-            ("b_validity_ms", json!(2966.4)),
-        ],
-        &[
-            (4, 5.6, 70.5, Down),
-            (5, 5.6, 122.8, Down),
-            (1, 6.0, 3006.0, Holds(A)),
-            (2, 6.4, 3006.4, Holds(A)),
-            (3, 6.6, 124.0, Holds(A)),
-            (3, 124.0, 3463.5, Down),
-            (0, 6.7, 2973.6, Holds(A)),
-            (1, 3160.3, 3261.3, Holds(B)),
-            (2, 3160.6, 3261.3, Holds(B)),
-            (4, 3161.0, 3261.3, Holds(B)),
-            (5, 3161.3, 3261.3, Holds(B)),
-            (6, 3161.3, 3261.3, Holds(B)),
-        ],
-        &[
-            (1, 6.0, Granted(A)),
-            (2, 6.4, Granted(A)),
-            (3, 6.6, Granted(A)),
-            (4, 70.5, Restarted),
-            (5, 122.8, Restarted),
-            (3, 124.0, Killed),
-            (6, 125.4, Refused(B)),
-            (6, 327.4, Refused(B)),
-            (6, 529.3, Refused(B)),
-            (6, 731.1, Refused(B)),
-            (6, 933.1, Refused(B)),
-            (6, 1137.7, Refused(B)),
-            (6, 1339.7, Refused(B)),
-            (6, 1541.7, Refused(B)),
-            (6, 1743.6, Refused(B)),
-            (6, 1948.3, Refused(B)),
-            (6, 2150.5, Refused(B)),
-            (6, 2352.6, Refused(B)),
-            (6, 2554.5, Refused(B)),
-            (6, 2756.8, Refused(B)),
-            (6, 2959.0, Refused(B)),
-            (6, 3161.3, Granted(B)),
-            (3, 3463.5, Restarted),
-            (1, 3160.3, Granted(B)),
-            (2, 3160.6, Granted(B)),
-            (4, 3161.0, Granted(B)),
-            (5, 3161.3, Granted(B)),
-        ],
-        3702.9,
-    )
-}
-
-fn etcd_cluster() -> FailoverRun {
-    use Event::*;
-    use Span::*;
-    use Who::*;
-    run(
-        FailoverParams {
-            store: FailoverStore::EtcdCluster,
-            delayed_restart: false,
-        },
-        FailoverOutcome::Kept,
-        "3.4.23",
-        [
-            "A",
-            "etcd-1 127.0.0.1:46147",
-            "etcd-2 127.0.0.1:34947",
-            "etcd-3 127.0.0.1:45669",
-            "B",
+            p(FailoverStore::RedisReplica, false),
+            p(FailoverStore::Redlock, false),
+            p(FailoverStore::Redlock, true),
+            p(FailoverStore::EtcdCluster, false),
         ]
-        .map(str::to_owned)
-        .to_vec(),
-        &[
-            ("a_attempt", 0.0),
-            ("a_granted", 12.6),
-            ("fault", 17.8),
-            ("election", 509.3),
-            ("b_attempt", 514.6),
-            ("b_answer", 519.5),
-        ],
-        vec![
-            ("ttl_ms", json!(3000)),
-            ("members", json!(3)),
-            ("cluster_ready_ms", json!(2252.7)),
-            ("old_leader", json!("etcd-1")),
-            ("new_leader", json!("etcd-2")),
-            ("election_ms", json!(491.5)),
-            ("b_via", json!("etcd-3")),
-            ("b_granted", json!(false)),
-            ("a_revision", json!(2)),
-            ("revision_after_b", json!(2)),
-            ("revision_unchanged", json!(true)),
-            ("a_lease_left_s", json!(3)),
-        ],
-        &[
-            (0, 12.6, 647.425, Holds(A)),
-            (1, 12.6, 17.8, Holds(A)),
-            (2, 12.6, 647.425, Holds(A)),
-            (3, 12.6, 647.425, Holds(A)),
-            (1, 17.8, 647.425, Down),
-        ],
-        &[
-            (1, 0.0, Elected),
-            (0, 12.6, Granted(A)),
-            (1, 17.8, Killed),
-            (2, 509.3, Elected),
-            (4, 519.5, Refused(B)),
-        ],
-        2872.0,
-    )
+    }
+
+    #[test]
+    fn the_file_holds_every_experiment_once() {
+        let all = parse(RECORDED).unwrap();
+        let mut kept: Vec<FailoverParams> = all
+            .failovers
+            .iter()
+            .map(|f| FailoverParams {
+                store: f.store,
+                delayed_restart: f.delayed_restart,
+            })
+            .collect();
+        for p in every_experiment() {
+            let at = kept.iter().position(|k| *k == p);
+            let at = at.unwrap_or_else(|| panic!("{p:?} was not recorded"));
+            kept.remove(at);
+            assert_eq!(failover_run(p).params, p);
+        }
+        assert!(
+            kept.is_empty(),
+            "recorded twice or never asked for: {kept:?}"
+        );
+    }
+
+    #[test]
+    fn a_malformed_file_is_refused_by_name() {
+        let e = parse("Recorded(stale: (), failovers: [])").unwrap_err();
+        assert!(e.starts_with("assets/lab_recorded.ron:"), "{e}");
+    }
+
+    /// Every key once.
+    fn unique<T>(pairs: &[(&str, T)], run: &FailoverRun) {
+        let mut keys: Vec<&str> = pairs.iter().map(|p| p.0).collect();
+        keys.sort_unstable();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "a key twice: {run:?}");
+    }
+
+    #[test]
+    fn every_failover_run_holds_together() {
+        for p in every_experiment() {
+            let run = failover_run(p);
+            let lanes = run.lanes.len();
+            assert!(lanes >= 4 && run.lanes[0] == "A" && run.lanes[lanes - 1] == "B");
+            for b in &run.bars {
+                assert!(b.lane < lanes && b.from_ms <= b.to_ms, "{b:?} in {p:?}");
+            }
+            assert!(run.marks.iter().all(|m| m.lane < lanes), "{p:?}");
+            // In time order, as a live run's are.
+            let at: Vec<f64> = run.moments.iter().map(|m| m.1).collect();
+            assert!(at.is_sorted(), "{p:?}: {:?}", run.moments);
+            unique(&run.moments, &run);
+            unique(&run.facts, &run);
+            // Twice: B was granted on its lane while A's lock was still valid.
+            let valid_until = run.moment("a_valid_until").unwrap_or(f64::INFINITY);
+            let b_granted = run.marks.iter().any(|m| {
+                m.lane == lanes - 1 && m.event == Event::Granted(Who::B) && m.at_ms < valid_until
+            });
+            let twice = run.outcome == FailoverOutcome::GrantedTwice;
+            assert_eq!(twice, b_granted, "{p:?}");
+            // The story's every slot is filled from what was measured.
+            let story = story(&run);
+            assert!(!story.contains('{'), "{p:?}: {story}");
+            assert!(story.contains(&run.server_version), "{story}");
+        }
+    }
+
+    #[test]
+    fn the_stale_run_keeps_its_order_and_fencing_picks_the_survivor() {
+        for fencing in [false, true] {
+            let r = stale_run_with(fencing);
+            let order = [
+                r.a_last_renewal_ms,
+                r.a_frozen_ms,
+                r.b_granted_ms,
+                r.b_write_ms,
+                r.a_woke_ms,
+                r.a_write_ms,
+                r.total_ms,
+            ];
+            assert!(order.is_sorted(), "{r:?}");
+            assert!(r.a_token < r.b_token);
+            assert_eq!(r.expiry_ms, Some(r.b_granted_ms));
+            // B only after A's last renewal ran out.
+            assert!(r.b_granted_ms >= r.a_last_renewal_ms + r.granted_ttl_ms as f64);
+            assert_eq!(r.a_applied, !fencing);
+            let (survivor, token) = if fencing {
+                ("B", r.b_token)
+            } else {
+                ("A", r.a_token)
+            };
+            assert_eq!(r.survivor, survivor);
+            assert_eq!(
+                r.storage_value,
+                crate::lab::story::result_value(survivor, token)
+            );
+        }
+    }
 }

@@ -186,10 +186,30 @@ mod tests {
                 .starts_with(DIR_PREFIX)
         );
         assert!(s.running());
-        let proc_dir = PathBuf::from(format!("/proc/{}", s.pid()));
+        let pid = s.pid();
+        assert!(exists(pid), "the server runs before the guard goes");
         drop(s);
         assert!(!dir.exists(), "the folder was removed");
-        assert!(!proc_dir.exists(), "the server was killed");
+        assert!(!exists(pid), "the server was killed");
+    }
+
+    /// Whether process `pid` exists (running, or dead and not yet waited for), asked with the
+    /// shell's `kill -0`: the same answer on Linux and macOS, with or without a /proc.
+    fn exists(pid: u32) -> bool {
+        Command::new("/bin/sh")
+            .args(["-c", "kill -0 \"$1\" 2>/dev/null", "sh", &pid.to_string()])
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    #[test]
+    fn exists_tells_a_running_process_from_a_waited_one() {
+        let mut child = Command::new("sleep").arg("30").spawn().unwrap();
+        let pid = child.id();
+        assert!(exists(pid));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(!exists(pid));
     }
 
     #[test]

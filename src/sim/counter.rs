@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Exp};
 
 use super::params::Valid;
+use super::schema::{Schema, Switch};
 
 crate::param_specs! {
     pub WORKERS = new("workers", "", 1.0, 20.0, 5.0).whole();
@@ -207,6 +208,14 @@ pub fn mean_lost(params: &CounterParams, workers: u32, seeds: &[u64]) -> f64 {
     });
     let total: u64 = seeds.iter().map(|&s| run(&p, s).lost_updates).sum();
     total as f64 / seeds.len().max(1) as f64
+}
+
+impl Schema for CounterParams {
+    const SWITCH: Option<Switch<Self>> = Some((
+        "lock",
+        "Take a FIFO lock around each read-think-write",
+        |p| &mut p.lock,
+    ));
 }
 
 #[cfg(test)]

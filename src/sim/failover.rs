@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::mc::{Chunked, chunk_rng};
 use super::params::Valid;
+use super::schema::{Choice, Schema};
 use super::stats::{Estimate, Histogram, Spacing};
 
 crate::param_specs! {
@@ -263,6 +264,19 @@ impl Chunked for FailoverSim {
         into.double_sq += other.double_sq;
         into.lost_hist.merge(&other.lost_hist);
     }
+}
+
+impl Schema for FailoverParams {
+    const CHOICE: Option<Choice<Self>> = Some(Choice {
+        flag: "store",
+        default: "redis",
+        help: "Where the lock lives: redis (asynchronous replica) or consensus (majority)",
+        set: |p, raw| {
+            p.store = raw.parse().map_err(|e: UnknownStore| e.to_string())?;
+            Ok(())
+        },
+        name: |p| p.store.as_str(),
+    });
 }
 
 #[cfg(test)]

@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 
 use super::hold::HoldTime;
 use super::mc::chunk_rng;
-use super::params::{ParamSpec, Valid};
+use super::params::{ParamSpec, ParamTable, Valid};
+use super::schema::{FENCING_SWITCH, Schema, Switch, in_seconds};
 use super::stats::Estimate;
 
 crate::param_specs! {
@@ -224,6 +225,24 @@ impl Ord for OrdF64 {
         self.0.total_cmp(&other.0)
     }
 }
+
+impl Schema for FencingParams {
+    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
+
+    fn in_seconds(i: usize) -> Option<&'static ParamSpec> {
+        match Self::TABLE.get(i)?.flag {
+            "ttl-ms" => Some(&TTL_S),
+            "typical-ms" => Some(&TYPICAL_S),
+            "stall-mean-ms" => Some(&PAUSE_MEAN_S),
+            _ => None,
+        }
+    }
+}
+
+/// The model's times in seconds, like the other lock-hold models (ttl, renewal).
+pub const TTL_S: ParamSpec = in_seconds(&TTL_MS, "ttl-s");
+pub const TYPICAL_S: ParamSpec = in_seconds(&TYPICAL_MS, "typical-s");
+pub const PAUSE_MEAN_S: ParamSpec = in_seconds(&PAUSE_MEAN_MS, "stall-mean-s");
 
 #[cfg(test)]
 mod tests {

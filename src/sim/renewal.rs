@@ -37,6 +37,7 @@ use serde::{Deserialize, Serialize};
 use super::hold::HoldTime;
 use super::mc::{Chunked, chunk_rng};
 use super::params::{ParamSpec, Valid};
+use super::schema::{Choice, Schema};
 use super::stats::{Estimate, Histogram, Spacing};
 
 crate::param_specs! {
@@ -447,6 +448,21 @@ impl Chunked for RenewalSim {
         into.over_newer_renewed += other.over_newer_renewed;
         into.lengths.merge(&other.lengths);
     }
+}
+
+impl Schema for RenewalParams {
+    const CHOICE: Option<Choice<Self>> = Some(Choice {
+        flag: "mode",
+        default: "none",
+        help: "The defence: none, renewal (a watchdog extends the lock), fencing (the database \
+               refuses the older token), idempotent (every effect carries a key; a repeat \
+               changes nothing) or all (the three stacked)",
+        set: |p, raw| {
+            p.mode = raw.parse().map_err(|e: UnknownMode| e.to_string())?;
+            Ok(())
+        },
+        name: |p| p.mode.as_str(),
+    });
 }
 
 #[cfg(test)]

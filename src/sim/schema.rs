@@ -1,14 +1,10 @@
 //! Each model's parameter schema: the one description of its settings that the sliders, the
 //! command line's flags, the JSON keys and the scenario codes all read.
+//!
+//! Each model's `impl Schema` stands in its own file, beside its parameters.
 
 use super::ParamSpec;
-use super::counter::CounterParams;
-use super::failover::{FailoverParams, UnknownStore};
-use super::fencing::{self, FencingParams};
 use super::params::ParamTable;
-use super::renewal::{RenewalParams, UnknownMode};
-use super::stale::StaleParams;
-use super::ttl::TtlParams;
 
 /// A model's whole parameter schema: its numeric table, then its choice by name or its on/off
 /// switch. The command line shows each table parameter under its own flag, or under a flag in
@@ -45,61 +41,11 @@ pub struct Choice<P> {
 pub type Switch<P> = (&'static str, &'static str, fn(&mut P) -> &mut bool);
 
 /// `--fencing` of the stale-holder and fencing models.
-const FENCING_SWITCH: &str = "Storage checks fencing tokens and refuses an older token's write";
-
-impl Schema for CounterParams {
-    const SWITCH: Option<Switch<Self>> = Some((
-        "lock",
-        "Take a FIFO lock around each read-think-write",
-        |p| &mut p.lock,
-    ));
-}
-impl Schema for TtlParams {}
-impl Schema for StaleParams {
-    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
-}
-impl Schema for FailoverParams {
-    const CHOICE: Option<Choice<Self>> = Some(Choice {
-        flag: "store",
-        default: "redis",
-        help: "Where the lock lives: redis (asynchronous replica) or consensus (majority)",
-        set: |p, raw| {
-            p.store = raw.parse().map_err(|e: UnknownStore| e.to_string())?;
-            Ok(())
-        },
-        name: |p| p.store.as_str(),
-    });
-}
-impl Schema for RenewalParams {
-    const CHOICE: Option<Choice<Self>> = Some(Choice {
-        flag: "mode",
-        default: "none",
-        help: "The defence: none, renewal (a watchdog extends the lock), fencing (the database \
-               refuses the older token), idempotent (every effect carries a key; a repeat \
-               changes nothing) or all (the three stacked)",
-        set: |p, raw| {
-            p.mode = raw.parse().map_err(|e: UnknownMode| e.to_string())?;
-            Ok(())
-        },
-        name: |p| p.mode.as_str(),
-    });
-}
-
-impl Schema for FencingParams {
-    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
-
-    fn in_seconds(i: usize) -> Option<&'static ParamSpec> {
-        match Self::TABLE.get(i)?.flag {
-            "ttl-ms" => Some(&FENCING_TTL_S),
-            "typical-ms" => Some(&FENCING_TYPICAL_S),
-            "stall-mean-ms" => Some(&FENCING_PAUSE_MEAN_S),
-            _ => None,
-        }
-    }
-}
+pub(crate) const FENCING_SWITCH: &str =
+    "Storage checks fencing tokens and refuses an older token's write";
 
 /// A flag in seconds for a model parameter kept in milliseconds.
-const fn in_seconds(ms: &ParamSpec, flag: &'static str) -> ParamSpec {
+pub(crate) const fn in_seconds(ms: &ParamSpec, flag: &'static str) -> ParamSpec {
     ParamSpec {
         flag,
         unit: "s",
@@ -110,14 +56,12 @@ const fn in_seconds(ms: &ParamSpec, flag: &'static str) -> ParamSpec {
     }
 }
 
-/// The fencing model's times in seconds, like the other lock-hold models (ttl, renewal).
-pub const FENCING_TTL_S: ParamSpec = in_seconds(&fencing::TTL_MS, "ttl-s");
-pub const FENCING_TYPICAL_S: ParamSpec = in_seconds(&fencing::TYPICAL_MS, "typical-s");
-pub const FENCING_PAUSE_MEAN_S: ParamSpec = in_seconds(&fencing::PAUSE_MEAN_MS, "stall-mean-s");
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::failover::FailoverParams;
+    use crate::sim::fencing::{self, FencingParams};
+    use crate::sim::renewal::RenewalParams;
 
     #[test]
     fn choices_read_their_names_and_refuse_others() {

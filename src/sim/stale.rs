@@ -15,6 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::params::Valid;
+use super::schema::{FENCING_SWITCH, Schema, Switch};
 
 crate::param_specs! {
     pub PAUSE_S = new("pause-s", "s", 0.0, 30.0, 14.0);
@@ -136,107 +137,116 @@ pub struct StaleRun {
 pub fn run(params: &Valid<StaleParams>) -> StaleRun {
     let p = **params;
     let a_write = WORK_S + p.pause_s;
+    let mut story = Timeline {
+        events: Vec::new(),
+        wakes: (p.pause_s > 0.0).then_some(a_write),
+        highest: 0,
+    };
+    story.granted(0.0, Worker::A, TOKEN_A);
+    if story.wakes.is_some() {
+        story.push(WORK_S, Lane::A, EventKind::Paused);
+    }
+    let (outcome, b_granted, b_write) = if a_write <= p.ttl_s {
+        in_time(&mut story, a_write)
+    } else {
+        late(&mut story, &p, a_write)
+    };
+    StaleRun {
+        params: p,
+        outcome,
+        a_write_s: a_write,
+        b_write_s: b_write,
+        expiry_s: p.ttl_s,
+        b_granted_s: b_granted,
+        events: story.events,
+    }
+}
+
+/// A finishes inside its lease and hands the lock on: the outcome, B's grant and B's write.
+fn in_time(story: &mut Timeline, a_write: f64) -> (Outcome, f64, f64) {
+    let b_granted = a_write;
+    let b_write = b_granted + WORK_S;
+    let applied = |token| EventKind::Applied {
+        token,
+        replaced_newer: false,
+    };
+    story.a_writes(a_write);
+    story.push(a_write, Lane::Storage, applied(TOKEN_A));
+    story.push(a_write, Lane::A, EventKind::Released { token: TOKEN_A });
+    story.granted(b_granted, Worker::B, TOKEN_B);
+    story.b_writes(b_write);
+    story.push(b_write, Lane::Storage, applied(TOKEN_B));
+    (Outcome::NoOverlap, b_granted, b_write)
+}
+
+/// A's lease runs out before it writes: B takes the lock, and storage gets both writes in
+/// time order. The outcome, B's grant and B's write.
+fn late(story: &mut Timeline, p: &StaleParams, a_write: f64) -> (Outcome, f64, f64) {
     let expiry = p.ttl_s;
-    let mut events = vec![Event {
-        t_s: 0.0,
-        lane: Lane::LockService,
-        kind: EventKind::Granted {
-            to: Worker::A,
-            token: TOKEN_A,
-        },
-    }];
-    let paused = p.pause_s > 0.0;
-    if paused {
-        events.push(Event {
-            t_s: WORK_S,
-            lane: Lane::A,
-            kind: EventKind::Paused,
-        });
-    }
-    let resume = |events: &mut Vec<Event>| {
-        if paused {
-            events.push(Event {
-                t_s: a_write,
-                lane: Lane::A,
-                kind: EventKind::Resumed,
-            });
-        }
-    };
-    let write = |events: &mut Vec<Event>, t: f64, lane: Lane, token: u64| {
-        events.push(Event {
-            t_s: t,
-            lane,
-            kind: EventKind::Wrote { token },
-        });
-    };
-
-    if a_write <= expiry {
-        // A finishes inside its lease and hands the lock on.
-        let b_granted = a_write;
-        let b_write = b_granted + WORK_S;
-        resume(&mut events);
-        write(&mut events, a_write, Lane::A, TOKEN_A);
-        let applied = |token| EventKind::Applied {
-            token,
-            replaced_newer: false,
-        };
-        events.extend([
-            Event {
-                t_s: a_write,
-                lane: Lane::Storage,
-                kind: applied(TOKEN_A),
-            },
-            Event {
-                t_s: a_write,
-                lane: Lane::A,
-                kind: EventKind::Released { token: TOKEN_A },
-            },
-            Event {
-                t_s: b_granted,
-                lane: Lane::LockService,
-                kind: EventKind::Granted {
-                    to: Worker::B,
-                    token: TOKEN_B,
-                },
-            },
-        ]);
-        write(&mut events, b_write, Lane::B, TOKEN_B);
-        events.push(Event {
-            t_s: b_write,
-            lane: Lane::Storage,
-            kind: applied(TOKEN_B),
-        });
-        return StaleRun {
-            params: p,
-            outcome: Outcome::NoOverlap,
-            a_write_s: a_write,
-            b_write_s: b_write,
-            expiry_s: expiry,
-            b_granted_s: b_granted,
-            events,
-        };
-    }
-
     let b_granted = expiry;
     let b_write = expiry + WORK_S;
-    events.push(Event {
-        t_s: expiry,
-        lane: Lane::LockService,
-        kind: EventKind::Expired { token: TOKEN_A },
-    });
-    events.push(Event {
-        t_s: b_granted,
-        lane: Lane::LockService,
-        kind: EventKind::Granted {
-            to: Worker::B,
-            token: TOKEN_B,
-        },
-    });
+    story.push(
+        expiry,
+        Lane::LockService,
+        EventKind::Expired { token: TOKEN_A },
+    );
+    story.granted(b_granted, Worker::B, TOKEN_B);
     // A's write was scheduled first (when it froze), so it goes first on a tie.
     let a_first = a_write <= b_write;
-    let mut highest = 0;
-    let mut store = |events: &mut Vec<Event>, t: f64, token: u64| {
-        let kind = if p.fencing && token < highest {
+    if a_first {
+        story.a_writes(a_write);
+        story.stored(a_write, TOKEN_A, p.fencing);
+        story.b_writes(b_write);
+        story.stored(b_write, TOKEN_B, p.fencing);
+    } else {
+        story.b_writes(b_write);
+        story.stored(b_write, TOKEN_B, p.fencing);
+        story.a_writes(a_write);
+        story.stored(a_write, TOKEN_A, p.fencing);
+    }
+    let outcome = match (a_first, p.fencing) {
+        (true, _) => Outcome::OverlapHarmless,
+        (false, false) => Outcome::Overwritten,
+        (false, true) => Outcome::Rejected,
+    };
+    (outcome, b_granted, b_write)
+}
+
+/// The story's events as they are told.
+struct Timeline {
+    events: Vec<Event>,
+    /// When A wakes, if it froze.
+    wakes: Option<f64>,
+    /// The highest token storage has applied.
+    highest: u64,
+}
+
+impl Timeline {
+    fn push(&mut self, t_s: f64, lane: Lane, kind: EventKind) {
+        self.events.push(Event { t_s, lane, kind });
+    }
+
+    fn granted(&mut self, t_s: f64, to: Worker, token: u64) {
+        self.push(t_s, Lane::LockService, EventKind::Granted { to, token });
+    }
+
+    /// A wakes (if it froze) and sends its write at once.
+    fn a_writes(&mut self, t_s: f64) {
+        if let Some(woke) = self.wakes {
+            self.push(woke, Lane::A, EventKind::Resumed);
+        }
+        self.push(t_s, Lane::A, EventKind::Wrote { token: TOKEN_A });
+    }
+
+    fn b_writes(&mut self, t_s: f64) {
+        self.push(t_s, Lane::B, EventKind::Wrote { token: TOKEN_B });
+    }
+
+    /// Storage gets a write with `token`: with `fencing` it refuses one older than a token
+    /// it has applied.
+    fn stored(&mut self, t_s: f64, token: u64, fencing: bool) {
+        let highest = self.highest;
+        let kind = if fencing && token < highest {
             EventKind::Refused { token, highest }
         } else {
             EventKind::Applied {
@@ -244,40 +254,13 @@ pub fn run(params: &Valid<StaleParams>) -> StaleRun {
                 replaced_newer: token < highest,
             }
         };
-        highest = highest.max(token);
-        events.push(Event {
-            t_s: t,
-            lane: Lane::Storage,
-            kind,
-        });
-    };
-    if a_first {
-        resume(&mut events);
-        write(&mut events, a_write, Lane::A, TOKEN_A);
-        store(&mut events, a_write, TOKEN_A);
-        write(&mut events, b_write, Lane::B, TOKEN_B);
-        store(&mut events, b_write, TOKEN_B);
-    } else {
-        write(&mut events, b_write, Lane::B, TOKEN_B);
-        store(&mut events, b_write, TOKEN_B);
-        resume(&mut events);
-        write(&mut events, a_write, Lane::A, TOKEN_A);
-        store(&mut events, a_write, TOKEN_A);
+        self.highest = highest.max(token);
+        self.push(t_s, Lane::Storage, kind);
     }
-    let outcome = match (a_first, p.fencing) {
-        (true, _) => Outcome::OverlapHarmless,
-        (false, false) => Outcome::Overwritten,
-        (false, true) => Outcome::Rejected,
-    };
-    StaleRun {
-        params: p,
-        outcome,
-        a_write_s: a_write,
-        b_write_s: b_write,
-        expiry_s: expiry,
-        b_granted_s: b_granted,
-        events,
-    }
+}
+
+impl Schema for StaleParams {
+    const SWITCH: Option<Switch<Self>> = Some(("fencing", FENCING_SWITCH, |p| &mut p.fencing));
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ use super::exact;
 use super::hold::HoldTime;
 use super::mc::{Chunked, Cut, Draw, chunk_rng, classify};
 use super::params::Valid;
+use super::schema::Schema;
 use super::stats::Estimate;
 
 crate::param_specs! {
@@ -319,6 +320,8 @@ pub struct TtlSummary {
     /// The longest wait for the lock after a real crash.
     pub crash_wait_s: f64,
 }
+
+impl Schema for TtlParams {}
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 
 mod accuracy;
 mod catalogue;
+mod ci;
 mod content;
 mod giveaways;
 mod judging;
@@ -12,3 +13,4 @@ mod plots;
 mod progress;
 mod quizzes;
 mod review;
+mod shape;

@@ -10,10 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::{
-    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Span,
-    TTL_MS, Who, check, failed,
-};
+use super::script::{Lane, Script, Stage, Started};
+use super::{Event, FailoverOutcome, FailoverParams, Span, TTL_MS, Who, failed};
 use crate::lab::etcd::{self, agent, b64, int, why};
 use crate::lab::server::{EtcdMember, LocalServer, etcd_args, free_port};
 use crate::lab::{Control, LabError, ServerKind, random_u64};
@@ -83,212 +81,213 @@ fn start(ctl: &Control<'_>) -> Result<Vec<LocalServer>, LabError> {
     Ok(members)
 }
 
-pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)(t!("lab.failover.etcd.starting").into());
-    let starting = Instant::now();
-    let mut members = start(ctl)?;
-    let ready_ms = starting.elapsed().as_secs_f64() * 1000.0;
-    let version = etcd::probe(members[0].url())?;
-    let mut ids = Vec::new();
-    let mut leader_id = 0;
-    for m in &members {
-        let (id, leader) = status(m.url())?;
-        ids.push(id);
-        leader_id = leader_id.max(leader);
-    }
-    let leader = ids
-        .iter()
-        .position(|&id| id == leader_id)
-        .ok_or_else(|| LabError::Failed(t!("lab.failover.error.no_leader").into()))?;
-    let mut lanes = vec!["A".to_owned()];
-    lanes.extend((0..MEMBERS).map(|i| format!("etcd-{} 127.0.0.1:{}", i + 1, members[i].port())));
-    lanes.push("B".to_owned());
-    let lane = |i: usize| i + 1;
-    let b_lane = MEMBERS + 1;
-    check(ctl)?;
+/// The experiment's cluster and what its phases measured for the later ones.
+pub struct EtcdCluster {
+    members: Vec<LocalServer>,
+    /// How long the cluster took to start and elect its first leader.
+    ready_ms: f64,
+    /// Each member's id, and the leader's (index and id).
+    ids: Vec<u64>,
+    leader: usize,
+    leader_id: u64,
+    a_lease: i64,
+    a_granted: f64,
+    /// A's key's creation and modification revisions.
+    a_rev: (i64, i64),
+    fault: f64,
+    new_leader: usize,
+    b_answer: f64,
+}
 
-    let member = |i: usize| format!("etcd-{}", i + 1);
-    (ctl.status)(tf!(
-        "lab.failover.etcd.leads",
-        &[("member", member(leader))]
-    ));
-    let clock = Clock::start();
-    let leader_url = members[leader].url().to_owned();
-    let ttl_s = TTL_MS.div_ceil(1000);
-    let a_attempt = clock.now();
-    let lease = post(&leader_url, "/v3/lease/grant", &json!({ "TTL": ttl_s }))?;
-    let a_lease = int(&lease["ID"]);
+/// A member's name: `etcd-1` for the first.
+fn member(i: usize) -> String {
+    format!("etcd-{}", i + 1)
+}
+
+/// The lock's TTL in whole seconds, as etcd's leases count it.
+fn ttl_s() -> u64 {
+    TTL_MS.div_ceil(1000)
+}
+
+/// A new lease of the lock's TTL, granted by the member at `base`.
+fn lease(base: &str) -> Result<i64, LabError> {
+    Ok(int(&post(
+        base,
+        "/v3/lease/grant",
+        &json!({ "TTL": ttl_s() }),
+    )?["ID"]))
+}
+
+/// Takes the lock through the member at `base` with `lease`, as `who`, in one transaction:
+/// the key is created only if absent; either way the key is read back.
+fn take(base: &str, lease: i64, who: &str) -> Result<Value, LabError> {
     let key = b64(KEY);
-    let take = |base: &str, lease: i64, who: &str| {
-        post(
-            base,
-            "/v3/kv/txn",
-            &json!({
-                "compare": [{ "target": "CREATE", "key": key, "create_revision": "0", "result": "EQUAL" }],
-                "success": [{ "request_put": { "key": key, "value": b64(who), "lease": lease.to_string() } },
-                            { "request_range": { "key": key } }],
-                "failure": [{ "request_range": { "key": key } }],
-            }),
-        )
-    };
-    let a = take(&leader_url, a_lease, "A")?;
-    let a_granted = clock.now();
-    if a["succeeded"].as_bool() != Some(true) {
-        return Err(LabError::Failed(
-            t!("lab.failover.error.a_no_fresh_lock").into(),
-        ));
-    }
-    let a_kv = &a["responses"][1]["response_range"]["kvs"][0];
-    let a_rev = (int(&a_kv["create_revision"]), int(&a_kv["mod_revision"]));
+    post(
+        base,
+        "/v3/kv/txn",
+        &json!({
+            "compare": [{ "target": "CREATE", "key": key, "create_revision": "0", "result": "EQUAL" }],
+            "success": [{ "request_put": { "key": key, "value": b64(who), "lease": lease.to_string() } },
+                        { "request_range": { "key": key } }],
+            "failure": [{ "request_range": { "key": key } }],
+        }),
+    )
+}
 
-    (ctl.status)(t!("lab.failover.etcd.killing").into());
-    check(ctl)?;
-    members[leader].kill();
-    let fault = clock.now();
-    let survivors: Vec<usize> = (0..MEMBERS).filter(|&i| i != leader).collect();
-    const WITHIN: Duration = Duration::from_secs(10);
-    let until = Instant::now() + WITHIN;
-    let new_leader = 'found: loop {
-        check(ctl)?;
-        for &i in &survivors {
-            if let Ok((_, l)) = status(members[i].url())
-                && let Some(j) = ids.iter().position(|&id| id == l && l != leader_id)
-            {
-                break 'found j;
+impl EtcdCluster {
+    /// Waits until a survivor names a new leader: its index.
+    fn elected(&self, stage: &Stage<'_>) -> Result<usize, LabError> {
+        const WITHIN: Duration = Duration::from_secs(10);
+        let until = Instant::now() + WITHIN;
+        loop {
+            stage.check()?;
+            for (i, m) in self.members.iter().enumerate() {
+                if i == self.leader {
+                    continue;
+                }
+                if let Ok((_, l)) = status(m.url())
+                    && let Some(j) = self
+                        .ids
+                        .iter()
+                        .position(|&id| id == l && l != self.leader_id)
+                {
+                    return Ok(j);
+                }
             }
+            if Instant::now() > until {
+                return Err(LabError::Failed(tf!(
+                    "lab.failover.error.no_new_leader",
+                    &[("secs", WITHIN.as_secs().to_string())],
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
-        if Instant::now() > until {
-            return Err(LabError::Failed(tf!(
-                "lab.failover.error.no_new_leader",
-                &[("secs", WITHIN.as_secs().to_string())],
-            )));
+    }
+}
+
+impl Script for EtcdCluster {
+    fn start(_: &FailoverParams, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
+        (ctl.status)(t!("lab.failover.etcd.starting").into());
+        let starting = Instant::now();
+        let members = start(ctl)?;
+        let ready_ms = starting.elapsed().as_secs_f64() * 1000.0;
+        let version = etcd::probe(members[0].url())?;
+        let (mut ids, mut leader_id) = (Vec::new(), 0);
+        for m in &members {
+            let (id, leader) = status(m.url())?;
+            ids.push(id);
+            leader_id = leader_id.max(leader);
         }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let elected = clock.now();
-
-    (ctl.status)(tf!(
-        "lab.failover.etcd.leads_now",
-        &[("member", member(new_leader))],
-    ));
-    let via = *survivors
-        .iter()
-        .find(|&&i| i != new_leader)
-        .unwrap_or(&new_leader);
-    let b_url = members[via].url().to_owned();
-    let b_lease = int(&post(&b_url, "/v3/lease/grant", &json!({ "TTL": ttl_s }))?["ID"]);
-    let b_attempt = clock.now();
-    let b = take(&b_url, b_lease, "B")?;
-    let b_answer = clock.now();
-    let b_granted = b["succeeded"].as_bool() == Some(true);
-    let kv = &b["responses"][if b_granted { 1 } else { 0 }]["response_range"]["kvs"][0];
-    let now_rev = (int(&kv["create_revision"]), int(&kv["mod_revision"]));
-    let holder = kv["value"].as_str().map(|v| v == b64("A")).unwrap_or(false);
-    let left = post(
-        &b_url,
-        "/v3/lease/timetolive",
-        &json!({ "ID": a_lease.to_string() }),
-    )?;
-    let a_lease_left_s = int(&left["TTL"]);
-    for id in [a_lease, b_lease] {
-        let _ = post(&b_url, "/v3/lease/revoke", &json!({ "ID": id.to_string() }));
+        let leader = ids
+            .iter()
+            .position(|&id| id == leader_id)
+            .ok_or_else(|| LabError::Failed(t!("lab.failover.error.no_leader").into()))?;
+        let lanes = members.iter().enumerate();
+        let lanes = lanes.map(|(i, m)| format!("{} 127.0.0.1:{}", member(i), m.port()));
+        let lanes = lanes.collect();
+        let script = Self {
+            members,
+            ready_ms,
+            ids,
+            leader,
+            leader_id,
+            a_lease: 0,
+            a_granted: 0.0,
+            a_rev: (0, 0),
+            fault: 0.0,
+            new_leader: leader,
+            b_answer: 0.0,
+        };
+        Ok(Started::new(script, version, lanes))
     }
-    drop(members);
-    let outcome = if b_granted {
-        FailoverOutcome::GrantedTwice
-    } else {
-        FailoverOutcome::Kept
-    };
 
-    let end = b_answer * 1.15 + 50.0;
-    let mut bars = vec![Bar {
-        lane: 0,
-        from_ms: a_granted,
-        to_ms: end,
-        span: Span::Holds(Who::A),
-    }];
-    for i in 0..MEMBERS {
-        let to = if i == leader { fault } else { end };
-        bars.push(Bar {
-            lane: lane(i),
-            from_ms: a_granted,
-            to_ms: to,
-            span: Span::Holds(Who::A),
-        });
+    fn a_takes(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+        stage.say(tf!(
+            "lab.failover.etcd.leads",
+            &[("member", member(self.leader))]
+        ));
+        let leader_url = self.members[self.leader].url().to_owned();
+        stage.moment_now("a_attempt");
+        self.a_lease = lease(&leader_url)?;
+        let a = take(&leader_url, self.a_lease, "A")?;
+        self.a_granted = stage.moment_now("a_granted");
+        if a["succeeded"].as_bool() != Some(true) {
+            return Err(LabError::Failed(
+                t!("lab.failover.error.a_no_fresh_lock").into(),
+            ));
+        }
+        let a_kv = &a["responses"][1]["response_range"]["kvs"][0];
+        self.a_rev = (int(&a_kv["create_revision"]), int(&a_kv["mod_revision"]));
+        stage.mark(Lane::Server(self.leader), 0.0, Event::Elected);
+        stage.mark(Lane::A, self.a_granted, Event::Granted(Who::A));
+        stage.fact("ttl_ms", ttl_s() * 1000);
+        stage.fact("members", MEMBERS);
+        stage.fact("cluster_ready_ms", (self.ready_ms * 10.0).round() / 10.0);
+        stage.fact("old_leader", member(self.leader));
+        Ok(())
     }
-    bars.push(Bar {
-        lane: lane(leader),
-        from_ms: fault,
-        to_ms: end,
-        span: Span::Down,
-    });
-    let b_event = if b_granted {
-        Event::Granted(Who::B)
-    } else {
-        Event::Refused(Who::B)
-    };
-    let marks = vec![
-        Mark {
-            lane: lane(leader),
-            at_ms: 0.0,
-            event: Event::Elected,
-        },
-        Mark {
-            lane: 0,
-            at_ms: a_granted,
-            event: Event::Granted(Who::A),
-        },
-        Mark {
-            lane: lane(leader),
-            at_ms: fault,
-            event: Event::Killed,
-        },
-        Mark {
-            lane: lane(new_leader),
-            at_ms: elected,
-            event: Event::Elected,
-        },
-        Mark {
-            lane: b_lane,
-            at_ms: b_answer,
-            event: b_event,
-        },
-    ];
-    Ok(FailoverRun {
-        params: FailoverParams {
-            store: FailoverStore::EtcdCluster,
-            delayed_restart: false,
-        },
-        outcome,
-        server_version: version,
-        lanes,
-        moments: vec![
-            ("a_attempt", a_attempt),
-            ("a_granted", a_granted),
-            ("fault", fault),
-            ("election", elected),
-            ("b_attempt", b_attempt),
-            ("b_answer", b_answer),
-        ],
-        facts: vec![
-            ("ttl_ms", json!(ttl_s * 1000)),
-            ("members", json!(MEMBERS)),
-            ("cluster_ready_ms", json!((ready_ms * 10.0).round() / 10.0)),
-            ("old_leader", json!(format!("etcd-{}", leader + 1))),
-            ("new_leader", json!(format!("etcd-{}", new_leader + 1))),
-            (
-                "election_ms",
-                json!(((elected - fault) * 10.0).round() / 10.0),
-            ),
-            ("b_via", json!(format!("etcd-{}", via + 1))),
-            ("b_granted", json!(b_granted)),
-            ("a_revision", json!(a_rev.1)),
-            ("revision_after_b", json!(now_rev.1)),
-            ("revision_unchanged", json!(now_rev == a_rev && holder)),
-            ("a_lease_left_s", json!(a_lease_left_s)),
-        ],
-        bars,
-        marks,
-        total_ms: 0.0,
-    })
+
+    fn fault(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+        stage.say(t!("lab.failover.etcd.killing"));
+        self.members[self.leader].kill();
+        self.fault = stage.moment_now("fault");
+        stage.mark(Lane::Server(self.leader), self.fault, Event::Killed);
+        self.new_leader = self.elected(stage)?;
+        let elected = stage.moment_now("election");
+        stage.mark(Lane::Server(self.new_leader), elected, Event::Elected);
+        stage.fact("new_leader", member(self.new_leader));
+        stage.fact(
+            "election_ms",
+            ((elected - self.fault) * 10.0).round() / 10.0,
+        );
+        Ok(())
+    }
+
+    fn b_asks(&mut self, stage: &mut Stage<'_>) -> Result<FailoverOutcome, LabError> {
+        stage.say(tf!(
+            "lab.failover.etcd.leads_now",
+            &[("member", member(self.new_leader))],
+        ));
+        // B asks through the survivor that is not the new leader.
+        let via = (0..MEMBERS)
+            .find(|&i| i != self.leader && i != self.new_leader)
+            .unwrap_or(self.new_leader);
+        let b_url = self.members[via].url().to_owned();
+        let b_lease = lease(&b_url)?;
+        stage.moment_now("b_attempt");
+        let b = take(&b_url, b_lease, "B")?;
+        self.b_answer = stage.moment_now("b_answer");
+        let b_granted = b["succeeded"].as_bool() == Some(true);
+        stage.answer(Lane::B, self.b_answer, Who::B, b_granted);
+        let kv = &b["responses"][if b_granted { 1 } else { 0 }]["response_range"]["kvs"][0];
+        let now_rev = (int(&kv["create_revision"]), int(&kv["mod_revision"]));
+        let holder = kv["value"].as_str().map(|v| v == b64("A")).unwrap_or(false);
+        let left = post(
+            &b_url,
+            "/v3/lease/timetolive",
+            &json!({ "ID": self.a_lease.to_string() }),
+        )?;
+        for id in [self.a_lease, b_lease] {
+            let _ = post(&b_url, "/v3/lease/revoke", &json!({ "ID": id.to_string() }));
+        }
+        stage.fact("b_via", member(via));
+        stage.fact("b_granted", b_granted);
+        stage.fact("a_revision", self.a_rev.1);
+        stage.fact("revision_after_b", now_rev.1);
+        stage.fact("revision_unchanged", now_rev == self.a_rev && holder);
+        stage.fact("a_lease_left_s", int(&left["TTL"]));
+        Ok(FailoverOutcome::when(b_granted))
+    }
+
+    fn draw(self, stage: &mut Stage<'_>) {
+        drop(self.members);
+        let a_granted = self.a_granted;
+        let end = self.b_answer * 1.15 + 50.0;
+        stage.bar(Lane::A, a_granted, end, Span::Holds(Who::A));
+        for i in 0..MEMBERS {
+            let to = if i == self.leader { self.fault } else { end };
+            stage.bar(Lane::Server(i), a_granted, to, Span::Holds(Who::A));
+        }
+        stage.bar(Lane::Server(self.leader), self.fault, end, Span::Down);
+    }
 }

@@ -7,6 +7,9 @@
 //! - [`etcd_cluster`]: three etcd members; the leader dies, a new one is elected, and B is
 //!   refused: the lock was committed on a majority.
 //!
+//! Each is a [`script::Script`]: the same phases (start the servers, A takes the lock, the
+//! fault, B asks, the diagram), played in order by [`script::play`].
+//!
 //! Every run starts its own servers on free loopback ports, each in a fresh temporary folder
 //! under a supervisor (see [`super::supervise`]), and stops them when it ends, however it
 //! ends. Every moment is measured on this computer's monotonic clock, in milliseconds from
@@ -15,10 +18,12 @@
 mod etcd_cluster;
 mod redis_replica;
 mod redlock;
+mod script;
 pub mod text;
 
 use std::time::{Duration, Instant};
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::server::{LocalServer, free_port, redis_args};
@@ -30,7 +35,7 @@ pub use text::{experiment, story, words};
 pub const TTL_MS: u64 = 3000;
 
 /// Which experiment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 pub enum FailoverStore {
     RedisReplica,
     Redlock,
@@ -76,7 +81,7 @@ pub struct FailoverParams {
 }
 
 /// Whether two clients held the lock at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum FailoverOutcome {
     /// B was granted the lock while A's was still valid.
     GrantedTwice,
@@ -85,6 +90,15 @@ pub enum FailoverOutcome {
 }
 
 impl FailoverOutcome {
+    /// `GrantedTwice` when B was granted the lock while A's was still valid.
+    pub fn when(granted_twice: bool) -> Self {
+        if granted_twice {
+            Self::GrantedTwice
+        } else {
+            Self::Kept
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::GrantedTwice => "granted_twice",
@@ -94,14 +108,14 @@ impl FailoverOutcome {
 }
 
 /// A client of the lock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Who {
     A,
     B,
 }
 
 /// What a stretch of a lane means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Span {
     /// On a client's lane: it holds the lock. On a server's: it keeps that client's key.
     Holds(Who),
@@ -119,7 +133,7 @@ pub struct Bar {
 }
 
 /// Something that happened at one moment on one lane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Event {
     Granted(Who),
     Refused(Who),
@@ -183,11 +197,10 @@ impl FailoverRun {
 pub fn run_failover(p: &FailoverParams, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let started = Instant::now();
     let mut run = match p.store {
-        FailoverStore::RedisReplica => redis_replica::run(ctl)?,
-        FailoverStore::Redlock => redlock::run(p.delayed_restart, ctl)?,
-        FailoverStore::EtcdCluster => etcd_cluster::run(ctl)?,
+        FailoverStore::RedisReplica => script::play::<redis_replica::RedisReplica>(p, ctl)?,
+        FailoverStore::Redlock => script::play::<redlock::Redlock>(p, ctl)?,
+        FailoverStore::EtcdCluster => script::play::<etcd_cluster::EtcdCluster>(p, ctl)?,
     };
-    run.params = *p;
     run.moments.sort_by(|x, y| x.1.total_cmp(&y.1));
     run.total_ms = ms_since(started, Instant::now());
     Ok(run)

@@ -11,12 +11,13 @@
 use std::time::{Duration, Instant};
 
 use redis::Connection;
-use serde_json::json;
 
+use super::script::{Lane, Script, Stage, Started};
 use super::{
-    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role,
-    Span, TTL_MS, Who, check, failed, host_port, redis_con, server_lane, start_redis,
+    Event, FailoverOutcome, FailoverParams, Role, Span, TTL_MS, Who, check, failed, host_port,
+    redis_con, server_lane, start_redis,
 };
+use crate::lab::server::LocalServer;
 use crate::lab::{CALL_TIMEOUT, Control, LabError, random_u64, redis_store};
 
 const KEY: &str = "locks-lesson/lab/failover/lock";
@@ -69,182 +70,149 @@ fn set_nx(con: &mut Connection, value: &str) -> Result<bool, LabError> {
     Ok(r.is_some())
 }
 
-pub fn run(ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)(t!("lab.failover.replica.starting").into());
-    let mut servers = start_redis(
-        1,
-        &|_| vec!["--repl-diskless-sync-delay".into(), "0".into()],
-        ctl,
-    )?;
-    let primary_port = servers[0].port().to_string();
-    let replica = start_redis(
-        1,
-        &|_| {
+/// The experiment's servers (the primary, then its replica), its connections and what its
+/// phases measured for the later ones.
+pub struct RedisReplica {
+    servers: Vec<LocalServer>,
+    /// A connection to the primary to administer it, A's, and one to the replica.
+    admin: Connection,
+    a: Connection,
+    on_replica: Connection,
+    a_granted: f64,
+    a_valid_until: f64,
+    fault: f64,
+    primary_offset: i64,
+    replica_offset: i64,
+    key_on_replica: bool,
+    b_granted: bool,
+    b_answer: f64,
+}
+
+impl Script for RedisReplica {
+    fn start(_: &FailoverParams, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
+        (ctl.status)(t!("lab.failover.replica.starting").into());
+        let primary = &|_| vec!["--repl-diskless-sync-delay".into(), "0".into()];
+        let mut servers = start_redis(1, primary, ctl)?;
+        let primary_port = servers[0].port().to_string();
+        let replica = &|_| {
             vec![
                 "--replicaof".into(),
                 "127.0.0.1".into(),
                 primary_port.clone(),
             ]
-        },
-        ctl,
-    )?;
-    servers.extend(replica);
-    let version = redis_store::probe(servers[0].url())?;
-    let con = |i: usize| {
-        redis_con(servers[i].url(), CALL_TIMEOUT)
-            .map_err(|e| failed(t!("lab.failover.step.connecting"), e))
-    };
-    let (mut admin, mut a, mut on_replica) = (con(0)?, con(0)?, con(1)?);
-    wait_synced(&mut on_replica, ctl)?;
-    let lanes = vec![
-        "A".to_owned(),
-        server_lane(Role::Primary, &host_port(&servers[0])),
-        server_lane(Role::Replica, &host_port(&servers[1])),
-        "B".to_owned(),
-    ];
-    (ctl.status)(t!("lab.failover.replica.cutting").into());
-    check(ctl)?;
-
-    let clock = Clock::start();
-    redis::cmd("ACL")
-        .arg(&["SETUSER", "default", "-psync", "-sync"][..])
-        .query::<()>(&mut admin)
-        .map_err(|e| failed(t!("lab.failover.step.acl_on_primary"), e))?;
-    let kill = ["KILL", "TYPE", "replica"];
-    let cut: i64 = redis::cmd("CLIENT")
-        .arg(&kill[..])
-        .query(&mut admin)
-        .map_err(|e| failed(&format!("CLIENT {}", kill.join(" ")), e))?;
-    let link_cut = clock.now();
-    if cut < 1 {
-        return Err(LabError::Failed(t!("lab.failover.error.no_replica").into()));
+        };
+        servers.extend(start_redis(1, replica, ctl)?);
+        let version = redis_store::probe(servers[0].url())?;
+        let con = |i: usize| {
+            redis_con(servers[i].url(), CALL_TIMEOUT)
+                .map_err(|e| failed(t!("lab.failover.step.connecting"), e))
+        };
+        let (admin, a, mut on_replica) = (con(0)?, con(0)?, con(1)?);
+        wait_synced(&mut on_replica, ctl)?;
+        let lanes = vec![
+            server_lane(Role::Primary, &host_port(&servers[0])),
+            server_lane(Role::Replica, &host_port(&servers[1])),
+        ];
+        (ctl.status)(t!("lab.failover.replica.cutting").into());
+        let script = Self {
+            servers,
+            admin,
+            a,
+            on_replica,
+            a_granted: 0.0,
+            a_valid_until: 0.0,
+            fault: 0.0,
+            primary_offset: 0,
+            replica_offset: 0,
+            key_on_replica: false,
+            b_granted: false,
+            b_answer: 0.0,
+        };
+        Ok(Started::new(script, version, lanes))
     }
-    let a_value = format!("A-{:016x}", random_u64());
-    let a_attempt = clock.now();
-    if !set_nx(&mut a, &a_value)? {
-        return Err(LabError::Failed(
-            t!("lab.failover.error.a_no_fresh_lock").into(),
-        ));
+
+    fn a_takes(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+        let admin = &mut self.admin;
+        redis::cmd("ACL")
+            .arg(&["SETUSER", "default", "-psync", "-sync"][..])
+            .query::<()>(admin)
+            .map_err(|e| failed(t!("lab.failover.step.acl_on_primary"), e))?;
+        let kill = ["KILL", "TYPE", "replica"];
+        let cut: i64 = redis::cmd("CLIENT")
+            .arg(&kill[..])
+            .query(admin)
+            .map_err(|e| failed(&format!("CLIENT {}", kill.join(" ")), e))?;
+        let link_cut = stage.moment_now("link_cut");
+        if cut < 1 {
+            return Err(LabError::Failed(t!("lab.failover.error.no_replica").into()));
+        }
+        let a_value = format!("A-{:016x}", random_u64());
+        let a_attempt = stage.moment_now("a_attempt");
+        if !set_nx(&mut self.a, &a_value)? {
+            return Err(LabError::Failed(
+                t!("lab.failover.error.a_no_fresh_lock").into(),
+            ));
+        }
+        self.a_granted = stage.moment_now("a_granted");
+        self.a_valid_until = a_attempt + TTL_MS as f64;
+        self.primary_offset = info_field(&mut self.admin, "master_repl_offset")?;
+        stage.mark(Lane::Server(1), link_cut, Event::LinkCut);
+        stage.mark(Lane::A, self.a_granted, Event::Granted(Who::A));
+        Ok(())
     }
-    let a_granted = clock.now();
-    let primary_offset = info_field(&mut admin, "master_repl_offset")?;
 
-    (ctl.status)(t!("lab.failover.replica.killing").into());
-    servers[0].kill();
-    let fault = clock.now();
-    let replica_offset = info_field(&mut on_replica, "slave_repl_offset")?;
-    let key_on_replica: bool = redis::cmd("EXISTS")
-        .arg(KEY)
-        .query::<i64>(&mut on_replica)
-        .map_err(|e| failed(t!("lab.failover.step.exists_on_replica"), e))?
-        > 0;
-    redis::cmd("REPLICAOF")
-        .arg(&["NO", "ONE"][..])
-        .query::<()>(&mut on_replica)
-        .map_err(|e| failed("REPLICAOF NO ONE", e))?;
-    let promotion = clock.now();
+    fn fault(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+        stage.say(t!("lab.failover.replica.killing"));
+        self.servers[0].kill();
+        self.fault = stage.moment_now("fault");
+        stage.mark(Lane::Server(0), self.fault, Event::Killed);
+        let on_replica = &mut self.on_replica;
+        self.replica_offset = info_field(on_replica, "slave_repl_offset")?;
+        self.key_on_replica = redis::cmd("EXISTS")
+            .arg(KEY)
+            .query::<i64>(on_replica)
+            .map_err(|e| failed(t!("lab.failover.step.exists_on_replica"), e))?
+            > 0;
+        redis::cmd("REPLICAOF")
+            .arg(&["NO", "ONE"][..])
+            .query::<()>(on_replica)
+            .map_err(|e| failed("REPLICAOF NO ONE", e))?;
+        let promotion = stage.moment_now("promotion");
+        stage.mark(Lane::Server(1), promotion, Event::Promoted);
+        Ok(())
+    }
 
-    let b_attempt = clock.now();
-    let b_granted = set_nx(&mut on_replica, &format!("B-{:016x}", random_u64()))?;
-    let b_answer = clock.now();
-    let a_valid_until = a_attempt + TTL_MS as f64;
-    let outcome = if b_granted && b_answer < a_valid_until {
-        FailoverOutcome::GrantedTwice
-    } else {
-        FailoverOutcome::Kept
-    };
-    drop(servers);
+    fn b_asks(&mut self, stage: &mut Stage<'_>) -> Result<FailoverOutcome, LabError> {
+        stage.moment_now("b_attempt");
+        let b_value = format!("B-{:016x}", random_u64());
+        self.b_granted = set_nx(&mut self.on_replica, &b_value)?;
+        self.b_answer = stage.moment_now("b_answer");
+        stage.moment("a_valid_until", self.a_valid_until);
+        stage.answer(Lane::B, self.b_answer, Who::B, self.b_granted);
+        stage.fact("ttl_ms", TTL_MS);
+        stage.fact("b_granted", self.b_granted);
+        stage.fact("primary_offset_after_a", self.primary_offset);
+        stage.fact("replica_offset", self.replica_offset);
+        stage.fact("key_reached_replica", self.key_on_replica);
+        let twice = self.b_granted && self.b_answer < self.a_valid_until;
+        Ok(FailoverOutcome::when(twice))
+    }
 
-    let (a_lane, p_lane, r_lane, b_lane) = (0, 1, 2, 3);
-    let mut bars = vec![
-        Bar {
-            lane: a_lane,
-            from_ms: a_granted,
-            to_ms: a_valid_until,
-            span: Span::Holds(Who::A),
-        },
-        Bar {
-            lane: p_lane,
-            from_ms: a_granted,
-            to_ms: fault,
-            span: Span::Holds(Who::A),
-        },
-        Bar {
-            lane: p_lane,
-            from_ms: fault,
-            to_ms: a_valid_until,
-            span: Span::Down,
-        },
-    ];
-    if b_granted {
-        for lane in [r_lane, b_lane] {
-            bars.push(Bar {
-                lane,
-                from_ms: b_answer,
-                to_ms: a_valid_until,
-                span: Span::Holds(Who::B),
-            });
+    fn draw(self, stage: &mut Stage<'_>) {
+        drop(self.servers);
+        let until = self.a_valid_until;
+        stage.bar(Lane::A, self.a_granted, until, Span::Holds(Who::A));
+        stage.bar(
+            Lane::Server(0),
+            self.a_granted,
+            self.fault,
+            Span::Holds(Who::A),
+        );
+        stage.bar(Lane::Server(0), self.fault, until, Span::Down);
+        if self.b_granted {
+            for lane in [Lane::Server(1), Lane::B] {
+                stage.bar(lane, self.b_answer, until, Span::Holds(Who::B));
+            }
         }
     }
-    let b_event = if b_granted {
-        Event::Granted(Who::B)
-    } else {
-        Event::Refused(Who::B)
-    };
-    let marks = vec![
-        Mark {
-            lane: r_lane,
-            at_ms: link_cut,
-            event: Event::LinkCut,
-        },
-        Mark {
-            lane: a_lane,
-            at_ms: a_granted,
-            event: Event::Granted(Who::A),
-        },
-        Mark {
-            lane: p_lane,
-            at_ms: fault,
-            event: Event::Killed,
-        },
-        Mark {
-            lane: r_lane,
-            at_ms: promotion,
-            event: Event::Promoted,
-        },
-        Mark {
-            lane: b_lane,
-            at_ms: b_answer,
-            event: b_event,
-        },
-    ];
-    Ok(FailoverRun {
-        params: FailoverParams {
-            store: FailoverStore::RedisReplica,
-            delayed_restart: false,
-        },
-        outcome,
-        server_version: version,
-        lanes,
-        moments: vec![
-            ("link_cut", link_cut),
-            ("a_attempt", a_attempt),
-            ("a_granted", a_granted),
-            ("fault", fault),
-            ("promotion", promotion),
-            ("b_attempt", b_attempt),
-            ("b_answer", b_answer),
-            ("a_valid_until", a_valid_until),
-        ],
-        facts: vec![
-            ("ttl_ms", json!(TTL_MS)),
-            ("b_granted", json!(b_granted)),
-            ("primary_offset_after_a", json!(primary_offset)),
-            ("replica_offset", json!(replica_offset)),
-            ("key_reached_replica", json!(key_on_replica)),
-        ],
-        bars,
-        marks,
-        total_ms: 0.0,
-    })
 }

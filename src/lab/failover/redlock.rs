@@ -11,11 +11,10 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
+use super::script::{Lane, Script, Stage, Started};
 use super::{
-    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role,
-    Span, TTL_MS, Who, check, host_port, redis_con, restart_redis, server_lane, start_redis,
+    Clock, Event, FailoverOutcome, FailoverParams, Role, Span, TTL_MS, Who, host_port, redis_con,
+    restart_redis, server_lane, start_redis,
 };
 use crate::lab::server::LocalServer;
 use crate::lab::{Control, LabError, random_u64, redis_store};
@@ -35,6 +34,7 @@ const RELEASE: &str =
     "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 /// One attempt on all five masters.
+#[derive(Default)]
 struct Attempt {
     start: f64,
     end: f64,
@@ -93,233 +93,204 @@ fn release(servers: &[LocalServer], value: &str) {
     }
 }
 
-pub fn run(delayed: bool, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
-    (ctl.status)(t!("lab.failover.redlock.starting").into());
-    let mut servers = start_redis(MASTERS, &|_| Vec::new(), ctl)?;
-    let version = redis_store::probe(servers[0].url())?;
-    let mut lanes = vec!["A".to_owned()];
-    lanes.extend(
-        servers
-            .iter()
-            .map(|s| server_lane(Role::Master, &host_port(s))),
-    );
-    lanes.push("B".to_owned());
-    let lane = |i: usize| i + 1;
-    let b_lane = MASTERS + 1;
-    check(ctl)?;
+/// The experiment's servers and what its phases measured for the later ones.
+pub struct Redlock {
+    delayed: bool,
+    servers: Vec<LocalServer>,
+    /// A's attempt, and B's attempt that won.
+    a: Attempt,
+    b: Attempt,
+    /// When A's lock was valid until (the end of its attempt plus its validity).
+    a_valid_until: f64,
+    /// When the victim was killed, and when it answered again.
+    fault: f64,
+    restarted: Option<f64>,
+    /// Each of B's attempts: (start, end).
+    attempts: Vec<(f64, f64)>,
+}
 
-    let clock = Clock::start();
-    let (mut bars, mut marks) = (Vec::new(), Vec::new());
-    // Two masters cannot be reached by A during its attempt: they are not running.
-    (ctl.status)(t!("lab.failover.redlock.cut_off").into());
-    for s in &mut servers[3..] {
-        s.kill();
-    }
-    let cut = clock.now();
-    let a_value = format!("A-{:016x}", random_u64());
-    let a = attempt(&servers, &a_value, &clock);
-    if !a.won() || a.granted.iter().any(|&(i, _)| i >= 3) {
-        return Err(LabError::Failed(tf!(
-            "lab.failover.error.a_masters",
-            &[
-                ("range", "1-3".to_owned()),
-                ("granted", a.granted.len().to_string()),
-                ("masters", MASTERS.to_string()),
-            ],
-        )));
-    }
-    let a_granted = a.end;
-    let a_valid_until = a.end + a.validity_ms;
-    for &(i, at) in &a.granted {
-        marks.push(Mark {
-            lane: lane(i),
-            at_ms: at,
-            event: Event::Granted(Who::A),
-        });
-    }
-    for (i, server) in servers.iter_mut().enumerate().skip(3) {
-        *server = restart_redis(server, ctl)?;
-        bars.push(Bar {
-            lane: lane(i),
-            from_ms: cut,
-            to_ms: clock.now(),
-            span: Span::Down,
-        });
-        marks.push(Mark {
-            lane: lane(i),
-            at_ms: clock.now(),
-            event: Event::Restarted,
-        });
-    }
-    let reachable_again = clock.now();
-
-    // The fault: one of A's three masters dies and comes back without its keys.
-    const VICTIM: usize = 2;
-    (ctl.status)(t!("lab.failover.redlock.killing").into());
-    check(ctl)?;
-    servers[VICTIM].kill();
-    let fault = clock.now();
-    marks.push(Mark {
-        lane: lane(VICTIM),
-        at_ms: fault,
-        event: Event::Killed,
-    });
-    let restart_due = fault
-        + if delayed {
+impl Redlock {
+    /// When the killed master is due back.
+    fn restart_due(&self) -> f64 {
+        let down = if self.delayed {
             TTL_MS as f64 + DELAY_MARGIN_MS
         } else {
             0.0
         };
-    let mut restarted = None;
-    let restart = |servers: &mut Vec<LocalServer>, clock: &Clock| -> Result<f64, LabError> {
-        let back = restart_redis(&servers[VICTIM], ctl)?;
-        servers[VICTIM] = back;
-        Ok(clock.now())
-    };
-    if !delayed {
-        restarted = Some(restart(&mut servers, &clock)?);
+        self.fault + down
     }
 
-    (ctl.status)(t!("lab.failover.redlock.b_asks").into());
-    let b_value = format!("B-{:016x}", random_u64());
-    let deadline = Instant::now() + Duration::from_millis(2 * TTL_MS + 2000);
-    let mut attempts = Vec::new();
-    let b = loop {
-        check(ctl)?;
-        if restarted.is_none() && clock.now() >= restart_due {
-            restarted = Some(restart(&mut servers, &clock)?);
-        }
-        let b = attempt(&servers, &b_value, &clock);
-        let won = b.won();
-        marks.push(Mark {
-            lane: b_lane,
-            at_ms: b.end,
-            event: if won {
-                Event::Granted(Who::B)
-            } else {
-                Event::Refused(Who::B)
-            },
-        });
-        attempts.push((b.start, b.end));
-        if won {
-            break b;
-        }
-        release(&servers, &b_value);
-        if Instant::now() > deadline {
-            return Err(LabError::Failed(
-                t!("lab.failover.error.b_no_majority").into(),
-            ));
-        }
-        std::thread::sleep(RETRY);
-    };
-    if restarted.is_none() {
-        // B won before the master was due back: it still stays down for its full time.
-        while clock.now() < restart_due {
-            check(ctl)?;
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        restarted = Some(restart(&mut servers, &clock)?);
-    }
-    let restarted = restarted.unwrap_or(fault);
-    drop(servers);
-    marks.push(Mark {
-        lane: lane(VICTIM),
-        at_ms: restarted,
-        event: Event::Restarted,
-    });
-    for &(i, at) in &b.granted {
-        marks.push(Mark {
-            lane: lane(i),
-            at_ms: at,
-            event: Event::Granted(Who::B),
-        });
+    /// Starts the victim again, empty.
+    fn restart(&mut self, stage: &Stage<'_>) -> Result<(), LabError> {
+        self.servers[VICTIM] = restart_redis(&self.servers[VICTIM], stage.ctl)?;
+        self.restarted = Some(stage.now());
+        Ok(())
     }
 
-    let (b_first_attempt, first_answer) = attempts.first().copied().unwrap_or((b.start, b.end));
-    let outcome = if b.end < a_valid_until {
-        FailoverOutcome::GrantedTwice
-    } else {
-        FailoverOutcome::Kept
-    };
-    let end = b.end.max(a_valid_until) + 100.0;
-    // A's key on each of its masters until its TTL ran out there, or the master died.
-    for &(i, at) in &a.granted {
-        let gone = if i == VICTIM {
-            fault
-        } else {
-            at + TTL_MS as f64
+    /// B asks all five until it wins a majority: its winning attempt.
+    fn b_wins(&mut self, stage: &mut Stage<'_>) -> Result<Attempt, LabError> {
+        let b_value = format!("B-{:016x}", random_u64());
+        let deadline = Instant::now() + Duration::from_millis(2 * TTL_MS + 2000);
+        loop {
+            stage.check()?;
+            if self.restarted.is_none() && stage.now() >= self.restart_due() {
+                self.restart(stage)?;
+            }
+            let b = attempt(&self.servers, &b_value, stage.clock());
+            let won = b.won();
+            stage.answer(Lane::B, b.end, Who::B, won);
+            self.attempts.push((b.start, b.end));
+            if won {
+                return Ok(b);
+            }
+            release(&self.servers, &b_value);
+            if Instant::now() > deadline {
+                return Err(LabError::Failed(
+                    t!("lab.failover.error.b_no_majority").into(),
+                ));
+            }
+            std::thread::sleep(RETRY);
+        }
+    }
+}
+
+/// The master that dies and comes back without its keys: one of A's three.
+const VICTIM: usize = 2;
+
+impl Script for Redlock {
+    fn start(p: &FailoverParams, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
+        (ctl.status)(t!("lab.failover.redlock.starting").into());
+        let servers = start_redis(MASTERS, &|_| Vec::new(), ctl)?;
+        let version = redis_store::probe(servers[0].url())?;
+        let lanes = servers.iter();
+        let lanes = lanes
+            .map(|s| server_lane(Role::Master, &host_port(s)))
+            .collect();
+        let script = Self {
+            // With a delayed restart the killed master stays down for longer than the TTL.
+            delayed: p.delayed_restart,
+            servers,
+            a: Attempt::default(),
+            b: Attempt::default(),
+            a_valid_until: 0.0,
+            fault: 0.0,
+            restarted: None,
+            attempts: Vec::new(),
         };
-        bars.push(Bar {
-            lane: lane(i),
-            from_ms: at,
-            to_ms: gone,
-            span: Span::Holds(Who::A),
-        });
+        Ok(Started::new(script, version, lanes))
     }
-    bars.push(Bar {
-        lane: lane(VICTIM),
-        from_ms: fault,
-        to_ms: restarted,
-        span: Span::Down,
-    });
-    bars.push(Bar {
-        lane: 0,
-        from_ms: a_granted,
-        to_ms: a_valid_until,
-        span: Span::Holds(Who::A),
-    });
-    for &(i, at) in &b.granted {
-        bars.push(Bar {
-            lane: lane(i),
-            from_ms: at,
-            to_ms: end,
-            span: Span::Holds(Who::B),
-        });
+
+    fn a_takes(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+        // Two masters cannot be reached by A during its attempt: they are not running.
+        stage.say(t!("lab.failover.redlock.cut_off"));
+        for s in &mut self.servers[3..] {
+            s.kill();
+        }
+        let cut = stage.moment_now("cut_off");
+        let a_value = format!("A-{:016x}", random_u64());
+        let a = attempt(&self.servers, &a_value, stage.clock());
+        if !a.won() || a.granted.iter().any(|&(i, _)| i >= 3) {
+            return Err(LabError::Failed(tf!(
+                "lab.failover.error.a_masters",
+                &[
+                    ("range", "1-3".to_owned()),
+                    ("granted", a.granted.len().to_string()),
+                    ("masters", MASTERS.to_string()),
+                ],
+            )));
+        }
+        stage.moment("a_attempt", a.start);
+        stage.moment("a_granted", a.end);
+        self.a_valid_until = a.end + a.validity_ms;
+        for &(i, at) in &a.granted {
+            stage.mark(Lane::Server(i), at, Event::Granted(Who::A));
+        }
+        for (i, server) in self.servers.iter_mut().enumerate().skip(3) {
+            *server = restart_redis(server, stage.ctl)?;
+            let back = stage.now();
+            stage.bar(Lane::Server(i), cut, back, Span::Down);
+            stage.mark(Lane::Server(i), back, Event::Restarted);
+        }
+        stage.moment_now("reachable_again");
+        stage.fact("ttl_ms", TTL_MS);
+        stage.fact("masters", MASTERS);
+        stage.fact("quorum", QUORUM);
+        stage.fact("a_masters", names(&a.granted));
+        stage.fact("a_acquire_ms", round(a.end - a.start));
+        stage.fact("drift_ms", round(a.drift_ms));
+        stage.fact("validity_ms", round(a.validity_ms));
+        self.a = a;
+        Ok(())
     }
-    bars.push(Bar {
-        lane: b_lane,
-        from_ms: b.end,
-        to_ms: end,
-        span: Span::Holds(Who::B),
-    });
-    let names = |g: &[(usize, f64)]| g.iter().map(|&(i, _)| i + 1).collect::<Vec<_>>();
-    Ok(FailoverRun {
-        params: FailoverParams {
-            store: FailoverStore::Redlock,
-            delayed_restart: delayed,
-        },
-        outcome,
-        server_version: version,
-        lanes,
-        moments: vec![
-            ("cut_off", cut),
-            ("a_attempt", a.start),
-            ("a_granted", a_granted),
-            ("reachable_again", reachable_again),
-            ("fault", fault),
-            ("b_attempt", b_first_attempt),
-            ("b_answer", first_answer),
-            ("restart", restarted),
-            ("b_granted", b.end),
-            ("a_valid_until", a_valid_until),
-        ],
-        facts: vec![
-            ("ttl_ms", json!(TTL_MS)),
-            ("masters", json!(MASTERS)),
-            ("quorum", json!(QUORUM)),
-            ("a_masters", json!(names(&a.granted))),
-            ("a_acquire_ms", json!(round(a.end - a.start))),
-            ("drift_ms", json!(round(a.drift_ms))),
-            ("validity_ms", json!(round(a.validity_ms))),
-            ("killed_master", json!(VICTIM + 1)),
-            ("b_attempts", json!(attempts.len())),
-            ("b_masters", json!(names(&b.granted))),
-            ("b_validity_ms", json!(round(b.validity_ms))),
-        ],
-        bars,
-        marks,
-        total_ms: 0.0,
-    })
+
+    fn fault(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+        stage.say(t!("lab.failover.redlock.killing"));
+        self.servers[VICTIM].kill();
+        self.fault = stage.moment_now("fault");
+        stage.mark(Lane::Server(VICTIM), self.fault, Event::Killed);
+        stage.fact("killed_master", VICTIM + 1);
+        if !self.delayed {
+            self.restart(stage)?;
+        }
+        Ok(())
+    }
+
+    fn b_asks(&mut self, stage: &mut Stage<'_>) -> Result<FailoverOutcome, LabError> {
+        stage.say(t!("lab.failover.redlock.b_asks"));
+        let b = self.b_wins(stage)?;
+        if self.restarted.is_none() {
+            // B won before the master was due back: it still stays down for its full time.
+            while stage.now() < self.restart_due() {
+                stage.check()?;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            self.restart(stage)?;
+        }
+        let restarted = self.restarted.unwrap_or(self.fault);
+        stage.mark(Lane::Server(VICTIM), restarted, Event::Restarted);
+        for &(i, at) in &b.granted {
+            stage.mark(Lane::Server(i), at, Event::Granted(Who::B));
+        }
+        let (first, answer) = self.attempts.first().copied().unwrap_or((b.start, b.end));
+        stage.moment("b_attempt", first);
+        stage.moment("b_answer", answer);
+        stage.moment("restart", restarted);
+        stage.moment("b_granted", b.end);
+        stage.moment("a_valid_until", self.a_valid_until);
+        stage.fact("b_attempts", self.attempts.len());
+        stage.fact("b_masters", names(&b.granted));
+        stage.fact("b_validity_ms", round(b.validity_ms));
+        let outcome = FailoverOutcome::when(b.end < self.a_valid_until);
+        self.b = b;
+        Ok(outcome)
+    }
+
+    fn draw(self, stage: &mut Stage<'_>) {
+        drop(self.servers);
+        let (a, b) = (&self.a, &self.b);
+        let restarted = self.restarted.unwrap_or(self.fault);
+        let end = b.end.max(self.a_valid_until) + 100.0;
+        // A's key on each of its masters until its TTL ran out there, or the master died.
+        for &(i, at) in &a.granted {
+            let gone = if i == VICTIM {
+                self.fault
+            } else {
+                at + TTL_MS as f64
+            };
+            stage.bar(Lane::Server(i), at, gone, Span::Holds(Who::A));
+        }
+        stage.bar(Lane::Server(VICTIM), self.fault, restarted, Span::Down);
+        stage.bar(Lane::A, a.end, self.a_valid_until, Span::Holds(Who::A));
+        for &(i, at) in &b.granted {
+            stage.bar(Lane::Server(i), at, end, Span::Holds(Who::B));
+        }
+        stage.bar(Lane::B, b.end, end, Span::Holds(Who::B));
+    }
+}
+
+/// The masters of a majority, counted from 1.
+fn names(granted: &[(usize, f64)]) -> Vec<usize> {
+    granted.iter().map(|&(i, _)| i + 1).collect()
 }
 
 fn round(v: f64) -> f64 {
