@@ -12,3 +12,4 @@ mod plots;
 mod progress;
 mod quizzes;
 mod review;
+mod spread;
