@@ -326,7 +326,7 @@ pub fn truth(settings: &Settings) -> Truth {
             let grants = p.per_day(1.0);
             Truth::exact(per_day, fmt_rate(per_day)).with(vec![
                 Fact::new("per_hold", share, fmt_fraction(share)),
-                Fact::new("grants", grants, fmt_count(grants.round())),
+                Fact::new("grants", grants, count_words(grants.round())),
             ])
         }
         Settings::Stale(p) => {
@@ -350,9 +350,19 @@ pub fn truth(settings: &Settings) -> Truth {
                 fixed,
                 ..Truth::exact(lost, tf!("app.review.lost", &[("n", fmt_count(lost))]))
             }
-            .with(vec![Fact::new("lost", lost, fmt_count(lost))])
+            .with(vec![Fact::new("lost", lost, count_words(lost))])
         }
         Settings::Break(p) => defences(p),
+    }
+}
+
+/// A count for a sentence: thousands grouped, else up to three significant figures without
+/// trailing zeros (`72`, `0.07`, `1,234`).
+fn count_words(v: f64) -> String {
+    if v >= 1_000.0 {
+        fmt_count(v)
+    } else {
+        crate::lesson::quantity::trim_num(v)
     }
 }
 
