@@ -7,6 +7,7 @@
 //! whose words claim "none" or "all" is a single point, right only where the model's structure
 //! fixes the value there.
 
+mod measures;
 mod truth;
 
 use std::collections::BTreeMap;
@@ -16,7 +17,8 @@ use crate::lesson::quantity::{fmt_count, pct_rounded, trim_num};
 
 use serde::{Deserialize, Serialize};
 
-pub use truth::{RUNS, Settings, Truth, Z, truth};
+pub use measures::Measure;
+pub use truth::{Fact, RUNS, Settings, Truth, Z, truth};
 
 /// XP for a first prediction that was right (a band that holds the model's answer).
 pub const XP_PER_PREDICTION: u32 = 10;
@@ -32,9 +34,46 @@ pub struct Choice {
     pub lo: f64,
     pub hi: f64,
     /// One sentence on the result when this choice is right (with glossary links); empty:
-    /// the prompt's own.
+    /// the prompt's own. It claims nothing that changes with the settings: a sentence that
+    /// does is one of `whys`, with the condition under which it is true.
     #[serde(default)]
     pub why: String,
+    /// Sentences on the result true only under a condition, tried in order before `why`.
+    #[serde(default)]
+    pub whys: Vec<Why>,
+}
+
+/// A sentence on the result that claims a magnitude or a direction, and the condition under
+/// which that claim is true: each named quantity of the model's answer ([`Truth::fact`],
+/// `value` for the answer itself) in `[lo, hi)`. Its `{name}` slots are filled from the same
+/// quantities, in words.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Why {
+    pub when: BTreeMap<String, (f64, f64)>,
+    pub text: String,
+}
+
+impl Why {
+    /// Whether the condition holds for the answer `t` (a quantity it does not have: no).
+    pub fn holds(&self, t: &Truth) -> bool {
+        self.when
+            .iter()
+            .all(|(name, &(lo, hi))| t.fact(name).is_some_and(|v| v >= lo && v < hi))
+    }
+}
+
+/// Where a prompt is asked.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Asked {
+    /// In the lesson and, at settings of its own, in the review.
+    #[default]
+    Both,
+    /// In the lesson only: its answer follows from the question's words, or cannot change
+    /// with the settings, so the review asks the section's other prompts instead.
+    Lesson,
+    /// In the review only.
+    Review,
 }
 
 impl Choice {
@@ -96,9 +135,18 @@ pub struct Prompt {
     /// The sentence on the result for a band without a why of its own.
     #[serde(default)]
     pub why: String,
+    /// The same, true only under a condition (tried in order before `why`).
+    #[serde(default)]
+    pub whys: Vec<Why>,
     /// The why of a case the model names ([`Truth::case`]), where one band's why would not do.
     #[serde(default)]
     pub cases: BTreeMap<String, String>,
+    /// Where it is asked: in the lesson, in the review, or both.
+    #[serde(default)]
+    pub asked: Asked,
+    /// What the model answers it with: the section's own quantity, or another.
+    #[serde(default)]
+    pub measure: Measure,
 }
 
 fn one() -> f64 {
@@ -170,21 +218,77 @@ impl Prompt {
             .or(right.first().copied())
     }
 
-    /// Why the answer is what it is: the model's case, or the named right band's why.
-    pub fn why(&self, t: &Truth, right: &[usize]) -> &str {
-        t.case
+    /// Why the answer is what it is, its slots filled from the answer: the model's case, or
+    /// the named right band's why (its first whose condition holds, else its plain one).
+    pub fn why(&self, t: &Truth, right: &[usize]) -> String {
+        let text = t
+            .case
             .and_then(|c| self.cases.get(c))
             .map(String::as_str)
-            .or_else(|| self.named(t, right).map(|r| self.why_of(r)))
-            .unwrap_or("")
+            .or_else(|| self.named(t, right).map(|r| self.why_at(r, t)))
+            .unwrap_or("");
+        let values: Vec<(&str, String)> =
+            t.facts.iter().map(|f| (f.name, f.text.clone())).collect();
+        crate::lesson::fill(text, &values)
     }
 
-    /// The why of choice `i` when it is right: its own, or the prompt's.
+    /// The why of choice `i` when it is right with the answer `t`, slots unfilled: the first of
+    /// its own conditional sentences that holds, else its plain one, else the prompt's (its
+    /// conditional ones first).
+    pub fn why_at(&self, i: usize, t: &Truth) -> &str {
+        if let Some(c) = self.choices.get(i) {
+            if let Some(w) = c.whys.iter().find(|w| w.holds(t)) {
+                return &w.text;
+            }
+            if !c.why.is_empty() {
+                return &c.why;
+            }
+        }
+        self.whys
+            .iter()
+            .find(|w| w.holds(t))
+            .map_or(&self.why, |w| &w.text)
+    }
+
+    /// Every sentence that can be shown as the why of choice `i` (slots unfilled).
+    pub fn whys_of(&self, i: usize) -> Vec<&str> {
+        let Some(c) = self.choices.get(i) else {
+            return Vec::new();
+        };
+        let own = c.whys.iter().map(|w| w.text.as_str());
+        let rest: Vec<&str> = if c.why.is_empty() {
+            self.whys
+                .iter()
+                .map(|w| w.text.as_str())
+                .chain([self.why.as_str()])
+                .collect()
+        } else {
+            vec![c.why.as_str()]
+        };
+        own.chain(rest).filter(|w| !w.is_empty()).collect()
+    }
+
+    /// The plain why of choice `i`: its own, or the prompt's.
     pub fn why_of(&self, i: usize) -> &str {
         match self.choices.get(i) {
             Some(c) if !c.why.is_empty() => &c.why,
             _ => &self.why,
         }
+    }
+
+    /// Whether the prompt is asked in the lesson.
+    pub fn in_lesson(&self) -> bool {
+        self.asked != Asked::Review
+    }
+
+    /// Whether the prompt is asked in the review.
+    pub fn in_review(&self) -> bool {
+        self.asked != Asked::Lesson
+    }
+
+    /// The model's answer to this prompt at `settings`.
+    pub fn truth(&self, settings: &Settings) -> Truth {
+        self.measure.truth(settings)
     }
 
     /// The right choice to keep for `chosen`: itself when it is right, else the right one
@@ -262,8 +366,20 @@ pub enum Judgement {
     Wrong,
 }
 
-/// Every prompt (parsed on first use).
+/// Every prompt the lesson asks, one per simulation section (parsed on first use).
 pub fn prompts() -> &'static [Prompt] {
+    static LESSON: PerLanguage<Vec<Prompt>> = PerLanguage::new();
+    LESSON.get(|_| {
+        all_prompts()
+            .iter()
+            .filter(|p| p.in_lesson())
+            .cloned()
+            .collect()
+    })
+}
+
+/// Every prompt, the review's own among them (parsed on first use).
+pub fn all_prompts() -> &'static [Prompt] {
     static PROMPTS: PerLanguage<Vec<Prompt>> = PerLanguage::new();
     PROMPTS.get(|_| {
         let mut all: Vec<Prompt> =
@@ -276,9 +392,16 @@ pub fn prompts() -> &'static [Prompt] {
     })
 }
 
-/// The prompt of a section, if it has one.
+/// The prompt a section asks in the lesson, if it has one.
 pub fn prompt_for(section: u8) -> Option<&'static Prompt> {
     prompts().iter().find(|p| p.section == section)
+}
+
+/// The prompts the review asks of a section's prediction, in order.
+pub fn review_prompts(section: u8) -> impl Iterator<Item = &'static Prompt> {
+    all_prompts()
+        .iter()
+        .filter(move |p| p.section == section && p.in_review())
 }
 
 /// What the progress file keeps of a prediction.
@@ -353,6 +476,7 @@ mod tests {
             choices: None,
             case: None,
             text: String::new(),
+            facts: Vec::new(),
         };
         assert_eq!(p.right_choices(&exact(0.335)), vec![4]);
         assert_eq!(

@@ -172,19 +172,33 @@ pub fn trim_sig2(v: f64) -> String {
     }
 }
 
+/// The longest time between two events said in years; anything rarer is "less often than
+/// once in a million years" (no exponent on a learner's screen).
+pub const RAREST_YEARS: f64 = 1e6;
+
 /// How often something that happens `per_day` times a day happens, in words.
 pub fn fmt_rate(per_day: f64) -> String {
     if !per_day.is_finite() {
         NOT_A_NUMBER.into()
+    } else if per_day >= 1_000.0 {
+        let n = fmt_int(round_sig(per_day, 2).round() as u64);
+        tf!("stage.fmt.per_day", &[("n", n)])
     } else if per_day >= 0.95 {
-        tf!("stage.fmt.per_day", &[("n", fmt_sig(per_day, 2))])
+        tf!("stage.fmt.per_day", &[("n", trim_sig2(per_day))])
     } else if per_day <= 0.0 {
         t!("stage.fmt.never").to_owned()
     } else if per_day * 365.25 >= 0.95 {
         tf!("stage.fmt.every_days", &[("n", trim_sig2(1.0 / per_day))])
-    } else {
-        let n = trim_sig2(1.0 / (per_day * 365.25));
+    } else if per_day * 365.25 * RAREST_YEARS >= 1.0 {
+        let years = round_sig(1.0 / (per_day * 365.25), 2);
+        let n = if years >= 1_000.0 {
+            fmt_int(years.round() as u64)
+        } else {
+            trim_sig2(years)
+        };
         tf!("stage.fmt.every_years", &[("n", n)])
+    } else {
+        t!("stage.fmt.rarer_than_years").to_owned()
     }
 }
 

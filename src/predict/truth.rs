@@ -6,7 +6,7 @@
 //! review and the command line judge with the same code.
 
 use crate::lesson::quantity::{
-    duration_ms, fmt_count, fmt_int, fmt_pct, fmt_rate, pct_rounded, seconds,
+    duration_ms, fmt_count, fmt_fraction, fmt_int, fmt_rate, pct_rounded, seconds,
 };
 use crate::sim::Valid;
 use crate::sim::counter::{self, CounterParams};
@@ -61,11 +61,41 @@ pub struct Truth {
     pub case: Option<&'static str>,
     /// The answer in words.
     pub text: String,
+    /// Other quantities of the model at these settings, by name: the conditions of the whys
+    /// ([`crate::predict::Why`]) are read from them, and their slots filled with their words.
+    pub facts: Vec<Fact>,
+}
+
+/// A named quantity of the model's answer, and the same in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fact {
+    pub name: &'static str,
+    pub value: f64,
+    pub text: String,
+}
+
+impl Fact {
+    pub fn new(name: &'static str, value: f64, text: String) -> Self {
+        Self { name, value, text }
+    }
 }
 
 impl Truth {
+    /// The quantity named `name`: the answer's own value for `value`, else one of its facts.
+    pub fn fact(&self, name: &str) -> Option<f64> {
+        if name == "value" {
+            return Some(self.value);
+        }
+        self.facts.iter().find(|f| f.name == name).map(|f| f.value)
+    }
+
+    /// The same with these facts.
+    pub(crate) fn with(self, facts: Vec<Fact>) -> Self {
+        Self { facts, ..self }
+    }
+
     /// An exact value (`fixed` too when the structure makes it so).
-    fn exact(value: f64, text: String) -> Self {
+    pub(crate) fn exact(value: f64, text: String) -> Self {
         Self {
             value,
             lo: value,
@@ -75,11 +105,12 @@ impl Truth {
             choices: None,
             case: None,
             text,
+            facts: Vec::new(),
         }
     }
 
     /// The same, for a prompt of alternatives whose right ones are `choices`.
-    fn alternatives(self, choices: Vec<usize>) -> Self {
+    pub(crate) fn alternatives(self, choices: Vec<usize>) -> Self {
         Self {
             choices: Some(choices),
             ..self
@@ -199,6 +230,7 @@ impl Settings {
         };
         match self {
             Settings::Stale(p) => out.push(("fencing".into(), p.fencing.to_string())),
+            Settings::Break(p) => out.push(("mode".into(), p.mode.as_str().into())),
             Settings::Failover(p) => out.push(("store".into(), p.store.as_str().into())),
             _ => {}
         }
@@ -211,8 +243,18 @@ impl Settings {
         match self {
             Settings::Counter(p) => vec![
                 ("workers", p.workers.to_string()),
+                (
+                    "who",
+                    if p.workers == 1 {
+                        w.workers_one.clone()
+                    } else {
+                        crate::lesson::fill(&w.workers_many, &[("n", p.workers.to_string())])
+                    },
+                ),
                 ("increments", fmt_int(u64::from(p.increments))),
                 ("total", fmt_int(p.expected())),
+                ("think", duration_ms(p.think_ms)),
+                ("gap", duration_ms(p.gap_ms)),
             ],
             Settings::Ttl(p) => vec![
                 ("ttl", seconds(p.ttl_s)),
@@ -228,6 +270,7 @@ impl Settings {
                     ("pause", seconds(p.pause_s)),
                     ("ttl", seconds(p.ttl_s)),
                     ("storage", checks.clone()),
+                    ("work", seconds(stale::WORK_S)),
                 ]
             }
             Settings::Fencing(p) => {
@@ -239,14 +282,25 @@ impl Settings {
                 vec![
                     ("holders", fmt_int(u64::from(p.holders))),
                     ("ttl", duration_ms(p.ttl_ms)),
+                    ("typical", duration_ms(p.typical_ms)),
                     ("paused", paused),
                 ]
             }
             Settings::Failover(p) => vec![("rate", fmt_count(p.rate))],
-            Settings::Break(p) => vec![
-                ("ttl", seconds(p.ttl_s)),
-                ("share", pct_rounded(p.pause_prob, 2)),
-            ],
+            Settings::Break(p) => {
+                let defence = match p.mode {
+                    Mode::Renewal => &w.defence_renewal,
+                    Mode::Fencing => &w.defence_fencing,
+                    _ => &w.defence_none,
+                };
+                vec![
+                    ("ttl", seconds(p.ttl_s)),
+                    ("share", pct_rounded(p.pause_prob, 2)),
+                    ("defence", defence.clone()),
+                    ("runs", fmt_int(super::measures::RUNS_ASKED as u64)),
+                    ("typical", seconds(p.typical_s)),
+                ]
+            }
         }
     }
 
@@ -267,8 +321,13 @@ pub fn truth(settings: &Settings) -> Truth {
         Settings::Counter(p) => counted(p),
         Settings::Ttl(p) => {
             let p = Valid::clamped(p).get();
-            let per_day = p.per_day(p.exact_unsafe_fraction());
-            Truth::exact(per_day, fmt_rate(per_day))
+            let share = p.exact_unsafe_fraction();
+            let per_day = p.per_day(share);
+            let grants = p.per_day(1.0);
+            Truth::exact(per_day, fmt_rate(per_day)).with(vec![
+                Fact::new("per_hold", share, fmt_fraction(share)),
+                Fact::new("grants", grants, count_words(grants.round())),
+            ])
         }
         Settings::Stale(p) => {
             let w = crate::lesson::review_words::words();
@@ -291,8 +350,19 @@ pub fn truth(settings: &Settings) -> Truth {
                 fixed,
                 ..Truth::exact(lost, tf!("app.review.lost", &[("n", fmt_count(lost))]))
             }
+            .with(vec![Fact::new("lost", lost, count_words(lost))])
         }
         Settings::Break(p) => defences(p),
+    }
+}
+
+/// A count for a sentence: thousands grouped, else up to three significant figures without
+/// trailing zeros (`72`, `0.07`, `1,234`).
+fn count_words(v: f64) -> String {
+    if v >= 1_000.0 {
+        fmt_count(v)
+    } else {
+        crate::lesson::quantity::trim_num(v)
     }
 }
 
@@ -332,23 +402,47 @@ fn overwrites(p: FencingParams) -> Truth {
         .map(|seed| fencing::run(&p, seed).overwritten as f64)
         .collect();
     let mean = counts.iter().sum::<f64>() / RUNS as f64;
+    // Only a holder that outlives its lease writes late, so at most every late one lands
+    // over newer data: the chain's expected count is below holders × P(hold > TTL).
+    let late = crate::sim::exact::hold_exceeds(
+        p.ttl_ms,
+        p.typical_ms,
+        p.spread,
+        p.pause_prob,
+        p.pause_mean_ms,
+    );
+    let bound = f64::from(p.holders) * late;
     let count = [("n", fmt_count(mean)), ("runs", RUNS.to_string())];
-    let text = if mean == 1.0 {
+    let w = crate::lesson::review_words::words();
+    let text = if mean == 0.0 && bound > 0.0 {
+        let values = [
+            ("runs", RUNS.to_string()),
+            ("bound", crate::lesson::quantity::trim_sig2(bound)),
+            ("share", fmt_fraction(late)),
+        ];
+        crate::lesson::fill(&w.overwritten_none_seen, &values)
+    } else if mean == 1.0 {
         tf!("app.review.overwritten.one", &count)
     } else {
         tf!("app.review.overwritten.many", &count)
     };
+    let facts = vec![
+        Fact::new("bound", bound, crate::lesson::quantity::trim_sig2(bound)),
+        Fact::new("late", late, fmt_fraction(late)),
+        Fact::new("seen", mean, fmt_count(mean)),
+    ];
     if p.spread == 0.0 && p.pause_prob == 0.0 {
         // Every hold lasts exactly the typical time: each holder, late or not, writes before
         // the next one does, so no write lands over newer data.
         return Truth {
             fixed: Some(0.0),
             ..Truth::exact(0.0, text)
-        };
+        }
+        .with(facts);
     }
     // A count: at least the spread of a count seen zero times in all the runs.
     let total: f64 = counts.iter().sum();
-    Truth::sampled(&counts, (total + 1.0).sqrt() / RUNS as f64, text)
+    Truth::sampled(&counts, (total + 1.0).sqrt() / RUNS as f64, text).with(facts)
 }
 
 /// Section 9: which single defence leaves no invoice sent twice (0 renewal, 1 fencing,
@@ -376,7 +470,7 @@ fn defences(p: RenewalParams) -> Truth {
     let f = p.exact_fractions();
     let twice = |m: Mode| {
         let (lost, over) = f.timing(m);
-        fmt_pct(m.effects(lost, over).double_effects)
+        fmt_fraction(m.effects(lost, over).double_effects)
     };
     let w = crate::lesson::review_words::words();
     let text = crate::lesson::fill(
@@ -387,9 +481,22 @@ fn defences(p: RenewalParams) -> Truth {
             ("idempotency", twice(Mode::Idempotent)),
         ],
     );
+    // Of the paused runs, the share whose pause renewal outlasts (they keep the lock).
+    let (lost_renewed, _) = f.timing(Mode::Renewal);
+    let kept = if no_pauses {
+        1.0
+    } else {
+        1.0 - lost_renewed / p.pause_prob
+    };
+    let (lost_plain, _) = f.timing(Mode::None);
     Truth {
         case: Some(case),
         ..Truth::exact(right[0] as f64, text)
     }
     .alternatives(right)
+    .with(vec![
+        Fact::new("kept", kept, pct_rounded(kept, 2)),
+        Fact::new("lost_plain", lost_plain, fmt_fraction(lost_plain)),
+        Fact::new("lost_renewed", lost_renewed, fmt_fraction(lost_renewed)),
+    ])
 }

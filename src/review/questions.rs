@@ -19,11 +19,15 @@ use crate::sim::ParamSpec;
 
 /// Draws tried before [`pick`] settles for one in the same band as last time.
 const TRIES: u32 = 48;
+/// Draws tried for the band aimed at once one in another band than last time's is found.
+const PATIENCE: u32 = 12;
 
 /// A prediction asked at review settings, with the model's answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fresh {
     pub section: u8,
+    /// The prompt asked, by its place in [`crate::predict::all_prompts`].
+    pub prompt: usize,
     /// The draw that gave these settings ([`settings_at`]).
     pub variant: u32,
     pub settings: Settings,
@@ -40,9 +44,14 @@ pub struct Fresh {
 }
 
 impl Fresh {
+    /// The prompt asked.
+    pub fn prompt(&self) -> &'static Prompt {
+        &crate::predict::all_prompts()[self.prompt]
+    }
+
     /// The question as the learner reads it.
-    pub fn question(&self, prompt: &Prompt) -> String {
-        let q = crate::lesson::fill(&prompt.prompt, &self.values);
+    pub fn question(&self) -> String {
+        let q = crate::lesson::fill(&self.prompt().prompt, &self.values);
         if self.note.is_empty() {
             q
         } else {
@@ -83,6 +92,12 @@ pub fn value_at(spec: &ParamSpec, u: f64) -> f64 {
     spec.clamp(round_sig2(v))
 }
 
+/// A draw number's bits mixed (so that neighbouring draws are not alike).
+fn mix(variant: u32) -> u32 {
+    let x = u64::from(variant).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x >> 40) as u32
+}
+
 fn round_sig2(v: f64) -> f64 {
     if v <= 0.0 || !v.is_finite() {
         return v;
@@ -101,30 +116,68 @@ pub fn settings_at(section: u8, variant: u32) -> Option<Settings> {
         let u = rng.next_u64() as f64 / (u64::MAX as f64 + 1.0);
         s.set(flag, value_at(spec, u));
     }
-    if let Settings::Stale(p) = &mut s {
-        p.fencing = rng.next_u64() & 1 == 1;
+    match &mut s {
+        Settings::Stale(p) => p.fencing = rng.next_u64() & 1 == 1,
+        Settings::Break(p) => {
+            use crate::sim::renewal::Mode;
+            p.mode = [Mode::None, Mode::Renewal, Mode::Fencing][(rng.next_u64() % 3) as usize];
+        }
+        _ => {}
     }
     Some(s)
 }
 
+/// The prompt the review asks of section `section` at draw `variant` (the section's review
+/// prompts in turn), with its place in [`crate::predict::all_prompts`].
+pub fn prompt_at(section: u8, variant: u32) -> Option<(usize, &'static Prompt)> {
+    let all = crate::predict::all_prompts();
+    let asked: Vec<usize> = (0..all.len())
+        .filter(|&i| all[i].section == section && all[i].in_review())
+        .collect();
+    let i = *asked.get(variant as usize % asked.len().max(1))?;
+    Some((i, &all[i]))
+}
+
+/// Settings at which a prediction asks nothing to think about (one worker; nobody ever
+/// paused), which the review draws at most one time in [`DEGENERATE_ONE_IN`].
+pub fn degenerate(s: &Settings) -> bool {
+    match s {
+        Settings::Counter(p) => p.workers == 1,
+        Settings::Fencing(p) => p.pause_prob == 0.0,
+        Settings::Break(p) => p.pause_prob == 0.0,
+        _ => false,
+    }
+}
+
+/// How rarely the review asks at degenerate settings: one draw in this many may.
+pub const DEGENERATE_ONE_IN: u32 = 8;
+
 /// Section `section`'s question at draw `variant`, if it is one the review asks: its story
 /// true of the settings, not the lesson's settings, and its answer clear of every cut-off.
 pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
-    let prompt = crate::predict::prompt_for(section)?;
+    let (index, prompt) = prompt_at(section, variant)?;
     let settings = settings_at(section, variant)?;
     let id = settings.section_id();
-    if !settings.prompt_fits() || Settings::lesson(id) == Some(settings) {
+    if !prompt.measure.fits(&settings) || Settings::lesson(id) == Some(settings) {
+        return None;
+    }
+    if degenerate(&settings) && !mix(variant).is_multiple_of(DEGENERATE_ONE_IN) {
         return None;
     }
     if let Settings::Stale(p) = settings
-        && p.pause_s < p.ttl_s + 1.0
+        && (p.pause_s - p.ttl_s).abs() < 1.0
     {
         // The story's order of writes should not hang on a fraction of a second.
         return None;
     }
-    let truth = crate::predict::truth(&settings);
+    let truth = prompt.truth(&settings);
     let right = prompt.right_choices(&truth);
     if right.is_empty() || (prompt.ordered && prompt.settled(&truth).is_none()) {
+        return None;
+    }
+    if !truth.exact && truth.value == 0.0 && truth.fixed.is_none() {
+        // No seeded run saw one, yet the model's chance is not zero: the runs' "0" would read
+        // as "never", which is judged wrong.
         return None;
     }
     let values = settings.prompt_values();
@@ -134,6 +187,7 @@ pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
         .unwrap_or_default();
     Some(Fresh {
         section,
+        prompt: index,
         variant,
         settings,
         named: prompt.named(&truth, &right),
@@ -146,14 +200,22 @@ pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
 
 /// Draws the settings for section `section`'s next review, starting at draw `draw`: never the
 /// ones asked last time, and where one of the next draws allows, an answer in another band
-/// than last time's.
+/// than last time's. The band aimed at is itself drawn (any but last time's), so that no band
+/// comes up merely because most settings give it; where no draw reaches it, the first draw in
+/// another band than last time's is asked.
 pub fn pick(section: u8, last: Option<Shown>, draw: u64) -> Option<Fresh> {
     let last_settings = last
         .and_then(|s| s.variant)
         .and_then(|v| settings_at(section, v));
     let last_band = last.and_then(|s| s.band);
-    let mut same_band = None;
+    let choices = prompt_at(section, draw as u32).map_or(1, |(_, p)| p.choices.len());
+    let target = Some(mix((draw as u32) ^ 0x5bd1_e995) as usize % choices);
+    let (mut other, mut same_band) = (None, None);
+    let mut until = TRIES;
     for k in 0..TRIES {
+        if k >= until {
+            break;
+        }
         let variant = (draw as u32).wrapping_add(k);
         let Some(f) = ask(section, variant) else {
             continue;
@@ -162,11 +224,18 @@ pub fn pick(section: u8, last: Option<Shown>, draw: u64) -> Option<Fresh> {
             continue;
         }
         if f.named != last_band || last_band.is_none() {
-            return Some(f);
+            if f.named == target {
+                return Some(f);
+            }
+            if other.is_none() {
+                until = k + PATIENCE;
+            }
+            other.get_or_insert(f);
+        } else {
+            same_band.get_or_insert(f);
         }
-        same_band.get_or_insert(f);
     }
-    same_band
+    other.or(same_band)
 }
 
 /// `count` questions for section `section` from draw `draw` on, each picked after the one
@@ -205,7 +274,7 @@ mod tests {
         for p in crate::predict::prompts() {
             let s = p.section;
             let first = pick(s, None, 7).unwrap_or_else(|| panic!("section {s}"));
-            let q = first.question(p);
+            let q = first.question();
             assert!(!q.contains('{'), "unfilled slot: {q}");
             for draw in [7, 100, 5_000] {
                 let f = pick(s, Some(first.shown()), draw).unwrap();

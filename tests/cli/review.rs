@@ -176,6 +176,7 @@ fn settings_of(q: &Value) -> Settings {
         match (&mut s, flag.as_str()) {
             (Settings::Stale(p), "fencing") => p.fencing = value == "true",
             (Settings::Failover(p), "store") => p.store = value.parse().unwrap(),
+            (Settings::Break(p), "mode") => p.mode = value.parse().unwrap(),
             _ => assert!(s.set(flag, value.parse().unwrap()), "{id}: --{flag}"),
         }
     }
@@ -209,10 +210,13 @@ fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
                     / t.grant_interval_s;
             (v, band(v, false))
         }
-        Settings::Stale(st) => (
-            f64::from(u8::from(st.fencing)),
-            vec![usize::from(st.fencing)],
-        ),
+        // The review asks whose write lands last without a token check: A's exactly when its
+        // pause outlasts the TTL.
+        Settings::Stale(st) => {
+            assert!(!st.fencing);
+            let b_last = usize::from(st.pause_s <= st.ttl_s);
+            (b_last as f64, vec![b_last])
+        }
         Settings::Fencing(f) => {
             let f = Valid::clamped(f);
             let v = mean(&|seed| fencing::run(&f, seed).overwritten as f64);
@@ -223,16 +227,22 @@ fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
             let v = f.rate * lag * (1.0 - (-f.window_s / lag).exp());
             (v, band(v, false))
         }
+        // The review asks how many of 1,000 runs send invoices twice with one defence.
+        Settings::Break(b) if b.mode.renews() && b.pause_prob == 0.0 => (0.0, band(0.0, true)),
+        Settings::Break(b) if b.mode.renews() => {
+            let v = predict::all_prompts()
+                .iter()
+                .find(|q| q.id == p.id)
+                .unwrap()
+                .truth(s)
+                .value;
+            assert!(v > 0.0 && v <= 1_000.0 * b.pause_prob, "only a paused run");
+            (v, band(v, false))
+        }
         Settings::Break(b) => {
-            let mut right = Vec::new();
-            if b.pause_prob == 0.0 {
-                right.push(0);
-                if b.spread == 0.0 && b.typical_s <= b.ttl_s {
-                    right.push(1);
-                }
-            }
-            right.push(2);
-            (right[0] as f64, right)
+            let v = 1_000.0
+                * exact::hold_exceeds(b.ttl_s, b.typical_s, b.spread, b.pause_prob, b.pause_mean_s);
+            (v, band(v, false))
         }
     }
 }
@@ -246,7 +256,7 @@ fn the_questions_printed_are_the_ones_the_models_judge_right() {
     let qs = v["questions"].as_array().unwrap();
     assert_eq!(qs.len(), 2 * predict::prompts().len(), "{out}");
     for q in qs {
-        let p = predict::prompts()
+        let p = predict::all_prompts()
             .iter()
             .find(|p| p.id == q["prediction"])
             .unwrap();
@@ -263,7 +273,7 @@ fn the_questions_printed_are_the_ones_the_models_judge_right() {
         if p.ordered {
             let shown = q["value"].as_f64().unwrap();
             assert!(
-                (shown - value).abs() <= 1e-9 * value.abs().max(1e-300),
+                (shown - value).abs() <= 1e-6 * value.abs().max(1e-300),
                 "{q}"
             );
         }

@@ -983,10 +983,13 @@ fn assets_key_sections_by_id() {
             }
         }
     }
-    // Notes for every section and the lab, a prompt per simulation section, two quizzes.
+    // Notes for every section and the lab, a prompt per simulation section, two quizzes, and
+    // the review's own prompts.
     let sections = locks_lesson::sections::SECTIONS.len();
     let models = locks_lesson::sections::models().count();
-    assert_eq!(keyed, sections + models + 2);
+    let review =
+        locks_lesson::predict::all_prompts().len() - locks_lesson::predict::prompts().len();
+    assert_eq!(keyed, sections + models + 2 + review);
     // The lesson's sections are in the registry's order, which gives their numbers.
     for (s, (n, def)) in content()
         .lesson

@@ -125,6 +125,41 @@ fn answer(s: &Settings) -> (Option<f64>, Answer) {
     }
 }
 
+/// The quantities the whys' conditions name, recomputed here from the models' formulas (the
+/// count the seeded runs showed is the program's own: a sentence on what they saw is about
+/// them).
+fn facts(s: &Settings, truth: &predict::Truth) -> Vec<(String, f64)> {
+    let mut out = vec![("value".to_owned(), truth.value)];
+    match *s {
+        Settings::Ttl(p) => {
+            let share =
+                exact::hold_exceeds(p.ttl_s, p.typical_s, p.spread, p.pause_prob, p.pause_mean_s);
+            out.push(("per_hold".into(), share));
+            out.push(("grants".into(), 86_400.0 / p.grant_interval_s));
+        }
+        Settings::Fencing(p) => {
+            let late = exact::hold_exceeds(
+                p.ttl_ms,
+                p.typical_ms,
+                p.spread,
+                p.pause_prob,
+                p.pause_mean_ms,
+            );
+            out.push(("late".into(), late));
+            out.push(("bound".into(), f64::from(p.holders) * late));
+            out.push(("seen".into(), truth.value));
+        }
+        Settings::Failover(p) if p.store == Store::Redis => {
+            let lag = p.lag_ms / 1_000.0;
+            let lost = p.rate * lag * (1.0 - (-p.window_s / lag).exp());
+            out[0].1 = lost;
+            out.push(("lost".into(), lost));
+        }
+        _ => {}
+    }
+    out
+}
+
 fn sampled(values: &[f64], floor: f64) -> Answer {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
@@ -222,12 +257,40 @@ fn check(s: &Settings) -> Result<(), TestCaseError> {
         let judged = p.judge(i, &right);
         prop_assert_eq!(judged == Judgement::Right, right.contains(&i), "{:?}", s);
     }
-    // The why shown is a right choice's, or the case the model names.
+    // The why shown is a right choice's, or the case the model names, its slots filled.
     let why = p.why(&truth, &right);
-    let of_right = right.iter().any(|&r| p.why_of(r) == why);
+    let values: Vec<(&str, String)> = truth
+        .facts
+        .iter()
+        .map(|f| (f.name, f.text.clone()))
+        .collect();
+    let filled = |w: &str| locks_lesson::lesson::fill(w, &values);
+    let of_right = right
+        .iter()
+        .any(|&r| p.whys_of(r).iter().any(|w| filled(w) == why));
     let of_case = truth
         .case
-        .is_some_and(|c| p.cases.get(c).is_some_and(|w| w == why));
+        .is_some_and(|c| p.cases.get(c).is_some_and(|w| filled(w) == why));
+    prop_assert!(!why.contains('{'), "{s:?}: a slot left in {why}");
+    prop_assert!(!why.is_empty(), "{s:?}: no sentence on why");
+    // A sentence true only under a condition is shown only where its condition holds, by the
+    // quantities recomputed here.
+    let facts = facts(s, &truth);
+    for w in p.choices.iter().flat_map(|c| &c.whys).chain(&p.whys) {
+        if filled(&w.text) == why {
+            for (name, &(lo, hi)) in &w.when {
+                let v = facts
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| *v)
+                    .unwrap_or_else(|| panic!("{}: no quantity {name} here", p.id));
+                prop_assert!(
+                    v >= lo && v < hi,
+                    "{s:?}: \"{why}\" shown where {name} = {v}, outside {lo}..{hi}"
+                );
+            }
+        }
+    }
     prop_assert!(of_right || of_case, "{s:?}: {why}");
     Ok(())
 }
@@ -329,8 +392,11 @@ fn check_question(section: u8, draw: u32) -> Result<(), TestCaseError> {
     let Some(f) = questions::ask(section, draw) else {
         return Ok(());
     };
-    let p = predict::prompt_for(section).unwrap();
+    let p = f.prompt();
     let s = f.settings;
+    if p.measure != predict::Measure::Section {
+        return check_review_measure(p, &s, &f.right, &f.truth);
+    }
     prop_assert!(
         Settings::lesson(s.section_id()) != Some(s),
         "the lesson's own settings"
@@ -373,6 +439,67 @@ fn check_question(section: u8, draw: u32) -> Result<(), TestCaseError> {
             _ => {}
         }
     }
+    Ok(())
+}
+
+/// A review prompt that asks another quantity of its section's model, judged by that quantity
+/// recomputed here.
+fn check_review_measure(
+    p: &Prompt,
+    s: &Settings,
+    right: &[usize],
+    truth: &predict::Truth,
+) -> Result<(), TestCaseError> {
+    match (p.measure, *s) {
+        (predict::Measure::LastWrite, Settings::Stale(q)) => {
+            // No token check: A's write lands last exactly when its pause outlasts the TTL
+            // (A wakes at 1 s + pause, B writes 1 s after the lock expires).
+            prop_assert!(!q.fencing, "{s:?}");
+            let a_last = q.pause_s > q.ttl_s;
+            prop_assert_eq!(right, &[usize::from(!a_last)][..], "{:?}", s);
+        }
+        (predict::Measure::InvoicesTwice, Settings::Break(q)) => {
+            use locks_lesson::sim::renewal::Mode;
+            let per = 1_000.0;
+            if q.mode.renews() {
+                if q.pause_prob == 0.0 {
+                    prop_assert_eq!(right, &[0][..], "{:?}: no pause, no repeat", s);
+                } else {
+                    // Only a paused run can lose a renewed lock.
+                    prop_assert!(truth.value > 0.0 && truth.value <= per * q.pause_prob);
+                }
+            } else {
+                prop_assert!(matches!(q.mode, Mode::None | Mode::Fencing), "{s:?}");
+                let lost = per
+                    * exact::hold_exceeds(
+                        q.ttl_s,
+                        q.typical_s,
+                        q.spread,
+                        q.pause_prob,
+                        q.pause_mean_s,
+                    );
+                prop_assert!(
+                    (truth.value - lost).abs() <= 1e-6 * lost.max(1e-300),
+                    "{s:?}: {} against {lost}",
+                    truth.value
+                );
+            }
+            if !right.contains(&0) {
+                let band = range_band(p, truth.value);
+                prop_assert_eq!(right, band.as_slice(), "{:?}: {}", s, truth.value);
+                for c in cuts(p) {
+                    let v = truth.value;
+                    prop_assert!(
+                        !(v > c / p.margin && v < c * p.margin),
+                        "{s:?}: {v} near {c}"
+                    );
+                }
+            }
+        }
+        _ => prop_assert!(false, "{}: a measure on another section's settings", p.id),
+    }
+    let why = p.why(truth, right);
+    prop_assert!(!why.is_empty() && !why.contains('{'), "{s:?}: {why}");
     Ok(())
 }
 
@@ -429,4 +556,47 @@ fn the_reported_cases_are_judged_by_the_model() {
     assert_eq!(right, vec![0], "{}", t.value);
     assert_eq!(p.choices[0].label, "Every 5 minutes or more often");
     assert_eq!(p.choices[1].label, "Every 3 hours to 5 minutes");
+}
+
+/// Words that claim how much or how often.
+const MAGNITUDE: &[&str] = &[
+    "rare",
+    "seldom",
+    "often",
+    "now and then",
+    "over and over",
+    "all day",
+    "regularly",
+    "common",
+    "most ",
+    "a few",
+];
+
+/// A sentence shown for several bands or settings (a prompt's own why, a case the model names)
+/// claims no magnitude: one that does is a band's own (its range is its condition) or one of
+/// `whys`, with its condition beside it; and every condition names a quantity the answer has.
+#[test]
+fn a_shared_sentence_claims_no_magnitude_without_its_condition() {
+    for p in predict::all_prompts() {
+        let shared = [p.why.as_str()]
+            .into_iter()
+            .chain(p.cases.values().map(String::as_str));
+        for text in shared {
+            let lower = text.to_lowercase();
+            for w in MAGNITUDE {
+                assert!(
+                    !lower.contains(w),
+                    "{}: \"{w}\" without a condition: {text}",
+                    p.id
+                );
+            }
+        }
+        for w in p.choices.iter().flat_map(|c| &c.whys).chain(&p.whys) {
+            assert!(
+                !w.when.is_empty(),
+                "{}: a conditional why without a condition",
+                p.id
+            );
+        }
+    }
 }

@@ -14,3 +14,4 @@ mod progress;
 mod quizzes;
 mod review;
 mod shape;
+mod spread;

@@ -34,11 +34,8 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
     };
     let asked: Vec<(&Prompt, Fresh)> = predict::prompts()
         .iter()
-        .flat_map(|p| {
-            questions::series(p.section, count, draw)
-                .into_iter()
-                .map(move |f| (p, f))
-        })
+        .flat_map(|p| questions::series(p.section, count, draw))
+        .map(|f| (f.prompt(), f))
         .collect();
     if args.json {
         let all: Vec<Value> = asked.iter().map(|(p, f)| to_json(p, f)).collect();
@@ -68,7 +65,7 @@ pub fn to_json(prompt: &Prompt, f: &Fresh) -> Value {
         "draw": f.variant,
         "model": f.settings.section_id(),
         "settings": settings,
-        "question": crate::lesson::plain(&f.question(prompt)),
+        "question": crate::lesson::plain(&f.question()),
         "choices": prompt.choices.iter().map(|c| c.label.clone()).collect::<Vec<_>>(),
         "right": f.right,
         "right_labels": prompt.labels(&f.right),
@@ -76,7 +73,7 @@ pub fn to_json(prompt: &Prompt, f: &Fresh) -> Value {
         "interval": [finite(t.lo), finite(t.hi)],
         "exact": t.exact,
         "answer": t.text,
-        "why": crate::lesson::plain(prompt.why(t, &f.right)),
+        "why": crate::lesson::plain(&prompt.why(t, &f.right)),
     })
 }
 
@@ -98,7 +95,7 @@ pub fn to_text(prompt: &Prompt, f: &Fresh) -> String {
         f.settings.section_id(),
         prompt.id,
         f.variant,
-        crate::lesson::plain(&f.question(prompt))
+        crate::lesson::plain(&f.question())
     );
     for (i, c) in prompt.choices.iter().enumerate() {
         let mark = if f.right.contains(&i) { "*" } else { " " };

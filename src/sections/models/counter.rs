@@ -12,7 +12,7 @@ pub const MODEL: Sim<CounterParams> = Sim {
     about: || t!("sections.why-lock.about"),
     runs: Runs::Seeded,
     review: Review {
-        drawn: &["workers", "increments"],
+        drawn: &["workers", "increments", "think-ms", "gap-ms"],
         note: None,
     },
     report,

@@ -13,7 +13,7 @@ pub const MODEL: Sim<RenewalParams> = Sim {
     runs: Runs::MonteCarlo,
     review: Review {
         drawn: &["ttl-s", "stall-prob"],
-        note: Some(|| &crate::lesson::review_words::words().note_break),
+        note: None,
     },
     report,
 };

@@ -71,12 +71,12 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
             })
         }
         Kind::Prediction => {
-            let prompt = item.prompt()?;
             let f = fresh?;
+            let prompt = f.prompt();
             let answer = prompt.labels(&f.right).join(&w.answers_joiner);
             Some(Card {
                 kind: fill(&w.kind_prediction, &[("section", section)]),
-                question: plain(&f.question(prompt)),
+                question: plain(&f.question()),
                 choices: prompt.choices.iter().map(|c| c.label.clone()).collect(),
                 right: f.right.clone(),
                 ordered: prompt.ordered,
@@ -85,7 +85,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
                         &w.model_gave,
                         &[("observed", f.truth.text.clone()), ("answer", answer)],
                     ),
-                    plain(prompt.why(&f.truth, &f.right)),
+                    plain(&prompt.why(&f.truth, &f.right)),
                 ],
             })
         }

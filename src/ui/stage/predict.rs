@@ -124,7 +124,7 @@ impl Gate {
         let right = prompt.right_choices(&truth);
         let kept = prompt.pick(&truth, &right, chosen);
         let line = verdict(prompt, chosen, &right, &text, cx.lecture);
-        let why = prompt.why(&truth, &right).to_owned();
+        let why = prompt.why(&truth, &right);
         let record = Record {
             choice: chosen,
             right: kept,
