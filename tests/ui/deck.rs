@@ -14,7 +14,6 @@
 use egui::{Rect, ViewportId};
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::sections::{self, Kind};
-use locks_lesson::ui::Shareable as _;
 use locks_lesson::ui::kit::readable;
 use locks_lesson::ui::shell::column;
 

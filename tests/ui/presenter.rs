@@ -10,7 +10,7 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::LessonApp;
-use locks_lesson::lesson::catalogue::{t, tf};
+use locks_lesson::lesson::catalogue::tf;
 use locks_lesson::sections;
 use locks_lesson::ui::shell::presenter::{console, notes};
 

@@ -117,7 +117,14 @@ pub const HEADLINE: &str = "headline";
 /// The section's computed headline: the result restated in plain words.
 pub fn headline(ui: &mut Ui, text: &str) -> Response {
     let size = headline_size(ui);
-    let shown = panel_frame(ui)
+    // (On a slide the headline is the slide's first line: no box around it, its room is the
+    // figure's.)
+    let frame = if super::style::on_slide(ui.ctx()) {
+        egui::Frame::new().inner_margin(egui::Margin::symmetric(8, 0))
+    } else {
+        panel_frame(ui)
+    };
+    let shown = frame
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(egui::Label::new(RichText::new(text).size(size).strong()).wrap())

@@ -24,7 +24,7 @@ mod projector;
 pub use projector::{LECTURE_ZOOM_768, MIN_TEXT_PX, contrast_ratio, projector_style};
 
 /// Body text on a 768-line projector, in pixels.
-pub const BODY_PX_768: f32 = 26.0;
+pub const BODY_PX_768: f32 = 24.0;
 /// The body text size of the app's own style, in egui points (see `kit::style`).
 const BODY_POINTS: f32 = 16.0;
 /// The projector the slide is laid out for, in pixels.
@@ -37,7 +37,7 @@ pub const SLIDE_POINTS: [f32; 2] = [
 ];
 /// The lecturer's type factor: its range and its step. Every build of the lecture fits the
 /// slide at the largest.
-pub const TYPE_RANGE: (f32, f32) = (0.8, 1.3);
+pub const TYPE_RANGE: (f32, f32) = (0.9, 1.3);
 const TYPE_STEP: f32 = 0.1;
 
 /// The slide's scale in a window of `size` (logical pixels): its height against a 768-line

@@ -90,7 +90,7 @@ impl LabPage {
 
     /// The Run button (or the spinner and Cancel while running) and the status line; true
     /// when Run was pressed.
-    pub(super) fn run_row(&mut self, ui: &mut Ui, cx: &Cx<'_>, shown: bool) -> bool {
+    pub(super) fn run_row(&mut self, ui: &mut Ui, cx: &Cx<'_>) -> bool {
         let busy = self.running();
         let mut pressed = false;
         ui.horizontal_wrapped(|ui| {

@@ -138,7 +138,11 @@ impl LabPage {
     /// The tabs: the stale story and each failover experiment.
     fn tabs(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
         if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
-            // A slide: Page Down walks the parts; the one on show is named.
+            // A slide: Page Down walks the parts; the one on show is named (the diagram's
+            // build is the diagram's alone: its part was named on the build before).
+            if self.diagram[self.part] && self.result_shown(self.part) {
+                return;
+            }
             let title = match self.part.checked_sub(1) {
                 Some(i) => crate::lab::failover::experiment(&EXPERIMENTS[i])
                     .title
@@ -427,7 +431,7 @@ impl LabPage {
             }
         }
         let diagram_build = cx.lecture && shown && self.diagram[0];
-        if !diagram_build && self.run_row(ui, cx, shown) {
+        if !diagram_build && self.run_row(ui, cx) {
             self.start_part(0, cx.runner);
         }
         let Some(run) = self.result().filter(|_| shown).cloned() else {
@@ -460,15 +464,16 @@ impl LabPage {
         let drawn = ui.scope(|ui| figure::timeline(ui, cx, run, height));
         self.plot_rect = Some(drawn.response.rect);
         room::record_diagram(ui, drawn.response.rect, key, least, height);
-        ui.add_space(6.0);
-        // (Closed on a projector: the diagram ends the part, and Page Down goes on to the
-        // next one; a click opens the table.)
-        egui::CollapsingHeader::new(t!("lab.measured"))
-            .default_open(!cx.lecture)
-            .show(ui, |ui| {
-                facts(ui, run);
-            });
-        // (A learner's: a lecture's page ends with its diagram and the table's header.)
+        // (A slide's diagram is the build's alone; the measured table is the learner's and the
+        // console's.)
+        if !cx.lecture || crate::ui::shell::presenter::is_console(ui) {
+            ui.add_space(6.0);
+            egui::CollapsingHeader::new(t!("lab.measured"))
+                .default_open(!cx.lecture)
+                .show(ui, |ui| {
+                    facts(ui, run);
+                });
+        }
         if !cx.lecture {
             egui::CollapsingHeader::new(t!("lab.how_measured"))
                 .default_open(false)

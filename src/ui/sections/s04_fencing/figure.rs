@@ -203,6 +203,11 @@ pub fn figure(
             .height()
         })
         .inner
+    } else if cx.lecture {
+        // A slide too narrow for the box beside the ladder: the ladder alone (the headline
+        // says the counts).
+        view.shown = Some(ladder(ui, cx, run, size.x, size.y, reset, zoom));
+        LADDER_LEAST
     } else {
         let top = ui.cursor().top();
         ui.scope(|ui| {
@@ -223,6 +228,10 @@ const LADDER_LEAST: f32 = 120.0;
 
 /// The view buttons: the whole chain, or its first late write.
 fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
+    // (A slide's room is the ladder's: it shows the view chosen, without the buttons.)
+    if crate::ui::kit::style::on_slide(ui.ctx()) {
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         if ui
             .button(t!("sections.fencing.view.whole"))
