@@ -225,10 +225,11 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> Print {
 /// Walks the lecture at `px` and `type_steps` tenths of type above 100 %: the prints of its
 /// builds, and the problems found.
 fn walk(px: [f32; 2], type_steps: i32) -> (Vec<Print>, Vec<String>) {
+    // (The class votes at every question: a build shows the vote and the verdict too.)
     let how = Lecture {
         px,
         type_steps,
-        votes: false,
+        votes: true,
         layout: false,
     };
     let name = format!("{}×{} type {} %", px[0], px[1], 100 + 10 * type_steps);

@@ -31,7 +31,7 @@ pub const TEXT_SIZES: [f32; 2] = [1.0, 1.5];
 /// A 768-line projector and a 16:10 laptop, in pixels.
 pub const PROJECTORS: [[f32; 2]; 2] = [[1024.0, 768.0], [1280.0, 800.0]];
 /// The lecturer's type factors the walk takes, in tenths away from 100 %.
-pub const TYPE_STEPS: [i32; 4] = [-2, 0, 2, 5];
+pub const TYPE_STEPS: [i32; 4] = [-1, 0, 2, 3];
 
 /// Page Downs a lecture may take at most (a runaway build step fails the test).
 const MAX_STEPS: usize = 150;

@@ -14,6 +14,16 @@ pub fn tick_row(ui: &Ui) -> f32 {
     ui.text_style_height(&egui::TextStyle::Body).max(20.0) + 2.0
 }
 
+/// The tick labels a value axis keeps room for, one above the other: four, or three on a
+/// slide, whose room is short and whose numbers are large (two whole labels either way).
+pub fn value_axis_rows(ctx: &egui::Context) -> f32 {
+    if crate::ui::kit::style::on_slide(ctx) {
+        3.0
+    } else {
+        4.0
+    }
+}
+
 /// The least height of a plot (axes included) whose y axis shows `rows` tick labels one above
 /// the other: the x axis's tick labels and title take the rest.
 pub fn readable_height(ui: &Ui, rows: f32) -> f32 {

@@ -97,7 +97,10 @@ pub trait Experiment: Builds + Choices {
     /// the stage never gives it less, and lets the page scroll instead. By default a plot
     /// whose y axis shows four tick labels.
     fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
-        crate::ui::kit::readable::readable_height(ui, 4.0)
+        crate::ui::kit::readable::readable_height(
+            ui,
+            crate::ui::kit::readable::value_axis_rows(ui.ctx()),
+        )
     }
 
     /// Draws the main figure, axes, titles and marks, filling `size`.

@@ -161,7 +161,8 @@ impl<E: Experiment> Pieces for Stage<E> {
                     widgets::no_result_yet(ui, failed.as_deref(), Some(t!("stage.simulating")));
                 }
             }
-            if prompt.is_some() && self.exp.result_told() {
+            // (On a slide the class's verdict takes the controls' row: see `controls`.)
+            if prompt.is_some() && self.exp.result_told() && !cx.lecture {
                 self.gate.verdict_ui(ui, cx);
             }
         });
@@ -234,6 +235,15 @@ impl<E: Experiment> Pieces for Stage<E> {
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let asking = self.result_hidden();
         self.exp.asking(asking);
+        let told =
+            crate::predict::prompt_for(self.exp.number()).is_some() && self.exp.result_told();
+        if cx.lecture && told && self.gate.has_verdict() {
+            // On a slide the class's verdict is the build's one row under the figure (the
+            // live controls come back with the next build).
+            self.drawer = false;
+            self.gate.verdict_ui(ui, cx);
+            return;
+        }
         self.exp.controls(ui, cx);
         if cx.lecture {
             // On the projector: the live controls only (the seed and the drawer are the

@@ -194,6 +194,11 @@ impl Gate {
         });
     }
 
+    /// Whether a verdict is on show (until dismissed, or the settings change).
+    pub fn has_verdict(&self) -> bool {
+        matches!(self, Gate::Open { verdict: Some(_) })
+    }
+
     /// The verdict under the headline, until dismissed.
     pub fn verdict_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let Gate::Open {

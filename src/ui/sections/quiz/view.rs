@@ -268,7 +268,8 @@ impl QuizSection {
         ui.spacing_mut().item_spacing.y = (spacing - 2.0).max(2.0);
         for (k, answer) in q.answers.iter().enumerate() {
             let mark = self.state.mark(k);
-            if answer_build && mark == Mark::Other {
+            // (The verdict below names the answer and the class's vote.)
+            if answer_build {
                 continue;
             }
             let button = AnswerButton {

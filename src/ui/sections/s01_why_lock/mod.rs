@@ -230,8 +230,10 @@ impl Experiment for Counter {
         let row = ui.text_style_height(&TextStyle::Body);
         let gap = ui.spacing().item_spacing.y;
         let titles = if self.curve_beside { row + gap } else { 0.0 };
-        crate::ui::kit::readable::readable_height(ui, 4.0)
-            + 0.5 * row
+        crate::ui::kit::readable::readable_height(
+            ui,
+            crate::ui::kit::readable::value_axis_rows(ui.ctx()),
+        ) + 0.5 * row
             + 2.0 * row
             + 3.0 * gap
             + titles

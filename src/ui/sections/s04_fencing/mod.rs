@@ -154,7 +154,10 @@ impl Experiment for Fencing {
     }
 
     fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
-        let floor = crate::ui::kit::readable::readable_height(ui, 4.0);
+        let floor = crate::ui::kit::readable::readable_height(
+            ui,
+            crate::ui::kit::readable::value_axis_rows(ui.ctx()),
+        );
         match self.least {
             // This frame's, not the most ever seen: on a slide whose words yield, the counts
             // box yields with them.

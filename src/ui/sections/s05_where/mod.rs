@@ -205,7 +205,7 @@ impl Experiment for Where {
         let rows = if is_replicated(self.params.store) {
             3.0
         } else {
-            4.0
+            crate::ui::kit::readable::value_axis_rows(ui.ctx())
         };
         let plot = crate::ui::kit::readable::readable_height(ui, rows);
         if is_redlock(self.params.store) {

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# A lecture leaves no trace in the next learner's start, on the real program under a virtual
+# display: a learner zooms in and the program saves (its own save every half minute); then a
+# lecture (--lecture) toggles lecture mode (L), the presenter view (P) and the type (Ctrl+Plus)
+# at random points, is saved there in turn, and is ended by a signal (as a crash or a logout
+# would end it). The next plain start must look exactly as the learner left it: same zoom,
+# same theme, pixel for pixel. Two lectures, each ending in lecture mode: one with the
+# presenter view open, one after it was opened and closed.
+#
+#   tests/learner_view.sh EXECUTABLE
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=tests/xvfb.sh
+source tests/xvfb.sh
+bin=${1:?usage: tests/learner_view.sh EXECUTABLE}
+out=${CARGO_TARGET_DIR:-target}/learner-view
+rm -rf "$out" && mkdir -p "$out"
+size=1280x720
+# eframe saves the app's state every 30 s while it runs: waited out so that each phase's
+# state is the one on disk when the signal comes.
+save_wait=${LEARNER_VIEW_SAVE_WAIT:-34}
+start_xvfb "$size" "$out" "learner view" || exit 1
+export DISPLAY=$XVFB_DISPLAY
+trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
+home=$(mktemp -d)
+
+# start ARGS...: the program with this home, its window filling the screen; sets $app, $win.
+start() {
+  HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config \
+    "$bin" "$@" --progress-file "$home/progress.ron" >>"$out/program.log" 2>&1 &
+  app=$!
+  win=""
+  for _ in $(seq 60); do
+    win=$(xdotool search --pid "$app" 2>/dev/null | head -n1 || true)
+    [[ -n $win ]] && break
+    sleep 0.5
+  done
+  [[ -n $win ]] || { echo "learner view: the program showed no window" >&2; exit 1; }
+  xdotool windowmove "$win" 0 0 windowsize "$win" "${size%x*}" "${size#*x}" || true
+  sleep 3
+  xdotool windowfocus "$win" 2>/dev/null || true
+  xdotool mousemove 1279 719
+}
+
+# shot FILE: the screen after the frames settle.
+shot() {
+  sleep 2
+  import -window root "$1"
+}
+
+# stop: ends the program by a signal (nothing is saved at that moment).
+stop() {
+  kill -KILL "$app" 2>/dev/null || true
+  wait "$app" 2>/dev/null || true
+  sleep 1
+}
+
+# The learner's own view: zoomed in twice, saved, then ended.
+start
+xdotool key --clearmodifiers ctrl+plus
+sleep 0.5
+xdotool key --clearmodifiers ctrl+plus
+sleep "$save_wait"
+shot "$out/learner.png"
+stop
+
+sequences=("p ctrl+plus l l Next" "l l p p ctrl+plus Next")
+for seed in 1 2; do
+  start --lecture
+  read -ra keys <<<"${sequences[seed - 1]}"
+  for k in "${keys[@]}"; do
+    xdotool key --clearmodifiers "$k"
+    sleep 1
+  done
+  sleep "$save_wait"
+  echo "learner view: seed $seed pressed ${keys[*]}, then a signal"
+  stop
+  start
+  shot "$out/after-$seed.png"
+  stop
+  ae=$(compare -metric AE "$out/learner.png" "$out/after-$seed.png" null: 2>&1 || true)
+  ae=${ae%% *}
+  if ! [[ ${ae%.*} =~ ^[0-9]+$ ]] || ((${ae%.*} > 50)); then
+    echo "learner view: after the lecture of seed $seed the plain start differs from the learner's in $ae pixels (see $out)" >&2
+    exit 1
+  fi
+  echo "learner view: seed $seed: the next start is the learner's ($ae pixels differ)"
+done
