@@ -154,6 +154,14 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> Print {
             problems.push(format!("{what}: '{t}' at {:?} is cut", d.rect));
         }
     }
+    for f in &figures {
+        if !slide.expand(1.0).contains_rect(f.rect) {
+            problems.push(format!(
+                "{what}: the figure {:?} runs past the slide",
+                f.rect
+            ));
+        }
+    }
     let in_figure = |d: &Drawn| {
         figures
             .iter()

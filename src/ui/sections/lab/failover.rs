@@ -197,7 +197,8 @@ impl FailoverPanel {
         let shown = view.result && !own && self.results[i].is_some();
         // (A lecture read what the experiment does with its question: its result's first
         // screenful is the headline and the verdict, the next the diagram.)
-        if !(cx.lecture && shown) {
+        // (A slide reads it with the question only: the run's build says what is happening.)
+        if !(cx.lecture && (shown || own)) {
             widgets::paragraph(ui, &e.does, cx);
         }
         // A lecture's diagram is a build of its own: the key and the diagram only.

@@ -127,6 +127,8 @@ impl LabPage {
             .unwrap_or(0);
         page.failover.set_result(run);
         page.shown[page.part] = true;
+        // (In a lecture: its last build, the diagram.)
+        page.diagram[page.part] = true;
         page
     }
 
@@ -175,6 +177,7 @@ impl LabPage {
         page.status = (run.params.server, finished_status(&run));
         page.results.push(run);
         page.shown[0] = true;
+        page.diagram[0] = true;
         page
     }
 

@@ -22,10 +22,10 @@ pub(super) fn diagram_height(
     if !cx.lecture {
         return (wanted.max(full), full);
     }
-    // (A line under it: the axis title reaches a little below the plot's own rect, and the
-    // lecture's end line follows the last diagram.)
+    // (Two lines under it: the axis title reaches a little below the plot's own
+    // rect, and the lecture's end line follows the last diagram.)
     let row = ui.text_style_height(&egui::TextStyle::Heading);
-    let room = (ui.available_height() - 2.0 * SPACE - 3.0 * row).max(0.0);
+    let room = (ui.available_height() - 2.0 * SPACE - 2.0 * row).max(0.0);
     let _ = key;
     if full <= room {
         (room, full)

@@ -12,7 +12,13 @@ use crate::lesson::quantity::{duration_ms, seconds};
 /// above and below it, and the time axis.
 pub fn lanes_height(ui: &Ui, lanes: usize) -> f32 {
     let row = ui.text_style_height(&egui::TextStyle::Body);
-    (lanes as f32 * 3.2 + 3.0) * row
+    // (A slide's lanes keep closer: its words are large and its room short.)
+    let per_lane = if crate::ui::kit::style::on_slide(ui.ctx()) {
+        2.5
+    } else {
+        3.2
+    };
+    (lanes as f32 * per_lane + 3.0) * row
 }
 
 pub(super) fn finished_status(run: &LabRun) -> String {

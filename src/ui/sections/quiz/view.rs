@@ -268,8 +268,8 @@ impl QuizSection {
         ui.spacing_mut().item_spacing.y = (spacing - 2.0).max(2.0);
         for (k, answer) in q.answers.iter().enumerate() {
             let mark = self.state.mark(k);
-            // (The verdict below names the answer and the class's vote.)
-            if answer_build {
+            // (The verdict below names the class's vote: the right answer alone is marked.)
+            if answer_build && mark != Mark::Right {
                 continue;
             }
             let button = AnswerButton {

@@ -20,11 +20,11 @@ pub struct Next {
 }
 
 /// The section's builds in a lecture: the class's predictions looked back on, then the reading
-/// list in two halves (each entry's title and source; its note is the lecturer's).
-const DECK: [&str; 3] = ["predictions", "reading-1", "reading-2"];
+/// list in three parts (each entry's title and source; its note is the lecturer's).
+const DECK: [&str; 4] = ["predictions", "reading-1", "reading-2", "reading-3"];
 
 /// How many reading entries a build of the list shows.
-const READING_PER_BUILD: usize = 4;
+const READING_PER_BUILD: usize = 3;
 
 impl Next {
     pub fn new() -> Self {
@@ -273,8 +273,11 @@ impl Section for Next {
             match DECK[self.at.min(DECK.len() - 1)] {
                 "predictions" => predictions::ui(ui, cx),
                 "reading-1" => Self::reading_slide(ui, 0..READING_PER_BUILD),
-                _ => {
+                "reading-2" => {
                     Self::reading_slide(ui, READING_PER_BUILD..2 * READING_PER_BUILD);
+                }
+                _ => {
+                    Self::reading_slide(ui, 2 * READING_PER_BUILD..3 * READING_PER_BUILD);
                     crate::ui::shell::lecture::end_line(ui, self.number());
                 }
             }
