@@ -184,10 +184,13 @@ fn the_keyboard_map_fits_a_projector_in_columns_without_scrolling() {
 #[test]
 fn lecture_mode_hides_a_still_pointer_and_shows_no_tooltips() {
     for lecture in [true, false] {
-        let mut h = app_at("ttl", [1280.0, 800.0], 1.5, lecture);
-        // (A projector shows no bottom bar: there the pointer rests on a preset.)
+        let mut h = app_at("why-lock", [1280.0, 800.0], 1.5, lecture);
+        // (A projector shows no bottom bar: there the pointer rests on the slide's switch.)
         let (widget, tip) = if lecture {
-            ("TTL 10\u{a0}s", "Lesson defaults with this TTL")
+            (
+                "Use a lock",
+                "Each worker takes a first-come, first-served lock",
+            )
         } else {
             ("Copy code", "Copy the scenario code")
         };

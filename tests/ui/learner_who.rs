@@ -73,6 +73,7 @@ fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
 /// they are judged, by the learner, or in a lecture by the class (a number key records the
 /// vote; only the lecturer's reveal shows the conclusion).
 fn redlock_card_waits_for_the_judgement(lecture: bool) {
+    assert!(!lecture, "a lecture's deck is walked by its own test");
     let mut h = crate::harness::open("who").lecture(lecture).build();
     let debate = cards()
         .iter()
@@ -169,9 +170,68 @@ fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
     redlock_card_waits_for_the_judgement(false);
 }
 
+/// A lecture's section 7 is a deck: one Page Down, one build. The debate card's sides come one
+/// at a time, then the class's judgement is asked (a number key records the vote and shows no
+/// conclusion), and only R or Page Down shows the conclusion.
 #[test]
 fn in_a_lecture_the_redlock_conclusion_waits_for_the_class_s_judgement() {
-    redlock_card_waits_for_the_judgement(true);
+    let mut h = crate::harness::open("who").lecture(true).build();
+    let debate = cards()
+        .iter()
+        .position(|c| c.debate.is_some())
+        .expect("a debate card");
+    let d = cards()[debate].debate.as_ref().unwrap();
+    let build = |h: &App| crate::harness::build_of(h);
+    for _ in 0..40 {
+        if build(&h) == format!("debate-{}", debate + 1) {
+            break;
+        }
+        if build(&h).starts_with("side-") {
+            // Each side alone on its slide: who, and the position.
+            let shown: Vec<_> = d
+                .sides
+                .iter()
+                .filter(|s| h.query_by_label(&s.who).is_some())
+                .collect();
+            assert_eq!(shown.len(), 1, "{}: one side a slide", build(&h));
+        }
+        h.key_press(Key::PageDown);
+        h.run_steps(3);
+    }
+    assert_eq!(build(&h), format!("debate-{}", debate + 1));
+    let conclusion_words = lesson::plain(&d.conclusion);
+    let concluded = |h: &App| {
+        let title = h.query_by_label("The lesson's conclusion").is_some();
+        let words = h.query_by_label_contains(&conclusion_words[..40]).is_some();
+        assert_eq!(title, words, "the conclusion comes with its title");
+        title
+    };
+    let both = d.sides.len() + 1;
+    let both_button = format!("{both}  Each is right about something");
+    assert!(!concluded(&h), "the judgement is asked first");
+    h.key_press(digit(both - 1));
+    h.run_steps(3);
+    assert!(!concluded(&h), "a vote alone shows no conclusion");
+    let vote = h.get_by_label(&both_button).accesskit_node().toggled();
+    assert_eq!(
+        vote,
+        Some(egui::accesskit::Toggled::True),
+        "the class's vote shows"
+    );
+    h.key_press(Key::R);
+    h.run_steps(3);
+    assert!(concluded(&h), "R shows the conclusion");
+    assert!(
+        h.query_by_label_contains("The class's judgement: ")
+            .is_some()
+    );
+    // Page Up takes it back, Page Down shows it again.
+    h.key_press(Key::PageUp);
+    h.run_steps(3);
+    assert!(!concluded(&h));
+    h.key_press(Key::PageDown);
+    h.run_steps(3);
+    assert!(concluded(&h));
 }
 
 #[test]
@@ -190,20 +250,28 @@ fn once_every_card_is_open_the_number_keys_judge_the_debate() {
 #[test]
 fn lecture_mode_answers_with_the_number_keys() {
     let mut h = crate::harness::open("who").lecture(true).build();
+    let build = |h: &App| crate::harness::build_of(h);
     for (i, c) in cards().iter().enumerate() {
-        assert_eq!(open_cards(&h), i);
-        // A number key records the class's vote; the card opens only with the reveal.
-        h.key_press(digit(c.ask.correct));
-        h.run_steps(3);
-        assert_eq!(open_cards(&h), i, "a vote alone opens no card");
-        h.key_press(Key::R);
-        h.run_steps(3);
-        if c.debate.is_some() {
-            // The debate's conclusion is a step of its own: R reveals it too.
-            assert!(h.query_by_label("The lesson's conclusion").is_none());
-            h.key_press(Key::R);
+        while build(&h) != format!("ask-{}", i + 1) {
+            h.key_press(Key::PageDown);
             h.run_steps(3);
         }
+        // A number key records the class's vote; the answer comes only with the reveal.
+        h.key_press(digit(c.ask.correct));
+        h.run_steps(3);
+        assert_eq!(
+            build(&h),
+            format!("ask-{}", i + 1),
+            "a vote alone reveals nothing"
+        );
+        assert!(h.query_by_label_contains("✔ Right").is_none());
+        h.key_press(Key::R);
+        h.run_steps(3);
+        assert_eq!(build(&h), format!("answer-{}", i + 1));
+        assert!(h.query_by_label_contains("✔ Right").is_some(), "card {i}");
+        // Then the card's fencing token, a slide of its own.
+        h.key_press(Key::PageDown);
+        h.run_steps(3);
+        assert_eq!(open_cards(&h), 1, "card {i}: its token");
     }
-    assert_eq!(open_cards(&h), cards().len());
 }

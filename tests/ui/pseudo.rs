@@ -55,7 +55,8 @@ fn under_pseudo(walk: impl FnOnce() -> Vec<Walk>, known: usize) {
     for p in layout.iter().chain(&english) {
         eprintln!("{p}");
     }
-    assert!(states > 80, "the walk looked at only {states} states");
+    // (The lecture is 76 builds, one Page Down each.)
+    assert!(states > 70, "the walk looked at only {states} states");
     assert!(
         english.is_empty(),
         "{} texts drawn in plain English under en-XA:\n{}",

@@ -291,6 +291,12 @@ fn ladder(
     };
     let x_end = s(holders.iter().map(|h| h.write_ms).fold(0.0, f64::max)).max(1.0);
     let y_end = holders.last().map_or(1.0, |h| h.token as f64);
+    // (Tokens' labels a little closer on a slide, whose ladder is short: two at least.)
+    let y_spacing = if crate::ui::kit::style::on_slide(ui.ctx()) {
+        28.0
+    } else {
+        40.0
+    };
 
     let mut plot = plot::solid_ticks(Plot::new("s4-ladder"))
         .width(width.max(LADDER_LEAST))
@@ -317,8 +323,8 @@ fn ladder(
             let step = g.base_step_size / 8.0 * 70.0;
             nice_grid(g, step)
         })
-        .y_grid_spacer(|g| {
-            let step = (g.base_step_size / 8.0 * 40.0).max(1.0);
+        .y_grid_spacer(move |g| {
+            let step = (g.base_step_size / 8.0 * y_spacing).max(1.0);
             nice_grid(g, step)
         })
         .x_axis_formatter(|m, _| grid_label(m))
