@@ -1,5 +1,5 @@
 //! The command line for slides and homework: sweeps, precision, scenario codes, one time unit
-//! per lock-hold model, and a README that lists every field the commands print.
+//! per lock-hold model, and a page of the documentation that lists every field the commands print.
 
 use crate::run;
 use locks_lesson::ui::Shareable;
@@ -194,13 +194,13 @@ fn the_app_opens_on_a_checked_scenario_code() {
 }
 
 #[test]
-fn the_readme_lists_every_field_the_commands_print() {
-    let readme = include_str!("../../README.md");
+fn the_command_line_page_lists_every_field_the_commands_print() {
+    let readme = include_str!("../../docs/command-line.md");
     for model in ["counter", "ttl", "stale", "fencing", "failover", "renewal"] {
         let row = readme
             .lines()
             .find(|l| l.starts_with(&format!("| `{model}`")))
-            .unwrap_or_else(|| panic!("README has a row for {model}"));
+            .unwrap_or_else(|| panic!("docs/command-line.md has a row for {model}"));
         let v = json(&["sim", model, "--json"]);
         for key in v.as_object().unwrap().keys() {
             let flag = format!("--{}", key.replace('_', "-"));
@@ -209,7 +209,7 @@ fn the_readme_lists_every_field_the_commands_print() {
                     || row.contains(&flag)
                     || key == "model"
                     || key == "seed",
-                "README's {model} row lacks '{key}': {row}"
+                "docs/command-line.md's {model} row lacks '{key}': {row}"
             );
         }
     }

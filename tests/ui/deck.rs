@@ -8,7 +8,8 @@
 //! - no scroll: a press never shows the screen before it moved up or down;
 //! - the type's order: the headline is at least as large as the body, and the body at least as
 //!   large as a figure's tick labels (measured from the drawn text);
-//! - the figure's share: a build with a figure gives it at least half the slide's height;
+//! - the figure's share: a build with a figure gives it at least half the slide's height, and
+//!   a section's figure keeps its bottom edge and width from build to build;
 //! - the same build looks the same from a fresh start: two walks draw every build alike.
 
 use egui::{Rect, ViewportId};
@@ -117,8 +118,9 @@ fn median(mut v: Vec<f32>) -> Option<f32> {
     v.get(v.len() / 2).copied()
 }
 
-/// The checks of one build (see the module): its problems, named `what`.
-fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> Print {
+/// The checks of one build (see the module): its problems, named `what`. Returns what the
+/// slide shows and where its figure is (a simulation section's, with its key).
+fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> (Print, Option<Rect>) {
     let n = h.state().current_section();
     let window = h.ctx.content_rect();
     let top = slide_top(h);
@@ -227,7 +229,7 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> Print {
             slide.height()
         ));
     }
-    print(&texts)
+    (print(&texts), figure.filter(|_| model))
 }
 
 /// Walks the lecture at `px` and `type_steps` tenths of type above 100 %: the prints of its
@@ -243,6 +245,9 @@ fn walk(px: [f32; 2], type_steps: i32) -> (Vec<Print>, Vec<String>) {
     let name = format!("{}×{} type {} %", px[0], px[1], 100 + 10 * type_steps);
     let mut prints: Vec<Print> = Vec::new();
     let mut problems = Vec::new();
+    // The figure of the section's build before: a section's figure holds still (its axes,
+    // height and key) from build to build.
+    let mut last_figure: Option<(u8, Rect)> = None;
     lecture_walk(how, |w, step| {
         let n = w.h.state().current_section();
         let build =
@@ -252,12 +257,24 @@ fn walk(px: [f32; 2], type_steps: i32) -> (Vec<Print>, Vec<String>) {
                 .map(|p| p.build())
                 .unwrap_or_default();
         let what = format!("{name} section {n} step {step} ({build})");
-        let p = check_build(&w.h, &what, &mut problems);
+        let (p, figure) = check_build(&w.h, &what, &mut problems);
         if let Some(before) = prints.last()
             && only_moved(before, &p)
         {
             problems.push(format!("{what}: the press only moved the screen before it"));
         }
+        // (Its bottom edge and width: the axes and the key under it. Its top follows the
+        // headline's length.)
+        if let (Some((m, before)), Some(now)) = (last_figure, figure)
+            && m == n
+            && ((before.bottom() - now.bottom()).abs() > 1.0
+                || (before.width() - now.width()).abs() > 1.0)
+        {
+            problems.push(format!(
+                "{what}: the figure moved from {before:?} to {now:?} since the build before"
+            ));
+        }
+        last_figure = figure.map(|f| (n, f));
         prints.push(p);
     });
     (prints, problems)
@@ -328,7 +345,7 @@ fn lab_deck_at(px: [f32; 2], type_steps: i32) -> Vec<String> {
             px[1],
             100 + 10 * type_steps
         );
-        let p = check_build(&w.h, &what, &mut problems);
+        let (p, _) = check_build(&w.h, &what, &mut problems);
         if before.as_ref().is_some_and(|b| only_moved(b, &p)) {
             problems.push(format!("{what}: the press only moved the screen before it"));
         }

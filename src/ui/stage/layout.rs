@@ -314,11 +314,20 @@ fn stage_ui<P: Pieces + ?Sized>(stage: &mut P, ui: &mut Ui, cx: &mut Cx<'_>) {
         remember_slide(ui, cx, chrome_height_id(ui, n), top.inner);
         return;
     }
-    let bottom = egui::Panel::bottom(("stage-controls", n))
+    let mut bottom = egui::Panel::bottom(("stage-controls", n))
         .resizable(false)
         .show_separator_line(false)
-        .frame(Frame::NONE.inner_margin(room(6.0)))
-        .show(ui, |ui| stage.controls(ui, cx));
+        .frame(Frame::NONE.inner_margin(room(6.0)));
+    if slim && !crate::ui::shell::presenter::is_console(ui) {
+        // A slide's row under the figure is one row high whatever it holds (the controls,
+        // the class's verdict, or nothing): the figure's bottom holds still from build to
+        // build.
+        let row = ui
+            .text_style_height(&egui::TextStyle::Body)
+            .max(ui.spacing().interact_size.y);
+        bottom = bottom.exact_size(row + 4.0);
+    }
+    let bottom = bottom.show(ui, |ui| stage.controls(ui, cx));
     // "More settings" opens as a full-width row between the figure and the controls, so its
     // labels never share a strip with the figure.
     let drawer = stage.now().drawer.then(|| {

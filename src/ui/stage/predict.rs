@@ -289,9 +289,15 @@ mod tests {
         assert!(v.contains("The run: 335 of 1,000."), "{v}");
         assert!(v.contains("The answer: \u{201c}Well under half"), "{v}");
         assert!(!v.contains("XP") && !v.contains("Close") && !v.contains("Right"));
+        // (On a slide, under the figure whose headline states the run: one short line.)
         let v = verdict(p, Some(4), &[4], "335", true);
         assert!(
-            v.starts_with("The class predicted") && v.contains("Right!") && !v.contains("XP"),
+            v.starts_with("✔ The class predicted") && v.contains("right") && !v.contains("XP"),
+            "{v}"
+        );
+        let v = verdict(p, Some(0), &[4], "335", true);
+        assert!(
+            v.starts_with("✖ The class predicted") && !v.contains("335"),
             "{v}"
         );
         assert_eq!(

@@ -69,8 +69,15 @@ impl Counter {
             size.x,
             TextStyle::Body,
         );
+        // (On a slide the counts are the headline's to say: the plot takes the line's room.)
+        let live_line = !crate::ui::kit::style::on_slide(ui.ctx());
+        let line_h = if live_line {
+            galley.size().y + ui.spacing().item_spacing.y
+        } else {
+            0.0
+        };
         let top = top_room(ui);
-        let height = size.y - top - galley.size().y - 2.0 * ui.spacing().item_spacing.y;
+        let height = size.y - top - line_h - ui.spacing().item_spacing.y;
         let counter = plot::solid_ticks(Plot::new("s1-counter"))
             .width(size.x)
             .height(height.max(120.0))
@@ -94,7 +101,9 @@ impl Counter {
         })
         .response;
         widgets::describe_plot(&response, t!("sections.why-lock.plot.counter"), "");
-        ui.label(galley);
+        if live_line {
+            ui.label(galley);
+        }
     }
 
     /// Mean lost updates against the number of workers, the current number marked.

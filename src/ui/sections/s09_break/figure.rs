@@ -269,20 +269,17 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
                     .allow_hover(false),
             );
             // One count per group, plus any bar that differs from it (a zero), so the
-            // labels of four bars never run into each other; each above the whole
-            // group (its bars and intervals), never on a neighbour's interval.
+            // labels of four bars never run into each other; each just above its own bar
+            // and interval (never floating at a neighbour's height), moved aside by the
+            // labels' layout where two would meet.
             let group = i - i % MEASURES.len();
             let first = &bars[group];
             if i % MEASURES.len() != 0 && b.value == first.value {
                 continue;
             }
-            let group_top = bars[group..group + MEASURES.len()]
-                .iter()
-                .map(ModeBar::top)
-                .fold(0.0, f64::max);
             labels.add(
                 Label::new(
-                    PlotPoint::new(b.x, group_top),
+                    PlotPoint::new(b.x, b.top()),
                     egui::Align2::CENTER_BOTTOM,
                     fmt_compact(b.value),
                 )

@@ -151,7 +151,8 @@ impl Console<'_> {
         let n = self.section.number();
         let elapsed = self.view.elapsed_s();
         let plan = notes::planned(n);
-        let total = notes::total_minutes();
+        // (The plan up to the lecture's last section: the lab's minutes where it follows.)
+        let total = notes::planned(self.last).1;
         ui.horizontal_wrapped(|ui| {
             let heading = RichText::new(t!("app.presenter.heading")).strong();
             crate::ui::kit::a11y::add_heading(ui, heading.text_style(egui::TextStyle::Body), 1);
