@@ -44,7 +44,7 @@ type_suffix=""
 
 # Each walk runs in a subshell of its own (the walks go side by side): a failed check is a
 # line in its walk's file.
-fail() { echo "rehearsal: $*" | tee -a "$out/failures-$BASHPID" >&2; }
+fail() { echo "rehearsal: $*" | tee -a "$out/failures$type_suffix-$BASHPID" >&2; }
 
 # Lower-case words of at least five letters, one a line (what OCR is asked to find).
 words() { tr 'A-Z' 'a-z' <<<"$1" | tr -c 'a-z\n' ' ' | tr ' ' '\n' | awk 'length($0) >= 5' | sort -u; }
@@ -69,25 +69,25 @@ found() {
   ((total > 0 && hit * 3 >= total * 2))
 }
 
-# rows FILE: the mean brightness (0-255) of each pixel row of the audience's slide under its top
-# bar (the top 8 % of the screen), one a line.
+# rows FILE: the ink of each pixel row of the slide under its top bar (the top 8 % of the
+# screen): the share of the row's pixels darker than mid-grey, 0 (paper) to 255, one a line.
 rows() {
   local h
   h=$(identify -format %h "$1")
   convert "$1" -crop "100%x$((h * 92 / 100))+0+$((h * 8 / 100))" +repage -colorspace gray \
-    -resize "1x$((h * 92 / 100))!" -depth 8 txt:- |
-    awk -F'[(),]' 'NR > 1 { print int($6) }'
+    -threshold 50% -negate -resize "1x$((h * 92 / 100))!" -depth 8 txt:- |
+    awk -F'[(),]' 'NR > 1 { print int($3) }'
 }
 
-# blank FILE: true when the slide under the top bar shows no ink (no row darker than paper).
+# blank FILE: true when the slide under the top bar shows no ink (fewer than 3 inked rows).
 blank() {
-  local dark
-  dark=$(rows "${1%.png}-audience.png" | awk '$1 < 235 { n++ } END { print n + 0 }')
-  ((dark < 3))
+  local inked
+  inked=$(rows "${1%.png}-audience.png" | awk '$1 > 2 { n++ } END { print n + 0 }')
+  ((inked < 3))
 }
 
-# scrolled BEFORE AFTER: true when the slide AFTER is the slide BEFORE moved up or down (every
-# row of the one found again in the other at one shift), and not a new slide.
+# scrolled BEFORE AFTER: true when the slide AFTER is the slide BEFORE moved up or down (its
+# rows found again in the other at one shift of more than a few pixels), not a new slide.
 scrolled() {
   paste <(rows "${1%.png}-audience.png") <(rows "${2%.png}-audience.png") | awk '
     { a[NR] = $1; b[NR] = $2 }
@@ -100,10 +100,12 @@ scrolled() {
           z = y + d
           if (z < 1 || z > n) continue
           total++
-          if (b[y] < 235) inked++
-          if ((a[z] - b[y]) ^ 2 <= 4) same++
+          if (b[y] > 2) {
+            inked++
+            if ((a[z] - b[y]) ^ 2 <= 4) same++
+          }
         }
-        if (total > n / 3 && inked > 5 && same >= 0.97 * total) { exit 0 }
+        if (total > n / 3 && inked > 20 && same >= 0.85 * inked) { exit 0 }
       }
       exit 1
     }'
@@ -147,7 +149,7 @@ ocr() {
   # the console's stage, Tesseract can run the two columns' lines together.
   if [[ ${2:-} == halves ]]; then
     local w h
-    read -r w h < <(identify -format '%w %h' "$1")
+    read -r w h < <(identify -format '%w %h\n' "$1")
     convert "$1" -crop "$((w * 23 / 100))x$h+$((w * 27 / 100))+0" +repage -resize 150% "$base-part-9.png"
   fi
   for part in "$base"-part-*.png; do
@@ -334,7 +336,7 @@ rehearse() {
   done
   echo "rehearsal: $mode $size: $k steps, back with Home and $forward again, screenshots in $dir"
   # (The walk's last report: a walk that died before it is a failed walk.)
-  : >"$out/done-$mode-$size"
+  : >"$out/done$type_suffix-$mode-$size"
   kill "$app" 2>/dev/null || true
   wait "$app" 2>/dev/null || true
   kill "$xvfb" 2>/dev/null || true
@@ -344,7 +346,7 @@ rehearse() {
 
 # Lecture mode at both sizes; the presenter view (two windows) on the projector's size. The
 # walks go side by side, each on its own virtual display (they mostly wait for the screen).
-rm -f "$out"/failures-* "$out"/done-*
+rm -f "$out"/failures"$type_suffix"-* "$out"/done"$type_suffix"-*
 walks=()
 expected=()
 for size in ${REHEARSAL_SIZES-1024x768 1280x800}; do
@@ -358,12 +360,13 @@ for size in ${REHEARSAL_PRESENTER_SIZES-1024x768}; do
   expected+=("presenter-$size")
 done
 for w in "${walks[@]}"; do
-  wait "$w" || echo "rehearsal: a walk exited with status $?" >>"$out/failures-exit"
+  wait "$w" || echo "rehearsal: a walk exited with status $?" >>"$out/failures$type_suffix-exit"
 done
 for walk in "${expected[@]}"; do
-  [[ -f $out/done-$walk ]] || echo "rehearsal: the $walk walk ended before its last report" >>"$out/failures-exit"
+  [[ -f $out/done$type_suffix-$walk ]] ||
+    echo "rehearsal: the $walk walk ended before its last report" >>"$out/failures$type_suffix-exit"
 done
-failures=$(cat "$out"/failures-* 2>/dev/null | grep -c . || true)
+failures=$(cat "$out"/failures"$type_suffix"-* 2>/dev/null | grep -c . || true)
 if ((failures > 0)); then
   echo "rehearsal: $failures failed checks" >&2
   exit 1
