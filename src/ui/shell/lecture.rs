@@ -108,8 +108,11 @@ pub struct Lecture {
     pub reduced_motion: bool,
     /// The lecturer's type factor, 1 for the normal size (persisted).
     type_factor: f32,
-    /// The learner's view, kept up to date while no lecture is on.
+    /// The learner's view as last put on the window or taken from it.
     learner: Option<Learner>,
+    /// The pass in which [`Lecture::learner`] was put on the window: egui takes a new zoom at
+    /// the start of the next pass, so until then the window still reports the old one.
+    applied_pass: Option<u64>,
     /// The light style lecture mode replaced.
     light_style: Option<Arc<Style>>,
     /// Whether the keyboard moved focus last (then the focus ring shows).
@@ -140,6 +143,7 @@ impl Lecture {
             reduced_motion,
             type_factor,
             learner,
+            applied_pass: learner.map(|_| ctx.cumulative_pass_nr()),
             light_style: None,
             keyboard_focus: false,
             measured: None,
@@ -152,7 +156,16 @@ impl Lecture {
         if self.lecture {
             self.learner
         } else {
-            Some(Learner::of(ctx, side_open))
+            Some(self.learner_now(ctx, side_open))
+        }
+    }
+
+    /// Outside a lecture, the learner's view now: the window's, or the one just put on it
+    /// while the window still reports the view before (a zoom takes effect a pass later).
+    fn learner_now(&self, ctx: &egui::Context, side_open: bool) -> Learner {
+        match (self.learner, self.applied_pass) {
+            (Some(l), Some(pass)) if ctx.cumulative_pass_nr() <= pass => Learner { side_open, ..l },
+            _ => Learner::of(ctx, side_open),
         }
     }
 
@@ -280,7 +293,7 @@ impl Lecture {
         self.measured = None;
         if on {
             // (Outside a lecture the window's view is the learner's.)
-            self.learner = Some(Learner::of(ctx, *side_open));
+            self.learner = Some(self.learner_now(ctx, *side_open));
             self.lecture = true;
             // The type follows the window and the lecturer's factor only.
             ctx.options_mut(|o| o.zoom_with_keyboard = false);
@@ -296,6 +309,7 @@ impl Lecture {
             self.lecture = false;
             if let Some(learner) = self.learner {
                 learner.apply(ctx);
+                self.applied_pass = Some(ctx.cumulative_pass_nr());
                 *side_open = learner.side_open;
             }
         }
@@ -561,6 +575,39 @@ mod tests {
         assert!((slide_scale(egui::vec2(1280.0, 800.0)) - 800.0 / 768.0).abs() < 1e-4);
         assert!((slide_scale(egui::vec2(1920.0, 1080.0)) - 1080.0 / 768.0).abs() < 1e-4);
         assert!((slide_scale(egui::vec2(800.0, 1280.0)) - 800.0 / 1024.0).abs() < 1e-4);
+    }
+
+    /// A start in lecture mode after a lecture ended by a signal: egui's memory holds the last
+    /// lecture's zoom, the storage the learner's; the lecture begins in the very pass the
+    /// learner's zoom is put back (it takes effect a pass later), and keeps the learner's.
+    #[test]
+    fn a_lecture_begun_as_the_learners_view_comes_back_keeps_the_learners() {
+        let ctx = egui::Context::default();
+        ctx.set_theme(ThemePreference::Dark);
+        ctx.set_zoom_factor(1.2);
+        frame(&ctx);
+        let mut storage = Memory::default();
+        let mut side = true;
+        Lecture::new(&ctx, None).save(&ctx, side, &mut storage);
+        // The last lecture's zoom, as egui's own memory kept it.
+        ctx.set_zoom_factor(1.65);
+        ctx.set_theme(ThemePreference::Light);
+        frame(&ctx);
+        let mut p = Lecture::new(&ctx, Some(&storage));
+        p.set_lecture(&ctx, true, &mut side);
+        p.save(&ctx, side, &mut storage);
+        p.set_lecture(&ctx, false, &mut side);
+        frame(&ctx);
+        assert_eq!(
+            ctx.zoom_factor(),
+            1.2,
+            "the learner's zoom, not the last lecture's"
+        );
+        let again = egui::Context::default();
+        let _ = Lecture::new(&again, Some(&storage));
+        frame(&again);
+        assert_eq!(again.zoom_factor(), 1.2);
+        assert_eq!(again.options(|o| o.theme_preference), ThemePreference::Dark);
     }
 
     #[test]
