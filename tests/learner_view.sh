@@ -31,7 +31,8 @@ start() {
     "$bin" "$@" --progress-file "$home/progress.ron" >>"$out/program.log" 2>&1 &
   app=$!
   win=""
-  for _ in $(seq 60); do
+  # (Up to a minute: a loaded machine starts a window slowly.)
+  for _ in $(seq 120); do
     win=$(xdotool search --pid "$app" 2>/dev/null | head -n1 || true)
     [[ -n $win ]] && break
     sleep 0.5

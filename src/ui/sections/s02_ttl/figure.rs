@@ -240,7 +240,11 @@ impl Ttl {
                 Label::new(
                     PlotPoint::new(x, TOP_DECADE),
                     align,
-                    tf!("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))]),
+                    if cx.lecture {
+                        tf!("sections.ttl.mark.shown", &[("ttl", seconds(p.ttl_s))])
+                    } else {
+                        tf!("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))])
+                    },
                 )
                 .or(seconds(p.ttl_s))
                 .offset(egui::vec2(dx, 0.0))

@@ -263,7 +263,10 @@ impl Experiment for Ttl {
             KeyMark::Line(
                 palette::GREY,
                 false,
-                if cx.slide || cx.lecture {
+                if cx.lecture {
+                    // (A class's slide: the TTL is the build's, not anyone's own.)
+                    t!("sections.ttl.key.shown").into()
+                } else if cx.slide {
                     t!("sections.ttl.key.yours").into()
                 } else {
                     t!("sections.ttl.key.yours_movable").into()

@@ -249,8 +249,9 @@ impl Experiment for Stale {
             .map(|s| words(&s.caption).size().y)
             .fold(body * 2.6, f32::max);
         let rest = size.y - caption_h - ui.spacing().item_spacing.y;
-        if rest < TIMELINE_MIN_HEIGHT {
-            // A short stage (a projector): the timeline first; the words are under "Moment".
+        if rest < TIMELINE_MIN_HEIGHT || cx.lecture {
+            // A short stage, or a slide (whose headline is the moment's caption): the
+            // timeline alone; the words are under "Moment".
             figure::timeline(ui, cx, &story, now, revealed, finished, size);
             return;
         }

@@ -1,6 +1,7 @@
 //! Section 7 in a lecture: a deck of builds, one card's part on each screen. For each card its
 //! question (the class votes with the number keys), its answer with the reason, and its
-//! fencing token (its points are the console's, for the lecturer to tell); for the card with a
+//! fencing token (its points are the learner's page, and the speaker notes say the gist); for
+//! the card with a
 //! debate, each side, then the class's judgement asked, then the lesson's conclusion. One Page
 //! Down, one build, each written to fit the slide at every supported type.
 
@@ -18,7 +19,7 @@ pub(super) enum Build {
     Ask(usize),
     /// Its answer and the reason.
     Answer(usize),
-    /// Its fencing token (its points on the console).
+    /// Its fencing token.
     Facts(usize),
     /// A side of the debate: who, and the position.
     Side(usize, usize),
@@ -199,15 +200,6 @@ impl Present for Who {
             Build::Debate(i) => {
                 let c = &cards()[i];
                 (c, &c.debate.as_ref()?.conclusion)
-            }
-            // The card's points, for the lecturer to tell.
-            Build::Facts(i) => {
-                let points: Vec<String> = cards()[i]
-                    .points
-                    .iter()
-                    .map(|p| format!("• {}", lesson::plain(p)))
-                    .collect();
-                return Some(points.join("\n"));
             }
             _ => return None,
         };
