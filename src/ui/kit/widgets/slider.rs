@@ -210,8 +210,10 @@ pub fn focus_on_click(ctx: &egui::Context, on: bool) {
 /// Records that a focused widget uses the arrow keys (so Left/Right do not change section).
 /// A slider pressed with the pointer takes the keyboard focus too (egui gives it none), so
 /// that the arrows then move what was just clicked, as after Tab (see [`focus_on_click`]).
+/// A tap (a touchpad's press and release in one frame, without a move) counts as a press.
 pub fn claim_arrow_keys(ui: &Ui, r: &Response) {
-    let pressed = r.drag_started() || r.drag_stopped();
+    let tapped = listen_for_taps(ui, r);
+    let pressed = r.drag_started() || r.drag_stopped() || tapped;
     let on = ui.data(|d| d.get_temp(focus_on_click_id())).unwrap_or(true);
     if pressed && on && !r.has_focus() && !ui.ctx().text_edit_focused() {
         r.request_focus();
@@ -219,6 +221,16 @@ pub fn claim_arrow_keys(ui: &Ui, r: &Response) {
     if r.has_focus() {
         ui.data_mut(|d| d.insert_temp(arrow_owner_id(), r.id));
     }
+}
+
+/// egui's slider senses drags alone, and a press released in the same frame is no drag: a
+/// tap would be lost. Its rail listens for clicks too (from the next frame on, as egui hit-tests
+/// with the last frame's widgets), so that egui sets the value where a tap lands as it does
+/// under a press. Returns whether the rail was tapped (or clicked) this frame.
+fn listen_for_taps(ui: &Ui, r: &Response) -> bool {
+    ui.ctx()
+        .read_response(r.id)
+        .is_some_and(|rail| rail.interact(egui::Sense::click()).clicked())
 }
 
 /// Whether the widget that has keyboard focus uses the arrow keys itself.
