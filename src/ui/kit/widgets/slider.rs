@@ -89,6 +89,16 @@ fn quantity_shown(spec: &ParamSpec) -> Option<Shown> {
     }
 }
 
+/// A number in the style's format with its unit, as a slider without a format of its own
+/// shows it.
+fn with_unit(spec: &ParamSpec, value: f64) -> String {
+    let number = fmt::fmt_count(value);
+    match params::unit(spec) {
+        "" => number,
+        unit => format!("{number}\u{a0}{unit}"),
+    }
+}
+
 /// The value after `presses` arrow presses (negative: ←): each moves 1/100 of the range, or
 /// 1/1000 when `fine`; on a logarithmic slider the same fractions of the range's logarithm.
 /// Results are rounded to a few significant digits (so shared settings stay short), never so
@@ -191,6 +201,12 @@ pub fn keyed_slider(
     a11y::slider_keys(ui, last, spec.min..=spec.max, value);
     let r = add(ui, value);
     *value = spec.clamp(*value);
+    // Said with its unit, as the page writes it ("10 s", not "10").
+    let text = match quantity_shown(spec) {
+        Some((show, _)) => show(*value),
+        None => with_unit(spec, *value),
+    };
+    a11y::slider_value_text(ui, &r, &text);
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     claim_arrow_keys(ui, &r);
     r
