@@ -32,6 +32,12 @@ pub fn main(open: OpenWindow) -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) if mistyped(e.kind()) => {
+            // A word the program does not know: clap's own message, with its "did you mean"
+            // tip when a flag or command is near, the usage and the pointer to --help.
+            let _ = e.print();
+            return ExitCode::from(USAGE_ERROR);
+        }
         Err(e) => {
             // One line naming the flag and its range, not a page of usage.
             let text = e.render().to_string();
@@ -56,6 +62,16 @@ pub fn main(open: OpenWindow) -> ExitCode {
             open(app_options(&cli), renderer)
         }
     }
+}
+
+/// Whether clap refused a word it does not know (a flag or a command, perhaps mistyped), as
+/// opposed to a known flag's malformed value (refused in one line naming the flag).
+fn mistyped(kind: clap::error::ErrorKind) -> bool {
+    use clap::error::ErrorKind;
+    matches!(
+        kind,
+        ErrorKind::UnknownArgument | ErrorKind::InvalidSubcommand
+    )
 }
 
 /// `sim NAME` as given: the model of that name and its flags. The subcommands come from the

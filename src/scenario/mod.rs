@@ -7,7 +7,8 @@
 //! - `S1`: the section;
 //! - the section's values in the order of its scenario pairs (what its page shares) (`Y`/`N` for on/off
 //!   settings; a dash inside a value, as in a question id like `cron-report`, is written
-//!   `_`), the seed last;
+//!   `_`), the seed last (save for settings added to a section's codes later, which follow
+//!   it: a code from before them ends at its seed and still reads);
 //! - a check letter computed from everything before it, so that a mistyped or swapped character
 //!   is caught instead of silently giving another run.
 //!
@@ -136,7 +137,13 @@ pub fn decode(code: &str, template: Option<&[(String, String)]>) -> Result<(u8, 
     if check.len() != 1 || !check.bytes().all(|b| b.is_ascii_alphabetic()) {
         return Err(CodeError::MissingCheckLetter);
     }
-    if values.len() != template.len() {
+    // Values added to a section's codes after their first version follow the seed: a code
+    // from before them stops at its seed, and the section reads them at their defaults.
+    let shortest = template
+        .iter()
+        .position(|(key, _)| key == "seed")
+        .map_or(template.len(), |seed| seed + 1);
+    if !(shortest..=template.len()).contains(&values.len()) {
         return Err(CodeError::WrongCount {
             section,
             expected: template.len(),

@@ -18,6 +18,12 @@ pub trait Settings: Copy + Default + PartialEq + 'static {
 
     fn write(&self, pairs: PairsBuilder) -> PairsBuilder;
 
+    /// Settings added to the codes after their first version: written after the seed, so
+    /// that a code from before them, which lacks them, still reads (at their defaults).
+    fn write_last(&self, pairs: PairsBuilder) -> PairsBuilder {
+        pairs
+    }
+
     /// Reads the settings present on top of the defaults; changes nothing on a bad value.
     fn read(r: &mut PairsReader<'_>) -> Result<Self, String>;
 }
@@ -111,11 +117,11 @@ pub fn read_model<S: Settings>(
 /// A model section's pairs: its settings, then the seed if its results depend on one.
 pub fn model_pairs<S: Settings>(settings: &S, seed: Option<u64>) -> Pairs {
     let pairs = settings.write(PairsBuilder::default());
-    match seed {
+    let pairs = match seed {
         Some(seed) => pairs.seed(seed),
         None => pairs,
-    }
-    .build()
+    };
+    settings.write_last(pairs).build()
 }
 
 #[cfg(test)]

@@ -20,6 +20,28 @@ fn version_and_help() {
     }
 }
 
+/// A mistyped flag: exit status 2 with clap's message, its "did you mean" when a flag is
+/// near, and the pointer to --help; a malformed value stays one line naming its flag.
+#[test]
+fn a_mistyped_flag_says_what_was_meant_and_where_help_is() {
+    let (code, out, err) = run(&["--bogus"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("unexpected argument '--bogus' found"), "{err}");
+    assert!(err.contains("For more information, try '--help'"), "{err}");
+    let (code, _, err) = run(&["--sectoin", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("a similar argument exists: '--section'"),
+        "{err}"
+    );
+    assert!(err.contains("For more information, try '--help'"), "{err}");
+    let (code, _, err) = run(&["sim", "ttl", "--ttl-s", "x"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--ttl-s"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+}
+
 #[test]
 fn section_out_of_range_exits_2_naming_the_flag() {
     for bad in ["0", "12", "x", "-1", "labs"] {

@@ -315,3 +315,39 @@ fn groups_and_expandable_notes_say_what_they_are() {
         .collect();
     assert!(groups.iter().any(|g| g == "Speed"), "{groups:?}");
 }
+
+/// The sliders drawn in steps of their own (section 3's half seconds, the lab's tenths) say
+/// their value with its unit too: "Lock TTL, 10 s", not "Lock TTL, 10".
+#[test]
+fn stepped_sliders_say_their_unit() {
+    for (n, expected) in [
+        (
+            "stale",
+            vec![("A's pause", "14\u{a0}s"), ("Lock TTL", "10\u{a0}s")],
+        ),
+        ("lab", vec![]),
+    ] {
+        let h = app(n);
+        let sliders: Vec<(String, Option<String>, Option<String>)> = h
+            .query_all(By::new().role(Role::Slider))
+            .map(|s| {
+                let node = s.accesskit_node();
+                let name = node.label().unwrap_or_default();
+                (name, node.value(), node.description())
+            })
+            .collect();
+        assert!(!sliders.is_empty(), "{n}: no slider");
+        for (name, value, description) in &sliders {
+            let value = value.as_deref().unwrap_or_default();
+            assert!(
+                value.ends_with("\u{a0}s") || value.ends_with("\u{a0}ms"),
+                "{n}: {name} says {value:?}, without its unit"
+            );
+            assert_eq!(description.as_deref(), Some(value), "{n}: {name}");
+        }
+        for (name, value) in expected {
+            let found = sliders.iter().find(|s| s.0 == name);
+            assert_eq!(found.and_then(|s| s.1.as_deref()), Some(value), "{n}");
+        }
+    }
+}

@@ -265,3 +265,48 @@ fn a_click_on_a_slider_focuses_it_with_a_ring_and_a_click_elsewhere_gives_the_ar
     let next = sections::number("ttl") + 1;
     assert_eq!(h.state().current_section(), next);
 }
+
+/// A tap on a touchpad: the press and the release in one frame, at one spot. It sets the
+/// value where it lands and gives the slider the focus, as a click does: → then moves the
+/// slider, not the section.
+#[test]
+fn a_tap_on_a_slider_sets_its_value_there_and_focuses_it() {
+    let mut h = harness::app("ttl");
+    let slider = || {
+        By::new()
+            .role(Role::Slider)
+            .label(crate::harness::label(&locks_lesson::sim::ttl::TTL_S))
+    };
+    let c = Control {
+        node: h.get(slider()).accesskit_node().locate().0,
+        role: Role::Slider,
+        name: String::new(),
+    };
+    let before = value(&h, &c).unwrap();
+    let rect = h.get(slider()).rect();
+    let at = egui::pos2(rect.left() + 0.2 * rect.width(), rect.center().y);
+    h.hover_at(at);
+    h.run_steps(2);
+    // (Straight into the next frame's input: the harness would give each event a frame.)
+    for pressed in [true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run_steps(2);
+    let tapped = value(&h, &c).unwrap();
+    assert!(
+        tapped < before,
+        "the tap set the value: {before} → {tapped}"
+    );
+    assert!(
+        h.get(slider()).is_focused(),
+        "the tapped slider has the focus"
+    );
+    press(&mut h, Modifiers::NONE, Key::ArrowRight);
+    assert_eq!(h.state().current_id(), "ttl", "→ stays in the section");
+    assert!(value(&h, &c).unwrap() > tapped, "→ moved the slider");
+}

@@ -291,3 +291,42 @@ fn nothing_is_due_on_the_lessons_day_nor_in_lecture_mode() {
     press(&mut h, Key::V);
     assert!(h.state().review().is_some(), "open on request only");
 }
+
+/// The top bar keeps its title beside "Review: N due" at 1280×720 and at 1024×768: what
+/// gives way folds into the menu, and the review's button stays in the bar.
+#[test]
+fn the_top_bar_keeps_its_title_beside_the_review() {
+    let (_dir, path) = prepared();
+    let before = Progress::from_bytes(&fs::read(&path).unwrap()).unwrap();
+    let n = review::plan(&before, NEXT_DAY).due.len();
+    let title = locks_lesson::ui::shell::topbar::TITLE.get();
+    for size in [[1280.0, 720.0], [1024.0, 768.0]] {
+        let mut h = crate::harness::open_with(AppOptions {
+            progress_file: Some(path.clone()),
+            clock: Clock::fixed(NEXT_DAY),
+            ..Default::default()
+        })
+        .pixels(size, 1.0)
+        .settle(4)
+        .build();
+        h.run_steps(2);
+        let window = h.ctx.content_rect();
+        let shown = h
+            .query_by_label(title)
+            .unwrap_or_else(|| panic!("{size:?}: the title is gone from the top bar"))
+            .rect();
+        let due = h.get_by_label(&format!("Review: {n} due")).rect();
+        let next = h.get_by_label("Next section").rect();
+        for (what, r) in [("title", shown), ("review", due), ("next", next)] {
+            assert!(
+                r.top() < 60.0 && window.contains_rect(r),
+                "{size:?}: {what} {r:?}"
+            );
+        }
+        assert!(
+            !shown.intersects(due) && !shown.intersects(next),
+            "{size:?}"
+        );
+        assert!(!due.intersects(next), "{size:?}");
+    }
+}

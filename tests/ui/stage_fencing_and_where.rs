@@ -58,3 +58,40 @@ fn the_main_figure_lies_inside_the_window() {
         }
     }
 }
+
+/// Section 5's two steps at the Redis row have codes of their own, and each code opens its
+/// step; a code from before steps had codes (it ends at its seed) opens the first.
+#[test]
+fn each_step_of_the_redis_row_has_its_own_code() {
+    let n = locks_lesson::sections::number("where");
+    let open = |code: String| {
+        let mut h = crate::harness::app_with(locks_lesson::app::AppOptions {
+            scenario: Some(code),
+            ..Default::default()
+        });
+        h.run_steps(3);
+        assert_eq!(h.state().current_section(), n);
+        h
+    };
+    let mut h = crate::harness::app("where");
+    let first = crate::harness::scenario(&h, n).expect("pairs");
+    h.get_by_label("2 · Granted twice").click();
+    h.run_steps(3);
+    assert_eq!(crate::harness::build_of(&h), "choice-1-cost");
+    let second = crate::harness::scenario(&h, n).expect("pairs");
+    assert_ne!(first, second, "step 1 and step 2 share a code");
+    let encode = |pairs: &[(String, String)]| locks_lesson::scenario::encode(n, pairs);
+    let opened = open(encode(&second));
+    assert_eq!(crate::harness::build_of(&opened), "choice-1-cost");
+    assert_eq!(crate::harness::scenario(&opened, n), Some(second.clone()));
+    assert_eq!(crate::harness::build_of(&open(encode(&first))), "choice-1");
+    let mut old = second.clone();
+    assert_eq!(old.pop().map(|(k, _)| k).as_deref(), Some("step"));
+    let old = encode(&old);
+    assert!(locks_lesson::scenario::check(&old).is_ok(), "{old}");
+    assert_eq!(crate::harness::build_of(&open(old)), "choice-1");
+    let mut bad = second;
+    bad.last_mut().unwrap().1 = "3".to_owned();
+    let e = locks_lesson::scenario::check(&encode(&bad)).expect_err("no step 3");
+    assert!(e.contains("step") && e.contains("twice"), "{e}");
+}

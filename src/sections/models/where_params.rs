@@ -16,7 +16,15 @@ pub struct WhereParams {
     pub model: FailoverParams,
     /// Index into the store table.
     pub store: usize,
+    /// At the single Redis row, the second step on screen: what a lost lock costs (granted
+    /// twice) rather than how many locks a failover loses. Codes carry it last, after the
+    /// seed (`lost` or `twice`; absent in the codes written before it existed: the first
+    /// step); the model does not depend on it.
+    pub twice: bool,
 }
+
+/// The values of the `step` key: the Redis row's two steps, in order.
+pub const STEPS: [&str; 2] = ["lost", "twice"];
 
 /// The rows of the store table.
 pub fn stores() -> &'static [StoreRow] {
@@ -48,6 +56,10 @@ impl Settings for WhereParams {
         pairs.text("store", &row(self.store).id).table(&self.model)
     }
 
+    fn write_last(&self, pairs: PairsBuilder) -> PairsBuilder {
+        pairs.text("step", STEPS[usize::from(self.twice)])
+    }
+
     fn read(r: &mut PairsReader<'_>) -> Result<Self, String> {
         let ids: Vec<&str> = stores().iter().map(|s| s.id.as_str()).collect();
         let store = match r.choice("store", &ids)? {
@@ -58,7 +70,12 @@ impl Settings for WhereParams {
             store: model_store(row(store)),
             ..r.table(FailoverParams::default())?
         };
-        Ok(Self { model, store })
+        let twice = r.choice("step", &STEPS)?.is_some_and(|s| s == STEPS[1]);
+        Ok(Self {
+            model,
+            store,
+            twice,
+        })
     }
 }
 
@@ -80,5 +97,17 @@ mod tests {
         let p = WhereParams::read(&mut PairsReader::new(&zk)).unwrap();
         assert_eq!(p.model.store, Store::Consensus);
         assert_eq!(p.model(), p.model);
+        // The second step is carried; a code without it is at the first.
+        let twice = WhereParams {
+            twice: true,
+            ..WhereParams::default()
+        };
+        let pairs = twice
+            .write_last(twice.write(PairsBuilder::default()))
+            .build();
+        assert_eq!(pairs.last(), Some(&("step".to_owned(), "twice".to_owned())));
+        assert_eq!(WhereParams::read(&mut PairsReader::new(&pairs)), Ok(twice));
+        let bad = vec![("step".to_owned(), "3".to_owned())];
+        assert!(WhereParams::read(&mut PairsReader::new(&bad)).is_err());
     }
 }

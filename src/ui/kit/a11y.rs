@@ -139,6 +139,17 @@ pub fn add_slider<'a>(
     r
 }
 
+/// Gives the slider part of `r` (a slider drawn without [`add_slider`]) `text`, its value
+/// as shown with its unit, as its value and description (see [`add_slider`]).
+pub fn slider_value_text(ui: &Ui, r: &Response, text: &str) {
+    if let Some(&slider_id) = focusable_parts(ui, r).first() {
+        ui.ctx().accesskit_node_builder(slider_id, |node| {
+            node.set_value(text);
+            node.set_description(text);
+        });
+    }
+}
+
 /// The focusable widgets drawn inside `r` (a slider: the rail, then the number box).
 fn focusable_parts(ui: &Ui, r: &Response) -> Vec<Id> {
     let area = r.rect.expand(0.5);

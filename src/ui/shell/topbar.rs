@@ -1,7 +1,8 @@
 //! The top bar: section navigation on the left, the learner's and lecturer's tools on the
 //! right. Both groups are laid out left to right, so Tab reaches them in reading order. When
 //! the bar is too narrow for both (a small projector, a large zoom), the right-hand group
-//! folds into one "Menu" button instead of running under the navigation.
+//! folds into one "Menu" button instead of running under the navigation (all but the
+//! review's button, due today); the title gives way only where even that leaves no room.
 
 use egui::{Id, RichText, Ui};
 
@@ -47,6 +48,10 @@ pub struct TopBar<'a> {
 /// The window title; also the top bar's title on a roomy learner window.
 pub const TITLE: CatalogueText = CatalogueText::new(|| t!("app.title"));
 
+/// The room a learner's bar needs for the title and what follows it when the tools are
+/// folded (previous, position, next, the review's button and the menu).
+const TITLE_ROOM: f32 = 560.0;
+
 fn right_width_id() -> Id {
     Id::unique("locks-lesson/top-bar-right-width")
 }
@@ -63,7 +68,7 @@ impl TopBar<'_> {
                 crate::ui::kit::style::unscale_type(ui, self.slide_type);
             }
             let remembered = remembered(ui, right_width_id()).unwrap_or(420.0);
-            let tail_start = self.navigation(ui, remembered);
+            let tail_start = self.navigation(ui);
             let room = ui.available_width();
             // A lecture keeps the bar for the slide's title: its tools are in the menu.
             if !self.lecture && room >= remembered {
@@ -73,9 +78,16 @@ impl TopBar<'_> {
                 let width = ui.cursor().left() - start + ui.spacing().item_spacing.x;
                 remember(ui, right_width_id(), width);
             } else {
-                ui.menu_button(t!("app.topbar.menu"), |ui| self.tools(ui))
-                    .response
-                    .on_hover_text(t!("app.topbar.menu_hint"));
+                if !self.lecture {
+                    // The review is due today: it stays in the bar, the rest folds.
+                    self.review_button(ui);
+                }
+                let folded = !self.lecture;
+                ui.menu_button(t!("app.topbar.menu"), |ui| {
+                    self.tools_but_review(ui, folded)
+                })
+                .response
+                .on_hover_text(t!("app.topbar.menu_hint"));
                 if let Some(start) = tail_start {
                     remember(ui, tail_width_id(), ui.cursor().left() - start);
                 }
@@ -86,7 +98,7 @@ impl TopBar<'_> {
     /// Skip to the section, sections, title, previous, position, next; in lecture mode the
     /// slide's title and the type button too. Returns where the type button starts (lecture
     /// mode), to measure what follows the title.
-    fn navigation(&mut self, ui: &mut Ui, right: f32) -> Option<f32> {
+    fn navigation(&mut self, ui: &mut Ui) -> Option<f32> {
         // The first Tab stop: straight to the section, past the rest of the bar (not on a
         // slide: the audience needs no keyboard help).
         if !self.lecture {
@@ -104,8 +116,10 @@ impl TopBar<'_> {
             }
             ui.separator();
         }
-        // A projector needs the room; the window and the page carry the title.
-        if !self.lecture && ui.available_width() > right + 560.0 {
+        // A projector needs the room; the window and the page carry the title. A learner's
+        // bar keeps it wherever the rest of the navigation and the folded tools fit beside
+        // it: the tools fold into the menu first.
+        if !self.lecture && ui.available_width() > TITLE_ROOM {
             ui.label(RichText::new(TITLE.get()).strong());
             ui.separator();
         }
@@ -183,8 +197,32 @@ impl TopBar<'_> {
         None
     }
 
-    /// XP, glossary, view, lecture, keys.
+    /// XP, review, glossary, view, lecture, keys.
     fn tools(&mut self, ui: &mut Ui) {
+        self.tools_but_review(ui, false);
+    }
+
+    /// "Review: N due", when some are.
+    fn review_button(&mut self, ui: &mut Ui) {
+        if self.review_due == 0 {
+            return;
+        }
+        let w = crate::review::words();
+        let n = [("n", self.review_due.to_string())];
+        if ui
+            .button(crate::lesson::fill(&w.button, &n))
+            .on_hover_text(crate::lesson::fill(
+                &w.button_hint,
+                &[("key", key_text(Action::Review))],
+            ))
+            .clicked()
+        {
+            self.queued.push(Action::Review);
+        }
+    }
+
+    /// The tools; without the review button when `without_review` (it is in the bar).
+    fn tools_but_review(&mut self, ui: &mut Ui, without_review: bool) {
         if !self.lecture {
             // Nothing is scored in lecture mode.
             let p = self.progress.get();
@@ -199,19 +237,8 @@ impl TopBar<'_> {
                     ],
                 ));
         }
-        if self.review_due > 0 {
-            let w = crate::review::words();
-            let n = [("n", self.review_due.to_string())];
-            if ui
-                .button(crate::lesson::fill(&w.button, &n))
-                .on_hover_text(crate::lesson::fill(
-                    &w.button_hint,
-                    &[("key", key_text(Action::Review))],
-                ))
-                .clicked()
-            {
-                self.queued.push(Action::Review);
-            }
+        if !without_review {
+            self.review_button(ui);
         }
         let r = ui
             .selectable_label(self.glossary.index_open(), t!("app.topbar.glossary"))

@@ -65,6 +65,17 @@ pub trait Experiment: Builds + Choices {
     /// Takes new parameters (already valid: from a slider, a preset or a scenario code).
     fn set_params(&mut self, params: Self::Params);
 
+    /// What the section's scenario code carries: its parameters, and whatever else a code
+    /// needs to show the page as it is (section 5's step).
+    fn shared(&self) -> Self::Params {
+        self.params()
+    }
+
+    /// Takes what a scenario code carried (see [`Self::shared`]).
+    fn set_shared(&mut self, params: Self::Params) {
+        self.set_params(params);
+    }
+
     /// Whether the section's results depend on a seed (section 3's story does not).
     fn seeded(&self) -> bool {
         true

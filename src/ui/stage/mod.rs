@@ -462,12 +462,12 @@ impl<E: Experiment> Present for Stage<E> {
 impl<E: Experiment> Shareable for Stage<E> {
     fn scenario(&self) -> Option<Pairs> {
         let seed = self.exp.seeded().then_some(self.seed);
-        Some(settings::model_pairs(&self.exp.params(), seed))
+        Some(settings::model_pairs(&self.exp.shared(), seed))
     }
 
     fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
         let (params, seed) = settings::read_model(pairs, self.exp.seeded())?;
-        self.exp.set_params(params);
+        self.exp.set_shared(params);
         self.seed = seed.unwrap_or(self.seed);
         // Whoever shares a code wants the run seen: no prompt.
         self.gate.skip();

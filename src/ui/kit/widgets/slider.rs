@@ -89,6 +89,16 @@ fn quantity_shown(spec: &ParamSpec) -> Option<Shown> {
     }
 }
 
+/// A number in the style's format with its unit, as a slider without a format of its own
+/// shows it.
+fn with_unit(spec: &ParamSpec, value: f64) -> String {
+    let number = fmt::fmt_count(value);
+    match params::unit(spec) {
+        "" => number,
+        unit => format!("{number}\u{a0}{unit}"),
+    }
+}
+
 /// The value after `presses` arrow presses (negative: ←): each moves 1/100 of the range, or
 /// 1/1000 when `fine`; on a logarithmic slider the same fractions of the range's logarithm.
 /// Results are rounded to a few significant digits (so shared settings stay short), never so
@@ -191,6 +201,12 @@ pub fn keyed_slider(
     a11y::slider_keys(ui, last, spec.min..=spec.max, value);
     let r = add(ui, value);
     *value = spec.clamp(*value);
+    // Said with its unit, as the page writes it ("10 s", not "10").
+    let text = match quantity_shown(spec) {
+        Some((show, _)) => show(*value),
+        None => with_unit(spec, *value),
+    };
+    a11y::slider_value_text(ui, &r, &text);
     ui.data_mut(|d| d.insert_temp(memo, r.id));
     claim_arrow_keys(ui, &r);
     r
@@ -210,8 +226,10 @@ pub fn focus_on_click(ctx: &egui::Context, on: bool) {
 /// Records that a focused widget uses the arrow keys (so Left/Right do not change section).
 /// A slider pressed with the pointer takes the keyboard focus too (egui gives it none), so
 /// that the arrows then move what was just clicked, as after Tab (see [`focus_on_click`]).
+/// A tap (a touchpad's press and release in one frame, without a move) counts as a press.
 pub fn claim_arrow_keys(ui: &Ui, r: &Response) {
-    let pressed = r.drag_started() || r.drag_stopped();
+    let tapped = listen_for_taps(ui, r);
+    let pressed = r.drag_started() || r.drag_stopped() || tapped;
     let on = ui.data(|d| d.get_temp(focus_on_click_id())).unwrap_or(true);
     if pressed && on && !r.has_focus() && !ui.ctx().text_edit_focused() {
         r.request_focus();
@@ -219,6 +237,16 @@ pub fn claim_arrow_keys(ui: &Ui, r: &Response) {
     if r.has_focus() {
         ui.data_mut(|d| d.insert_temp(arrow_owner_id(), r.id));
     }
+}
+
+/// egui's slider senses drags alone, and a press released in the same frame is no drag: a
+/// tap would be lost. Its rail listens for clicks too (from the next frame on, as egui hit-tests
+/// with the last frame's widgets), so that egui sets the value where a tap lands as it does
+/// under a press. Returns whether the rail was tapped (or clicked) this frame.
+fn listen_for_taps(ui: &Ui, r: &Response) -> bool {
+    ui.ctx()
+        .read_response(r.id)
+        .is_some_and(|rail| rail.interact(egui::Sense::click()).clicked())
 }
 
 /// Whether the widget that has keyboard focus uses the arrow keys itself.

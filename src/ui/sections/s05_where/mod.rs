@@ -41,7 +41,9 @@ pub struct Where {
     pub params: WhereParams,
     run: Rerun<RunKey, Arc<FailoverView>>,
     /// At the Redis row: the second idea, what a lost lock costs (granted twice), instead
-    /// of the first, how many locks a failover loses.
+    /// of the first, how many locks a failover loses. (Kept apart from `params`, whose
+    /// `twice` stays off, so that a change of step neither reruns the model nor counts as
+    /// a change of settings; codes carry it: see [`Experiment::shared`].)
     twice: bool,
     /// The prediction is being asked: the lag, which with the rate would give its answer
     /// away, waits until it is made.
@@ -95,6 +97,21 @@ fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> 
 
 impl Experiment for Where {
     crate::stage_params!("where", WhereParams);
+
+    fn shared(&self) -> WhereParams {
+        WhereParams {
+            twice: self.twice && is_replicated(self.params.store),
+            ..self.params
+        }
+    }
+
+    fn set_shared(&mut self, params: WhereParams) {
+        self.twice = params.twice && is_replicated(params.store);
+        self.params = WhereParams {
+            twice: false,
+            ..params
+        };
+    }
 
     fn refresh(&mut self, runner: &Runner, seed: u64) {
         let p = &mut self.params;
