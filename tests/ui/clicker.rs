@@ -34,7 +34,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::ui::Shareable;
 use locks_lesson::ui::sections::lab::{LabPage, ReplayClock};
-use locks_lesson::ui::shell::presenter::{AUDIENCE_TITLE, audience_id};
+use locks_lesson::ui::shell::presenter::AUDIENCE_TITLE;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -207,14 +207,6 @@ impl Walk {
             seed,
             pressed: Vec::new(),
             clock,
-        }
-    }
-
-    fn viewport(&self) -> egui::ViewportId {
-        if self.presenter {
-            audience_id()
-        } else {
-            egui::ViewportId::ROOT
         }
     }
 

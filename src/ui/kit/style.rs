@@ -87,6 +87,20 @@ pub fn unscale_type(ui: &mut egui::Ui, by: f32) {
     s.indent /= by;
 }
 
+fn slide_id() -> egui::Id {
+    egui::Id::unique("locks-lesson/on-a-slide")
+}
+
+/// Notes whether the window shows a lecture's slide (the shell, once a frame).
+pub fn set_slide(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(slide_id(), on));
+}
+
+/// Whether the window shows a lecture's slide: the kit's blocks then keep their frames slim.
+pub fn on_slide(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp(slide_id())).unwrap_or(false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,18 +132,4 @@ mod tests {
         }
         assert_eq!(full_images, 1, "the atlas was replaced between passes");
     }
-}
-
-fn slide_id() -> egui::Id {
-    egui::Id::unique("locks-lesson/on-a-slide")
-}
-
-/// Notes whether the window shows a lecture's slide (the shell, once a frame).
-pub fn set_slide(ctx: &egui::Context, on: bool) {
-    ctx.data_mut(|d| d.insert_temp(slide_id(), on));
-}
-
-/// Whether the window shows a lecture's slide: the kit's blocks then keep their frames slim.
-pub fn on_slide(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp(slide_id())).unwrap_or(false)
 }

@@ -99,7 +99,7 @@ impl LabPage {
                 if ui.button(t!("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
-            } else if !cx.slide && !(cx.lecture && !crate::ui::shell::presenter::is_console(ui)) {
+            } else if !cx.slide && (!cx.lecture || crate::ui::shell::presenter::is_console(ui)) {
                 // (On the projector Page Down runs it: the button is the console's.)
                 let words = RichText::new(t!("lab.button.run")).strong();
                 let ready = cx.lecture || self.ready(0);

@@ -222,7 +222,7 @@ impl FailoverPanel {
                 if ui.button(t!("lab.button.cancel")).clicked() {
                     self.cancel();
                 }
-            } else if !cx.slide && !(cx.lecture && !crate::ui::shell::presenter::is_console(ui)) {
+            } else if !cx.slide && (!cx.lecture || crate::ui::shell::presenter::is_console(ui)) {
                 // (On the projector Page Down runs it: the button is the console's.)
                 let words = RichText::new(&e.button).strong();
                 pressed = ui.add_enabled(ready, egui::Button::new(words)).clicked();
