@@ -223,7 +223,11 @@ rehearse() {
   done
   if ((type != 100)) && [[ $mode == lecture ]]; then
     shot "$display" "$dir/type.png"
-    grep -Eq "$type *%" "$dir/type.txt" || fail "$mode $size: the top bar does not read Type $type %"
+    # (The top bar keeps the normal type: read at twice its size.)
+    convert "$dir/type.png" -crop 100%x8%+0+0 +repage -resize 200% "$dir/type-bar.png"
+    OMP_THREAD_LIMIT=1 tesseract "$dir/type-bar.png" "$dir/type-bar" >/dev/null 2>&1 || true
+    grep -Eq "$type *%" "$dir/type-bar.txt" "$dir/type.txt" ||
+      fail "$mode $size: the top bar does not read Type $type %"
   fi
   local n step title headline notes k=0 i=0 lines last_shot=""
   mapfile -t lines < <(head -n "${REHEARSAL_STEPS:-100000}" "$plan")
