@@ -69,12 +69,11 @@ fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
     assert!(h.query_by_label(&format!("7. {title} ✔")).is_some());
 }
 
-/// The Redlock card: its two sides next to each other, and its conclusion held back until
-/// they are judged, by the learner, or in a lecture by the class (a number key records the
-/// vote; only the lecturer's reveal shows the conclusion).
-fn redlock_card_waits_for_the_judgement(lecture: bool) {
-    assert!(!lecture, "a lecture's deck is walked by its own test");
-    let mut h = crate::harness::open("who").lecture(lecture).build();
+/// The Redlock card of a learner's page: its two sides next to each other, and its conclusion
+/// held back until the learner judges them.
+#[test]
+fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
+    let mut h = crate::harness::open("who").build();
     let debate = cards()
         .iter()
         .position(|c| c.debate.is_some())
@@ -82,10 +81,6 @@ fn redlock_card_waits_for_the_judgement(lecture: bool) {
     for c in &cards()[..=debate] {
         h.key_press(digit(c.ask.correct));
         h.run_steps(3);
-        if lecture {
-            h.key_press(Key::R);
-            h.run_steps(3);
-        }
     }
     assert_eq!(open_cards(&h), debate + 1);
     let d = cards()[debate].debate.as_ref().unwrap();
@@ -99,17 +94,11 @@ fn redlock_card_waits_for_the_judgement(lecture: bool) {
         (sides[0].top() - sides[1].top()).abs() < 1.0 && sides[0].right() < sides[1].left(),
         "the two sides sit next to each other: {sides:?}"
     );
-    let conclusion_words = lesson::plain(&d.conclusion);
-    let concluded = |h: &App| {
-        let title = h.query_by_label("The lesson's conclusion").is_some();
-        let words = h.query_by_label_contains(&conclusion_words[..40]).is_some();
-        assert_eq!(title, words, "the conclusion comes with its title");
-        title
-    };
+    let concluded = |h: &App| concluded(h, d);
     // The conclusion waits for the judgement of the two sides.
     assert!(
         !concluded(&h),
-        "lecture {lecture}: the conclusion is not shown beside the sides it asks to judge"
+        "the conclusion is not shown beside the sides it asks to judge"
     );
     let both = d.sides.len() + 1;
     let both_button = format!("{both}  Each is right about something");
@@ -117,57 +106,18 @@ fn redlock_card_waits_for_the_judgement(lecture: bool) {
         h.query_by_label(&both_button).is_some(),
         "the judgement is asked"
     );
-    if lecture {
-        // The question on the screenful on show (Page Down shows the next screenful until
-        // it is), then the class's vote by its number key: recorded, the conclusion still
-        // held back.
-        for _ in 0..10 {
-            let button = h.get_by_label(&both_button).rect();
-            if h.ctx.content_rect().contains_rect(button) {
-                break;
-            }
-            h.key_press(Key::PageDown);
-            h.run_steps(3);
-        }
-        assert!(!concluded(&h), "showing the question shows no conclusion");
-        h.key_press(digit(both - 1));
-        h.run_steps(3);
-        assert!(!concluded(&h), "a vote alone shows no conclusion");
-        let vote = h.get_by_label(&both_button).accesskit_node().toggled();
-        assert_eq!(
-            vote,
-            Some(egui::accesskit::Toggled::True),
-            "the class's vote shows"
-        );
-        h.key_press(Key::R);
-    } else {
-        h.get_by_label(&both_button).click_accesskit();
-    }
+    h.get_by_label(&both_button).click_accesskit();
     h.run_steps(3);
-    assert!(
-        concluded(&h),
-        "lecture {lecture}: the judgement shows the conclusion"
-    );
+    assert!(concluded(&h), "the judgement shows the conclusion");
     let conclusion = h.get_by_label("The lesson's conclusion").rect();
-    // (Measured again: a lecture's page has moved on a screenful.)
     let side = h.get_by_label(&d.sides[0].who).rect();
     assert!(
         conclusion.top() > side.bottom(),
         "the conclusion comes after both"
     );
-    let said = if lecture {
-        "The class's judgement: "
-    } else {
-        "Your judgement: "
-    };
-    assert!(h.query_by_label_contains(said).is_some());
+    assert!(h.query_by_label_contains("Your judgement: ").is_some());
     // The cards after it still ask.
     assert_eq!(open_cards(&h), debate + 1);
-}
-
-#[test]
-fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
-    redlock_card_waits_for_the_judgement(false);
 }
 
 /// A lecture's section 7 is a deck: one Page Down, one build. The debate card's sides come one
@@ -199,13 +149,7 @@ fn in_a_lecture_the_redlock_conclusion_waits_for_the_class_s_judgement() {
         h.run_steps(3);
     }
     assert_eq!(build(&h), format!("debate-{}", debate + 1));
-    let conclusion_words = lesson::plain(&d.conclusion);
-    let concluded = |h: &App| {
-        let title = h.query_by_label("The lesson's conclusion").is_some();
-        let words = h.query_by_label_contains(&conclusion_words[..40]).is_some();
-        assert_eq!(title, words, "the conclusion comes with its title");
-        title
-    };
+    let concluded = |h: &App| concluded(h, d);
     let both = d.sides.len() + 1;
     let both_button = format!("{both}  Each is right about something");
     assert!(!concluded(&h), "the judgement is asked first");
@@ -274,4 +218,13 @@ fn lecture_mode_answers_with_the_number_keys() {
         h.run_steps(3);
         assert_eq!(open_cards(&h), 1, "card {i}: its token");
     }
+}
+
+/// Whether the debate's conclusion is on screen (its title and its words come together).
+fn concluded(h: &App, d: &locks_lesson::lesson::Debate) -> bool {
+    let words = lesson::plain(&d.conclusion);
+    let title = h.query_by_label("The lesson's conclusion").is_some();
+    let shown = h.query_by_label_contains(&words[..40]).is_some();
+    assert_eq!(title, shown, "the conclusion comes with its title");
+    title
 }
