@@ -103,6 +103,10 @@ impl Present for QuizSection {
     /// The question on screen (the headline is for the console and screen readers).
     fn shown_words(&self) -> Option<String> {
         match self.state.question() {
+            // (A lecture's answer is a build of its own: the verdict and why, not the question.)
+            Some(q) if self.state.lecture() && self.state.feedback_visible() => {
+                Some(lesson::plain(&q.why))
+            }
             Some(q) => Some(lesson::plain(&q.prompt)),
             None => self.summary(),
         }
