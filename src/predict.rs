@@ -8,6 +8,7 @@
 //! fixes the value there.
 
 mod measures;
+mod prompt_words;
 mod truth;
 
 use std::collections::BTreeMap;

@@ -7,8 +7,6 @@ use crate::ui::{Press, Reach};
 /// Who may take a press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Taker {
-    /// A build on the screenful on show (section 7's question in view).
-    InView,
     /// The builds that keep a playlist's run as prepared (the prediction, a story's moments),
     /// while the playlist leads.
     Prepared,
@@ -21,8 +19,7 @@ enum Taker {
 }
 
 /// Who may take a press, in the order they are asked: the first to take it ends it.
-const TAKERS: [Taker; 5] = [
-    Taker::InView,
+const TAKERS: [Taker; 4] = [
     Taker::Prepared,
     Taker::Playlist,
     Taker::Page,
@@ -41,13 +38,6 @@ impl LessonApp {
     /// Offers `press` to `taker`; true when taken.
     fn offer(&mut self, ctx: &egui::Context, taker: Taker, press: Press) -> bool {
         match taker {
-            Taker::InView => {
-                let taken = self.press_page(press.reaching(Reach::InView));
-                if taken {
-                    ctx.request_repaint();
-                }
-                taken
-            }
             Taker::Prepared => {
                 let leads = self.tools.playlist.position().is_some();
                 leads && self.press_page(press.reaching(Reach::Prepared)) && turned(ctx, press)

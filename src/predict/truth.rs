@@ -5,9 +5,7 @@
 //! Everything here is plain data and the models of `src/sim`: the lesson's stage, the spaced
 //! review and the command line judge with the same code.
 
-use crate::lesson::quantity::{
-    duration_ms, fmt_count, fmt_fraction, fmt_int, fmt_rate, pct_rounded, seconds,
-};
+use crate::lesson::quantity::{fmt_count, fmt_fraction, fmt_int, fmt_rate, pct_rounded};
 use crate::sim::Valid;
 use crate::sim::counter::{self, CounterParams};
 use crate::sim::failover::{FailoverParams, Store};
@@ -235,73 +233,6 @@ impl Settings {
             _ => {}
         }
         out
-    }
-
-    /// The values of the prompt's `{name}` slots at these settings.
-    pub fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        let w = crate::lesson::review_words::words();
-        match self {
-            Settings::Counter(p) => vec![
-                ("workers", p.workers.to_string()),
-                (
-                    "who",
-                    if p.workers == 1 {
-                        w.workers_one.clone()
-                    } else {
-                        crate::lesson::fill(&w.workers_many, &[("n", p.workers.to_string())])
-                    },
-                ),
-                ("increments", fmt_int(u64::from(p.increments))),
-                ("total", fmt_int(p.expected())),
-                ("think", duration_ms(p.think_ms)),
-                ("gap", duration_ms(p.gap_ms)),
-            ],
-            Settings::Ttl(p) => vec![
-                ("ttl", seconds(p.ttl_s)),
-                ("interval", seconds(p.grant_interval_s)),
-            ],
-            Settings::Stale(p) => {
-                let checks = if p.fencing {
-                    &w.checks_tokens
-                } else {
-                    &w.checks_nothing
-                };
-                vec![
-                    ("pause", seconds(p.pause_s)),
-                    ("ttl", seconds(p.ttl_s)),
-                    ("storage", checks.clone()),
-                    ("work", seconds(stale::WORK_S)),
-                ]
-            }
-            Settings::Fencing(p) => {
-                let paused = if p.pause_prob > 0.0 {
-                    crate::lesson::fill(&w.paused_some, &[("share", pct_rounded(p.pause_prob, 2))])
-                } else {
-                    w.paused_none.clone()
-                };
-                vec![
-                    ("holders", fmt_int(u64::from(p.holders))),
-                    ("ttl", duration_ms(p.ttl_ms)),
-                    ("typical", duration_ms(p.typical_ms)),
-                    ("paused", paused),
-                ]
-            }
-            Settings::Failover(p) => vec![("rate", fmt_count(p.rate))],
-            Settings::Break(p) => {
-                let defence = match p.mode {
-                    Mode::Renewal => &w.defence_renewal,
-                    Mode::Fencing => &w.defence_fencing,
-                    _ => &w.defence_none,
-                };
-                vec![
-                    ("ttl", seconds(p.ttl_s)),
-                    ("share", pct_rounded(p.pause_prob, 2)),
-                    ("defence", defence.clone()),
-                    ("runs", fmt_int(super::measures::RUNS_ASKED as u64)),
-                    ("typical", seconds(p.typical_s)),
-                ]
-            }
-        }
     }
 
     /// Whether the prompt tells the truth of these settings (section 3's story has B write

@@ -170,9 +170,6 @@ pub struct Press {
 pub enum Reach {
     /// Any of them.
     Page,
-    /// Only one on the screenful on show, before the page turns to its next screenful
-    /// (section 7's question in view is revealed).
-    InView,
     /// Only those that keep a playlist's prepared run as prepared (the class's prediction
     /// revealed, a story's moments, a quiz question's answer), while the playlist leads.
     Prepared,
@@ -230,13 +227,6 @@ pub trait Builds {
 /// A page with more to a lecture than its drawing: its [`Builds`], the presenter view's two
 /// windows and a slide. Offered through [`Section::present`].
 pub trait Present: Section + Builds {
-    /// For a page whose builds are taken on the screenful on show only ([`Reach::InView`]):
-    /// whether Page Down would now take one. `None` for a page whose builds Page Down takes
-    /// wherever the page is.
-    fn build_in_view(&self) -> Option<bool> {
-        None
-    }
-
     /// Shows the named part of the page (the lab's experiments); others ignore it.
     fn open_part(&mut self, id: &str) {
         let _ = id;

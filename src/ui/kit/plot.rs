@@ -12,9 +12,7 @@ pub use grid::{
     decade_marks, decade_marks_every, grid_label, log_marks, log_marks_every, nice_grid,
     spaced_x_grid,
 };
-pub use key::{
-    HATCH_INK, Hatch, KeyMark, key_row, key_scale, paint_hatch, paint_marker, set_key_scale,
-};
+pub use key::{HATCH_INK, Hatch, KeyMark, key_row, paint_hatch, paint_marker};
 
 use egui::{Color32, FontId, Ui};
 use egui_plot::Line;

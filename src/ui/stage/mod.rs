@@ -21,7 +21,7 @@ use egui::{Rect, Ui, Vec2};
 
 use crate::runner::Runner;
 use crate::scenario::{Pairs, settings};
-use crate::ui::{Builds, Cx, Present, Press, Reach, Section, Shareable, kit::widgets};
+use crate::ui::{Builds, Cx, Present, Press, Section, Shareable, kit::widgets};
 
 pub use builds::Choices;
 pub use experiment::Experiment;
@@ -359,9 +359,9 @@ impl<E: Experiment> Section for Stage<E> {
 impl<E: Experiment> Builds for Stage<E> {
     /// Lecture mode: the reveal of a hidden result first (the class has voted, the clicker
     /// reveals; Page Up from there asks again), then the experiment's builds the press may
-    /// take. None on the screenful on show only.
+    /// take.
     fn press(&mut self, press: Press) -> bool {
-        if !press.lecture || press.reach == Reach::InView {
+        if !press.lecture {
             return false;
         }
         if press.forward && self.gate.ask_reveal() {

@@ -74,34 +74,9 @@ pub fn paint_hatch(painter: &egui::Painter, rect: egui::Rect, hatch: Hatch, ink:
     }
 }
 
-fn key_scale_id() -> egui::Id {
-    egui::Id::unique("plot-key-scale")
-}
-
-/// The share of its type a figure's key is drawn at: on a slide that does not fit, the key's
-/// words yield with the stage's other words (the plot keeps its type).
-pub fn set_key_scale(ctx: &egui::Context, scale: f32) {
-    ctx.data_mut(|d| d.insert_temp(key_scale_id(), scale));
-}
-
-/// The share of its type the figure now drawn gives its key and the other words beside its
-/// plot (see [`set_key_scale`]): 1 but on a slide that does not fit.
-pub fn key_scale(ctx: &egui::Context) -> f32 {
-    let scale: f32 = ctx.data(|d| d.get_temp(key_scale_id())).unwrap_or(1.0);
-    if scale > 0.0 && scale < 1.0 {
-        scale
-    } else {
-        1.0
-    }
-}
-
 /// A row of key entries under a plot, wrapping between entries (never inside one).
 pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
-    let scale = key_scale(ui.ctx());
-    ui.scope(|ui| {
-        crate::ui::kit::style::unscale_type(ui, 1.0 / scale);
-        key_row_at(ui, cx, marks);
-    });
+    ui.scope(|ui| key_row_at(ui, cx, marks));
 }
 
 fn key_row_at(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {

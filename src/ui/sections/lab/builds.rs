@@ -6,13 +6,41 @@
 //! steps back: a waiting Page Down, the run (cancelled), the result (hidden again, the
 //! question asked), the part before. Shift+R runs the part on screen again.
 
-use egui::Ui;
+use egui::{RichText, Ui};
 
-use super::failover;
+use super::failover::{self, EXPERIMENTS};
 use super::{LabPage, PARTS, figure, headline, title};
 use crate::ui::{Builds, Cx, Present, Press, Reach};
 
 impl LabPage {
+    /// The tabs: the stale story and each failover experiment.
+    pub(super) fn tabs(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
+        if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
+            // A slide: Page Down walks the parts; the one on show is named (the diagram's
+            // build is the diagram's alone: its part was named on the build before).
+            if self.diagram[self.part] && self.result_shown(self.part) {
+                return;
+            }
+            let title = match self.part.checked_sub(1) {
+                Some(i) => crate::lab::failover::experiment(&EXPERIMENTS[i])
+                    .title
+                    .clone(),
+                None => t!("lab.tab.stale").to_owned(),
+            };
+            let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
+            crate::ui::kit::a11y::add_heading(ui, RichText::new(title).size(size).strong(), 1);
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut self.part, 0, t!("lab.tab.stale"));
+            for (i, p) in EXPERIMENTS.iter().enumerate() {
+                let title = &crate::lab::failover::experiment(p).title;
+                ui.selectable_value(&mut self.part, i + 1, title);
+            }
+        });
+        ui.separator();
+    }
+
     /// The part on screen's next build: its run (or, when it ran before, its result), or a
     /// Page Down that waits for its run. False once its result is on show.
     pub(super) fn build_in_part(&mut self) -> bool {

@@ -13,8 +13,6 @@ mod room;
 mod run;
 mod summary;
 
-use std::time::{Duration, Instant};
-
 use egui::{RichText, Ui};
 
 use crate::lab::{self, LabParams, LabRun, ServerKind};
@@ -135,34 +133,6 @@ impl LabPage {
     /// The failover experiment on screen, if any.
     fn experiment(&self) -> Option<usize> {
         self.part.checked_sub(1)
-    }
-
-    /// The tabs: the stale story and each failover experiment.
-    fn tabs(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
-        if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
-            // A slide: Page Down walks the parts; the one on show is named (the diagram's
-            // build is the diagram's alone: its part was named on the build before).
-            if self.diagram[self.part] && self.result_shown(self.part) {
-                return;
-            }
-            let title = match self.part.checked_sub(1) {
-                Some(i) => crate::lab::failover::experiment(&EXPERIMENTS[i])
-                    .title
-                    .clone(),
-                None => t!("lab.tab.stale").to_owned(),
-            };
-            let size = ui.style().text_styles[&egui::TextStyle::Heading].size;
-            crate::ui::kit::a11y::add_heading(ui, RichText::new(title).size(size).strong(), 1);
-            return;
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.selectable_value(&mut self.part, 0, t!("lab.tab.stale"));
-            for (i, p) in EXPERIMENTS.iter().enumerate() {
-                let title = &crate::lab::failover::experiment(p).title;
-                ui.selectable_value(&mut self.part, i + 1, title);
-            }
-        });
-        ui.separator();
     }
 
     /// The page showing a finished run (tests and screenshots: real runs have real times).
@@ -503,20 +473,6 @@ impl Shareable for LabPage {
         match self.experiment() {
             Some(_) => self.failover.plot_rect,
             None => self.plot_rect,
-        }
-    }
-}
-
-impl Drop for LabPage {
-    /// Closing the app mid-run: stop the run and give it a moment to stop its server.
-    fn drop(&mut self) {
-        self.failover.stop_and_wait();
-        if let Some(task) = self.task.take() {
-            task.cancel();
-            let until = Instant::now() + Duration::from_secs(3);
-            while !task.is_finished() && Instant::now() < until {
-                std::thread::sleep(Duration::from_millis(10));
-            }
         }
     }
 }

@@ -1,5 +1,8 @@
 //! How the lab's runs go to a worker thread: status lines while they run, then the result.
 
+use std::time::{Duration, Instant};
+
+use super::LabPage;
 use crate::lab::{Control, LabError, LabRun};
 use crate::runner::{Runner, Task};
 
@@ -170,6 +173,20 @@ impl<T: Clone + Send + 'static> Job<T> {
         match self {
             Job::Task(task) => task.is_finished(),
             Job::Replay(_) => true,
+        }
+    }
+}
+
+impl Drop for LabPage {
+    /// Closing the app mid-run: stop the run and give it a moment to stop its server.
+    fn drop(&mut self) {
+        self.failover.stop_and_wait();
+        if let Some(task) = self.task.take() {
+            task.cancel();
+            let until = Instant::now() + Duration::from_secs(3);
+            while !task.is_finished() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(10));
+            }
         }
     }
 }

@@ -138,7 +138,6 @@ impl Builds for QuizSection {
         let taken = match press.reach {
             Reach::Page => true,
             Reach::Prepared => press.forward && !self.state.feedback_visible(),
-            Reach::InView => false,
         };
         let before = self.state.current();
         if !(taken && self.state.step(press.forward, press.lecture)) {

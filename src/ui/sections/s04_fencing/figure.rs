@@ -160,17 +160,9 @@ pub fn figure(
     let ui = &mut inside;
     let run = pair.shown(fencing);
     let (reset, zoom) = view.take(run, current);
-    // On a slide that does not fit, the counts box's words yield with the key's (the ladder
-    // keeps the lecturer's type).
-    let scale = plot::key_scale(ui.ctx());
-    let words = |ui: &mut Ui| crate::ui::kit::style::unscale_type(ui, 1.0 / scale);
-    let (names, col) = {
-        let mut probe = ui.new_child(UiBuilder::new());
-        words(&mut probe);
-        counts_widths(&probe)
-    };
+    let (names, col) = counts_widths(ui);
     let m = ui.style().spacing.window_margin;
-    let chrome = 2.0 * (col + COUNT_GAP * scale) + f32::from(m.left + m.right) + 2.0;
+    let chrome = 2.0 * (col + COUNT_GAP) + f32::from(m.left + m.right) + 2.0;
     // Row names on one line when that leaves the ladder enough room or the height is short;
     // wrapped into a narrower, taller box otherwise.
     let names_w = if names + chrome <= 0.4 * size.x || size.y < 300.0 {
@@ -192,8 +184,7 @@ pub fn figure(
             view.shown = Some(ladder(ui, cx, run, ladder_w, size.y, reset, zoom));
             ui.add_space(gap - ui.spacing().item_spacing.x);
             ui.vertical(|ui| {
-                words(ui);
-                counts_box(ui, pair, fencing, [names_w, col, scale]);
+                counts_box(ui, pair, fencing, [names_w, col]);
                 if !cx.slide {
                     view_buttons(ui, run, view);
                 }
@@ -211,8 +202,7 @@ pub fn figure(
     } else {
         let top = ui.cursor().top();
         ui.scope(|ui| {
-            words(ui);
-            counts_box(ui, pair, fencing, [names, col, scale]);
+            counts_box(ui, pair, fencing, [names, col]);
             if !cx.slide {
                 view_buttons(ui, run, view);
             }
@@ -452,9 +442,8 @@ fn counts_widths(ui: &Ui) -> (f32, f32) {
 const COUNT_GAP: f32 = 10.0;
 
 /// Counts for both modes side by side, in a box; the mode on screen in bold.
-/// Row names wrap at `names_w`, column heads at `col_w`; the gaps at `scale` of their size
-/// (the words' own).
-fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, [names_w, col_w, scale]: [f32; 3]) {
+/// Row names wrap at `names_w`, column heads at `col_w`.
+fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, [names_w, col_w]: [f32; 2]) {
     let strong_if = |text: String, strong: bool| {
         let t = RichText::new(text);
         if strong { t.strong() } else { t }
@@ -464,7 +453,7 @@ fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, [names_w, col_w, scale
         egui::Grid::new("s4-counts")
             .num_columns(3)
             .striped(true)
-            .spacing([COUNT_GAP * scale, 4.0 * scale])
+            .spacing([COUNT_GAP, 4.0])
             .show(ui, |ui| {
                 let holders = fmt_int(u64::from(pair.off.params.holders));
                 wrapped(
