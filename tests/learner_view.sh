@@ -31,13 +31,25 @@ start() {
     "$bin" "$@" --progress-file "$home/progress.ron" >>"$out/program.log" 2>&1 &
   app=$!
   win=""
-  # (Up to a minute: a loaded machine starts a window slowly.)
-  for _ in $(seq 120); do
+  # (Up to four minutes: a debug build on a machine whose two cores are busy with the tests
+  # starts a window slowly.)
+  local t0=$SECONDS
+  while ((SECONDS - t0 < 240)); do
     win=$(xdotool search --pid "$app" 2>/dev/null | head -n1 || true)
     [[ -n $win ]] && break
+    kill -0 "$app" 2>/dev/null || break
     sleep 0.5
   done
-  [[ -n $win ]] || { echo "learner view: the program showed no window" >&2; exit 1; }
+  if [[ -z $win ]]; then
+    if kill -0 "$app" 2>/dev/null; then
+      echo "learner view: the program ($*) showed no window in $((SECONDS - t0)) s" >&2
+    else
+      echo "learner view: the program ($*) ended before it showed a window" >&2
+    fi
+    tail -n 30 "$out/program.log" >&2
+    exit 1
+  fi
+  echo "learner view: window after $((SECONDS - t0)) s (${*:-plain start})"
   xdotool windowmove "$win" 0 0 windowsize "$win" "${size%x*}" "${size#*x}" || true
   sleep 3
   xdotool windowfocus "$win" 2>/dev/null || true
