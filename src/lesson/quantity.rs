@@ -102,36 +102,53 @@ fn three_digits(v: f64) -> String {
     }
 }
 
-/// A number with `digits` significant digits, without a needless exponent for everyday sizes.
+/// The lesson's one rule for a number a learner reads: `digits` significant digits, no trailing
+/// zero after the point (`17`, not `17.0`; `9.9`, not `9.90`), thousands grouped (`1,230`;
+/// `155,673` → `156,000`), and never an exponent: a number too small to show in `digits + 4`
+/// decimals is `0` (a share that small is said in words by [`fmt_fraction`]).
 pub fn fmt_sig(v: f64, digits: usize) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    if v == 0.0 {
+    let r = round_sig(v, digits.max(1) as i32);
+    if r == 0.0 {
         return "0".into();
     }
-    let mag = v.abs().log10().floor() as i32;
-    if !(-4..6).contains(&mag) {
-        return format!("{v:.*e}", digits.saturating_sub(1));
+    if r.abs() >= 1_000.0 {
+        let sign = if r < 0.0 { "-" } else { "" };
+        return format!("{sign}{}", fmt_int(r.abs().round() as u64));
     }
-    let decimals = (digits as i32 - 1 - mag).max(0) as usize;
-    format!("{v:.decimals$}")
+    let mag = r.abs().log10().floor() as i32;
+    let decimals = (digits as i32 - 1 - mag).clamp(0, 12) as usize;
+    let n = format!("{r:.decimals$}");
+    let n = if n.contains('.') {
+        n.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        n
+    };
+    if n.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        "0".into()
+    } else {
+        n
+    }
 }
 
-/// A fraction shown as a percentage with three significant digits (`0.00028` → `"0.0280 %"`).
+/// A fraction shown as a percentage with three significant digits (`0.00028` → `"0.028 %"`);
+/// a share under one in a million is said in words (`about 1 in 2,500 trillion`).
 pub fn fmt_pct(fraction: f64) -> String {
+    if fraction > 0.0 && fraction < 1e-6 {
+        return fmt_fraction(fraction);
+    }
     percent(fmt_sig(fraction * 100.0, 3))
 }
 
 /// A fraction as a percentage rounded to `digits` significant digits without trailing zeros,
 /// for axis ticks and settings (`1.0` → `"100 %"`, `0.025` with two digits → `"2.5 %"`).
 pub fn pct_rounded(fraction: f64, digits: usize) -> String {
-    let n = fmt_sig(fraction * 100.0, digits);
-    if n.contains('.') && !n.contains('e') {
-        percent(n.trim_end_matches('0').trim_end_matches('.'))
-    } else {
-        percent(&n)
-    }
+    percent(fmt_sig(fraction * 100.0, digits))
 }
 
 /// A number and the per-cent sign, with the same no-break space as every other unit.
@@ -154,22 +171,12 @@ pub fn fraction_label(exp: i32) -> String {
 
 /// A number with up to three significant digits and no trailing zeros (`2`, `0.002`).
 pub fn trim_num(v: f64) -> String {
-    let n = fmt_sig(v, 3);
-    if n.contains('.') && !n.contains('e') {
-        n.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        n
-    }
+    fmt_sig(v, 3)
 }
 
 /// Two significant digits without a trailing `.0` (`2`, `2.5`, `24`).
 pub fn trim_sig2(v: f64) -> String {
-    let n = fmt_sig(v, 2);
-    if n.contains('.') && !n.contains('e') {
-        n.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        n
-    }
+    fmt_sig(v, 2)
 }
 
 /// The longest time between two events said in years; anything rarer is "less often than
@@ -334,8 +341,13 @@ mod tests {
         assert_eq!(fmt_int(1_234_567), "1,234,567");
         assert_eq!(fmt_sig(0.028123, 2), "0.028");
         assert_eq!(fmt_sig(2.43, 2), "2.4");
-        assert_eq!(fmt_sig(1.3e-8, 2), "1.3e-8");
+        assert_eq!(fmt_sig(1.3e-8, 2), "0.000000013");
+        assert_eq!(fmt_sig(17.0, 3), "17");
+        assert_eq!(fmt_sig(9.9, 3), "9.9");
+        assert_eq!(fmt_sig(155_673.0, 3), "156,000");
+        assert_eq!(fmt_pct(4e-16), "about 1 in 2,500 trillion");
         assert_eq!(fmt_pct(0.000_281), "0.0281\u{a0}%");
+        assert_eq!(fmt_pct(1.0), "100\u{a0}%");
         assert_eq!(fmt_sig(f64::NAN, 2), "—");
     }
 
@@ -352,7 +364,7 @@ mod tests {
     fn compact_counts() {
         assert_eq!(fmt_compact(0.0), "0");
         assert_eq!(fmt_compact(118.0), "118");
-        assert_eq!(fmt_compact(2.5), "2.50");
+        assert_eq!(fmt_compact(2.5), "2.5");
         assert_eq!(fmt_compact(22.0), "22");
         assert_eq!(fmt_compact(12_345.0), "12k");
         assert_eq!(fmt_compact(1_234.0), "1.2k");
@@ -449,7 +461,7 @@ mod tests {
         assert_eq!(fmt_fraction(0.0024), "about 1 in 420");
         assert_eq!(fmt_fraction(1.29e-8), "about 1 in 78 million");
         assert_eq!(fmt_fraction(1e-13), "about 1 in 10 trillion");
-        assert_eq!(fmt_fraction(0.25), "25.0\u{a0}%");
+        assert_eq!(fmt_fraction(0.25), "25\u{a0}%");
         assert_eq!(fmt_fraction(0.0), "none");
         assert_eq!(fmt_fraction(f64::NAN), "—");
         assert_eq!(fmt_fraction(1e-20), "less than 1 in 10,000 trillion");
@@ -471,7 +483,7 @@ mod tests {
     #[test]
     fn a_fraction_reads_as_the_subject_of_a_sentence() {
         assert_eq!(fraction_of(0.000283, "holds"), "about 1 in 3,500 holds");
-        assert_eq!(fraction_of(0.025, "holds"), "2.50\u{a0}% of holds");
+        assert_eq!(fraction_of(0.025, "holds"), "2.5\u{a0}% of holds");
         assert_eq!(fraction_of(0.0, "holds"), "no holds");
     }
 

@@ -555,7 +555,7 @@ fn the_reported_cases_are_judged_by_the_model() {
     let right = p.right_choices(&t);
     assert_eq!(right, vec![0], "{}", t.value);
     assert_eq!(p.choices[0].label, "Every 5 minutes or more often");
-    assert_eq!(p.choices[1].label, "Every 3 hours to 5 minutes");
+    assert_eq!(p.choices[1].label, "Every 5 minutes to 3 hours");
 }
 
 /// Words that claim how much or how often.

@@ -9,6 +9,7 @@ mod content;
 mod giveaways;
 mod judging;
 mod layers;
+mod numbers;
 mod plots;
 mod progress;
 mod quizzes;

@@ -22,6 +22,7 @@ mod lecture;
 mod lecture_layout;
 mod lecture_quiet;
 mod lecture_type;
+mod numbers;
 mod predict;
 mod presenter;
 mod pseudo;

@@ -65,11 +65,11 @@ fn keys_predict_and_the_run_decides_the_band() {
     assert!((r.observed - per_day).abs() < 1e-9 * per_day);
     assert!(
         r.close(),
-        "about 2.4 a day is every 7 days to every 3 hours"
+        "about 2.4 a day is every 3 hours to every 7 days"
     );
     assert_eq!(h.state().progress().get().xp, XP_PER_PREDICTION);
     assert!(
-        h.query_by_label_contains("You predicted \u{201c}Every 7 days to 3 hours\u{201d}")
+        h.query_by_label_contains("You predicted \u{201c}Every 3 hours to 7 days\u{201d}")
             .is_some()
     );
     assert!(crate::harness::summary(&mut h, "ttl").starts_with("With a 10\u{a0}s TTL"));

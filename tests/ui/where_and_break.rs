@@ -84,14 +84,14 @@ fn mode_row(csv: &str, mode: &str) -> Vec<f64> {
 fn where_defaults_match_the_lesson() {
     let mut h = app("where");
     let s = summary(&mut h, "where");
-    assert!(s.contains("loses about 2.50 locks"), "{s}");
+    assert!(s.contains("loses about 2.5 locks"), "{s}");
     // One idea a step: what the loss costs comes second, related to the loss.
     assert!(!s.contains("granted twice"), "{s}");
     click(&mut h, Role::Button, "2 · Granted twice");
     let twice = summary(&mut h, "where");
     assert!(
         twice.contains("chance here")
-            && twice.contains("the 2.50 locks lost per failover")
+            && twice.contains("the 2.5 locks lost per failover")
             && twice.contains("About 0.25 locks per failover are granted twice")
             && twice.contains("one every 4 failovers, on average"),
         "{twice}"
@@ -112,7 +112,7 @@ fn consensus_stores_lose_nothing() {
         let s = summary(&mut h, "where");
         assert!(s.starts_with(store), "{s}");
         assert!(
-            s.contains("loses none and none is granted twice, where Redis at the same settings would lose about 2.50. That is the store's documented behaviour"),
+            s.contains("loses none and none is granted twice, where Redis at the same settings would lose about 2.5. That is the store's documented behaviour"),
             "{s}"
         );
         assert!(!s.to_lowercase().contains("simulat"), "{s}");
@@ -132,7 +132,7 @@ fn consensus_stores_lose_nothing() {
         );
     }
     click(&mut h, Role::Button, "Redis (single instance)");
-    assert!(summary(&mut h, "where").contains("loses about 2.50 locks"));
+    assert!(summary(&mut h, "where").contains("loses about 2.5 locks"));
     assert_eq!(h.query_all_by_label_contains("Simulated mean").count(), 2);
 }
 
@@ -204,7 +204,7 @@ fn sample_size_and_reset() {
     click(&mut h, Role::Button, "Reset to lesson defaults");
     let s = summary(&mut h, "where");
     assert!(
-        s.contains("loses about 2.50 locks") && s.contains("over 10,000 failovers"),
+        s.contains("loses about 2.5 locks") && s.contains("over 10,000 failovers"),
         "{s}"
     );
 }

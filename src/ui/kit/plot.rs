@@ -202,12 +202,16 @@ const X_LABEL_SPACING: f32 = 60.0;
 
 /// A y axis whose tick labels are drawn whole or not at all (see [`Y_LABEL_SPACING`]).
 pub fn y_axis<'a>() -> egui_plot::AxisHints<'a> {
-    egui_plot::AxisHints::new_y().label_spacing(Y_LABEL_SPACING..=Y_LABEL_SPACING + 0.01)
+    egui_plot::AxisHints::new_y()
+        .label_spacing(Y_LABEL_SPACING..=Y_LABEL_SPACING + 0.01)
+        .formatter(|m, _| grid_label(m))
 }
 
 /// An x axis whose tick labels are drawn whole or not at all.
 pub fn x_axis<'a>() -> egui_plot::AxisHints<'a> {
-    egui_plot::AxisHints::new_x().label_spacing(X_LABEL_SPACING..=X_LABEL_SPACING + 0.01)
+    egui_plot::AxisHints::new_x()
+        .label_spacing(X_LABEL_SPACING..=X_LABEL_SPACING + 0.01)
+        .formatter(|m, _| grid_label(m))
 }
 
 /// A plot whose axes' tick labels are drawn whole or not at all: call before the axes'

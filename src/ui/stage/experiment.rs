@@ -161,9 +161,10 @@ pub trait Experiment: Builds + Choices {
             .unwrap_or_default()
     }
 
-    /// Whether the prediction prompt is true of the current settings; it is asked only then.
+    /// Whether the prediction prompt is true of the current settings; it is asked only then
+    /// (the model's settings say: section 3's story, section 5's Redis store).
     fn prompt_fits(&self) -> bool {
-        true
+        self.settings().is_none_or(|s| s.prompt_fits())
     }
 
     /// The figure's axis titles (x, y), for its empty state while the result is hidden.

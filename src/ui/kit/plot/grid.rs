@@ -45,10 +45,19 @@ pub fn spaced_x_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
 /// egui_plot's least spacing between grid lines, in points (its default).
 const GRID_SPACING_MIN: f64 = 8.0;
 
-/// A grid label with as many decimals as its step needs (`25.5` on a 0.5 step, `20` on 20).
+/// A grid label with as many decimals as its step needs (`25.5` on a 0.5 step, `20` on 20,
+/// `25` on a 0.5 step, `10,000`), by the lesson's one rule for numbers
+/// ([`crate::lesson::quantity::fmt_sig`]).
 pub fn grid_label(m: egui_plot::GridMark) -> String {
-    let decimals = (-m.step_size.log10().floor()).max(0.0) as usize;
-    format!("{:.*}", decimals, m.value)
+    let decimals = (-m.step_size.log10().floor()).max(0.0) as i32;
+    // Significant digits enough for the step's last decimal.
+    let magnitude = if m.value == 0.0 {
+        0
+    } else {
+        m.value.abs().log10().floor() as i32
+    };
+    let digits = (magnitude + 1 + decimals).max(1) as usize;
+    crate::lesson::quantity::fmt_sig(m.value, digits)
 }
 
 /// Grid marks on a log10 axis: every decade (labelled), and `minor` multiples inside it.

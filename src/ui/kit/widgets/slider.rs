@@ -59,17 +59,18 @@ pub fn param_slider_shown(
     if !suffix.is_empty() && show.is_none() {
         slider = slider.suffix(suffix.clone());
     }
-    let numbers = ui.style().number_formatter.clone();
     let r = match show {
         Some((show, parse)) => {
             let slider = slider.custom_parser(parse);
             a11y::add_slider(ui, slider, params::label(spec), move |v, _| show(v), "")
         }
+        // (The lesson's one number rule, with digits enough for any step of a slider;
+        // typed numbers may group their thousands as shown.)
         None => a11y::add_slider(
             ui,
-            slider,
+            slider.custom_parser(|t| t.trim().replace(',', "").parse().ok()),
             params::label(spec),
-            move |v, decimals| numbers.format(v, decimals),
+            |v, _| fmt::fmt_sig(v, 6),
             &suffix,
         ),
     };

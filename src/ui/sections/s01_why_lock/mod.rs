@@ -301,9 +301,8 @@ impl Experiment for Counter {
                     ("without", duration_ms(off.elapsed_ms)),
                     (
                         "ratio",
-                        format!(
-                            "{:.1}",
-                            on.elapsed_ms / off.elapsed_ms.max(f64::MIN_POSITIVE)
+                        crate::lesson::quantity::trim_sig2(
+                            on.elapsed_ms / off.elapsed_ms.max(f64::MIN_POSITIVE),
                         ),
                     ),
                 ],

@@ -187,7 +187,7 @@ pub fn timeline(
             if m.value < 0.0 {
                 String::new()
             } else {
-                format!("{:.0}", m.value)
+                crate::lesson::quantity::fmt_sig(m.value.round(), 6)
             }
         })
         .y_grid_spacer(|_| {

@@ -372,11 +372,6 @@ impl Experiment for Stale {
         Some(crate::predict::Settings::Stale(self.params))
     }
 
-    /// The prompt tells B's write before A's: true only when A's pause outlasts the TTL.
-    fn prompt_fits(&self) -> bool {
-        self.params.pause_s > self.params.ttl_s
-    }
-
     fn axis_titles(&self) -> (&'static str, &'static str) {
         (t!("sections.stale.axis_x"), "")
     }

@@ -238,14 +238,12 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
 pub fn numbers(ui: &mut Ui, view: &FailoverView) {
     let s = &view.summary;
     let interval = |e: &Estimate| {
-        let half = (e.hi - e.lo) / 2.0;
-        if half > 0.0 && half.is_finite() {
-            // Enough decimals that the interval's width shows.
-            let d = (1.0 - half.log10().floor()).clamp(0.0, 4.0) as usize;
-            let n = |v: f64| format!("{v:.d$}");
-            interval_words(n(e.value), n(e.lo), n(e.hi))
+        let (value, lo, hi) = (fmt_count(e.value), fmt_count(e.lo), fmt_count(e.hi));
+        // (An interval narrower than the value's third digit says the value alone.)
+        if lo == hi {
+            value
         } else {
-            interval_words(fmt_count(e.value), fmt_count(e.lo), fmt_count(e.hi))
+            interval_words(value, lo, hi)
         }
     };
     let zero_fraction = view.acc.lost_hist.bins.first().copied().unwrap_or(0) as f64

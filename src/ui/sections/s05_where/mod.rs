@@ -414,3 +414,20 @@ impl Builds for Where {
         self.twice = false;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The question speaks of a Redis primary and its replica: it is asked, and judged, only
+    /// while such a store is on show (a consensus row or Redlock before the reveal asks
+    /// nothing, so "None" is never marked right against a store the question does not name).
+    #[test]
+    fn the_question_is_asked_only_of_a_replicated_store() {
+        let mut w = Where::default();
+        for store in 0..stores().len() {
+            w.params.store = store;
+            assert_eq!(w.prompt_fits(), is_replicated(store), "{}", row(store).id);
+        }
+    }
+}
