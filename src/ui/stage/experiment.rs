@@ -164,7 +164,7 @@ pub trait Experiment: Builds + Choices {
     /// Whether the prediction prompt is true of the current settings; it is asked only then
     /// (the model's settings say: section 3's story, section 5's Redis store).
     fn prompt_fits(&self) -> bool {
-        self.settings().is_none_or(|s| s.prompt_fits())
+        self.settings().is_some_and(|s| s.prompt_fits())
     }
 
     /// The figure's axis titles (x, y), for its empty state while the result is hidden.
