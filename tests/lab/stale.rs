@@ -91,6 +91,11 @@ pub const TESTS: &[LabTest] = &[
     ),
     LabTest::new("snapshot_lab_after_run", &[], snapshot_lab_after_run),
     LabTest::new(
+        "a_changed_setting_asks_the_question_again",
+        &[],
+        a_changed_setting_asks_the_question_again,
+    ),
+    LabTest::new(
         "an_overlap_without_damage_says_both_acted_as_holder",
         &[],
         an_overlap_without_damage_says_both_acted_as_holder,
@@ -459,6 +464,38 @@ fn page_with_words(
         );
     h.run_steps(3);
     h
+}
+
+/// A prediction belongs to the settings it was made at: after a setting changes, Run waits
+/// for a new answer (a run the learner never predicted is never judged); the server's address
+/// changes nothing of the outcome and keeps it.
+fn a_changed_setting_asks_the_question_again() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    use locks_lesson::ui::sections::lab::LabPage;
+
+    let mut h = page_with_words(LabPage::new(), [1100.0, 760.0]);
+    let run_enabled =
+        |h: &egui_kittest::Harness<'_, _>| !h.get_by_label("Run").accesskit_node().is_disabled();
+    assert!(!run_enabled(&h), "Run waits for a prediction");
+    h.get_by_label_contains("A's stale data").click();
+    h.run_steps(2);
+    assert!(run_enabled(&h), "a prediction lets Run go");
+    h.get_by_label("URL (optional):")
+        .type_text("redis://127.0.0.1:6390");
+    h.run_steps(2);
+    assert!(
+        run_enabled(&h),
+        "the address is no setting of the experiment"
+    );
+    h.get_by_label("Storage checks fencing tokens").click();
+    h.run_steps(2);
+    assert!(!run_enabled(&h), "a changed setting asks again");
+    h.get_by_label_contains("B's result").click();
+    h.run_steps(2);
+    assert!(run_enabled(&h), "answered again");
+    h.get_by_label("etcd").click();
+    h.run_steps(2);
+    assert!(!run_enabled(&h), "another server asks again");
 }
 
 /// One experiment run to its end finishes the lab: its section gets its tick (and the

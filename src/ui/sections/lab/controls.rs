@@ -10,7 +10,24 @@ use crate::ui::kit::widgets;
 
 impl LabPage {
     /// The settings (a learner's: a lecture runs the lab's defaults).
+    /// A changed setting asks the question again: a prediction belongs to the settings it
+    /// was made at.
     pub(super) fn controls(&mut self, ui: &mut Ui) {
+        let before = self.setting();
+        self.setting_rows(ui);
+        if self.setting() != before {
+            self.expected = None;
+        }
+    }
+
+    /// What the stale holder's run is made at: the server and the three settings (its
+    /// address changes nothing of the outcome).
+    fn setting(&self) -> (ServerKind, f64, f64, bool) {
+        (self.server, self.ttl_ms, self.pause_ms, self.fencing)
+    }
+
+    /// The settings' rows.
+    fn setting_rows(&mut self, ui: &mut Ui) {
         let busy = self.running();
         ui.add_enabled_ui(!busy, |ui| {
             ui.horizontal_wrapped(|ui| {
