@@ -95,3 +95,39 @@ fn each_step_of_the_redis_row_has_its_own_code() {
     let e = locks_lesson::scenario::check(&encode(&bad)).expect_err("no step 3");
     assert!(e.contains("step") && e.contains("twice"), "{e}");
 }
+
+/// Section 5's row of stores holds still whichever store is chosen: a click on one store never
+/// moves the others from under the pointer (on a laptop, before and after the reveal).
+#[test]
+fn the_row_of_stores_holds_still() {
+    let names: Vec<String> = locks_lesson::sections::models::where_params::stores()
+        .iter()
+        .map(|r| r.name.clone())
+        .collect();
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT;
+    let mut h = crate::harness::open(5).settle(6).build();
+    // A store's button (its name is in the table's words too).
+    fn button<'a>(h: &'a Harness<'static, LessonApp>, name: &'a str) -> egui_kittest::Node<'a> {
+        h.query_all_by_label(name)
+            .find(|n| matches!(n.accesskit_node().role(), Role::Button))
+            .unwrap_or_else(|| panic!("no button {name}"))
+    }
+    let tops = |h: &Harness<'static, LessonApp>| -> Vec<f32> {
+        names.iter().map(|n| button(h, n).rect().top()).collect()
+    };
+    let first = tops(&h);
+    for order in [names.clone(), names.iter().rev().cloned().collect()] {
+        for name in &order {
+            button(&h, name).click();
+            h.run_steps(6);
+            let now = tops(&h);
+            for (n, (a, b)) in names.iter().zip(first.iter().zip(&now)) {
+                assert!(
+                    (a - b).abs() < 0.5,
+                    "after choosing {name}, {n} moved from {a} to {b}"
+                );
+            }
+        }
+    }
+}

@@ -90,6 +90,13 @@ pub trait Experiment: Builds + Choices {
     /// The computed headline; `None` while the results are still coming in.
     fn headline(&self) -> Option<String>;
 
+    /// The longest headline the page can say at any of its choices, where one is much longer
+    /// than the rest: a learner's headline keeps its room from the start, so a click that
+    /// brings it moves nothing under it (section 5's Redlock).
+    fn longest_headline(&self) -> Option<String> {
+        None
+    }
+
     /// Why a run failed, if one did.
     fn failure(&self) -> Option<String>;
 

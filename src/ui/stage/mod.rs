@@ -153,9 +153,14 @@ impl<E: Experiment> Pieces for Stage<E> {
         let keep = !cx.lecture;
         widgets::steady_height(ui, id, keep, |ui| {
             match self.exp.headline() {
-                Some(h) => {
-                    widgets::headline(ui, &h);
-                }
+                Some(h) => match self.exp.longest_headline().filter(|_| keep) {
+                    Some(longest) => {
+                        widgets::headline_with_room(ui, &h, &longest);
+                    }
+                    None => {
+                        widgets::headline(ui, &h);
+                    }
+                },
                 None => {
                     let failed = self.exp.failure();
                     widgets::no_result_yet(ui, failed.as_deref(), Some(t!("stage.simulating")));

@@ -1,6 +1,7 @@
 //! Section 5, "Where the lock lives": locks lost when a Redis primary fails over, against a
 //! consensus store that loses none, and the comparison table of the five stores.
 
+mod controls;
 pub mod figure;
 mod table;
 mod words;
@@ -17,7 +18,6 @@ use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::fmt_count;
 use crate::ui::kit::plot::KeyMark;
-use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
 use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
 use crate::ui::{Builds, Press, Reach};
@@ -48,8 +48,8 @@ pub struct Where {
     /// The prediction is being asked: the lag, which with the rate would give its answer
     /// away, waits until it is made.
     asking: bool,
-    /// The height Redlock's list of failure modes took when last drawn (its figure is words:
-    /// the stage keeps at least that much room for it).
+    /// The height Redlock's list of failure modes takes at the figure's width (its figure is
+    /// words, measured at every store: the stage keeps that much room at all of them).
     redlock_height: f32,
 }
 
@@ -188,21 +188,32 @@ impl Experiment for Where {
     }
 
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
-        if is_redlock(self.params.store) {
-            let drawn = ui.allocate_ui(vec2(size.x, 0.0), |ui| {
+        // Redlock's list takes the figure's room at every store (measured unseen at the
+        // others'): choosing Redlock moves nothing under the figure.
+        let redlock = is_redlock(self.params.store);
+        let rect = egui::Rect::from_min_size(ui.cursor().min, vec2(size.x, f32::INFINITY));
+        let builder = egui::UiBuilder::new().max_rect(rect);
+        let builder = if redlock {
+            builder
+        } else {
+            builder.invisible().sizing_pass()
+        };
+        let h = ui
+            .new_child(builder)
+            .scope(|ui| {
                 ui.set_width(size.x);
                 crate::ui::sections::lab::failover::redlock_modes(ui, cx);
-            });
-            let h = drawn.response.rect.height();
-            if (h - self.redlock_height).abs() > 0.5 {
-                self.redlock_height = h;
-                ui.ctx().request_repaint();
-            }
+            })
+            .response
+            .rect
+            .height();
+        if (h - self.redlock_height).abs() > 0.5 {
+            self.redlock_height = h;
+            ui.ctx().request_repaint();
+        }
+        if redlock {
             // The rest of the room stays empty: the figure takes its whole room.
-            ui.allocate_space(vec2(
-                size.x,
-                (size.y - h - ui.spacing().item_spacing.y).max(0.0),
-            ));
+            ui.allocate_space(size);
             return;
         }
         match self.run.latest() {
@@ -224,12 +235,11 @@ impl Experiment for Where {
         } else {
             crate::ui::kit::readable::value_axis_rows(ui.ctx())
         };
-        let plot = crate::ui::kit::readable::readable_height(ui, rows);
-        if is_redlock(self.params.store) {
-            plot.max(self.redlock_height)
-        } else {
-            plot
-        }
+        crate::ui::kit::readable::readable_height(ui, rows).max(self.redlock_height)
+    }
+
+    fn longest_headline(&self) -> Option<String> {
+        Some(lab_words().redlock_headline.clone())
     }
 
     fn asking(&mut self, asking: bool) {
@@ -253,50 +263,7 @@ impl Experiment for Where {
             });
             return;
         }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t!("sections.where.stores")).strong());
-            for (i, row) in stores().iter().enumerate() {
-                if ui
-                    .selectable_label(self.params.store == i, &row.name)
-                    .on_hover_text(&row.in_short)
-                    .clicked()
-                {
-                    self.params.store = i;
-                }
-            }
-        });
-        if is_replicated(self.params.store) {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(t!("sections.where.step")).strong());
-                let steps = [
-                    (false, tf!("sections.where.step.lost", &[("step", "1")])),
-                    (true, tf!("sections.where.step.twice", &[("step", "2")])),
-                ];
-                for (twice, label) in steps {
-                    if ui.selectable_label(self.twice == twice, label).clicked() {
-                        self.twice = twice;
-                    }
-                }
-            });
-        }
-        let p = &mut self.params.model;
-        // Replication lag matters only where there is a replica: the single Redis row.
-        if is_replicated(self.params.store) && !self.asking {
-            let labels = [&failover::RATE, &failover::LAG_MS].map(crate::ui::kit::params::label);
-            widgets::two_up(
-                ui,
-                labels,
-                |ui| {
-                    widgets::param_slider(ui, &failover::RATE, &mut p.rate);
-                },
-                |ui| {
-                    widgets::param_slider(ui, &failover::LAG_MS, &mut p.lag_ms)
-                        .on_hover_text(t!("sections.where.lag.hover"));
-                },
-            );
-        } else {
-            widgets::param_slider(ui, &failover::RATE, &mut p.rate);
-        }
+        self.learner_controls(ui);
     }
 
     fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
