@@ -387,7 +387,10 @@ fn the_drift_allowance_does_not_cover_pauses() {
 #[test]
 fn a_restart_can_let_a_second_client_win() {
     never_says(&["restarts without the keys it granted (no fsync=always) lets a second client"]);
-    let restart = text_with("lab_failover.ron", "A master restarts without the keys it granted");
+    let restart = text_with(
+        "lab_failover.ron",
+        "A master restarts without the keys it granted",
+    );
     says_all(
         &restart,
         &[

@@ -25,6 +25,26 @@ fn open_cards(h: &App) -> usize {
     h.query_all_by_label("Fencing token here").count()
 }
 
+/// A learner's number key for the next open question: a question out of view is brought into
+/// view by the first press (and not answered), then answered by the second.
+fn answer_by_key(h: &mut App, key: Key, answered: impl Fn(&App) -> bool) {
+    for _ in 0..2 {
+        h.key_press(key);
+        h.run_steps(3);
+
+        if answered(h) {
+            return;
+        }
+    }
+    panic!("two presses of {key:?} answered nothing");
+}
+
+/// The next card's question answered by `key`.
+fn answer_card(h: &mut App, key: Key) {
+    let before = open_cards(h);
+    answer_by_key(h, key, |h| open_cards(h) > before);
+}
+
 #[test]
 fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
     let mut h = crate::harness::open("who").build();
@@ -61,12 +81,57 @@ fn choosing_opens_the_card_and_a_wrong_choice_names_the_right_one() {
     // Not finished until every card is answered.
     let title = &lesson::content().section(number("who")).title;
     assert!(h.query_by_label(&format!("7. {title} ✔")).is_none());
+    // (The rest by focus and Enter: a number key would judge the Redlock debate once it is in view.)
     for c in &cards()[2..] {
-        h.key_press(digit(c.ask.correct));
+        let right = format!(
+            "{}  {}",
+            c.ask.correct + 1,
+            lesson::plain(&c.ask.options[c.ask.correct])
+        );
+        h.get_by_label(&right).focus();
+        h.run_steps(1);
+        h.key_press(Key::Enter);
         h.run_steps(3);
     }
     assert_eq!(open_cards(&h), cards().len());
     assert!(h.query_by_label(&format!("7. {title} ✔")).is_some());
+}
+
+/// A number key never answers a question out of view: the first press brings the next open
+/// question into view, the second answers it.
+#[test]
+fn a_number_key_answers_only_a_question_in_view() {
+    let mut h = crate::harness::open("who").build();
+    h.key_press(digit(cards()[0].ask.correct));
+    h.run_steps(3);
+    assert_eq!(
+        open_cards(&h),
+        1,
+        "the first question, in view, is answered"
+    );
+    let window = h.ctx.content_rect();
+    let next = &cards()[1].ask.question;
+    let at = |h: &App| h.get_by_label_contains(next).rect();
+    assert!(
+        at(&h).top() > window.bottom(),
+        "the opened card pushes the next question out of view: {:?}",
+        at(&h)
+    );
+    h.key_press(digit(cards()[1].ask.correct));
+    h.run_steps(3);
+    assert_eq!(
+        open_cards(&h),
+        1,
+        "a press with no question in view answers nothing"
+    );
+    assert!(
+        window.contains_rect(at(&h)),
+        "it brings the next question into view: {:?}",
+        at(&h)
+    );
+    h.key_press(digit(cards()[1].ask.correct));
+    h.run_steps(3);
+    assert_eq!(open_cards(&h), 2, "the question in view is answered");
 }
 
 /// The Redlock card of a learner's page: its two sides next to each other, and its conclusion
@@ -79,8 +144,7 @@ fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
         .position(|c| c.debate.is_some())
         .expect("a debate card");
     for c in &cards()[..=debate] {
-        h.key_press(digit(c.ask.correct));
-        h.run_steps(3);
+        answer_card(&mut h, digit(c.ask.correct));
     }
     assert_eq!(open_cards(&h), debate + 1);
     let d = cards()[debate].debate.as_ref().unwrap();
@@ -178,17 +242,26 @@ fn in_a_lecture_the_redlock_conclusion_waits_for_the_class_s_judgement() {
     assert!(concluded(&h));
 }
 
+/// Once the Redlock card is open, its judgement is the open question in view: the number keys
+/// judge the debate, and then answer the card after it.
 #[test]
-fn once_every_card_is_open_the_number_keys_judge_the_debate() {
+fn the_number_keys_judge_the_debate_in_view() {
     let mut h = crate::harness::open("who").build();
-    for c in cards() {
-        h.key_press(digit(c.ask.correct));
-        h.run_steps(3);
+    let debate = cards()
+        .iter()
+        .position(|c| c.debate.is_some())
+        .expect("a debate card");
+    for c in &cards()[..=debate] {
+        answer_card(&mut h, digit(c.ask.correct));
     }
     assert!(h.query_by_label("The lesson's conclusion").is_none());
-    h.key_press(Key::Num1);
-    h.run_steps(3);
-    assert!(h.query_by_label("The lesson's conclusion").is_some());
+    answer_by_key(&mut h, Key::Num1, |h| {
+        h.query_by_label("The lesson's conclusion").is_some()
+    });
+    for c in &cards()[debate + 1..] {
+        answer_card(&mut h, digit(c.ask.correct));
+    }
+    assert_eq!(open_cards(&h), cards().len());
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! Each card opens once the learner has said where its fencing token is; the Redlock card
 //! puts the two sides of the debate next to each other, asks the learner (in a lecture, the
 //! class) to judge them, and only then gives the lesson's conclusion.
-//! Number keys answer the first open question, so a lecturer can drive it from the keyboard
-//! (Tab and Enter reach the options too).
+//! Number keys answer the first open question in view (one out of view is brought into view
+//! first), so the keyboard drives it (Tab and Enter reach the options too).
 
 use egui::{RichText, Stroke, Ui};
 
@@ -16,6 +16,7 @@ use crate::ui::shell::glossary::marked_text;
 use crate::ui::shell::keymap::Action;
 use crate::ui::{Cx, Section, kit::a11y};
 
+mod keys;
 mod lecture;
 
 /// Room kept clear on the right of the cards for the page's scroll bar.
@@ -40,6 +41,8 @@ pub struct Who {
     judged: Option<usize>,
     /// Lecture mode: the debate's conclusion revealed (R or Page Down).
     concluded: bool,
+    /// A learner's page as last drawn: where the number keys would answer.
+    seen: keys::Seen,
 }
 
 /// A step of the lecture: a card's question, or the judgement of the debate on a card.
@@ -268,14 +271,19 @@ fn conclusion_ui(
 
 /// The debate on a learner's card: the sides, then the learner's judgement asked, or made
 /// with the conclusion.
-fn debate_ui(ui: &mut Ui, d: &Debate, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
+fn debate_ui(
+    ui: &mut Ui,
+    d: &Debate,
+    judged: &mut Option<usize>,
+    cx: &mut Cx<'_>,
+) -> Option<egui::Rect> {
     sides_ui(ui, d, cx);
     ui.add_space(6.0);
     if judged.is_none() || cx.slide {
-        judgement_ui(ui, d, judged, cx.slide);
-        return;
+        return Some(judgement_ui(ui, d, judged, cx.slide));
     }
     conclusion_ui(ui, d, *judged, false, cx);
+    None
 }
 
 /// A card's fencing token.
@@ -298,12 +306,17 @@ fn facts_ui(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
     }
 }
 
-fn card_body(ui: &mut Ui, c: &SystemCard, judged: &mut Option<usize>, cx: &mut Cx<'_>) {
+/// A card's facts and its debate; where the debate's judgement is asked, if it is.
+fn card_body(
+    ui: &mut Ui,
+    c: &SystemCard,
+    judged: &mut Option<usize>,
+    cx: &mut Cx<'_>,
+) -> Option<egui::Rect> {
     facts_ui(ui, c, cx);
-    if let Some(d) = &c.debate {
-        ui.add_space(4.0);
-        debate_ui(ui, d, judged, cx);
-    }
+    let d = c.debate.as_ref()?;
+    ui.add_space(4.0);
+    debate_ui(ui, d, judged, cx)
 }
 
 impl Section for Who {
@@ -339,21 +352,16 @@ impl Section for Who {
             }
             return;
         }
-        // Number keys answer the first open question.
-        let open = self.open_question();
+        // Number keys answer the first open question in view.
         for a in cx.actions {
-            let k = |k: u8| usize::from(k).saturating_sub(1);
             if let Action::Choose(n) = *a {
-                match open {
-                    Some(i) => self.choose(i, k(n)),
-                    // Every card open: the keys judge the debate.
-                    None if self.judged.is_none() => self.judge(k(n)),
-                    None => {}
-                }
+                self.key(usize::from(n).saturating_sub(1));
             }
         }
-        let open = self.open_question();
+        let keys_at = self.key_card();
         let mut judged = self.judged;
+        let mut seen = keys::Seen::new(ui.clip_rect());
+        let bring = self.seen.bring.take();
         ui.scope(|ui| {
             ui.set_max_width(ui.available_width() - SCROLL_BAR_ROOM);
             for (i, c) in cards().iter().enumerate() {
@@ -368,12 +376,23 @@ impl Section for Who {
                         if self.is_open(i) {
                             feedback(ui, c, self.chosen(i), cx);
                             ui.add_space(6.0);
-                            card_body(ui, c, &mut judged, cx);
+                            let judgement = card_body(ui, c, &mut judged, cx);
+                            if let Some(r) = judgement
+                                && bring == Some(keys::Target::Judgement)
+                            {
+                                ui.scroll_to_rect(r, Some(egui::Align::TOP));
+                            }
+                            seen.judgement = judgement.or(seen.judgement);
                             return None;
                         }
-                        let keys_here = open == Some(i) && !cx.slide;
-                        ask_ui(ui, c, keys_here, self.chosen(i)).0
+                        let keys_here = keys_at == Some(i) && !cx.slide;
+                        let (picked, asked) = ask_ui(ui, c, keys_here, self.chosen(i));
+                        seen.asks.push((i, asked));
+                        picked
                     });
+                if bring == Some(keys::Target::Card(i)) {
+                    card.response.scroll_to_me(Some(egui::Align::TOP));
+                }
                 if let Some(j) = card.inner {
                     self.choose(i, j);
                     ui.ctx().request_repaint();
@@ -382,6 +401,7 @@ impl Section for Who {
             }
         });
         self.judged = judged;
+        self.seen = seen;
         if self.open_question().is_none() {
             cx.mark_done(self.number());
         }
