@@ -155,6 +155,8 @@ pub struct BreakStory {
     pub fencing: String,
     pub idempotent: String,
     pub all: String,
+    /// The same on a slide, in short (the lecturer's notes say the rest); the same slots.
+    pub slide: BreakHeadlines,
     /// The four bars of each defence, in order, as the figure and its key name them.
     pub ran_twice: String,
     pub over_newer: String,
@@ -169,15 +171,31 @@ pub struct BreakStory {
     pub details: String,
 }
 
+/// Section 9's headline per defence on a slide.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BreakHeadlines {
+    pub none: String,
+    pub renewal: String,
+    pub fencing: String,
+    pub idempotent: String,
+    pub all: String,
+}
+
 impl BreakStory {
     /// Every text, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 13] {
+    pub fn texts_mut(&mut self) -> [&mut String; 18] {
         [
             &mut self.none,
             &mut self.renewal,
             &mut self.fencing,
             &mut self.idempotent,
             &mut self.all,
+            &mut self.slide.none,
+            &mut self.slide.renewal,
+            &mut self.slide.fencing,
+            &mut self.slide.idempotent,
+            &mut self.slide.all,
             &mut self.ran_twice,
             &mut self.over_newer,
             &mut self.invoices_twice,

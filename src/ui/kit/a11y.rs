@@ -262,6 +262,13 @@ pub fn headline_shown(shown: &Response, text: &str) {
         .data_mut(|d| d.insert_temp(headline_seen_id(), text.to_owned()));
 }
 
+/// The headline last on screen, as the announcer has it (a slide's may say less than the
+/// section's summary).
+pub fn headline_on_screen(ctx: &Context) -> Option<String> {
+    let s: Settling = ctx.data(|d| d.get_temp(headline_node_id().with("state")))?;
+    (!s.latest.is_empty()).then_some(s.latest)
+}
+
 /// What the headline announcer remembers between frames.
 #[derive(Clone, Debug, Default)]
 struct Settling {

@@ -90,6 +90,12 @@ pub trait Experiment: Builds + Choices {
     /// The computed headline; `None` while the results are still coming in.
     fn headline(&self) -> Option<String>;
 
+    /// The headline on a slide, where it says less than a learner's (the lecturer's notes
+    /// say the rest); the learner's where `None`.
+    fn slide_headline(&self) -> Option<String> {
+        None
+    }
+
     /// The longest headline the page can say at any of its choices, where one is much longer
     /// than the rest: a learner's headline keeps its room from the start, so a click that
     /// brings it moves nothing under it (section 5's Redlock).

@@ -151,8 +151,13 @@ impl<E: Experiment> Pieces for Stage<E> {
         // longest one: the figure and the buttons stay where they were.
         let id = memory::memory_id(ui, "stage-headline-room", self.exp.number());
         let keep = !cx.lecture;
+        let headline = if cx.lecture {
+            self.exp.slide_headline().or_else(|| self.exp.headline())
+        } else {
+            self.exp.headline()
+        };
         widgets::steady_height(ui, id, keep, |ui| {
-            match self.exp.headline() {
+            match headline {
                 Some(h) => match self.exp.longest_headline().filter(|_| keep) {
                     Some(longest) => {
                         widgets::headline_with_room(ui, &h, &longest);

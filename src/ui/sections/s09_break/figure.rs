@@ -161,7 +161,13 @@ fn expected_top(view: &BreakView) -> f64 {
 pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size: Vec2) {
     let runs = view.acc.runs.max(1) as f64;
     let bars = mode_bars(view, runs);
-    let top = modes_top(view, &bars);
+    // A row of room over the data's top for the counts, which sit above their intervals (at
+    // most a quarter of a short plot: its axis keeps its numbers).
+    let room = crate::ui::kit::labels::headroom(ui, size.y, 1).min(0.25);
+    let top = modes_top(view, &bars) / (1.0 - room);
+    // A labelled step of at least two rows of type, so a short plot keeps its numbers.
+    let least_step =
+        (top * 2.0 * f64::from(crate::ui::kit::labels::row(ui)) / f64::from(size.y)).max(1.0);
     let w = plot::line_width(cx);
     let ink = ui.visuals().strong_text_color();
     let chart_bars: Vec<Bar> = bars
@@ -214,14 +220,13 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         ))
         .include_x(-0.5)
         .include_x(Mode::ALL.len() as f64 - 0.5)
-        // The axis from zero to the top, no margin: the counts' labels go in the room the
-        // spread leaves above the expected bars. It holds still whatever the height the
-        // defence's headline leaves it.
+        // The axis from zero to the top and a row for the counts, no margin. It holds still
+        // from run to run and from defence to defence.
         .include_y(0.0)
         .include_y(top)
         .set_margin_fraction(egui::vec2(0.05, 0.0))
         .show_grid([false, true])
-        .y_grid_spacer(|g| plot::nice_grid(g, 1.0))
+        .y_grid_spacer(move |g| plot::nice_grid(g, least_step))
         .y_axis_formatter(|m, range| {
             // None at the top edge, where half the label would be cut off.
             let room = 0.03 * (range.end() - range.start());

@@ -82,15 +82,25 @@ fn exact_bins(params: &RenewalParams) -> Vec<f64> {
 impl Break {
     /// The computed headline: what the chosen defence leaves, and what it cannot reach.
     pub fn headline_for(&self, view: &BreakView) -> String {
+        self.headline_in(view, false)
+    }
+
+    /// The headline, in short on a `slide` (the lecturer's notes say the rest).
+    fn headline_in(&self, view: &BreakView, slide: bool) -> String {
         let [none, renewal, _, _, _] = &view.modes;
         let s = &view.modes[mode_index(self.params.mode)];
         let w = words();
-        let template = match self.params.mode {
-            Mode::None => &w.none,
-            Mode::Renewal => &w.renewal,
-            Mode::Fencing => &w.fencing,
-            Mode::Idempotent => &w.idempotent,
-            Mode::All => &w.all,
+        let template = match (self.params.mode, slide) {
+            (Mode::None, false) => &w.none,
+            (Mode::Renewal, false) => &w.renewal,
+            (Mode::Fencing, false) => &w.fencing,
+            (Mode::Idempotent, false) => &w.idempotent,
+            (Mode::All, false) => &w.all,
+            (Mode::None, true) => &w.slide.none,
+            (Mode::Renewal, true) => &w.slide.renewal,
+            (Mode::Fencing, true) => &w.slide.fencing,
+            (Mode::Idempotent, true) => &w.slide.idempotent,
+            (Mode::All, true) => &w.slide.all,
         };
         let c = &s.counts;
         fill(
@@ -137,6 +147,10 @@ impl Experiment for Break {
     }
 
     crate::one_run_status!();
+
+    fn slide_headline(&self) -> Option<String> {
+        self.run.latest().map(|v| self.headline_in(v, true))
+    }
 
     fn run_status(&self, ui: &mut Ui) {
         self.run.run_status_ui(
