@@ -143,7 +143,10 @@ impl eframe::App for LessonApp {
 
         self.handle(events);
         ui::shell::presenter::audience::show(&ctx, self);
-        self.progress.visit(self.current_section());
+        if !self.lecture() {
+            // (A lecture leaves no trace: the next plain start opens where the learner was.)
+            self.progress.visit(self.current_section());
+        }
         let text = self.sections[self.current].text();
         let said = if text.number > crate::sections::lesson_count() {
             text.title.clone()

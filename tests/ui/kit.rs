@@ -99,6 +99,11 @@ fn page_down_walks_the_ttl_presets_in_lesson_order_and_back() {
 #[test]
 fn page_down_walks_the_stores_and_page_up_the_defences() {
     let mut h = lecture_at("fencing");
+    // Section 4's two builds: the run without fencing, then with it.
+    assert_eq!(setting(&h, 4, "fencing"), "false");
+    press(&mut h, Key::PageDown);
+    assert_eq!(h.state().current_id(), "fencing");
+    assert_eq!(setting(&h, 4, "fencing"), "true");
     press(&mut h, Key::PageDown);
     assert_eq!(h.state().current_id(), "where");
     let mut seen = vec![setting(&h, 5, "store")];

@@ -862,3 +862,27 @@ fn page_down_reveals_every_card_of_section_7_at_any_type() {
         );
     }
 }
+
+/// A lecture leaves no trace in the learner's place: the section the learner was on stays
+/// the one a plain start opens at, however far the lecture went.
+#[test]
+fn a_lecture_keeps_the_learners_place() {
+    let mut h = app("ttl");
+    h.run_steps(2);
+    let learner = number("ttl");
+    assert_eq!(h.state().progress().get().last_visited(), Some(learner));
+    h.key_press(Key::L);
+    crate::harness::hold_window(&mut h, [1366.0, 768.0], 4);
+    h.state_mut().go_to(number("interview"));
+    crate::harness::hold_window(&mut h, [1366.0, 768.0], 4);
+    assert_eq!(
+        h.state().progress().get().last_visited(),
+        Some(learner),
+        "the lecture's section is not the learner's"
+    );
+    h.key_press(Key::L);
+    crate::harness::hold_window(&mut h, [1366.0, 768.0], 4);
+    // Back as a learner: the page on screen is the learner's again.
+    let now = h.state().current_section();
+    assert_eq!(h.state().progress().get().last_visited(), Some(now));
+}

@@ -289,7 +289,17 @@ impl Experiment for Fencing {
     }
 }
 
+/// The section's two builds: the run without fencing (the prediction's), then the same run
+/// with fencing on.
 impl Choices for Fencing {
+    fn choices(&self) -> (usize, Option<usize>) {
+        (2, Some(usize::from(self.params.fencing)))
+    }
+
+    fn choose(&mut self, i: usize) {
+        self.params.fencing = i == 1;
+    }
+
     fn before_slide(&mut self) {
         self.view.again();
     }
