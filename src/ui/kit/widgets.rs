@@ -116,6 +116,12 @@ pub const HEADLINE: &str = "headline";
 
 /// The section's computed headline: the result restated in plain words.
 pub fn headline(ui: &mut Ui, text: &str) -> Response {
+    headline_in_room(ui, text, &[])
+}
+
+/// The headline in at least the height the tallest of `others` takes at this width (every
+/// headline the same place can say): a build or a click that changes it moves nothing under it.
+pub fn headline_in_room(ui: &mut Ui, text: &str, others: &[String]) -> Response {
     let size = headline_size(ui);
     // (On a slide the headline is the slide's first line: no box around it, its room is the
     // figure's.)
@@ -124,9 +130,25 @@ pub fn headline(ui: &mut Ui, text: &str) -> Response {
     } else {
         panel_frame(ui)
     };
+    let inner = (ui.available_width() - frame.total_margin().sum().x).max(1.0);
+    let room = others
+        .iter()
+        .map(|t| {
+            egui::WidgetText::from(RichText::new(t).size(size).strong())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    inner,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
     let shown = frame
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
+            ui.set_min_height(room);
             ui.add(egui::Label::new(RichText::new(text).size(size).strong()).wrap())
         })
         .inner;
@@ -171,24 +193,7 @@ pub fn steady_height<R>(
 /// The headline (see [`headline`]) in at least the height `longest`, the longest thing it
 /// says in this place, takes at this width: it never wraps to more lines under the mouse.
 pub fn headline_with_room(ui: &mut Ui, text: &str, longest: &str) -> Response {
-    let size = headline_size(ui);
-    let frame = panel_frame(ui);
-    let inner = ui.available_width() - frame.total_margin().sum().x;
-    let font = egui::FontId::proportional(size);
-    let room = ui
-        .painter()
-        .layout(longest.to_owned(), font, Color32::WHITE, inner.max(1.0))
-        .size()
-        .y;
-    let shown = frame
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.set_min_height(room);
-            ui.add(egui::Label::new(RichText::new(text).size(size).strong()).wrap())
-        })
-        .inner;
-    a11y::headline_shown(&shown, text);
-    shown
+    headline_in_room(ui, text, &[longest.to_owned()])
 }
 
 /// The headline's type size.

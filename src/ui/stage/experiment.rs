@@ -96,11 +96,12 @@ pub trait Experiment: Builds + Choices {
         None
     }
 
-    /// The longest headline the page can say at any of its choices, where one is much longer
-    /// than the rest: a learner's headline keeps its room from the start, so a click that
-    /// brings it moves nothing under it (section 5's Redlock).
-    fn longest_headline(&self) -> Option<String> {
-        None
+    /// Every headline the page says at these settings in its other builds or choices (on a
+    /// `slide`, the slide's), where they differ in length: the headline keeps the room of the
+    /// tallest, so a build or a click that changes it moves nothing under it (section 3's
+    /// moments, section 5's Redlock, section 9's defences).
+    fn other_headlines(&self, _slide: bool) -> Vec<String> {
+        Vec::new()
     }
 
     /// Why a run failed, if one did.

@@ -158,14 +158,9 @@ impl<E: Experiment> Pieces for Stage<E> {
         };
         widgets::steady_height(ui, id, keep, |ui| {
             match headline {
-                Some(h) => match self.exp.longest_headline().filter(|_| keep) {
-                    Some(longest) => {
-                        widgets::headline_with_room(ui, &h, &longest);
-                    }
-                    None => {
-                        widgets::headline(ui, &h);
-                    }
-                },
+                Some(h) => {
+                    widgets::headline_in_room(ui, &h, &self.exp.other_headlines(cx.lecture));
+                }
                 None => {
                     let failed = self.exp.failure();
                     widgets::no_result_yet(ui, failed.as_deref(), Some(t!("stage.simulating")));

@@ -157,6 +157,19 @@ impl Experiment for Stale {
             .map(|s| s.caption.clone())
     }
 
+    fn other_headlines(&self, _slide: bool) -> Vec<String> {
+        // Every moment's caption and the outcome: the lanes hold still as the story steps.
+        let Some(story) = self.story.latest() else {
+            return Vec::new();
+        };
+        story
+            .steps
+            .iter()
+            .map(|s| s.caption.clone())
+            .chain([outcome_sentence(&story.run)])
+            .collect()
+    }
+
     fn failure(&self) -> Option<String> {
         self.story.failed()
     }

@@ -238,8 +238,14 @@ impl Experiment for Where {
         crate::ui::kit::readable::readable_height(ui, rows).max(self.redlock_height)
     }
 
-    fn longest_headline(&self) -> Option<String> {
-        Some(lab_words().redlock_headline.clone())
+    fn other_headlines(&self, slide: bool) -> Vec<String> {
+        // (A slide's stores are builds of their own, each with its own run: a learner's
+        // click must not move the row under the mouse.)
+        if slide {
+            Vec::new()
+        } else {
+            vec![lab_words().redlock_headline.clone()]
+        }
     }
 
     fn asking(&mut self, asking: bool) {

@@ -152,6 +152,26 @@ impl Experiment for Break {
         self.run.latest().map(|v| self.headline_in(v, true))
     }
 
+    fn other_headlines(&self, slide: bool) -> Vec<String> {
+        // Every defence's, from the one run that computes all five.
+        let Some(v) = self.run.latest() else {
+            return Vec::new();
+        };
+        Mode::ALL
+            .iter()
+            .map(|&mode| {
+                let other = Break {
+                    params: RenewalParams {
+                        mode,
+                        ..self.params
+                    },
+                    ..Break::default()
+                };
+                other.headline_in(v, slide)
+            })
+            .collect()
+    }
+
     fn run_status(&self, ui: &mut Ui) {
         self.run.run_status_ui(
             ui,
