@@ -279,8 +279,54 @@ impl Schema for FailoverParams {
     });
 }
 
+/// The largest share of failovers any bin of `width` whole numbers from `lo` holds (`bins`
+/// of them) when the losses are exactly `Poisson(mean)`: the histogram's tallest bar, as the
+/// model gives it. Summed in logarithms, so a large mean neither underflows nor overflows.
+pub fn poisson_peak_bin(mean: f64, lo: f64, width: f64, bins: usize) -> f64 {
+    if mean.is_nan() || mean <= 0.0 {
+        // Every failover loses nothing: the first bin holds them all.
+        return if lo <= 0.0 { 1.0 } else { 0.0 };
+    }
+    let width = width.max(1.0).round() as u64;
+    let first = lo.max(0.0).round() as u64;
+    let last = first + width * bins as u64;
+    let ln_mean = mean.ln();
+    let mut ln_p = -mean;
+    let (mut peak, mut bin) = (0.0_f64, 0.0);
+    for k in 0..last {
+        if k > 0 {
+            ln_p += ln_mean - (k as f64).ln();
+        }
+        if k >= first {
+            bin += ln_p.exp();
+            if (k + 1 - first) % width == 0 {
+                peak = peak.max(bin);
+                bin = 0.0;
+            }
+        }
+    }
+    peak
+}
+
 #[cfg(test)]
 mod tests {
+    /// Poisson(2.5)'s tallest whole number is 2, e^−2.5·2.5²/2 ≈ 25.65 %; in bins of two
+    /// from 0, {2, 3} holds 25.65 + 21.38 %; no loss at all puts everything in the first bin.
+    #[test]
+    fn the_tallest_bin_of_a_poisson_count() {
+        let p2 = (-2.5f64).exp() * 2.5 * 2.5 / 2.0;
+        assert!((super::poisson_peak_bin(2.5, 0.0, 1.0, 20) - p2).abs() < 1e-12);
+        let pair = p2 * (1.0 + 2.5 / 3.0);
+        assert!((super::poisson_peak_bin(2.5, 0.0, 2.0, 10) - pair).abs() < 1e-12);
+        assert_eq!(super::poisson_peak_bin(0.0, 0.0, 1.0, 20), 1.0);
+        // A large mean: about 1/√(2πμ) at its mode, without overflow.
+        let big = super::poisson_peak_bin(10_000.0, 0.0, 1.0, 20_000);
+        assert!(
+            (big - 1.0 / (2.0 * std::f64::consts::PI * 10_000.0).sqrt()).abs() < 1e-5,
+            "{big}"
+        );
+    }
+
     use super::*;
     use crate::sim::params::{ParamError, ParamTable};
 

@@ -56,9 +56,20 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 .fill(plot::colour(cx, BARS))
         })
         .collect();
-    // Shares of failovers: one scale for every store and step (a lecture's Page Down changes
-    // the bars, not the axis).
-    let peak = 100.0;
+    // Shares of failovers, to the tallest bar the model gives (its exact Poisson share, and
+    // four standard errors of the run's count more), and a row above for the labels: the
+    // axis holds still as the run streams in and between the two steps, which share the run.
+    let peak = crate::sim::failover::poisson_peak_bin(
+        view.summary.expected_lost,
+        h.lo,
+        width,
+        h.bins.len(),
+    );
+    let failovers = view.summary.params.failovers.max(1) as f64;
+    let spread = 4.0 * (peak * (1.0 - peak) / failovers).sqrt();
+    let room = labels::headroom(ui, size.y, 1);
+    let top = (100.0 * (peak + spread)).clamp(1.0, 100.0) / (1.0 - room);
+    let least_step = top * 2.0 * f64::from(labels::row(ui)) / f64::from(size.y);
     let last = h
         .bins
         .iter()
@@ -80,9 +91,6 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         left
     };
     let w = plot::line_width(cx);
-    // A row above the bars for the mean granted twice, kept where it is not named too and at
-    // every size: the axis holds still between the stores and the steps.
-    let top = peak * 1.2;
     let mut labels = Labels::new("s5-histogram");
     labels.avoid_marks(marks::bars(&bars, false));
     labels.avoid_marks([
@@ -104,7 +112,10 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         .include_x(left)
         .include_x(right)
         .include_y(0.0)
-        .include_y(top);
+        .include_y(top)
+        // From zero, no margin under it; a labelled step of at least two rows of type.
+        .set_margin_fraction(egui::vec2(0.05, 0.0))
+        .y_grid_spacer(move |g| plot::nice_grid(g, least_step));
     let response = plot::show(ui, "s5-histogram", histogram, |p| {
         p.bar_chart(
             BarChart::new("", bars)
