@@ -299,7 +299,7 @@ pub fn poisson_peak_bin(mean: f64, lo: f64, width: f64, bins: usize) -> f64 {
         }
         if k >= first {
             bin += ln_p.exp();
-            if (k + 1 - first) % width == 0 {
+            if (k + 1 - first).is_multiple_of(width) {
                 peak = peak.max(bin);
                 bin = 0.0;
             }
