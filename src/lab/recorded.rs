@@ -71,12 +71,12 @@ enum ServerLane {
 }
 
 impl ServerLane {
-    /// The lane's name, as a live run names it.
-    fn name(&self) -> String {
+    /// The lane's name, as a live run names it (`i`: its place among the run's servers).
+    fn name(&self, i: usize) -> String {
         match self {
             Self::Primary(at) => server_lane(Role::Primary, at),
             Self::Replica(at) => server_lane(Role::Replica, at),
-            Self::Master(at) => server_lane(Role::Master, at),
+            Self::Master(at) => server_lane(Role::Master(i + 1), at),
             Self::Etcd(name) => name.clone(),
         }
     }
@@ -155,7 +155,7 @@ pub fn failover_run(p: FailoverParams) -> FailoverRun {
 
 /// A run from its recorded parts.
 fn to_run(f: &Failover<'static>) -> FailoverRun {
-    let lanes = f.servers.iter().map(ServerLane::name);
+    let lanes = f.servers.iter().enumerate().map(|(i, l)| l.name(i));
     let lanes = std::iter::once("A".to_owned())
         .chain(lanes)
         .chain(std::iter::once("B".to_owned()));

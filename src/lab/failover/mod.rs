@@ -288,16 +288,20 @@ fn failed(what: &str, e: impl std::fmt::Display) -> LabError {
 pub enum Role {
     Primary,
     Replica,
-    Master,
+    /// A Redlock master, numbered from 1 as the run's words name it.
+    Master(usize),
 }
 
 /// A server's lane name: its part and its address (`primary 127.0.0.1:6379`).
 pub fn server_lane(role: Role, address: &str) -> String {
-    let address = [("address", address)];
+    let at = [("address", address)];
     match role {
-        Role::Primary => tf!("lab.failover.lane.primary", &address),
-        Role::Replica => tf!("lab.failover.lane.replica", &address),
-        Role::Master => tf!("lab.failover.lane.master", &address),
+        Role::Primary => tf!("lab.failover.lane.primary", &at),
+        Role::Replica => tf!("lab.failover.lane.replica", &at),
+        Role::Master(n) => tf!(
+            "lab.failover.lane.master",
+            &[("address", address.to_owned()), ("n", n.to_string())],
+        ),
     }
 }
 

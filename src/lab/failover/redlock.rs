@@ -162,9 +162,9 @@ impl Script for Redlock {
         (ctl.status)(t!("lab.failover.redlock.starting").into());
         let servers = start_redis(MASTERS, &|_| Vec::new(), ctl)?;
         let version = redis_store::probe(servers[0].url())?;
-        let lanes = servers.iter();
+        let lanes = servers.iter().enumerate();
         let lanes = lanes
-            .map(|s| server_lane(Role::Master, &host_port(s)))
+            .map(|(i, s)| server_lane(Role::Master(i + 1), &host_port(s)))
             .collect();
         let script = Self {
             // With a delayed restart the killed master stays down for longer than the TTL.

@@ -113,7 +113,11 @@ fn lane_name(name: &str, one_line: bool) -> String {
     if one_line {
         name.replacen("127.0.0.1:", ":", 1)
     } else {
-        name.replacen(' ', "\n", 1)
+        // The address on a line of its own (a master's number stays with its part).
+        match name.rfind(" 127.0.0.1:") {
+            Some(i) => format!("{}\n{}", &name[..i], &name[i + 1..]),
+            None => name.replacen(' ', "\n", 1),
+        }
     }
 }
 
@@ -285,9 +289,21 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 .priority(2),
             );
         }
-        for m in &run.marks {
+        // The clients' grants and refusals first, the servers' events over them; a server's
+        // event at the moment of a grant on its lane (a master restarted empty just before
+        // B's grant there) sits above the lane, so neither hides the other.
+        let client = |e: Event| matches!(e, Event::Granted(_) | Event::Refused(_));
+        let near = run.total_ms * 0.02;
+        let mut order: Vec<&_> = run.marks.iter().collect();
+        order.sort_by_key(|m| !client(m.event));
+        for m in order {
             let (shape, color, _) = mark_style(m.event);
-            let y = lane_y(run, m.lane);
+            let crowded = !client(m.event)
+                && m.event != Event::Killed
+                && run.marks.iter().any(|o| {
+                    client(o.event) && o.lane == m.lane && (o.at_ms - m.at_ms).abs() < near
+                });
+            let y = lane_y(run, m.lane) + if crowded { 0.3 } else { 0.0 };
             labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
             if m.event == Event::Killed {
                 labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
@@ -345,7 +361,9 @@ pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
         .iter()
         .any(|m| matches!(m.event, Event::Granted(_)))
     {
-        let (shape, _, words) = mark_style(Event::Granted(Who::A));
+        // (Each grant in its holder's colour, as the bars are: the key's dot is neutral.)
+        let (shape, _, _) = mark_style(Event::Granted(Who::A));
+        let words = t!("lab.failover.key.granted");
         marks.push(KeyMark::Shape(shape, palette::GREY, words.into()));
     }
     if holds(Who::A) {
