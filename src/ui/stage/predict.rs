@@ -240,7 +240,15 @@ fn verdict(
     observed: &str,
     lecture: bool,
 ) -> String {
-    let label = |i: usize| prompt.choices[i].label.as_str();
+    // (On a slide the verdict is one short line: each band by its name, before its colon.)
+    fn short(l: &str, lecture: bool) -> &str {
+        if lecture {
+            l.split(':').next().unwrap_or(l)
+        } else {
+            l
+        }
+    }
+    let label = |i: usize| short(prompt.choices[i].label.as_str(), lecture);
     let Some(c) = chosen else {
         return if lecture {
             // Without the class's answer the headline says it all: no line to repeat it.
@@ -251,7 +259,12 @@ fn verdict(
     };
     let xp = predict::XP_PER_PREDICTION.to_string();
     let joiner = &crate::review::words().answers_joiner;
-    let answers = prompt.labels(right).join(joiner);
+    let answers = prompt
+        .labels(right)
+        .into_iter()
+        .map(|l| short(l, lecture))
+        .collect::<Vec<_>>()
+        .join(joiner);
     let values = [
         ("choice", label(c)),
         ("right", answers.as_str()),

@@ -60,7 +60,12 @@ fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
 impl Fencing {
     /// The headline for the chain as drawn.
     pub fn headline_for(&self, pair: &Pair) -> String {
-        let run = pair.shown(self.params.fencing);
+        self.headline_with(pair, self.params.fencing)
+    }
+
+    /// The headline for the chain with `fencing` on or off.
+    fn headline_with(&self, pair: &Pair, fencing: bool) -> String {
+        let run = pair.shown(fencing);
         let words = &crate::lesson::content().headlines.fencing;
         let (n, m) = (run.stale_writes, run.late_after_newer);
         let stale_line = crate::lesson::fill(
@@ -70,7 +75,7 @@ impl Fencing {
                 ("holders", fmt_int(u64::from(run.params.holders))),
             ],
         );
-        let template = match (n, m, self.params.fencing) {
+        let template = match (n, m, fencing) {
             (0, ..) => &words.none_stale,
             (_, 0, _) => &words.none_late,
             (_, 1, true) => &words.rejected_one,
@@ -122,6 +127,14 @@ impl Experiment for Fencing {
     }
 
     crate::one_run_status!();
+
+    fn other_headlines(&self, _slide: bool) -> Vec<String> {
+        // The same chain with fencing switched: the two builds keep one figure.
+        self.run
+            .latest()
+            .map(|pair| vec![self.headline_with(pair, !self.params.fencing)])
+            .unwrap_or_default()
+    }
 
     fn key(&mut self, action: Action) {
         if action == Action::ToggleFencing {
