@@ -308,9 +308,12 @@ mod tests {
             v.starts_with("✔ The class predicted") && v.contains("right") && !v.contains("XP"),
             "{v}"
         );
+        // A miss names the right band by its short name.
         let v = verdict(p, Some(0), &[4], "335", true);
         assert!(
-            v.starts_with("✖ The class predicted") && !v.contains("335"),
+            v.starts_with("✖ The class: ")
+                && v.contains("the answer: \u{201c}Well under half\u{201d}")
+                && !v.contains("335"),
             "{v}"
         );
         assert_eq!(
