@@ -184,6 +184,11 @@ impl Labels {
                 Some((i, rect)) => {
                     let text = &label.texts[i];
                     let colour = if label.strong { strong_ink } else { ink };
+                    if label.inside.is_none() {
+                        // On the plot's own ground, so no grid line runs through the words
+                        // (a label inside a bar has the bar's).
+                        painter.rect_filled(rect.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
+                    }
                     painter.text(rect.min, Align2::LEFT_TOP, text, font.clone(), colour);
                     placed.labels.push((text.clone(), rect));
                     let host = label.inside.map(|m| host_rect(&m, transform));
