@@ -224,6 +224,7 @@ impl LessonApp {
         };
         let mut bar = ui::shell::topbar::TopBar {
             current,
+            last: self.last_section(),
             side_open: &mut self.side_open,
             lecture,
             presenting: self.presenter_view.is_open(),

@@ -395,7 +395,7 @@ fn a_restart_can_let_a_second_client_win() {
         &restart,
         &[
             "a second client can win a majority while the first still holds the lock",
-            "bare majority (three of five, as here)",
+            "bare majority (three of five, as in the lab)",
         ],
     );
 }

@@ -17,6 +17,8 @@ use crate::ui::shell::keymap::{Action, key_text, key_texts};
 /// What the top bar shows and changes.
 pub struct TopBar<'a> {
     pub current: u8,
+    /// The last section Page Down reaches (a lecture's ends at the lab where it runs).
+    pub last: u8,
     pub side_open: &'a mut bool,
     pub lecture: bool,
     /// The presenter view's audience window is open.
@@ -148,8 +150,9 @@ impl TopBar<'_> {
         } else {
             ui.label(format!("{n} / {count}"));
         }
+        // (The arrow goes where Page Down goes: on to the lab after a lecture's last section.)
         if ui
-            .add_enabled(n < count, egui::Button::new(next))
+            .add_enabled(n < count.max(self.last), egui::Button::new(next))
             .accessible_name(t!("app.topbar.next_name"))
             .clicked()
         {
