@@ -39,6 +39,20 @@ fn answer_by_key(h: &mut App, key: Key, answered: impl Fn(&App) -> bool) {
     panic!("two presses of {key:?} answered nothing");
 }
 
+/// A learner's page with every card up to the Redlock debate's answered by its number key;
+/// and the debate card's place.
+fn open_up_to_the_debate() -> (App, usize) {
+    let mut h = crate::harness::open("who").build();
+    let debate = cards()
+        .iter()
+        .position(|c| c.debate.is_some())
+        .expect("a debate card");
+    for c in &cards()[..=debate] {
+        answer_card(&mut h, digit(c.ask.correct));
+    }
+    (h, debate)
+}
+
 /// The next card's question answered by `key`.
 fn answer_card(h: &mut App, key: Key) {
     let before = open_cards(h);
@@ -138,14 +152,7 @@ fn a_number_key_answers_only_a_question_in_view() {
 /// held back until the learner judges them.
 #[test]
 fn the_redlock_card_sets_both_sides_side_by_side_then_the_conclusion() {
-    let mut h = crate::harness::open("who").build();
-    let debate = cards()
-        .iter()
-        .position(|c| c.debate.is_some())
-        .expect("a debate card");
-    for c in &cards()[..=debate] {
-        answer_card(&mut h, digit(c.ask.correct));
-    }
+    let (mut h, debate) = open_up_to_the_debate();
     assert_eq!(open_cards(&h), debate + 1);
     let d = cards()[debate].debate.as_ref().unwrap();
     let sides: Vec<_> = d
@@ -246,14 +253,7 @@ fn in_a_lecture_the_redlock_conclusion_waits_for_the_class_s_judgement() {
 /// judge the debate, and then answer the card after it.
 #[test]
 fn the_number_keys_judge_the_debate_in_view() {
-    let mut h = crate::harness::open("who").build();
-    let debate = cards()
-        .iter()
-        .position(|c| c.debate.is_some())
-        .expect("a debate card");
-    for c in &cards()[..=debate] {
-        answer_card(&mut h, digit(c.ask.correct));
-    }
+    let (mut h, debate) = open_up_to_the_debate();
     assert!(h.query_by_label("The lesson's conclusion").is_none());
     answer_by_key(&mut h, Key::Num1, |h| {
         h.query_by_label("The lesson's conclusion").is_some()
