@@ -21,6 +21,13 @@ pub fn show<'a, R>(
     let first = ui
         .ctx()
         .graphics(|g| g.get(layer).map_or(0, |l| l.next_idx().0));
+    // On a slide no pointer resting on the figure draws a crosshair or its coordinates over
+    // it (a lecturer's mouse lies wherever it was left).
+    let plot = if crate::ui::kit::style::on_slide(ui.ctx()) {
+        plot.show_crosshair(false).show_x(false).show_y(false)
+    } else {
+        plot
+    };
     // The one place egui_plot's own show is called (clippy.toml forbids it elsewhere).
     #[expect(clippy::disallowed_methods)]
     let response = plot.show(ui, build);
