@@ -438,6 +438,14 @@ impl<E: Experiment> Present for Stage<E> {
         }
     }
 
+    fn shown_words(&self) -> Option<String> {
+        // (A slide's headline may be the summary in short.)
+        if self.gate.hides() {
+            return None;
+        }
+        self.exp.slide_headline().or_else(|| self.exp.headline())
+    }
+
     fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
         let headline = if self.gate.hides() {
             Some(t!("stage.slide.hidden").to_owned())
