@@ -97,7 +97,7 @@ fn each_step_of_the_redis_row_has_its_own_code() {
 }
 
 /// Section 5's row of stores holds still whichever store is chosen: a click on one store never
-/// moves the others from under the pointer (on a laptop, before and after the reveal).
+/// moves the others from under the pointer (on a laptop, its results shown).
 #[test]
 fn the_row_of_stores_holds_still() {
     let names: Vec<String> = locks_lesson::sections::models::where_params::stores()

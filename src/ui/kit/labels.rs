@@ -125,6 +125,9 @@ pub struct Labels {
     figure: String,
     items: Vec<Label>,
     marks: Vec<Mark>,
+    /// A band of the plot's x range drawn in a tint (a highlighted column): its labels' ground
+    /// is the tinted one.
+    tint: Option<(f64, f64, Color32)>,
 }
 
 impl Labels {
@@ -133,7 +136,14 @@ impl Labels {
             figure: figure.into(),
             items: Vec::new(),
             marks: Vec::new(),
+            tint: None,
         }
+    }
+
+    /// The plot's x range `lo..=hi` is drawn in `tint` over its ground: a label there sits on
+    /// the tinted ground.
+    pub fn tinted(&mut self, lo: f64, hi: f64, tint: Color32) {
+        self.tint = Some((lo, hi, tint));
     }
 
     pub fn add(&mut self, label: Label) {
@@ -187,7 +197,14 @@ impl Labels {
                     if label.inside.is_none() {
                         // On the plot's own ground, so no grid line runs through the words
                         // (a label inside a bar has the bar's).
-                        painter.rect_filled(rect.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
+                        let plain = ui.visuals().extreme_bg_color;
+                        let ground = match self.tint {
+                            Some((lo, hi, tint)) if (lo..=hi).contains(&label.at.x) => {
+                                plain.blend(tint)
+                            }
+                            _ => plain,
+                        };
+                        painter.rect_filled(rect.expand(1.0), 2.0, ground);
                     }
                     painter.text(rect.min, Align2::LEFT_TOP, text, font.clone(), colour);
                     placed.labels.push((text.clone(), rect));

@@ -450,7 +450,7 @@ impl<E: Experiment> Present for Stage<E> {
         let headline = if self.gate.hides() {
             Some(t!("stage.slide.hidden").to_owned())
         } else {
-            self.exp.headline()
+            self.exp.slide_headline().or_else(|| self.exp.headline())
         };
         let values = [
             ("n", self.exp.number().to_string()),

@@ -293,17 +293,20 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         // event at the moment of a grant on its lane (a master restarted empty just before
         // B's grant there) sits above the lane, so neither hides the other.
         let client = |e: Event| matches!(e, Event::Granted(_) | Event::Refused(_));
-        let near = run.total_ms * 0.02;
-        let mut order: Vec<&_> = run.marks.iter().collect();
-        order.sort_by_key(|m| !client(m.event));
-        for m in order {
-            let (shape, color, _) = mark_style(m.event);
+        let near = x_end(run) * 0.02;
+        let mark_y = |m: &crate::lab::failover::Mark| {
             let crowded = !client(m.event)
                 && m.event != Event::Killed
                 && run.marks.iter().any(|o| {
                     client(o.event) && o.lane == m.lane && (o.at_ms - m.at_ms).abs() < near
                 });
-            let y = lane_y(run, m.lane) + if crowded { 0.3 } else { 0.0 };
+            lane_y(run, m.lane) + if crowded { 0.3 } else { 0.0 }
+        };
+        let mut order: Vec<&_> = run.marks.iter().collect();
+        order.sort_by_key(|m| !client(m.event));
+        for m in order {
+            let (shape, color, _) = mark_style(m.event);
+            let y = mark_y(m);
             labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
             if m.event == Event::Killed {
                 labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
@@ -318,7 +321,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         }
         for (i, words) in event_words(run) {
             let m = &run.marks[i];
-            let y = lane_y(run, m.lane);
+            let (y, at) = (lane_y(run, m.lane), mark_y(m));
             // Grants and refusals below the lane, the servers' events above it: each in
             // its own lane's half.
             let below = matches!(m.event, Event::Granted(_) | Event::Refused(_));
@@ -331,7 +334,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
             // words on each side: the servers' events take theirs first.)
             let priority = if below { 1 } else { 2 };
             labels.add(
-                Label::new(PlotPoint::new(m.at_ms, y), align, words)
+                Label::new(PlotPoint::new(m.at_ms, at), align, words)
                     .offset(vec2(0.0, dy))
                     .within_y(y - 0.5, y + 0.5)
                     .priority(priority),

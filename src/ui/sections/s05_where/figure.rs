@@ -69,7 +69,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
     let spread = 4.0 * (peak * (1.0 - peak) / failovers).sqrt();
     let room = labels::headroom(ui, size.y, 1);
     let top = (100.0 * (peak + spread)).clamp(1.0, 100.0) / (1.0 - room);
-    let least_step = top * 2.0 * f64::from(labels::row(ui)) / f64::from(size.y);
+    let least_step = top * 2.0 * f64::from(labels::row(ui)) / f64::from(size.y.max(1.0));
     let last = h
         .bins
         .iter()

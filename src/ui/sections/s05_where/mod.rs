@@ -212,8 +212,9 @@ impl Experiment for Where {
             ui.ctx().request_repaint();
         }
         if redlock {
-            // The rest of the room stays empty: the figure takes its whole room.
-            ui.allocate_space(size);
+            // The rest of the room stays empty: the figure takes its whole room (and no less
+            // than the list, so a list taller than a first frame's room is seen as such).
+            ui.allocate_space(vec2(size.x, size.y.max(h)));
             return;
         }
         match self.run.latest() {
@@ -228,8 +229,8 @@ impl Experiment for Where {
     }
 
     fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
-        // The histogram's axis holds still at 0 to 120 %: its tick labels, 0 and 100 %, a row
-        // apart, and the row above 100 % for the mean granted twice.
+        // The histogram's value axis: three rows of tick labels (a labelled step is two rows,
+        // see `figure::histogram_plot`) and a row above for the mean granted twice.
         let rows = if is_replicated(self.params.store) {
             3.0
         } else {

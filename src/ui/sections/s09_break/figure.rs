@@ -166,8 +166,9 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
     let room = crate::ui::kit::labels::headroom(ui, size.y, 1).min(0.25);
     let top = modes_top(view, &bars) / (1.0 - room);
     // A labelled step of at least two rows of type, so a short plot keeps its numbers.
-    let least_step =
-        (top * 2.0 * f64::from(crate::ui::kit::labels::row(ui)) / f64::from(size.y)).max(1.0);
+    let least_step = (top * 2.0 * f64::from(crate::ui::kit::labels::row(ui))
+        / f64::from(size.y.max(1.0)))
+    .max(1.0);
     let w = plot::line_width(cx);
     let ink = ui.visuals().strong_text_color();
     let chart_bars: Vec<Bar> = bars
@@ -255,7 +256,9 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         });
     let resp = plot::show(ui, "s9-modes", modes, |p| {
         let f = mode_index(focus) as f64;
-        p.span(Span::new("", f - 0.47..=f + 0.47).fill(ink.gamma_multiply(0.08)));
+        let tint = ink.gamma_multiply(0.08);
+        p.span(Span::new("", f - 0.47..=f + 0.47).fill(tint));
+        labels.tinted(f - 0.47, f + 0.47, tint);
         p.bar_chart(
             BarChart::new(t!("sections.break.axis_y"), chart_bars)
                 .element_formatter(Box::new(|b, _| b.name.clone())),
