@@ -190,12 +190,6 @@ pub fn steady_height<R>(
     shown.inner
 }
 
-/// The headline (see [`headline`]) in at least the height `longest`, the longest thing it
-/// says in this place, takes at this width: it never wraps to more lines under the mouse.
-pub fn headline_with_room(ui: &mut Ui, text: &str, longest: &str) -> Response {
-    headline_in_room(ui, text, &[longest.to_owned()])
-}
-
 /// The headline's type size.
 fn headline_size(ui: &Ui) -> f32 {
     let styles = &ui.style().text_styles;

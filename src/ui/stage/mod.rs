@@ -49,6 +49,11 @@ pub struct Stage<E: Experiment> {
 }
 
 impl<E: Experiment> Stage<E> {
+    /// The headline a slide shows: the page's slide headline, else its headline.
+    fn slide_headline(&self) -> Option<String> {
+        self.exp.slide_headline().or_else(|| self.exp.headline())
+    }
+
     /// Notes the line on the prediction with its run, or (`back`) brings it back with that
     /// run.
     fn keep_said(&mut self, back: bool) {
@@ -152,7 +157,7 @@ impl<E: Experiment> Pieces for Stage<E> {
         let id = memory::memory_id(ui, "stage-headline-room", self.exp.number());
         let keep = !cx.lecture;
         let headline = if cx.lecture {
-            self.exp.slide_headline().or_else(|| self.exp.headline())
+            self.slide_headline()
         } else {
             self.exp.headline()
         };
@@ -443,14 +448,14 @@ impl<E: Experiment> Present for Stage<E> {
         if self.gate.hides() {
             return None;
         }
-        self.exp.slide_headline().or_else(|| self.exp.headline())
+        self.slide_headline()
     }
 
     fn slide(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) -> bool {
         let headline = if self.gate.hides() {
             Some(t!("stage.slide.hidden").to_owned())
         } else {
-            self.exp.slide_headline().or_else(|| self.exp.headline())
+            self.slide_headline()
         };
         let values = [
             ("n", self.exp.number().to_string()),

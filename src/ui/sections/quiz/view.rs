@@ -120,7 +120,7 @@ impl QuizSection {
         if !cx.lecture {
             // In lecture mode it would only repeat the line under the answers. It keeps the
             // room of its longest wording: an answer never moves the buttons under the mouse.
-            widgets::headline_with_room(ui, &headline, &self.state.longest_headline());
+            widgets::headline_in_room(ui, &headline, &[self.state.longest_headline()]);
             ui.add_space(4.0);
         }
         self.headline = Some(headline);

@@ -82,15 +82,16 @@ fn exact_bins(params: &RenewalParams) -> Vec<f64> {
 impl Break {
     /// The computed headline: what the chosen defence leaves, and what it cannot reach.
     pub fn headline_for(&self, view: &BreakView) -> String {
-        self.headline_in(view, false)
+        self.headline_in(view, self.params.mode, false)
     }
 
-    /// The headline, in short on a `slide` (the lecturer's notes say the rest).
-    fn headline_in(&self, view: &BreakView, slide: bool) -> String {
+    /// The headline for defence `mode`, in short on a `slide` (the lecturer's notes say the
+    /// rest).
+    fn headline_in(&self, view: &BreakView, mode: Mode, slide: bool) -> String {
         let [none, renewal, _, _, _] = &view.modes;
-        let s = &view.modes[mode_index(self.params.mode)];
+        let s = &view.modes[mode_index(mode)];
         let w = words();
-        let template = match (self.params.mode, slide) {
+        let template = match (mode, slide) {
             (Mode::None, false) => &w.none,
             (Mode::Renewal, false) => &w.renewal,
             (Mode::Fencing, false) => &w.fencing,
@@ -149,7 +150,9 @@ impl Experiment for Break {
     crate::one_run_status!();
 
     fn slide_headline(&self) -> Option<String> {
-        self.run.latest().map(|v| self.headline_in(v, true))
+        self.run
+            .latest()
+            .map(|v| self.headline_in(v, self.params.mode, true))
     }
 
     fn other_headlines(&self, slide: bool) -> Vec<String> {
@@ -159,16 +162,7 @@ impl Experiment for Break {
         };
         Mode::ALL
             .iter()
-            .map(|&mode| {
-                let other = Break {
-                    params: RenewalParams {
-                        mode,
-                        ..self.params
-                    },
-                    ..Break::default()
-                };
-                other.headline_in(v, slide)
-            })
+            .map(|&mode| self.headline_in(v, mode, slide))
             .collect()
     }
 
