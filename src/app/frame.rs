@@ -222,6 +222,11 @@ impl LessonApp {
         } else {
             None
         };
+        let page = &self.sections[self.current];
+        let title = match page.present().and_then(|p| p.slide_title()) {
+            Some(title) if lecture => title,
+            _ => page.title().to_owned(),
+        };
         let mut bar = ui::shell::topbar::TopBar {
             current,
             last: self.last_section(),
@@ -234,13 +239,7 @@ impl LessonApp {
             go_to: None,
             type_label: self.tools.lecture.type_label(),
             type_change: None,
-            // (The console's words, the bar's among them, keep the normal size already.)
-            slide_type: if self.presenter_view.is_open() {
-                1.0
-            } else {
-                self.tools.lecture.shown_factor()
-            },
-            title: self.sections[self.current].title(),
+            title: &title,
             reduced_motion: &mut self.tools.lecture.reduced_motion,
             review_due,
             notice,

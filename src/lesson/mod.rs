@@ -441,8 +441,49 @@ pub fn plain(text: &str) -> String {
         .collect()
 }
 
+/// A part of a paragraph: words (with their markup), or lines of code set apart, each
+/// kept whole on its own line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Block<'a> {
+    Words(&'a str),
+    Code(Vec<&'a str>),
+}
+
+/// Splits a paragraph into its words and its code: a line that starts with four spaces is
+/// code (its spaces dropped), the other lines are words.
+pub fn blocks(text: &str) -> Vec<Block<'_>> {
+    let mut out: Vec<Block<'_>> = Vec::new();
+    for line in text.split('\n') {
+        match (line.strip_prefix("    "), out.last_mut()) {
+            (Some(code), Some(Block::Code(lines))) => lines.push(code),
+            (Some(code), _) => out.push(Block::Code(vec![code])),
+            (None, _) if line.trim().is_empty() => {}
+            (None, _) => out.push(Block::Words(line)),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn code_lines_are_set_apart_from_the_words() {
+        use super::{Block, blocks};
+        assert_eq!(blocks("one line"), vec![Block::Words("one line")]);
+        assert_eq!(
+            blocks("Before:\n    SELECT 1\n    FROM t\nAfter."),
+            vec![
+                Block::Words("Before:"),
+                Block::Code(vec!["SELECT 1", "FROM t"]),
+                Block::Words("After."),
+            ]
+        );
+        assert_eq!(
+            blocks("a\n\n    x"),
+            vec![Block::Words("a"), Block::Code(vec!["x"])]
+        );
+    }
+
     #[test]
     fn slots_are_filled_and_unknown_ones_kept() {
         assert_eq!(

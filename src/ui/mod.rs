@@ -244,6 +244,12 @@ pub trait Present: Section + Builds {
         None
     }
 
+    /// The title the top bar shows over this page's slides, where it is not the section's
+    /// (the lab names the experiment on show).
+    fn slide_title(&self) -> Option<String> {
+        None
+    }
+
     /// The words a slide of this page shows at this step besides its title (the lecture's
     /// rehearsal reads them back from the screen): the headline unless the page says.
     fn shown_words(&self) -> Option<String> {

@@ -98,14 +98,14 @@ fn section_1_fades_the_mode_not_chosen_and_names_the_seeds() {
     let mut h = stage_app(1, LEARNER, false, false);
     assert!(h.query_by_label("without a lock (on show)").is_some());
     assert!(
-        h.query_by_label("with the lock (faded, for comparison)")
+        h.query_by_label("with the lock (thin, for comparison)")
             .is_some()
     );
     h.get_by_label("Use a lock").click();
     h.run_steps(3);
     assert!(h.query_by_label("with the lock (on show)").is_some());
     assert!(
-        h.query_by_label("without a lock (faded, for comparison)")
+        h.query_by_label("without a lock (thin, for comparison)")
             .is_some()
     );
     // The lost-updates curve (in the reading column at this width) says what it averages.

@@ -17,6 +17,8 @@ pub struct Experiment {
     /// The `--store` it runs.
     pub store: String,
     pub title: String,
+    /// The title in short, for the top bar over its slides.
+    pub short: String,
     pub button: String,
     /// What the run does to the servers.
     pub does: String,
@@ -54,6 +56,8 @@ pub struct LabFailover {
     pub redlock_headline: String,
     pub redlock_heading: String,
     pub redlock_modes: Vec<String>,
+    /// The same failures in short, for a slide: each named before its colon.
+    pub redlock_slide_modes: Vec<String>,
     pub redlock_note: String,
 }
 

@@ -16,9 +16,24 @@ pub use slider::{
 };
 
 /// A paragraph of lesson text; marked terms become links that open their card.
+/// Lines of code in it (four spaces in front) are set apart in a fixed-width face, a line
+/// each, never wrapped inside a sentence.
 pub fn paragraph(ui: &mut Ui, text: &str, cx: &mut Cx<'_>) {
-    if let Some(id) = marked_text(ui, text) {
-        cx.emit(AppEvent::OpenTerm(id));
+    for block in lesson::blocks(text) {
+        match block {
+            lesson::Block::Words(words) => {
+                if let Some(id) = marked_text(ui, words) {
+                    cx.emit(AppEvent::OpenTerm(id));
+                }
+            }
+            lesson::Block::Code(lines) => {
+                ui.indent("code", |ui| {
+                    for line in lines {
+                        ui.label(RichText::new(line).monospace().strong());
+                    }
+                });
+            }
+        }
     }
     ui.add_space(ui.spacing().item_spacing.y * 2.0);
 }

@@ -33,9 +33,6 @@ pub struct TopBar<'a> {
     pub type_label: String,
     /// Lecture mode: the type asked to be a step larger (`Some(true)`), smaller, or normal.
     pub type_change: Option<Option<bool>>,
-    /// Lecture mode: the type factor the slide is drawn at. The bar's buttons keep the normal
-    /// size, and the slide's title takes the slide's type: the room is the title's.
-    pub slide_type: f32,
     /// The section's title (lecture mode shows it in the bar: the slide has no title row).
     pub title: &'a str,
     /// Show final results at once (a lecture's menu holds the bottom bar's switch).
@@ -66,9 +63,6 @@ fn tail_width_id() -> Id {
 impl TopBar<'_> {
     pub fn show(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            if self.lecture {
-                crate::ui::kit::style::unscale_type(ui, self.slide_type);
-            }
             let remembered = remembered(ui, right_width_id()).unwrap_or(420.0);
             let tail_start = self.navigation(ui);
             let room = ui.available_width();
@@ -176,10 +170,8 @@ impl TopBar<'_> {
                 }
                 None => RichText::new(self.title).strong(),
             };
-            let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-            let title = title.size(body * self.slide_type);
             let shown = ui.add_sized(
-                [room, ui.spacing().interact_size.y * self.slide_type],
+                [room, ui.spacing().interact_size.y],
                 egui::Label::new(title).truncate(),
             );
             if let Some((text, _)) = &self.notice {

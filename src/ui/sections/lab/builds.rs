@@ -161,6 +161,15 @@ impl Builds for LabPage {
 }
 
 impl Present for LabPage {
+    fn slide_title(&self) -> Option<String> {
+        Some(match self.part.checked_sub(1) {
+            Some(i) => crate::lab::failover::experiment(&EXPERIMENTS[i])
+                .short
+                .clone(),
+            None => t!("lab.tab.stale_short").to_owned(),
+        })
+    }
+
     fn open_part(&mut self, id: &str) {
         if let Some(i) = failover::index_of(id) {
             self.part = i + 1;

@@ -325,21 +325,29 @@ pub fn measured(ui: &mut Ui, run: &FailoverRun) {
 pub fn redlock_modes(ui: &mut Ui, cx: &mut Cx<'_>) {
     let w = words();
     ui.label(RichText::new(&w.redlock_heading).strong());
+    if cx.lecture {
+        // A slide names each failure and says it in short, a line or two apart; the
+        // lecturer's notes tell the rest.
+        let gap = ui.spacing().interact_size.y * 0.5;
+        for m in &w.redlock_slide_modes {
+            ui.add_space(gap);
+            let (name, rest) = m.split_once(':').unwrap_or((m, ""));
+            ui.horizontal_top(|ui| {
+                ui.label("•");
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 0.0;
+                    ui.label(RichText::new(format!("{name}:")).strong());
+                    ui.label(rest);
+                });
+            });
+        }
+        return;
+    }
     for m in &w.redlock_modes {
         ui.horizontal_top(|ui| {
             ui.label("•");
-            ui.vertical(|ui| {
-                if cx.lecture {
-                    // A slide names each failure; the lecturer's notes tell the rest.
-                    let name = m.split(':').next().unwrap_or(m);
-                    ui.add(egui::Label::new(name).wrap());
-                } else {
-                    widgets::paragraph(ui, m, cx);
-                }
-            });
+            ui.vertical(|ui| widgets::paragraph(ui, m, cx));
         });
     }
-    if !cx.lecture {
-        widgets::paragraph(ui, &w.redlock_note, cx);
-    }
+    widgets::paragraph(ui, &w.redlock_note, cx);
 }

@@ -17,9 +17,6 @@ pub(super) struct AnswerButton {
     pub(super) text: String,
     pub(super) mark: Mark,
     pub(super) mark_text: &'static str,
-    /// The widest mark this question can show (its room is kept from the start: a mark
-    /// that appears never wraps the words anew and moves the answers under it).
-    pub(super) widest_mark: &'static str,
     pub(super) width: f32,
 }
 
@@ -46,11 +43,24 @@ impl Widget for AnswerButton {
         };
         let painter = ui.painter();
         let mark = painter.layout_no_wrap(self.mark_text.to_owned(), font.clone(), colour);
-        let widest = painter.layout_no_wrap(self.widest_mark.to_owned(), font.clone(), colour);
-        let mark_w = mark.size().x.max(widest.size().x) + gap;
-        let text_w = (self.width - 2.0 * pad.x - badge.x - gap - mark_w).max(60.0);
+        // The words keep a narrow column on the right for a mark's sign; the mark's words
+        // show where they fit beside the last line, else its sign alone. (The words never
+        // wrap anew when a mark appears: nothing under them moves.)
+        let sign_room = painter
+            .layout_no_wrap("✖".into(), font.clone(), colour)
+            .size()
+            .x
+            + gap;
+        let whole_w = (self.width - 2.0 * pad.x - badge.x - gap).max(60.0 + sign_room);
+        let text_w = whole_w - sign_room;
         let text_colour = visuals.text_color();
         let galley = painter.layout(self.text.clone(), font.clone(), text_colour, text_w);
+        let last = galley.rows.last().map_or(0.0, |r| r.rect().width());
+        let mark = if last + gap + mark.size().x <= whole_w {
+            mark
+        } else {
+            painter.layout_no_wrap(self.mark.sign().to_owned(), font.clone(), colour)
+        };
         // The first line of the words sits level with the key.
         let row = galley.rows.first().map_or(size, |r| r.height());
         let offset = ((badge.y - row) / 2.0).max(0.0);
@@ -98,9 +108,11 @@ impl Widget for AnswerButton {
         );
         let top = rect.top() + pad.y + offset;
         let left = badge_rect.right() + gap;
+        // (Level with the words' last line.)
+        let mark_top = top + galley.size().y - mark.size().y;
         painter.galley(egui::pos2(left, top), galley, text_colour);
         if !self.mark_text.is_empty() {
-            let at = egui::pos2(rect.right() - pad.x - mark.size().x, top);
+            let at = egui::pos2(rect.right() - pad.x - mark.size().x, mark_top);
             painter.galley(at, mark, colour);
         }
         response

@@ -74,13 +74,14 @@ pub enum Mark {
 }
 
 impl Mark {
-    /// The longest of the words a mark shows in this mode.
-    pub fn widest_text(lecture: bool) -> &'static str {
-        [Mark::Chosen, Mark::Right, Mark::Wrong]
-            .into_iter()
-            .map(|m| m.text(lecture))
-            .max_by_key(|t| t.chars().count())
-            .unwrap_or("")
+    /// The mark's sign, where its words do not fit (empty for none).
+    pub fn sign(self) -> &'static str {
+        match self {
+            Mark::Chosen => "●",
+            Mark::Right => "✔",
+            Mark::Wrong => "✖",
+            Mark::Open | Mark::Other => "",
+        }
     }
 
     /// The words shown at the answer's right edge (empty for none).

@@ -277,7 +277,6 @@ impl QuizSection {
                 text: lesson::plain(answer),
                 mark,
                 mark_text: mark.text(lecture),
-                widest_mark: Mark::widest_text(lecture),
                 width,
             };
             let r = ui.add_enabled(mark != Mark::Other, button);

@@ -156,13 +156,13 @@ impl Experiment for Counter {
         let [(c_off, _), (c_on, _)] = mode_styles(lock, cx.lecture);
         let (off, on) = if lock {
             (
-                t!("sections.why-lock.key.without_faded"),
+                t!("sections.why-lock.key.without_compared"),
                 t!("sections.why-lock.key.with_chosen"),
             )
         } else {
             (
                 t!("sections.why-lock.key.without_chosen"),
-                t!("sections.why-lock.key.with_faded"),
+                t!("sections.why-lock.key.with_compared"),
             )
         };
         let mut key = vec![

@@ -95,6 +95,21 @@ fn spawn(runner: &Runner, p: WhereParams, seed: u64) -> Task<Arc<FailoverView>> 
     })
 }
 
+impl Where {
+    /// A replicated store's histogram, or a consensus store's comparison, filling `size`.
+    fn store_figure(&self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+        match self.run.latest() {
+            Some(v) if row(v.store).consensus => comparison_plot(ui, cx, v, size),
+            Some(v) => {
+                histogram_plot(ui, cx, v, size, self.twice);
+            }
+            None => {
+                ui.allocate_space(size);
+            }
+        }
+    }
+}
+
 impl Experiment for Where {
     crate::stage_params!("where", WhereParams);
 
@@ -190,7 +205,13 @@ impl Experiment for Where {
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
         // Redlock's list takes the figure's room at every store (measured unseen at the
         // others'): choosing Redlock moves nothing under the figure.
+        // (On a slide each store is a build of its own: Redlock's list keeps no room under
+        // the others' figures.)
         let redlock = is_redlock(self.params.store);
+        if cx.lecture && !redlock {
+            self.redlock_height = 0.0;
+            return self.store_figure(ui, cx, size);
+        }
         let rect = egui::Rect::from_min_size(ui.cursor().min, vec2(size.x, f32::INFINITY));
         let builder = egui::UiBuilder::new().max_rect(rect);
         let builder = if redlock {
@@ -217,15 +238,7 @@ impl Experiment for Where {
             ui.allocate_space(vec2(size.x, size.y.max(h)));
             return;
         }
-        match self.run.latest() {
-            Some(v) if row(v.store).consensus => comparison_plot(ui, cx, v, size),
-            Some(v) => {
-                histogram_plot(ui, cx, v, size, self.twice);
-            }
-            None => {
-                ui.allocate_space(size);
-            }
-        }
+        self.store_figure(ui, cx, size);
     }
 
     fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
