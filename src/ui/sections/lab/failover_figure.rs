@@ -3,14 +3,14 @@
 //! fault, restart, promotion and election marked, all at their measured times.
 
 use egui::{Align2, Color32, Ui, vec2};
-use egui_plot::{Bar as PlotBar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
+use egui_plot::{Bar as PlotBar, BarChart, MarkerShape, PlotPoint, PlotUi, Points};
 
+use super::lanes;
 use crate::lab::failover::{Event, FailoverRun, Span, Who};
 use crate::lesson::quantity::duration_ms;
 use crate::ui::Cx;
-use crate::ui::kit::labels::{Label, Labels, Mark, marks};
+use crate::ui::kit::labels::{Label, Labels, marks};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
-use crate::ui::kit::widgets;
 
 const A_COLOR: Color32 = palette::BLUE;
 const B_COLOR: Color32 = palette::ORANGE;
@@ -161,20 +161,10 @@ pub fn event_words(run: &FailoverRun) -> Vec<(usize, String)> {
     out
 }
 
-/// Draws the run's lane diagram; returns where.
-pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egui::Rect {
-    let one_line = height + 0.5 < least_height(ui, cx, run.lanes.len());
-    let lw = plot::line_width(cx);
-    let r = mark_radius(cx);
-    let text = ui.visuals().text_color();
-    let end = x_end(run);
-    // A bar is no thicker than its mark: the words below and above a mark clear both.
-    let row = ui.text_style_height(&egui::TextStyle::Body);
-    let span = run.lanes.len() as f64 - 1.0 + ABOVE + BELOW;
-    let lane_px = f64::from((height - AXIS_ROWS * row).max(1.0)) / span;
-    let thick = (f64::from(2.0 * r) / lane_px).min(0.36);
-    let bars: Vec<PlotBar> = run
-        .bars
+/// The run's bars up to the diagram's `end`, `thick` high: who holds the lock on each lane
+/// (in the holder's colour) and, thinner and grey, when a server is down.
+fn lane_bars(run: &FailoverRun, end: f64, thick: f64) -> Vec<PlotBar> {
+    run.bars
         .iter()
         .filter(|b| b.to_ms > b.from_ms && b.from_ms < end)
         .map(|b| {
@@ -193,159 +183,189 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
                 .fill(fill)
                 .stroke(egui::Stroke::new(1.0, stroke))
         })
-        .collect();
-    let lanes: Vec<(f64, String)> = (0..run.lanes.len())
-        .map(|i| (lane_y(run, i), lane_name(&run.lanes[i], one_line)))
-        .collect();
-    let top = run.lanes.len() as f64 - 1.0;
+        .collect()
+}
+
+/// The fault's dashed line with its time over the top lane (`top`), and the dashed line of
+/// the recovery that followed (a promotion, an election or a restart).
+fn fault_and_recovery(
+    p: &mut PlotUi<'_>,
+    labels: &mut Labels,
+    run: &FailoverRun,
+    top: f64,
+    lw: f32,
+) {
     let fault = run.moment("fault");
     let after = run
         .moment("promotion")
         .or(run.moment("election"))
         .or(run.moment("restart"));
+    for (at, color, named) in [(fault, FAULT, true), (after, BACK, false)] {
+        let Some(at) = at else { continue };
+        lanes::moment_line(p, labels, at, color, lw * 0.5);
+        if named {
+            labels.add(
+                // Beside its line (right, else left), over the top lane.
+                Label::new(
+                    PlotPoint::new(at, top + 0.2),
+                    Align2::LEFT_BOTTOM,
+                    tf!("lab.failover.figure.fault", &[("time", duration_ms(at))]),
+                )
+                .offset(vec2(lw, -2.0))
+                .within_y(top + 0.18, top + 0.8)
+                .priority(3),
+            );
+        }
+    }
+}
+
+/// Until when A's lock is valid, in words under A's lane (`top`); a lease that runs on past
+/// the diagram's `end` says so with an arrow on A's lane pointing past it.
+fn valid_until(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, end: f64, top: f64) {
+    let Some(until) = run.moment("a_valid_until") else {
+        return;
+    };
+    // A lease that runs on past the axis's end says so with an arrow on A's lane,
+    // pointing past the end, and its time.
+    let runs_on = until > end * 1.05;
+    if runs_on {
+        labels.avoid_marks(marks::line(&[[end * 0.95, top], [end * 1.05, top]], 12.0));
+        p.arrows(
+            egui_plot::Arrows::new("", vec![[end * 0.95, top]], vec![[end * 1.05, top]])
+                .color(A_COLOR)
+                .tip_length(12.0),
+        );
+    }
+    let what = crate::lab::failover::text::label("a_valid_until");
+    let values = [("what", what.to_owned()), ("time", duration_ms(until))];
+    let valid = tf!("lab.failover.figure.valid_until", &values);
+    let x = until.min(end * 1.05);
+    labels.add(
+        Label::new(
+            PlotPoint::new(x, top - 0.25),
+            Align2::RIGHT_TOP,
+            if runs_on {
+                tf!("lab.failover.figure.valid_until_beyond", &values)
+            } else {
+                valid.clone()
+            },
+        )
+        .or(valid)
+        .or(duration_ms(until))
+        .within_y(top - 0.8, top - 0.2)
+        .priority(2),
+    );
+}
+
+/// Whether the event is a client's: a grant or a refusal.
+fn client(e: Event) -> bool {
+    matches!(e, Event::Granted(_) | Event::Refused(_))
+}
+
+/// The height of a mark: on its lane, or a little above it for a server's event at the moment
+/// of a grant on its lane (a master restarted empty just before B's grant there), so neither
+/// hides the other.
+fn mark_y(run: &FailoverRun, m: &crate::lab::failover::Mark) -> f64 {
+    let near = x_end(run) * 0.02;
+    let crowded = !client(m.event)
+        && m.event != Event::Killed
+        && run
+            .marks
+            .iter()
+            .any(|o| client(o.event) && o.lane == m.lane && (o.at_ms - m.at_ms).abs() < near);
+    lane_y(run, m.lane) + if crowded { 0.3 } else { 0.0 }
+}
+
+/// The run's marks on their lanes (the clients' grants and refusals first, the servers'
+/// events over them; a fault as a bold ✕), then their words: the clients' below their lane,
+/// the servers' above it.
+fn event_marks(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, lw: f32, r: f32) {
+    let mut order: Vec<&_> = run.marks.iter().collect();
+    order.sort_by_key(|m| !client(m.event));
+    for m in order {
+        let (shape, color, _) = mark_style(m.event);
+        let y = mark_y(run, m);
+        labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
+        if m.event == Event::Killed {
+            labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
+        } else {
+            p.points(
+                Points::new("", vec![[m.at_ms, y]])
+                    .shape(shape)
+                    .color(color)
+                    .radius(r),
+            );
+        }
+    }
+    for (i, words) in event_words(run) {
+        let m = &run.marks[i];
+        let (y, at) = (lane_y(run, m.lane), mark_y(run, m));
+        // Grants and refusals below the lane, the servers' events above it: each in
+        // its own lane's half.
+        let below = client(m.event);
+        let (align, dy) = if below {
+            (Align2::CENTER_TOP, r + 2.0)
+        } else {
+            (Align2::CENTER_BOTTOM, -(r + 2.0))
+        };
+        // (Or beside the mark, but never in another lane. Each lane holds a line of
+        // words on each side: the servers' events take theirs first.)
+        let priority = if below { 1 } else { 2 };
+        labels.add(
+            Label::new(PlotPoint::new(m.at_ms, at), align, words)
+                .offset(vec2(0.0, dy))
+                .within_y(y - 0.5, y + 0.5)
+                .priority(priority),
+        );
+    }
+}
+
+/// Draws the run's lane diagram; returns where.
+pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egui::Rect {
+    let one_line = height + 0.5 < least_height(ui, cx, run.lanes.len());
+    let lw = plot::line_width(cx);
+    let r = mark_radius(cx);
+    let text = ui.visuals().text_color();
+    let end = x_end(run);
+    // A bar is no thicker than its mark: the words below and above a mark clear both.
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let span = run.lanes.len() as f64 - 1.0 + ABOVE + BELOW;
+    let lane_px = f64::from((height - AXIS_ROWS * row).max(1.0)) / span;
+    let thick = (f64::from(2.0 * r) / lane_px).min(0.36);
+    let bars = lane_bars(run, end, thick);
+    // (From the bottom lane up.)
+    let lanes: Vec<(f64, String)> = (0..run.lanes.len())
+        .rev()
+        .map(|i| (lane_y(run, i), lane_name(&run.lanes[i], one_line)))
+        .collect();
+    let top = run.lanes.len() as f64 - 1.0;
     let mut labels = Labels::new("lab-failover");
     labels.avoid_marks(marks::bars(&bars, true));
     let store = run.params.store.as_str();
-    let diagram = plot::fixed_view(Plot::new(("lab-failover", store)))
-        .height(height)
-        .x_axis_label(t!("lab.failover.figure.axis"))
-        .include_x(0.0)
-        .include_x(end * 1.05)
-        .include_y(-BELOW)
-        .include_y(top + ABOVE)
-        .show_x(false)
-        .show_y(false)
-        .x_grid_spacer(plot::spaced_x_grid)
-        .y_grid_spacer(move |_| {
-            (0..=top as usize)
-                .map(|y| egui_plot::GridMark {
-                    value: y as f64,
-                    step_size: 1.0,
-                })
-                .collect()
-        })
-        .y_axis_formatter(move |m, _| {
-            lanes
-                .iter()
-                .find(|(y, _)| (y - m.value).abs() < 0.01)
-                .map_or(String::new(), |(_, n)| n.clone())
-        });
+    let diagram = lanes::lane_plot(
+        ("lab-failover", store),
+        height,
+        t!("lab.failover.figure.axis"),
+        [0.0, end * 1.05],
+        [-BELOW, top + ABOVE],
+        lanes,
+    )
+    .x_grid_spacer(plot::spaced_x_grid);
     // One diagram a store: each has its own lanes, so its own y range.
     let name = format!("lab-failover-{store}");
     let response = plot::show(ui, &name, diagram, |p| {
         p.bar_chart(BarChart::new("", bars).horizontal());
-        for (at, color, named) in [(fault, FAULT, true), (after, BACK, false)] {
-            let Some(at) = at else { continue };
-            labels.avoid_marks([Mark::Vertical(at, lw * 0.5)]);
-            p.vline(
-                VLine::new("", at)
-                    .color(color)
-                    .width(lw * 0.5)
-                    .style(LineStyle::dashed_dense()),
-            );
-            if named {
-                labels.add(
-                    // Beside its line (right, else left), over the top lane.
-                    Label::new(
-                        PlotPoint::new(at, top + 0.2),
-                        Align2::LEFT_BOTTOM,
-                        tf!("lab.failover.figure.fault", &[("time", duration_ms(at))]),
-                    )
-                    .offset(vec2(lw, -2.0))
-                    .within_y(top + 0.18, top + 0.8)
-                    .priority(3),
-                );
-            }
-        }
-        if let Some(until) = run.moment("a_valid_until") {
-            // A lease that runs on past the axis's end says so with an arrow on A's lane,
-            // pointing past the end, and its time.
-            let runs_on = until > end * 1.05;
-            if runs_on {
-                labels.avoid_marks(marks::line(&[[end * 0.95, top], [end * 1.05, top]], 12.0));
-                p.arrows(
-                    egui_plot::Arrows::new("", vec![[end * 0.95, top]], vec![[end * 1.05, top]])
-                        .color(A_COLOR)
-                        .tip_length(12.0),
-                );
-            }
-            let what = crate::lab::failover::text::label("a_valid_until");
-            let values = [("what", what.to_owned()), ("time", duration_ms(until))];
-            let valid = tf!("lab.failover.figure.valid_until", &values);
-            let x = until.min(end * 1.05);
-            labels.add(
-                Label::new(
-                    PlotPoint::new(x, top - 0.25),
-                    Align2::RIGHT_TOP,
-                    if runs_on {
-                        tf!("lab.failover.figure.valid_until_beyond", &values)
-                    } else {
-                        valid.clone()
-                    },
-                )
-                .or(valid)
-                .or(duration_ms(until))
-                .within_y(top - 0.8, top - 0.2)
-                .priority(2),
-            );
-        }
-        // The clients' grants and refusals first, the servers' events over them; a server's
-        // event at the moment of a grant on its lane (a master restarted empty just before
-        // B's grant there) sits above the lane, so neither hides the other.
-        let client = |e: Event| matches!(e, Event::Granted(_) | Event::Refused(_));
-        let near = x_end(run) * 0.02;
-        let mark_y = |m: &crate::lab::failover::Mark| {
-            let crowded = !client(m.event)
-                && m.event != Event::Killed
-                && run.marks.iter().any(|o| {
-                    client(o.event) && o.lane == m.lane && (o.at_ms - m.at_ms).abs() < near
-                });
-            lane_y(run, m.lane) + if crowded { 0.3 } else { 0.0 }
-        };
-        let mut order: Vec<&_> = run.marks.iter().collect();
-        order.sort_by_key(|m| !client(m.event));
-        for m in order {
-            let (shape, color, _) = mark_style(m.event);
-            let y = mark_y(m);
-            labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
-            if m.event == Event::Killed {
-                labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
-            } else {
-                p.points(
-                    Points::new("", vec![[m.at_ms, y]])
-                        .shape(shape)
-                        .color(color)
-                        .radius(r),
-                );
-            }
-        }
-        for (i, words) in event_words(run) {
-            let m = &run.marks[i];
-            let (y, at) = (lane_y(run, m.lane), mark_y(m));
-            // Grants and refusals below the lane, the servers' events above it: each in
-            // its own lane's half.
-            let below = matches!(m.event, Event::Granted(_) | Event::Refused(_));
-            let (align, dy) = if below {
-                (Align2::CENTER_TOP, r + 2.0)
-            } else {
-                (Align2::CENTER_BOTTOM, -(r + 2.0))
-            };
-            // (Or beside the mark, but never in another lane. Each lane holds a line of
-            // words on each side: the servers' events take theirs first.)
-            let priority = if below { 1 } else { 2 };
-            labels.add(
-                Label::new(PlotPoint::new(m.at_ms, at), align, words)
-                    .offset(vec2(0.0, dy))
-                    .within_y(y - 0.5, y + 0.5)
-                    .priority(priority),
-            );
-        }
+        fault_and_recovery(p, &mut labels, run, top, lw);
+        valid_until(p, &mut labels, run, end, top);
+        event_marks(p, &mut labels, run, lw, r);
     });
-    let strong = ui.visuals().strong_text_color();
-    labels.paint(ui, &response.transform, text, strong);
-    let response = response.response;
-    widgets::describe_plot(&response, t!("lab.failover.figure.describe"), "");
-    response.rect
+    lanes::finish(
+        ui,
+        labels,
+        response,
+        text,
+        t!("lab.failover.figure.describe"),
+    )
 }
 
 /// The key under the diagram: only what this run's diagram shows.

@@ -2,14 +2,14 @@
 //! measured times, in the same visual language as section 3.
 
 use egui::{Align2, Color32, Ui, vec2};
-use egui_plot::{Bar, BarChart, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, VLine};
+use egui_plot::{Bar, BarChart, MarkerShape, PlotPoint, PlotUi, Points};
 
+use super::lanes;
 use crate::lab::LabRun;
 use crate::lesson::quantity::seconds;
 use crate::ui::Cx;
 use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
-use crate::ui::kit::widgets;
 
 const A_COLOR: Color32 = palette::BLUE;
 const B_COLOR: Color32 = palette::ORANGE;
@@ -18,12 +18,12 @@ const OVERWROTE: Color32 = palette::VERMILION;
 const REFUSED: Color32 = palette::SKY;
 
 /// The lanes' heights and names.
-fn lanes() -> [(f64, &'static str); 4] {
-    [
-        (3.0, "A"),
-        (2.0, t!("lab.figure.lane.lock_service")),
-        (1.0, "B"),
-        (0.0, t!("lab.figure.lane.storage")),
+fn lanes() -> Vec<(f64, String)> {
+    vec![
+        (3.0, "A".to_owned()),
+        (2.0, t!("lab.figure.lane.lock_service").to_owned()),
+        (1.0, "B".to_owned()),
+        (0.0, t!("lab.figure.lane.storage").to_owned()),
     ]
 }
 
@@ -101,15 +101,12 @@ fn draw_write(p: &mut PlotUi<'_>, w: &Write, lw: f32, r: f32, labels: &mut Label
     });
 }
 
-/// Draws the run's timeline; returns where (axes and labels included).
-pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Rect {
-    let lw = plot::line_width(cx);
-    let r = plot::marker_radius(cx) * 2.4;
-    let text = ui.visuals().text_color();
+/// The run's bars on the lanes: A works then sleeps, the lock service holds A's lease then
+/// B's, B waits then works; with the mark of A's pause, where its words go.
+fn lane_bars(run: &LabRun) -> (Vec<Bar>, Option<Mark>) {
     let (frozen, woke) = (s(run.a_frozen_ms), s(run.a_woke_ms));
     let (a_write, b_write, b_granted) = (s(run.a_write_ms), s(run.b_write_ms), s(run.b_granted_ms));
     let a_lease_end = run.expiry_ms.map_or(a_write, s);
-    let end = a_write.max(b_write);
     let solid = |c: Color32| c.gamma_multiply(0.85);
     let faint = |c: Color32| c.gamma_multiply(0.35);
     let paused = bar(3.0, frozen, woke, 0.5, faint(palette::GREY), A_COLOR);
@@ -132,9 +129,15 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     .into_iter()
     .flatten()
     .collect();
+    (bars, paused_bar)
+}
+
+/// The run's two writes, B's then A's, each with storage's verdict and its words.
+fn writes(run: &LabRun) -> [Write; 2] {
+    let (a_write, b_write) = (s(run.a_write_ms), s(run.b_write_ms));
     let (a_tok, b_tok) = (run.a_token, run.b_token);
     let a_later = a_write > b_write;
-    let writes = [
+    [
         Write {
             at: b_write,
             from_lane: 1.0,
@@ -162,101 +165,93 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
             },
             right: a_later,
         },
-    ];
+    ]
+}
+
+/// The run's moments on the lanes: where A's lock was gone (a dashed line and its time), A's
+/// last renewal (a ◆ on the lock service's lane), the words of A's pause and both tokens.
+fn moments(
+    p: &mut PlotUi<'_>,
+    labels: &mut Labels,
+    run: &LabRun,
+    paused_bar: Option<Mark>,
+    lw: f32,
+    r: f32,
+) {
+    if let Some(expiry) = run.expiry_ms.map(s) {
+        lanes::moment_line(p, labels, expiry, palette::GREY, lw * 0.6);
+        let gone = tf!("lab.figure.lock_gone", &[("time", seconds(expiry))]);
+        labels.add(
+            Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, gone)
+                .offset(vec2(-4.0, 0.0))
+                .within_y(3.3, 3.95)
+                .priority(2),
+        );
+    }
+    let renewed = s(run.a_last_renewal_ms);
+    if renewed > 0.0 {
+        p.points(
+            Points::new("", vec![[renewed, 2.0]])
+                .color(A_COLOR)
+                .shape(MarkerShape::Diamond)
+                .radius(r * 0.7),
+        );
+        labels.avoid(PlotPoint::new(renewed, 2.0), r * 0.7);
+    }
+    let (frozen, woke) = (s(run.a_frozen_ms), s(run.a_woke_ms));
+    if let Some(paused_bar) = paused_bar {
+        labels.add(
+            Label::new(
+                PlotPoint::new((frozen + woke) / 2.0, 3.0),
+                Align2::CENTER_CENTER,
+                tf!("lab.figure.paused", &[("time", seconds(woke - frozen))]),
+            )
+            .or(seconds(woke - frozen))
+            .inside(paused_bar)
+            .priority(2),
+        );
+    }
+    for (at, tok) in [(s(run.b_granted_ms), run.b_token), (0.0, run.a_token)] {
+        labels.add(
+            Label::new(
+                PlotPoint::new(at, 2.3),
+                Align2::LEFT_BOTTOM,
+                tf!("lab.figure.token", &[("token", tok.to_string())]),
+            )
+            .offset(vec2(4.0, 0.0))
+            .within_y(2.2, 2.8)
+            .priority(2),
+        );
+    }
+}
+
+/// Draws the run's timeline; returns where (axes and labels included).
+pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Rect {
+    let lw = plot::line_width(cx);
+    let r = plot::marker_radius(cx) * 2.4;
+    let text = ui.visuals().text_color();
+    let end = s(run.a_write_ms).max(s(run.b_write_ms));
+    let (bars, paused_bar) = lane_bars(run);
+    let writes = writes(run);
     let pad = 0.3 + 1.6 * end / 4.0;
     let mut labels = Labels::new("lab-timeline");
     labels.avoid_marks(marks::bars(&bars, true));
-    let lanes = lanes();
-    let timeline = plot::solid_ticks(Plot::new("lab-timeline"))
-        .height(height)
-        .x_axis_label(t!("lab.figure.axis"))
-        .include_x(-0.2)
-        .include_x(end + pad)
-        .include_y(-1.1)
-        .include_y(3.95)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_x(false)
-        .show_y(false)
-        .y_grid_spacer(move |_| {
-            lanes
-                .iter()
-                .map(|&(y, _)| egui_plot::GridMark {
-                    value: y,
-                    step_size: 1.0,
-                })
-                .collect()
-        })
-        .y_axis_formatter(move |m, _| {
-            lanes
-                .iter()
-                .find(|(y, _)| (y - m.value).abs() < 0.01)
-                .map_or(String::new(), |(_, n)| (*n).to_owned())
-        });
+    let timeline = lanes::lane_plot(
+        "lab-timeline",
+        height,
+        t!("lab.figure.axis"),
+        [-0.2, end + pad],
+        [-1.1, 3.95],
+        lanes(),
+    );
     let response = plot::show(ui, "lab-timeline", timeline, |p| {
         p.bar_chart(BarChart::new("", bars).horizontal());
-        if let Some(expiry) = run.expiry_ms.map(s) {
-            labels.avoid_marks([Mark::Vertical(expiry, lw * 0.6)]);
-            p.vline(
-                VLine::new("", expiry)
-                    .color(palette::GREY)
-                    .width(lw * 0.6)
-                    .style(LineStyle::dashed_dense()),
-            );
-            let gone = tf!("lab.figure.lock_gone", &[("time", seconds(expiry))]);
-            labels.add(
-                Label::new(PlotPoint::new(expiry, 3.4), Align2::RIGHT_BOTTOM, gone)
-                    .offset(vec2(-4.0, 0.0))
-                    .within_y(3.3, 3.95)
-                    .priority(2),
-            );
-        }
-        let renewed = s(run.a_last_renewal_ms);
-        if renewed > 0.0 {
-            p.points(
-                Points::new("", vec![[renewed, 2.0]])
-                    .color(A_COLOR)
-                    .shape(MarkerShape::Diamond)
-                    .radius(r * 0.7),
-            );
-            labels.avoid(PlotPoint::new(renewed, 2.0), r * 0.7);
-        }
-        if let Some(paused_bar) = paused_bar {
-            labels.add(
-                Label::new(
-                    PlotPoint::new((frozen + woke) / 2.0, 3.0),
-                    Align2::CENTER_CENTER,
-                    tf!("lab.figure.paused", &[("time", seconds(woke - frozen))]),
-                )
-                .or(seconds(woke - frozen))
-                .inside(paused_bar)
-                .priority(2),
-            );
-        }
-        for (at, tok) in [(b_granted, b_tok), (0.0, a_tok)] {
-            labels.add(
-                Label::new(
-                    PlotPoint::new(at, 2.3),
-                    Align2::LEFT_BOTTOM,
-                    tf!("lab.figure.token", &[("token", tok.to_string())]),
-                )
-                .offset(vec2(4.0, 0.0))
-                .within_y(2.2, 2.8)
-                .priority(2),
-            );
-        }
+        moments(p, &mut labels, run, paused_bar, lw, r);
         for w in &writes {
             draw_write(p, w, lw, r, &mut labels);
         }
     });
-    let strong = ui.visuals().strong_text_color();
-    labels.paint(ui, &response.transform, text, strong);
-    let response = response.response;
-    widgets::describe_plot(&response, t!("lab.figure.describe"), "");
-    response.rect
+    lanes::finish(ui, labels, response, text, t!("lab.figure.describe"))
 }
 
 /// The key under the timeline.

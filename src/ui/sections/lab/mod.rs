@@ -9,6 +9,7 @@ mod expect;
 pub mod failover;
 pub mod failover_figure;
 pub mod figure;
+mod lanes;
 mod room;
 mod run;
 mod summary;

@@ -3,9 +3,9 @@
 //! axis on the right.
 
 use egui::{RichText, Ui};
-use egui_plot::{HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
+use egui_plot::{HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, VLine};
 
-use super::{LADDER_TTLS, Ttl};
+use super::{CurrentResult, LADDER_TTLS, LadderResult, Ttl};
 use crate::sim::ttl;
 use crate::ui::Cx;
 use crate::ui::kit::fmt::{fraction_label, seconds};
@@ -54,259 +54,295 @@ pub(super) fn readable_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
     readable::readable_height(ui, TICK_ROWS).max(titles) + above
 }
 
+/// The unsafe fraction's colour (the curve, the left axis).
+const FRACTION_COLOR: egui::Color32 = palette::BLUE;
+/// The crash wait's colour (its line, the right axis).
+const WAIT_COLOR: egui::Color32 = palette::VERMILION;
+/// The simulation's colour (its dots and intervals).
+const SIM_COLOR: egui::Color32 = palette::GREEN;
+
+/// Where an unsafe `fraction` sits on the y axis: its power of ten, none under the floor.
+fn to_y(fraction: f64) -> f64 {
+    if fraction > 0.0 {
+        fraction.log10().max(FLOOR_DECADE)
+    } else {
+        FLOOR_DECADE
+    }
+}
+
+/// The line on how to read the figure, above it (none on a projector: the lecturer says it);
+/// returns the height left for the figure out of `height`.
+fn how_to_read(ui: &mut Ui, cx: &Cx<'_>, height: f32) -> f32 {
+    // (On a projector the lecturer says it: the figure keeps the room.)
+    if cx.lecture {
+        return height;
+    }
+    // One line above the figure on how to read it.
+    let how = RichText::new(t!("sections.ttl.how_to_read")).weak();
+    let read = ui.add(egui::Label::new(how).wrap());
+    let above = read.rect.height() + ui.spacing().item_spacing.y;
+    crate::ui::stage::layout::remember(ui, read_height_id(ui), above);
+    height - above
+}
+
+/// The empty figure of `width` × `height`: the TTL along x, the unsafe fraction up the left
+/// axis and the crash wait up the right one.
+fn frame(ui: &Ui, width: f32, height: f32) -> Plot<'static> {
+    // Labels every second decade (every fourth on the right), fewer when the plot is
+    // short: never two labels closer than a label is tall.
+    let span = TOP_DECADE - FLOOR_DECADE;
+    let every = readable::thinned_every(ui, height, span, 2);
+    let every_right = readable::thinned_every(ui, height, span, 4);
+    let left = plot::y_axis()
+        .label(
+            RichText::new(plot::y_title(
+                ui,
+                height,
+                &[
+                    t!("sections.ttl.axis_y"),
+                    t!("sections.ttl.axis_y.short"),
+                    t!("sections.ttl.axis_y.shortest"),
+                ],
+            ))
+            .color(FRACTION_COLOR),
+        )
+        .formatter(move |m, _| {
+            let e = m.value.round() as i32;
+            if (m.value - f64::from(e)).abs() < 1e-6 && e % every == 0 && e <= 0 {
+                fraction_label(e)
+            } else {
+                String::new()
+            }
+        })
+        .placement(HPlacement::Left);
+    let right = plot::y_axis()
+        .label(
+            RichText::new(plot::y_title(
+                ui,
+                height,
+                &[
+                    t!("sections.ttl.axis_right"),
+                    t!("sections.ttl.axis_right.short"),
+                    t!("sections.ttl.axis_right.shortest"),
+                ],
+            ))
+            .color(WAIT_COLOR),
+        )
+        .formatter(move |m, _| {
+            let e = m.value.round() as i32;
+            if (m.value - f64::from(e)).abs() < 1e-6 && e % every_right == 0 && e <= 0 {
+                seconds(y_to_wait(m.value))
+            } else {
+                String::new()
+            }
+        })
+        .tick_label_color(WAIT_COLOR)
+        .placement(HPlacement::Right);
+    let x_axis = plot::x_axis()
+        .label(t!("sections.ttl.axis_x"))
+        .formatter(|m, _| {
+            let e = m.value.round() as i32;
+            if (m.value - f64::from(e)).abs() < 1e-6 {
+                seconds(10f64.powi(e))
+            } else {
+                String::new()
+            }
+        });
+
+    let x_max = ttl::TTL_S.max.log10();
+    let x_min = ttl::TTL_S.min.log10();
+    plot::fixed_view(Plot::new("s2-tradeoff"))
+        .width(width)
+        .height(height)
+        .custom_x_axes(vec![x_axis])
+        .custom_y_axes(vec![left, right])
+        .x_grid_spacer(|g| log_marks_every(g.bounds, &[1.0, 2.0, 5.0], 2))
+        .y_grid_spacer(move |g| plot::decade_marks_every(g.bounds, every))
+        .include_x(x_min - 0.05)
+        .include_x(x_max + 0.05)
+        .include_y(FLOOR_DECADE)
+        .include_y(TOP_DECADE)
+        .show_x(false)
+        .show_y(false)
+}
+
+/// The exact curve of the unsafe fraction, and the simulated ladder's dots with their
+/// intervals (an open ▽ for an upper bound where none was seen).
+fn ladder_marks(pu: &mut PlotUi<'_>, labels: &mut Labels, l: &LadderResult, w: f32, r: f32) {
+    let exact: Vec<[f64; 2]> = l
+        .curve
+        .iter()
+        .filter(|c| c[1] > 10f64.powf(FLOOR_DECADE))
+        .map(|c| [c[0].log10(), c[1].log10()])
+        .collect();
+    labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
+    pu.line(
+        Line::new("", exact)
+            .color(FRACTION_COLOR)
+            .width(w)
+            .allow_band(false),
+    );
+    if l.holds_done == 0 {
+        return;
+    }
+    let mut seen = Vec::new();
+    let mut bounds = Vec::new();
+    for (t, e) in LADDER_TTLS.iter().zip(&l.estimates) {
+        let x = t.log10();
+        if e.count > 0 {
+            seen.push([x, to_y(e.value)]);
+            let (lo, hi) = (to_y(e.lo), to_y(e.hi));
+            labels.avoid_marks(error_bar(pu, x, lo, hi, SIM_COLOR, w * 0.7));
+        } else if e.hi > 10f64.powf(FLOOR_DECADE) {
+            bounds.push([x, to_y(e.hi)]);
+        }
+    }
+    let dot = |p: &[f64; 2], r: f32| Mark::Dot(PlotPoint::new(p[0], p[1]), r);
+    labels.avoid_marks(seen.iter().map(|p| dot(p, r)).collect::<Vec<_>>());
+    let r_bound = r * 1.2;
+    labels.avoid_marks(bounds.iter().map(|p| dot(p, r_bound)).collect::<Vec<_>>());
+    pu.points(
+        Points::new("", seen)
+            .color(SIM_COLOR)
+            .radius(r)
+            .shape(MarkerShape::Circle),
+    );
+    pu.points(
+        Points::new("", bounds)
+            .color(SIM_COLOR)
+            .radius(r * 1.2)
+            .shape(MarkerShape::Down)
+            .filled(false),
+    );
+}
+
+/// The crash wait against the TTL (a dashed straight line on these axes), and the chosen
+/// TTL: a grey vertical line with its words hung from the top, and a ◆ on the wait line.
+fn wait_and_ttl(pu: &mut PlotUi<'_>, labels: &mut Labels, cx: &Cx<'_>, ttl_s: f64, w: f32, r: f32) {
+    // The crash wait grows with the TTL: a straight line on these axes.
+    let waits: Vec<[f64; 2]> = [ttl::TTL_S.min, ttl::TTL_S.max]
+        .iter()
+        .map(|&t| [t.log10(), wait_to_y(t)])
+        .collect();
+    labels.avoid_marks(marks::line(&waits, w).collect::<Vec<_>>());
+    pu.line(
+        Line::new("", waits)
+            .color(WAIT_COLOR)
+            .width(w)
+            .style(LineStyle::dashed_loose()),
+    );
+
+    let x = ttl_s.log10();
+    labels.avoid_marks([Mark::Vertical(x, w * 0.6)]);
+    pu.vline(
+        VLine::new("", x)
+            .color(plot::colour(cx, palette::GREY))
+            .width(w * 0.6),
+    );
+    // Hung from the top of the plot: never cut, however short it is.
+    let (dx, align) = if x > 1.6 {
+        (-6.0, egui::Align2::RIGHT_TOP)
+    } else {
+        (6.0, egui::Align2::LEFT_TOP)
+    };
+    labels.add(
+        Label::new(
+            PlotPoint::new(x, TOP_DECADE),
+            align,
+            if cx.lecture {
+                tf!("sections.ttl.mark.shown", &[("ttl", seconds(ttl_s))])
+            } else {
+                tf!("sections.ttl.mark.yours", &[("ttl", seconds(ttl_s))])
+            },
+        )
+        .or(seconds(ttl_s))
+        .offset(egui::vec2(dx, 0.0))
+        .strong()
+        .priority(3),
+    );
+    labels.avoid(PlotPoint::new(x, wait_to_y(ttl_s)), r * 1.6);
+    pu.points(
+        Points::new("", vec![[x, wait_to_y(ttl_s)]])
+            .color(WAIT_COLOR)
+            .radius(r * 1.6)
+            .shape(MarkerShape::Diamond),
+    );
+}
+
+/// The run at the chosen TTL: its exact fraction as a ◆ (a ▽ with words when under the
+/// figure's floor), and its simulated dot with its interval, or an open ▽ for an upper bound.
+fn current_marks(pu: &mut PlotUi<'_>, labels: &mut Labels, c: CurrentResult, w: f32, r: f32) {
+    let x = c.ttl_s.log10();
+    let below = c.exact < 10f64.powf(FLOOR_DECADE);
+    let shape = if below {
+        MarkerShape::Down
+    } else {
+        MarkerShape::Diamond
+    };
+    pu.points(
+        Points::new("", vec![[x, to_y(c.exact)]])
+            .color(FRACTION_COLOR)
+            .radius(r * 1.6)
+            .shape(shape),
+    );
+    labels.avoid(PlotPoint::new(x, to_y(c.exact)), r * 1.6);
+    if below {
+        labels.add(
+            Label::new(
+                PlotPoint::new(x, FLOOR_DECADE + 0.6),
+                egui::Align2::RIGHT_BOTTOM,
+                tf!(
+                    "sections.ttl.mark.below",
+                    &[("share", fraction_label(FLOOR_DECADE as i32))],
+                ),
+            )
+            .priority(2),
+        );
+    }
+    let e = c.estimate;
+    if e.n > 0 && e.count > 0 {
+        let (lo, hi) = (to_y(e.lo), to_y(e.hi));
+        labels.avoid_marks(error_bar(pu, x, lo, hi, SIM_COLOR, w * 0.7));
+        labels.avoid(PlotPoint::new(x, to_y(e.value)), r);
+        pu.points(
+            Points::new("", vec![[x, to_y(e.value)]])
+                .color(SIM_COLOR)
+                .radius(r),
+        );
+    } else if e.n > 0 {
+        // None seen at this TTL: only an upper bound.
+        labels.avoid(PlotPoint::new(x, to_y(e.hi)), r * 1.2);
+        pu.points(
+            Points::new("", vec![[x, to_y(e.hi)]])
+                .color(SIM_COLOR)
+                .radius(r * 1.2)
+                .shape(MarkerShape::Down)
+                .filled(false),
+        );
+    }
+}
+
 impl Ttl {
     /// Draws the figure in `width` × `height`, with a line on how to read it above; returns
     /// the TTL the reader clicked or dragged to.
     pub(super) fn draw(&self, ui: &mut Ui, cx: &Cx<'_>, width: f32, height: f32) -> Option<f64> {
-        // (On a projector the lecturer says it: the figure keeps the room.)
-        let height = if cx.lecture {
-            height
-        } else {
-            // One line above the figure on how to read it.
-            let how = RichText::new(t!("sections.ttl.how_to_read")).weak();
-            let read = ui.add(egui::Label::new(how).wrap());
-            let above = read.rect.height() + ui.spacing().item_spacing.y;
-            crate::ui::stage::layout::remember(ui, read_height_id(ui), above);
-            height - above
-        };
+        let height = how_to_read(ui, cx, height);
         let w = plot::line_width(cx);
         let r = plot::marker_radius(cx);
-        let p = self.params;
+        let ttl_s = self.params.ttl_s;
         let ladder = self.ladder.latest().cloned();
         let current = self.current.latest().copied();
-        let fraction_color = palette::BLUE;
-        let wait_color = palette::VERMILION;
-        let sim_color = palette::GREEN;
         let text_color = ui.visuals().text_color();
-        let to_y = |fraction: f64| {
-            if fraction > 0.0 {
-                fraction.log10().max(FLOOR_DECADE)
-            } else {
-                FLOOR_DECADE
-            }
-        };
 
-        // Labels every second decade (every fourth on the right), fewer when the plot is
-        // short: never two labels closer than a label is tall.
-        let span = TOP_DECADE - FLOOR_DECADE;
-        let every = readable::thinned_every(ui, height, span, 2);
-        let every_right = readable::thinned_every(ui, height, span, 4);
-        let left = plot::y_axis()
-            .label(
-                RichText::new(plot::y_title(
-                    ui,
-                    height,
-                    &[
-                        t!("sections.ttl.axis_y"),
-                        t!("sections.ttl.axis_y.short"),
-                        t!("sections.ttl.axis_y.shortest"),
-                    ],
-                ))
-                .color(fraction_color),
-            )
-            .formatter(|m, _| {
-                let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 && e % every == 0 && e <= 0 {
-                    fraction_label(e)
-                } else {
-                    String::new()
-                }
-            })
-            .placement(HPlacement::Left);
-        let right = plot::y_axis()
-            .label(
-                RichText::new(plot::y_title(
-                    ui,
-                    height,
-                    &[
-                        t!("sections.ttl.axis_right"),
-                        t!("sections.ttl.axis_right.short"),
-                        t!("sections.ttl.axis_right.shortest"),
-                    ],
-                ))
-                .color(wait_color),
-            )
-            .formatter(|m, _| {
-                let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 && e % every_right == 0 && e <= 0 {
-                    seconds(y_to_wait(m.value))
-                } else {
-                    String::new()
-                }
-            })
-            .tick_label_color(wait_color)
-            .placement(HPlacement::Right);
-        let x_axis = plot::x_axis()
-            .label(t!("sections.ttl.axis_x"))
-            .formatter(|m, _| {
-                let e = m.value.round() as i32;
-                if (m.value - f64::from(e)).abs() < 1e-6 {
-                    seconds(10f64.powi(e))
-                } else {
-                    String::new()
-                }
-            });
-
-        let x_max = ttl::TTL_S.max.log10();
-        let x_min = ttl::TTL_S.min.log10();
         let mut labels = Labels::new("s2-tradeoff");
-        let tradeoff = plot::fixed_view(Plot::new("s2-tradeoff"))
-            .width(width)
-            .height(height)
-            .custom_x_axes(vec![x_axis])
-            .custom_y_axes(vec![left, right])
-            .x_grid_spacer(|g| log_marks_every(g.bounds, &[1.0, 2.0, 5.0], 2))
-            .y_grid_spacer(move |g| plot::decade_marks_every(g.bounds, every))
-            .include_x(x_min - 0.05)
-            .include_x(x_max + 0.05)
-            .include_y(FLOOR_DECADE)
-            .include_y(TOP_DECADE)
-            .show_x(false)
-            .show_y(false);
+        let tradeoff = frame(ui, width, height);
         let response = plot::show(ui, "s2-tradeoff", tradeoff, |pu| {
             if let Some(l) = &ladder {
-                let exact: Vec<[f64; 2]> = l
-                    .curve
-                    .iter()
-                    .filter(|c| c[1] > 10f64.powf(FLOOR_DECADE))
-                    .map(|c| [c[0].log10(), c[1].log10()])
-                    .collect();
-                labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
-                pu.line(
-                    Line::new("", exact)
-                        .color(fraction_color)
-                        .width(w)
-                        .allow_band(false),
-                );
-                if l.holds_done > 0 {
-                    let mut seen = Vec::new();
-                    let mut bounds = Vec::new();
-                    for (t, e) in LADDER_TTLS.iter().zip(&l.estimates) {
-                        let x = t.log10();
-                        if e.count > 0 {
-                            seen.push([x, to_y(e.value)]);
-                            let (lo, hi) = (to_y(e.lo), to_y(e.hi));
-                            labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
-                        } else if e.hi > 10f64.powf(FLOOR_DECADE) {
-                            bounds.push([x, to_y(e.hi)]);
-                        }
-                    }
-                    let dot = |p: &[f64; 2], r: f32| Mark::Dot(PlotPoint::new(p[0], p[1]), r);
-                    labels.avoid_marks(seen.iter().map(|p| dot(p, r)).collect::<Vec<_>>());
-                    let r_bound = r * 1.2;
-                    labels.avoid_marks(bounds.iter().map(|p| dot(p, r_bound)).collect::<Vec<_>>());
-                    pu.points(
-                        Points::new("", seen)
-                            .color(sim_color)
-                            .radius(r)
-                            .shape(MarkerShape::Circle),
-                    );
-                    pu.points(
-                        Points::new("", bounds)
-                            .color(sim_color)
-                            .radius(r * 1.2)
-                            .shape(MarkerShape::Down)
-                            .filled(false),
-                    );
-                }
+                ladder_marks(pu, &mut labels, l, w, r);
             }
-            // The crash wait grows with the TTL: a straight line on these axes.
-            let waits: Vec<[f64; 2]> = [ttl::TTL_S.min, ttl::TTL_S.max]
-                .iter()
-                .map(|&t| [t.log10(), wait_to_y(t)])
-                .collect();
-            labels.avoid_marks(marks::line(&waits, w).collect::<Vec<_>>());
-            pu.line(
-                Line::new("", waits)
-                    .color(wait_color)
-                    .width(w)
-                    .style(LineStyle::dashed_loose()),
-            );
-
-            let x = p.ttl_s.log10();
-            labels.avoid_marks([Mark::Vertical(x, w * 0.6)]);
-            pu.vline(
-                VLine::new("", x)
-                    .color(plot::colour(cx, palette::GREY))
-                    .width(w * 0.6),
-            );
-            // Hung from the top of the plot: never cut, however short it is.
-            let (dx, align) = if x > 1.6 {
-                (-6.0, egui::Align2::RIGHT_TOP)
-            } else {
-                (6.0, egui::Align2::LEFT_TOP)
-            };
-            labels.add(
-                Label::new(
-                    PlotPoint::new(x, TOP_DECADE),
-                    align,
-                    if cx.lecture {
-                        tf!("sections.ttl.mark.shown", &[("ttl", seconds(p.ttl_s))])
-                    } else {
-                        tf!("sections.ttl.mark.yours", &[("ttl", seconds(p.ttl_s))])
-                    },
-                )
-                .or(seconds(p.ttl_s))
-                .offset(egui::vec2(dx, 0.0))
-                .strong()
-                .priority(3),
-            );
-            labels.avoid(PlotPoint::new(x, wait_to_y(p.ttl_s)), r * 1.6);
-            pu.points(
-                Points::new("", vec![[x, wait_to_y(p.ttl_s)]])
-                    .color(wait_color)
-                    .radius(r * 1.6)
-                    .shape(MarkerShape::Diamond),
-            );
+            wait_and_ttl(pu, &mut labels, cx, ttl_s, w, r);
             if let Some(c) = current {
-                let x = c.ttl_s.log10();
-                let below = c.exact < 10f64.powf(FLOOR_DECADE);
-                let shape = if below {
-                    MarkerShape::Down
-                } else {
-                    MarkerShape::Diamond
-                };
-                pu.points(
-                    Points::new("", vec![[x, to_y(c.exact)]])
-                        .color(fraction_color)
-                        .radius(r * 1.6)
-                        .shape(shape),
-                );
-                labels.avoid(PlotPoint::new(x, to_y(c.exact)), r * 1.6);
-                if below {
-                    labels.add(
-                        Label::new(
-                            PlotPoint::new(x, FLOOR_DECADE + 0.6),
-                            egui::Align2::RIGHT_BOTTOM,
-                            tf!(
-                                "sections.ttl.mark.below",
-                                &[("share", fraction_label(FLOOR_DECADE as i32))],
-                            ),
-                        )
-                        .priority(2),
-                    );
-                }
-                let e = c.estimate;
-                if e.n > 0 && e.count > 0 {
-                    let (lo, hi) = (to_y(e.lo), to_y(e.hi));
-                    labels.avoid_marks(error_bar(pu, x, lo, hi, sim_color, w * 0.7));
-                    labels.avoid(PlotPoint::new(x, to_y(e.value)), r);
-                    pu.points(
-                        Points::new("", vec![[x, to_y(e.value)]])
-                            .color(sim_color)
-                            .radius(r),
-                    );
-                } else if e.n > 0 {
-                    // None seen at this TTL: only an upper bound.
-                    labels.avoid(PlotPoint::new(x, to_y(e.hi)), r * 1.2);
-                    pu.points(
-                        Points::new("", vec![[x, to_y(e.hi)]])
-                            .color(sim_color)
-                            .radius(r * 1.2)
-                            .shape(MarkerShape::Down)
-                            .filled(false),
-                    );
-                }
+                current_marks(pu, &mut labels, c, w, r);
             }
             let pointer = pu.pointer_coordinate();
             let resp = pu.response();

@@ -2,12 +2,14 @@
 //! up to the current moment of the playback.
 
 use egui::{Align2, Ui, vec2};
-use egui_plot::{Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine};
+use egui_plot::{
+    Bar, BarChart, GridMark, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, VLine,
+};
 
 use super::Story;
 use super::story::words_of_story as story_words;
 use crate::lesson::fill;
-use crate::sim::stale::{Event, EventKind, Lane, TOKEN_A, TOKEN_B, WORK_S, Worker};
+use crate::sim::stale::{Event, EventKind, Lane, StaleRun, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::seconds;
 use crate::ui::kit::labels::{Label, Labels, Mark, marks};
@@ -70,109 +72,298 @@ fn lane_bar(
     )
 }
 
-/// The timeline up to time `now`, filling `size`.
-pub fn timeline(
-    ui: &mut Ui,
-    cx: &Cx<'_>,
-    story: &Story,
+/// What the timeline's parts share: the run, the moment shown, the pens and the story's times.
+struct Scene<'a> {
+    run: &'a StaleRun,
     now: f64,
-    revealed: usize,
-    finished: bool,
-    size: egui::Vec2,
-) {
-    let run = &story.run;
-    // The palette as a projector needs it (at least 3:1 against white).
-    let (a_color, b_color, refused) = (
-        plot::colour(cx, A_COLOR),
-        plot::colour(cx, B_COLOR),
-        plot::colour(cx, REFUSED),
-    );
-    let w = plot::line_width(cx);
-    let r = plot::marker_radius(cx) * 2.4;
-    let end = run.a_write_s.max(run.b_write_s).max(run.expiry_s);
-    let shown: Vec<&Event> = story.steps[..revealed]
-        .iter()
-        .flat_map(|s| &run.events[s.events.clone()])
-        .collect();
-    let happened = |pred: &dyn Fn(&EventKind) -> bool| shown.iter().any(|e| pred(&e.kind));
-    let text_color = ui.visuals().text_color();
+    a_color: egui::Color32,
+    b_color: egui::Color32,
+    refused: egui::Color32,
+    /// Line width and marker radius.
+    w: f32,
+    r: f32,
+    /// When A wakes from its pause.
+    frozen_until: f64,
+    /// Whether A writes after its lease ran out.
+    late: bool,
+    /// When A's lease ends: it expires, or A releases it.
+    lease_a_end: f64,
+}
 
-    let frozen_until = WORK_S + run.params.pause_s;
-    let late = run.a_write_s > run.expiry_s;
-    let lease_a_end = if late { run.expiry_s } else { run.a_write_s };
+/// The bars on the lanes, with the marks of the two a label sits inside (A's pause and A's
+/// lease), where they are drawn yet.
+struct LaneBars {
+    bars: Vec<Bar>,
+    paused: Option<Mark>,
+    lease: Option<Mark>,
+}
 
-    let mut bars = Vec::new();
-    let mut add = |b: Option<Bar>| bars.extend(b);
-    let solid = |c: egui::Color32| c.gamma_multiply(0.85);
-    let faint = |c: egui::Color32| c.gamma_multiply(0.35);
-    // A: works, freezes, wakes and writes at once.
-    add(lane_bar(
-        Lane::A,
-        0.0,
-        WORK_S.min(run.a_write_s),
-        now,
-        0.5,
-        solid(a_color),
-        a_color,
-    ));
-    let paused = lane_bar(
-        Lane::A,
-        WORK_S,
-        frozen_until,
-        now,
-        0.5,
-        faint(palette::GREY),
-        a_color,
-    );
-    let paused_bar = paused.as_ref().map(|b| marks::bar(b, true));
-    add(paused);
-    // The lock service: A's lease, then B's.
-    let lease = lane_bar(
-        Lane::LockService,
-        0.0,
-        lease_a_end,
-        now,
-        0.5,
-        faint(a_color),
-        a_color,
-    );
-    let lease_bar = lease.as_ref().map(|b| marks::bar(b, true));
-    add(lease);
-    add(lane_bar(
-        Lane::LockService,
-        run.b_granted_s,
-        run.b_write_s,
-        now,
-        0.5,
-        faint(b_color),
-        b_color,
-    ));
-    // B: waits, then works.
-    add(lane_bar(
-        Lane::B,
-        0.0,
-        run.b_granted_s,
-        now,
-        0.12,
-        faint(palette::GREY),
-        palette::GREY,
-    ));
-    add(lane_bar(
-        Lane::B,
-        run.b_granted_s,
-        run.b_write_s,
-        now,
-        0.5,
-        solid(b_color),
-        b_color,
-    ));
+impl<'a> Scene<'a> {
+    /// The timeline of `run` at time `now`, in the pens `cx` asks for.
+    fn new(cx: &Cx<'_>, run: &'a StaleRun, now: f64) -> Self {
+        let late = run.a_write_s > run.expiry_s;
+        Self {
+            run,
+            now,
+            // The palette as a projector needs it (at least 3:1 against white).
+            a_color: plot::colour(cx, A_COLOR),
+            b_color: plot::colour(cx, B_COLOR),
+            refused: plot::colour(cx, REFUSED),
+            w: plot::line_width(cx),
+            r: plot::marker_radius(cx) * 2.4,
+            frozen_until: WORK_S + run.params.pause_s,
+            late,
+            lease_a_end: if late { run.expiry_s } else { run.a_write_s },
+        }
+    }
 
+    /// The lanes' bars up to now: A works and freezes, the lock service holds A's lease then
+    /// B's, B waits then works.
+    fn lane_bars(&self) -> LaneBars {
+        let (run, now) = (self.run, self.now);
+        let (a_color, b_color) = (self.a_color, self.b_color);
+        let mut bars = Vec::new();
+        let mut add = |b: Option<Bar>| bars.extend(b);
+        let solid = |c: egui::Color32| c.gamma_multiply(0.85);
+        let faint = |c: egui::Color32| c.gamma_multiply(0.35);
+        // A: works, freezes, wakes and writes at once.
+        add(lane_bar(
+            Lane::A,
+            0.0,
+            WORK_S.min(run.a_write_s),
+            now,
+            0.5,
+            solid(a_color),
+            a_color,
+        ));
+        let paused = lane_bar(
+            Lane::A,
+            WORK_S,
+            self.frozen_until,
+            now,
+            0.5,
+            faint(palette::GREY),
+            a_color,
+        );
+        let paused_bar = paused.as_ref().map(|b| marks::bar(b, true));
+        add(paused);
+        // The lock service: A's lease, then B's.
+        let lease = lane_bar(
+            Lane::LockService,
+            0.0,
+            self.lease_a_end,
+            now,
+            0.5,
+            faint(a_color),
+            a_color,
+        );
+        let lease_bar = lease.as_ref().map(|b| marks::bar(b, true));
+        add(lease);
+        add(lane_bar(
+            Lane::LockService,
+            run.b_granted_s,
+            run.b_write_s,
+            now,
+            0.5,
+            faint(b_color),
+            b_color,
+        ));
+        // B: waits, then works.
+        add(lane_bar(
+            Lane::B,
+            0.0,
+            run.b_granted_s,
+            now,
+            0.12,
+            faint(palette::GREY),
+            palette::GREY,
+        ));
+        add(lane_bar(
+            Lane::B,
+            run.b_granted_s,
+            run.b_write_s,
+            now,
+            0.5,
+            solid(b_color),
+            b_color,
+        ));
+        LaneBars {
+            bars,
+            paused: paused_bar,
+            lease: lease_bar,
+        }
+    }
+
+    /// The line where A's lease ends (dashed when it expired, dotted when A released it) and
+    /// its words, once that moment is shown.
+    fn lease_end(&self, p: &mut PlotUi<'_>, labels: &mut Labels, cx: &Cx<'_>) {
+        if self.now < self.lease_a_end {
+            return;
+        }
+        let ttl_style = if self.late {
+            LineStyle::dashed_dense()
+        } else {
+            LineStyle::dotted_loose()
+        };
+        labels.avoid_marks([Mark::Vertical(self.lease_a_end, self.w * 0.6)]);
+        p.vline(
+            VLine::new("", self.lease_a_end)
+                .color(plot::colour(cx, palette::GREY))
+                .width(self.w * 0.6)
+                .style(ttl_style),
+        );
+        labels.add(
+            Label::new(
+                PlotPoint::new(self.lease_a_end, 3.4),
+                Align2::RIGHT_BOTTOM,
+                lease_words(&story_words().lease_ends_label),
+            )
+            .offset(vec2(-4.0, 0.0))
+            .within_y(3.3, 3.95),
+        );
+    }
+
+    /// Words on the bars, each inside the bar it names, or shorter, or left out: A's pause,
+    /// A's lease, B's token once granted, and B's wait.
+    fn bar_words(
+        &self,
+        labels: &mut Labels,
+        paused: Option<Mark>,
+        lease: Option<Mark>,
+        b_granted: bool,
+    ) {
+        let (run, now) = (self.run, self.now);
+        if let Some(paused_bar) = paused {
+            let to = self.frozen_until.min(now);
+            labels.add(
+                Label::new(
+                    PlotPoint::new((WORK_S + to) / 2.0, 3.0),
+                    Align2::CENTER_CENTER,
+                    tf!(
+                        "sections.stale.mark.paused",
+                        &[("pause", seconds(run.params.pause_s))],
+                    ),
+                )
+                .or(seconds(run.params.pause_s))
+                .inside(paused_bar)
+                .priority(2),
+            );
+        }
+        if let Some(lease_bar) = lease {
+            let lease_to = self.lease_a_end.min(now);
+            labels.add(
+                Label::new(
+                    PlotPoint::new(lease_to / 2.0, 2.0),
+                    Align2::CENTER_CENTER,
+                    lease_words(&story_words().lease_label),
+                )
+                .inside(lease_bar),
+            );
+        }
+        if b_granted {
+            labels.add(
+                Label::new(
+                    PlotPoint::new(run.b_granted_s, 2.3),
+                    Align2::LEFT_BOTTOM,
+                    tf!(
+                        "sections.stale.mark.token",
+                        &[("token", TOKEN_B.to_string())],
+                    ),
+                )
+                .offset(vec2(4.0, 0.0))
+                .within_y(2.2, 2.8)
+                .priority(2),
+            );
+        }
+        let waited = run.b_granted_s.min(now);
+        labels.add(
+            Label::new(
+                PlotPoint::new(waited / 2.0, 1.08),
+                Align2::CENTER_BOTTOM,
+                t!("sections.stale.mark.b_waits"),
+            )
+            .within_x(0.0, waited)
+            .within_y(0.9, 1.5),
+        );
+    }
+
+    /// A write shown so far: an arrow from its writer's lane down to storage, or storage's
+    /// verdict on its lane (a dot when applied, a ✕ when it overwrote newer data, a square
+    /// when refused) with its words.
+    fn write_mark(&self, p: &mut PlotUi<'_>, labels: &mut Labels, e: &Event) {
+        let (w, r) = (self.w, self.r);
+        let a_first = self.run.a_write_s <= self.run.b_write_s;
+        let later = |token: u64| (token == TOKEN_A) != a_first;
+        match e.kind {
+            EventKind::Wrote { .. } => {
+                let (from, c) = if e.lane == Lane::A {
+                    (3.0, self.a_color)
+                } else {
+                    (1.0, self.b_color)
+                };
+                let down = vec![[e.t_s, from - 0.27], [e.t_s, 0.3]];
+                labels.avoid_marks(marks::line(&down, w).collect::<Vec<_>>());
+                p.line(egui_plot::Line::new("", down).color(c).width(w));
+                p.points(
+                    Points::new("", vec![[e.t_s, 0.3]])
+                        .color(c)
+                        .radius(r * 0.6)
+                        .shape(MarkerShape::Down),
+                );
+                labels.avoid(PlotPoint::new(e.t_s, 0.3), r * 0.6);
+            }
+            EventKind::Applied {
+                token,
+                replaced_newer,
+            } => {
+                labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
+                if replaced_newer {
+                    labels.avoid_marks([cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE)]);
+                    let words = tf!(
+                        "sections.stale.mark.overwrote",
+                        &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
+                    );
+                    labels.add(storage_words(e.t_s, later(token), words, r).strong());
+                } else {
+                    p.points(
+                        Points::new("", vec![[e.t_s, 0.0]])
+                            .color(APPLIED)
+                            .shape(MarkerShape::Circle)
+                            .radius(r),
+                    );
+                    let words = tf!(
+                        "sections.stale.mark.applied",
+                        &[("token", token.to_string())],
+                    );
+                    labels.add(storage_words(e.t_s, later(token), words, r));
+                }
+            }
+            EventKind::Refused { token, .. } => {
+                labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
+                p.points(
+                    Points::new("", vec![[e.t_s, 0.0]])
+                        .color(self.refused)
+                        .shape(MarkerShape::Square)
+                        .radius(r),
+                );
+                let words = tf!(
+                    "sections.stale.mark.refused",
+                    &[("token", token.to_string())],
+                );
+                labels.add(storage_words(e.t_s, later(token), words, r).strong());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The empty timeline of `size`: time along x from just before 0 to `end` and room for the
+/// last verdict's words, the four lanes named down the y axis.
+fn frame(size: egui::Vec2, end: f64) -> Plot<'static> {
     // Room on the right for the last verdict's words (about 160 points of text).
     let plot_px = f64::from((size.x - 110.0).max(300.0));
     let pad = (160.0 * (end + 1.5) / (plot_px - 160.0).max(140.0)).max(1.0);
-    let mut labels = Labels::new("s3-timeline");
-    labels.avoid_marks(marks::bars(&bars, true));
-    let timeline = plot::fixed_view(Plot::new("s3-timeline"))
+    plot::fixed_view(Plot::new("s3-timeline"))
         .width(size.x)
         .height(size.y)
         .x_axis_label(t!("sections.stale.axis_x"))
@@ -198,154 +389,49 @@ pub fn timeline(
                 })
                 .collect()
         })
-        .y_axis_formatter(|m, _| lane_name(m.value).to_owned());
-    let response = plot::show(ui, "s3-timeline", timeline, |p| {
+        .y_axis_formatter(|m, _| lane_name(m.value).to_owned())
+}
+
+/// The timeline up to time `now`, filling `size`.
+pub fn timeline(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    story: &Story,
+    now: f64,
+    revealed: usize,
+    finished: bool,
+    size: egui::Vec2,
+) {
+    let run = &story.run;
+    let scene = Scene::new(cx, run, now);
+    let end = run.a_write_s.max(run.b_write_s).max(run.expiry_s);
+    let shown: Vec<&Event> = story.steps[..revealed]
+        .iter()
+        .flat_map(|s| &run.events[s.events.clone()])
+        .collect();
+    let b_granted = shown
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Granted { to: Worker::B, .. }));
+    let text_color = ui.visuals().text_color();
+    let LaneBars {
+        bars,
+        paused,
+        lease,
+    } = scene.lane_bars();
+
+    let mut labels = Labels::new("s3-timeline");
+    labels.avoid_marks(marks::bars(&bars, true));
+    let response = plot::show(ui, "s3-timeline", frame(size, end), |p| {
         p.bar_chart(BarChart::new("", bars).horizontal());
-        // The end of A's lease: when it expired, or when A released it.
-        let ttl_style = if late {
-            LineStyle::dashed_dense()
-        } else {
-            LineStyle::dotted_loose()
-        };
-        if now >= lease_a_end {
-            labels.avoid_marks([Mark::Vertical(lease_a_end, w * 0.6)]);
-            p.vline(
-                VLine::new("", lease_a_end)
-                    .color(plot::colour(cx, palette::GREY))
-                    .width(w * 0.6)
-                    .style(ttl_style),
-            );
-            labels.add(
-                Label::new(
-                    PlotPoint::new(lease_a_end, 3.4),
-                    Align2::RIGHT_BOTTOM,
-                    lease_words(&story_words().lease_ends_label),
-                )
-                .offset(vec2(-4.0, 0.0))
-                .within_y(3.3, 3.95),
-            );
-        }
-        // Words on the bars: each inside the bar it names, or shorter, or left out.
-        if let Some(paused_bar) = paused_bar {
-            let to = frozen_until.min(now);
-            labels.add(
-                Label::new(
-                    PlotPoint::new((WORK_S + to) / 2.0, 3.0),
-                    Align2::CENTER_CENTER,
-                    tf!(
-                        "sections.stale.mark.paused",
-                        &[("pause", seconds(run.params.pause_s))],
-                    ),
-                )
-                .or(seconds(run.params.pause_s))
-                .inside(paused_bar)
-                .priority(2),
-            );
-        }
-        if let Some(lease_bar) = lease_bar {
-            let lease_to = lease_a_end.min(now);
-            labels.add(
-                Label::new(
-                    PlotPoint::new(lease_to / 2.0, 2.0),
-                    Align2::CENTER_CENTER,
-                    lease_words(&story_words().lease_label),
-                )
-                .inside(lease_bar),
-            );
-        }
-        if happened(&|k| matches!(k, EventKind::Granted { to: Worker::B, .. })) {
-            labels.add(
-                Label::new(
-                    PlotPoint::new(run.b_granted_s, 2.3),
-                    Align2::LEFT_BOTTOM,
-                    tf!(
-                        "sections.stale.mark.token",
-                        &[("token", TOKEN_B.to_string())],
-                    ),
-                )
-                .offset(vec2(4.0, 0.0))
-                .within_y(2.2, 2.8)
-                .priority(2),
-            );
-        }
-        let waited = run.b_granted_s.min(now);
-        labels.add(
-            Label::new(
-                PlotPoint::new(waited / 2.0, 1.08),
-                Align2::CENTER_BOTTOM,
-                t!("sections.stale.mark.b_waits"),
-            )
-            .within_x(0.0, waited)
-            .within_y(0.9, 1.5),
-        );
+        scene.lease_end(p, &mut labels, cx);
+        scene.bar_words(&mut labels, paused, lease, b_granted);
         // Writes travel down to storage; storage's verdict sits on its lane.
-        let a_first = run.a_write_s <= run.b_write_s;
-        let later = |token: u64| (token == TOKEN_A) != a_first;
         for e in &shown {
-            match e.kind {
-                EventKind::Wrote { .. } => {
-                    let (from, c) = if e.lane == Lane::A {
-                        (3.0, a_color)
-                    } else {
-                        (1.0, b_color)
-                    };
-                    let down = vec![[e.t_s, from - 0.27], [e.t_s, 0.3]];
-                    labels.avoid_marks(marks::line(&down, w).collect::<Vec<_>>());
-                    p.line(egui_plot::Line::new("", down).color(c).width(w));
-                    p.points(
-                        Points::new("", vec![[e.t_s, 0.3]])
-                            .color(c)
-                            .radius(r * 0.6)
-                            .shape(MarkerShape::Down),
-                    );
-                    labels.avoid(PlotPoint::new(e.t_s, 0.3), r * 0.6);
-                }
-                EventKind::Applied {
-                    token,
-                    replaced_newer,
-                } => {
-                    labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
-                    if replaced_newer {
-                        labels.avoid_marks([cross(p, e.t_s, 0.0, r, w * 1.2, OVERWROTE)]);
-                        let words = tf!(
-                            "sections.stale.mark.overwrote",
-                            &[("token", token.to_string()), ("newer", TOKEN_B.to_string())],
-                        );
-                        labels.add(storage_words(e.t_s, later(token), words, r).strong());
-                    } else {
-                        p.points(
-                            Points::new("", vec![[e.t_s, 0.0]])
-                                .color(APPLIED)
-                                .shape(MarkerShape::Circle)
-                                .radius(r),
-                        );
-                        let words = tf!(
-                            "sections.stale.mark.applied",
-                            &[("token", token.to_string())],
-                        );
-                        labels.add(storage_words(e.t_s, later(token), words, r));
-                    }
-                }
-                EventKind::Refused { token, .. } => {
-                    labels.avoid(PlotPoint::new(e.t_s, 0.0), r + 2.0);
-                    p.points(
-                        Points::new("", vec![[e.t_s, 0.0]])
-                            .color(refused)
-                            .shape(MarkerShape::Square)
-                            .radius(r),
-                    );
-                    let words = tf!(
-                        "sections.stale.mark.refused",
-                        &[("token", token.to_string())],
-                    );
-                    labels.add(storage_words(e.t_s, later(token), words, r).strong());
-                }
-                _ => {}
-            }
+            scene.write_mark(p, &mut labels, e);
         }
         if !finished {
-            labels.avoid_marks([Mark::Vertical(now, w * 0.5)]);
-            p.vline(VLine::new("", now).color(text_color).width(w * 0.5));
+            labels.avoid_marks([Mark::Vertical(now, scene.w * 0.5)]);
+            p.vline(VLine::new("", now).color(text_color).width(scene.w * 0.5));
         }
     });
     let strong = ui.visuals().strong_text_color();

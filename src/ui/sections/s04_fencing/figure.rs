@@ -1,12 +1,13 @@
 //! Section 4's figure: the token ladder (time across, token up) with the fencing off/on
-//! counts in a box beside it.
+//! counts in a box beside it (the box is drawn in `counts.rs`).
 //!
 //! Zoomed out, the ladder of hundreds of holders is a diagonal line with a few crosses on it,
 //! so the figure opens on the first late write, and a button shows the whole chain.
 
-use egui::{Align, Color32, Frame, Layout, Rect, RichText, Sense, Ui, UiBuilder, Vec2};
-use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, Points};
+use egui::{Align, Color32, Layout, Rect, Sense, Ui, UiBuilder, Vec2};
+use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, PlotUi, Points};
 
+use super::counts::{COUNT_GAP, counts_box, counts_widths};
 use crate::sim::fencing::{Fate, FencingRun, Holder};
 use crate::ui::Cx;
 use crate::ui::kit::fmt::fmt_int;
@@ -241,54 +242,16 @@ fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
     });
 }
 
-/// The token ladder.
-fn ladder(
-    ui: &mut Ui,
-    cx: &Cx<'_>,
-    run: &FencingRun,
-    width: f32,
-    height: f32,
-    reset: bool,
-    zoom_to: Option<PlotBounds>,
-) -> PlotBounds {
-    let r = plot::marker_radius(cx);
-    let lw = plot::line_width(cx);
-    let holders = &run.ladder;
-    let s = |ms: f64| ms / 1000.0;
-    let lease: Vec<Bar> = holders
-        .iter()
-        .map(|h| {
-            let end = h.write_ms.min(h.lease_end_ms);
-            Bar::new(h.token as f64, s(end - h.granted_ms))
-                .base_offset(s(h.granted_ms))
-                .width(0.7)
-        })
-        .collect();
-    // The staircase of grants: readable however far the view is zoomed out.
-    let stairs: Vec<[f64; 2]> = holders
-        .iter()
-        .flat_map(|h| {
-            let k = h.token as f64;
-            [[s(h.granted_ms), k], [s(h.write_ms.min(h.lease_end_ms)), k]]
-        })
-        .collect();
-    let points = |m: Mark| -> Vec<[f64; 2]> {
-        holders
-            .iter()
-            .filter(|h| mark(h) == m)
-            .map(|h| [s(h.write_ms), h.token as f64])
-            .collect()
-    };
-    let x_end = s(holders.iter().map(|h| h.write_ms).fold(0.0, f64::max)).max(1.0);
-    let y_end = holders.last().map_or(1.0, |h| h.token as f64);
+/// The empty ladder of `width` × `height`: time across from zero to `x_end`, tokens up from
+/// zero to past `y_end`, labelled marks far enough apart to read at any size.
+fn ladder_frame(ui: &Ui, width: f32, height: f32, x_end: f64, y_end: f64) -> Plot<'static> {
     // (Tokens' labels a little closer on a slide, whose ladder is short: two at least.)
     let y_spacing = if crate::ui::kit::style::on_slide(ui.ctx()) {
         28.0
     } else {
         40.0
     };
-
-    let mut plot = plot::solid_ticks(Plot::new("s4-ladder"))
+    plot::solid_ticks(Plot::new("s4-ladder"))
         .width(width.max(LADDER_LEAST))
         .height(height.max(LADDER_LEAST))
         .x_axis_label(t!("sections.fencing.axis_x"))
@@ -326,7 +289,96 @@ fn ladder(
             } else {
                 grid_label(m)
             }
-        });
+        })
+}
+
+/// The ladder's marks: each holder's lease as a bar on its token's row and the staircase of
+/// grants through them, a late write's overrun past its lease, and each write's mark (on-time
+/// dots only when the view is not `crowded`).
+fn ladder_marks(p: &mut PlotUi<'_>, cx: &Cx<'_>, holders: &[Holder], crowded: bool) {
+    let r = plot::marker_radius(cx);
+    let lw = plot::line_width(cx);
+    let s = |ms: f64| ms / 1000.0;
+    let lease: Vec<Bar> = holders
+        .iter()
+        .map(|h| {
+            let end = h.write_ms.min(h.lease_end_ms);
+            Bar::new(h.token as f64, s(end - h.granted_ms))
+                .base_offset(s(h.granted_ms))
+                .width(0.7)
+        })
+        .collect();
+    // The staircase of grants: readable however far the view is zoomed out.
+    let stairs: Vec<[f64; 2]> = holders
+        .iter()
+        .flat_map(|h| {
+            let k = h.token as f64;
+            [[s(h.granted_ms), k], [s(h.write_ms.min(h.lease_end_ms)), k]]
+        })
+        .collect();
+    let points = |m: Mark| -> Vec<[f64; 2]> {
+        holders
+            .iter()
+            .filter(|h| mark(h) == m)
+            .map(|h| [s(h.write_ms), h.token as f64])
+            .collect()
+    };
+    p.bar_chart(BarChart::new("", lease).color(LEASE).horizontal());
+    p.line(
+        Line::new("", stairs)
+            .color(LEASE)
+            .width(if crowded { lw * 0.6 } else { lw * 0.4 })
+            .allow_band(false),
+    );
+    for h in holders.iter().filter(|h| h.stale) {
+        let k = h.token as f64;
+        p.line(
+            Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
+                .color(plot::colour(cx, OVERRUN))
+                .width(lw),
+        );
+    }
+    if !crowded {
+        p.points(
+            Points::new("", points(Mark::OnTime))
+                .color(APPLIED)
+                .radius(r)
+                .shape(MarkerShape::Circle),
+        );
+    }
+    let big = r * 2.0;
+    p.points(
+        Points::new("", points(Mark::LateFirst))
+            .color(LATE_FIRST)
+            .radius(big)
+            .shape(MarkerShape::Diamond),
+    );
+    for [x, y] in points(Mark::Overwrote) {
+        cross(p, x, y, big * 1.1, lw * 1.2, OVERWROTE);
+    }
+    p.points(
+        Points::new("", points(Mark::Rejected))
+            .color(plot::colour(cx, REJECTED))
+            .radius(big)
+            .shape(MarkerShape::Square),
+    );
+}
+
+/// The token ladder.
+fn ladder(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    run: &FencingRun,
+    width: f32,
+    height: f32,
+    reset: bool,
+    zoom_to: Option<PlotBounds>,
+) -> PlotBounds {
+    let holders = &run.ladder;
+    let s = |ms: f64| ms / 1000.0;
+    let x_end = s(holders.iter().map(|h| h.write_ms).fold(0.0, f64::max)).max(1.0);
+    let y_end = holders.last().map_or(1.0, |h| h.token as f64);
+    let mut plot = ladder_frame(ui, width, height, x_end, y_end);
     if reset {
         plot = plot.reset();
     }
@@ -342,45 +394,7 @@ fn ladder(
         // stands for them until the view is close enough to tell them apart.
         let shown = zoom_to.unwrap_or_else(|| p.plot_bounds());
         let crowded = shown.height() > 120.0;
-        p.bar_chart(BarChart::new("", lease).color(LEASE).horizontal());
-        p.line(
-            Line::new("", stairs)
-                .color(LEASE)
-                .width(if crowded { lw * 0.6 } else { lw * 0.4 })
-                .allow_band(false),
-        );
-        for h in holders.iter().filter(|h| h.stale) {
-            let k = h.token as f64;
-            p.line(
-                Line::new("", vec![[s(h.lease_end_ms), k], [s(h.write_ms), k]])
-                    .color(plot::colour(cx, OVERRUN))
-                    .width(lw),
-            );
-        }
-        if !crowded {
-            p.points(
-                Points::new("", points(Mark::OnTime))
-                    .color(APPLIED)
-                    .radius(r)
-                    .shape(MarkerShape::Circle),
-            );
-        }
-        let big = r * 2.0;
-        p.points(
-            Points::new("", points(Mark::LateFirst))
-                .color(LATE_FIRST)
-                .radius(big)
-                .shape(MarkerShape::Diamond),
-        );
-        for [x, y] in points(Mark::Overwrote) {
-            cross(p, x, y, big * 1.1, lw * 1.2, OVERWROTE);
-        }
-        p.points(
-            Points::new("", points(Mark::Rejected))
-                .color(plot::colour(cx, REJECTED))
-                .radius(big)
-                .shape(MarkerShape::Square),
-        );
+        ladder_marks(p, cx, holders, crowded);
     });
     widgets::describe_plot(&response.response, t!("sections.fencing.plot"), "");
     zoom_to.unwrap_or(*response.transform.bounds())
@@ -404,88 +418,6 @@ pub fn first_late_bounds(run: &FencingRun) -> Option<PlotBounds> {
         [t0 - pad, h.token as f64 - 3.0],
         [t1 + pad, h.token as f64 + tokens_meanwhile + 3.0],
     ))
-}
-
-/// The rows of the counts box.
-fn count_rows() -> [&'static str; 4] {
-    [
-        t!("sections.fencing.counts.stale"),
-        t!("sections.fencing.counts.after_newer"),
-        t!("sections.fencing.counts.replaced"),
-        t!("sections.fencing.counts.rejected"),
-    ]
-}
-
-/// The counts box's column heads: fencing off, fencing on.
-fn count_heads() -> [&'static str; 2] {
-    [
-        t!("sections.fencing.counts.off"),
-        t!("sections.fencing.counts.on"),
-    ]
-}
-
-/// The counts box's widths: (row names, one count column).
-fn counts_widths(ui: &Ui) -> (f32, f32) {
-    let names = count_rows()
-        .iter()
-        .map(|t| widgets::text_width(ui, RichText::new(*t)))
-        .fold(0.0, f32::max);
-    // Column heads wrap after their longest word ("Fencing").
-    let head = count_heads()
-        .iter()
-        .flat_map(|h| h.split_whitespace())
-        .map(|w| widgets::text_width(ui, RichText::new(w).strong()))
-        .fold(0.0, f32::max);
-    (names + 2.0, head + 2.0)
-}
-
-const COUNT_GAP: f32 = 10.0;
-
-/// Counts for both modes side by side, in a box; the mode on screen in bold.
-/// Row names wrap at `names_w`, column heads at `col_w`.
-fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, [names_w, col_w]: [f32; 2]) {
-    let strong_if = |text: String, strong: bool| {
-        let t = RichText::new(text);
-        if strong { t.strong() } else { t }
-    };
-    let wrapped = widgets::wrapped_label;
-    Frame::group(ui.style()).show(ui, |ui| {
-        egui::Grid::new("s4-counts")
-            .num_columns(3)
-            .striped(true)
-            .spacing([COUNT_GAP, 4.0])
-            .show(ui, |ui| {
-                let holders = fmt_int(u64::from(pair.off.params.holders));
-                wrapped(
-                    ui,
-                    names_w,
-                    RichText::new(tf!("sections.fencing.counts.all", &[("holders", holders)]))
-                        .strong(),
-                );
-                let [off, on] = count_heads();
-                wrapped(ui, col_w, strong_if(off.into(), !fencing_on));
-                wrapped(ui, col_w, strong_if(on.into(), fencing_on));
-                ui.end_row();
-                let counts = |r: &FencingRun| {
-                    [
-                        r.stale_writes,
-                        r.late_after_newer,
-                        r.overwritten,
-                        r.rejected,
-                    ]
-                };
-                let rows = count_rows()
-                    .into_iter()
-                    .zip(counts(&pair.off))
-                    .zip(counts(&pair.on));
-                for ((name, off), on) in rows {
-                    wrapped(ui, names_w, RichText::new(name));
-                    ui.label(strong_if(fmt_int(off), !fencing_on));
-                    ui.label(strong_if(fmt_int(on), fencing_on));
-                    ui.end_row();
-                }
-            });
-    });
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! One run computes the chain both ways (the fencing switch only changes which one is drawn),
 //! so the run's inputs are the parameters with fencing off, and the seed.
 
+mod counts;
 pub mod figure;
 
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! behind it.
 
 use egui::{RichText, Ui, Vec2};
-use egui_plot::{Bar, BarChart, LineStyle, Plot, VLine};
+use egui_plot::{Bar, BarChart, LineStyle, Plot, PlotUi, VLine};
 
 use crate::sim::failover::{FailoverAcc, FailoverParams, FailoverSummary, Store};
 use crate::sim::stats::Estimate;
@@ -24,19 +24,16 @@ pub struct FailoverView {
     pub store: usize,
 }
 
-/// Fraction of failovers losing each number of locks, with the exact and simulated means,
-/// filling `size`.
 /// The colour of the mean number of locks granted twice (the Redis row's second step).
 pub const TWICE: egui::Color32 = palette::PURPLE;
 
-/// `twice`: also mark the mean number of locks per failover granted twice while their first
-/// holder still works (the Redis row's second step).
-pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2, twice: bool) {
+/// The histogram's bars: the share of failovers (in percent) losing each number of locks,
+/// one bar a bin with any, each named with its numbers for the pointer.
+fn histogram_bars(cx: &Cx<'_>, view: &FailoverView) -> Vec<Bar> {
     let h = &view.acc.lost_hist;
     let n = view.acc.failovers.max(1) as f64;
     let width = (h.hi - h.lo) / h.bins.len() as f64;
-    let bars: Vec<Bar> = h
-        .bins
+    h.bins
         .iter()
         .enumerate()
         .filter(|(_, c)| **c > 0)
@@ -55,7 +52,13 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
                 .name(label)
                 .fill(plot::colour(cx, BARS))
         })
-        .collect();
+        .collect()
+}
+
+/// The top of the histogram's y axis and its least labelled step, for a plot `height` tall.
+fn histogram_top(ui: &Ui, view: &FailoverView, height: f32) -> (f64, f64) {
+    let h = &view.acc.lost_hist;
+    let width = (h.hi - h.lo) / h.bins.len() as f64;
     // Shares of failovers, to the tallest bar the model gives (its exact Poisson share, and
     // four standard errors of the run's count more), and a row above for the labels: the
     // axis holds still as the run streams in and between the two steps, which share the run.
@@ -67,16 +70,23 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
     );
     let failovers = view.summary.params.failovers.max(1) as f64;
     let spread = 4.0 * (peak * (1.0 - peak) / failovers).sqrt();
-    let room = labels::headroom(ui, size.y, 1);
+    let room = labels::headroom(ui, height, 1);
     let top = (100.0 * (peak + spread)).clamp(1.0, 100.0) / (1.0 - room);
-    let least_step = top * 2.0 * f64::from(labels::row(ui)) / f64::from(size.y.max(1.0));
+    let least_step = top * 2.0 * f64::from(labels::row(ui)) / f64::from(height.max(1.0));
+    (top, least_step)
+}
+
+/// The histogram's x range, `[left, right]`: the bars, the exact mean (and with `twice` the
+/// mean granted twice), hugging the data.
+fn histogram_x_range(view: &FailoverView, twice: bool) -> [f64; 2] {
+    let h = &view.acc.lost_hist;
+    let width = (h.hi - h.lo) / h.bins.len() as f64;
     let last = h
         .bins
         .iter()
         .rposition(|&c| c > 0)
         .map_or(0.0, |i| (i + 1) as f64 * width);
     let exact = view.summary.expected_lost;
-    let simulated = view.summary.mean_lost.value;
     let right = last.max(exact + 1.0).max(4.0) + width * 0.5;
     // Hug the data: a distribution far from zero gets the width of the plot.
     let first = h
@@ -90,6 +100,36 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
     } else {
         left
     };
+    [left, right]
+}
+
+/// The mean number of locks granted twice: a purple vertical line with its value in words at
+/// the top.
+fn twice_mark(p: &mut PlotUi<'_>, labels: &mut Labels, twice: f64, top: f64, w: f32) {
+    p.vline(VLine::new("", twice).color(TWICE).width(w * 1.2));
+    labels.avoid_marks([Mark::Vertical(twice, w * 1.2)]);
+    labels.add(
+        Label::new(
+            egui_plot::PlotPoint::new(twice, top),
+            egui::Align2::LEFT_TOP,
+            tf!("sections.where.key.twice", &[("value", fmt_count(twice))]),
+        )
+        .or(fmt_count(twice))
+        .offset(egui::vec2(6.0, 2.0))
+        .strong()
+        .priority(3),
+    );
+}
+
+/// Fraction of failovers losing each number of locks, with the exact and simulated means,
+/// filling `size`. `twice`: also mark the mean number of locks per failover granted twice
+/// while their first holder still works (the Redis row's second step).
+pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2, twice: bool) {
+    let bars = histogram_bars(cx, view);
+    let (top, least_step) = histogram_top(ui, view, size.y);
+    let exact = view.summary.expected_lost;
+    let simulated = view.summary.mean_lost.value;
+    let [left, right] = histogram_x_range(view, twice);
     let w = plot::line_width(cx);
     let mut labels = Labels::new("s5-histogram");
     labels.avoid_marks(marks::bars(&bars, false));
@@ -130,20 +170,7 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         );
         p.vline(VLine::new("", exact).color(EXACT).width(w * 1.2));
         if twice {
-            let twice = view.summary.expected_double_granted;
-            p.vline(VLine::new("", twice).color(TWICE).width(w * 1.2));
-            labels.avoid_marks([Mark::Vertical(twice, w * 1.2)]);
-            labels.add(
-                Label::new(
-                    egui_plot::PlotPoint::new(twice, top),
-                    egui::Align2::LEFT_TOP,
-                    tf!("sections.where.key.twice", &[("value", fmt_count(twice))]),
-                )
-                .or(fmt_count(twice))
-                .offset(egui::vec2(6.0, 2.0))
-                .strong()
-                .priority(3),
-            );
+            twice_mark(p, &mut labels, view.summary.expected_double_granted, top, w);
         }
         p.vline(
             VLine::new("", simulated)

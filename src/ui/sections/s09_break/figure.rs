@@ -1,18 +1,16 @@
-//! Section 9's figures: what each defence leaves (four counts per defence, exact beside
-//! simulated), and how long the runs took against the TTL.
+//! Section 9's first figure: what each defence leaves (four counts per defence, exact beside
+//! simulated). How long the runs took against the TTL is in `lengths.rs`.
 
 use std::sync::Arc;
 
-use egui::{Color32, Rect, Response, Stroke, Ui, Vec2};
-use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, Span, VLine};
+use egui::{Color32, Rect, Stroke, Ui, Vec2};
+use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, PlotUi, Span};
 
 use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_compact, fmt_int, seconds};
+use crate::ui::kit::fmt::{fmt_compact, fmt_int};
 use crate::ui::kit::labels::{Label, Labels, marks};
-use crate::ui::kit::plot::{
-    self, Hatch, KeyMark, decade_marks_every, error_bar, log_marks, palette,
-};
+use crate::ui::kit::plot::{self, Hatch, KeyMark, error_bar, palette};
 use crate::ui::kit::widgets;
 
 /// What the plots and the headline are drawn from.
@@ -39,9 +37,6 @@ pub fn mode_name(mode: Mode) -> &'static str {
 pub fn mode_index(mode: Mode) -> usize {
     Mode::ALL.iter().position(|m| *m == mode).unwrap_or(0)
 }
-
-/// Where a job-length bar starts on the log scale: half a job, so a bin with one job shows.
-const LOG_FLOOR: f64 = -0.3;
 
 const BAR_W: f64 = 0.18;
 
@@ -156,23 +151,10 @@ fn expected_top(view: &BreakView) -> f64 {
     n * p + SPREADS * (n * p * (1.0 - p)).sqrt()
 }
 
-/// Duplicate runs, stale writes that landed, invoices sent twice and wasted work for each
-/// defence, filling `size`.
-pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size: Vec2) {
-    let runs = view.acc.runs.max(1) as f64;
-    let bars = mode_bars(view, runs);
-    // A row of room over the data's top for the counts, which sit above their intervals (at
-    // most a quarter of a short plot: its axis keeps its numbers).
-    let room = crate::ui::kit::labels::headroom(ui, size.y, 1).min(0.25);
-    let top = modes_top(view, &bars) / (1.0 - room);
-    // A labelled step of at least two rows of type, so a short plot keeps its numbers.
-    let least_step = (top * 2.0 * f64::from(crate::ui::kit::labels::row(ui))
-        / f64::from(size.y.max(1.0)))
-    .max(1.0);
-    let w = plot::line_width(cx);
-    let ink = ui.visuals().strong_text_color();
-    let chart_bars: Vec<Bar> = bars
-        .iter()
+/// The chart's bars, one a measure of each defence in its measure's fill, each named with
+/// its count for the pointer and the screen reader.
+fn chart_bars(cx: &Cx<'_>, bars: &[ModeBar], ink: Color32) -> Vec<Bar> {
+    bars.iter()
         .map(|b| {
             Bar::new(b.x, b.value)
                 .width(BAR_W)
@@ -186,9 +168,12 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
                     ],
                 ))
         })
-        .collect();
-    let mut labels = Labels::new("s9-modes");
-    labels.avoid_marks(marks::bars(&chart_bars, false));
+        .collect()
+}
+
+/// The empty defences' figure filling `size`: the defences named under their groups, the runs
+/// counted up the y axis from zero to `top`, a labelled step at least `least_step`.
+fn modes_frame(ui: &Ui, view: &BreakView, size: Vec2, top: f64, least_step: f64) -> Plot<'static> {
     // The whole title where the axis is long enough for it (a short one is cut otherwise).
     let long_title = tf!(
         "sections.break.axis_y.long",
@@ -206,7 +191,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
         &[&long_title, t!("sections.break.axis_y")],
     )
     .to_owned();
-    let modes = plot::fixed_view(Plot::new("s9-modes"))
+    plot::fixed_view(Plot::new("s9-modes"))
         .width(size.x)
         .height(size.y)
         .y_axis_label(y_title)
@@ -253,7 +238,67 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
             } else {
                 String::new()
             }
-        });
+        })
+}
+
+/// Over each bar: its 95 % interval, its exact count as a short dashed line, and its count
+/// in words just above (one a group, and any bar whose count differs from the group's first).
+fn bar_marks(p: &mut PlotUi<'_>, labels: &mut Labels, bars: &[ModeBar], ink: Color32, w: f32) {
+    for (i, b) in bars.iter().enumerate() {
+        if let Some((lo, hi)) = b.interval {
+            labels.avoid_marks(error_bar(p, b.x, lo, hi, ink, w * 0.6));
+        }
+        let exact = vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]];
+        labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
+        p.line(
+            Line::new("", exact)
+                .color(ink)
+                .width(w)
+                .style(egui_plot::LineStyle::dashed_dense())
+                .allow_hover(false),
+        );
+        // One count per group, plus any bar that differs from it (a zero), so the
+        // labels of four bars never run into each other; each just above its own bar
+        // and interval (never floating at a neighbour's height), moved aside by the
+        // labels' layout where two would meet.
+        let group = i - i % MEASURES.len();
+        let first = &bars[group];
+        if i % MEASURES.len() != 0 && b.value == first.value {
+            continue;
+        }
+        labels.add(
+            Label::new(
+                PlotPoint::new(b.x, b.top()),
+                egui::Align2::CENTER_BOTTOM,
+                fmt_compact(b.value),
+            )
+            .offset(egui::vec2(0.0, -3.0))
+            .within_x(b.x - 0.5, b.x + 0.5)
+            .strong()
+            .priority(2),
+        );
+    }
+}
+
+/// Duplicate runs, stale writes that landed, invoices sent twice and wasted work for each
+/// defence, filling `size`.
+pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size: Vec2) {
+    let runs = view.acc.runs.max(1) as f64;
+    let bars = mode_bars(view, runs);
+    // A row of room over the data's top for the counts, which sit above their intervals (at
+    // most a quarter of a short plot: its axis keeps its numbers).
+    let room = crate::ui::kit::labels::headroom(ui, size.y, 1).min(0.25);
+    let top = modes_top(view, &bars) / (1.0 - room);
+    // A labelled step of at least two rows of type, so a short plot keeps its numbers.
+    let least_step = (top * 2.0 * f64::from(crate::ui::kit::labels::row(ui))
+        / f64::from(size.y.max(1.0)))
+    .max(1.0);
+    let w = plot::line_width(cx);
+    let ink = ui.visuals().strong_text_color();
+    let chart_bars = chart_bars(cx, &bars, ink);
+    let mut labels = Labels::new("s9-modes");
+    labels.avoid_marks(marks::bars(&chart_bars, false));
+    let modes = modes_frame(ui, view, size, top, least_step);
     let resp = plot::show(ui, "s9-modes", modes, |p| {
         let f = mode_index(focus) as f64;
         let tint = ink.gamma_multiply(0.08);
@@ -263,40 +308,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
             BarChart::new(t!("sections.break.axis_y"), chart_bars)
                 .element_formatter(Box::new(|b, _| b.name.clone())),
         );
-        for (i, b) in bars.iter().enumerate() {
-            if let Some((lo, hi)) = b.interval {
-                labels.avoid_marks(error_bar(p, b.x, lo, hi, ink, w * 0.6));
-            }
-            let exact = vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]];
-            labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
-            p.line(
-                Line::new("", exact)
-                    .color(ink)
-                    .width(w)
-                    .style(egui_plot::LineStyle::dashed_dense())
-                    .allow_hover(false),
-            );
-            // One count per group, plus any bar that differs from it (a zero), so the
-            // labels of four bars never run into each other; each just above its own bar
-            // and interval (never floating at a neighbour's height), moved aside by the
-            // labels' layout where two would meet.
-            let group = i - i % MEASURES.len();
-            let first = &bars[group];
-            if i % MEASURES.len() != 0 && b.value == first.value {
-                continue;
-            }
-            labels.add(
-                Label::new(
-                    PlotPoint::new(b.x, b.top()),
-                    egui::Align2::CENTER_BOTTOM,
-                    fmt_compact(b.value),
-                )
-                .offset(egui::vec2(0.0, -3.0))
-                .within_x(b.x - 0.5, b.x + 0.5)
-                .strong()
-                .priority(2),
-            );
-        }
+        bar_marks(p, &mut labels, &bars, ink, w);
     });
     labels.paint(ui, &resp.transform, ink, ink);
     paint_bar_hatches(ui, &resp.transform, &bars);
@@ -307,6 +319,7 @@ pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size:
     );
 }
 
+/// The hatching over each hatched bar with a count, clipped to the plot's frame.
 fn paint_bar_hatches(ui: &Ui, transform: &PlotTransform, bars: &[ModeBar]) {
     let painter = ui.painter().with_clip_rect(*transform.frame());
     for b in bars
@@ -324,176 +337,9 @@ fn paint_bar_hatches(ui: &Ui, transform: &PlotTransform, bars: &[ModeBar]) {
     }
 }
 
-/// The key of the job-length figure.
-pub fn lengths_key(ink: Color32, ttl: f64) -> Vec<KeyMark> {
-    vec![
-        KeyMark::Bar(palette::SKY, t!("sections.break.lengths.within").into()),
-        KeyMark::Bar(
-            palette::VERMILION,
-            t!("sections.break.lengths.outlived").into(),
-        ),
-        KeyMark::Line(palette::GREEN, false, lengths_ttl_text(ttl)),
-        KeyMark::Line(ink, true, t!("sections.break.key.exact").into()),
-    ]
-}
-
-fn lengths_ttl_text(ttl: f64) -> String {
-    tf!("sections.break.lengths.ttl", &[("ttl", seconds(ttl))])
-}
-
-/// A tick label on a log axis of seconds: decades only, and none so close to either end that
-/// half of it would be cut off.
-fn seconds_tick(m: GridMark, range: &std::ops::RangeInclusive<f64>) -> String {
-    let d = m.value.round();
-    let margin = 0.06 * (range.end() - range.start());
-    let inside = m.value > range.start() + margin && m.value < range.end() - margin;
-    if (m.value - d).abs() < 1e-9 && inside {
-        seconds(10f64.powf(d))
-    } else {
-        String::new()
-    }
-}
-
-/// The job-length distribution on log axes, the TTL marked, the exact expectation beside it,
-/// with its key below, filling `size`. Returns the plot's response.
-pub fn lengths_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl: f64, size: Vec2) -> Response {
-    let h = &view.acc.lengths;
-    let edges = h.edges();
-    let ink = ui.visuals().strong_text_color();
-    let mut within = Vec::new();
-    let mut beyond = Vec::new();
-    let mut peak: f64 = 1.0;
-    for (i, &c) in h.bins.iter().enumerate() {
-        if c == 0 {
-            continue;
-        }
-        let (a, b) = (edges[i].log10(), edges[i + 1].log10());
-        peak = peak.max(c as f64);
-        let bar = Bar::new((a + b) / 2.0, (c as f64).log10() - LOG_FLOOR)
-            .base_offset(LOG_FLOOR)
-            .width((b - a) * 0.92)
-            .name(tf!(
-                "sections.break.lengths.bar",
-                &[
-                    ("from", seconds(edges[i])),
-                    ("to", seconds(edges[i + 1])),
-                    ("runs", fmt_int(c)),
-                ],
-            ));
-        if edges[i] >= ttl {
-            beyond.push(bar)
-        } else {
-            within.push(bar)
-        }
-    }
-    // The exact expectation, where at least half a job is expected in a bin.
-    let exact_pts: Vec<[f64; 2]> = view
-        .exact_bins
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (i, e * view.acc.runs as f64))
-        .filter(|(_, e)| *e >= 0.5)
-        .map(|(i, e)| [(edges[i].log10() + edges[i + 1].log10()) / 2.0, e.log10()])
-        .collect();
-    let w = plot::line_width(cx);
-    // No bin holds more than all the runs: the axis reaches that far (and a little more for
-    // the exact line's room), whatever the run has drawn so far.
-    let runs = view.modes[0].params.runs.max(view.acc.runs).max(1) as f64;
-    let y_top = runs.max(peak).log10() + 0.2;
-    // Room for the widest count label, so that it is never cut on the left.
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let widest = fmt_int(10f64.powf(y_top.floor()) as u64);
-    let label_w = ui.painter().layout_no_wrap(widest, font, ink).size().x + 10.0;
-    let lengths = plot::fixed_view(Plot::new("s9-lengths"))
-        .width(size.x)
-        .height(size.y)
-        .x_axis_label(t!("sections.break.lengths.axis_x"))
-        .y_axis_label(plot::y_title(
-            ui,
-            size.y,
-            &[
-                t!("sections.break.lengths.axis_y.long"),
-                t!("sections.break.lengths.axis_y"),
-                t!("sections.break.axis_y"),
-            ],
-        ))
-        .y_axis_min_width(label_w)
-        .include_x(edges[0].log10())
-        .include_x(edges[edges.len() - 1].log10())
-        .include_y(LOG_FLOOR)
-        .include_y(y_top)
-        .x_grid_spacer(|g| log_marks(g.bounds, &[1.0, 2.0, 5.0]))
-        .y_grid_spacer(|g| decade_marks_every(g.bounds, 1))
-        .x_axis_formatter(seconds_tick)
-        .y_axis_formatter(|m, _| {
-            if m.value >= 0.0 && (m.value - m.value.round()).abs() < 1e-9 {
-                fmt_int(10f64.powf(m.value).round() as u64)
-            } else {
-                String::new()
-            }
-        });
-    let lengths = plot::show(ui, "s9-lengths", lengths, |p| {
-        p.bar_chart(
-            BarChart::new(t!("sections.break.lengths.within"), within)
-                .color(plot::colour(cx, palette::SKY))
-                .element_formatter(Box::new(|b, _| b.name.clone())),
-        );
-        p.bar_chart(
-            BarChart::new(t!("sections.break.lengths.outlived"), beyond)
-                .color(palette::VERMILION)
-                .element_formatter(Box::new(|b, _| b.name.clone())),
-        );
-        p.line(
-            Line::new(t!("sections.break.key.exact"), exact_pts)
-                .color(ink)
-                .width(w * 0.8)
-                .style(egui_plot::LineStyle::dashed_dense()),
-        );
-        p.vline(
-            VLine::new(lengths_ttl_text(ttl), ttl.log10())
-                .color(palette::GREEN)
-                .width(w * 1.2),
-        );
-    });
-    let outlived: u64 = h
-        .bins
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| edges[*i] >= ttl)
-        .map(|(_, &c)| c)
-        .sum();
-    widgets::describe_plot(
-        &lengths.response,
-        t!("sections.break.lengths.plot"),
-        &tf!(
-            "sections.break.lengths.plot.described",
-            &[
-                ("runs", fmt_int(view.acc.runs)),
-                ("outlived", fmt_int(outlived)),
-                ("ttl", lengths_ttl_text(ttl)),
-            ],
-        ),
-    );
-    lengths.response
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn seconds_ticks_label_decades_away_from_the_ends() {
-        let m = |value| GridMark {
-            value,
-            step_size: 1.0,
-        };
-        let range = -0.2..=4.1;
-        assert_eq!(seconds_tick(m(1.0), &range), "10\u{a0}s");
-        assert_eq!(seconds_tick(m(0.3), &range), "");
-        // 10,000 s sits at the right edge: no label, rather than half of one.
-        assert_eq!(seconds_tick(m(4.0), &range), "");
-        assert_eq!(seconds_tick(m(3.0), &range), "1,000\u{a0}s");
-    }
 
     use crate::sim::params::Valid;
     use crate::sim::renewal::{RenewalParams, RenewalSim};

@@ -7,6 +7,7 @@
 //! reruns it.
 
 pub mod figure;
+mod lengths;
 
 use std::sync::{Arc, OnceLock};
 
@@ -23,7 +24,8 @@ use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
 use crate::ui::stage::{Choices, Experiment, Rerun, Stage};
 pub use figure::BreakView;
-use figure::{bars_key, lengths_key, lengths_plot, mode_index, mode_name, modes_plot};
+use figure::{bars_key, mode_index, mode_name, modes_plot};
+use lengths::{lengths_key, lengths_plot};
 
 /// From this figure width the job-length histogram sits beside the defences' bars; below it,
 /// in the reading column.
