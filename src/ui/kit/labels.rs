@@ -161,9 +161,9 @@ impl Labels {
     }
 
     /// Places and draws the labels on the plot `transform` describes, in `ink`
-    /// (`strong` ones in `strong_ink`), at the body size.
+    /// (`strong` ones in `strong_ink`), in the figure's text size ([`font`]).
     pub fn paint(self, ui: &Ui, transform: &PlotTransform, ink: Color32, strong_ink: Color32) {
-        let font = egui::TextStyle::Body.resolve(ui.style());
+        let font = font(ui);
         let frame = *transform.frame();
         let painter = ui.painter().with_clip_rect(frame);
         let measure = |t: &str| {
@@ -476,12 +476,17 @@ pub fn headroom(ui: &Ui, height: f32, rows: u8) -> f64 {
 
 /// A font's row height, for offsets in lines.
 pub fn row(ui: &Ui) -> f32 {
-    ui.text_style_height(&egui::TextStyle::Body)
+    crate::ui::kit::readable::figure_text_height(ui)
 }
 
-/// The font labels are drawn in.
+/// The font labels are drawn in: the figure's own text, as its tick labels (a step below the
+/// body on a slide).
 pub fn font(ui: &Ui) -> FontId {
-    egui::TextStyle::Body.resolve(ui.style())
+    let mut font = egui::TextStyle::Body.resolve(ui.style());
+    if crate::ui::kit::style::on_slide(ui.ctx()) {
+        font.size *= crate::ui::kit::plot::SLIDE_PLOT_TEXT;
+    }
+    font
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ mod edges;
 mod grid;
 mod key;
 
-pub use edges::{TickLabels, show, tick_labels, y_range, y_ranges};
+pub use edges::{SLIDE_PLOT_TEXT, TickLabels, show, tick_labels, y_range, y_ranges};
 pub use grid::{
     decade_marks, decade_marks_every, grid_label, log_marks, log_marks_every, nice_grid,
     spaced_x_grid,

@@ -11,7 +11,18 @@ pub const MIN_TEXT_PX: f32 = 20.0;
 /// The height of a y-axis tick label's row: egui_plot draws no tick label closer than 20
 /// points to the next one, nor closer than the label is tall.
 pub fn tick_row(ui: &Ui) -> f32 {
-    ui.text_style_height(&egui::TextStyle::Body).max(20.0) + 2.0
+    figure_text_height(ui).max(20.0) + 2.0
+}
+
+/// The height of a line of a figure's own text (tick labels, axis titles): the body's, a
+/// step smaller on a slide (see [`crate::ui::kit::plot::SLIDE_PLOT_TEXT`]).
+pub fn figure_text_height(ui: &Ui) -> f32 {
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    if crate::ui::kit::style::on_slide(ui.ctx()) {
+        body * crate::ui::kit::plot::SLIDE_PLOT_TEXT
+    } else {
+        body
+    }
 }
 
 /// The tick labels a value axis keeps room for, one above the other: four, or three on a
@@ -27,7 +38,7 @@ pub fn value_axis_rows(ctx: &egui::Context) -> f32 {
 /// The least height of a plot (axes included) whose y axis shows `rows` tick labels one above
 /// the other: the x axis's tick labels and title take the rest.
 pub fn readable_height(ui: &Ui, rows: f32) -> f32 {
-    rows * tick_row(ui) + 2.6 * ui.text_style_height(&egui::TextStyle::Body)
+    rows * tick_row(ui) + 2.6 * figure_text_height(ui)
 }
 
 /// A figure as drawn in a frame: where it is (axes, titles and key) and the least height at
@@ -86,7 +97,7 @@ pub fn figures_so_far(ctx: &egui::Context, viewport: egui::ViewportId) -> Vec<Dr
 /// `height` points tall (axes included), spanning `decades`, overprint: the first multiple of
 /// `every` whose labels are at least a tick row apart.
 pub fn thinned_every(ui: &Ui, height: f32, decades: f64, every: i32) -> i32 {
-    let axis = (height - 2.6 * ui.text_style_height(&egui::TextStyle::Body)).max(1.0);
+    let axis = (height - 2.6 * figure_text_height(ui)).max(1.0);
     let per_decade = f64::from(axis) / decades.max(1e-9);
     let row = f64::from(tick_row(ui));
     let every = every.max(1);

@@ -8,6 +8,9 @@ use std::collections::BTreeMap;
 use egui::{Rect, Shape, Ui};
 use egui_plot::{Plot, PlotResponse, PlotUi};
 
+/// A slide's figure text (tick labels, axis titles) against its body text.
+pub const SLIDE_PLOT_TEXT: f32 = 0.85;
+
 /// Shows `plot` (made with [`super::fixed_view`] or [`super::solid_ticks`]) under the name
 /// `id`: notes its y range ([`note_y_range`]) and leaves out every tick label that would not
 /// be whole ([`whole_tick_labels`]).
@@ -23,14 +26,27 @@ pub fn show<'a, R>(
         .graphics(|g| g.get(layer).map_or(0, |l| l.next_idx().0));
     // On a slide no pointer resting on the figure draws a crosshair or its coordinates over
     // it (a lecturer's mouse lies wherever it was left).
-    let plot = if crate::ui::kit::style::on_slide(ui.ctx()) {
+    let slide = crate::ui::kit::style::on_slide(ui.ctx());
+    let plot = if slide {
         plot.show_crosshair(false).show_x(false).show_y(false)
     } else {
         plot
     };
-    // The one place egui_plot's own show is called (clippy.toml forbids it elsewhere).
-    #[expect(clippy::disallowed_methods)]
-    let response = plot.show(ui, build);
+    // On a slide a figure's numbers and axis titles are set a step below the words (egui_plot
+    // sets them in the body's size): headline, words, figure, in that order of size.
+    let response = ui
+        .scope(|ui| {
+            if slide {
+                let style = ui.style_mut();
+                if let Some(body) = style.text_styles.get_mut(&egui::TextStyle::Body) {
+                    body.size *= SLIDE_PLOT_TEXT;
+                }
+            }
+            // The one place egui_plot's own show is called (clippy.toml forbids it elsewhere).
+            #[expect(clippy::disallowed_methods)]
+            plot.show(ui, build)
+        })
+        .inner;
     let kept = whole_tick_labels(ui, first, response.transform.frame());
     note_y_range(ui, id, response.transform.bounds());
     // (A plot scrolled out of view draws no label whole, and is not on show: not noted.)

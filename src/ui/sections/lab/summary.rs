@@ -11,7 +11,8 @@ use crate::lesson::quantity::{duration_ms, seconds};
 /// The least height of a lane diagram of `lanes` lanes: each lane a bar and a line of words
 /// above and below it, and the time axis.
 pub fn lanes_height(ui: &Ui, lanes: usize) -> f32 {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    // (The lanes' names are the plot's tick labels, a step smaller on a slide.)
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     // (A slide's lanes keep closer: its words are large and its room short.)
     let per_lane = if crate::ui::kit::style::on_slide(ui.ctx()) {
         2.5

@@ -77,7 +77,7 @@ impl Mark {
     /// The mark's sign, where its words do not fit (empty for none).
     pub fn sign(self) -> &'static str {
         match self {
-            Mark::Chosen => "●",
+            Mark::Chosen => "•",
             Mark::Right => "✔",
             Mark::Wrong => "✖",
             Mark::Open | Mark::Other => "",

@@ -51,12 +51,12 @@ pub fn projector_style(base: &Style) -> Style {
     for font in style.text_styles.values_mut() {
         font.size = font.size.max(MIN_TEXT_PX / LECTURE_ZOOM_768);
     }
-    // The headline a little above the body text: the body is already large on a slide, and
-    // the figure needs the room.
+    // The headline a clear step above the body text, as the body is above the figure's
+    // numbers (see `kit::plot::SLIDE_PLOT_TEXT`).
     let body = style.text_styles[&egui::TextStyle::Body].size;
     style.text_styles.insert(
         egui::TextStyle::Name(crate::ui::kit::widgets::HEADLINE.into()),
-        egui::FontId::proportional(body * 1.1),
+        egui::FontId::proportional(body * 1.15),
     );
     style
 }
