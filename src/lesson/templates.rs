@@ -66,6 +66,9 @@ pub struct PredictionWords {
 #[serde(deny_unknown_fields)]
 pub struct FailoverWords {
     pub consensus: String,
+    /// A consensus store on a slide, in short, with its fencing token: `{store}`,
+    /// `{redis_lost}`, `{token}`.
+    pub consensus_slide: String,
     pub replica: String,
     pub granted_twice: String,
     pub twice_none: String,
@@ -113,10 +116,10 @@ pub struct FencingWords {
 
 impl Headlines {
     /// Every sentence, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 23] {
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
         let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
         let (o, p) = (&mut self.failover, &mut self.predictions);
-        [
+        vec![
             &mut c.without_lock,
             &mut c.with_lock,
             &mut t.headline,
@@ -133,6 +136,7 @@ impl Headlines {
             &mut f.details,
             &mut f.ladder_part,
             &mut o.consensus,
+            &mut o.consensus_slide,
             &mut o.replica,
             &mut o.granted_twice,
             &mut o.twice_none,
@@ -184,8 +188,8 @@ pub struct BreakHeadlines {
 
 impl BreakStory {
     /// Every text, in file order.
-    pub fn texts_mut(&mut self) -> [&mut String; 18] {
-        [
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        vec![
             &mut self.none,
             &mut self.renewal,
             &mut self.fencing,

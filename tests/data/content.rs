@@ -937,9 +937,17 @@ fn every_template_slot_is_known() {
         "contention",
     ];
     let mut headlines = content().headlines.clone();
-    let headline_texts: Vec<String> = headlines.texts_mut().map(|t| t.clone()).to_vec();
+    let headline_texts: Vec<String> = headlines
+        .texts_mut()
+        .into_iter()
+        .map(|t| t.clone())
+        .collect();
     let mut break_words = content().break_story.clone();
-    let break_texts: Vec<String> = break_words.texts_mut().map(|t| t.clone()).to_vec();
+    let break_texts: Vec<String> = break_words
+        .texts_mut()
+        .into_iter()
+        .map(|t| t.clone())
+        .collect();
     for text in content().texts() {
         let mut rest = text.as_str();
         while let Some(open) = rest.find('{') {

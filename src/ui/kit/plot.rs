@@ -10,7 +10,7 @@ mod key;
 pub use edges::{SLIDE_PLOT_TEXT, TickLabels, show, tick_labels, y_range, y_ranges};
 pub use grid::{
     decade_marks, decade_marks_every, grid_label, log_marks, log_marks_every, nice_grid,
-    spaced_x_grid,
+    spaced_x_grid, whole_x_grid,
 };
 pub use key::{HATCH_INK, Hatch, KeyMark, key_row, paint_hatch, paint_marker};
 
@@ -63,7 +63,7 @@ pub fn colour(cx: &Cx<'_>, c: Color32) -> Color32 {
 /// rotated title a quarter of its line height left of the plot's own rect, so the tops of
 /// its letters are cut where the plot touches the edge of what may be drawn.
 pub fn axis_room(ui: &Ui) -> f32 {
-    (ui.text_style_height(&egui::TextStyle::Body) * 0.3).ceil() + 2.0
+    (crate::ui::kit::readable::figure_text_height(ui) * 0.3).ceil() + 2.0
 }
 
 /// Draws a plot `width` wide with [`axis_room`] on its left: `add_plot` gets the plot's width.
@@ -80,7 +80,7 @@ pub fn with_axis_room<R>(ui: &mut Ui, width: f32, add_plot: impl FnOnce(&mut Ui,
 /// tall: egui_plot centres the rotated title on the axis, which is the plot's height less the
 /// x axis's tick labels and title, and draws no more of it than fits.
 pub fn y_title(ui: &Ui, height: f32, titles: &[&str]) -> String {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     fit_title(ui, height - 2.6 * row, titles)
 }
 
@@ -88,7 +88,7 @@ pub fn y_title(ui: &Ui, height: f32, titles: &[&str]) -> String {
 /// y axis's tick labels and title beside it take about four rows): egui_plot centres the
 /// title under the plot and draws it on one line, cut where the figure ends.
 pub fn x_title(ui: &Ui, width: f32, titles: &[&str]) -> String {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     fit_title(ui, width - 4.0 * row, titles)
 }
 
@@ -99,8 +99,8 @@ pub fn x_title(ui: &Ui, width: f32, titles: &[&str]) -> String {
 /// (egui_plot drops a tick label wider than its step: give these marks a step of
 /// [`BAR_NAME_STEP`], so that only this fitting decides.)
 pub fn bar_names(ui: &Ui, width: f32, count: usize, names: &[&str]) -> BarNames {
-    let body = egui::TextStyle::Body.resolve(ui.style());
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let body = crate::ui::kit::labels::font(ui);
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     // (From one bar's middle to the next, less a gap of half a row; 5 % margins at the ends.)
     let room = ((width - 3.0 * row) / (count.max(1) as f32 * 1.1) - 0.5 * row).max(1.0);
     // The most room two neighbours need: half of each.
@@ -156,7 +156,7 @@ pub const BAR_NAME_STEP: f64 = 3.0;
 
 /// The first of `titles` no wider than `room`, or the last cut short with an ellipsis.
 fn fit_title(ui: &Ui, room: f32, titles: &[&str]) -> String {
-    let font = egui::TextStyle::Body.resolve(ui.style());
+    let font = crate::ui::kit::labels::font(ui);
     let width = |t: &str| {
         ui.painter()
             .layout_no_wrap(t.to_owned(), font.clone(), Color32::WHITE)
@@ -183,14 +183,14 @@ fn fit_title(ui: &Ui, room: f32, titles: &[&str]) -> String {
 /// The least height of a plot along whose y axis the shortest of `titles` fits whole (see
 /// [`y_title`]): a figure is never given less, so no axis title is cut short.
 pub fn y_title_height(ui: &Ui, titles: &[&str]) -> f32 {
-    let font = egui::TextStyle::Body.resolve(ui.style());
+    let font = crate::ui::kit::labels::font(ui);
     let shortest = titles.last().copied().unwrap_or_default();
     let width = ui
         .painter()
         .layout_no_wrap(shortest.to_owned(), font, Color32::WHITE)
         .size()
         .x;
-    width + 2.6 * ui.text_style_height(&egui::TextStyle::Body) + 2.0
+    width + 2.6 * crate::ui::kit::readable::figure_text_height(ui) + 2.0
 }
 
 /// egui_plot fades a tick label in while the room between two ticks grows from its least to
@@ -278,6 +278,17 @@ pub fn error_bar(
 ) -> [Mark; 3] {
     let cap = 0.03;
     let at = egui_plot::PlotPoint::new;
+    let marks = [
+        Mark::Stroke(at(x, lo), at(x, hi), width),
+        Mark::Stroke(at(x - cap, lo), at(x + cap, lo), width),
+        Mark::Stroke(at(x - cap, hi), at(x + cap, hi), width),
+    ];
+    // An interval shorter than a dot is hidden by it: its caps alone would draw a square
+    // around the dot, a mark no key names.
+    let span = (pu.screen_from_plot(at(x, lo)).y - pu.screen_from_plot(at(x, hi)).y).abs();
+    if span < 6.0 * width {
+        return marks;
+    }
     pu.line(
         Line::new("", vec![[x, lo], [x, hi]])
             .color(color)
@@ -290,11 +301,7 @@ pub fn error_bar(
                 .width(width),
         );
     }
-    [
-        Mark::Stroke(at(x, lo), at(x, hi), width),
-        Mark::Stroke(at(x - cap, lo), at(x + cap, lo), width),
-        Mark::Stroke(at(x - cap, hi), at(x + cap, hi), width),
-    ]
+    marks
 }
 
 #[cfg(test)]

@@ -42,6 +42,36 @@ pub fn spaced_x_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
     nice_grid(input, least)
 }
 
+/// Grid marks at whole numbers (bars of counts: 0, 1, 2…), each labelled where it has the
+/// room of [`spaced_x_grid`], else every 2nd, 5th or 10th…: a reader can tell which bar is
+/// which.
+pub fn whole_x_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let points = f64::from(super::X_LABEL_SPACING + 10.0);
+    let least = (input.base_step_size / GRID_SPACING_MIN * points).max(1.0);
+    let mag = 10f64.powf(least.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|&s| s >= least)
+        .unwrap_or(10.0 * mag)
+        .round()
+        .max(1.0);
+    let (lo, hi) = input.bounds;
+    if !(lo.is_finite() && hi.is_finite()) || hi - lo > 1e6 {
+        return Vec::new();
+    }
+    (lo.ceil() as i64..=hi.floor() as i64)
+        .map(|i| {
+            let v = i as f64;
+            let labelled = (v / step - (v / step).round()).abs() < 1e-9;
+            egui_plot::GridMark {
+                value: v,
+                step_size: if labelled { step } else { 1.0 },
+            }
+        })
+        .collect()
+}
+
 /// egui_plot's least spacing between grid lines, in points (its default).
 const GRID_SPACING_MIN: f64 = 8.0;
 

@@ -182,7 +182,15 @@ pub fn figure(
     if size.x >= SIDE_BY_SIDE || beside {
         ui.horizontal_top(|ui| {
             let ladder_w = size.x - box_w - gap;
-            view.shown = Some(ladder(ui, cx, run, ladder_w, size.y, reset, zoom));
+            view.shown = Some(ladder(
+                ui,
+                cx,
+                run,
+                ladder_w,
+                size.y,
+                reset,
+                [zoom, view.shown],
+            ));
             ui.add_space(gap - ui.spacing().item_spacing.x);
             ui.vertical(|ui| {
                 counts_box(ui, pair, fencing, [names_w, col]);
@@ -198,7 +206,15 @@ pub fn figure(
     } else if cx.lecture {
         // A slide too narrow for the box beside the ladder: the ladder alone (the headline
         // says the counts).
-        view.shown = Some(ladder(ui, cx, run, size.x, size.y, reset, zoom));
+        view.shown = Some(ladder(
+            ui,
+            cx,
+            run,
+            size.x,
+            size.y,
+            reset,
+            [zoom, view.shown],
+        ));
         LADDER_LEAST
     } else {
         let top = ui.cursor().top();
@@ -209,7 +225,15 @@ pub fn figure(
             }
         });
         let used = ui.cursor().top() - top;
-        view.shown = Some(ladder(ui, cx, run, size.x, size.y - used, reset, zoom));
+        view.shown = Some(ladder(
+            ui,
+            cx,
+            run,
+            size.x,
+            size.y - used,
+            reset,
+            [zoom, view.shown],
+        ));
         used + LADDER_LEAST
     }
 }
@@ -244,7 +268,12 @@ fn view_buttons(ui: &mut Ui, run: &FencingRun, view: &mut LadderView) {
 
 /// The empty ladder of `width` × `height`: time across from zero to `x_end`, tokens up from
 /// zero to past `y_end`, labelled marks far enough apart to read at any size.
-fn ladder_frame(ui: &Ui, width: f32, height: f32, x_end: f64, y_end: f64) -> Plot<'static> {
+fn ladder_frame(
+    ui: &Ui,
+    [width, height]: [f32; 2],
+    [x_end, y_end]: [f64; 2],
+    close_up: bool,
+) -> Plot<'static> {
     // (Tokens' labels a little closer on a slide, whose ladder is short: two at least.)
     let y_spacing = if crate::ui::kit::style::on_slide(ui.ctx()) {
         28.0
@@ -254,7 +283,19 @@ fn ladder_frame(ui: &Ui, width: f32, height: f32, x_end: f64, y_end: f64) -> Plo
     plot::solid_ticks(Plot::new("s4-ladder"))
         .width(width.max(LADDER_LEAST))
         .height(height.max(LADDER_LEAST))
-        .x_axis_label(t!("sections.fencing.axis_x"))
+        // (A close-up says so: the headline counts the whole run, the view shows a part.)
+        .x_axis_label(if close_up {
+            plot::x_title(
+                ui,
+                width.max(LADDER_LEAST),
+                &[
+                    t!("sections.fencing.axis_x.close_up.long"),
+                    t!("sections.fencing.axis_x.close_up"),
+                ],
+            )
+        } else {
+            t!("sections.fencing.axis_x").to_owned()
+        })
         .y_axis_label(plot::y_title(
             ui,
             height.max(LADDER_LEAST),
@@ -372,13 +413,15 @@ fn ladder(
     width: f32,
     height: f32,
     reset: bool,
-    zoom_to: Option<PlotBounds>,
+    [zoom_to, before]: [Option<PlotBounds>; 2],
 ) -> PlotBounds {
     let holders = &run.ladder;
     let s = |ms: f64| ms / 1000.0;
     let x_end = s(holders.iter().map(|h| h.write_ms).fold(0.0, f64::max)).max(1.0);
     let y_end = holders.last().map_or(1.0, |h| h.token as f64);
-    let mut plot = ladder_frame(ui, width, height, x_end, y_end);
+    // (The view as it will be drawn: the one asked for, else the one kept since.)
+    let close_up = !reset && zoom_to.or(before).is_some_and(|b| b.width() < 0.8 * x_end);
+    let mut plot = ladder_frame(ui, [width, height], [x_end, y_end], close_up);
     if reset {
         plot = plot.reset();
     }

@@ -155,7 +155,9 @@ pub fn histogram_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2,
         .include_y(top)
         // From zero, no margin under it; a labelled step of at least two rows of type.
         .set_margin_fraction(egui::vec2(0.05, 0.0))
-        .y_grid_spacer(move |g| plot::nice_grid(g, least_step));
+        .y_grid_spacer(move |g| plot::nice_grid(g, least_step))
+        // (Each bar a count of locks: labelled by its whole number where there is room.)
+        .x_grid_spacer(plot::whole_x_grid);
     let response = plot::show(ui, "s5-histogram", histogram, |p| {
         p.bar_chart(
             BarChart::new("", bars)

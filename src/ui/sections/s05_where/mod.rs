@@ -252,11 +252,23 @@ impl Experiment for Where {
         crate::ui::kit::readable::readable_height(ui, rows).max(self.redlock_height)
     }
 
+    fn slide_headline(&self) -> Option<String> {
+        let v = self.run.latest().filter(|v| row(v.store).consensus)?;
+        Some(Self::consensus_slide(v.store, &v.summary.params))
+    }
+
     fn other_headlines(&self, slide: bool) -> Vec<String> {
         // (A slide's stores are builds of their own, each with its own run: a learner's
         // click must not move the row under the mouse.)
         if slide {
-            Vec::new()
+            // (The consensus builds' headlines: the figure under them holds still.)
+            let Some(v) = self.run.latest().filter(|v| row(v.store).consensus) else {
+                return Vec::new();
+            };
+            (0..stores().len())
+                .filter(|&i| row(i).consensus)
+                .map(|i| Self::consensus_slide(i, &v.summary.params))
+                .collect()
         } else {
             vec![lab_words().redlock_headline.clone()]
         }

@@ -31,6 +31,32 @@ pub fn twice_words(per_failover: f64) -> String {
 }
 
 impl Where {
+    /// A consensus store's headline on a slide, in short and with its fencing token: each
+    /// consensus build says what is its own (at the `params` of the run on show).
+    pub fn consensus_slide(store: usize, params: &failover::FailoverParams) -> String {
+        let row = row(store);
+        let redis = failover::FailoverParams {
+            store: Store::Redis,
+            ..*params
+        };
+        // ("The lock key's revision…" reads on after a colon as "the lock key's revision…".)
+        let mut chars = row.fencing_token.chars();
+        let token = match (chars.next(), chars.clone().next()) {
+            (Some(first), Some(second)) if second.is_lowercase() => {
+                first.to_lowercase().chain(chars).collect()
+            }
+            _ => row.fencing_token.clone(),
+        };
+        crate::lesson::fill(
+            &crate::lesson::content().headlines.failover.consensus_slide,
+            &[
+                ("store", row.name.clone()),
+                ("redis_lost", fmt_count(redis.expected_lost())),
+                ("token", token),
+            ],
+        )
+    }
+
     /// The computed headline for the failovers simulated so far.
     pub fn headline_for(&self, view: &FailoverView) -> String {
         let s = &view.summary;
