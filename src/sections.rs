@@ -130,7 +130,7 @@ const fn other(id: &'static str, kind: Kind) -> Def {
 }
 
 /// Every section, in lesson order; the lab last.
-pub const SECTIONS: [Def; 11] = [
+pub const SECTIONS: &[Def] = &[
     model("why-lock", &models::counter::MODEL, false),
     model("ttl", &models::ttl::MODEL, false),
     model("stale", &models::stale::MODEL, true),

@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use clap::{ArgMatches, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-pub mod extra;
 pub mod lab;
 mod report;
 pub mod review;
+pub mod sweep;
 
 pub use crate::sections::flags::*;
 pub use crate::sections::run::*;
@@ -265,7 +265,7 @@ pub fn run_sim(model: &SimModel) -> ExitCode {
             let sweep = sweep.clone();
             let precision = out.precision;
             finish(name, || {
-                extra::sweep(&sweep, precision).map(|csv| print!("{csv}"))
+                sweep::sweep(&sweep, precision).map(|csv| print!("{csv}"))
             })
         }
         None => finish(name, || report(model).map(|r| print(&r, &out))),

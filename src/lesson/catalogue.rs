@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use super::language::{self, PerLanguage};
 
 /// Every catalogue file: its name (the keys' first part) and its text.
-pub const FILES: [(&str, &str); 6] = [
+pub const FILES: &[(&str, &str)] = &[
     ("app", include_str!("../../assets/ui/app.ron")),
     ("keys", include_str!("../../assets/ui/keys.ron")),
     ("stage", include_str!("../../assets/ui/stage.ron")),

@@ -31,12 +31,12 @@ use crate::lesson::{self, Question};
 
 pub mod by_id;
 pub mod clock;
-mod file;
-mod progress_file;
+mod disk;
 pub mod sched;
+mod writer;
 
-pub use progress_file::ProgressFile;
 pub use sched::{Sched, Shown};
+pub use writer::ProgressFile;
 
 /// The file format this version reads and writes (formats 1 to 3 are read too).
 pub const VERSION: u32 = 4;
@@ -445,7 +445,7 @@ impl Progress {
 /// Reads the progress file at `path` and changes nothing (no backup of a damaged file, no
 /// lock): `Ok(None)` when there is none. For `locks-lesson review --due`.
 pub fn read_only(path: &std::path::Path) -> std::io::Result<Option<Result<Progress, Damage>>> {
-    file::read(path)
+    disk::read(path)
 }
 
 /// Why a progress file could not be used.

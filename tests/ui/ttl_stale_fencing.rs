@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use locks_lesson::app::LessonApp;
+use locks_lesson::lesson::quantity::fmt_fraction;
 use locks_lesson::sim::ParamSpec;
 use locks_lesson::sim::{fencing, stale, ttl};
-use locks_lesson::ui::kit::fmt::fmt_fraction;
 
 use crate::harness::{app, summary};
 use locks_lesson::ui::Shareable;
@@ -539,7 +539,7 @@ fn frame_times_while_a_ten_million_hold_run_streams() {
         println!(
             "{} holds at one TTL and at 11 TTLs, {} worker threads per run: streamed for {:.2} s over {} frames; \
              frame time median {:.2} ms, p95 {:.2} ms, max {:.2} ms",
-            locks_lesson::ui::kit::fmt::fmt_int(holds),
+            locks_lesson::lesson::quantity::fmt_int(holds),
             locks_lesson::runner::parallel::resolve_threads(0),
             wall.as_secs_f64(),
             times.len(),

@@ -3,7 +3,6 @@
 //! the playback clock, and the words of model parameters.
 
 pub mod a11y;
-pub mod fmt;
 pub mod labels;
 pub mod measure;
 pub mod params;

@@ -22,7 +22,7 @@ use crate::ui::Section;
 pub type MakePage = fn() -> Box<dyn Section>;
 
 /// The page of each simulation section, by the section's id in the registry.
-pub const PAGES: [(&str, MakePage); 6] = [
+pub const PAGES: &[(&str, MakePage)] = &[
     ("why-lock", || Box::new(s01_why_lock::section())),
     ("ttl", || Box::new(s02_ttl::section())),
     ("stale", || Box::new(s03_stale::section())),
@@ -55,7 +55,7 @@ mod tests {
         assert_eq!(pages, models);
         for (id, _) in PAGES {
             let page = model_page(id).expect("a page");
-            assert_eq!(page.text().id, id);
+            assert_eq!(page.text().id, *id);
         }
     }
 }

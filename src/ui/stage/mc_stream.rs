@@ -4,11 +4,12 @@
 
 use egui::{Response, Ui};
 
+use crate::lesson::quantity as fmt;
 use crate::runner::parallel::{self, Options};
 use crate::runner::{Runner, Task};
 use crate::sim::ParamSpec;
 use crate::sim::mc::Chunked;
-use crate::ui::{kit::a11y, kit::fmt, kit::params, kit::widgets};
+use crate::ui::{kit::a11y, kit::params, kit::widgets};
 
 /// Starts `model` with `seed` on the parallel driver, publishing its merged prefix as it
 /// grows. `view` turns the merged chunks so far into what the section draws; it runs on the

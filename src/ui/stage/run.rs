@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use egui::Ui;
 
+use crate::lesson::quantity::fmt_int;
 use crate::runner::Task;
-use crate::ui::kit::fmt::fmt_int;
 
 /// Runs shorter than this finish without a progress bar flashing up.
 pub const QUIET: Duration = Duration::from_millis(300);

@@ -4,8 +4,9 @@
 
 use egui::{Response, Ui};
 
+use crate::lesson::quantity as fmt;
 use crate::sim::{ParamSpec, ParamTable};
-use crate::ui::kit::{a11y, fmt, params};
+use crate::ui::kit::{a11y, params};
 
 /// A slider for one model parameter, within its range, with its unit; logarithmic where the
 /// range spans decades. Marks itself as owning the arrow keys while focused. With the keyboard,

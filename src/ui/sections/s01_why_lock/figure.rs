@@ -6,9 +6,9 @@ use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
 use super::Counter;
 use super::runs::{CURVE_SEEDS, Pair};
+use crate::lesson::quantity::{duration_ms, fmt_int};
 use crate::sim::counter;
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{duration_ms, fmt_int};
 use crate::ui::kit::plot::{self, palette};
 use crate::ui::kit::widgets;
 

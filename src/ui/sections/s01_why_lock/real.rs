@@ -3,9 +3,9 @@
 
 use egui::Ui;
 
+use crate::lesson::quantity::{duration_ms, fmt_int};
 use crate::runner::real_threads::{self, RealRun};
 use crate::runner::{Runner, Task};
-use crate::ui::kit::fmt::{duration_ms, fmt_int};
 
 /// Sleep between read and write.
 const REAL_THINK: std::time::Duration = std::time::Duration::from_micros(100);

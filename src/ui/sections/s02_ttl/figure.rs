@@ -6,9 +6,9 @@ use egui::{RichText, Ui};
 use egui_plot::{HPlacement, Line, LineStyle, MarkerShape, Plot, PlotPoint, PlotUi, Points, VLine};
 
 use super::{CurrentResult, LADDER_TTLS, LadderResult, Ttl};
+use crate::lesson::quantity::{fraction_label, seconds};
 use crate::sim::ttl;
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fraction_label, seconds};
 use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, error_bar, log_marks_every, palette};
 use crate::ui::kit::readable;

@@ -12,14 +12,14 @@ mod figure;
 use egui::{RichText, Ui, Vec2};
 use egui_plot::MarkerShape;
 
+use crate::lesson::quantity::{
+    fmt_fraction, fmt_int, fmt_rate, fraction_of, seconds, spread_words, trim_num,
+};
 use crate::runner::{Runner, Task};
 use crate::sim::stats::Estimate;
 use crate::sim::ttl::{self, TtlParams, TtlSim};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{
-    fmt_fraction, fmt_int, fmt_rate, fraction_of, seconds, spread_words, trim_num,
-};
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};

@@ -9,9 +9,9 @@ use egui_plot::{
 use super::Story;
 use super::story::words_of_story as story_words;
 use crate::lesson::fill;
+use crate::lesson::quantity::seconds;
 use crate::sim::stale::{Event, EventKind, Lane, StaleRun, TOKEN_A, TOKEN_B, WORK_S, Worker};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::seconds;
 use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, cross, palette};
 use crate::ui::kit::widgets;

@@ -18,10 +18,10 @@ use egui_plot::MarkerShape;
 
 use self::figure::{A_COLOR, APPLIED, B_COLOR, OVERWROTE, REFUSED};
 use crate::lesson::fill;
+use crate::lesson::quantity::seconds;
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
 use crate::sim::{ParamTable, Valid};
-use crate::ui::kit::fmt::seconds;
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
@@ -112,7 +112,7 @@ fn step_slider(ui: &mut Ui, spec: &crate::sim::ParamSpec, value: &mut f64) -> eg
                 .step_by(SLIDER_STEP_S)
                 .clamping(egui::SliderClamping::Always)
                 .custom_formatter(|v, _| seconds(v))
-                .custom_parser(crate::ui::kit::fmt::parse_seconds)
+                .custom_parser(crate::lesson::quantity::parse_seconds)
                 .text(crate::ui::kit::params::label(spec)),
         )
     })

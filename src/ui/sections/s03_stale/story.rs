@@ -1,9 +1,9 @@
 //! Section 3's story: the run cut into moments, each told in a sentence from
 //! `assets/stale_story.ron`, and the outcome as the section's headline.
 
+use crate::lesson::quantity::seconds;
 use crate::lesson::{self, StaleStory, fill};
 use crate::sim::stale::{Event, EventKind, Lane, Outcome, StaleRun, TOKEN_A, TOKEN_B, Worker};
-use crate::ui::kit::fmt::seconds;
 
 /// One moment of the story: the events that happen at the same time.
 #[derive(Clone, Debug)]

@@ -4,8 +4,8 @@
 use egui::{Frame, RichText, Ui};
 
 use super::figure::Pair;
+use crate::lesson::quantity::fmt_int;
 use crate::sim::fencing::FencingRun;
-use crate::ui::kit::fmt::fmt_int;
 use crate::ui::kit::widgets;
 
 /// The rows of the counts box.

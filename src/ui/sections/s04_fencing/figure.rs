@@ -8,9 +8,9 @@ use egui::{Align, Color32, Layout, Rect, Sense, Ui, UiBuilder, Vec2};
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotBounds, PlotUi, Points};
 
 use super::counts::{COUNT_GAP, counts_box, counts_widths};
+use crate::lesson::quantity::fmt_int;
 use crate::sim::fencing::{Fate, FencingRun, Holder};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::fmt_int;
 use crate::ui::kit::plot::{self, KeyMark, cross, grid_label, nice_grid, palette};
 use crate::ui::kit::widgets;
 

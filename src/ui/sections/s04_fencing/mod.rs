@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui, Vec2};
 
+use crate::lesson::quantity::{duration_ms, fmt_int, fmt_pct};
 use crate::runner::{Runner, Task};
 use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{duration_ms, fmt_int, fmt_pct};
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::Action;

@@ -4,10 +4,10 @@
 use egui::{RichText, Ui, Vec2};
 use egui_plot::{Bar, BarChart, LineStyle, Plot, PlotUi, VLine};
 
+use crate::lesson::quantity::{fmt_count, fmt_int, fmt_pct};
 use crate::sim::failover::{FailoverAcc, FailoverParams, FailoverSummary, Store};
 use crate::sim::stats::Estimate;
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_count, fmt_int, fmt_pct};
 use crate::ui::kit::labels::{self, Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, palette};
 use crate::ui::kit::widgets;

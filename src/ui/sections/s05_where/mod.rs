@@ -12,11 +12,11 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui, Vec2, vec2};
 
+use crate::lesson::quantity::fmt_count;
 use crate::runner::{Runner, Task};
 use crate::sim::failover::{self, FailoverSim, Store};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::fmt_count;
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
 use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};

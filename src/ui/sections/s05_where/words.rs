@@ -4,8 +4,8 @@
 use super::figure::FailoverView;
 use super::settings::row;
 use super::{Where, is_redlock, lab_words};
+use crate::lesson::quantity::{duration_ms, fmt_count, fmt_int, fmt_pct, trim_sig2};
 use crate::sim::failover::{self, Store};
-use crate::ui::kit::fmt::{duration_ms, fmt_count, fmt_int, fmt_pct, trim_sig2};
 
 /// How many locks a failover hands out twice, as a count a reader can picture: `About 0.25
 /// locks per failover are granted twice while the first holder still works: one every 4

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use egui::{Color32, Rect, Stroke, Ui, Vec2};
 use egui_plot::{Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotTransform, PlotUi, Span};
 
+use crate::lesson::quantity::{fmt_compact, fmt_int};
 use crate::sim::renewal::{Mode, RenewalAcc, RenewalSummary};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_compact, fmt_int};
 use crate::ui::kit::labels::{Label, Labels, marks};
 use crate::ui::kit::plot::{self, Hatch, KeyMark, error_bar, palette};
 use crate::ui::kit::widgets;

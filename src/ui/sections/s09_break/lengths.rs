@@ -5,8 +5,8 @@ use egui::{Color32, Response, Ui, Vec2};
 use egui_plot::{Bar, BarChart, GridMark, Line, Plot, VLine};
 
 use super::figure::BreakView;
+use crate::lesson::quantity::{fmt_int, seconds};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_int, seconds};
 use crate::ui::kit::plot::{self, KeyMark, decade_marks_every, log_marks, palette};
 use crate::ui::kit::widgets;
 

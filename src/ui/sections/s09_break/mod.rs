@@ -13,12 +13,12 @@ use std::sync::{Arc, OnceLock};
 
 use egui::{RichText, Ui, Vec2};
 
+use crate::lesson::quantity::{fmt_int, fmt_pct, seconds, spread_words};
 use crate::lesson::{self, BreakStory, fill};
 use crate::runner::{Runner, Task};
 use crate::sim::renewal::{self, Mode, RenewalParams, RenewalSim};
 use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
-use crate::ui::kit::fmt::{fmt_int, fmt_pct, seconds, spread_words};
 use crate::ui::kit::plot::{self, KeyMark};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};

@@ -14,7 +14,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::file::{self, FileLock, Saved};
+use super::disk::{self, FileLock, Saved};
 use super::{Progress, Recorded, now_ms};
 
 /// The longest a closing window waits for its last write.
@@ -71,14 +71,14 @@ impl ProgressFile {
             let _ = std::fs::create_dir_all(dir);
         }
         let _lock = FileLock::acquire(&path);
-        match file::read(&path) {
+        match disk::read(&path) {
             Ok(None) => {}
             Ok(Some(Ok(p))) => store.progress = p,
-            Ok(Some(Err(damage))) => match file::set_aside(&path) {
-                Ok(backup) => store.notice = Some(file::set_aside_notice(&damage, &backup)),
+            Ok(Some(Err(damage))) => match disk::set_aside(&path) {
+                Ok(backup) => store.notice = Some(disk::set_aside_notice(&damage, &backup)),
                 Err(e) => {
                     store.writable = false;
-                    store.notice = Some(file::unmovable_notice(&path, &damage, &e));
+                    store.notice = Some(disk::unmovable_notice(&path, &damage, &e));
                 }
             },
             Err(e) => {
@@ -297,7 +297,7 @@ impl Writer {
     /// Hands over the latest state, replacing one that is still waiting.
     fn submit(&self, generation: u64, progress: Progress) {
         if self.thread.is_none() {
-            let saved = file::save(&self.path, progress);
+            let saved = disk::save(&self.path, progress);
             finish(&self.shared, generation, saved);
             return;
         }
@@ -344,7 +344,7 @@ fn write_loop(shared: &Shared, path: &Path) {
                     .unwrap_or_else(|e| e.into_inner());
             }
         };
-        let saved = file::save(path, progress);
+        let saved = disk::save(path, progress);
         finish(shared, generation, saved);
     }
 }
