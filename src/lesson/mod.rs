@@ -314,6 +314,7 @@ impl Content {
             f(&mut c.ask.question);
             c.ask.options.iter_mut().for_each(&mut f);
             f(&mut c.ask.why);
+            c.ask.wrong.iter_mut().for_each(&mut f);
             if let Some(d) = &mut c.debate {
                 for side in &mut d.sides {
                     [&mut side.position, &mut side.right_about]
@@ -1057,6 +1058,15 @@ mod tests {
                 "card {}: three or four options, one of them right",
                 s.id
             );
+            assert_eq!(s.ask.wrong.len(), s.ask.options.len(), "card {}", s.id);
+            for (j, why_not) in s.ask.wrong.iter().enumerate() {
+                assert_eq!(
+                    why_not.is_empty(),
+                    j == s.ask.correct,
+                    "card {}: a reason for each wrong option, none for the right one",
+                    s.id
+                );
+            }
             assert_eq!(
                 s.debate.is_some(),
                 s.id == "redlock-debate",

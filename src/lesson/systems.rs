@@ -29,6 +29,10 @@ pub struct SystemAsk {
     pub correct: usize,
     /// Why, said after any answer.
     pub why: String,
+    /// Why each option is not the answer, in the options' order (empty for the right one):
+    /// said when the class or the learner chose it.
+    #[serde(default)]
+    pub wrong: Vec<String>,
 }
 
 /// A debate: each side's position and what it is right about, then the lesson's conclusion.

@@ -106,13 +106,13 @@ fn the_console_shows_the_answer_and_a_reveal_there_shows_in_the_audience_window(
         "the console has the answer before the reveal"
     );
     assert!(
-        h.query_by_label_contains("✔ right").is_none(),
+        h.query_by_label_contains("✔ answer").is_none(),
         "neither window marks it yet"
     );
     h.key_press(Key::R);
     h.run_steps(4);
     assert_eq!(
-        labels(&h, "✔ right").len(),
+        labels(&h, "✔ answer").len(),
         2,
         "the right answer is marked in both windows"
     );

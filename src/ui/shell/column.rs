@@ -45,3 +45,18 @@ pub fn column<R>(
         .data_mut(|d| d.insert_temp(overflow_id(viewport), over));
     out.inner
 }
+
+/// Whether `add`, drawn unseen from the cursor at the width on hand, ends within the room
+/// left below it: a sizing pass in this build's own frame, for a slide that leaves out a part
+/// the slide has no room for (decided anew at every frame, never remembered).
+pub fn fits(ui: &mut Ui, id_salt: impl egui::AsIdSalt, add: impl FnOnce(&mut Ui)) -> bool {
+    let room = ui.available_height();
+    let area = ui.available_rect_before_wrap();
+    let area = egui::Rect::from_min_size(area.min, egui::vec2(area.width(), f32::INFINITY));
+    let builder = egui::UiBuilder::new()
+        .max_rect(area)
+        .id_salt(id_salt)
+        .invisible();
+    let h = ui.new_child(builder).scope(add).response.rect.height();
+    h <= room
+}

@@ -215,6 +215,18 @@ impl QuizState {
         }
     }
 
+    /// The words at answer `i`'s right edge. In a lecture the right answer is the class's
+    /// vote, or the answer: "right" would grade a vote nobody entered.
+    pub fn mark_text(&self, i: usize) -> &'static str {
+        match self.mark(i) {
+            Mark::Right if self.lecture && self.visit.chosen == Some(i) => {
+                t!("sections.quiz.mark.right.class")
+            }
+            Mark::Right if self.lecture => t!("sections.quiz.mark.answer"),
+            mark => mark.text(self.lecture),
+        }
+    }
+
     /// Asks for question `i` at the next [`QuizState::sync`] (a scenario code).
     pub fn jump_later(&mut self, i: usize) {
         self.pending_jump = Some(i);

@@ -30,10 +30,10 @@ pub(super) enum Scroll {
 
 /// What was pressed or clicked this frame, applied in order.
 #[derive(Default)]
-struct Inputs {
-    list: Vec<Input>,
+pub(super) struct Inputs {
+    pub(super) list: Vec<Input>,
     /// A choice came from a focused answer button: the keyboard then moves to "next".
-    by_focus: bool,
+    pub(super) by_focus: bool,
 }
 
 impl QuizSection {
@@ -244,53 +244,27 @@ impl QuizSection {
         let Some(q) = self.state.question() else {
             return;
         };
-        // A lecture's answer is a build of its own: the right answer, the class's if it was
-        // another, the verdict and why (the question was the build before).
-        let on_slide = self.state.lecture();
-        let answer_build = on_slide && self.state.feedback_visible();
+        // A lecture's answer is a build of its own: the prompt if the slide has room for it,
+        // every answer marked, the verdict and why.
+        let lecture = self.state.lecture();
+        if lecture && self.state.feedback_visible() {
+            self.reveal_ui(ui, cx, inputs);
+            return;
+        }
         ui.scope(|ui| {
-            if answer_build {
-                return;
-            }
             // The prompt a little larger than body text, for the back of the room (on a slide,
             // whose body text is a projector's already, at the body's size).
             let body = ui.style().text_styles[&TextStyle::Body].size;
-            let larger = if on_slide { 1.1 } else { 1.15 };
+            let larger = if lecture { 1.1 } else { 1.15 };
             if let Some(f) = ui.style_mut().text_styles.get_mut(&TextStyle::Body) {
                 f.size = body * larger;
             }
             compact(ui);
             widgets::paragraph(ui, &q.prompt, cx);
         });
-        let width = ui.available_width().min(MAX_WIDTH);
-        let lecture = self.state.lecture();
-        let spacing = ui.spacing().item_spacing.y;
-        ui.spacing_mut().item_spacing.y = (spacing - 2.0).max(2.0);
-        for (k, answer) in q.answers.iter().enumerate() {
-            let mark = self.state.mark(k);
-            // (The verdict below names the class's vote: the right answer alone is marked.)
-            if answer_build && mark != Mark::Right {
-                continue;
-            }
-            let button = AnswerButton {
-                key: k + 1,
-                text: lesson::plain(answer),
-                mark,
-                mark_text: mark.text(lecture),
-                width,
-            };
-            let r = ui.add_enabled(mark != Mark::Other, button);
-            let key = tf!("sections.quiz.answer.key", &[("key", (k + 1).to_string())]);
-            ui.ctx()
-                .accesskit_node_builder(r.id, |node| node.set_description(key));
-            if r.clicked() && !self.state.feedback_visible() {
-                inputs.list.push(Input::Choose(k));
-                inputs.by_focus = r.has_focus();
-            }
-        }
-        ui.spacing_mut().item_spacing.y = spacing;
+        self.answers(ui, inputs, true);
         if self.state.feedback_visible() {
-            self.feedback(ui, cx, inputs);
+            self.feedback(ui, cx, inputs, true);
             return;
         }
         // (On the projector R and Page Down reveal: the button is the console's.)
@@ -310,8 +284,48 @@ impl QuizSection {
         });
     }
 
-    /// The verdict (announced to screen readers), the explanation and the "next" button.
-    fn feedback(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
+    /// Every answer as a button with its mark (after a reveal, the `others` faded, or left
+    /// out).
+    pub(super) fn answers(&mut self, ui: &mut Ui, inputs: &mut Inputs, others: bool) {
+        let Some(q) = self.state.question() else {
+            return;
+        };
+        let width = ui.available_width().min(MAX_WIDTH);
+        let spacing = ui.spacing().item_spacing.y;
+        ui.spacing_mut().item_spacing.y = (spacing - 2.0).max(2.0);
+        for (k, answer) in q.answers.iter().enumerate() {
+            let mark = self.state.mark(k);
+            if !others && mark == Mark::Other {
+                continue;
+            }
+            let button = AnswerButton {
+                key: k + 1,
+                text: lesson::plain(answer),
+                mark,
+                mark_text: self.state.mark_text(k),
+                width,
+            };
+            let r = ui.add_enabled(mark != Mark::Other, button);
+            let key = tf!("sections.quiz.answer.key", &[("key", (k + 1).to_string())]);
+            ui.ctx()
+                .accesskit_node_builder(r.id, |node| node.set_description(key));
+            if r.clicked() && !self.state.feedback_visible() {
+                inputs.list.push(Input::Choose(k));
+                inputs.by_focus = r.has_focus();
+            }
+        }
+        ui.spacing_mut().item_spacing.y = spacing;
+    }
+
+    /// The verdict (announced to screen readers), the explanation and the "next" button. A
+    /// slide short of room leaves out the verdict's lines (the answers' marks say it).
+    pub(super) fn feedback(
+        &mut self,
+        ui: &mut Ui,
+        cx: &mut Cx<'_>,
+        inputs: &mut Inputs,
+        verdict_shown: bool,
+    ) {
         let (Some(q), Some((tone, verdict))) = (self.state.question(), self.state.verdict()) else {
             return;
         };
@@ -328,12 +342,14 @@ impl QuizSection {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 compact(ui);
-                let size = ui.style().text_styles[&TextStyle::Body].size * 1.1;
-                let r = ui.label(RichText::new(verdict).strong().size(size).color(colour));
-                ui.ctx()
-                    .accesskit_node_builder(r.id, |node| node.set_live(Live::Polite));
-                ui.add_space(2.0);
-                ui.label(RichText::new(&self.state.quiz().why_label).strong());
+                if verdict_shown {
+                    let size = ui.style().text_styles[&TextStyle::Body].size * 1.1;
+                    let r = ui.label(RichText::new(verdict).strong().size(size).color(colour));
+                    ui.ctx()
+                        .accesskit_node_builder(r.id, |node| node.set_live(Live::Polite));
+                    ui.add_space(2.0);
+                    ui.label(RichText::new(&self.state.quiz().why_label).strong());
+                }
                 widgets::paragraph(ui, &q.why, cx);
             });
         ui.add_space(4.0);
@@ -487,7 +503,7 @@ fn continue_keys() -> String {
 }
 
 /// Smaller gaps between lines (the paragraphs' space after them shrinks with them).
-fn compact(ui: &mut Ui) {
+pub(super) fn compact(ui: &mut Ui) {
     let gap = &mut ui.spacing_mut().item_spacing.y;
     *gap = (*gap * 0.5).max(2.0);
 }

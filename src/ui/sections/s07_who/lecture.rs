@@ -5,11 +5,13 @@
 //! debate, each side, then the class's judgement asked, then the lesson's conclusion. One Page
 //! Down, one build, each written to fit the slide at every supported type.
 
-use egui::{RichText, Ui};
+use egui::{RichText, TextStyle, Ui};
 
 use super::{Who, ask_ui, cards, feedback};
-use crate::lesson;
-use crate::ui::kit::a11y;
+use crate::lesson::{self, SystemCard};
+use crate::ui::kit::plot::palette;
+use crate::ui::kit::{a11y, widgets};
+use crate::ui::shell::column;
 use crate::ui::{Builds, Cx, Present, Press, Reach};
 
 /// One build of the section's deck.
@@ -121,32 +123,110 @@ impl Who {
             ui.label(RichText::new(lesson::plain(&c.tagline)).italics());
         });
         ui.add_space(6.0);
-        match build {
-            Build::Ask(i) => {
-                let (picked, _) = ask_ui(ui, c, false, self.chosen(i));
-                if let Some(j) = picked {
-                    self.choose(i, j);
+        // The card's words a step above body type, never above the headline's.
+        ui.scope(|ui| {
+            larger_type(ui);
+            match build {
+                Build::Ask(i) => {
+                    // Roomier options: the class reads them from the back of the room.
+                    ui.spacing_mut().item_spacing.y *= 2.0;
+                    ui.spacing_mut().button_padding.y *= 2.0;
+                    let (picked, _) = ask_ui(ui, c, false, self.chosen(i));
+                    if let Some(j) = picked {
+                        self.choose(i, j);
+                    }
+                }
+                Build::Answer(i) => answer_slide(ui, c, self.chosen(i), cx),
+                Build::Facts(_) => facts_slide(ui, c, cx),
+                Build::Side(_, s) => {
+                    if let Some(side) = c.debate.as_ref().and_then(|d| d.sides.get(s)) {
+                        super::side_ui(ui, side, cx);
+                    }
+                }
+                Build::Debate(_) => {
+                    if let Some(d) = &c.debate {
+                        super::judgement_ui(ui, d, &mut self.judged, true);
+                    }
+                }
+                Build::Conclusion(_) => {
+                    if let Some(d) = &c.debate {
+                        super::conclusion_ui(ui, d, self.judged, true, cx);
+                    }
                 }
             }
-            Build::Answer(i) => feedback(ui, c, self.chosen(i), cx),
-            Build::Facts(_) => super::token_ui(ui, c, cx),
-            Build::Side(_, s) => {
-                if let Some(side) = c.debate.as_ref().and_then(|d| d.sides.get(s)) {
-                    super::side_ui(ui, side, cx);
-                }
-            }
-            Build::Debate(_) => {
-                if let Some(d) = &c.debate {
-                    super::judgement_ui(ui, d, &mut self.judged, true);
-                }
-            }
-            Build::Conclusion(_) => {
-                if let Some(d) = &c.debate {
-                    super::conclusion_ui(ui, d, self.judged, true, cx);
-                }
-            }
+        });
+    }
+}
+
+/// The body and buttons' type a step above the slide's body, at most the headline's size.
+fn larger_type(ui: &mut Ui) {
+    let style = ui.style_mut();
+    let body = style.text_styles[&TextStyle::Body].size;
+    let headline = style
+        .text_styles
+        .get(&TextStyle::Name(widgets::HEADLINE.into()))
+        .map_or(body * 1.1, |f| f.size);
+    let size = (body * 1.1).min(headline);
+    for s in [TextStyle::Body, TextStyle::Button] {
+        if let Some(f) = style.text_styles.get_mut(&s) {
+            f.size = size;
         }
     }
+}
+
+/// A card's answer: its question still asked above, each option marked (the right one, the
+/// class's wrong vote), then the verdict and why. The options are left out when the slide has
+/// no room for them (measured in this frame).
+fn answer_slide(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>) {
+    let options = column::fits(ui, ("who-answer-measured", &c.id), |ui| {
+        answer_parts(ui, c, chosen, true, cx);
+    });
+    answer_parts(ui, c, chosen, options, cx);
+}
+
+fn answer_parts(
+    ui: &mut Ui,
+    c: &SystemCard,
+    chosen: Option<usize>,
+    options: bool,
+    cx: &mut Cx<'_>,
+) {
+    ui.label(RichText::new(&c.ask.question).strong());
+    if options {
+        for (j, option) in c.ask.options.iter().enumerate() {
+            let text = format!("{}  {}", j + 1, lesson::plain(option));
+            let (sign, words) = if j == c.ask.correct {
+                ("✔", RichText::new(text).strong().color(palette::GREEN))
+            } else if chosen == Some(j) {
+                ("✖", RichText::new(text).color(widgets::warn_color(ui)))
+            } else {
+                ("", RichText::new(text).weak())
+            };
+            ui.horizontal_top(|ui| {
+                let room = widgets::text_width(ui, "✖");
+                ui.add_sized([room, 0.0], egui::Label::new(sign));
+                ui.add(egui::Label::new(words).wrap());
+            });
+        }
+        ui.add_space(6.0);
+    }
+    feedback(ui, c, chosen, cx);
+}
+
+/// A card's fencing token, and as many of its points as the slide has room for (measured in
+/// this frame).
+fn facts_slide(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
+    let shown = (0..=c.points.len())
+        .rev()
+        .find(|&n| {
+            column::fits(ui, ("who-facts-measured", &c.id, n), |ui| {
+                super::token_ui(ui, c, cx);
+                super::points_ui(ui, &c.points[..n], cx);
+            })
+        })
+        .unwrap_or(0);
+    super::token_ui(ui, c, cx);
+    super::points_ui(ui, &c.points[..shown], cx);
 }
 
 /// The deck's builds: one Page Down, the next build.

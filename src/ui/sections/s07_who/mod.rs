@@ -176,6 +176,13 @@ fn feedback(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>)
         )
     };
     ui.label(RichText::new(line).strong().color(colour));
+    if let Some(reason) = c.ask.wrong.get(chosen).filter(|r| !r.is_empty()) {
+        let values = [
+            ("number", (chosen + 1).to_string()),
+            ("reason", reason.clone()),
+        ];
+        marked_text(ui, &tf!("sections.who.answer.why_not", &values), cx);
+    }
     marked_text(ui, &c.ask.why, cx);
 }
 
@@ -296,8 +303,16 @@ fn token_ui(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
 /// A card's fencing token and its points.
 fn facts_ui(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
     token_ui(ui, c, cx);
+    points_ui(ui, &c.points, cx);
+}
+
+/// A card's points, one bullet each.
+fn points_ui(ui: &mut Ui, points: &[String], cx: &mut Cx<'_>) {
+    if points.is_empty() {
+        return;
+    }
     ui.add_space(6.0);
-    for point in &c.points {
+    for point in points {
         ui.horizontal_top(|ui| {
             ui.label("•");
             ui.vertical(|ui| marked_text(ui, point, cx));

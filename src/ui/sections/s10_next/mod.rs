@@ -171,6 +171,38 @@ impl Next {
         }
     }
 
+    /// The lecture's first build: the lesson in short and the next lesson (words that stand
+    /// without any vote), then the class's predictions looked back on. The points give way
+    /// when the slide has no room for both (measured in this frame).
+    fn first_slide(ui: &mut Ui, cx: &mut Cx<'_>) {
+        let both = crate::ui::shell::column::fits(ui, "next-first-measured", |ui| {
+            Self::points(ui);
+            predictions::ui(ui, cx);
+        });
+        if both {
+            Self::points(ui);
+        }
+        predictions::ui(ui, cx);
+    }
+
+    /// The lesson in short, and what the next lesson is about.
+    fn points(ui: &mut Ui) {
+        a11y::add_heading(ui, RichText::new(t!("sections.next.points")).heading(), 1);
+        for point in [
+            t!("sections.next.points.gap"),
+            t!("sections.next.points.token"),
+            t!("sections.next.points.repeat"),
+        ] {
+            ui.horizontal_top(|ui| {
+                ui.label("•");
+                ui.add(egui::Label::new(point).wrap());
+            });
+        }
+        ui.add_space(4.0);
+        ui.label(RichText::new(t!("sections.next.points.next")).strong());
+        ui.add_space(12.0);
+    }
+
     /// The reading list on a slide: entries `range`, each its title and source.
     fn reading_slide(ui: &mut Ui, range: std::ops::Range<usize>) {
         a11y::add_heading(ui, RichText::new(t!("sections.next.reading")).heading(), 1);
@@ -271,7 +303,7 @@ impl Section for Next {
             // Nothing is scored in lecture mode: no XP, no progress file, no reset.
             self.headline = None;
             match DECK[self.at.min(DECK.len() - 1)] {
-                "predictions" => predictions::ui(ui, cx),
+                "predictions" => Self::first_slide(ui, cx),
                 "reading-1" => Self::reading_slide(ui, 0..READING_PER_BUILD),
                 "reading-2" => {
                     Self::reading_slide(ui, READING_PER_BUILD..2 * READING_PER_BUILD);
