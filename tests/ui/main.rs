@@ -8,6 +8,7 @@ mod accuracy;
 mod app;
 mod clicker;
 mod deck;
+mod failover_labels;
 mod figure_labels;
 mod focus_walk;
 mod kit;

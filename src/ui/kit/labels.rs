@@ -8,10 +8,11 @@
 //! can check every figure in every state.
 
 pub mod marks;
+mod place;
 
 pub use marks::Mark;
 
-use egui::{Align2, Color32, Context, FontId, Id, Pos2, Rect, Ui, Vec2, vec2};
+use egui::{Align2, Color32, Context, FontId, Id, Rect, Ui, Vec2};
 use egui_plot::{PlotPoint, PlotTransform};
 
 /// One label: where it belongs and what it says.
@@ -37,6 +38,19 @@ pub struct Label {
     /// The bar it names and is written on, if any: it stays within the bar's length (and its
     /// own `within_y`, e.g. its lane), clear of every other mark, or is left out.
     pub inside: Option<Mark>,
+    /// How near the words must stay to what they name, if held there (see [`Near`]).
+    pub near: Option<Near>,
+}
+
+/// How near a label stays to what it names: beside it, or left out (never slid a word's
+/// length away, where it would seem to name something else).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Near {
+    /// A mark at the label's point: the words within this many screen points of it.
+    Point(f32),
+    /// A moment's vertical line through the label's point: the words within this many screen
+    /// points of the line, anywhere along it that their `within_y` allows.
+    Line(f32),
 }
 
 impl Label {
@@ -53,7 +67,20 @@ impl Label {
             within_y: None,
             movable: true,
             inside: None,
+            near: None,
         }
+    }
+
+    /// Names the mark at its point: within `reach` screen points of it, or left out.
+    pub fn near(mut self, reach: f32) -> Self {
+        self.near = Some(Near::Point(reach));
+        self
+    }
+
+    /// Names the vertical line through its point: within `reach` screen points of it.
+    pub fn near_line(mut self, reach: f32) -> Self {
+        self.near = Some(Near::Line(reach));
+        self
     }
 
     pub fn offset(mut self, offset: Vec2) -> Self {
@@ -109,6 +136,9 @@ pub struct Placed {
     pub frame: Rect,
     /// Each label drawn: its words and where.
     pub labels: Vec<(String, Rect)>,
+    /// For each label drawn, what it names on screen: its point (an empty rect), or for a
+    /// moment's label ([`Near::Line`]) the line through it across the frame.
+    pub anchors: Vec<Rect>,
     /// For each label drawn, the bar it names and is written on (by design), if any.
     pub inside: Vec<Option<Rect>>,
     /// The words of labels left out for want of room.
@@ -172,12 +202,13 @@ impl Labels {
                 .size()
         };
         let obstacles = marks::rects(&self.marks, transform);
-        let layout = place(&self.items, frame, &obstacles, transform, &measure);
+        let layout = place::place(&self.items, frame, &obstacles, transform, &measure);
         let on_screen = |r: &Rect| r.intersects(frame).then(|| r.intersect(frame));
         let mut placed = Placed {
             figure: self.figure,
             frame,
             labels: Vec::new(),
+            anchors: Vec::new(),
             inside: Vec::new(),
             dropped: Vec::new(),
             asked: Vec::new(),
@@ -208,7 +239,8 @@ impl Labels {
                     }
                     painter.text(rect.min, Align2::LEFT_TOP, text, font.clone(), colour);
                     placed.labels.push((text.clone(), rect));
-                    let host = label.inside.map(|m| host_rect(&m, transform));
+                    placed.anchors.push(place::anchor(label, transform));
+                    let host = label.inside.map(|m| place::host_rect(&m, transform));
                     placed.inside.push(host.as_ref().and_then(on_screen));
                 }
                 None => placed.dropped.push(first.clone()),
@@ -216,171 +248,6 @@ impl Labels {
         }
         record(ui.ctx(), placed);
     }
-}
-
-/// Where each label goes: the index of the words used and the rect, or `None` if left out.
-fn place(
-    items: &[Label],
-    frame: Rect,
-    obstacles: &[Rect],
-    transform: &PlotTransform,
-    measure: &dyn Fn(&str) -> Vec2,
-) -> Vec<Option<(usize, Rect)>> {
-    let inside = frame.shrink(2.0);
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(items[i].priority));
-    let mut taken: Vec<Rect> = Vec::new();
-    let mut out = vec![None; items.len()];
-    for i in order {
-        let label = &items[i];
-        let host = label.inside.map(|m| host_rect(&m, transform));
-        let mut bounds = bounds_of(label, inside, transform);
-        if let Some(h) = host {
-            bounds.min.x = bounds.min.x.max(h.min.x + 1.0);
-            bounds.max.x = bounds.max.x.min(h.max.x - 1.0);
-        }
-        let anchor = transform.position_from_point(&label.at);
-        let fits = |r: &Rect| {
-            bounds.contains_rect(*r)
-                && !taken.iter().any(|t| t.expand(1.0).intersects(*r))
-                && !obstacles
-                    .iter()
-                    .any(|o| Some(*o) != host && o.intersects(*r))
-        };
-        // (What is in the way of a place: a word placed, or a mark other than its bar.)
-        let blocker = |r: &Rect| {
-            taken
-                .iter()
-                .map(|t| t.expand(1.0))
-                .chain(obstacles.iter().filter(|o| Some(**o) != host).copied())
-                .find(|o| o.intersects(*r))
-        };
-        let mut spot = None;
-        'texts: for (k, text) in label.texts.iter().enumerate() {
-            let size = measure(text);
-            for rect in candidates(label, anchor, size, bounds) {
-                if fits(&rect) {
-                    spot = Some((k, rect));
-                    break 'texts;
-                }
-            }
-        }
-        // Where no place is free, the places slid sideways clear of what is in their way (a
-        // line through the point, the word beside it), no farther than the words are long.
-        if spot.is_none() && label.movable {
-            'slid: for (k, text) in label.texts.iter().enumerate() {
-                let size = measure(text);
-                for rect in candidates(label, anchor, size, bounds) {
-                    for dir in [1.0, -1.0] {
-                        let slid = slide_clear(rect, dir, size.x, &blocker);
-                        if let Some(r) = slid.filter(|r| fits(r)) {
-                            spot = Some((k, r));
-                            break 'slid;
-                        }
-                    }
-                }
-            }
-        }
-        if let Some((k, rect)) = spot {
-            taken.push(rect);
-            out[i] = Some((k, rect));
-        }
-    }
-    out
-}
-
-/// `r` slid right (`dir` 1) or left (-1) past each thing in its way in turn, while it stays
-/// within `reach` of where it was: where it is then clear, if it gets there.
-fn slide_clear(
-    r: Rect,
-    dir: f32,
-    reach: f32,
-    blocker: &dyn Fn(&Rect) -> Option<Rect>,
-) -> Option<Rect> {
-    let mut at = r;
-    for _ in 0..8 {
-        let Some(b) = blocker(&at) else {
-            return Some(at);
-        };
-        let dx = if dir > 0.0 {
-            b.right() + 1.0 - at.left()
-        } else {
-            b.left() - 1.0 - at.right()
-        };
-        at = at.translate(vec2(dx, 0.0));
-        if (at.left() - r.left()).abs() > reach {
-            return None;
-        }
-    }
-    None
-}
-
-/// The screen rect of the bar a label is written on.
-fn host_rect(bar: &Mark, transform: &PlotTransform) -> Rect {
-    bar.rects(transform)[0]
-}
-
-/// The screen rect a label must stay in: the frame, narrowed by its plot ranges.
-fn bounds_of(label: &Label, inside: Rect, transform: &PlotTransform) -> Rect {
-    let mut b = inside;
-    if let Some((lo, hi)) = label.within_x {
-        let (a, c) = (
-            transform.position_from_point_x(lo),
-            transform.position_from_point_x(hi),
-        );
-        b.min.x = b.min.x.max(a.min(c));
-        b.max.x = b.max.x.min(a.max(c));
-    }
-    if let Some((lo, hi)) = label.within_y {
-        let (a, c) = (
-            transform.position_from_point_y(lo),
-            transform.position_from_point_y(hi),
-        );
-        b.min.y = b.min.y.max(a.min(c));
-        b.max.y = b.max.y.min(a.max(c));
-    }
-    b
-}
-
-/// The places to try, best first: where it was asked for; slid along x into its bounds; on
-/// the other side of its point; then a line up or down.
-fn candidates(label: &Label, anchor: Pos2, size: Vec2, bounds: Rect) -> Vec<Rect> {
-    let slide = |r: Rect| {
-        let dx = if r.min.x < bounds.min.x {
-            bounds.min.x - r.min.x
-        } else if r.max.x > bounds.max.x {
-            bounds.max.x - r.max.x
-        } else {
-            0.0
-        };
-        r.translate(vec2(dx, 0.0))
-    };
-    let asked = label.align.anchor_size(anchor + label.offset, size);
-    if !label.movable {
-        return vec![asked, slide(asked)];
-    }
-    let mirrored = label
-        .align
-        .flipped_x()
-        .anchor_size(anchor + vec2(-label.offset.x, label.offset.y), size);
-    let flipped = label
-        .align
-        .flipped_y()
-        .anchor_size(anchor + vec2(label.offset.x, -label.offset.y), size);
-    // Beside the point, level with it: to its right, then to its left.
-    let gap = label.offset.x.abs().max(label.offset.y.abs()).max(4.0);
-    let right = Align2::LEFT_CENTER.anchor_size(anchor + vec2(gap, 0.0), size);
-    let left = Align2::RIGHT_CENTER.anchor_size(anchor + vec2(-gap, 0.0), size);
-    let step = size.y + 2.0;
-    let mut out = Vec::new();
-    for dy in [0.0, -step, step, -2.0 * step, 2.0 * step] {
-        for r in [asked, mirrored, flipped, right, left] {
-            let r = r.translate(vec2(0.0, dy));
-            out.push(r);
-            out.push(slide(r));
-        }
-    }
-    out
 }
 
 /// The data key under which the frame's placements are kept.
@@ -452,6 +319,23 @@ pub fn over_marks(p: &Placed) -> Vec<String> {
     out
 }
 
+/// Labels of `p` farther than `most` screen points from what they name (for tests).
+pub fn far_from_anchor(p: &Placed, most: f32) -> Vec<String> {
+    p.labels
+        .iter()
+        .zip(&p.anchors)
+        .filter_map(|((text, r), a)| {
+            let d = place::distance(*r, *a);
+            (d > most).then(|| {
+                format!(
+                    "{}: \"{text}\" at {r:?} is {d:.0} points from what it names at {a:?}",
+                    p.figure
+                )
+            })
+        })
+        .collect()
+}
+
 /// How many pairs of the asked-for places overlap or leave the frame: what the figure drew
 /// before its labels were laid out.
 pub fn asked_faults(p: &Placed) -> usize {
@@ -487,68 +371,4 @@ pub fn font(ui: &Ui) -> FontId {
         font.size *= crate::ui::kit::plot::SLIDE_PLOT_TEXT;
     }
     font
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use egui::pos2;
-
-    fn transform() -> PlotTransform {
-        let frame = Rect::from_min_max(pos2(0.0, 0.0), pos2(400.0, 200.0));
-        let bounds = egui_plot::PlotBounds::from_min_max([0.0, 0.0], [10.0, 4.0]);
-        PlotTransform::new(frame, bounds, egui::Vec2b::new(false, false))
-    }
-
-    fn measure(t: &str) -> Vec2 {
-        vec2(8.0 * t.len() as f32, 14.0)
-    }
-
-    #[test]
-    fn labels_that_would_collide_are_moved_or_left_out() {
-        let t = transform();
-        let at = PlotPoint::new(5.0, 2.0);
-        let items: Vec<Label> = (0..3)
-            .map(|i| Label::new(at, Align2::CENTER_CENTER, format!("label {i}")).priority(3 - i))
-            .collect();
-        let out = place(&items, *t.frame(), &[], &t, &measure);
-        let rects: Vec<Rect> = out.iter().flatten().map(|(_, r)| *r).collect();
-        assert_eq!(rects.len(), 3);
-        for (i, a) in rects.iter().enumerate() {
-            assert!(t.frame().contains_rect(*a));
-            assert!(rects[i + 1..].iter().all(|b| !a.intersects(*b)));
-        }
-        // Fixed in place: the second one has nowhere to go.
-        let fixed: Vec<Label> = items.into_iter().map(Label::fixed).collect();
-        let out = place(&fixed, *t.frame(), &[], &t, &measure);
-        assert!(out[0].is_some() && out[1].is_none() && out[2].is_none());
-    }
-
-    #[test]
-    fn a_label_stays_in_its_range_or_takes_its_shorter_words() {
-        let t = transform();
-        // A bar from 1 to 3 (80 points): "paused 14 s" (88) does not fit, "14 s" does.
-        let l = Label::new(
-            PlotPoint::new(2.0, 3.0),
-            Align2::CENTER_CENTER,
-            "paused 14 s",
-        )
-        .or("14 s")
-        .within_x(1.0, 3.0);
-        let out = place(&[l], *t.frame(), &[], &t, &measure);
-        assert_eq!(out[0].map(|(k, _)| k), Some(1));
-        // Near the frame's left edge: slid inside it.
-        let l = Label::new(PlotPoint::new(0.0, 2.0), Align2::RIGHT_CENTER, "left");
-        let (_, r) = place(&[l], *t.frame(), &[], &t, &measure)[0].unwrap();
-        assert!(t.frame().shrink(2.0).contains_rect(r));
-        // Never on a mark.
-        let mark = Rect::from_center_size(pos2(200.0, 100.0), vec2(20.0, 20.0));
-        let l = Label::new(
-            PlotPoint::new(5.0, 2.0),
-            Align2::CENTER_CENTER,
-            "on the dot",
-        );
-        let (_, r) = place(&[l], *t.frame(), &[mark], &t, &measure)[0].unwrap();
-        assert!(!r.intersects(mark));
-    }
 }

@@ -12,7 +12,7 @@ pub use grid::{
     decade_marks, decade_marks_every, grid_label, log_marks, log_marks_every, nice_grid,
     spaced_x_grid, whole_x_grid,
 };
-pub use key::{HATCH_INK, Hatch, KeyMark, key_row, paint_hatch, paint_marker};
+pub use key::{HATCH_INK, Hatch, KeyMark, key_row, marker_shapes, paint_hatch, paint_marker};
 
 use egui::{Color32, FontId, Ui};
 use egui_plot::Line;

@@ -185,7 +185,8 @@ fn projector_mark(cx: &Cx<'_>, m: &KeyMark) -> KeyMark {
     }
 }
 
-/// Draws a marker the way egui_plot draws `Points` of that shape.
+/// Draws a marker of `shape`: the key's swatch and, where a figure paints its own marks with
+/// it, the mark on the figure, so that both are the same.
 pub fn paint_marker(
     painter: &egui::Painter,
     c: egui::Pos2,
@@ -194,53 +195,90 @@ pub fn paint_marker(
     color: Color32,
     filled: bool,
 ) {
+    painter.extend(marker_shapes(c, r, shape, color, filled));
+}
+
+/// The shapes of a marker of `shape` at `c`, `r` from its middle to its tips: every one of
+/// egui_plot's shapes, each its own (a triangle points the way its name says; a cross, a plus
+/// and an asterisk are strokes).
+pub fn marker_shapes(
+    c: egui::Pos2,
+    r: f32,
+    shape: MarkerShape,
+    color: Color32,
+    filled: bool,
+) -> Vec<egui::Shape> {
     let stroke = Stroke::new(if filled { 1.0 } else { 1.5 }, color);
     let fill = if filled { color } else { Color32::TRANSPARENT };
-    let poly = |pts: Vec<egui::Pos2>| {
+    let poly = |pts: &[(f32, f32)]| {
+        let pts = pts.iter().map(|&(x, y)| c + r * vec2(x, y)).collect();
         if filled {
             egui::Shape::convex_polygon(pts, fill, stroke)
         } else {
             egui::Shape::closed_line(pts, stroke)
         }
     };
-    let shape = match shape {
-        MarkerShape::Circle => {
-            if filled {
-                egui::Shape::circle_filled(c, r, color)
-            } else {
-                egui::Shape::circle_stroke(c, r, stroke)
+    // (Strokes from the middle: a cross's, a plus's, an asterisk's arms.)
+    let arms = |dirs: &[(f32, f32)]| {
+        let s = Stroke::new((r * 0.3).max(2.0), color);
+        dirs.iter()
+            .map(|&(x, y)| egui::Shape::line_segment([c - r * vec2(x, y), c + r * vec2(x, y)], s))
+            .collect::<Vec<_>>()
+    };
+    let (h, s3) = (0.5, 0.5 * 3f32.sqrt());
+    // (The cross's arms reach as far as the square's corners.)
+    let d = std::f32::consts::FRAC_1_SQRT_2 * 1.4;
+    match shape {
+        MarkerShape::Circle if filled => vec![egui::Shape::circle_filled(c, r, color)],
+        MarkerShape::Circle => vec![egui::Shape::circle_stroke(c, r, stroke)],
+        MarkerShape::Square => vec![poly(&[(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)])],
+        MarkerShape::Diamond => vec![poly(&[(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])],
+        MarkerShape::Down => vec![poly(&[(-1.0, -0.6), (1.0, -0.6), (0.0, 1.0)])],
+        MarkerShape::Up => vec![poly(&[(0.0, -1.0), (1.0, 0.6), (-1.0, 0.6)])],
+        MarkerShape::Left => vec![poly(&[(-1.0, 0.0), (h, -s3), (h, s3)])],
+        MarkerShape::Right => vec![poly(&[(1.0, 0.0), (-h, s3), (-h, -s3)])],
+        MarkerShape::Cross => arms(&[(d, d), (d, -d)]),
+        MarkerShape::Plus => arms(&[(1.0, 0.0), (0.0, 1.0)]),
+        MarkerShape::Asterisk => arms(&[(0.0, 1.0), (s3, h), (s3, -h)]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every marker shape is drawn as its own: no shape falls back to another's (a key once
+    /// drew egui_plot's ◀ as a ✕).
+    #[test]
+    fn every_marker_shape_is_drawn_as_itself() {
+        let all = [
+            MarkerShape::Circle,
+            MarkerShape::Square,
+            MarkerShape::Diamond,
+            MarkerShape::Down,
+            MarkerShape::Up,
+            MarkerShape::Left,
+            MarkerShape::Right,
+            MarkerShape::Cross,
+            MarkerShape::Plus,
+            MarkerShape::Asterisk,
+        ];
+        let c = pos2(100.0, 100.0);
+        let drawn: Vec<String> = all
+            .iter()
+            .map(|&s| format!("{:?}", marker_shapes(c, 6.0, s, Color32::RED, true)))
+            .collect();
+        for (i, a) in drawn.iter().enumerate() {
+            for (j, b) in drawn.iter().enumerate().skip(i + 1) {
+                assert_ne!(a, b, "{:?} is drawn as {:?}", all[i], all[j]);
             }
         }
-        MarkerShape::Square => poly(vec![
-            c + vec2(-r, -r),
-            c + vec2(r, -r),
-            c + vec2(r, r),
-            c + vec2(-r, r),
-        ]),
-        MarkerShape::Diamond => poly(vec![
-            c + vec2(0.0, -r),
-            c + vec2(r, 0.0),
-            c + vec2(0.0, r),
-            c + vec2(-r, 0.0),
-        ]),
-        MarkerShape::Down => poly(vec![
-            c + vec2(-r, -r * 0.6),
-            c + vec2(r, -r * 0.6),
-            c + vec2(0.0, r),
-        ]),
-        MarkerShape::Up => poly(vec![
-            c + vec2(0.0, -r),
-            c + vec2(r, r * 0.6),
-            c + vec2(-r, r * 0.6),
-        ]),
-        _ => {
-            // Cross: two diagonal strokes.
-            let s = Stroke::new(2.0, color);
-            let d = r * std::f32::consts::FRAC_1_SQRT_2 * 1.4;
-            painter.line_segment([c + vec2(-d, -d), c + vec2(d, d)], s);
-            painter.line_segment([c + vec2(-d, d), c + vec2(d, -d)], s);
-            return;
-        }
-    };
-    painter.add(shape);
+        // ◀ points left: its leftmost point is its tip, level with the middle.
+        let left = marker_shapes(c, 6.0, MarkerShape::Left, Color32::RED, true);
+        let egui::Shape::Path(path) = &left[0] else {
+            panic!("{left:?}");
+        };
+        let tip = path.points.iter().min_by(|a, b| a.x.total_cmp(&b.x));
+        assert_eq!(tip, Some(&pos2(94.0, 100.0)));
+    }
 }

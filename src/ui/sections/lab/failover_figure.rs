@@ -3,14 +3,17 @@
 //! fault, restart, promotion and election marked, all at their measured times.
 
 use egui::{Align2, Color32, Ui, vec2};
-use egui_plot::{Bar as PlotBar, BarChart, MarkerShape, PlotPoint, PlotUi, Points};
+use egui_plot::{Bar as PlotBar, BarChart, MarkerShape, PlotPoint, PlotUi};
 
 use super::lanes;
+
+mod key;
 use crate::lab::failover::{Event, FailoverRun, Span, Who};
 use crate::lesson::quantity::duration_ms;
 use crate::ui::Cx;
-use crate::ui::kit::labels::{Label, Labels, marks};
-use crate::ui::kit::plot::{self, KeyMark, cross, key_row, palette};
+use crate::ui::kit::labels::{self, Label, Labels, marks};
+use crate::ui::kit::plot::{self, palette};
+pub use key::{key, key_marks};
 
 const A_COLOR: Color32 = palette::BLUE;
 const B_COLOR: Color32 = palette::ORANGE;
@@ -38,39 +41,44 @@ fn x_end(run: &FailoverRun) -> f64 {
     end.min(story * 1.6 + 5.0)
 }
 
-/// The mark's shape, colour and words.
-fn mark_style(e: Event) -> (MarkerShape, Color32, &'static str) {
+/// The mark of an event, as the diagram draws it and its key shows it: its shape and colour
+/// (a client's in its holder's colour). The one table both read, so they cannot differ.
+pub fn glyph(e: Event) -> (MarkerShape, Color32) {
     match e {
-        Event::Granted(w) => (
-            MarkerShape::Circle,
-            who_color(w),
-            t!("lab.failover.mark.granted"),
-        ),
-        Event::Refused(w) => (
-            MarkerShape::Square,
-            who_color(w),
-            t!("lab.failover.mark.refused"),
-        ),
-        Event::Killed => (MarkerShape::Cross, FAULT, t!("lab.failover.mark.killed")),
-        Event::Restarted => (MarkerShape::Up, BACK, t!("lab.failover.mark.restarted")),
-        Event::Promoted => (
-            MarkerShape::Asterisk,
-            BACK,
-            t!("lab.failover.mark.promoted"),
-        ),
-        Event::Elected => (MarkerShape::Diamond, BACK, t!("lab.failover.mark.leader")),
-        Event::LinkCut => (
-            MarkerShape::Left,
-            palette::GREY,
-            t!("lab.failover.mark.link_cut"),
-        ),
+        Event::Granted(w) => (MarkerShape::Circle, who_color(w)),
+        Event::Refused(w) => (MarkerShape::Square, who_color(w)),
+        Event::Killed => (MarkerShape::Cross, FAULT),
+        Event::Restarted => (MarkerShape::Up, BACK),
+        Event::Promoted => (MarkerShape::Asterisk, BACK),
+        Event::Elected => (MarkerShape::Diamond, BACK),
+        Event::LinkCut => (MarkerShape::Left, palette::GREY),
     }
+}
+
+/// The event's word beside its mark.
+fn word(e: Event) -> &'static str {
+    match e {
+        Event::Granted(_) => t!("lab.failover.mark.granted"),
+        Event::Refused(_) => t!("lab.failover.mark.refused"),
+        Event::Killed => t!("lab.failover.mark.killed"),
+        Event::Restarted => t!("lab.failover.mark.restarted"),
+        Event::Promoted => t!("lab.failover.mark.promoted"),
+        Event::Elected => t!("lab.failover.mark.leader"),
+        Event::LinkCut => t!("lab.failover.mark.link_cut"),
+    }
+}
+
+/// Paints the event's mark ([`glyph`], in this mode's colours) at `c`, `r` from its middle:
+/// on the diagram as in its key.
+fn paint_mark(painter: &egui::Painter, cx: &Cx<'_>, c: egui::Pos2, r: f32, e: Event) {
+    let (shape, colour) = glyph(e);
+    plot::paint_marker(painter, c, r, shape, plot::colour(cx, colour), true);
 }
 
 /// The rows of the diagram's height its time axis (tick labels and title) takes.
 const AXIS_ROWS: f32 = 3.0;
-/// The plot's y range beyond the lanes: room for the fault's words above A's lane and below
-/// B's.
+/// The plot's y range beyond the lanes, in lanes: above A's lane a row for the moments' words
+/// (at least [`moment_row`] tall), below B's room for its words.
 const ABOVE: f64 = 0.7;
 const BELOW: f64 = 0.6;
 
@@ -87,12 +95,24 @@ fn lane_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
     2.0 * (mark_radius(cx) + 2.0 + row + 3.0)
 }
 
+/// The height of the row above A's lane that holds the moments' words (the fault's time, until
+/// when A's lock is valid), clear of A's marks: at least this, whatever the lanes' height.
+fn moment_row(ui: &Ui, cx: &Cx<'_>) -> f32 {
+    mark_radius(cx) + 3.0 + labels::row(ui) + 5.0
+}
+
+/// The diagram's height for `lanes` lanes each `lane` tall: the lanes, the moments' row above
+/// them and the time axis.
+fn height_for(ui: &Ui, cx: &Cx<'_>, lanes: usize, lane: f32) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let span = lanes as f32 - 1.0 + BELOW as f32;
+    span * lane + (ABOVE as f32 * lane).max(moment_row(ui, cx)) + AXIS_ROWS * row
+}
+
 /// The least height of the diagram of `lanes` lanes: every lane [`lane_height`] tall, and the
 /// time axis.
 pub fn least_height(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
-    let span = lanes as f32 - 1.0 + (ABOVE + BELOW) as f32;
-    span * lane_height(ui, cx) + AXIS_ROWS * row
+    height_for(ui, cx, lanes, lane_height(ui, cx))
 }
 
 /// The least height of the diagram of `lanes` lanes on a projector where the one of
@@ -101,9 +121,24 @@ pub fn least_height(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
 /// is room, and the key names every kind of mark.
 pub fn least_height_compact(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
     let row = ui.text_style_height(&egui::TextStyle::Body);
-    let span = lanes as f32 - 1.0 + (ABOVE + BELOW) as f32;
     let lane = (row + 6.0).max(2.0 * mark_radius(cx) + 8.0);
-    span * lane + AXIS_ROWS * row
+    height_for(ui, cx, lanes, lane)
+}
+
+/// One lane's height in screen points on a diagram `height` tall, and the y range above A's
+/// lane in lanes: [`ABOVE`], or more where that is less than a [`moment_row`].
+fn lane_scale(ui: &Ui, cx: &Cx<'_>, lanes: usize, height: f32) -> (f64, f64) {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let data = f64::from((height - AXIS_ROWS * row).max(1.0));
+    let span = lanes as f64 - 1.0 + BELOW;
+    let need = f64::from(moment_row(ui, cx));
+    let lane = data / (span + ABOVE);
+    if ABOVE * lane >= need {
+        (lane, ABOVE)
+    } else {
+        let lane = ((data - need) / span).max(1.0);
+        (lane, need / lane)
+    }
 }
 
 /// A lane's name on the lane's axis: the server's part over its address (the diagram keeps its
@@ -136,7 +171,7 @@ pub fn event_words(run: &FailoverRun) -> Vec<(usize, String)> {
     let mut series: Vec<usize> = Vec::new();
     let mut flush = |series: &mut Vec<usize>| {
         let Some(&first) = series.first() else { return };
-        let word = mark_style(run.marks[first].event).2;
+        let word = word(run.marks[first].event);
         let words = if series.len() > 1 {
             tf!(
                 "lab.failover.mark.repeated",
@@ -162,71 +197,83 @@ pub fn event_words(run: &FailoverRun) -> Vec<(usize, String)> {
 }
 
 /// The run's bars up to the diagram's `end`, `thick` high: who holds the lock on each lane
-/// (in the holder's colour) and, thinner and grey, when a server is down.
-fn lane_bars(run: &FailoverRun, end: f64, thick: f64) -> Vec<PlotBar> {
+/// (in the holder's colour, as the key shows it) and, thinner and grey, when a server is down.
+fn lane_bars(cx: &Cx<'_>, run: &FailoverRun, end: f64, thick: f64) -> Vec<PlotBar> {
     run.bars
         .iter()
         .filter(|b| b.to_ms > b.from_ms && b.from_ms < end)
         .map(|b| {
-            let (fill, stroke, h) = match b.span {
-                Span::Holds(w) => (who_color(w).gamma_multiply(0.55), who_color(w), thick),
-                Span::Down => (
-                    palette::GREY.gamma_multiply(0.25),
-                    palette::GREY,
-                    thick * 0.45,
-                ),
+            let (colour, h, fill) = match b.span {
+                Span::Holds(w) => (who_color(w), thick, 0.55),
+                Span::Down => (palette::GREY, thick * 0.45, 0.25),
             };
+            let colour = plot::colour(cx, colour);
             let to = b.to_ms.min(end);
             PlotBar::new(lane_y(run, b.lane), to - b.from_ms)
                 .base_offset(b.from_ms)
                 .width(h)
-                .fill(fill)
-                .stroke(egui::Stroke::new(1.0, stroke))
+                .fill(colour.gamma_multiply(fill))
+                .stroke(egui::Stroke::new(1.0, colour))
         })
         .collect()
 }
 
-/// The fault's dashed line with its time over the top lane (`top`), and the dashed line of
-/// the recovery that followed (a promotion, an election or a restart).
-fn fault_and_recovery(
-    p: &mut PlotUi<'_>,
-    labels: &mut Labels,
-    run: &FailoverRun,
+/// What a diagram's words are placed with: A's lane's height (`top`), the line width, the
+/// marks' radius and how far above A's lane the plot reaches.
+struct Frame {
     top: f64,
     lw: f32,
-) {
-    let fault = run.moment("fault");
+    r: f32,
+    above: f64,
+}
+
+impl Frame {
+    /// A label in the moments' row above A's lane, its `align` corner `r + 3` points above the
+    /// point `(x, top)` and `dx` beside it.
+    fn in_moment_row(&self, x: f64, align: Align2, dx: f32, text: String) -> Label {
+        Label::new(PlotPoint::new(x, self.top), align, text)
+            .offset(vec2(dx, -(self.r + 3.0)))
+            .within_y(self.top, self.top + self.above)
+    }
+}
+
+/// The fault's dashed line with its time in the row above the lanes, beside the line (right,
+/// else left), and the dashed line of the recovery that followed (a promotion, an election or
+/// a restart).
+fn fault_and_recovery(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, f: &Frame) {
     let after = run
         .moment("promotion")
         .or(run.moment("election"))
         .or(run.moment("restart"));
-    for (at, color, named) in [(fault, FAULT, true), (after, BACK, false)] {
-        let Some(at) = at else { continue };
-        lanes::moment_line(p, labels, at, color, lw * 0.5);
-        if named {
-            labels.add(
-                // Beside its line (right, else left), over the top lane.
-                Label::new(
-                    PlotPoint::new(at, top + 0.2),
-                    Align2::LEFT_BOTTOM,
-                    tf!("lab.failover.figure.fault", &[("time", duration_ms(at))]),
-                )
-                .offset(vec2(lw, -2.0))
-                .within_y(top + 0.18, top + 0.8)
-                .priority(3),
-            );
-        }
+    if let Some(at) = after {
+        lanes::moment_line(p, labels, at, BACK, f.lw * 0.5);
     }
+    let Some(at) = run.moment("fault") else {
+        return;
+    };
+    lanes::moment_line(p, labels, at, FAULT, f.lw * 0.5);
+    let time = duration_ms(at);
+    let words = tf!("lab.failover.figure.fault", &[("time", time.clone())]);
+    labels.add(
+        f.in_moment_row(at, Align2::LEFT_BOTTOM, f.lw, words)
+            .or(time)
+            .near_line(MOMENT_REACH)
+            .priority(4),
+    );
 }
 
-/// Until when A's lock is valid, in words under A's lane (`top`); a lease that runs on past
-/// the diagram's `end` says so with an arrow on A's lane pointing past it.
-fn valid_until(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, end: f64, top: f64) {
+/// How far (screen points) a moment's words may be from its line: beside it, past no more
+/// than a line next to it.
+pub const MOMENT_REACH: f32 = 14.0;
+
+/// Until when A's lock is valid, in words in the row above the lanes, ending over the end of
+/// A's bar; a lease that runs on past the diagram's `end` says so with an arrow on A's lane
+/// pointing past it, and the words end over the arrow.
+fn valid_until(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, end: f64, f: &Frame) {
     let Some(until) = run.moment("a_valid_until") else {
         return;
     };
-    // A lease that runs on past the axis's end says so with an arrow on A's lane,
-    // pointing past the end, and its time.
+    let top = f.top;
     let runs_on = until > end * 1.05;
     if runs_on {
         labels.avoid_marks(marks::line(&[[end * 0.95, top], [end * 1.05, top]], 12.0));
@@ -236,25 +283,51 @@ fn valid_until(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, end: 
                 .tip_length(12.0),
         );
     }
+    let forms = valid_words(run, end);
+    let mut label = f.in_moment_row(
+        until.min(end * 1.05),
+        Align2::RIGHT_BOTTOM,
+        0.0,
+        forms[0].clone(),
+    );
+    for shorter in &forms[1..] {
+        label = label.or(shorter.clone());
+    }
+    labels.add(label.near(f.r + 3.0 + 10.0).priority(3));
+}
+
+/// The words of until when A's lock is valid, longest first (on a diagram ending at `end`).
+fn valid_words(run: &FailoverRun, end: f64) -> Vec<String> {
+    let Some(until) = run.moment("a_valid_until") else {
+        return Vec::new();
+    };
     let what = crate::lab::failover::text::label("a_valid_until");
     let values = [("what", what.to_owned()), ("time", duration_ms(until))];
     let valid = tf!("lab.failover.figure.valid_until", &values);
-    let x = until.min(end * 1.05);
-    labels.add(
-        Label::new(
-            PlotPoint::new(x, top - 0.25),
-            Align2::RIGHT_TOP,
-            if runs_on {
-                tf!("lab.failover.figure.valid_until_beyond", &values)
-            } else {
-                valid.clone()
-            },
-        )
-        .or(valid)
-        .or(duration_ms(until))
-        .within_y(top - 0.8, top - 0.2)
-        .priority(2),
-    );
+    let mut forms = Vec::new();
+    if until > end * 1.05 {
+        forms.push(tf!("lab.failover.figure.valid_until_beyond", &values));
+    }
+    forms.extend([valid, duration_ms(until)]);
+    forms
+}
+
+/// The words of the moments a run's diagram names in the row above its lanes, each with its
+/// shorter forms: the fault's time, and until when A's lock is valid (for tests: each is drawn).
+pub fn moment_words(run: &FailoverRun) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    if let Some(at) = run.moment("fault") {
+        let time = duration_ms(at);
+        out.push(vec![
+            tf!("lab.failover.figure.fault", &[("time", time.clone())]),
+            time,
+        ]);
+    }
+    let forms = valid_words(run, x_end(run));
+    if !forms.is_empty() {
+        out.push(forms);
+    }
+    out
 }
 
 /// Whether the event is a client's: a grant or a refusal.
@@ -276,26 +349,23 @@ fn mark_y(run: &FailoverRun, m: &crate::lab::failover::Mark) -> f64 {
     lane_y(run, m.lane) + if crowded { 0.3 } else { 0.0 }
 }
 
-/// The run's marks on their lanes (the clients' grants and refusals first, the servers'
-/// events over them; a fault as a bold ✕), then their words: the clients' below their lane,
-/// the servers' above it.
-fn event_marks(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, lw: f32, r: f32) {
+/// The run's marks where they are drawn, in the order they are painted: the clients' grants
+/// and refusals first, the servers' events over them.
+fn drawn_marks(run: &FailoverRun) -> Vec<(PlotPoint, Event)> {
     let mut order: Vec<&_> = run.marks.iter().collect();
     order.sort_by_key(|m| !client(m.event));
-    for m in order {
-        let (shape, color, _) = mark_style(m.event);
-        let y = mark_y(run, m);
-        labels.avoid(PlotPoint::new(m.at_ms, y), r + 1.0);
-        if m.event == Event::Killed {
-            labels.avoid_marks([cross(p, m.at_ms, y, r, lw, color)]);
-        } else {
-            p.points(
-                Points::new("", vec![[m.at_ms, y]])
-                    .shape(shape)
-                    .color(color)
-                    .radius(r),
-            );
-        }
+    order
+        .into_iter()
+        .map(|m| (PlotPoint::new(m.at_ms, mark_y(run, m)), m.event))
+        .collect()
+}
+
+/// The words of the run's marks, beside them (each within reach of its mark, or left out):
+/// the clients' below their lane, the servers' above it.
+fn event_labels(labels: &mut Labels, run: &FailoverRun, f: &Frame) {
+    let r = f.r;
+    for (at, _) in drawn_marks(run) {
+        labels.avoid(at, r + 1.0);
     }
     for (i, words) in event_words(run) {
         let m = &run.marks[i];
@@ -308,13 +378,15 @@ fn event_marks(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, lw: f
         } else {
             (Align2::CENTER_BOTTOM, -(r + 2.0))
         };
-        // (Or beside the mark, but never in another lane. Each lane holds a line of
-        // words on each side: the servers' events take theirs first.)
+        // (Or at a corner of the mark, or level with it, but never in another lane nor
+        // farther than beside a line next to it. Each lane holds a line of words on each
+        // side: the servers' events take theirs first.)
         let priority = if below { 1 } else { 2 };
         labels.add(
             Label::new(PlotPoint::new(m.at_ms, at), align, words)
                 .offset(vec2(0.0, dy))
                 .within_y(y - 0.5, y + 0.5)
+                .near(r + 2.0 + 2.0 * f.lw + 4.0)
                 .priority(priority),
         );
     }
@@ -328,17 +400,16 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     let text = ui.visuals().text_color();
     let end = x_end(run);
     // A bar is no thicker than its mark: the words below and above a mark clear both.
-    let row = ui.text_style_height(&egui::TextStyle::Body);
-    let span = run.lanes.len() as f64 - 1.0 + ABOVE + BELOW;
-    let lane_px = f64::from((height - AXIS_ROWS * row).max(1.0)) / span;
+    let (lane_px, above) = lane_scale(ui, cx, run.lanes.len(), height);
     let thick = (f64::from(2.0 * r) / lane_px).min(0.36);
-    let bars = lane_bars(run, end, thick);
+    let bars = lane_bars(cx, run, end, thick);
     // (From the bottom lane up.)
     let lanes: Vec<(f64, String)> = (0..run.lanes.len())
         .rev()
         .map(|i| (lane_y(run, i), lane_name(&run.lanes[i], one_line)))
         .collect();
     let top = run.lanes.len() as f64 - 1.0;
+    let f = Frame { top, lw, r, above };
     let mut labels = Labels::new("lab-failover");
     labels.avoid_marks(marks::bars(&bars, true));
     let store = run.params.store.as_str();
@@ -347,7 +418,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
         height,
         t!("lab.failover.figure.axis"),
         [0.0, end * 1.05],
-        [-BELOW, top + ABOVE],
+        [-BELOW, top + above],
         lanes,
     )
     .x_grid_spacer(plot::spaced_x_grid);
@@ -355,10 +426,16 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     let name = format!("lab-failover-{store}");
     let response = plot::show(ui, &name, diagram, |p| {
         p.bar_chart(BarChart::new("", bars).horizontal());
-        fault_and_recovery(p, &mut labels, run, top, lw);
-        valid_until(p, &mut labels, run, end, top);
-        event_marks(p, &mut labels, run, lw, r);
+        fault_and_recovery(p, &mut labels, run, &f);
+        valid_until(p, &mut labels, run, end, &f);
     });
+    event_labels(&mut labels, run, &f);
+    // The marks over the bars and lines, painted as the key paints them.
+    let t = &response.transform;
+    let painter = ui.painter().with_clip_rect(*t.frame());
+    for (at, e) in drawn_marks(run) {
+        paint_mark(&painter, cx, t.position_from_point(&at), r, e);
+    }
     lanes::finish(
         ui,
         labels,
@@ -368,58 +445,27 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     )
 }
 
-/// The key under the diagram: only what this run's diagram shows.
-pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun) {
-    let holds = |w: Who| run.bars.iter().any(|b| b.span == Span::Holds(w));
-    let down = run.bars.iter().any(|b| b.span == Span::Down);
-    let has = |e: Event| run.marks.iter().any(|m| m.event == e);
-    let refused = run
-        .marks
-        .iter()
-        .find(|m| matches!(m.event, Event::Refused(_)))
-        .map(|m| m.event);
-    let mut marks = Vec::new();
-    if run
-        .marks
-        .iter()
-        .any(|m| matches!(m.event, Event::Granted(_)))
-    {
-        // (Each grant in its holder's colour, as the bars are: the key's dot is neutral.)
-        let (shape, _, _) = mark_style(Event::Granted(Who::A));
-        let words = t!("lab.failover.key.granted");
-        marks.push(KeyMark::Shape(shape, palette::GREY, words.into()));
-    }
-    if holds(Who::A) {
-        marks.push(KeyMark::Bar(A_COLOR, t!("lab.failover.key.a_holds").into()));
-    }
-    if holds(Who::B) {
-        marks.push(KeyMark::Bar(B_COLOR, t!("lab.failover.key.b_holds").into()));
-    }
-    if down {
-        marks.push(KeyMark::Bar(
-            palette::GREY,
-            t!("lab.failover.key.down").into(),
-        ));
-    }
-    for (e, words) in [
-        (Event::Killed, t!("lab.failover.key.killed")),
-        (Event::Restarted, t!("lab.failover.mark.restarted")),
-        (Event::Promoted, t!("lab.failover.mark.promoted")),
-        (Event::Elected, t!("lab.failover.mark.leader")),
-        (Event::LinkCut, t!("lab.failover.mark.link_cut")),
-    ] {
-        if has(e) {
-            let (shape, colour, _) = mark_style(e);
-            marks.push(KeyMark::Shape(shape, colour, words.into()));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event of every experiment: the replica's link cut is ◀, the promotion ✱, a kill
+    /// ✕; no two server events share a shape.
+    #[test]
+    fn every_event_has_a_mark_of_its_own() {
+        let servers = [
+            Event::Killed,
+            Event::Restarted,
+            Event::Promoted,
+            Event::Elected,
+            Event::LinkCut,
+        ];
+        let shapes: Vec<MarkerShape> = servers.iter().map(|&e| glyph(e).0).collect();
+        assert_eq!(glyph(Event::LinkCut).0, MarkerShape::Left);
+        assert_eq!(glyph(Event::Promoted).0, MarkerShape::Asterisk);
+        assert_eq!(glyph(Event::Killed).0, MarkerShape::Cross);
+        for (i, a) in shapes.iter().enumerate() {
+            assert!(shapes[i + 1..].iter().all(|b| a != b), "{a:?} twice");
         }
     }
-    if let Some(e) = refused {
-        let (shape, colour, _) = mark_style(e);
-        marks.push(KeyMark::Shape(
-            shape,
-            colour,
-            t!("lab.failover.mark.refused").into(),
-        ));
-    }
-    key_row(ui, cx, &marks);
 }
