@@ -934,6 +934,7 @@ fn every_template_slot_is_known() {
         "twice",
         "every",
         "redis_lost",
+        "token",
         "contention",
     ];
     let mut headlines = content().headlines.clone();
