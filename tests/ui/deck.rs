@@ -6,8 +6,8 @@
 //! - fit: nothing runs past the slide (a build that does not fit is a defect in how it was
 //!   written: nothing pages, scrolls or shrinks to hide it);
 //! - no scroll: a press never shows the screen before it moved up or down;
-//! - the type's order: the headline is at least as large as the body, and the body at least as
-//!   large as a figure's tick labels (measured from the drawn text);
+//! - the type's order: the headline a step (a tenth at least) above the body, and the body a
+//!   step above a figure's tick labels (measured from the drawn text);
 //! - the figure's share: a build with a figure gives it at least half the slide's height, and
 //!   a section's figure keeps its bottom edge and width from build to build;
 //! - the same build looks the same from a fresh start: two walks draw every build alike.
@@ -180,7 +180,9 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> (Print, Optio
     let body = median(
         texts
             .iter()
-            .filter(|d| !in_figure(d) && d.text.chars().count() > 12)
+            .filter(|d| {
+                !in_figure(d) && d.text.chars().count() > 12 && !summary.contains(&flat(&d.text))
+            })
             .map(|d| d.size)
             .collect(),
     );
@@ -190,14 +192,15 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> (Print, Optio
         .map(|d| d.size)
         .fold(0.0, f32::max);
     if let Some(body) = body {
-        if headline > 0.0 && headline + 0.5 < body {
+        // A clear step each way: a tenth at least.
+        if headline > 0.0 && headline < 1.1 * body {
             problems.push(format!(
-                "{what}: the headline ({headline:.1} pt) is smaller than the body ({body:.1} pt)"
+                "{what}: the headline ({headline:.1} pt) is not a step above the body ({body:.1} pt)"
             ));
         }
-        if ticks > body + 0.5 {
+        if ticks > 0.9 * body {
             problems.push(format!(
-                "{what}: tick labels ({ticks:.1} pt) are larger than the body ({body:.1} pt)"
+                "{what}: tick labels ({ticks:.1} pt) are not a step below the body ({body:.1} pt)"
             ));
         }
     }

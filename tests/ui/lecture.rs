@@ -749,7 +749,7 @@ fn in_lecture_mode_quiz_answers_wait_for_r() {
     h.key_press(Key::R);
     h.run_steps(3);
     assert!(
-        h.query_by_label_contains(&format!("The answer is {}", q.correct + 1))
+        h.query_by_label_contains(&format!("the answer is {}", q.correct + 1))
             .is_some(),
         "R reveals the answer"
     );

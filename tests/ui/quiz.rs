@@ -210,7 +210,7 @@ fn lecture_mode_hides_the_answer_until_r_and_scores_nothing() {
             .is_some()
     );
     assert!(
-        h.query_by_label_contains(&format!("The answer is {}", q.correct + 1))
+        h.query_by_label_contains(&format!("the answer is {}", q.correct + 1))
             .is_some()
     );
     press(&mut h, Key::Enter);

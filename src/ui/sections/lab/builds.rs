@@ -16,9 +16,9 @@ impl LabPage {
     /// The tabs: the stale story and each failover experiment.
     pub(super) fn tabs(&mut self, ui: &mut Ui, cx: &Cx<'_>) {
         if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
-            // A slide: Page Down walks the parts; the one on show is named (the diagram's
-            // build is the diagram's alone: its part was named on the build before).
-            if self.diagram[self.part] && self.result_shown(self.part) {
+            // A slide: Page Down walks the parts; the top bar names the one on show (see
+            // `Present::slide_title`), so a result's headline is the largest words under it.
+            if self.diagram[self.part] || self.result_shown(self.part) {
                 return;
             }
             let title = match self.part.checked_sub(1) {

@@ -104,10 +104,12 @@ impl Present for QuizSection {
     /// The question on screen (the headline is for the console and screen readers).
     fn shown_words(&self) -> Option<String> {
         match self.state.question() {
-            // (A lecture's answer is a build of its own: the verdict and why, not the question.)
-            Some(q) if self.state.lecture() && self.state.feedback_visible() => {
-                Some(lesson::plain(&q.why))
-            }
+            // (A lecture's answer is a build of its own: its verdict is its headline.)
+            Some(q) if self.state.lecture() && self.state.feedback_visible() => Some(
+                self.state
+                    .verdict()
+                    .map_or_else(|| lesson::plain(&q.why), |(_, v)| v.to_string()),
+            ),
             Some(q) => Some(lesson::plain(&q.prompt)),
             None => self.summary(),
         }

@@ -39,8 +39,8 @@ impl Tier {
     }
 }
 
-/// The reveals, fullest first: the prompt goes first, then the verdict's lines, then the
-/// faded answers.
+/// The reveals, fullest first: the prompt goes first, then the faded answers, and the
+/// verdict, the build's headline, last.
 const TIERS: [Tier; 5] = [
     Tier {
         prompt: Prompt::Whole,
@@ -59,8 +59,8 @@ const TIERS: [Tier; 5] = [
     },
     Tier {
         prompt: Prompt::Left,
-        verdict: false,
-        others: true,
+        verdict: true,
+        others: false,
     },
     Tier {
         prompt: Prompt::Left,

@@ -638,7 +638,7 @@ mod tests {
         assert!(out.feedback);
         let (tone, text) = s.verdict().unwrap();
         assert_eq!(tone, Tone::Plain);
-        assert!(text.starts_with("The class chose it: right."), "{text}");
+        assert!(text.starts_with("The class was right"), "{text}");
         assert!(store.get().answers.is_empty(), "nothing scored");
         assert!(s.headline(store.get()).starts_with("Lecture mode"));
     }

@@ -343,7 +343,12 @@ impl QuizSection {
                 ui.set_width(ui.available_width());
                 compact(ui);
                 if verdict_shown {
-                    let size = ui.style().text_styles[&TextStyle::Body].size * 1.1;
+                    // (The build's headline: on a slide in the headline's size.)
+                    let headline = TextStyle::Name(widgets::HEADLINE.into());
+                    let size = match ui.style().text_styles.get(&headline) {
+                        Some(font) if self.state.lecture() => font.size,
+                        _ => ui.style().text_styles[&TextStyle::Body].size * 1.1,
+                    };
                     let r = ui.label(RichText::new(verdict).strong().size(size).color(colour));
                     ui.ctx()
                         .accesskit_node_builder(r.id, |node| node.set_live(Live::Polite));

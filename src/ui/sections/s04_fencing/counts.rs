@@ -26,17 +26,23 @@ fn count_heads() -> [&'static str; 2] {
     ]
 }
 
+/// The counts box's text size: the figure's own (a step below the body on a slide).
+fn table_size(ui: &Ui) -> f32 {
+    crate::ui::kit::labels::font(ui).size
+}
+
 /// The counts box's widths: (row names, one count column).
 pub(super) fn counts_widths(ui: &Ui) -> (f32, f32) {
+    let size = table_size(ui);
     let names = count_rows()
         .iter()
-        .map(|t| widgets::text_width(ui, RichText::new(*t)))
+        .map(|t| widgets::text_width(ui, RichText::new(*t).size(size)))
         .fold(0.0, f32::max);
     // Column heads wrap after their longest word ("Fencing").
     let head = count_heads()
         .iter()
         .flat_map(|h| h.split_whitespace())
-        .map(|w| widgets::text_width(ui, RichText::new(w).strong()))
+        .map(|w| widgets::text_width(ui, RichText::new(w).size(size).strong()))
         .fold(0.0, f32::max);
     (names + 2.0, head + 2.0)
 }
@@ -53,6 +59,11 @@ pub(super) fn counts_box(ui: &mut Ui, pair: &Pair, fencing_on: bool, [names_w, c
     };
     let wrapped = widgets::wrapped_label;
     Frame::group(ui.style()).show(ui, |ui| {
+        // (In the figure's own text size: a part of the figure.)
+        let size = table_size(ui);
+        if let Some(body) = ui.style_mut().text_styles.get_mut(&egui::TextStyle::Body) {
+            body.size = size;
+        }
         egui::Grid::new("s4-counts")
             .num_columns(3)
             .striped(true)
