@@ -19,7 +19,7 @@ use crate::lesson::quantity::{fmt_count, pct_rounded, trim_num};
 use serde::{Deserialize, Serialize};
 
 pub use measures::Measure;
-pub use truth::{Fact, RUNS, Settings, Truth, Z, truth};
+pub use truth::{Fact, RUNS, ModelParams, Truth, Z, truth};
 
 /// XP for a first prediction that was right (a band that holds the model's answer).
 pub const XP_PER_PREDICTION: u32 = 10;
@@ -121,7 +121,7 @@ pub struct Prompt {
     pub section: u8,
     /// The key of its record in the progress file.
     pub id: String,
-    /// The question; `{name}` slots are filled from the settings ([`Settings::prompt_values`]).
+    /// The question; `{name}` slots are filled from the settings ([`ModelParams::prompt_values`]).
     pub prompt: String,
     pub choices: Vec<Choice>,
     /// The choices are ordered ranges of one quantity, so a neighbour of a right one is
@@ -288,7 +288,7 @@ impl Prompt {
     }
 
     /// The model's answer to this prompt at `settings`.
-    pub fn truth(&self, settings: &Settings) -> Truth {
+    pub fn truth(&self, settings: &ModelParams) -> Truth {
         self.measure.truth(settings)
     }
 

@@ -6,7 +6,7 @@
 
 use serde::Deserialize;
 
-use super::truth::{Fact, Settings, Truth, truth};
+use super::truth::{Fact, ModelParams, Truth, truth};
 use crate::lesson::quantity::{fmt_fraction, pct_rounded, seconds, trim_sig2};
 use crate::sim::Valid;
 use crate::sim::renewal::{Mode, RenewalParams};
@@ -31,23 +31,23 @@ pub enum Measure {
 
 impl Measure {
     /// The model's answer to a prompt of this measure at `s`.
-    pub fn truth(self, s: &Settings) -> Truth {
+    pub fn truth(self, s: &ModelParams) -> Truth {
         match (self, s) {
-            (Measure::InvoicesTwice, Settings::Break(p)) => invoices_twice(*p),
-            (Measure::LastWrite, Settings::Stale(p)) => last_write(*p),
+            (Measure::InvoicesTwice, ModelParams::Break(p)) => invoices_twice(*p),
+            (Measure::LastWrite, ModelParams::Stale(p)) => last_write(*p),
             _ => truth(s),
         }
     }
 
     /// Whether the prompt's words are true of `s`.
-    pub fn fits(self, s: &Settings) -> bool {
+    pub fn fits(self, s: &ModelParams) -> bool {
         match (self, s) {
             (Measure::Section, _) => s.prompt_fits(),
-            (Measure::InvoicesTwice, Settings::Break(p)) => {
+            (Measure::InvoicesTwice, ModelParams::Break(p)) => {
                 matches!(p.mode, Mode::None | Mode::Renewal | Mode::Fencing)
             }
             // Storage that checks tokens answers "B's" whatever the timing: the words decide.
-            (Measure::LastWrite, Settings::Stale(p)) => !p.fencing,
+            (Measure::LastWrite, ModelParams::Stale(p)) => !p.fencing,
             _ => false,
         }
     }

@@ -1,17 +1,17 @@
 //! The words a prediction's prompt is filled with at given settings (its `{name}` slots), in
 //! the lesson's formats.
 
-use super::truth::Settings;
+use super::truth::ModelParams;
 use crate::lesson::quantity::{duration_ms, fmt_count, fmt_int, pct_rounded, seconds};
 use crate::sim::renewal::Mode;
 use crate::sim::stale;
 
-impl Settings {
+impl ModelParams {
     /// The values of the prompt's `{name}` slots at these settings.
     pub fn prompt_values(&self) -> Vec<(&'static str, String)> {
         let w = crate::lesson::review_words::words();
         match self {
-            Settings::Counter(p) => vec![
+            ModelParams::Counter(p) => vec![
                 ("workers", p.workers.to_string()),
                 (
                     "who",
@@ -26,11 +26,11 @@ impl Settings {
                 ("think", duration_ms(p.think_ms)),
                 ("gap", duration_ms(p.gap_ms)),
             ],
-            Settings::Ttl(p) => vec![
+            ModelParams::Ttl(p) => vec![
                 ("ttl", seconds(p.ttl_s)),
                 ("interval", seconds(p.grant_interval_s)),
             ],
-            Settings::Stale(p) => {
+            ModelParams::Stale(p) => {
                 let checks = if p.fencing {
                     &w.checks_tokens
                 } else {
@@ -43,7 +43,7 @@ impl Settings {
                     ("work", seconds(stale::WORK_S)),
                 ]
             }
-            Settings::Fencing(p) => {
+            ModelParams::Fencing(p) => {
                 let paused = if p.pause_prob > 0.0 {
                     crate::lesson::fill(&w.paused_some, &[("share", pct_rounded(p.pause_prob, 2))])
                 } else {
@@ -56,8 +56,8 @@ impl Settings {
                     ("paused", paused),
                 ]
             }
-            Settings::Failover(p) => vec![("rate", fmt_count(p.rate))],
-            Settings::Break(p) => {
+            ModelParams::Failover(p) => vec![("rate", fmt_count(p.rate))],
+            ModelParams::Break(p) => {
                 let defence = match p.mode {
                     Mode::Renewal => &w.defence_renewal,
                     Mode::Fencing => &w.defence_fencing,

@@ -23,7 +23,7 @@ pub const Z: f64 = 3.0;
 
 /// The settings of one section's model, as its sliders set them.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Settings {
+pub enum ModelParams {
     /// Section "why-lock": the counter without its lock.
     Counter(CounterParams),
     /// Section "ttl".
@@ -132,28 +132,28 @@ impl Truth {
     }
 }
 
-impl Settings {
+impl ModelParams {
     /// The section's id in the registry.
     pub fn section_id(&self) -> &'static str {
         match self {
-            Settings::Counter(_) => "why-lock",
-            Settings::Ttl(_) => "ttl",
-            Settings::Stale(_) => "stale",
-            Settings::Fencing(_) => "fencing",
-            Settings::Failover(_) => "where",
-            Settings::Break(_) => "break",
+            ModelParams::Counter(_) => "why-lock",
+            ModelParams::Ttl(_) => "ttl",
+            ModelParams::Stale(_) => "stale",
+            ModelParams::Fencing(_) => "fencing",
+            ModelParams::Failover(_) => "where",
+            ModelParams::Break(_) => "break",
         }
     }
 
     /// The lesson's own settings of section `id` (`None`: it has no prediction).
-    pub fn lesson(id: &str) -> Option<Settings> {
+    pub fn lesson(id: &str) -> Option<ModelParams> {
         Some(match id {
-            "why-lock" => Settings::Counter(CounterParams::default()),
-            "ttl" => Settings::Ttl(TtlParams::default()),
-            "stale" => Settings::Stale(StaleParams::default()),
-            "fencing" => Settings::Fencing(FencingParams::default()),
-            "where" => Settings::Failover(FailoverParams::default()),
-            "break" => Settings::Break(RenewalParams::default()),
+            "why-lock" => ModelParams::Counter(CounterParams::default()),
+            "ttl" => ModelParams::Ttl(TtlParams::default()),
+            "stale" => ModelParams::Stale(StaleParams::default()),
+            "fencing" => ModelParams::Fencing(FencingParams::default()),
+            "where" => ModelParams::Failover(FailoverParams::default()),
+            "break" => ModelParams::Break(RenewalParams::default()),
             _ => return None,
         })
     }
@@ -164,12 +164,12 @@ impl Settings {
             P::index_of(flag).map(|i| P::TABLE[i])
         }
         match self {
-            Settings::Counter(_) => of::<CounterParams>(flag),
-            Settings::Ttl(_) => of::<TtlParams>(flag),
-            Settings::Stale(_) => of::<StaleParams>(flag),
-            Settings::Fencing(_) => of::<FencingParams>(flag),
-            Settings::Failover(_) => of::<FailoverParams>(flag),
-            Settings::Break(_) => of::<RenewalParams>(flag),
+            ModelParams::Counter(_) => of::<CounterParams>(flag),
+            ModelParams::Ttl(_) => of::<TtlParams>(flag),
+            ModelParams::Stale(_) => of::<StaleParams>(flag),
+            ModelParams::Fencing(_) => of::<FencingParams>(flag),
+            ModelParams::Failover(_) => of::<FailoverParams>(flag),
+            ModelParams::Break(_) => of::<RenewalParams>(flag),
         }
     }
 
@@ -179,12 +179,12 @@ impl Settings {
             P::index_of(flag).map(|i| p.get(i))
         }
         match self {
-            Settings::Counter(p) => at(p, flag),
-            Settings::Ttl(p) => at(p, flag),
-            Settings::Stale(p) => at(p, flag),
-            Settings::Fencing(p) => at(p, flag),
-            Settings::Failover(p) => at(p, flag),
-            Settings::Break(p) => at(p, flag),
+            ModelParams::Counter(p) => at(p, flag),
+            ModelParams::Ttl(p) => at(p, flag),
+            ModelParams::Stale(p) => at(p, flag),
+            ModelParams::Fencing(p) => at(p, flag),
+            ModelParams::Failover(p) => at(p, flag),
+            ModelParams::Break(p) => at(p, flag),
         }
     }
 
@@ -198,12 +198,12 @@ impl Settings {
             true
         }
         match self {
-            Settings::Counter(p) => put(p, flag, v),
-            Settings::Ttl(p) => put(p, flag, v),
-            Settings::Stale(p) => put(p, flag, v),
-            Settings::Fencing(p) => put(p, flag, v),
-            Settings::Failover(p) => put(p, flag, v),
-            Settings::Break(p) => put(p, flag, v),
+            ModelParams::Counter(p) => put(p, flag, v),
+            ModelParams::Ttl(p) => put(p, flag, v),
+            ModelParams::Stale(p) => put(p, flag, v),
+            ModelParams::Fencing(p) => put(p, flag, v),
+            ModelParams::Failover(p) => put(p, flag, v),
+            ModelParams::Break(p) => put(p, flag, v),
         }
     }
 
@@ -219,17 +219,17 @@ impl Settings {
                 .collect()
         }
         let mut out = match self {
-            Settings::Counter(p) => table(p),
-            Settings::Ttl(p) => table(p),
-            Settings::Stale(p) => table(p),
-            Settings::Fencing(p) => table(p),
-            Settings::Failover(p) => table(p),
-            Settings::Break(p) => table(p),
+            ModelParams::Counter(p) => table(p),
+            ModelParams::Ttl(p) => table(p),
+            ModelParams::Stale(p) => table(p),
+            ModelParams::Fencing(p) => table(p),
+            ModelParams::Failover(p) => table(p),
+            ModelParams::Break(p) => table(p),
         };
         match self {
-            Settings::Stale(p) => out.push(("fencing".into(), p.fencing.to_string())),
-            Settings::Break(p) => out.push(("mode".into(), p.mode.as_str().into())),
-            Settings::Failover(p) => out.push(("store".into(), p.store.as_str().into())),
+            ModelParams::Stale(p) => out.push(("fencing".into(), p.fencing.to_string())),
+            ModelParams::Break(p) => out.push(("mode".into(), p.mode.as_str().into())),
+            ModelParams::Failover(p) => out.push(("store".into(), p.store.as_str().into())),
             _ => {}
         }
         out
@@ -239,18 +239,18 @@ impl Settings {
     /// before A: only when A's pause outlasts the TTL).
     pub fn prompt_fits(&self) -> bool {
         match self {
-            Settings::Stale(p) => p.pause_s > p.ttl_s,
-            Settings::Failover(p) => p.store == Store::Redis,
+            ModelParams::Stale(p) => p.pause_s > p.ttl_s,
+            ModelParams::Failover(p) => p.store == Store::Redis,
             _ => true,
         }
     }
 }
 
 /// The model's answer at `settings`.
-pub fn truth(settings: &Settings) -> Truth {
+pub fn truth(settings: &ModelParams) -> Truth {
     match *settings {
-        Settings::Counter(p) => counted(p),
-        Settings::Ttl(p) => {
+        ModelParams::Counter(p) => counted(p),
+        ModelParams::Ttl(p) => {
             let p = Valid::clamped(p).get();
             let share = p.exact_unsafe_fraction();
             let per_day = p.per_day(share);
@@ -260,7 +260,7 @@ pub fn truth(settings: &Settings) -> Truth {
                 Fact::new("grants", grants, count_words(grants.round())),
             ])
         }
-        Settings::Stale(p) => {
+        ModelParams::Stale(p) => {
             let w = crate::lesson::review_words::words();
             // 0: A's data stays; 1: B's.
             let (choice, text) = match stale::run(&Valid::clamped(p)).outcome {
@@ -270,8 +270,8 @@ pub fn truth(settings: &Settings) -> Truth {
             };
             Truth::exact(choice as f64, text.clone()).alternatives(vec![choice])
         }
-        Settings::Fencing(p) => overwrites(p),
-        Settings::Failover(p) => {
+        ModelParams::Fencing(p) => overwrites(p),
+        ModelParams::Failover(p) => {
             let p = Valid::clamped(p).get();
             let lost = p.expected_lost();
             // Asynchronous replication loses every grant still in flight: some, on average,
@@ -283,7 +283,7 @@ pub fn truth(settings: &Settings) -> Truth {
             }
             .with(vec![Fact::new("lost", lost, count_words(lost))])
         }
-        Settings::Break(p) => defences(p),
+        ModelParams::Break(p) => defences(p),
     }
 }
 

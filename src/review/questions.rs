@@ -13,7 +13,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::predict::{Prompt, Settings, Truth};
+use crate::predict::{Prompt, ModelParams, Truth};
 use crate::review::Shown;
 use crate::sim::ParamSpec;
 
@@ -30,7 +30,7 @@ pub struct Fresh {
     pub prompt: usize,
     /// The draw that gave these settings ([`settings_at`]).
     pub variant: u32,
-    pub settings: Settings,
+    pub settings: ModelParams,
     /// The prompt's slots, filled from these settings.
     pub values: Vec<(&'static str, String)>,
     /// A sentence on the settings the prompt does not name (empty when it names them all).
@@ -107,9 +107,9 @@ fn round_sig2(v: f64) -> f64 {
 }
 
 /// The settings of draw `variant` for section `section` (`None`: it has no prediction).
-pub fn settings_at(section: u8, variant: u32) -> Option<Settings> {
+pub fn settings_at(section: u8, variant: u32) -> Option<ModelParams> {
     let id = crate::sections::id(section)?;
-    let mut s = Settings::lesson(id)?;
+    let mut s = ModelParams::lesson(id)?;
     let mut rng = ChaCha8Rng::seed_from_u64(u64::from(section) << 32 | u64::from(variant));
     for flag in drawn(id) {
         let spec = s.spec(flag)?;
@@ -117,8 +117,8 @@ pub fn settings_at(section: u8, variant: u32) -> Option<Settings> {
         s.set(flag, value_at(spec, u));
     }
     match &mut s {
-        Settings::Stale(p) => p.fencing = rng.next_u64() & 1 == 1,
-        Settings::Break(p) => {
+        ModelParams::Stale(p) => p.fencing = rng.next_u64() & 1 == 1,
+        ModelParams::Break(p) => {
             use crate::sim::renewal::Mode;
             p.mode = [Mode::None, Mode::Renewal, Mode::Fencing][(rng.next_u64() % 3) as usize];
         }
@@ -138,13 +138,13 @@ pub fn prompt_at(section: u8, variant: u32) -> Option<(usize, &'static Prompt)> 
     Some((i, &all[i]))
 }
 
-/// Settings at which a prediction asks nothing to think about (one worker; nobody ever
+/// ModelParams at which a prediction asks nothing to think about (one worker; nobody ever
 /// paused), which the review draws at most one time in [`DEGENERATE_ONE_IN`].
-pub fn degenerate(s: &Settings) -> bool {
+pub fn degenerate(s: &ModelParams) -> bool {
     match s {
-        Settings::Counter(p) => p.workers == 1,
-        Settings::Fencing(p) => p.pause_prob == 0.0,
-        Settings::Break(p) => p.pause_prob == 0.0,
+        ModelParams::Counter(p) => p.workers == 1,
+        ModelParams::Fencing(p) => p.pause_prob == 0.0,
+        ModelParams::Break(p) => p.pause_prob == 0.0,
         _ => false,
     }
 }
@@ -158,13 +158,13 @@ pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
     let (index, prompt) = prompt_at(section, variant)?;
     let settings = settings_at(section, variant)?;
     let id = settings.section_id();
-    if !prompt.measure.fits(&settings) || Settings::lesson(id) == Some(settings) {
+    if !prompt.measure.fits(&settings) || ModelParams::lesson(id) == Some(settings) {
         return None;
     }
     if degenerate(&settings) && !mix(variant).is_multiple_of(DEGENERATE_ONE_IN) {
         return None;
     }
-    if let Settings::Stale(p) = settings
+    if let ModelParams::Stale(p) = settings
         && (p.pause_s - p.ttl_s).abs() < 1.0
     {
         // The story's order of writes should not hang on a fraction of a second.

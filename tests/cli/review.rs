@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use locks_lesson::predict::{self, Prompt, Settings};
+use locks_lesson::predict::{self, Prompt, ModelParams};
 use locks_lesson::progress::ProgressFile;
 use locks_lesson::review::{self, Clock, DAY_MS, NOW_ENV};
 use locks_lesson::sim::{Valid, counter, exact, fencing};
@@ -168,15 +168,15 @@ fn no_file_means_nothing_due_and_bad_input_exits_2_naming_the_flag() {
 }
 
 /// The settings of a printed question, read back from its `settings` object.
-fn settings_of(q: &Value) -> Settings {
+fn settings_of(q: &Value) -> ModelParams {
     let id = q["section"].as_str().unwrap();
-    let mut s = Settings::lesson(id).unwrap();
+    let mut s = ModelParams::lesson(id).unwrap();
     for (flag, value) in q["settings"].as_object().unwrap() {
         let value = value.as_str().unwrap();
         match (&mut s, flag.as_str()) {
-            (Settings::Stale(p), "fencing") => p.fencing = value == "true",
-            (Settings::Failover(p), "store") => p.store = value.parse().unwrap(),
-            (Settings::Break(p), "mode") => p.mode = value.parse().unwrap(),
+            (ModelParams::Stale(p), "fencing") => p.fencing = value == "true",
+            (ModelParams::Failover(p), "store") => p.store = value.parse().unwrap(),
+            (ModelParams::Break(p), "mode") => p.mode = value.parse().unwrap(),
             _ => assert!(s.set(flag, value.parse().unwrap()), "{id}: --{flag}"),
         }
     }
@@ -185,7 +185,7 @@ fn settings_of(q: &Value) -> Settings {
 
 /// The right choices at `s`, recomputed here from the models: the band of the exact value, or
 /// of the mean of the same eight seeded runs; for alternatives, the model's structure.
-fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
+fn right_here(p: &Prompt, s: &ModelParams) -> (f64, Vec<usize>) {
     // A band that claims "none" or "all" only where the structure fixes the value there.
     let band = |v: f64, fixed: bool| -> Vec<usize> {
         let point = p.choices.iter().position(|c| c.lo == c.hi && c.lo == v);
@@ -197,13 +197,13 @@ fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
     };
     let mean = |f: &dyn Fn(u64) -> f64| (1..=8).map(f).sum::<f64>() / 8.0;
     match *s {
-        Settings::Counter(c) => {
+        ModelParams::Counter(c) => {
             let c = Valid::clamped(c);
             let total = c.expected() as f64;
             let v = mean(&|seed| counter::run(&c, seed).final_counter as f64 / total);
             (v, band(v, c.workers == 1))
         }
-        Settings::Ttl(t) => {
+        ModelParams::Ttl(t) => {
             let v =
                 exact::hold_exceeds(t.ttl_s, t.typical_s, t.spread, t.pause_prob, t.pause_mean_s)
                     * 86_400.0
@@ -212,24 +212,24 @@ fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
         }
         // The review asks whose write lands last without a token check: A's exactly when its
         // pause outlasts the TTL.
-        Settings::Stale(st) => {
+        ModelParams::Stale(st) => {
             assert!(!st.fencing);
             let b_last = usize::from(st.pause_s <= st.ttl_s);
             (b_last as f64, vec![b_last])
         }
-        Settings::Fencing(f) => {
+        ModelParams::Fencing(f) => {
             let f = Valid::clamped(f);
             let v = mean(&|seed| fencing::run(&f, seed).overwritten as f64);
             (v, band(v, f.spread == 0.0 && f.pause_prob == 0.0))
         }
-        Settings::Failover(f) => {
+        ModelParams::Failover(f) => {
             let lag = f.lag_ms / 1_000.0;
             let v = f.rate * lag * (1.0 - (-f.window_s / lag).exp());
             (v, band(v, false))
         }
         // The review asks how many of 1,000 runs send invoices twice with one defence.
-        Settings::Break(b) if b.mode.renews() && b.pause_prob == 0.0 => (0.0, band(0.0, true)),
-        Settings::Break(b) if b.mode.renews() => {
+        ModelParams::Break(b) if b.mode.renews() && b.pause_prob == 0.0 => (0.0, band(0.0, true)),
+        ModelParams::Break(b) if b.mode.renews() => {
             let v = predict::all_prompts()
                 .iter()
                 .find(|q| q.id == p.id)
@@ -239,7 +239,7 @@ fn right_here(p: &Prompt, s: &Settings) -> (f64, Vec<usize>) {
             assert!(v > 0.0 && v <= 1_000.0 * b.pause_prob, "only a paused run");
             (v, band(v, false))
         }
-        Settings::Break(b) => {
+        ModelParams::Break(b) => {
             let v = 1_000.0
                 * exact::hold_exceeds(b.ttl_s, b.typical_s, b.spread, b.pause_prob, b.pause_mean_s);
             (v, band(v, false))
@@ -261,7 +261,7 @@ fn the_questions_printed_are_the_ones_the_models_judge_right() {
             .find(|p| p.id == q["prediction"])
             .unwrap();
         let s = settings_of(q);
-        assert!(Settings::lesson(s.section_id()) != Some(s), "{q}");
+        assert!(ModelParams::lesson(s.section_id()) != Some(s), "{q}");
         let (value, right) = right_here(p, &s);
         let printed: Vec<usize> = q["right"]
             .as_array()

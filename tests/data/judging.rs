@@ -5,7 +5,7 @@
 //! right choice is accepted; the sentence on why belongs to a right answer; and the review
 //! never asks where the answer lies near a cut-off.
 
-use locks_lesson::predict::{self, Judgement, Prompt, Settings};
+use locks_lesson::predict::{self, Judgement, Prompt, ModelParams};
 use locks_lesson::review::questions;
 use locks_lesson::sim::counter::{self, CounterParams};
 use locks_lesson::sim::failover::{self, FailoverParams, Store};
@@ -64,9 +64,9 @@ enum Answer {
 
 /// The independent answer: what a band that claims "none" or "all" may stand on (`fixed`), and
 /// the value or the right alternatives.
-fn answer(s: &Settings) -> (Option<f64>, Answer) {
+fn answer(s: &ModelParams) -> (Option<f64>, Answer) {
     match *s {
-        Settings::Counter(p) => {
+        ModelParams::Counter(p) => {
             let p = Valid::clamped(CounterParams { lock: false, ..p });
             let total = p.expected() as f64;
             let shares: Vec<f64> = (101..117)
@@ -75,17 +75,17 @@ fn answer(s: &Settings) -> (Option<f64>, Answer) {
             let fixed = (p.workers == 1).then_some(1.0);
             (fixed, sampled(&shares, 1.0 / total))
         }
-        Settings::Ttl(p) => {
+        ModelParams::Ttl(p) => {
             let f =
                 exact::hold_exceeds(p.ttl_s, p.typical_s, p.spread, p.pause_prob, p.pause_mean_s);
             (None, Answer::Exact(f * 86_400.0 / p.grant_interval_s))
         }
-        Settings::Stale(p) => {
+        ModelParams::Stale(p) => {
             // A's pause outlasts the TTL: B writes first, then A; only a token check stops A.
             assert!(p.pause_s > p.ttl_s);
             (None, Answer::Choices(vec![usize::from(p.fencing)]))
         }
-        Settings::Fencing(p) => {
+        ModelParams::Fencing(p) => {
             let p = Valid::clamped(FencingParams {
                 fencing: false,
                 ..p
@@ -98,7 +98,7 @@ fn answer(s: &Settings) -> (Option<f64>, Answer) {
             let total: f64 = counts.iter().sum();
             (fixed, sampled(&counts, (total + 1.0).sqrt() / 16.0))
         }
-        Settings::Failover(p) => match p.store {
+        ModelParams::Failover(p) => match p.store {
             Store::Consensus => (Some(0.0), Answer::Exact(0.0)),
             Store::Redis => {
                 let lag = p.lag_ms / 1_000.0;
@@ -106,7 +106,7 @@ fn answer(s: &Settings) -> (Option<f64>, Answer) {
                 (None, Answer::Exact(lost))
             }
         },
-        Settings::Break(p) => {
+        ModelParams::Break(p) => {
             // Renewal stops every repeat exactly when nothing is paused; fencing leaves the
             // provider's invoices to chance unless no run is ever late; an idempotency key
             // always works; so "none of them" never holds.
@@ -128,16 +128,16 @@ fn answer(s: &Settings) -> (Option<f64>, Answer) {
 /// The quantities the whys' conditions name, recomputed here from the models' formulas (the
 /// count the seeded runs showed is the program's own: a sentence on what they saw is about
 /// them).
-fn facts(s: &Settings, truth: &predict::Truth) -> Vec<(String, f64)> {
+fn facts(s: &ModelParams, truth: &predict::Truth) -> Vec<(String, f64)> {
     let mut out = vec![("value".to_owned(), truth.value)];
     match *s {
-        Settings::Ttl(p) => {
+        ModelParams::Ttl(p) => {
             let share =
                 exact::hold_exceeds(p.ttl_s, p.typical_s, p.spread, p.pause_prob, p.pause_mean_s);
             out.push(("per_hold".into(), share));
             out.push(("grants".into(), 86_400.0 / p.grant_interval_s));
         }
-        Settings::Fencing(p) => {
+        ModelParams::Fencing(p) => {
             let late = exact::hold_exceeds(
                 p.ttl_ms,
                 p.typical_ms,
@@ -149,7 +149,7 @@ fn facts(s: &Settings, truth: &predict::Truth) -> Vec<(String, f64)> {
             out.push(("bound".into(), f64::from(p.holders) * late));
             out.push(("seen".into(), truth.value));
         }
-        Settings::Failover(p) if p.store == Store::Redis => {
+        ModelParams::Failover(p) if p.store == Store::Redis => {
             let lag = p.lag_ms / 1_000.0;
             let lost = p.rate * lag * (1.0 - (-p.window_s / lag).exp());
             out[0].1 = lost;
@@ -188,7 +188,7 @@ fn range_band(p: &Prompt, v: f64) -> Option<usize> {
 }
 
 /// Checks the program's judgement at `s` against the independent answer.
-fn check(s: &Settings) -> Result<(), TestCaseError> {
+fn check(s: &ModelParams) -> Result<(), TestCaseError> {
     let p = prompt(s.section_id());
     let truth = predict::truth(s);
     let right = p.right_choices(&truth);
@@ -312,7 +312,7 @@ proptest! {
             gap_ms,
             lock: false,
         };
-        check(&Settings::Counter(p))?;
+        check(&ModelParams::Counter(p))?;
     }
 
     #[test]
@@ -328,7 +328,7 @@ proptest! {
             ttl_s, typical_s, spread, pause_prob, pause_mean_s, grant_interval_s,
             ..TtlParams::default()
         };
-        check(&Settings::Ttl(p))?;
+        check(&ModelParams::Ttl(p))?;
     }
 
     #[test]
@@ -339,7 +339,7 @@ proptest! {
     ) {
         // Asked only where its story is true: A's pause outlasts the TTL.
         prop_assume!(pause_s > ttl_s);
-        check(&Settings::Stale(StaleParams { pause_s, ttl_s, fencing }))?;
+        check(&ModelParams::Stale(StaleParams { pause_s, ttl_s, fencing }))?;
     }
 
     #[test]
@@ -356,7 +356,7 @@ proptest! {
             ttl_ms, typical_ms, spread, pause_prob, pause_mean_ms,
             fencing: false,
         };
-        check(&Settings::Fencing(p))?;
+        check(&ModelParams::Fencing(p))?;
     }
 
     #[test]
@@ -367,7 +367,7 @@ proptest! {
     ) {
         let store = if consensus { Store::Consensus } else { Store::Redis };
         let p = FailoverParams { rate, lag_ms, store, ..FailoverParams::default() };
-        check(&Settings::Failover(p))?;
+        check(&ModelParams::Failover(p))?;
     }
 
     #[test]
@@ -382,7 +382,7 @@ proptest! {
             ttl_s, typical_s, spread, pause_prob, pause_mean_s,
             ..RenewalParams::default()
         };
-        check(&Settings::Break(p))?;
+        check(&ModelParams::Break(p))?;
     }
 }
 
@@ -398,7 +398,7 @@ fn check_question(section: u8, draw: u32) -> Result<(), TestCaseError> {
         return check_review_measure(p, &s, &f.right, &f.truth);
     }
     prop_assert!(
-        Settings::lesson(s.section_id()) != Some(s),
+        ModelParams::lesson(s.section_id()) != Some(s),
         "the lesson's own settings"
     );
     for flag in questions::drawn(s.section_id()) {
@@ -446,19 +446,19 @@ fn check_question(section: u8, draw: u32) -> Result<(), TestCaseError> {
 /// recomputed here.
 fn check_review_measure(
     p: &Prompt,
-    s: &Settings,
+    s: &ModelParams,
     right: &[usize],
     truth: &predict::Truth,
 ) -> Result<(), TestCaseError> {
     match (p.measure, *s) {
-        (predict::Measure::LastWrite, Settings::Stale(q)) => {
+        (predict::Measure::LastWrite, ModelParams::Stale(q)) => {
             // No token check: A's write lands last exactly when its pause outlasts the TTL
             // (A wakes at 1 s + pause, B writes 1 s after the lock expires).
             prop_assert!(!q.fencing, "{s:?}");
             let a_last = q.pause_s > q.ttl_s;
             prop_assert_eq!(right, &[usize::from(!a_last)][..], "{:?}", s);
         }
-        (predict::Measure::InvoicesTwice, Settings::Break(q)) => {
+        (predict::Measure::InvoicesTwice, ModelParams::Break(q)) => {
             use locks_lesson::sim::renewal::Mode;
             let per = 1_000.0;
             if q.mode.renews() {
@@ -519,7 +519,7 @@ proptest! {
 fn the_reported_cases_are_judged_by_the_model() {
     // Section 9 without pauses: renewal and idempotency keys both leave no invoice twice.
     for ttl_s in [10.0, 120.0] {
-        let s = Settings::Break(RenewalParams {
+        let s = ModelParams::Break(RenewalParams {
             ttl_s,
             pause_prob: 0.0,
             ..RenewalParams::default()
@@ -528,7 +528,7 @@ fn the_reported_cases_are_judged_by_the_model() {
         assert_eq!(right, vec![0, 2], "TTL {ttl_s}");
     }
     // Section 5 at 2 grants a second: some loss on average, never "none" with a replica.
-    let s = Settings::Failover(FailoverParams {
+    let s = ModelParams::Failover(FailoverParams {
         rate: 2.0,
         ..FailoverParams::default()
     });
@@ -536,7 +536,7 @@ fn the_reported_cases_are_judged_by_the_model() {
     let right = p.right_choices(&predict::truth(&s));
     assert_eq!(p.labels(&right), ["Under 1 on average, not none"]);
     // Section 4 without pauses: long work alone outlives the lease.
-    let s = Settings::Fencing(FencingParams {
+    let s = ModelParams::Fencing(FencingParams {
         pause_prob: 0.0,
         holders: 200,
         ..FencingParams::default()
@@ -548,7 +548,7 @@ fn the_reported_cases_are_judged_by_the_model() {
     assert!(q.contains("none is ever paused"), "{q}");
     // Section 2's labels say their range: 305 a day is not "about once an hour".
     let p = prompt("ttl");
-    let t = predict::truth(&Settings::Ttl(TtlParams {
+    let t = predict::truth(&ModelParams::Ttl(TtlParams {
         ttl_s: 0.5,
         ..TtlParams::default()
     }));

@@ -58,7 +58,7 @@ fn keys_predict_and_the_run_decides_the_band() {
     assert_eq!(r.choice, Some(2));
     // The right band is the one that holds the model's exact value at these settings.
     let ttl = locks_lesson::sim::ttl::TtlParams::default();
-    let truth = predict::truth(&predict::Settings::Ttl(ttl));
+    let truth = predict::truth(&predict::ModelParams::Ttl(ttl));
     assert_eq!(r.right, Some(2));
     assert_eq!(p.right_choices(&truth), vec![2]);
     let per_day = ttl.per_day(ttl.exact_unsafe_fraction());
@@ -229,7 +229,7 @@ fn every_simulation_section_asks_and_judges_by_its_own_run() {
         assert_eq!(r.choice, Some(0), "section {n}");
         // Judged by the model at the settings on screen (the lesson's own).
         let id = locks_lesson::sections::id(n).unwrap();
-        let truth = predict::truth(&predict::Settings::lesson(id).unwrap());
+        let truth = predict::truth(&predict::ModelParams::lesson(id).unwrap());
         let right = p.right_choices(&truth);
         assert!(!right.is_empty(), "section {n}: {truth:?}");
         assert_eq!(r.right, p.pick(&truth, &right, Some(0)), "section {n}");

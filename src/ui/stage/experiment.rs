@@ -164,7 +164,7 @@ pub trait Experiment: Builds + Choices {
     }
 
     /// The settings on screen, as the model that judges the prediction takes them.
-    fn settings(&self) -> Option<crate::predict::Settings> {
+    fn settings(&self) -> Option<crate::predict::ModelParams> {
         None
     }
 

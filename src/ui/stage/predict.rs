@@ -9,7 +9,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::predict::{self, Prompt, Record, Settings};
+use crate::predict::{self, Prompt, Record, ModelParams};
 use crate::progress::now_ms;
 use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Cx, kit::widgets};
@@ -107,7 +107,7 @@ impl Gate {
         &mut self,
         prompt: &Prompt,
         observed: Option<(f64, String)>,
-        settings: Option<Settings>,
+        settings: Option<ModelParams>,
         cx: &mut Cx<'_>,
     ) {
         let Gate::Asking {

@@ -335,8 +335,8 @@ impl Experiment for Counter {
         ))
     }
 
-    fn settings(&self) -> Option<crate::predict::Settings> {
-        Some(crate::predict::Settings::Counter(self.params))
+    fn settings(&self) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Counter(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -337,8 +337,8 @@ impl Experiment for Ttl {
         Some((per_day, fmt_rate(per_day)))
     }
 
-    fn settings(&self) -> Option<crate::predict::Settings> {
-        Some(crate::predict::Settings::Ttl(self.params))
+    fn settings(&self) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Ttl(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

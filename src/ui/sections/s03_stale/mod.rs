@@ -381,8 +381,8 @@ impl Experiment for Stale {
         })
     }
 
-    fn settings(&self) -> Option<crate::predict::Settings> {
-        Some(crate::predict::Settings::Stale(self.params))
+    fn settings(&self) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Stale(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -275,8 +275,8 @@ impl Experiment for Fencing {
         Some((n as f64, times))
     }
 
-    fn settings(&self) -> Option<crate::predict::Settings> {
-        Some(crate::predict::Settings::Fencing(self.params))
+    fn settings(&self) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Fencing(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

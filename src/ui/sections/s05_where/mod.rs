@@ -331,7 +331,7 @@ impl Experiment for Where {
         ))
     }
 
-    fn settings(&self) -> Option<crate::predict::Settings> {
+    fn settings(&self) -> Option<crate::predict::ModelParams> {
         // The model of the store on screen (none for Redlock, whose step shows its own
         // failure modes).
         let store = self.params.store;
@@ -343,7 +343,7 @@ impl Experiment for Where {
             },
             ..self.params.model
         };
-        (!is_redlock(store)).then_some(crate::predict::Settings::Failover(model))
+        (!is_redlock(store)).then_some(crate::predict::ModelParams::Failover(model))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -366,8 +366,8 @@ impl Experiment for Break {
         ))
     }
 
-    fn settings(&self) -> Option<crate::predict::Settings> {
-        Some(crate::predict::Settings::Break(self.params))
+    fn settings(&self) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Break(self.params))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
