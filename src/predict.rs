@@ -19,7 +19,7 @@ use crate::lesson::quantity::{fmt_count, pct_rounded, trim_num};
 use serde::{Deserialize, Serialize};
 
 pub use measures::Measure;
-pub use truth::{Fact, RUNS, ModelParams, Truth, Z, truth};
+pub use truth::{Fact, ModelParams, RUNS, Truth, Z, truth};
 
 /// XP for a first prediction that was right (a band that holds the model's answer).
 pub const XP_PER_PREDICTION: u32 = 10;

@@ -13,7 +13,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::predict::{Prompt, ModelParams, Truth};
+use crate::predict::{ModelParams, Prompt, Truth};
 use crate::review::Shown;
 use crate::sim::ParamSpec;
 

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use locks_lesson::predict::{self, Prompt, ModelParams};
+use locks_lesson::predict::{self, ModelParams, Prompt};
 use locks_lesson::progress::ProgressFile;
 use locks_lesson::review::{self, Clock, DAY_MS, NOW_ENV};
 use locks_lesson::sim::{Valid, counter, exact, fencing};

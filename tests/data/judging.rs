@@ -5,7 +5,7 @@
 //! right choice is accepted; the sentence on why belongs to a right answer; and the review
 //! never asks where the answer lies near a cut-off.
 
-use locks_lesson::predict::{self, Judgement, Prompt, ModelParams};
+use locks_lesson::predict::{self, Judgement, ModelParams, Prompt};
 use locks_lesson::review::questions;
 use locks_lesson::sim::counter::{self, CounterParams};
 use locks_lesson::sim::failover::{self, FailoverParams, Store};

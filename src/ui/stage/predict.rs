@@ -9,7 +9,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::predict::{self, Prompt, Record, ModelParams};
+use crate::predict::{self, ModelParams, Prompt, Record};
 use crate::progress::now_ms;
 use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Cx, kit::widgets};

@@ -15,7 +15,8 @@ const A_COLOR: Color32 = palette::BLUE;
 const B_COLOR: Color32 = palette::ORANGE;
 const APPLIED: Color32 = palette::GREEN;
 const OVERWROTE: Color32 = palette::VERMILION;
-const REFUSED: Color32 = palette::SKY;
+/// (Not a blue: A's bars are blue.)
+const REFUSED: Color32 = palette::PURPLE;
 
 /// The lanes' heights and names.
 fn lanes() -> Vec<(f64, String)> {

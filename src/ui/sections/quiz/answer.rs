@@ -86,26 +86,24 @@ impl Widget for AnswerButton {
             (true, _, _) => Stroke::new(stroke_w + 1.0, colour),
             _ => Stroke::new(stroke_w, colour),
         };
+        // A chosen answer's key is filled in the mark's colour: the vote reads from the back
+        // of the room even where the mark's words give way to its sign.
+        let (badge_fill, key_ink) = match self.mark {
+            Mark::Chosen | Mark::Wrong => (colour, visuals.extreme_bg_color),
+            _ => (visuals.extreme_bg_color, visuals.strong_text_color()),
+        };
         let painter = ui.painter();
         painter.rect(rect, 6.0, fill, stroke, StrokeKind::Inside);
         let badge_rect = Rect::from_min_size(rect.min + pad, badge);
         painter.rect(
             badge_rect,
             4.0,
-            visuals.extreme_bg_color,
+            badge_fill,
             Stroke::new(1.0, visuals.widgets.inactive.bg_stroke.color),
             StrokeKind::Inside,
         );
-        let key = painter.layout_no_wrap(
-            self.key.to_string(),
-            FontId::monospace(size),
-            visuals.strong_text_color(),
-        );
-        painter.galley(
-            badge_rect.center() - key.size() / 2.0,
-            key,
-            visuals.strong_text_color(),
-        );
+        let key = painter.layout_no_wrap(self.key.to_string(), FontId::monospace(size), key_ink);
+        painter.galley(badge_rect.center() - key.size() / 2.0, key, key_ink);
         let top = rect.top() + pad.y + offset;
         let left = badge_rect.right() + gap;
         // (Level with the words' last line.)

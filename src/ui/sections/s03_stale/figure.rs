@@ -47,7 +47,8 @@ pub const A_COLOR: egui::Color32 = palette::BLUE;
 pub const B_COLOR: egui::Color32 = palette::ORANGE;
 pub const APPLIED: egui::Color32 = palette::GREEN;
 pub const OVERWROTE: egui::Color32 = palette::VERMILION;
-pub const REFUSED: egui::Color32 = palette::SKY;
+/// (Not a blue: A's bars are blue.)
+pub const REFUSED: egui::Color32 = palette::PURPLE;
 
 /// A bar on a lane from `start` to `end`, cut at the current time `now`.
 fn lane_bar(
@@ -124,7 +125,8 @@ impl<'a> Scene<'a> {
         let (a_color, b_color) = (self.a_color, self.b_color);
         let mut bars = Vec::new();
         let mut add = |b: Option<Bar>| bars.extend(b);
-        let solid = |c: egui::Color32| c.gamma_multiply(0.85);
+        // (As the key draws a bar: its lighter fill inside its colour's outline.)
+        let solid = |c: egui::Color32| c.gamma_multiply(0.6);
         let faint = |c: egui::Color32| c.gamma_multiply(0.35);
         // A: works, freezes, wakes and writes at once.
         add(lane_bar(

@@ -50,7 +50,9 @@ fn histogram_bars(cx: &Cx<'_>, view: &FailoverView) -> Vec<Bar> {
             Bar::new(centre, 100.0 * c as f64 / n)
                 .width(width * 0.9)
                 .name(label)
-                .fill(plot::colour(cx, BARS))
+                // (As the key draws a bar: a lighter fill inside its colour's outline.)
+                .fill(plot::colour(cx, BARS).gamma_multiply(0.6))
+                .stroke(egui::Stroke::new(1.5, plot::colour(cx, BARS)))
         })
         .collect()
 }
@@ -215,7 +217,9 @@ pub fn comparison_plot(ui: &mut Ui, cx: &Cx<'_>, view: &FailoverView, size: Vec2
             Bar::new(i as f64, v)
                 .width(0.5)
                 .name(&names[i])
-                .fill(plot::colour(cx, BARS))
+                // (As the key draws a bar: a lighter fill inside its colour's outline.)
+                .fill(plot::colour(cx, BARS).gamma_multiply(0.6))
+                .stroke(egui::Stroke::new(1.5, plot::colour(cx, BARS)))
         })
         .collect();
     // A row above the taller bar for its value.
