@@ -91,6 +91,8 @@ pub struct CounterWords {
 #[serde(deny_unknown_fields)]
 pub struct TtlWords {
     pub headline: String,
+    /// The headline on a slide, in short (the same slots).
+    pub slide: String,
     pub check: String,
     pub check_seen: String,
     pub check_none: String,
@@ -123,6 +125,7 @@ impl Headlines {
             &mut c.without_lock,
             &mut c.with_lock,
             &mut t.headline,
+            &mut t.slide,
             &mut t.check,
             &mut t.check_seen,
             &mut t.check_none,

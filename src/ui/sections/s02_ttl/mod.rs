@@ -96,9 +96,14 @@ pub fn section() -> TtlTradeoff {
 impl Ttl {
     /// The headline for an exact unsafe fraction at the chosen TTL.
     pub fn headline_for(&self, c: &CurrentResult) -> String {
+        self.fill(&crate::lesson::content().headlines.ttl.headline, c)
+    }
+
+    /// `template` (the learner's headline or the slide's) filled for `c`.
+    fn fill(&self, template: &str, c: &CurrentResult) -> String {
         let p = &self.params;
         crate::lesson::fill(
-            &crate::lesson::content().headlines.ttl.headline,
+            template,
             &[
                 ("ttl", seconds(c.ttl_s)),
                 (
@@ -215,6 +220,11 @@ impl Experiment for Ttl {
             .ensure(current_key(&p, seed), |_| spawn_current(runner, p, seed));
         self.ladder
             .ensure(ladder_key(&p, seed), |_| spawn_ladder(runner, p, seed));
+    }
+
+    fn slide_headline(&self) -> Option<String> {
+        let slide = &crate::lesson::content().headlines.ttl.slide;
+        self.current.latest().map(|c| self.fill(slide, c))
     }
 
     fn headline(&self) -> Option<String> {
