@@ -85,6 +85,27 @@ fn how_to_read(ui: &mut Ui, cx: &Cx<'_>, height: f32) -> f32 {
     height - above
 }
 
+/// A y axis titled by the first of `titles` that fits, in `colour`, its decades labelled by
+/// `label` (given the axis value and its decade) every `every`-th one at or under 1.
+fn side_axis(
+    ui: &Ui,
+    height: f32,
+    titles: &[&str],
+    (colour, every): (egui::Color32, i32),
+    label: fn(f64, i32) -> String,
+) -> egui_plot::AxisHints<'static> {
+    plot::y_axis()
+        .label(RichText::new(plot::y_title(ui, height, titles)).color(colour))
+        .formatter(move |m, _| {
+            let e = m.value.round() as i32;
+            if (m.value - f64::from(e)).abs() < 1e-6 && e % every == 0 && e <= 0 {
+                label(m.value, e)
+            } else {
+                String::new()
+            }
+        })
+}
+
 /// The empty figure of `width` × `height`: the TTL along x, the unsafe fraction up the left
 /// axis and the crash wait up the right one.
 fn frame(ui: &Ui, width: f32, height: f32) -> Plot<'static> {
@@ -93,51 +114,31 @@ fn frame(ui: &Ui, width: f32, height: f32) -> Plot<'static> {
     let span = TOP_DECADE - FLOOR_DECADE;
     let every = readable::thinned_every(ui, height, span, 2);
     let every_right = readable::thinned_every(ui, height, span, 4);
-    let left = plot::y_axis()
-        .label(
-            RichText::new(plot::y_title(
-                ui,
-                height,
-                &[
-                    t!("sections.ttl.axis_y"),
-                    t!("sections.ttl.axis_y.short"),
-                    t!("sections.ttl.axis_y.shortest"),
-                ],
-            ))
-            .color(FRACTION_COLOR),
-        )
-        .formatter(move |m, _| {
-            let e = m.value.round() as i32;
-            if (m.value - f64::from(e)).abs() < 1e-6 && e % every == 0 && e <= 0 {
-                fraction_label(e)
-            } else {
-                String::new()
-            }
-        })
-        .placement(HPlacement::Left);
-    let right = plot::y_axis()
-        .label(
-            RichText::new(plot::y_title(
-                ui,
-                height,
-                &[
-                    t!("sections.ttl.axis_right"),
-                    t!("sections.ttl.axis_right.short"),
-                    t!("sections.ttl.axis_right.shortest"),
-                ],
-            ))
-            .color(WAIT_COLOR),
-        )
-        .formatter(move |m, _| {
-            let e = m.value.round() as i32;
-            if (m.value - f64::from(e)).abs() < 1e-6 && e % every_right == 0 && e <= 0 {
-                seconds(y_to_wait(m.value))
-            } else {
-                String::new()
-            }
-        })
-        .tick_label_color(WAIT_COLOR)
-        .placement(HPlacement::Right);
+    let left = side_axis(
+        ui,
+        height,
+        &[
+            t!("sections.ttl.axis_y"),
+            t!("sections.ttl.axis_y.short"),
+            t!("sections.ttl.axis_y.shortest"),
+        ],
+        (FRACTION_COLOR, every),
+        |_, e| fraction_label(e),
+    )
+    .placement(HPlacement::Left);
+    let right = side_axis(
+        ui,
+        height,
+        &[
+            t!("sections.ttl.axis_right"),
+            t!("sections.ttl.axis_right.short"),
+            t!("sections.ttl.axis_right.shortest"),
+        ],
+        (WAIT_COLOR, every_right),
+        |y, _| seconds(y_to_wait(y)),
+    )
+    .tick_label_color(WAIT_COLOR)
+    .placement(HPlacement::Right);
     let x_axis = plot::x_axis()
         .label(t!("sections.ttl.axis_x"))
         .formatter(|m, _| {
