@@ -83,6 +83,9 @@ struct Scene<'a> {
     /// Line width and marker radius.
     w: f32,
     r: f32,
+    /// A lane bar's thickness, in lanes: thicker on a slide, whose words on the bars are
+    /// large against its short lanes.
+    bar: f64,
     /// When A wakes from its pause.
     frozen_until: f64,
     /// Whether A writes after its lease ran out.
@@ -112,6 +115,7 @@ impl<'a> Scene<'a> {
             refused: plot::colour(cx, REFUSED),
             w: plot::line_width(cx),
             r: plot::marker_radius(cx) * 2.4,
+            bar: if cx.lecture { 0.6 } else { 0.5 },
             frozen_until: WORK_S + run.params.pause_s,
             late,
             lease_a_end: if late { run.expiry_s } else { run.a_write_s },
@@ -134,7 +138,7 @@ impl<'a> Scene<'a> {
             0.0,
             WORK_S.min(run.a_write_s),
             now,
-            0.5,
+            self.bar,
             solid(a_color),
             a_color,
         ));
@@ -143,7 +147,7 @@ impl<'a> Scene<'a> {
             WORK_S,
             self.frozen_until,
             now,
-            0.5,
+            self.bar,
             faint(palette::GREY),
             a_color,
         );
@@ -155,7 +159,7 @@ impl<'a> Scene<'a> {
             0.0,
             self.lease_a_end,
             now,
-            0.5,
+            self.bar,
             faint(a_color),
             a_color,
         );
@@ -166,7 +170,7 @@ impl<'a> Scene<'a> {
             run.b_granted_s,
             run.b_write_s,
             now,
-            0.5,
+            self.bar,
             faint(b_color),
             b_color,
         ));
@@ -185,7 +189,7 @@ impl<'a> Scene<'a> {
             run.b_granted_s,
             run.b_write_s,
             now,
-            0.5,
+            self.bar,
             solid(b_color),
             b_color,
         ));
