@@ -16,12 +16,12 @@ pub mod mc_stream;
 pub(crate) mod memory;
 pub mod predict;
 pub mod run;
+mod share;
 
 use egui::{Rect, Ui, Vec2};
 
 use crate::runner::Runner;
-use crate::scenario::{Pairs, settings};
-use crate::ui::{Builds, Cx, Present, Press, Section, Shareable, kit::widgets};
+use crate::ui::{Builds, Cx, Present, Press, Section, kit::widgets};
 
 pub use builds::Choices;
 pub use experiment::Experiment;
@@ -473,30 +473,5 @@ impl<E: Experiment> Present for Stage<E> {
         crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| self.figure(ui, cx, size));
         self.plot_rect = plot_rect;
         true
-    }
-}
-
-/// A stage shares its settings and seed, its figure's data and the figure's area.
-impl<E: Experiment> Shareable for Stage<E> {
-    fn scenario(&self) -> Option<Pairs> {
-        let seed = self.exp.seeded().then_some(self.seed);
-        Some(settings::model_pairs(&self.exp.shared(), seed))
-    }
-
-    fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
-        let (params, seed) = settings::read_model(pairs, self.exp.seeded())?;
-        self.exp.set_shared(params);
-        self.seed = seed.unwrap_or(self.seed);
-        // Whoever shares a code wants the run seen: no prompt.
-        self.gate.skip();
-        Ok(())
-    }
-
-    fn csv(&self) -> Option<String> {
-        self.exp.csv()
-    }
-
-    fn plot_rect(&self) -> Option<Rect> {
-        self.plot_rect
     }
 }

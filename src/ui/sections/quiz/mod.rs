@@ -11,6 +11,7 @@
 //! [`view`] draws it.
 
 mod answer;
+mod results;
 mod reveal;
 pub mod state;
 pub mod view;

@@ -16,6 +16,9 @@ use crate::ui::kit::labels::{Label, Labels, Mark, marks};
 use crate::ui::kit::plot::{self, cross, palette};
 use crate::ui::kit::widgets;
 
+/// A grant's arrow to its holder.
+mod grant;
+
 /// The y axis's span in lanes: from under storage's lane (its verdicts' words) to over A's
 /// (the lease's end), and egui_plot's margin of a twentieth at either end: egui_plot names a
 /// lane only where lanes are a tick row apart.
@@ -360,47 +363,6 @@ impl<'a> Scene<'a> {
                 labels.add(storage_words(e.t_s, later(token), words, r).strong());
             }
             _ => {}
-        }
-    }
-}
-
-impl Scene<'_> {
-    /// A grant: an arrow from the lock service's lane to the grantee's, in its colour, and
-    /// A's token beside it (B's is named on the lock service's lane, see `bar_words`). At the
-    /// first moment, before any bar has length, it is what the headline's grant looks like.
-    fn grant_mark(&self, p: &mut PlotUi<'_>, labels: &mut Labels, t: f64, to: Worker, token: u64) {
-        let (lane, c) = match to {
-            Worker::A => (Lane::A, self.a_color),
-            Worker::B => (Lane::B, self.b_color),
-        };
-        let (from, end) = (lane_y(Lane::LockService), lane_y(lane));
-        let dir = (end - from).signum();
-        let arrow = vec![[t, from + 0.27 * dir], [t, end - 0.27 * dir]];
-        labels.avoid_marks(marks::line(&arrow, self.w).collect::<Vec<_>>());
-        p.line(
-            egui_plot::Line::new("", arrow.clone())
-                .color(c)
-                .width(self.w),
-        );
-        let shape = if dir > 0.0 {
-            MarkerShape::Up
-        } else {
-            MarkerShape::Down
-        };
-        p.points(
-            Points::new("", vec![arrow[1]])
-                .color(c)
-                .radius(self.r * 0.6)
-                .shape(shape),
-        );
-        labels.avoid(PlotPoint::new(t, end - 0.27 * dir), self.r * 0.6);
-        if to == Worker::A {
-            let words = tf!("sections.stale.mark.token", &[("token", token.to_string())]);
-            labels.add(
-                Label::new(PlotPoint::new(t, 2.5), Align2::LEFT_CENTER, words)
-                    .offset(vec2(self.r, 0.0))
-                    .within_y(2.3, 2.75),
-            );
         }
     }
 }
