@@ -57,6 +57,9 @@ struct Failover<'a> {
     #[serde(borrow)]
     facts: Vec<(&'a str, Value)>,
     bars: Vec<(usize, f64, f64, Span)>,
+    /// The bars (counted from 0) that had not ended when the diagram closed.
+    #[serde(default)]
+    runs_on: Vec<usize>,
     marks: Vec<(usize, f64, Event)>,
     total_ms: f64,
 }
@@ -159,12 +162,17 @@ fn to_run(f: &Failover<'static>) -> FailoverRun {
     let lanes = std::iter::once("A".to_owned())
         .chain(lanes)
         .chain(std::iter::once("B".to_owned()));
-    let bars = f.bars.iter().map(|&(lane, from_ms, to_ms, span)| Bar {
-        lane,
-        from_ms,
-        to_ms,
-        span,
-    });
+    let bars = f
+        .bars
+        .iter()
+        .enumerate()
+        .map(|(i, &(lane, from_ms, to_ms, span))| Bar {
+            lane,
+            from_ms,
+            to_ms,
+            span,
+            runs_on: f.runs_on.contains(&i),
+        });
     let marks = f
         .marks
         .iter()
@@ -252,6 +260,16 @@ mod tests {
                 assert!(b.lane < lanes && b.from_ms <= b.to_ms, "{b:?} in {p:?}");
             }
             assert!(run.marks.iter().all(|m| m.lane < lanes), "{p:?}");
+            // What runs on past the diagram's close is a lock held or a server down at its
+            // close: every such bar ends with the last of them.
+            let close = run.bars.iter().map(|b| b.to_ms).fold(0.0, f64::max);
+            let open: Vec<_> = run.bars.iter().filter(|b| b.runs_on).collect();
+            assert!(!open.is_empty(), "{p:?}: nothing runs on");
+            let last_open = open.iter().map(|b| b.to_ms).fold(0.0, f64::max);
+            assert!(
+                open.iter().all(|b| b.to_ms == last_open) && last_open <= close,
+                "{p:?}"
+            );
             // In time order, as a live run's are.
             let at: Vec<f64> = run.moments.iter().map(|m| m.1).collect();
             assert!(at.is_sorted(), "{p:?}: {:?}", run.moments);

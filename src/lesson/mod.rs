@@ -342,17 +342,14 @@ impl Content {
             &mut st.applied,
             &mut st.applied_over_newer,
             &mut st.refused,
-            &mut st.not_paused,
-            &mut st.no_overlap,
-            &mut st.overwritten,
-            &mut st.rejected,
-            &mut st.overlap_harmless,
             &mut st.lease_label,
             &mut st.lease_ends_label,
             &mut st.fixed_script,
         ] {
             f(text);
         }
+        st.outcome.texts_mut().into_iter().for_each(&mut f);
+        st.slide.texts_mut().into_iter().for_each(&mut f);
         self.headlines.texts_mut().into_iter().for_each(&mut f);
         for text in self.break_story.texts_mut() {
             f(text);
@@ -1048,6 +1045,11 @@ mod tests {
         assert_eq!(ids, ["chubby", "zookeeper", "redlock-debate", "etcd"]);
         for s in &c.systems {
             assert!((3..=5).contains(&s.points.len()), "card {}", s.id);
+            assert!(
+                s.slides.iter().all(|&n| n > 0) && s.slides.iter().sum::<usize>() == s.points.len(),
+                "card {}: its slides show every point once, none empty",
+                s.id
+            );
             assert!(
                 !s.tagline.is_empty() && !s.fencing_role.is_empty(),
                 "card {}",

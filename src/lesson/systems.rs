@@ -10,6 +10,10 @@ pub struct SystemCard {
     pub name: String,
     pub tagline: String,
     pub points: Vec<String>,
+    /// How many of the points each of its facts slides shows in a lecture, in order (they
+    /// add up to the points' count): a card's facts are split where they are written, each
+    /// slide written to fit at every supported type.
+    pub slides: Vec<usize>,
     /// What plays the fencing-token role there.
     pub fencing_role: String,
     /// The question the learner answers before the card opens.

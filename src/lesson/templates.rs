@@ -24,13 +24,10 @@ pub struct StaleStory {
     pub applied: String,
     pub applied_over_newer: String,
     pub refused: String,
-    /// The headline per outcome. Slots: `{pause}`, `{ttl}`, `{a}` and `{b}` (A's and B's
-    /// write times), `{token_a}`, `{token_b}`.
-    pub not_paused: String,
-    pub no_overlap: String,
-    pub overwritten: String,
-    pub rejected: String,
-    pub overlap_harmless: String,
+    /// The headline per outcome.
+    pub outcome: StaleOutcomes,
+    /// The same on a slide, in short (the lecturer's notes say the rest).
+    pub slide: StaleOutcomes,
     /// The timeline's labels on A's lease and at its end. Slot: `{token}`.
     pub lease_label: String,
     pub lease_ends_label: String,
@@ -81,6 +78,9 @@ pub struct FailoverWords {
 #[serde(deny_unknown_fields)]
 pub struct CounterWords {
     pub without_lock: String,
+    /// While the counter climbs: `{workers}`, `{expected}`.
+    pub climbing: String,
+    pub climbing_with_lock: String,
     pub with_lock: String,
 }
 
@@ -98,11 +98,48 @@ pub struct TtlWords {
     pub check_none: String,
 }
 
-/// Section 4. `stale` (slots `{stale}`, `{holders}`) opens every headline as `{stale_line}`;
-/// `{late}` counts the stale writes that came after a newer one.
+/// Section 3's headline per outcome. Slots: `{pause}`, `{ttl}`, `{a}` and `{b}` (A's and B's
+/// write times), `{token_a}`, `{token_b}`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StaleOutcomes {
+    pub not_paused: String,
+    pub no_overlap: String,
+    pub overwritten: String,
+    pub rejected: String,
+    pub overlap_harmless: String,
+}
+
+impl StaleOutcomes {
+    /// Every sentence, in file order.
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        vec![
+            &mut self.not_paused,
+            &mut self.no_overlap,
+            &mut self.overwritten,
+            &mut self.rejected,
+            &mut self.overlap_harmless,
+        ]
+    }
+}
+
+/// Section 4: its headline for a learner and, in short, for a slide; the details under it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FencingWords {
+    pub learner: FencingHeadlines,
+    pub slide: FencingHeadlines,
+    /// Slots: `{share}`, `{lo}`, `{hi}`, `{exact}`, `{span}`.
+    pub details: String,
+    /// Slots: `{shown}`, `{holders}`.
+    pub ladder_part: String,
+}
+
+/// Section 4's headline per count. `stale` (slots `{stale}`, `{holders}`) opens every other
+/// one as `{stale_line}`; `{late}` counts the stale writes that came after a newer one.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FencingHeadlines {
     pub stale: String,
     pub none_stale: String,
     pub none_late: String,
@@ -110,10 +147,21 @@ pub struct FencingWords {
     pub rejected: String,
     pub replaced_one: String,
     pub replaced: String,
-    /// Slots: `{share}`, `{lo}`, `{hi}`, `{exact}`, `{span}`.
-    pub details: String,
-    /// Slots: `{shown}`, `{holders}`.
-    pub ladder_part: String,
+}
+
+impl FencingHeadlines {
+    /// Every sentence, in file order.
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        vec![
+            &mut self.stale,
+            &mut self.none_stale,
+            &mut self.none_late,
+            &mut self.rejected_one,
+            &mut self.rejected,
+            &mut self.replaced_one,
+            &mut self.replaced,
+        ]
+    }
 }
 
 impl Headlines {
@@ -121,21 +169,20 @@ impl Headlines {
     pub fn texts_mut(&mut self) -> Vec<&mut String> {
         let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
         let (o, p) = (&mut self.failover, &mut self.predictions);
-        vec![
+        let mut texts = vec![
             &mut c.without_lock,
+            &mut c.climbing,
+            &mut c.climbing_with_lock,
             &mut c.with_lock,
             &mut t.headline,
             &mut t.slide,
             &mut t.check,
             &mut t.check_seen,
             &mut t.check_none,
-            &mut f.stale,
-            &mut f.none_stale,
-            &mut f.none_late,
-            &mut f.rejected_one,
-            &mut f.rejected,
-            &mut f.replaced_one,
-            &mut f.replaced,
+        ];
+        texts.extend(f.learner.texts_mut());
+        texts.extend(f.slide.texts_mut());
+        texts.extend([
             &mut f.details,
             &mut f.ladder_part,
             &mut o.consensus,
@@ -147,7 +194,8 @@ impl Headlines {
             &mut o.twice_some,
             &mut p.right_one,
             &mut p.right_many,
-        ]
+        ]);
+        texts
     }
 }
 

@@ -213,7 +213,7 @@ fn two_workers_act_as_holder_they_do_not_both_hold_the_lock() {
     for text in every_text() {
         assert!(!text.contains("both held the lock"), "{text}");
     }
-    let harmless = &content().stale_story.overlap_harmless;
+    let harmless = &content().stale_story.outcome.overlap_harmless;
     assert!(harmless.contains("both acted as holder"), "{harmless}");
     // The lab's own headline is checked beside its recorded run, in tests/lab.rs.
 }

@@ -185,6 +185,7 @@ fn bar(lane: usize, from_ms: f64, to_ms: f64, span: Span) -> Bar {
         from_ms,
         to_ms,
         span,
+        runs_on: false,
     }
 }
 

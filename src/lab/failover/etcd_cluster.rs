@@ -283,11 +283,14 @@ impl Script for EtcdCluster {
         drop(self.members);
         let a_granted = self.a_granted;
         let end = self.b_answer * 1.15 + 50.0;
-        stage.bar(Lane::A, a_granted, end, Span::Holds(Who::A));
+        stage.bar_on(Lane::A, a_granted, end, Span::Holds(Who::A));
         for i in 0..MEMBERS {
-            let to = if i == self.leader { self.fault } else { end };
-            stage.bar(Lane::Server(i), a_granted, to, Span::Holds(Who::A));
+            if i == self.leader {
+                stage.bar(Lane::Server(i), a_granted, self.fault, Span::Holds(Who::A));
+            } else {
+                stage.bar_on(Lane::Server(i), a_granted, end, Span::Holds(Who::A));
+            }
         }
-        stage.bar(Lane::Server(self.leader), self.fault, end, Span::Down);
+        stage.bar_on(Lane::Server(self.leader), self.fault, end, Span::Down);
     }
 }

@@ -130,6 +130,9 @@ pub struct Bar {
     pub from_ms: f64,
     pub to_ms: f64,
     pub span: Span,
+    /// Whether what it shows had not ended when the diagram closed (a lock still held, a
+    /// server still down): it runs on past `to_ms`.
+    pub runs_on: bool,
 }
 
 /// Something that happened at one moment on one lane.

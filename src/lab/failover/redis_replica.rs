@@ -208,10 +208,10 @@ impl Script for RedisReplica {
             self.fault,
             Span::Holds(Who::A),
         );
-        stage.bar(Lane::Server(0), self.fault, until, Span::Down);
+        stage.bar_on(Lane::Server(0), self.fault, until, Span::Down);
         if self.b_granted {
             for lane in [Lane::Server(1), Lane::B] {
-                stage.bar(lane, self.b_answer, until, Span::Holds(Who::B));
+                stage.bar_on(lane, self.b_answer, until, Span::Holds(Who::B));
             }
         }
     }

@@ -282,9 +282,9 @@ impl Script for Redlock {
         stage.bar(Lane::Server(VICTIM), self.fault, restarted, Span::Down);
         stage.bar(Lane::A, a.end, self.a_valid_until, Span::Holds(Who::A));
         for &(i, at) in &b.granted {
-            stage.bar(Lane::Server(i), at, end, Span::Holds(Who::B));
+            stage.bar_on(Lane::Server(i), at, end, Span::Holds(Who::B));
         }
-        stage.bar(Lane::B, b.end, end, Span::Holds(Who::B));
+        stage.bar_on(Lane::B, b.end, end, Span::Holds(Who::B));
     }
 }
 

@@ -175,14 +175,25 @@ impl<'c> Stage<'c> {
         self.mark(lane, at_ms, event);
     }
 
-    /// Draws `span` on `lane` from `from_ms` to `to_ms`.
+    /// Draws `span` on `lane` from `from_ms` to `to_ms`, where it ended.
     pub fn bar(&mut self, lane: Lane, from_ms: f64, to_ms: f64, span: Span) {
+        self.push_bar(lane, from_ms, to_ms, span, false);
+    }
+
+    /// Draws `span` on `lane` from `from_ms` to the diagram's close at `to_ms`, where it had
+    /// not ended (a lock still held, a server still down).
+    pub fn bar_on(&mut self, lane: Lane, from_ms: f64, to_ms: f64, span: Span) {
+        self.push_bar(lane, from_ms, to_ms, span, true);
+    }
+
+    fn push_bar(&mut self, lane: Lane, from_ms: f64, to_ms: f64, span: Span, runs_on: bool) {
         let lane = self.index(lane);
         self.bars.push(Bar {
             lane,
             from_ms,
             to_ms,
             span,
+            runs_on,
         });
     }
 }

@@ -132,25 +132,45 @@ impl TopBar<'_> {
         } else {
             (t!("app.topbar.previous"), t!("app.topbar.next"))
         };
+        // On a projector the arrows are the clicker's keys: one build on or back, always
+        // ready (a press past the deck's ends does nothing, as Page Down does).
         if ui
-            .add_enabled(n > 1, egui::Button::new(previous))
-            .accessible_name(t!("app.topbar.previous_name"))
+            .add_enabled(n > 1 || self.lecture, egui::Button::new(previous))
+            .accessible_name(if self.lecture {
+                t!("app.topbar.previous_build_name")
+            } else {
+                t!("app.topbar.previous_name")
+            })
             .clicked()
         {
-            self.go_to = Some(n - 1);
+            if self.lecture {
+                self.queued.push(Action::PreviousSection);
+            } else {
+                self.go_to = Some(n - 1);
+            }
         }
         if self.lecture && n > count {
             ui.label(t!("app.topbar.lab"));
         } else {
             ui.label(format!("{n} / {count}"));
         }
-        // (The arrow goes where Page Down goes: on to the lab after a lecture's last section.)
         if ui
-            .add_enabled(n < count.max(self.last), egui::Button::new(next))
-            .accessible_name(t!("app.topbar.next_name"))
+            .add_enabled(
+                n < count.max(self.last) || self.lecture,
+                egui::Button::new(next),
+            )
+            .accessible_name(if self.lecture {
+                t!("app.topbar.next_build_name")
+            } else {
+                t!("app.topbar.next_name")
+            })
             .clicked()
         {
-            self.go_to = Some(n + 1);
+            if self.lecture {
+                self.queued.push(Action::NextSection);
+            } else {
+                self.go_to = Some(n + 1);
+            }
         }
         if self.lecture {
             ui.separator();

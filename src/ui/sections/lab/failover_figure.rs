@@ -218,6 +218,33 @@ fn lane_bars(cx: &Cx<'_>, run: &FailoverRun, end: f64, thick: f64) -> Vec<PlotBa
         .collect()
 }
 
+/// An arrow at the end of each bar that runs on: one cut at the diagram's `end`, or one that
+/// had not ended when the run's diagram closed (a lock still held, a server still down). A's
+/// lease cut at the axis has its own arrow, with its words (see [`valid_until`]).
+fn runs_on(p: &mut PlotUi<'_>, labels: &mut Labels, cx: &Cx<'_>, run: &FailoverRun, end: f64) {
+    let valid_arrow = run.moment("a_valid_until").is_some_and(|u| u > end * 1.05);
+    let top = run.lanes.len() as f64 - 1.0;
+    for b in run.bars.iter().filter(|b| b.from_ms < end) {
+        let y = lane_y(run, b.lane);
+        let cut = b.to_ms > end * 1.05;
+        if !(cut || b.runs_on) || cut && valid_arrow && y == top {
+            continue;
+        }
+        let colour = match b.span {
+            Span::Holds(w) => who_color(w),
+            Span::Down => palette::GREY,
+        };
+        let from = b.to_ms.min(end);
+        let to = (from + end * 0.05).min(end * 1.05);
+        labels.avoid_marks(marks::line(&[[from, y], [to, y]], 12.0));
+        p.arrows(
+            egui_plot::Arrows::new("", vec![[from, y]], vec![[to, y]])
+                .color(plot::colour(cx, colour))
+                .tip_length(12.0),
+        );
+    }
+}
+
 /// What a diagram's words are placed with: A's lane's height (`top`), the line width, the
 /// marks' radius and how far above A's lane the plot reaches.
 struct Frame {
@@ -241,12 +268,14 @@ impl Frame {
 /// else left), and the dashed line of the recovery that followed (a promotion, an election or
 /// a restart).
 fn fault_and_recovery(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, f: &Frame) {
-    let after = run
-        .moment("promotion")
-        .or(run.moment("election"))
-        .or(run.moment("restart"));
-    if let Some(at) = after {
+    if let Some((at, words)) = recovery(run) {
         lanes::moment_line(p, labels, at, BACK, f.lw * 0.5);
+        labels.add(
+            f.in_moment_row(at, Align2::LEFT_BOTTOM, f.lw, words)
+                .or(duration_ms(at))
+                .near_line(MOMENT_REACH)
+                .priority(3),
+        );
     }
     let Some(at) = run.moment("fault") else {
         return;
@@ -260,6 +289,23 @@ fn fault_and_recovery(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun
             .near_line(MOMENT_REACH)
             .priority(4),
     );
+}
+
+/// The recovery that followed the fault (a promotion, an election or a restart): its moment
+/// and its words for the moments' row.
+fn recovery(run: &FailoverRun) -> Option<(f64, String)> {
+    let (at, words) = if let Some(at) = run.moment("promotion") {
+        (at, key!("lab.failover.figure.promoted"))
+    } else if let Some(at) = run.moment("election") {
+        (at, key!("lab.failover.figure.elected"))
+    } else {
+        (
+            run.moment("restart")?,
+            key!("lab.failover.figure.restarted"),
+        )
+    };
+    let time = duration_ms(at);
+    Some((at, crate::lesson::catalogue::tf(words, &[("time", time)])))
 }
 
 /// How far (screen points) a moment's words may be from its line: beside it, past no more
@@ -322,6 +368,9 @@ pub fn moment_words(run: &FailoverRun) -> Vec<Vec<String>> {
             tf!("lab.failover.figure.fault", &[("time", time.clone())]),
             time,
         ]);
+    }
+    if let Some((at, words)) = recovery(run) {
+        out.push(vec![words, duration_ms(at)]);
     }
     let forms = valid_words(run, x_end(run));
     if !forms.is_empty() {
@@ -426,6 +475,7 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     let name = format!("lab-failover-{store}");
     let response = plot::show(ui, &name, diagram, |p| {
         p.bar_chart(BarChart::new("", bars).horizontal());
+        runs_on(p, &mut labels, cx, run, end);
         fault_and_recovery(p, &mut labels, run, &f);
         valid_until(p, &mut labels, run, end, &f);
     });

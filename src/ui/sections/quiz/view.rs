@@ -262,7 +262,7 @@ impl QuizSection {
         });
         self.answers(ui, inputs, true);
         if self.state.feedback_visible() {
-            self.feedback(ui, cx, inputs, true);
+            self.feedback(ui, cx, inputs);
             return;
         }
         // (On the projector R and Page Down reveal: the button is the console's.)
@@ -315,15 +315,8 @@ impl QuizSection {
         ui.spacing_mut().item_spacing.y = spacing;
     }
 
-    /// The verdict (announced to screen readers), the explanation and the "next" button. A
-    /// slide short of room leaves out the verdict's lines (the answers' marks say it).
-    pub(super) fn feedback(
-        &mut self,
-        ui: &mut Ui,
-        cx: &mut Cx<'_>,
-        inputs: &mut Inputs,
-        verdict_shown: bool,
-    ) {
+    /// The verdict (announced to screen readers), the explanation and the "next" button.
+    pub(super) fn feedback(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
         let (Some(q), Some((tone, verdict))) = (self.state.question(), self.state.verdict()) else {
             return;
         };
@@ -340,19 +333,17 @@ impl QuizSection {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 compact(ui);
-                if verdict_shown {
-                    // (The build's headline: on a slide in the headline's size.)
-                    let headline = TextStyle::Name(widgets::HEADLINE.into());
-                    let size = match ui.style().text_styles.get(&headline) {
-                        Some(font) if self.state.lecture() => font.size,
-                        _ => ui.style().text_styles[&TextStyle::Body].size * 1.1,
-                    };
-                    let r = ui.label(RichText::new(verdict).strong().size(size).color(colour));
-                    ui.ctx()
-                        .accesskit_node_builder(r.id, |node| node.set_live(Live::Polite));
-                    ui.add_space(2.0);
-                    ui.label(RichText::new(&self.state.quiz().why_label).strong());
-                }
+                // (The build's headline: on a slide in the headline's size.)
+                let headline = TextStyle::Name(widgets::HEADLINE.into());
+                let size = match ui.style().text_styles.get(&headline) {
+                    Some(font) if self.state.lecture() => font.size,
+                    _ => ui.style().text_styles[&TextStyle::Body].size * 1.1,
+                };
+                let r = ui.label(RichText::new(verdict).strong().size(size).color(colour));
+                ui.ctx()
+                    .accesskit_node_builder(r.id, |node| node.set_live(Live::Polite));
+                ui.add_space(2.0);
+                ui.label(RichText::new(&self.state.quiz().why_label).strong());
                 widgets::paragraph(ui, &q.why, cx);
             });
         ui.add_space(4.0);

@@ -108,6 +108,26 @@ impl Counter {
     }
 }
 
+impl Counter {
+    /// The headline while the counter climbs.
+    fn climbing(&self, pair: &Pair) -> String {
+        let p = &pair.key.0;
+        let words = &crate::lesson::content().headlines.counter;
+        let template = if self.params.lock {
+            &words.climbing_with_lock
+        } else {
+            &words.climbing
+        };
+        crate::lesson::fill(
+            template,
+            &[
+                ("workers", p.workers.to_string()),
+                ("expected", fmt_int(p.expected())),
+            ],
+        )
+    }
+}
+
 impl Experiment for Counter {
     crate::stage_params!("why-lock", CounterParams);
 
@@ -124,8 +144,22 @@ impl Experiment for Counter {
             .ensure(curve_key(&p, seed), |&k| spawn_curve(runner, k));
     }
 
+    /// The count once the counter has climbed to its end; while it climbs, what the workers
+    /// are doing (the headline never states a number the figure has not reached).
     fn headline(&self) -> Option<String> {
-        self.runs.latest().map(|pair| self.headline_for(pair))
+        let pair = self.runs.latest()?;
+        Some(if self.playback.position < 1.0 {
+            self.climbing(pair)
+        } else {
+            self.headline_for(pair)
+        })
+    }
+
+    fn other_headlines(&self, _slide: bool) -> Vec<String> {
+        self.runs
+            .latest()
+            .map(|pair| vec![self.climbing(pair), self.headline_for(pair)])
+            .unwrap_or_default()
     }
 
     fn failure(&self) -> Option<String> {

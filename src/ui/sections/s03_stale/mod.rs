@@ -84,6 +84,21 @@ impl Stale {
     }
 
     /// What the figure shows before the first story is ready.
+    /// The outcome once the story is told (in short on a `slide`); while it is stepped
+    /// (paused before its end), the moment on screen: the headline grows with the story and
+    /// never gives away its end.
+    fn told(&self, slide: bool) -> Option<String> {
+        let story = self.story.latest()?;
+        let shown = story.at(self.playback.position).1;
+        if self.playback.playing || self.playback.position >= 1.0 || shown >= story.steps.len() {
+            return Some(outcome_sentence(&story.run, slide));
+        }
+        story
+            .steps
+            .get(shown.saturating_sub(1))
+            .map(|s| s.caption.clone())
+    }
+
     fn waiting(&self, ui: &mut Ui, size: Vec2) {
         ui.allocate_ui(size, |ui| {
             ui.set_min_size(size);
@@ -143,21 +158,15 @@ impl Experiment for Stale {
         }
     }
 
-    /// The outcome once the story is told; while it is stepped (paused before its end), the
-    /// moment on screen: the headline grows with the story and never gives away its end.
     fn headline(&self) -> Option<String> {
-        let story = self.story.latest()?;
-        let shown = story.at(self.playback.position).1;
-        if self.playback.playing || self.playback.position >= 1.0 || shown >= story.steps.len() {
-            return Some(outcome_sentence(&story.run));
-        }
-        story
-            .steps
-            .get(shown.saturating_sub(1))
-            .map(|s| s.caption.clone())
+        self.told(false)
     }
 
-    fn other_headlines(&self, _slide: bool) -> Vec<String> {
+    fn slide_headline(&self) -> Option<String> {
+        self.told(true)
+    }
+
+    fn other_headlines(&self, slide: bool) -> Vec<String> {
         // Every moment's caption and the outcome: the lanes hold still as the story steps.
         let Some(story) = self.story.latest() else {
             return Vec::new();
@@ -166,7 +175,7 @@ impl Experiment for Stale {
             .steps
             .iter()
             .map(|s| s.caption.clone())
-            .chain([outcome_sentence(&story.run)])
+            .chain([outcome_sentence(&story.run, slide)])
             .collect()
     }
 
@@ -519,12 +528,12 @@ mod tests {
         for (pause, ttl, fencing, outcome, words) in cases {
             let s = story(pause, ttl, fencing);
             assert_eq!(s.run.outcome, outcome);
-            let h = outcome_sentence(&s.run);
+            let h = outcome_sentence(&s.run, false);
             assert!(h.contains(words), "{h}");
             assert!(h.contains(&seconds(pause)) || pause == 0.0, "{h}");
             assert!(!h.contains("NaN") && !h.contains("inf"), "{h}");
         }
-        let h = outcome_sentence(&story(0.0, 1.0, false).run);
+        let h = outcome_sentence(&story(0.0, 1.0, false).run, false);
         assert!(h.starts_with("A was not paused"), "{h}");
     }
 
@@ -568,7 +577,7 @@ mod tests {
             (14.0, true),
             (9.5, false),
         ] {
-            let h = outcome_sentence(&story(pause, 10.0, fencing).run);
+            let h = outcome_sentence(&story(pause, 10.0, fencing).run, false);
             assert!(!h.contains(['{', '}']), "{h}");
         }
     }

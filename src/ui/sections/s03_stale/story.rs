@@ -134,9 +134,13 @@ fn sentence(e: &Event, run: &StaleRun) -> String {
 }
 
 /// The section's headline for a finished run: the outcome in plain words.
-pub fn outcome_sentence(run: &StaleRun) -> String {
+pub fn outcome_sentence(run: &StaleRun, slide: bool) -> String {
     let p = &run.params;
-    let w = words_of_story();
+    let w = if slide {
+        &words_of_story().slide
+    } else {
+        &words_of_story().outcome
+    };
     let template = match run.outcome {
         Outcome::NoOverlap if p.pause_s == 0.0 => &w.not_paused,
         Outcome::NoOverlap => &w.no_overlap,

@@ -172,14 +172,10 @@ pub fn figure(
         (0.34 * size.x - chrome).max(110.0)
     };
     let box_w = names_w + chrome;
-    // On a projector height is short and width is not: the box beside the ladder while the
-    // ladder keeps half the width.
     let gap = ui.spacing().item_spacing.x * 2.0;
-    // (Beside the box the ladder keeps room for its axes' numbers: at least as wide as
-    // fifteen rows of text.)
-    let row = ui.text_style_height(&egui::TextStyle::Body);
-    let beside = cx.lecture && box_w <= 0.5 * size.x && size.x - box_w - gap >= 15.0 * row;
-    if size.x >= SIDE_BY_SIDE || beside {
+    // A slide shows the ladder alone at every size and Type: its key counts each kind of
+    // write, and the headline says what fencing changed.
+    if !cx.lecture && size.x >= SIDE_BY_SIDE {
         ui.horizontal_top(|ui| {
             let ladder_w = size.x - box_w - gap;
             view.shown = Some(ladder(
@@ -204,8 +200,6 @@ pub fn figure(
         })
         .inner
     } else if cx.lecture {
-        // A slide too narrow for the box beside the ladder: the ladder alone (the headline
-        // says the counts).
         view.shown = Some(ladder(
             ui,
             cx,

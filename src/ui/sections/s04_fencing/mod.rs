@@ -61,13 +61,14 @@ fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
 impl Fencing {
     /// The headline for the chain as drawn.
     pub fn headline_for(&self, pair: &Pair) -> String {
-        self.headline_with(pair, self.params.fencing)
+        self.headline_with(pair, self.params.fencing, false)
     }
 
-    /// The headline for the chain with `fencing` on or off.
-    fn headline_with(&self, pair: &Pair, fencing: bool) -> String {
+    /// The headline for the chain with `fencing` on or off (in short on a `slide`).
+    fn headline_with(&self, pair: &Pair, fencing: bool, slide: bool) -> String {
         let run = pair.shown(fencing);
         let words = &crate::lesson::content().headlines.fencing;
+        let words = if slide { &words.slide } else { &words.learner };
         let (n, m) = (run.stale_writes, run.late_after_newer);
         let stale_line = crate::lesson::fill(
             &words.stale,
@@ -129,11 +130,16 @@ impl Experiment for Fencing {
 
     crate::one_run_status!();
 
-    fn other_headlines(&self, _slide: bool) -> Vec<String> {
+    fn slide_headline(&self) -> Option<String> {
+        let pair = self.run.latest()?;
+        Some(self.headline_with(pair, self.params.fencing, true))
+    }
+
+    fn other_headlines(&self, slide: bool) -> Vec<String> {
         // The same chain with fencing switched: the two builds keep one figure.
         self.run
             .latest()
-            .map(|pair| vec![self.headline_with(pair, !self.params.fencing)])
+            .map(|pair| vec![self.headline_with(pair, !self.params.fencing, slide)])
             .unwrap_or_default()
     }
 

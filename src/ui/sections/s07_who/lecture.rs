@@ -1,9 +1,8 @@
 //! Section 7 in a lecture: a deck of builds, one card's part on each screen. For each card its
 //! question (the class votes with the number keys), its answer with the reason, and its
-//! fencing token (its points are the learner's page, and the speaker notes say the gist); for
-//! the card with a
-//! debate, each side, then the class's judgement asked, then the lesson's conclusion. One Page
-//! Down, one build, each written to fit the slide at every supported type.
+//! fencing token with its facts, over as many slides as the card's `slides` say; for the card
+//! with a debate, each side, then the class's judgement asked, then the lesson's conclusion.
+//! One Page Down, one build, each written to fit the slide at every supported type.
 
 use egui::{RichText, TextStyle, Ui};
 
@@ -21,8 +20,8 @@ pub(super) enum Build {
     Ask(usize),
     /// Its answer and the reason.
     Answer(usize),
-    /// Its fencing token.
-    Facts(usize),
+    /// Its fencing token and its `k`th slide of facts.
+    Facts(usize, usize),
     /// A side of the debate: who, and the position.
     Side(usize, usize),
     /// The class's judgement asked.
@@ -41,8 +40,10 @@ impl Build {
                 let sides = c.debate.as_ref().map_or(0, |d| d.sides.len());
                 let debate = c.debate.is_some();
                 let judge = debate.then_some([Build::Debate(i), Build::Conclusion(i)]);
-                [Build::Ask(i), Build::Answer(i), Build::Facts(i)]
+                let facts = (0..c.slides.len()).map(move |k| Build::Facts(i, k));
+                [Build::Ask(i), Build::Answer(i)]
                     .into_iter()
+                    .chain(facts)
                     .chain((0..sides).map(move |s| Build::Side(i, s)))
                     .chain(judge.into_iter().flatten())
             })
@@ -50,13 +51,14 @@ impl Build {
     }
 
     /// Its name in the speaker notes (`assets/notes.ron`): `ask-1`, `answer-1`, `facts-1`,
-    /// `side-3-1`, `debate-3`, `conclusion-3`.
+    /// `more-1` (the facts' second slide), `side-3-1`, `debate-3`, `conclusion-3`.
     fn name(self) -> String {
         let (word, i) = match self {
             Build::Side(i, s) => return format!("side-{}-{}", i + 1, s + 1),
+            Build::Facts(i, k) if k > 0 => return format!("more-{}", i + 1),
             Build::Ask(i) => ("ask", i),
             Build::Answer(i) => ("answer", i),
-            Build::Facts(i) => ("facts", i),
+            Build::Facts(i, _) => ("facts", i),
             Build::Debate(i) => ("debate", i),
             Build::Conclusion(i) => ("conclusion", i),
         };
@@ -70,7 +72,7 @@ impl Build {
         match self {
             Build::Ask(i)
             | Build::Answer(i)
-            | Build::Facts(i)
+            | Build::Facts(i, _)
             | Build::Side(i, _)
             | Build::Debate(i)
             | Build::Conclusion(i) => i,
@@ -137,7 +139,12 @@ impl Who {
                     }
                 }
                 Build::Answer(i) => answer_slide(ui, c, self.chosen(i), cx),
-                Build::Facts(_) => facts_slide(ui, c, cx),
+                Build::Facts(_, k) => {
+                    let from: usize = c.slides[..k].iter().sum();
+                    let to = (from + c.slides[k]).min(c.points.len());
+                    super::token_ui(ui, c, cx);
+                    super::points_ui(ui, &c.points[from.min(to)..to], cx);
+                }
                 Build::Side(_, s) => {
                     if let Some(side) = c.debate.as_ref().and_then(|d| d.sides.get(s)) {
                         super::side_ui(ui, side, cx);
@@ -211,22 +218,6 @@ fn answer_parts(
         ui.add_space(6.0);
     }
     feedback(ui, c, chosen, cx);
-}
-
-/// A card's fencing token, and as many of its points as the slide has room for (measured in
-/// this frame).
-fn facts_slide(ui: &mut Ui, c: &SystemCard, cx: &mut Cx<'_>) {
-    let shown = (0..=c.points.len())
-        .rev()
-        .find(|&n| {
-            column::fits(ui, ("who-facts-measured", &c.id, n), |ui| {
-                super::token_ui(ui, c, cx);
-                super::points_ui(ui, &c.points[..n], cx);
-            })
-        })
-        .unwrap_or(0);
-    super::token_ui(ui, c, cx);
-    super::points_ui(ui, &c.points[..shown], cx);
 }
 
 /// The deck's builds: one Page Down, the next build.
