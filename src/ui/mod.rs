@@ -280,36 +280,6 @@ pub fn shown_words(page: &dyn Section) -> Option<String> {
         .map_or_else(|| page.summary(), Present::shown_words)
 }
 
-/// Writes [`Section::share`] and [`Section::share_mut`] for a page that is its own
-/// [`Shareable`]: `crate::offers_share!();` in its `impl Section`.
-#[macro_export]
-macro_rules! offers_share {
-    () => {
-        fn share(&self) -> Option<&dyn $crate::ui::Shareable> {
-            Some(self)
-        }
-
-        fn share_mut(&mut self) -> Option<&mut dyn $crate::ui::Shareable> {
-            Some(self)
-        }
-    };
-}
-
-/// Writes [`Section::present`] and [`Section::present_mut`] for a page that is its own
-/// [`Present`]: `crate::offers_present!();` in its `impl Section`.
-#[macro_export]
-macro_rules! offers_present {
-    () => {
-        fn present(&self) -> Option<&dyn $crate::ui::Present> {
-            Some(self)
-        }
-
-        fn present_mut(&mut self) -> Option<&mut dyn $crate::ui::Present> {
-            Some(self)
-        }
-    };
-}
-
 /// Every section, in lesson order.
 pub fn all_sections() -> Vec<Box<dyn Section>> {
     all_sections_with(sections::lab::LabPage::new())
