@@ -191,11 +191,12 @@ impl Press {
     }
 }
 
-/// The lecture's protocol: the builds a clicker's Page Down and Page Up step through (a quiz's
-/// reveal, a story's moments, an experiment's choices, the lab's parts), as a slide deck's.
-/// A page offers it through [`Present`]; a simulation section's [`stage::Experiment`] has it
-/// too, and its [`stage::Stage`] answers with it after its own build (a hidden result's
-/// reveal). By default there is one build and a press takes nothing.
+/// The lecture's one protocol: the builds a clicker's Page Down and Page Up step through (a
+/// quiz's reveal, a story's moments, a stage's presets, the lab's parts), as a slide deck's.
+/// A page offers it through [`Present`], and the app asks the page on show once a press
+/// (`src/app/clicker.rs`). Every simulation section's [`stage::Stage`] answers it from the
+/// stage's data: a hidden result's reveal, then its presets and its page's steps (see
+/// [`stage::builds`]). By default there is one build and a press takes nothing.
 pub trait Builds {
     /// A press before the app moves on: shows the next or previous build the press may take
     /// (see [`Reach`]) and returns true. False, past either end or outside lecture mode, lets
