@@ -57,6 +57,49 @@ struct Shared<R> {
     cancel: AtomicBool,
 }
 
+/// How a task is getting on, without its result: what a run status shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Work done so far, out of `total`.
+    pub done: u64,
+    pub total: u64,
+    pub finished: bool,
+    /// Why the work failed, if it did.
+    pub failed: Option<String>,
+    /// The fraction done, 0..=1 (see [`Published::completed`]).
+    pub completed: f32,
+}
+
+/// A task's progress as anyone may read it (see [`Watch`]).
+trait Watched {
+    fn progress(&self) -> Progress;
+}
+
+impl<R> Watched for Shared<R> {
+    fn progress(&self) -> Progress {
+        let s = lock(&self.published);
+        Progress {
+            done: s.done,
+            total: s.total,
+            finished: s.finished,
+            failed: s.failed.clone(),
+            completed: s.completed(),
+        }
+    }
+}
+
+/// A look at a task from elsewhere (a stage's run status): holding it keeps nothing running,
+/// and dropping it cancels nothing.
+#[derive(Clone)]
+pub struct Watch(Arc<dyn Watched>);
+
+impl Watch {
+    /// How the task is getting on now.
+    pub fn progress(&self) -> Progress {
+        self.0.progress()
+    }
+}
+
 /// Handed to the work function: publish how far it has got, check for cancellation.
 pub struct Reporter<R> {
     shared: Arc<Shared<R>>,
@@ -208,6 +251,13 @@ impl<R> Task<R> {
     /// Asks the work to stop; it will publish nothing more.
     pub fn cancel(&self) {
         self.shared.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl<R: 'static> Task<R> {
+    /// A look at the task's progress for whoever does not own it (see [`Watch`]).
+    pub fn watch(&self) -> Watch {
+        Watch(self.shared.clone())
     }
 }
 

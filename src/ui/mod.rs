@@ -191,11 +191,12 @@ impl Press {
     }
 }
 
-/// The lecture's protocol: the builds a clicker's Page Down and Page Up step through (a quiz's
-/// reveal, a story's moments, an experiment's choices, the lab's parts), as a slide deck's.
-/// A page offers it through [`Present`]; a simulation section's [`stage::Experiment`] has it
-/// too, and its [`stage::Stage`] answers with it after its own build (a hidden result's
-/// reveal). By default there is one build and a press takes nothing.
+/// The lecture's one protocol: the builds a clicker's Page Down and Page Up step through (a
+/// quiz's reveal, a story's moments, a stage's presets, the lab's parts), as a slide deck's.
+/// A page offers it through [`Present`], and the app asks the page on show once a press
+/// (`src/app/clicker.rs`). Every simulation section's [`stage::Stage`] answers it from the
+/// stage's data: a hidden result's reveal, then its presets and its page's steps (see
+/// [`stage::builds`]). By default there is one build and a press takes nothing.
 pub trait Builds {
     /// A press before the app moves on: shows the next or previous build the press may take
     /// (see [`Reach`]) and returns true. False, past either end or outside lecture mode, lets
@@ -278,36 +279,6 @@ pub fn audience<S: Section + ?Sized>(page: &mut S, ui: &mut egui::Ui, cx: &mut C
 pub fn shown_words(page: &dyn Section) -> Option<String> {
     page.present()
         .map_or_else(|| page.summary(), Present::shown_words)
-}
-
-/// Writes [`Section::share`] and [`Section::share_mut`] for a page that is its own
-/// [`Shareable`]: `crate::offers_share!();` in its `impl Section`.
-#[macro_export]
-macro_rules! offers_share {
-    () => {
-        fn share(&self) -> Option<&dyn $crate::ui::Shareable> {
-            Some(self)
-        }
-
-        fn share_mut(&mut self) -> Option<&mut dyn $crate::ui::Shareable> {
-            Some(self)
-        }
-    };
-}
-
-/// Writes [`Section::present`] and [`Section::present_mut`] for a page that is its own
-/// [`Present`]: `crate::offers_present!();` in its `impl Section`.
-#[macro_export]
-macro_rules! offers_present {
-    () => {
-        fn present(&self) -> Option<&dyn $crate::ui::Present> {
-            Some(self)
-        }
-
-        fn present_mut(&mut self) -> Option<&mut dyn $crate::ui::Present> {
-            Some(self)
-        }
-    };
 }
 
 /// Every section, in lesson order.

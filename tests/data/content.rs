@@ -419,8 +419,8 @@ fn break_it_states_its_zero_cells_as_zero_by_construction() {
         acc,
     };
     for mode in Mode::ALL {
-        section.exp.params.mode = mode;
-        let h = section.exp.headline_for(&view);
+        section.params.mode = mode;
+        let h = section.exp.headline_for(&section.params, &view);
         assert!(!h.to_lowercase().contains("simulat"), "{h}");
         // A cell the defence removes is said in words, never shown as a counted "0".
         assert!(!h.contains(" 0 "), "{mode}: {h}");

@@ -63,6 +63,12 @@ impl Playlist {
         self.file.as_deref()
     }
 
+    /// Whether the playlist takes a Page Down (`forward`) or Page Up now: while it leads,
+    /// every press but Page Up from its first code (then the lesson moves as usual).
+    pub fn takes(&self, forward: bool) -> bool {
+        self.at.is_some_and(|at| forward || at > 0)
+    }
+
     /// A press while the playlist leads: Page Down (Page Up) applies the next (previous) code
     /// and returns the section to show (`Some(None)` if the code failed). `None` when the
     /// playlist has nothing more to say (the app moves through the lesson as usual).

@@ -1,184 +1,168 @@
-//! What a simulation section has of its own: the [`Experiment`] a [`super::Stage`] shows,
-//! and the two macros that write its common parts.
+//! What a simulation section has of its own: the [`Experiment`] a [`super::Stage`] shows.
+//!
+//! Four methods are required: its runs ([`Experiment::refresh`], which also tells the stage
+//! which runs to wait for), its [`Experiment::headline`], its [`Experiment::figure`] and its
+//! [`Experiment::controls`]. What every page has besides is the stage's data, handed to the
+//! page where it is needed: the settings and the seed, the run status the page fills, the
+//! presets (section 2's TTLs, section 4's fencing, section 5's stores, section 9's defences,
+//! see [`super::Presets`]) and the lecture's builds made of them. The rest is optional, with
+//! defaults that say nothing: the plot key, the settings drawer, the numbers in the reading
+//! column, the CSV, the prediction's answer, and the page's own steps within a build
+//! ([`Steps`]: section 3's moments, section 5's two ideas at the Redis row).
 
 use egui::{Ui, Vec2};
 
-use super::builds::Choices;
+use super::run::RunStatus;
 use crate::runner::Runner;
+use crate::ui::Cx;
 use crate::ui::kit::plot::KeyMark;
-use crate::ui::{Builds, Cx};
+use crate::ui::shell::keymap::Action;
 
-/// The headline, failure and busy state of an [`Experiment`] whose results come from one
-/// [`super::Rerun`] in its field `run`, headlined by its method `headline_for(&view)`: write
-/// `one_run_status!();` in the `impl Experiment`.
-#[macro_export]
-macro_rules! one_run_status {
-    () => {
-        fn headline(&self) -> Option<String> {
-            self.run.latest().map(|v| self.headline_for(v))
-        }
-
-        fn failure(&self) -> Option<String> {
-            self.run.failed()
-        }
-
-        fn busy(&self) -> bool {
-            !self.run.finished()
-        }
-    };
+/// A page's own steps within the lecture's build on show: section 3's moments of its story,
+/// section 5's two ideas at the Redis row. A page has one by default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Steps {
+    /// How many at these settings (none while a story is still being told).
+    pub count: usize,
+    /// The one on show, from 0.
+    pub at: usize,
+    /// The build's name in the speaker notes where the page names it (`moment-3`,
+    /// `choice-1-cost`); `None` leaves it to the stage (the preset on show).
+    pub name: Option<String>,
 }
 
-/// The section's id and its parameters, kept in its field `params`: write
-/// `stage_params!("ttl", Params);` in the `impl Experiment` (the number is the section's
-/// place in [`crate::sections`]).
-#[macro_export]
-macro_rules! stage_params {
-    ($id:expr, $params:ty) => {
-        type Params = $params;
-
-        fn number(&self) -> u8 {
-            $crate::sections::number($id)
+impl Steps {
+    /// One step, named by the stage.
+    pub fn one() -> Self {
+        Self {
+            count: 1,
+            at: 0,
+            name: None,
         }
-
-        fn params(&self) -> $params {
-            self.params
-        }
-
-        fn set_params(&mut self, params: $params) {
-            self.params = params;
-        }
-    };
+    }
 }
 
-/// What a simulation section has of its own: its settings, its runs, its figure, its controls
-/// and its prediction. Its builds (the clicker's steps) are its [`Builds`], most of them its
-/// [`Choices`].
-pub trait Experiment: Builds + Choices {
+/// What a simulation section has of its own: its runs, its headline, its figure and its
+/// controls. Its settings (`p`) are the stage's, lent to each method.
+pub trait Experiment {
     /// Everything a run depends on besides the seed (what scenario codes carry).
     type Params: crate::scenario::Settings;
 
-    /// The section's number, 1-10.
-    fn number(&self) -> u8;
-
-    fn params(&self) -> Self::Params;
-
-    /// Takes new parameters (already valid: from a slider, a preset or a scenario code).
-    fn set_params(&mut self, params: Self::Params);
-
-    /// What the section's scenario code carries: its parameters, and whatever else a code
-    /// needs to show the page as it is (section 5's step).
-    fn shared(&self) -> Self::Params {
-        self.params()
-    }
-
-    /// Takes what a scenario code carried (see [`Self::shared`]).
-    fn set_shared(&mut self, params: Self::Params) {
-        self.set_params(params);
-    }
+    /// The section's id in the registry ([`crate::sections`]), which gives its number.
+    const ID: &'static str;
 
     /// Whether the section's results depend on a seed (section 3's story does not).
-    fn seeded(&self) -> bool {
-        true
-    }
+    const SEEDED: bool = true;
 
-    /// Starts the runs whose inputs changed and takes the results that came in. The stage
-    /// calls it once a frame before drawing, and once more after the frame's input only when
-    /// that changed the settings or the seed (so a change starts its run in the same frame);
-    /// cheap when nothing changed.
-    fn refresh(&mut self, runner: &Runner, seed: u64);
+    /// Whether a scenario code carries the page's [`Steps`] (section 5's second idea does; a
+    /// story's moment does not): only steps a code does not carry keep a playlist's prepared
+    /// run as prepared.
+    const STEPS_IN_CODE: bool = false;
+
+    /// Starts the runs whose inputs changed and takes the results that came in, and tells
+    /// `status` the runs the stage waits for (and shows the progress of). The stage calls it
+    /// once a frame before drawing, and once more after the frame's input only when that
+    /// changed the settings or the seed (so a change starts its run in the same frame); cheap
+    /// when nothing changed. It may bring the settings into range.
+    fn refresh(&mut self, runner: &Runner, p: &mut Self::Params, seed: u64, status: &mut RunStatus);
 
     /// The computed headline; `None` while the results are still coming in.
-    fn headline(&self) -> Option<String>;
+    fn headline(&self, p: &Self::Params) -> Option<String>;
+
+    /// Draws the main figure, axes, titles and marks, filling `size` (a click on it may
+    /// change the settings).
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut Self::Params, size: Vec2);
+
+    /// The primary controls, always in view under the figure (presets, two to four sliders,
+    /// playback).
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut Self::Params);
+
+    /// What the section's scenario code carries: its settings, and whatever else a code needs
+    /// to show the page as it is (section 5's step).
+    fn shared(&self, p: &Self::Params) -> Self::Params {
+        *p
+    }
+
+    /// Takes what a scenario code carried (see [`Self::shared`]) into the settings `p`.
+    fn set_shared(&mut self, p: &mut Self::Params, code: Self::Params) {
+        *p = code;
+    }
 
     /// The headline on a slide, where it says less than a learner's (the lecturer's notes
     /// say the rest); the learner's where `None`.
-    fn slide_headline(&self) -> Option<String> {
+    fn slide_headline(&self, _p: &Self::Params) -> Option<String> {
         None
     }
 
-    /// Every headline the page says at these settings in its other builds or choices (on a
+    /// Every headline the page says at these settings in its other builds or presets (on a
     /// `slide`, the slide's), where they differ in length: the headline keeps the room of the
     /// tallest, so a build or a click that changes it moves nothing under it (section 3's
     /// moments, section 5's Redlock, section 9's defences).
-    fn other_headlines(&self, _slide: bool) -> Vec<String> {
+    fn other_headlines(&self, _p: &Self::Params, _slide: bool) -> Vec<String> {
         Vec::new()
     }
 
-    /// Why a run failed, if one did.
-    fn failure(&self) -> Option<String>;
-
-    /// True while a run is going (the stage keeps the run status fresh).
-    fn busy(&self) -> bool;
-
-    /// The run status (progress bars) of long runs; nothing for short ones.
-    fn run_status(&self, _ui: &mut Ui) {}
-
     /// The plot key under the figure.
-    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+    fn legend(&self, _cx: &Cx<'_>, _p: &Self::Params) -> Vec<KeyMark> {
         Vec::new()
     }
 
     /// The least height of the figure (without its key) at which its axis ticks are drawn:
     /// the stage never gives it less, and lets the page scroll instead. By default a plot
     /// whose y axis shows four tick labels.
-    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>, _p: &Self::Params) -> f32 {
         crate::ui::kit::readable::readable_height(
             ui,
             crate::ui::kit::readable::value_axis_rows(ui.ctx()),
         )
     }
 
-    /// Draws the main figure, axes, titles and marks, filling `size`.
-    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2);
-
-    /// The primary controls, always in view under the figure (presets, two to four sliders,
-    /// playback).
-    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>);
-
     /// Told before each frame's controls whether a prediction is being asked (a control
     /// whose value would answer it can wait until it is made).
     fn asking(&mut self, _asking: bool) {}
 
     /// Settings that stay in the drawer ("More settings"); `false` when there are none.
-    fn more_settings(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
+    fn more_settings(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>, _p: &mut Self::Params) -> bool {
         false
     }
 
     /// Which paragraphs of the section's introduction go with what the stage shows now
     /// (one idea per step); `None`, the default, shows them all.
-    fn intro_paragraphs(&self) -> Option<Vec<usize>> {
+    fn intro_paragraphs(&self, _p: &Self::Params) -> Option<Vec<usize>> {
         None
     }
 
     /// Extra matter for the reading column: the numbers behind the headline, tables, a
     /// second figure.
-    fn details(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>) {}
+    fn details(&mut self, _ui: &mut Ui, _cx: &mut Cx<'_>, _p: &Self::Params) {}
 
     /// The data behind the main figure as CSV (header line first).
-    fn csv(&self) -> Option<String>;
+    fn csv(&self, _p: &Self::Params) -> Option<String> {
+        None
+    }
 
     /// The value the section's prediction is checked against (in the units of the bands in
     /// `assets/predictions.ron`), and the same in words; `None` until the run has it.
-    fn observed(&self) -> Option<(f64, String)> {
+    fn observed(&self, _p: &Self::Params) -> Option<(f64, String)> {
         None
     }
 
     /// The settings on screen, as the model that judges the prediction takes them.
-    fn settings(&self) -> Option<crate::predict::ModelParams> {
+    fn settings(&self, _p: &Self::Params) -> Option<crate::predict::ModelParams> {
         None
     }
 
     /// Values for the `{name}` slots of the prediction prompt, from the current settings.
-    fn prompt_values(&self) -> Vec<(&'static str, String)> {
-        self.settings()
+    fn prompt_values(&self, p: &Self::Params) -> Vec<(&'static str, String)> {
+        self.settings(p)
             .map(|s| s.prompt_values())
             .unwrap_or_default()
     }
 
     /// Whether the prediction prompt is true of the current settings; it is asked only then
     /// (the model's settings say: section 3's story, section 5's Redis store).
-    fn prompt_fits(&self) -> bool {
-        self.settings().is_some_and(|s| s.prompt_fits())
+    fn prompt_fits(&self, p: &Self::Params) -> bool {
+        self.settings(p).is_some_and(|s| s.prompt_fits())
     }
 
     /// The figure's axis titles (x, y), for its empty state while the result is hidden.
@@ -186,6 +170,34 @@ pub trait Experiment: Builds + Choices {
         ("", "")
     }
 
-    /// A section key pressed (play, step, reset, fencing, the lock).
-    fn key(&mut self, _action: crate::ui::shell::keymap::Action) {}
+    /// A section key pressed (play, step, reset, fencing, the lock); N and Shift+N, the
+    /// presets, are the stage's.
+    fn key(&mut self, _p: &mut Self::Params, _action: Action) {}
+
+    /// The page's own steps within the build on show (see [`Steps`]): one by default.
+    fn steps(&self, _p: &Self::Params) -> Steps {
+        Steps::one()
+    }
+
+    /// Shows step `step` (below the count [`Self::steps`] gives).
+    fn show_step(&mut self, _p: &Self::Params, _step: usize) {}
+
+    /// The lecture opens the page here at its first step (going back, `forward` false: its
+    /// last), or a playlist's run starts here at its first. By default the step is shown;
+    /// a story opens paused, told or not, even before it is ready.
+    fn open(&mut self, p: &Self::Params, forward: bool) {
+        let count = self.steps(p).count;
+        if count > 0 {
+            self.show_step(p, if forward { 0 } else { count - 1 });
+        }
+    }
+
+    /// The figure is about to be drawn for a slide: it should show what the window shows.
+    fn before_slide(&mut self) {}
+
+    /// Whether the result is told whole (a story stepped moment by moment is not, before its
+    /// last): only then does the line on the prediction say what the run gave.
+    fn result_told(&self) -> bool {
+        true
+    }
 }

@@ -1,11 +1,12 @@
 //! The stage: one skeleton for every simulation section.
 //!
-//! A section says only what differs ([`Experiment`]): its parameters, how to start its runs,
-//! its headline, its figure, its controls and its CSV. [`Stage`] does everything else: the
-//! page layout (a reading column beside the pinned stage on wide windows, the stage first on
-//! narrow ones and in lecture mode), the headline or the waiting/failed state, the figure
-//! sized to the height that is left, the plot key, the settings drawer, the seed, scenario
-//! codes and the export rectangle.
+//! A section says only what differs ([`Experiment`]): how to start its runs, its headline,
+//! its figure and its controls. [`Stage`] holds what every section has: the settings and the
+//! seed, the run status the page fills, the presets and the lecture's builds made of them
+//! ([`Presets`], see [`builds`]). It does everything else: the page layout (a reading column
+//! beside the pinned stage on wide windows, the stage first on narrow ones and in lecture
+//! mode), the headline or the waiting/failed state, the figure sized to the height that is
+//! left, the plot key, the settings drawer, scenario codes and the export rectangle.
 
 pub mod builds;
 pub mod chrome;
@@ -21,17 +22,23 @@ mod share;
 use egui::{Rect, Ui, Vec2};
 
 use crate::runner::Runner;
-use crate::ui::{Builds, Cx, Present, Press, Section, kit::widgets};
+use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
 
-pub use builds::Choices;
-pub use experiment::Experiment;
+pub use builds::Presets;
+pub use experiment::{Experiment, Steps};
 use layout::Pieces;
-pub use run::Rerun;
+pub use run::{Rerun, RunStatus};
 
 /// A simulation section: an [`Experiment`] on the shared skeleton.
 pub struct Stage<E: Experiment> {
     pub exp: E,
+    /// The settings on screen: with the seed, what the runs depend on and a code carries.
+    pub params: E::Params,
     pub seed: u64,
+    /// The settings the page's buttons, N and the lecture's builds step through.
+    presets: Presets<E::Params>,
+    /// The page's runs, as its last refresh told them.
+    status: RunStatus,
     /// The figure and its key as drawn in the last frame (what a PNG export saves).
     plot_rect: Option<Rect>,
     /// The settings drawer is open.
@@ -49,15 +56,27 @@ pub struct Stage<E: Experiment> {
 }
 
 impl<E: Experiment> Stage<E> {
+    /// The section's number, 1-10.
+    pub fn number(&self) -> u8 {
+        crate::sections::number(E::ID)
+    }
+
+    /// The computed headline; `None` while the results are still coming in.
+    pub fn computed_headline(&self) -> Option<String> {
+        self.exp.headline(&self.params)
+    }
+
     /// The headline a slide shows: the page's slide headline, else its headline.
     fn slide_headline(&self) -> Option<String> {
-        self.exp.slide_headline().or_else(|| self.exp.headline())
+        self.exp
+            .slide_headline(&self.params)
+            .or_else(|| self.computed_headline())
     }
 
     /// Notes the line on the prediction with its run, or (`back`) brings it back with that
     /// run.
     fn keep_said(&mut self, back: bool) {
-        let now = (self.exp.params(), self.seed);
+        let now = (self.params, self.seed);
         if let predict::Gate::Open { verdict } = &mut self.gate {
             match (verdict.as_ref(), &self.said) {
                 (Some(v), _) => self.said = Some((now.0, now.1, v.clone())),
@@ -69,11 +88,20 @@ impl<E: Experiment> Stage<E> {
         }
     }
 
-    /// A stage with the lesson's seed. Nothing runs until the section is first shown.
+    /// A stage at the lesson's settings and seed, without presets. Nothing runs until the
+    /// section is first shown.
     pub fn new(exp: E) -> Self {
+        Self::with_presets(exp, Presets::none())
+    }
+
+    /// The same, with its presets.
+    pub fn with_presets(exp: E, presets: Presets<E::Params>) -> Self {
         Self {
             exp,
+            params: E::Params::default(),
             seed: 1,
+            presets,
+            status: RunStatus::default(),
             plot_rect: None,
             drawer: false,
             gate: predict::Gate::default(),
@@ -85,15 +113,18 @@ impl<E: Experiment> Stage<E> {
 
     /// Starts the runs whose inputs changed and takes the results that came in.
     fn refresh(&mut self, runner: &Runner) {
-        self.exp.refresh(runner, self.seed);
-        self.refreshed = Some((self.exp.params(), self.seed));
+        let mut status = RunStatus::default();
+        self.exp
+            .refresh(runner, &mut self.params, self.seed, &mut status);
+        self.status = status;
+        self.refreshed = Some((self.params, self.seed));
     }
 
     /// Once all of a frame's input is read: refreshes again only when it changed the settings
     /// or the seed since the refresh before drawing (a control, the drawer, the seed button, a
     /// drag on the figure), so that the change starts its run in the same frame.
     fn refresh_changed(&mut self, runner: &Runner) {
-        if self.refreshed != Some((self.exp.params(), self.seed)) {
+        if self.refreshed != Some((self.params, self.seed)) {
             self.refresh(runner);
         }
     }
@@ -104,18 +135,18 @@ impl<E: Experiment> Stage<E> {
     }
 
     /// The section is finished once its result is on screen after the learner predicted it
-    /// (or asked to just see it), or once the learner reached its last choice (preset, store,
+    /// (or asked to just see it), or once the learner reached its last preset (TTL, store,
     /// defence).
     fn mark_done(&self, cx: &mut Cx<'_>) {
-        let n = self.exp.number();
+        let n = self.number();
         if cx.progress.get().finished(n) || self.gate.hides() {
             return;
         }
         let predicted = crate::predict::prompt_for(n)
             .is_some_and(|p| cx.progress.get().predictions.contains_key(&p.id));
-        let (count, now) = self.exp.choices();
-        let last = count > 0 && now == Some(count - 1);
-        if (predicted || last) && self.exp.headline().is_some() {
+        let count = self.presets.count();
+        let last = count > 0 && self.preset() == Some(count - 1);
+        if (predicted || last) && self.computed_headline().is_some() {
             cx.mark_done(n);
         }
     }
@@ -125,49 +156,50 @@ impl<E: Experiment> Stage<E> {
 impl<E: Experiment> Pieces for Stage<E> {
     fn now(&self) -> layout::Now {
         layout::Now {
-            n: self.exp.number(),
+            n: self.number(),
             hidden: self.gate.hides(),
             drawer: self.drawer,
-            choice: self.exp.choices().1,
-            seed: self.exp.seeded().then_some(self.seed),
+            choice: self.preset(),
+            seed: E::SEEDED.then_some(self.seed),
         }
     }
 
     fn intro(&self) -> Option<Vec<usize>> {
-        self.exp.intro_paragraphs()
+        self.exp.intro_paragraphs(&self.params)
     }
 
     fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        self.exp.details(ui, cx);
+        self.exp.details(ui, cx, &self.params);
     }
 
     /// The headline, or what stands in for it: the prediction prompt, the waiting or the
     /// failed state. Under it, the verdict on the prediction.
     fn headline(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        let prompt = crate::predict::prompt_for(self.exp.number());
+        let prompt = crate::predict::prompt_for(self.number());
         if let Some(p) = prompt
             && self.gate.hides()
         {
-            let text = crate::lesson::fill(&p.prompt, &self.exp.prompt_values());
+            let text = crate::lesson::fill(&p.prompt, &self.exp.prompt_values(&self.params));
             self.gate.prompt_ui(ui, p, &text, cx);
             return;
         }
         // A result that says less (fencing switched, another preset) keeps the room of the
         // longest one: the figure and the buttons stay where they were.
-        let id = memory::memory_id(ui, "stage-headline-room", self.exp.number());
+        let id = memory::memory_id(ui, "stage-headline-room", self.number());
         let keep = !cx.lecture;
         let headline = if cx.lecture {
             self.slide_headline()
         } else {
-            self.exp.headline()
+            self.computed_headline()
         };
         widgets::steady_height(ui, id, keep, |ui| {
             match headline {
                 Some(h) => {
-                    widgets::headline_in_room(ui, &h, &self.exp.other_headlines(cx.lecture));
+                    let others = self.exp.other_headlines(&self.params, cx.lecture);
+                    widgets::headline_in_room(ui, &h, &others);
                 }
                 None => {
-                    let failed = self.exp.failure();
+                    let failed = self.status.failed();
                     widgets::no_result_yet(ui, failed.as_deref(), Some(t!("stage.simulating")));
                 }
             }
@@ -180,8 +212,8 @@ impl<E: Experiment> Pieces for Stage<E> {
 
     /// The figure with its key, in exactly `size` (the key's height is the last frame's).
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
-        let legend = self.exp.legend(cx);
-        let id = memory::key_height_id(ui, self.exp.number());
+        let legend = self.exp.legend(cx, &self.params);
+        let id = memory::key_height_id(ui, self.number());
         let key_h = if legend.is_empty() {
             0.0
         } else {
@@ -189,7 +221,7 @@ impl<E: Experiment> Pieces for Stage<E> {
         };
         let readable = self.figure_floor(ui, cx);
         let fig = Vec2::new(size.x, (size.y - key_h).max(readable));
-        let n = self.exp.number();
+        let n = self.number();
         if self.gate.hides() {
             let (x, y) = self.exp.axis_titles();
             let drawn = ui.scope(|ui| chrome::empty_figure(ui, n, size, x, y));
@@ -198,7 +230,8 @@ impl<E: Experiment> Pieces for Stage<E> {
         }
         let drawn = ui.scope(|ui| {
             ui.set_width(size.x);
-            let plot = ui.scope(|ui| self.exp.figure(ui, cx, fig)).response.rect;
+            let (exp, params) = (&mut self.exp, &mut self.params);
+            let plot = ui.scope(|ui| exp.figure(ui, cx, params, fig)).response.rect;
             // A figure that drew taller than its room (the stage makes room for it from the
             // next frame on; the layout walks hold every figure to its room).
             if plot.height() > fig.y + 0.5 {
@@ -237,7 +270,7 @@ impl<E: Experiment> Pieces for Stage<E> {
     /// stage's floor.
     fn figure_floor(&self, ui: &Ui, cx: &Cx<'_>) -> f32 {
         self.exp
-            .readable_height(ui, cx)
+            .readable_height(ui, cx, &self.params)
             .max(layout::min_figure_height(cx.lecture))
     }
 
@@ -245,8 +278,7 @@ impl<E: Experiment> Pieces for Stage<E> {
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let asking = self.result_hidden();
         self.exp.asking(asking);
-        let told =
-            crate::predict::prompt_for(self.exp.number()).is_some() && self.exp.result_told();
+        let told = crate::predict::prompt_for(self.number()).is_some() && self.exp.result_told();
         if cx.lecture && told && self.gate.has_verdict() {
             // On a slide the class's verdict is the build's one row under the figure (the
             // live controls come back with the next build).
@@ -254,12 +286,12 @@ impl<E: Experiment> Pieces for Stage<E> {
             self.gate.verdict_ui(ui, cx);
             return;
         }
-        self.exp.controls(ui, cx);
+        self.exp.controls(ui, cx, &mut self.params);
         if cx.lecture {
             // On the projector: the live controls only (the seed and the drawer are the
             // learner's; Ctrl+Shift+C still copies the run's code).
             self.drawer = false;
-            self.exp.run_status(ui);
+            self.status.ui(ui);
             return;
         }
         ui.horizontal_wrapped(|ui| {
@@ -275,14 +307,14 @@ impl<E: Experiment> Pieces for Stage<E> {
             {
                 self.drawer = !self.drawer;
             }
-            if self.exp.seeded() {
+            if E::SEEDED {
                 ui.separator();
                 if chrome::seed_row(ui, self.seed) {
                     self.seed = widgets::next_seed(self.seed);
                 }
             }
         });
-        self.exp.run_status(ui);
+        self.status.ui(ui);
     }
 
     /// The drawer: its title and the reset on one line, then every setting.
@@ -291,11 +323,11 @@ impl<E: Experiment> Pieces for Stage<E> {
             ui.label(egui::RichText::new(t!("stage.settings.title")).strong());
             ui.add_space(12.0);
             if ui.button(t!("stage.settings.reset")).clicked() {
-                self.exp.set_params(E::Params::default());
+                self.params = E::Params::default();
             }
         });
         ui.spacing_mut().slider_width = (ui.available_width() * 0.25).clamp(110.0, 200.0);
-        if !self.exp.more_settings(ui, cx) {
+        if !self.exp.more_settings(ui, cx, &mut self.params) {
             ui.label(t!("stage.settings.none"));
         }
     }
@@ -303,7 +335,7 @@ impl<E: Experiment> Pieces for Stage<E> {
 
 impl<E: Experiment> Section for Stage<E> {
     fn number(&self) -> u8 {
-        self.exp.number()
+        Stage::number(self)
     }
 
     fn whole_page(&self) -> bool {
@@ -311,19 +343,19 @@ impl<E: Experiment> Section for Stage<E> {
     }
 
     fn ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        let before = self.exp.params();
+        let before = self.params;
         let seed_before = self.seed;
-        let prompt = crate::predict::prompt_for(self.exp.number())
-            .filter(|_| cx.predictions && self.exp.prompt_fits());
+        let prompt = crate::predict::prompt_for(self.number())
+            .filter(|_| cx.predictions && self.exp.prompt_fits(&self.params));
         if prompt.is_some() {
-            self.gate.start(self.exp.number(), cx);
+            self.gate.start(self.number(), cx);
         } else {
             self.gate.skip();
         }
         if let Some(p) = prompt {
             self.gate.keys(cx, p.choices.len());
         }
-        builds::keys(&mut self.exp, cx.actions);
+        self.keys(cx.actions);
         // The runs as the keys left them, with the results that came in since the last frame:
         // what the page draws. The one refresh of a frame whose input changes nothing.
         self.refresh(cx.runner);
@@ -334,111 +366,64 @@ impl<E: Experiment> Section for Stage<E> {
                 predict::Gate::Asking { chosen, .. } => Some(chosen),
                 _ => None,
             };
-            self.gate
-                .settle(p, self.exp.observed(), self.exp.settings(), cx);
+            let (observed, settings) = (
+                self.exp.observed(&self.params),
+                self.exp.settings(&self.params),
+            );
+            self.gate.settle(p, observed, settings, cx);
             if asked.is_some() && !self.gate.hides() {
-                let at = self.exp.headline();
+                let at = self.computed_headline();
                 self.asked = asked.filter(|_| cx.lecture).map(|chosen| (chosen, at));
                 ui.ctx().request_repaint();
             }
         }
         self.mark_done(cx);
         self.keep_said(false);
-        if self.exp.params() != before || self.seed != seed_before {
+        if self.params != before || self.seed != seed_before {
             // What was drawn above used the old settings: draw again at once.
             self.gate.forget_verdict();
             ui.ctx().request_repaint();
         }
-        if self.exp.busy() {
+        if self.status.busy() {
             ui.ctx().request_repaint_after(run::QUIET);
         }
     }
 
-    crate::offers_share!();
-    crate::offers_present!();
+    fn share(&self) -> Option<&dyn Shareable> {
+        Some(self)
+    }
+
+    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
+        Some(self)
+    }
+
+    fn present(&self) -> Option<&dyn Present> {
+        Some(self)
+    }
+
+    fn present_mut(&mut self) -> Option<&mut dyn Present> {
+        Some(self)
+    }
 
     fn summary(&self) -> Option<String> {
         if self.gate.hides() {
             return None;
         }
-        self.exp.headline()
-    }
-}
-
-/// The builds of a stage: a hidden result's reveal, then the experiment's own.
-impl<E: Experiment> Builds for Stage<E> {
-    /// Lecture mode: the reveal of a hidden result first (the class has voted, the clicker
-    /// reveals; Page Up from there asks again), then the experiment's builds the press may
-    /// take.
-    fn press(&mut self, press: Press) -> bool {
-        if !press.lecture {
-            return false;
-        }
-        if press.forward && self.gate.ask_reveal() {
-            return true;
-        }
-        // Back from the build the class's prediction was revealed at: the prediction, as the
-        // class left it.
-        if let (false, Some((chosen, at))) = (press.forward, &self.asked)
-            && self.exp.headline() == *at
-        {
-            let chosen = *chosen;
-            self.asked = None;
-            self.gate = predict::Gate::Asking {
-                chosen,
-                reveal: false,
-            };
-            return true;
-        }
-        let before = self.exp.params();
-        let moved = self.exp.press(press);
-        // (A story's next moment keeps its run: the line on the prediction stays.)
-        if moved && self.exp.params() != before {
-            self.gate.forget_verdict();
-            self.keep_said(true);
-        }
-        moved
-    }
-
-    fn arrive(&mut self, press: Press) {
-        if press.lecture {
-            // A question still asked is asked at the first build (its run's settings).
-            let forward = press.forward || self.gate.hides();
-            self.exp.arrive(Press { forward, ..press });
-            self.gate.forget_verdict();
-            self.keep_said(true);
-            // Page Up goes back to the question only from the reveal of this visit.
-            self.asked = None;
-        }
-    }
-
-    fn replay(&mut self, lecture: bool) {
-        if lecture {
-            // Asked again on the next frame (see `Gate::start`).
-            self.gate = predict::Gate::Unknown;
-            self.exp.replay(lecture);
-        }
-    }
-
-    fn build(&self) -> String {
-        if self.gate.hides() {
-            return "predict".to_owned();
-        }
-        self.exp.build()
+        self.computed_headline()
     }
 }
 
 /// A stage in the presenter view and on a slide.
 impl<E: Experiment> Present for Stage<E> {
     fn audience(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        let before = self.exp.params();
+        let before = self.params;
         // The console's figure is the one a PNG export saves.
         let plot_rect = self.plot_rect;
         layout::audience(self, ui, cx);
         // (The console's frame, just before, refreshed the runs.)
         self.refresh_changed(cx.runner);
         self.plot_rect = plot_rect;
-        if self.exp.params() != before {
+        if self.params != before {
             ui.ctx().request_repaint_of(egui::ViewportId::ROOT);
         }
     }
@@ -458,7 +443,7 @@ impl<E: Experiment> Present for Stage<E> {
             self.slide_headline()
         };
         let values = [
-            ("n", self.exp.number().to_string()),
+            ("n", self.number().to_string()),
             ("title", self.title().to_owned()),
         ];
         let heading = tf!("stage.kicker", &values);

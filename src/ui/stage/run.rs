@@ -1,12 +1,13 @@
-//! A background run keyed by its inputs: started when the inputs change, its latest result
-//! kept while a replacement comes in, its status shown only for runs long enough to need it.
+//! A background run keyed by its inputs ([`Rerun`]): started when the inputs change, its
+//! latest result kept while a replacement comes in; and a stage's [`RunStatus`], its page's
+//! runs as the stage watches them, their progress shown only for runs long enough to need it.
 
 use std::time::{Duration, Instant};
 
 use egui::Ui;
 
 use crate::lesson::quantity::fmt_int;
-use crate::runner::Task;
+use crate::runner::{Task, Watch};
 
 /// Runs shorter than this finish without a progress bar flashing up.
 pub const QUIET: Duration = Duration::from_millis(300);
@@ -97,39 +98,103 @@ impl<K, R> Rerun<K, R> {
         self.key.as_ref()
     }
 
-    /// `(fraction, done, total)` of a run that has been going longer than [`QUIET`].
-    pub fn completed(&self) -> Option<(f32, u64, u64)> {
-        let task = self.task.as_ref()?;
-        let s = task.published();
-        (!s.finished && self.since.elapsed() >= QUIET).then(|| (s.completed(), s.done, s.total))
+    /// The current run as a run status watches it, with when it started (none before the
+    /// first).
+    fn watched(&self) -> Option<(Watch, Instant)>
+    where
+        R: 'static,
+    {
+        Some((self.task.as_ref()?.watch(), self.since))
+    }
+}
+
+/// A stage's run status: the runs its page has going, as the page tells it at each refresh
+/// (see [`super::Experiment::refresh`]). The stage reads from it whether a run is going and
+/// why one failed, and draws the progress bars of the long ones under the controls.
+#[derive(Default)]
+pub struct RunStatus {
+    runs: Vec<Watched>,
+}
+
+/// One run of a [`RunStatus`].
+struct Watched {
+    watch: Watch,
+    since: Instant,
+    /// The words of its progress bar (the work and its unit: "holds"); none for a run
+    /// without one.
+    bar: Option<(&'static str, &'static str)>,
+}
+
+impl RunStatus {
+    /// A run the stage waits for (busy while it goes, failed when it fails), without a
+    /// progress bar.
+    pub fn watch<K, R: 'static>(&mut self, run: &Rerun<K, R>) {
+        self.add(run, None);
     }
 
-    /// A progress bar for a long run (`what` names the work and its unit: "holds"); nothing
-    /// for a short one. Keeps the frames coming while it waits to appear.
-    pub fn run_status_ui(&self, ui: &mut Ui, what: &str, unit: &str) {
-        if self.finished() {
+    /// A run the stage waits for, with a progress bar once it has been going longer than
+    /// [`QUIET`]: `what` names the work, `unit` its unit ("holds").
+    pub fn show<K, R: 'static>(
+        &mut self,
+        run: &Rerun<K, R>,
+        what: &'static str,
+        unit: &'static str,
+    ) {
+        self.add(run, Some((what, unit)));
+    }
+
+    fn add<K, R: 'static>(&mut self, run: &Rerun<K, R>, bar: Option<(&'static str, &'static str)>) {
+        if let Some((watch, since)) = run.watched() {
+            self.runs.push(Watched { watch, since, bar });
+        }
+    }
+
+    /// True while a run is going.
+    pub fn busy(&self) -> bool {
+        self.runs.iter().any(|r| !r.watch.progress().finished)
+    }
+
+    /// Why a run failed, if one did (the first that did, in the order the page told them).
+    pub fn failed(&self) -> Option<String> {
+        self.runs.iter().find_map(|r| r.watch.progress().failed)
+    }
+
+    /// The progress bars of the long runs; nothing for short ones. Keeps the frames coming
+    /// while a bar waits to appear.
+    pub fn ui(&self, ui: &mut Ui) {
+        for run in &self.runs {
+            if let Some((what, unit)) = run.bar {
+                run.bar_ui(ui, what, unit);
+            }
+        }
+    }
+}
+
+impl Watched {
+    /// A progress bar for a run going longer than [`QUIET`] (`what` names the work, `unit`
+    /// its unit).
+    fn bar_ui(&self, ui: &mut Ui, what: &str, unit: &str) {
+        let s = self.watch.progress();
+        if s.finished {
             return;
         }
-        match self.completed() {
-            Some((f, done, total)) => {
-                let text = if total > 0 {
-                    let values = [
-                        ("done", fmt_int(done)),
-                        ("total", fmt_int(total)),
-                        ("what", what.to_owned()),
-                        ("unit", unit.to_owned()),
-                    ];
-                    tf!("stage.run.progress", &values)
-                } else {
-                    format!("{what}…")
-                };
-                ui.add(egui::ProgressBar::new(f).text(text).animate(true));
-            }
-            None => {
-                ui.ctx()
-                    .request_repaint_after(QUIET.saturating_sub(self.since.elapsed()));
-            }
+        if self.since.elapsed() < QUIET {
+            ui.ctx()
+                .request_repaint_after(QUIET.saturating_sub(self.since.elapsed()));
+            return;
         }
+        let text = if s.total > 0 {
+            let values = [
+                ("done", fmt_int(s.done)),
+                ("total", fmt_int(s.total)),
+                ("what", what.to_owned()),
+                ("unit", unit.to_owned()),
+            ];
+            tf!("stage.run.progress", &values)
+        } else {
+            format!("{what}…")
+        };
+        ui.add(egui::ProgressBar::new(s.completed).text(text).animate(true));
     }
 }
 

@@ -10,13 +10,13 @@ use crate::ui::Shareable;
 /// A stage shares its settings and seed, its figure's data and the figure's area.
 impl<E: Experiment> Shareable for Stage<E> {
     fn scenario(&self) -> Option<Pairs> {
-        let seed = self.exp.seeded().then_some(self.seed);
-        Some(settings::model_pairs(&self.exp.shared(), seed))
+        let seed = E::SEEDED.then_some(self.seed);
+        Some(settings::model_pairs(&self.exp.shared(&self.params), seed))
     }
 
     fn apply_scenario(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
-        let (params, seed) = settings::read_model(pairs, self.exp.seeded())?;
-        self.exp.set_shared(params);
+        let (code, seed) = settings::read_model(pairs, E::SEEDED)?;
+        self.exp.set_shared(&mut self.params, code);
         self.seed = seed.unwrap_or(self.seed);
         // Whoever shares a code wants the run seen: no prompt.
         self.gate.skip();
@@ -24,7 +24,7 @@ impl<E: Experiment> Shareable for Stage<E> {
     }
 
     fn csv(&self) -> Option<String> {
-        self.exp.csv()
+        self.exp.csv(&self.params)
     }
 
     fn plot_rect(&self) -> Option<Rect> {

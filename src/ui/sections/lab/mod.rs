@@ -21,7 +21,7 @@ use crate::lesson::SectionText;
 use crate::lesson::quantity as fmt;
 use crate::runner::Runner;
 use crate::ui::kit::widgets;
-use crate::ui::{Cx, Section, Shareable};
+use crate::ui::{Cx, Present, Section, Shareable};
 use failover::{EXPERIMENTS, FailoverPanel, View};
 use run::Job;
 pub use run::{ReplayClock, RunUpdate, Source, spawn_run};
@@ -340,8 +340,21 @@ impl Section for LabPage {
         self.page(ui, cx);
     }
 
-    crate::offers_share!();
-    crate::offers_present!();
+    fn share(&self) -> Option<&dyn Shareable> {
+        Some(self)
+    }
+
+    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
+        Some(self)
+    }
+
+    fn present(&self) -> Option<&dyn Present> {
+        Some(self)
+    }
+
+    fn present_mut(&mut self) -> Option<&mut dyn Present> {
+        Some(self)
+    }
 }
 
 impl LabPage {

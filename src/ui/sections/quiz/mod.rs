@@ -73,8 +73,21 @@ impl Section for QuizSection {
         self.headline.clone()
     }
 
-    crate::offers_share!();
-    crate::offers_present!();
+    fn share(&self) -> Option<&dyn Shareable> {
+        Some(self)
+    }
+
+    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
+        Some(self)
+    }
+
+    fn present(&self) -> Option<&dyn Present> {
+        Some(self)
+    }
+
+    fn present_mut(&mut self) -> Option<&mut dyn Present> {
+        Some(self)
+    }
 }
 
 /// A quiz shares the question on screen.

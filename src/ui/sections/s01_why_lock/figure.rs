@@ -7,7 +7,7 @@ use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 use super::Counter;
 use super::runs::{CURVE_SEEDS, Pair};
 use crate::lesson::quantity::{duration_ms, fmt_int};
-use crate::sim::counter;
+use crate::sim::counter::{self, CounterParams};
 use crate::ui::Cx;
 use crate::ui::kit::plot::{self, palette};
 use crate::ui::kit::widgets;
@@ -29,14 +29,21 @@ pub(super) fn mode_styles(lock: bool, lecture: bool) -> [(egui::Color32, f32); 2
 impl Counter {
     /// The counter over simulated time, both modes, up to the playback position, with a line
     /// of words under it; fills `size`.
-    pub(super) fn counter_plot(&self, ui: &mut Ui, cx: &Cx<'_>, pair: &Pair, size: Vec2) {
+    pub(super) fn counter_plot(
+        &self,
+        ui: &mut Ui,
+        cx: &Cx<'_>,
+        p: &CounterParams,
+        pair: &Pair,
+        size: Vec2,
+    ) {
         let end = pair.on.run.elapsed_ms.max(pair.off.run.elapsed_ms);
         let now_ms = self.playback.position * end;
         let (off_pts, off_now, off_done) = pair.off.until(now_ms);
         let (on_pts, on_now, on_done) = pair.on.until(now_ms);
         let should = pair.key.0.expected() as f64;
         let w = plot::line_width(cx);
-        let lock = self.params.lock;
+        let lock = p.lock;
         let [(c_off, w_off), (c_on, w_on)] = mode_styles(lock, cx.lecture);
         let mut lines = [
             Line::new(
@@ -107,10 +114,10 @@ impl Counter {
     }
 
     /// Mean lost updates against the number of workers, the current number marked.
-    pub(super) fn curve_plot(&self, ui: &mut Ui, cx: &Cx<'_>, size: Vec2) {
+    pub(super) fn curve_plot(&self, ui: &mut Ui, cx: &Cx<'_>, p: &CounterParams, size: Vec2) {
         let pts = self.curve.latest().cloned().unwrap_or_default();
         let w = plot::line_width(cx);
-        let workers = self.params.workers;
+        let workers = p.workers;
         let description = match (pts.first(), pts.last(), self.curve.finished()) {
             (Some(first), Some(last), true) => tf!(
                 "sections.why-lock.plot.curve.described",

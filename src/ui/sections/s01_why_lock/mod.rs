@@ -26,7 +26,7 @@ use crate::ui::Cx;
 use crate::ui::kit::plot::{self, KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
-use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
+use crate::ui::stage::{Experiment, Rerun, RunStatus, Stage, builds};
 
 /// From this stage width (points) the lost-updates curve sits beside the counter.
 const CURVE_BESIDE: f32 = 900.0;
@@ -43,9 +43,8 @@ pub fn section() -> WhyLock {
     Stage::new(Counter::default())
 }
 
-/// The section's own part: its settings, its two runs, the playback and the real threads.
+/// The section's own part: its two runs, the playback and the real threads.
 pub struct Counter {
-    pub params: CounterParams,
     runs: Rerun<RunKey, Arc<Pair>>,
     curve: Rerun<RunKey, Vec<[f64; 2]>>,
     pub playback: Playback,
@@ -58,7 +57,6 @@ pub struct Counter {
 impl Default for Counter {
     fn default() -> Self {
         Self {
-            params: CounterParams::default(),
             runs: Rerun::default(),
             curve: Rerun::default(),
             playback: Playback::new(4.0),
@@ -87,11 +85,11 @@ fn curve_key(p: &CounterParams, seed: u64) -> RunKey {
 }
 
 impl Counter {
-    /// The headline for a finished pair of runs.
-    pub fn headline_for(&self, pair: &Pair) -> String {
+    /// The headline for a finished pair of runs, with the lock on or off as in `settings`.
+    pub fn headline_for(&self, settings: &CounterParams, pair: &Pair) -> String {
         let p = &pair.key.0;
         let words = &crate::lesson::content().headlines.counter;
-        let (template, r) = if self.params.lock {
+        let (template, r) = if settings.lock {
             (&words.with_lock, &pair.on.run)
         } else {
             (&words.without_lock, &pair.off.run)
@@ -109,11 +107,11 @@ impl Counter {
 }
 
 impl Counter {
-    /// The headline while the counter climbs.
-    fn climbing(&self, pair: &Pair) -> String {
+    /// The headline while the counter climbs, with the lock on or off as in `settings`.
+    fn climbing(&self, settings: &CounterParams, pair: &Pair) -> String {
         let p = &pair.key.0;
         let words = &crate::lesson::content().headlines.counter;
-        let template = if self.params.lock {
+        let template = if settings.lock {
             &words.climbing_with_lock
         } else {
             &words.climbing
@@ -129,11 +127,18 @@ impl Counter {
 }
 
 impl Experiment for Counter {
-    crate::stage_params!("why-lock", CounterParams);
+    type Params = CounterParams;
+    const ID: &'static str = "why-lock";
 
-    fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped_all();
-        let p = self.params;
+    fn refresh(
+        &mut self,
+        runner: &Runner,
+        p: &mut CounterParams,
+        seed: u64,
+        status: &mut RunStatus,
+    ) {
+        *p = p.clamped_all();
+        let p = *p;
         if self
             .runs
             .ensure(runs_key(&p, seed), |&k| spawn_runs(runner, k))
@@ -142,51 +147,41 @@ impl Experiment for Counter {
         }
         self.curve
             .ensure(curve_key(&p, seed), |&k| spawn_curve(runner, k));
-    }
-
-    /// The count once the counter has climbed to its end; while it climbs, what the workers
-    /// are doing (the headline never states a number the figure has not reached).
-    fn headline(&self) -> Option<String> {
-        let pair = self.runs.latest()?;
-        Some(if self.playback.position < 1.0 {
-            self.climbing(pair)
-        } else {
-            self.headline_for(pair)
-        })
-    }
-
-    fn other_headlines(&self, _slide: bool) -> Vec<String> {
-        self.runs
-            .latest()
-            .map(|pair| vec![self.climbing(pair), self.headline_for(pair)])
-            .unwrap_or_default()
-    }
-
-    fn failure(&self) -> Option<String> {
-        self.runs.failed().or_else(|| self.curve.failed())
-    }
-
-    fn busy(&self) -> bool {
-        !self.runs.finished() || !self.curve.finished()
-    }
-
-    fn key(&mut self, action: Action) {
-        match action {
-            Action::ToggleLock => self.params.lock = !self.params.lock,
-            other => builds::playback_key(&mut self.playback, other, PLAYBACK_STEPS),
-        }
-    }
-
-    fn run_status(&self, ui: &mut Ui) {
-        self.curve.run_status_ui(
-            ui,
+        status.watch(&self.runs);
+        status.show(
+            &self.curve,
             t!("sections.why-lock.progress.curve"),
             t!("sections.why-lock.progress.unit"),
         );
     }
 
-    fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
-        let lock = self.params.lock;
+    /// The count once the counter has climbed to its end; while it climbs, what the workers
+    /// are doing (the headline never states a number the figure has not reached).
+    fn headline(&self, p: &CounterParams) -> Option<String> {
+        let pair = self.runs.latest()?;
+        Some(if self.playback.position < 1.0 {
+            self.climbing(p, pair)
+        } else {
+            self.headline_for(p, pair)
+        })
+    }
+
+    fn other_headlines(&self, p: &CounterParams, _slide: bool) -> Vec<String> {
+        self.runs
+            .latest()
+            .map(|pair| vec![self.climbing(p, pair), self.headline_for(p, pair)])
+            .unwrap_or_default()
+    }
+
+    fn key(&mut self, p: &mut CounterParams, action: Action) {
+        match action {
+            Action::ToggleLock => p.lock = !p.lock,
+            other => builds::playback_key(&mut self.playback, other, PLAYBACK_STEPS),
+        }
+    }
+
+    fn legend(&self, cx: &Cx<'_>, p: &CounterParams) -> Vec<KeyMark> {
+        let lock = p.lock;
         let [(c_off, _), (c_on, _)] = mode_styles(lock, cx.lecture);
         let (off, on) = if lock {
             (
@@ -207,7 +202,7 @@ impl Experiment for Counter {
                 true,
                 tf!(
                     "sections.why-lock.key.should_be",
-                    &[("total", fmt_int(self.params.expected()))],
+                    &[("total", fmt_int(p.expected()))],
                 ),
             ),
         ];
@@ -224,7 +219,7 @@ impl Experiment for Counter {
         key
     }
 
-    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut CounterParams, size: Vec2) {
         let Some(pair) = self.runs.latest().cloned() else {
             ui.allocate_space(size);
             return;
@@ -245,22 +240,22 @@ impl Experiment for Counter {
                 ui.spacing_mut().item_spacing.x = gap;
                 ui.vertical(|ui| {
                     title(ui, t!("sections.why-lock.title.counter"));
-                    self.counter_plot(ui, cx, &pair, vec2(left, h));
+                    self.counter_plot(ui, cx, p, &pair, vec2(left, h));
                 });
                 ui.vertical(|ui| {
                     title(ui, t!("sections.why-lock.title.curve"));
-                    self.curve_plot(ui, cx, vec2(right, h));
+                    self.curve_plot(ui, cx, p, vec2(right, h));
                 });
             });
         } else {
-            self.counter_plot(ui, cx, &pair, size);
+            self.counter_plot(ui, cx, p, &pair, size);
         }
     }
 
     /// The plot's ticks, and above and beside it what does not shrink: the room at its top,
     /// the line of words under it (two lines where it wraps) and, with the curve beside it,
     /// the figures' titles.
-    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>, _p: &CounterParams) -> f32 {
         let row = ui.text_style_height(&TextStyle::Body);
         let gap = ui.spacing().item_spacing.y;
         let titles = if self.curve_beside { row + gap } else { 0.0 };
@@ -273,8 +268,7 @@ impl Experiment for Counter {
             + titles
     }
 
-    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        let p = &mut self.params;
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut CounterParams) {
         let sliders = |ui: &mut Ui, p: &mut CounterParams| {
             widgets::table_slider(ui, p, &counter::WORKERS);
             widgets::table_slider(ui, p, &counter::INCREMENTS);
@@ -315,15 +309,14 @@ impl Experiment for Counter {
         }
     }
 
-    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
-        let p = &mut self.params;
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, p: &mut CounterParams) -> bool {
         ui.label(RichText::new(t!("sections.why-lock.drawer.increment")).strong());
         widgets::table_slider(ui, p, &counter::THINK_MS);
         widgets::table_slider(ui, p, &counter::GAP_MS);
         true
     }
 
-    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &CounterParams) {
         if let Some(pair) = self.runs.latest() {
             let (off, on) = (&pair.off.run, &pair.on.run);
             ui.add_space(4.0);
@@ -347,18 +340,17 @@ impl Experiment for Counter {
             title(ui, t!("sections.why-lock.title.curve"));
             let width = ui.available_width();
             plot::with_axis_room(ui, width, |ui, w| {
-                self.curve_plot(ui, cx, vec2(w, CURVE_HEIGHT));
+                self.curve_plot(ui, cx, p, vec2(w, CURVE_HEIGHT));
             });
         }
         ui.add_space(6.0);
-        let p = &self.params;
         self.real.ui(ui, cx.runner, p.workers, p.increments);
     }
 
-    fn observed(&self) -> Option<(f64, String)> {
+    fn observed(&self, p: &CounterParams) -> Option<(f64, String)> {
         // The counter without the lock, as a fraction of every increment made.
         let pair = self.runs.fresh()?;
-        let total = self.params.expected();
+        let total = p.expected();
         let shown = pair.off.run.final_counter;
         Some((
             shown as f64 / total.max(1) as f64,
@@ -369,8 +361,8 @@ impl Experiment for Counter {
         ))
     }
 
-    fn settings(&self) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Counter(self.params))
+    fn settings(&self, p: &CounterParams) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Counter(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
@@ -380,7 +372,7 @@ impl Experiment for Counter {
         )
     }
 
-    fn csv(&self) -> Option<String> {
+    fn csv(&self, _p: &CounterParams) -> Option<String> {
         let pair = self.runs.latest()?;
         let mut out = String::from("mode,time_ms,worker,counter,overwrote_an_update\n");
         for (mode, s) in [("without_lock", &pair.off), ("with_lock", &pair.on)] {
@@ -394,7 +386,3 @@ impl Experiment for Counter {
         Some(out)
     }
 }
-
-impl Choices for Counter {}
-
-crate::builds_are_choices!(Counter);

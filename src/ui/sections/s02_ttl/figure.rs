@@ -324,13 +324,19 @@ fn current_marks(pu: &mut PlotUi<'_>, labels: &mut Labels, c: CurrentResult, w: 
 }
 
 impl Ttl {
-    /// Draws the figure in `width` × `height`, with a line on how to read it above; returns
-    /// the TTL the reader clicked or dragged to.
-    pub(super) fn draw(&self, ui: &mut Ui, cx: &Cx<'_>, width: f32, height: f32) -> Option<f64> {
+    /// Draws the figure in `width` × `height` at the TTL `ttl_s`, with a line on how to read
+    /// it above; returns the TTL the reader clicked or dragged to.
+    pub(super) fn draw(
+        &self,
+        ui: &mut Ui,
+        cx: &Cx<'_>,
+        ttl_s: f64,
+        width: f32,
+        height: f32,
+    ) -> Option<f64> {
         let height = how_to_read(ui, cx, height);
         let w = plot::line_width(cx);
         let r = plot::marker_radius(cx);
-        let ttl_s = self.params.ttl_s;
         let ladder = self.ladder.latest().cloned();
         let current = self.current.latest().copied();
         let text_color = ui.visuals().text_color();

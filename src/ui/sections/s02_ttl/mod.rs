@@ -23,7 +23,7 @@ use crate::ui::Cx;
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Choices, Experiment, Rerun, Stage};
+use crate::ui::stage::{Experiment, Presets, Rerun, RunStatus, Stage};
 
 /// TTLs of the simulated points (1-2-5 steps over the slider's range).
 pub const LADDER_TTLS: [f64; 11] = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0];
@@ -57,10 +57,9 @@ type RunKey = (TtlParams, u64);
 /// Section 2 on the stage.
 pub type TtlTradeoff = Stage<Ttl>;
 
-/// The section's own part: its settings and its two runs.
+/// The section's own part: its two runs.
 #[derive(Default)]
 pub struct Ttl {
-    pub params: TtlParams,
     current: Rerun<RunKey, CurrentResult>,
     ladder: Rerun<RunKey, LadderResult>,
 }
@@ -88,20 +87,31 @@ fn ladder_key(p: &TtlParams, seed: u64) -> RunKey {
     )
 }
 
-/// Section 2, ready for the lesson (nothing runs until it is first shown).
+/// Section 2, ready for the lesson (nothing runs until it is first shown): its presets are
+/// [`PRESET_TTLS`].
 pub fn section() -> TtlTradeoff {
-    Stage::new(Ttl::default())
+    let presets = Presets::new(PRESET_TTLS.len(), |p, i| preset(p, PRESET_TTLS[i]));
+    Stage::with_presets(Ttl::default(), presets)
+}
+
+/// The preset of `ttl_s`: the lesson's settings with that TTL, keeping the number of holds of
+/// `p`.
+fn preset(p: &TtlParams, ttl_s: f64) -> TtlParams {
+    TtlParams {
+        ttl_s,
+        holds: p.holds,
+        ..TtlParams::default()
+    }
 }
 
 impl Ttl {
     /// The headline for an exact unsafe fraction at the chosen TTL.
-    pub fn headline_for(&self, c: &CurrentResult) -> String {
-        self.fill(&crate::lesson::content().headlines.ttl.headline, c)
+    pub fn headline_for(&self, p: &TtlParams, c: &CurrentResult) -> String {
+        self.fill(p, &crate::lesson::content().headlines.ttl.headline, c)
     }
 
-    /// `template` (the learner's headline or the slide's) filled for `c`.
-    fn fill(&self, template: &str, c: &CurrentResult) -> String {
-        let p = &self.params;
+    /// `template` (the learner's headline or the slide's) filled for `c` at the settings `p`.
+    fn fill(&self, p: &TtlParams, template: &str, c: &CurrentResult) -> String {
         crate::lesson::fill(
             template,
             &[
@@ -116,28 +126,20 @@ impl Ttl {
         )
     }
 
-    fn preset(&self, ttl_s: f64) -> TtlParams {
-        TtlParams {
-            ttl_s,
-            holds: self.params.holds,
-            ..TtlParams::default()
-        }
-    }
-
     /// The presets (on a projector without the words on what they share: the lecturer's).
-    fn presets(&mut self, ui: &mut Ui, lecture: bool) {
+    fn presets(&mut self, ui: &mut Ui, p: &mut TtlParams, lecture: bool) {
         let d = TtlParams::default();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t!("sections.ttl.presets")).strong());
             for ttl_s in PRESET_TTLS {
-                let preset = self.preset(ttl_s);
+                let preset = preset(p, ttl_s);
                 let label = tf!("sections.ttl.preset", &[("ttl", seconds(ttl_s))]);
                 if ui
-                    .selectable_label(self.params == preset, label)
+                    .selectable_label(*p == preset, label)
                     .on_hover_text(t!("sections.ttl.preset.hover"))
                     .clicked()
                 {
-                    self.params = preset;
+                    *p = preset;
                 }
             }
             if lecture {
@@ -211,48 +213,31 @@ fn simulated_check(c: &CurrentResult) -> String {
 }
 
 impl Experiment for Ttl {
-    crate::stage_params!("ttl", TtlParams);
+    type Params = TtlParams;
+    const ID: &'static str = "ttl";
 
-    fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped_all();
-        let p = self.params;
+    fn refresh(&mut self, runner: &Runner, p: &mut TtlParams, seed: u64, status: &mut RunStatus) {
+        *p = p.clamped_all();
+        let p = *p;
         self.current
             .ensure(current_key(&p, seed), |_| spawn_current(runner, p, seed));
         self.ladder
             .ensure(ladder_key(&p, seed), |_| spawn_ladder(runner, p, seed));
+        let holds = t!("sections.ttl.things.holds");
+        status.show(&self.current, t!("sections.ttl.progress.current"), holds);
+        status.show(&self.ladder, t!("sections.ttl.progress.ladder"), holds);
     }
 
-    fn slide_headline(&self) -> Option<String> {
+    fn slide_headline(&self, p: &TtlParams) -> Option<String> {
         let slide = &crate::lesson::content().headlines.ttl.slide;
-        self.current.latest().map(|c| self.fill(slide, c))
+        self.current.latest().map(|c| self.fill(p, slide, c))
     }
 
-    fn headline(&self) -> Option<String> {
-        self.current.latest().map(|c| self.headline_for(c))
+    fn headline(&self, p: &TtlParams) -> Option<String> {
+        self.current.latest().map(|c| self.headline_for(p, c))
     }
 
-    fn failure(&self) -> Option<String> {
-        self.current.failed().or_else(|| self.ladder.failed())
-    }
-
-    fn busy(&self) -> bool {
-        !self.current.finished() || !self.ladder.finished()
-    }
-
-    fn run_status(&self, ui: &mut Ui) {
-        self.current.run_status_ui(
-            ui,
-            t!("sections.ttl.progress.current"),
-            t!("sections.ttl.things.holds"),
-        );
-        self.ladder.run_status_ui(
-            ui,
-            t!("sections.ttl.progress.ladder"),
-            t!("sections.ttl.things.holds"),
-        );
-    }
-
-    fn legend(&self, cx: &Cx<'_>) -> Vec<KeyMark> {
+    fn legend(&self, cx: &Cx<'_>, _p: &TtlParams) -> Vec<KeyMark> {
         vec![
             KeyMark::Line(palette::BLUE, false, t!("sections.ttl.key.exact").into()),
             KeyMark::Shape(
@@ -285,30 +270,29 @@ impl Experiment for Ttl {
         ]
     }
 
-    fn readable_height(&self, ui: &Ui, cx: &Cx<'_>) -> f32 {
+    fn readable_height(&self, ui: &Ui, cx: &Cx<'_>, _p: &TtlParams) -> f32 {
         figure::readable_height(ui, cx)
     }
 
-    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
-        if let Some(t) = self.draw(ui, cx, size.x, size.y) {
-            self.params.ttl_s = t;
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut TtlParams, size: Vec2) {
+        if let Some(t) = self.draw(ui, cx, p.ttl_s, size.x, size.y) {
+            p.ttl_s = t;
         }
     }
 
-    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut TtlParams) {
         // On the projector the presets are the builds, and the headline names the one on show:
         // the figure takes the row (the console keeps it).
         if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
             return;
         }
-        self.presets(ui, cx.lecture);
+        self.presets(ui, p, cx.lecture);
         if !cx.lecture {
-            widgets::table_slider(ui, &mut self.params, &ttl::TTL_S);
+            widgets::table_slider(ui, p, &ttl::TTL_S);
         }
     }
 
-    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
-        let p = &mut self.params;
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, p: &mut TtlParams) -> bool {
         ui.label(RichText::new(t!("sections.ttl.drawer.holds")).strong());
         widgets::table_slider(ui, p, &ttl::TYPICAL_S);
         widgets::table_slider(ui, p, &ttl::SPREAD)
@@ -326,7 +310,7 @@ impl Experiment for Ttl {
         true
     }
 
-    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, _p: &TtlParams) {
         let Some(c) = self.current.latest() else {
             return;
         };
@@ -336,26 +320,26 @@ impl Experiment for Ttl {
         }
     }
 
-    fn observed(&self) -> Option<(f64, String)> {
+    fn observed(&self, p: &TtlParams) -> Option<(f64, String)> {
         // Only a run for the settings on screen counts.
         let key = self.current.key()?;
-        if *key != current_key(&self.params, key.1) {
+        if *key != current_key(p, key.1) {
             return None;
         }
         let c = self.current.current(key)?;
-        let per_day = self.params.per_day(c.exact);
+        let per_day = p.per_day(c.exact);
         Some((per_day, fmt_rate(per_day)))
     }
 
-    fn settings(&self) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Ttl(self.params))
+    fn settings(&self, p: &TtlParams) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Ttl(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
         (t!("sections.ttl.axis_x"), t!("sections.ttl.axis_y"))
     }
 
-    fn csv(&self) -> Option<String> {
+    fn csv(&self, _p: &TtlParams) -> Option<String> {
         let ladder = self.ladder.latest()?;
         let mut out =
             String::from("kind,ttl_s,unsafe_fraction,lo95,hi95,unsafe_holds,holds,crash_wait_s\n");
@@ -379,18 +363,3 @@ impl Experiment for Ttl {
         Some(out)
     }
 }
-
-impl Choices for Ttl {
-    fn choices(&self) -> (usize, Option<usize>) {
-        let on = PRESET_TTLS
-            .iter()
-            .position(|&t| self.params == self.preset(t));
-        (PRESET_TTLS.len(), on)
-    }
-
-    fn choose(&mut self, i: usize) {
-        self.params = self.preset(PRESET_TTLS[i]);
-    }
-}
-
-crate::builds_are_choices!(Ttl);

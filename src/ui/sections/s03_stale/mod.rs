@@ -22,11 +22,11 @@ use crate::lesson::quantity::seconds;
 use crate::runner::{Runner, Task};
 use crate::sim::stale::{self, EventKind, Lane, Outcome, StaleParams, TOKEN_A, TOKEN_B, WORK_S};
 use crate::sim::{ParamTable, Valid};
+use crate::ui::Cx;
 use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
-use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
-use crate::ui::{Builds, Cx, Press};
+use crate::ui::stage::{Experiment, Rerun, RunStatus, Stage, Steps, builds};
 
 /// Seconds one step of the story takes to play at 1×.
 const SECONDS_PER_STEP: f64 = 1.2;
@@ -43,9 +43,8 @@ pub fn section() -> StaleHolder {
     Stage::new(Stale::default())
 }
 
-/// The section's own part: its settings, its story and the playback.
+/// The section's own part: its story and the playback.
 pub struct Stale {
-    pub params: StaleParams,
     story: Rerun<StaleParams, Arc<Story>>,
     pub playback: Playback,
     /// The story has been on screen (in lecture mode it opens paused at its first moment).
@@ -57,7 +56,6 @@ pub struct Stale {
 impl Default for Stale {
     fn default() -> Self {
         Self {
-            params: StaleParams::default(),
             story: Rerun::default(),
             playback: Playback::new(SECONDS_PER_STEP * 5.0),
             opened: false,
@@ -67,14 +65,14 @@ impl Default for Stale {
 }
 
 impl Stale {
-    /// Steps of the story on screen (none while the first one is being told).
-    fn steps(&self) -> usize {
+    /// Moments of the story on screen (none while the first one is being told).
+    fn moments(&self) -> usize {
         self.story.latest().map_or(0, |s| s.steps.len())
     }
 
     /// Playback steps from the first moment to the last.
     fn span(&self) -> f64 {
-        (self.steps().saturating_sub(1).max(1)) as f64
+        (self.moments().saturating_sub(1).max(1)) as f64
     }
 
     /// Moment `i` (from 0) on screen, paused: a clicker's build.
@@ -140,33 +138,38 @@ fn spawn(runner: &Runner, params: StaleParams) -> Task<Arc<Story>> {
 }
 
 impl Experiment for Stale {
-    crate::stage_params!("stale", StaleParams);
+    type Params = StaleParams;
+    const ID: &'static str = "stale";
+    const SEEDED: bool = false;
 
-    fn seeded(&self) -> bool {
-        false
-    }
-
-    fn refresh(&mut self, runner: &Runner, _seed: u64) {
-        self.params = self.params.clamped_all();
+    fn refresh(
+        &mut self,
+        runner: &Runner,
+        p: &mut StaleParams,
+        _seed: u64,
+        status: &mut RunStatus,
+    ) {
+        *p = p.clamped_all();
         let first = self.story.key().is_none();
-        if self.story.ensure(self.params, |&p| spawn(runner, p)) && !first {
+        if self.story.ensure(*p, |&p| spawn(runner, p)) && !first {
             // The learner changed the story: show it whole instead of replaying it; after F
             // it starts again at its first moment, so that it can be stepped.
             let restart = std::mem::take(&mut self.restart);
             self.playback.position = if restart { 0.0 } else { 1.0 };
             self.playback.playing = false;
         }
+        status.watch(&self.story);
     }
 
-    fn headline(&self) -> Option<String> {
+    fn headline(&self, _p: &StaleParams) -> Option<String> {
         self.told(false)
     }
 
-    fn slide_headline(&self) -> Option<String> {
+    fn slide_headline(&self, _p: &StaleParams) -> Option<String> {
         self.told(true)
     }
 
-    fn other_headlines(&self, slide: bool) -> Vec<String> {
+    fn other_headlines(&self, _p: &StaleParams, slide: bool) -> Vec<String> {
         // Every moment's caption and the outcome: the lanes hold still as the story steps.
         let Some(story) = self.story.latest() else {
             return Vec::new();
@@ -179,18 +182,10 @@ impl Experiment for Stale {
             .collect()
     }
 
-    fn failure(&self) -> Option<String> {
-        self.story.failed()
-    }
-
-    fn busy(&self) -> bool {
-        !self.story.finished()
-    }
-
-    fn key(&mut self, action: Action) {
+    fn key(&mut self, p: &mut StaleParams, action: Action) {
         match action {
             Action::ToggleFencing => {
-                self.params.fencing = !self.params.fencing;
+                p.fencing = !p.fencing;
                 self.restart = true;
             }
             other => {
@@ -202,11 +197,11 @@ impl Experiment for Stale {
 
     /// Every lane's name on the y axis: the timeline spans four lanes and the room above and
     /// below them (see `figure::LANE_SPAN`), each at least a tick row apart.
-    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>, _p: &StaleParams) -> f32 {
         crate::ui::kit::readable::readable_height(ui, figure::LANE_SPAN as f32)
     }
 
-    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+    fn legend(&self, _cx: &Cx<'_>, _p: &StaleParams) -> Vec<KeyMark> {
         vec![
             KeyMark::Bar(
                 A_COLOR,
@@ -241,7 +236,7 @@ impl Experiment for Stale {
         ]
     }
 
-    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut StaleParams, size: Vec2) {
         let Some(story) = self.story.latest().cloned() else {
             self.waiting(ui, size);
             return;
@@ -249,7 +244,7 @@ impl Experiment for Stale {
         self.playback.seconds_at_1x =
             SECONDS_PER_STEP * (story.steps.len().saturating_sub(1).max(1)) as f64;
         if !std::mem::replace(&mut self.opened, true) && cx.lecture {
-            self.arrive(Press::new(true, true));
+            self.open(p, true);
         }
         self.playback.tick(ui, cx.reduced_motion);
         let (now, revealed) = story.at(self.playback.position);
@@ -294,12 +289,12 @@ impl Experiment for Stale {
         figure::timeline(ui, cx, &story, now, revealed, finished, size);
     }
 
-    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut StaleParams) {
         if cx.lecture {
             // A slide's one row: the moment on show (its builds) and fencing (F).
-            let steps = self.steps();
+            let steps = self.moments();
             ui.horizontal(|ui| {
-                widgets::fencing_switch(ui, &mut self.params.fencing);
+                widgets::fencing_switch(ui, &mut p.fencing);
                 if steps > 0 {
                     ui.separator();
                     let revealed = self
@@ -326,7 +321,6 @@ impl Experiment for Stale {
         let others = widgets::text_width(ui, switch) + 60.0;
         let one_row = widgets::row_slider_width(ui, &labels, others);
         let width = one_row.or_else(|| widgets::row_slider_width(ui, &labels, 0.0));
-        let p = &mut self.params;
         let mut fencing = p.fencing;
         let add = |ui: &mut Ui| {
             if let Some(w) = width {
@@ -347,7 +341,7 @@ impl Experiment for Stale {
             widgets::fencing_switch(ui, &mut fencing);
         }
         p.fencing = fencing;
-        let steps = self.steps();
+        let steps = self.moments();
         if steps == 0 {
             return;
         }
@@ -371,14 +365,14 @@ impl Experiment for Stale {
         });
     }
 
-    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, _p: &StaleParams) {
         ui.label(fill(
             &words_of_story().fixed_script,
             &[("work", &seconds(WORK_S))],
         ));
     }
 
-    fn observed(&self) -> Option<(f64, String)> {
+    fn observed(&self, _p: &StaleParams) -> Option<(f64, String)> {
         // Whose data storage holds at the end: A's (0) or B's (1).
         let story = self.story.fresh()?;
         Some(match story.run.outcome {
@@ -390,15 +384,15 @@ impl Experiment for Stale {
         })
     }
 
-    fn settings(&self) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Stale(self.params))
+    fn settings(&self, p: &StaleParams) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Stale(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
         (t!("sections.stale.axis_x"), "")
     }
 
-    fn csv(&self) -> Option<String> {
+    fn csv(&self, _p: &StaleParams) -> Option<String> {
         let story = self.story.latest()?;
         let mut out = String::from("time_s,lane,event,token\n");
         for e in &story.run.events {
@@ -430,50 +424,36 @@ impl Experiment for Stale {
         }
         Some(out)
     }
-}
 
-impl Choices for Stale {
+    /// Whether the result is told whole: not while the story is stepped before its end.
     fn result_told(&self) -> bool {
         self.playback.playing || self.playback.position >= 1.0
     }
-}
 
-/// The story's moments, one a press, a playlist's prepared run or not.
-impl Builds for Stale {
-    fn press(&mut self, press: Press) -> bool {
-        let Some(story) = self.story.latest().cloned() else {
-            return false;
-        };
-        // Moments shown so far, from 1 (the next one to show is numbered from 0).
-        let shown = story.at(self.playback.position).1;
-        let (more, to) = if press.forward {
-            (shown < story.steps.len(), shown)
-        } else {
-            (shown > 1, shown.saturating_sub(2))
-        };
-        if more {
-            self.show_moment(to);
-        }
-        more
-    }
-
-    fn arrive(&mut self, press: Press) {
-        self.opened = true;
-        self.playback.playing = false;
-        self.playback.position = if press.forward { 0.0 } else { 1.0 };
-    }
-
-    fn replay(&mut self, lecture: bool) {
-        self.arrive(Press::new(true, lecture));
-    }
-
-    /// The moments shown so far: `moment-1` for the first.
-    fn build(&self) -> String {
+    /// The story's moments, one a build, a playlist's prepared run or not: the moments
+    /// shown so far (`moment-1` for the first).
+    fn steps(&self, _p: &StaleParams) -> Steps {
         let shown = self
             .story
             .latest()
             .map_or(0, |story| story.at(self.playback.position).1);
-        format!("moment-{shown}")
+        Steps {
+            count: self.moments(),
+            at: shown.saturating_sub(1),
+            name: Some(format!("moment-{shown}")),
+        }
+    }
+
+    fn show_step(&mut self, _p: &StaleParams, step: usize) {
+        self.show_moment(step);
+    }
+
+    /// The story paused at its first moment, or (going back) told whole, even before it is
+    /// ready.
+    fn open(&mut self, _p: &StaleParams, forward: bool) {
+        self.opened = true;
+        self.playback.playing = false;
+        self.playback.position = if forward { 0.0 } else { 1.0 };
     }
 }
 
@@ -539,18 +519,19 @@ mod tests {
 
     #[test]
     fn the_prediction_is_asked_only_where_its_order_of_events_is_true() {
-        let mut s = Stale::default();
+        let s = Stale::default();
+        let mut p = StaleParams::default();
         // The prompt tells B's write before A's: true exactly when A's pause outlasts the TTL.
         for (pause, ttl, fits) in [(14.0, 10.0, true), (9.5, 10.0, false), (5.0, 10.0, false)] {
-            s.params.pause_s = pause;
-            s.params.ttl_s = ttl;
-            assert_eq!(s.prompt_fits(), fits, "pause {pause}, TTL {ttl}");
+            p.pause_s = pause;
+            p.ttl_s = ttl;
+            assert_eq!(s.prompt_fits(&p), fits, "pause {pause}, TTL {ttl}");
             let outcome = story(pause, ttl, false).run.outcome;
             assert_eq!(fits, outcome == Outcome::Overwritten, "{outcome:?}");
         }
         for (fencing, words) in [(true, "checks fencing tokens"), (false, "does not check")] {
-            s.params.fencing = fencing;
-            let values = s.prompt_values();
+            p.fencing = fencing;
+            let values = s.prompt_values(&p);
             let storage = &values.iter().find(|(k, _)| *k == "storage").unwrap().1;
             assert!(storage.starts_with(words), "{storage}");
         }

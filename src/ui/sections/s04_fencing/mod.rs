@@ -20,15 +20,21 @@ use crate::ui::kit::plot::KeyMark;
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::Action;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider};
-use crate::ui::stage::{Choices, Experiment, Rerun, Stage};
+use crate::ui::stage::{Experiment, Presets, Rerun, RunStatus, Stage};
 use figure::{LadderView, Mark, Pair, mark};
 
 /// Section 4 on the stage.
 pub type FencingTokens = Stage<Fencing>;
 
-/// Section 4, ready for the lesson (nothing runs until it is first shown).
+/// Section 4, ready for the lesson (nothing runs until it is first shown). Its two presets,
+/// the lecture's two builds: the run without fencing (the prediction's), then the same run
+/// with fencing on.
 pub fn section() -> FencingTokens {
-    Stage::new(Fencing::default())
+    let presets = Presets::new(2, |p, i| FencingParams {
+        fencing: i == 1,
+        ..*p
+    });
+    Stage::with_presets(Fencing::default(), presets)
 }
 
 type RunKey = (FencingParams, u64);
@@ -36,10 +42,9 @@ type RunKey = (FencingParams, u64);
 /// From this width the fencing switch and both sliders share one row.
 const ONE_ROW: f32 = 800.0;
 
-/// The section's own part: its settings, its run and how the ladder is viewed.
+/// The section's own part: its run and how the ladder is viewed.
 #[derive(Default)]
 pub struct Fencing {
-    pub params: FencingParams,
     run: Rerun<RunKey, Arc<Pair>>,
     view: LadderView,
     /// The least height the figure needed as last drawn (the counts box and view buttons do
@@ -59,9 +64,9 @@ fn spawn(runner: &Runner, params: FencingParams, seed: u64) -> Task<Arc<Pair>> {
 }
 
 impl Fencing {
-    /// The headline for the chain as drawn.
-    pub fn headline_for(&self, pair: &Pair) -> String {
-        self.headline_with(pair, self.params.fencing, false)
+    /// The headline for the chain as drawn at the settings `p`.
+    pub fn headline_for(&self, p: &FencingParams, pair: &Pair) -> String {
+        self.headline_with(pair, p.fencing, false)
     }
 
     /// The headline for the chain with `fencing` on or off (in short on a `slide`).
@@ -114,52 +119,62 @@ fn parse_ms(text: &str) -> Option<f64> {
 }
 
 impl Experiment for Fencing {
-    crate::stage_params!("fencing", FencingParams);
+    type Params = FencingParams;
+    const ID: &'static str = "fencing";
 
-    fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped_all();
+    fn refresh(
+        &mut self,
+        runner: &Runner,
+        p: &mut FencingParams,
+        seed: u64,
+        status: &mut RunStatus,
+    ) {
+        *p = p.clamped_all();
         let p = FencingParams {
             fencing: false,
-            ..self.params
+            ..*p
         };
         if self.run.ensure((p, seed), |_| spawn(runner, p, seed)) {
             // A new chain opens on its first late write.
             self.view.fresh = true;
         }
+        status.watch(&self.run);
     }
 
-    crate::one_run_status!();
+    fn headline(&self, p: &FencingParams) -> Option<String> {
+        self.run.latest().map(|v| self.headline_for(p, v))
+    }
 
-    fn slide_headline(&self) -> Option<String> {
+    fn slide_headline(&self, p: &FencingParams) -> Option<String> {
         let pair = self.run.latest()?;
-        Some(self.headline_with(pair, self.params.fencing, true))
+        Some(self.headline_with(pair, p.fencing, true))
     }
 
-    fn other_headlines(&self, slide: bool) -> Vec<String> {
+    fn other_headlines(&self, p: &FencingParams, slide: bool) -> Vec<String> {
         // The same chain with fencing switched: the two builds keep one figure.
         self.run
             .latest()
-            .map(|pair| vec![self.headline_with(pair, !self.params.fencing, slide)])
+            .map(|pair| vec![self.headline_with(pair, !p.fencing, slide)])
             .unwrap_or_default()
     }
 
-    fn key(&mut self, action: Action) {
+    fn key(&mut self, p: &mut FencingParams, action: Action) {
         if action == Action::ToggleFencing {
-            self.params.fencing = !self.params.fencing;
+            p.fencing = !p.fencing;
         }
     }
 
-    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
-        self.run.latest().map_or_else(Vec::new, |p| {
-            figure::legend(p.shown(self.params.fencing), self.params.fencing)
+    fn legend(&self, _cx: &Cx<'_>, p: &FencingParams) -> Vec<KeyMark> {
+        self.run.latest().map_or_else(Vec::new, |pair| {
+            figure::legend(pair.shown(p.fencing), p.fencing)
         })
     }
 
-    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut FencingParams, size: Vec2) {
         let current = self.is_current();
         match self.run.latest().cloned() {
             Some(pair) => {
-                let (fencing, view) = (self.params.fencing, &mut self.view);
+                let (fencing, view) = (p.fencing, &mut self.view);
                 let least = figure::figure(ui, cx, &pair, fencing, size, view, current);
                 if self.least.is_none_or(|(_, h)| (h - least).abs() > 0.5) {
                     // (The stage asks for the figure's room before it draws it.)
@@ -173,7 +188,7 @@ impl Experiment for Fencing {
         }
     }
 
-    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>, _p: &FencingParams) -> f32 {
         let floor = crate::ui::kit::readable::readable_height(
             ui,
             crate::ui::kit::readable::value_axis_rows(ui.ctx()),
@@ -186,8 +201,7 @@ impl Experiment for Fencing {
         }
     }
 
-    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        let p = &mut self.params;
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut FencingParams) {
         let switch = widgets::fencing_switch;
         let holders = |ui: &mut Ui, n: &mut u32| {
             let mut v = u64::from(*n);
@@ -228,8 +242,7 @@ impl Experiment for Fencing {
         }
     }
 
-    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
-        let p = &mut self.params;
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, p: &mut FencingParams) -> bool {
         ui.label(RichText::new(t!("sections.fencing.drawer.holders")).strong());
         widgets::table_slider(ui, p, &fencing::TYPICAL_MS);
         widgets::table_slider(ui, p, &fencing::SPREAD);
@@ -238,11 +251,11 @@ impl Experiment for Fencing {
         true
     }
 
-    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) {
+    fn details(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, p: &FencingParams) {
         let Some(pair) = self.run.latest() else {
             return;
         };
-        let run = pair.shown(self.params.fencing);
+        let run = pair.shown(p.fencing);
         let e = run.stale_fraction;
         let words = &crate::lesson::content().headlines.fencing;
         ui.label(crate::lesson::fill(
@@ -269,7 +282,7 @@ impl Experiment for Fencing {
         }
     }
 
-    fn observed(&self) -> Option<(f64, String)> {
+    fn observed(&self, _p: &FencingParams) -> Option<(f64, String)> {
         // Without fencing: the times old data replaced newer data.
         let n = self.run.fresh()?.off.overwritten;
         let n_text = [("n", fmt_int(n))];
@@ -281,17 +294,17 @@ impl Experiment for Fencing {
         Some((n as f64, times))
     }
 
-    fn settings(&self) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Fencing(self.params))
+    fn settings(&self, p: &FencingParams) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Fencing(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
         (t!("sections.fencing.axis_x"), t!("sections.fencing.axis_y"))
     }
 
-    fn csv(&self) -> Option<String> {
+    fn csv(&self, p: &FencingParams) -> Option<String> {
         let pair = self.run.latest()?;
-        let run = pair.shown(self.params.fencing);
+        let run = pair.shown(p.fencing);
         let mut out = String::from("token,granted_ms,lease_end_ms,write_ms,stale,outcome\n");
         for h in &run.ladder {
             let outcome = match mark(h) {
@@ -307,25 +320,11 @@ impl Experiment for Fencing {
         }
         Some(out)
     }
-}
-
-/// The section's two builds: the run without fencing (the prediction's), then the same run
-/// with fencing on.
-impl Choices for Fencing {
-    fn choices(&self) -> (usize, Option<usize>) {
-        (2, Some(usize::from(self.params.fencing)))
-    }
-
-    fn choose(&mut self, i: usize) {
-        self.params.fencing = i == 1;
-    }
 
     fn before_slide(&mut self) {
         self.view.again();
     }
 }
-
-crate::builds_are_choices!(Fencing);
 
 #[cfg(test)]
 mod tests {

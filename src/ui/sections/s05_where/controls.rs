@@ -9,10 +9,11 @@ use crate::sim::failover;
 use crate::ui::kit::widgets;
 
 impl Where {
-    /// The rows as now chosen, in at least the height of the most they hold (the Redis row
-    /// with its replica, its lag shown), measured unseen at this width.
-    pub(super) fn learner_controls(&mut self, ui: &mut Ui) {
-        let mut most = self.params;
+    /// The rows as now chosen at the settings `params`, in at least the height of the most
+    /// they hold (the Redis row with its replica, its lag shown), measured unseen at this
+    /// width.
+    pub(super) fn learner_controls(&mut self, ui: &mut Ui, params: &mut WhereParams) {
+        let mut most = *params;
         most.store = (0..stores().len())
             .find(|&i| is_replicated(i))
             .unwrap_or(most.store);
@@ -30,7 +31,7 @@ impl Where {
             .height();
         ui.scope(|ui| {
             ui.set_min_height(room);
-            rows(ui, &mut self.params, &mut self.twice, self.asking);
+            rows(ui, params, &mut self.twice, self.asking);
         });
     }
 }

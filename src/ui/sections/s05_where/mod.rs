@@ -19,8 +19,7 @@ use crate::sim::{ParamTable, Valid};
 use crate::ui::Cx;
 use crate::ui::kit::plot::KeyMark;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Choices, Experiment, Rerun, Stage, builds};
-use crate::ui::{Builds, Press, Reach};
+use crate::ui::stage::{Experiment, Presets, Rerun, RunStatus, Stage, Steps};
 use figure::{BARS, EXACT, FailoverView, SIMULATED, comparison_plot, histogram_plot, numbers};
 use settings::{WhereParams, model_store, row, stores};
 pub use words::twice_words;
@@ -30,18 +29,19 @@ type RunKey = (WhereParams, u64);
 /// Section 5 on the stage.
 pub type WhereLock = Stage<Where>;
 
-/// Section 5, ready for the lesson (nothing runs until it is first shown).
+/// Section 5, ready for the lesson (nothing runs until it is first shown): its presets are
+/// the stores, in lesson order.
 pub fn section() -> WhereLock {
-    Stage::new(Where::default())
+    let presets = Presets::new(stores().len(), |p, i| WhereParams { store: i, ..*p });
+    Stage::with_presets(Where::default(), presets)
 }
 
-/// The section's own part: its settings and its run.
+/// The section's own part: its run, and the idea on show at the Redis row.
 #[derive(Default)]
 pub struct Where {
-    pub params: WhereParams,
     run: Rerun<RunKey, Arc<FailoverView>>,
     /// At the Redis row: the second idea, what a lost lock costs (granted twice), instead
-    /// of the first, how many locks a failover loses. (Kept apart from `params`, whose
+    /// of the first, how many locks a failover loses. (Kept apart from the settings, whose
     /// `twice` stays off, so that a change of step neither reruns the model nor counts as
     /// a change of settings; codes carry it: see [`Experiment::shared`].)
     twice: bool,
@@ -111,36 +111,44 @@ impl Where {
 }
 
 impl Experiment for Where {
-    crate::stage_params!("where", WhereParams);
+    type Params = WhereParams;
+    const ID: &'static str = "where";
+    const STEPS_IN_CODE: bool = true;
 
-    fn shared(&self) -> WhereParams {
+    fn shared(&self, p: &WhereParams) -> WhereParams {
         WhereParams {
-            twice: self.twice && is_replicated(self.params.store),
-            ..self.params
+            twice: self.twice && is_replicated(p.store),
+            ..*p
         }
     }
 
-    fn set_shared(&mut self, params: WhereParams) {
-        self.twice = params.twice && is_replicated(params.store);
-        self.params = WhereParams {
+    fn set_shared(&mut self, p: &mut WhereParams, code: WhereParams) {
+        self.twice = code.twice && is_replicated(code.store);
+        *p = WhereParams {
             twice: false,
-            ..params
+            ..code
         };
     }
 
-    fn refresh(&mut self, runner: &Runner, seed: u64) {
-        let p = &mut self.params;
+    fn refresh(&mut self, runner: &Runner, p: &mut WhereParams, seed: u64, status: &mut RunStatus) {
         p.store = p.store.min(stores().len() - 1);
         p.model.store = model_store(row(p.store));
         p.model = p.model.clamped_all();
         let p = *p;
         self.run.ensure((p, seed), |_| spawn(runner, p, seed));
+        status.show(
+            &self.run,
+            t!("sections.where.progress"),
+            t!("sections.where.progress.unit"),
+        );
     }
 
-    crate::one_run_status!();
+    fn headline(&self, _p: &WhereParams) -> Option<String> {
+        self.run.latest().map(|v| self.headline_for(v))
+    }
 
-    fn intro_paragraphs(&self) -> Option<Vec<usize>> {
-        let store = self.params.store;
+    fn intro_paragraphs(&self, p: &WhereParams) -> Option<Vec<usize>> {
+        let store = p.store;
         Some(if row(store).consensus {
             vec![INTRO_CONSENSUS]
         } else if is_redlock(store) {
@@ -152,15 +160,7 @@ impl Experiment for Where {
         })
     }
 
-    fn run_status(&self, ui: &mut Ui) {
-        self.run.run_status_ui(
-            ui,
-            t!("sections.where.progress"),
-            t!("sections.where.progress.unit"),
-        );
-    }
-
-    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+    fn legend(&self, _cx: &Cx<'_>, _p: &WhereParams) -> Vec<KeyMark> {
         let Some(v) = self.run.latest().filter(|v| !is_redlock(v.store)) else {
             return Vec::new();
         };
@@ -202,12 +202,12 @@ impl Experiment for Where {
         marks
     }
 
-    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut WhereParams, size: Vec2) {
         // Redlock's list takes the figure's room at every store (measured unseen at the
         // others'): choosing Redlock moves nothing under the figure.
         // (On a slide each store is a build of its own: Redlock's list keeps no room under
         // the others' figures.)
-        let redlock = is_redlock(self.params.store);
+        let redlock = is_redlock(p.store);
         if cx.lecture && !redlock {
             self.redlock_height = 0.0;
             return self.store_figure(ui, cx, size);
@@ -241,10 +241,10 @@ impl Experiment for Where {
         self.store_figure(ui, cx, size);
     }
 
-    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>) -> f32 {
+    fn readable_height(&self, ui: &Ui, _cx: &Cx<'_>, p: &WhereParams) -> f32 {
         // The histogram's value axis: three rows of tick labels (a labelled step is two rows,
         // see `figure::histogram_plot`) and a row above for the mean granted twice.
-        let rows = if is_replicated(self.params.store) {
+        let rows = if is_replicated(p.store) {
             3.0
         } else {
             crate::ui::kit::readable::value_axis_rows(ui.ctx())
@@ -252,12 +252,12 @@ impl Experiment for Where {
         crate::ui::kit::readable::readable_height(ui, rows).max(self.redlock_height)
     }
 
-    fn slide_headline(&self) -> Option<String> {
+    fn slide_headline(&self, _p: &WhereParams) -> Option<String> {
         let v = self.run.latest().filter(|v| row(v.store).consensus)?;
         Some(Self::consensus_slide(v.store, &v.summary.params))
     }
 
-    fn other_headlines(&self, slide: bool) -> Vec<String> {
+    fn other_headlines(&self, _p: &WhereParams, slide: bool) -> Vec<String> {
         // (A slide's stores are builds of their own, each with its own run: a learner's
         // click must not move the row under the mouse.)
         if slide {
@@ -278,7 +278,7 @@ impl Experiment for Where {
         self.asking = asking;
     }
 
-    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut WhereParams) {
         if cx.lecture {
             // On the projector the stores are the builds, named by the figure and the
             // headline: the figure takes the row (the console keeps it).
@@ -288,26 +288,26 @@ impl Experiment for Where {
             ui.horizontal_wrapped(|ui| {
                 for (i, row) in stores().iter().enumerate() {
                     let short = row.name.split(" (").next().unwrap_or(&row.name);
-                    if ui.selectable_label(self.params.store == i, short).clicked() {
-                        self.params.store = i;
+                    if ui.selectable_label(p.store == i, short).clicked() {
+                        p.store = i;
                     }
                 }
             });
             return;
         }
-        self.learner_controls(ui);
+        self.learner_controls(ui, p);
     }
 
-    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
-        let p = &mut self.params.model;
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, p: &mut WhereParams) -> bool {
+        let p = &mut p.model;
         percent_slider(ui, &failover::CONTENTION, &mut p.contention, false);
         count_slider(ui, &failover::FAILOVERS, &mut p.failovers)
             .on_hover_text(t!("sections.where.failovers.hover"));
         true
     }
 
-    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
-        lab_link(ui, cx, self.params.store);
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &WhereParams) {
+        lab_link(ui, cx, p.store);
         ui.add_space(4.0);
         // The simulated numbers belong to the store that was simulated: the single Redis row
         // (a consensus store is not simulated; its zero is by construction).
@@ -317,10 +317,10 @@ impl Experiment for Where {
             ui.add_space(8.0);
         }
         ui.label(RichText::new(t!("sections.where.table")).strong());
-        self.table(ui);
+        self.table(ui, p.store);
     }
 
-    fn observed(&self) -> Option<(f64, String)> {
+    fn observed(&self, _p: &WhereParams) -> Option<(f64, String)> {
         // The exact mean loss of one failover (zero for a consensus store); none for Redlock,
         // whose step shows its own failure modes instead of the model.
         let view = self.run.fresh().filter(|v| !is_redlock(v.store))?;
@@ -331,17 +331,17 @@ impl Experiment for Where {
         ))
     }
 
-    fn settings(&self) -> Option<crate::predict::ModelParams> {
+    fn settings(&self, p: &WhereParams) -> Option<crate::predict::ModelParams> {
         // The model of the store on screen (none for Redlock, whose step shows its own
         // failure modes).
-        let store = self.params.store;
+        let store = p.store;
         let model = failover::FailoverParams {
             store: if is_replicated(store) {
                 Store::Redis
             } else {
                 Store::Consensus
             },
-            ..self.params.model
+            ..p.model
         };
         (!is_redlock(store)).then_some(crate::predict::ModelParams::Failover(model))
     }
@@ -350,7 +350,7 @@ impl Experiment for Where {
         (t!("sections.where.axis_x"), t!("sections.where.axis_y"))
     }
 
-    fn csv(&self) -> Option<String> {
+    fn csv(&self, _p: &WhereParams) -> Option<String> {
         let view = self.run.latest().filter(|v| !is_redlock(v.store))?;
         let h = &view.acc.lost_hist;
         let width = (h.hi - h.lo) / h.bins.len() as f64;
@@ -366,51 +366,22 @@ impl Experiment for Where {
         }
         Some(out)
     }
-}
 
-impl Choices for Where {
-    fn choices(&self) -> (usize, Option<usize>) {
-        (stores().len(), Some(self.params.store))
-    }
-
-    fn choose(&mut self, i: usize) {
-        self.params.store = i;
-    }
-}
-
-/// The stores in lesson order; the Redis row has two builds, one idea each: the loss, then
-/// what it costs.
-impl Builds for Where {
-    fn press(&mut self, press: Press) -> bool {
-        if press.reach != Reach::Page {
-            return false;
+    /// The Redis row's two ideas, one build each: the loss, then what it costs
+    /// (`choice-1-cost`, which codes carry); one step at the other stores.
+    fn steps(&self, p: &WhereParams) -> Steps {
+        if !is_replicated(p.store) {
+            return Steps::one();
         }
-        let forward = press.forward;
-        if is_replicated(self.params.store) && forward != self.twice {
-            self.twice = forward;
-            return true;
-        }
-        let moved = builds::press_choices(self, press);
-        if moved {
-            // Back to the Redis row from the next one: its last idea.
-            self.twice = !forward && is_replicated(self.params.store);
-        }
-        moved
-    }
-
-    /// The store on show (`choice-2`), and the Redis row's second idea (`choice-2-cost`).
-    fn build(&self) -> String {
-        let store = format!("choice-{}", self.params.store + 1);
-        if is_replicated(self.params.store) && self.twice {
-            store + "-cost"
-        } else {
-            store
+        Steps {
+            count: 2,
+            at: usize::from(self.twice),
+            name: self.twice.then(|| format!("choice-{}-cost", p.store + 1)),
         }
     }
 
-    fn arrive(&mut self, press: Press) {
-        builds::arrive_choices(self, press);
-        self.twice = false;
+    fn show_step(&mut self, _p: &WhereParams, step: usize) {
+        self.twice = step == 1;
     }
 }
 
@@ -423,10 +394,11 @@ mod tests {
     /// nothing, so "None" is never marked right against a store the question does not name).
     #[test]
     fn the_question_is_asked_only_of_a_replicated_store() {
-        let mut w = Where::default();
+        let w = Where::default();
+        let mut p = WhereParams::default();
         for store in 0..stores().len() {
-            w.params.store = store;
-            assert_eq!(w.prompt_fits(), is_replicated(store), "{}", row(store).id);
+            p.store = store;
+            assert_eq!(w.prompt_fits(&p), is_replicated(store), "{}", row(store).id);
         }
     }
 }

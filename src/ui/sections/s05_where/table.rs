@@ -9,10 +9,9 @@ use crate::lesson::StoreRow;
 
 impl Where {
     /// block per store when it is not.
-    pub(super) fn table(&self, ui: &mut Ui) {
+    pub(super) fn table(&self, ui: &mut Ui, chosen: usize) {
         let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.45);
         let strong = ui.visuals().strong_text_color();
-        let chosen = self.params.store;
         let style = move |t: &str, selected: bool| {
             let t = RichText::new(t);
             if selected { t.color(strong) } else { t }

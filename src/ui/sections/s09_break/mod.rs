@@ -22,7 +22,7 @@ use crate::ui::Cx;
 use crate::ui::kit::plot::{self, KeyMark};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
-use crate::ui::stage::{Choices, Experiment, Rerun, Stage};
+use crate::ui::stage::{Experiment, Presets, Rerun, RunStatus, Stage};
 pub use figure::BreakView;
 use figure::{bars_key, mode_index, mode_name, modes_plot};
 use lengths::{lengths_key, lengths_plot};
@@ -37,19 +37,23 @@ pub type BreakIt = Stage<Break>;
 /// What one simulation depends on: the parameters with the mode left out, and the seed.
 type RunKey = (RenewalParams, u64);
 
-/// The section's own part: its settings (the mode picks the defence the headline describes)
-/// and its run.
+/// The section's own part: its run (the settings' mode picks the defence the headline
+/// describes).
 #[derive(Default)]
 pub struct Break {
-    pub params: RenewalParams,
     run: Rerun<RunKey, BreakView>,
     /// The figure's ink (the theme's strongest text colour), as last drawn, for its key.
     ink: Option<egui::Color32>,
 }
 
-/// Section 9, ready for the lesson (nothing runs until it is first shown).
+/// Section 9, ready for the lesson (nothing runs until it is first shown): its presets are
+/// the defences, in lesson order.
 pub fn section() -> BreakIt {
-    Stage::new(Break::default())
+    let presets = Presets::new(Mode::ALL.len(), |p, i| RenewalParams {
+        mode: Mode::ALL[i],
+        ..*p
+    });
+    Stage::with_presets(Break::default(), presets)
 }
 
 fn run_key(p: &RenewalParams, seed: u64) -> RunKey {
@@ -82,14 +86,15 @@ fn exact_bins(params: &RenewalParams) -> Vec<f64> {
 }
 
 impl Break {
-    /// The computed headline: what the chosen defence leaves, and what it cannot reach.
-    pub fn headline_for(&self, view: &BreakView) -> String {
-        self.headline_in(view, self.params.mode, false)
+    /// The computed headline at the settings `p`: what the chosen defence leaves, and what it
+    /// cannot reach.
+    pub fn headline_for(&self, p: &RenewalParams, view: &BreakView) -> String {
+        self.headline_in(p, view, p.mode, false)
     }
 
     /// The headline for defence `mode`, in short on a `slide` (the lecturer's notes say the
     /// rest).
-    fn headline_in(&self, view: &BreakView, mode: Mode, slide: bool) -> String {
+    fn headline_in(&self, p: &RenewalParams, view: &BreakView, mode: Mode, slide: bool) -> String {
         let [none, renewal, _, _, _] = &view.modes;
         let s = &view.modes[mode_index(mode)];
         let w = words();
@@ -113,7 +118,7 @@ impl Break {
                 ("runs", &fmt_int(view.acc.runs)),
                 ("share", &fmt_pct(s.fraction.value)),
                 ("over_newer", &fmt_int(s.late_over_newer)),
-                ("ttl", &seconds(self.params.ttl_s)),
+                ("ttl", &seconds(p.ttl_s)),
                 ("none_lost", &fmt_int(none.lost_lock)),
                 ("renewal_lost", &fmt_int(renewal.lost_lock)),
                 ("twice", &fmt_int(c.double_effects)),
@@ -122,16 +127,16 @@ impl Break {
         )
     }
 
-    /// The job-length histogram with its title and key.
-    fn lengths(&self, ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, size: Vec2) {
+    /// The job-length histogram with its title and key, against the TTL `ttl_s`.
+    fn lengths(&self, ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, ttl_s: f64, size: Vec2) {
         let ink = ui.visuals().strong_text_color();
         let w = words();
         ui.label(RichText::new(&w.lengths_title).strong());
         ui.label(&w.lengths_caption);
         plot::with_axis_room(ui, size.x, |ui, w| {
-            lengths_plot(ui, cx, view, self.params.ttl_s, Vec2::new(w, size.y));
+            lengths_plot(ui, cx, view, ttl_s, Vec2::new(w, size.y));
         });
-        plot::key_row(ui, cx, &lengths_key(ink, self.params.ttl_s));
+        plot::key_row(ui, cx, &lengths_key(ink, ttl_s));
     }
 }
 
@@ -141,46 +146,52 @@ pub fn words() -> &'static BreakStory {
 }
 
 impl Experiment for Break {
-    crate::stage_params!("break", RenewalParams);
+    type Params = RenewalParams;
+    const ID: &'static str = "break";
 
-    fn refresh(&mut self, runner: &Runner, seed: u64) {
-        self.params = self.params.clamped_all();
-        let key = run_key(&self.params, seed);
+    fn refresh(
+        &mut self,
+        runner: &Runner,
+        p: &mut RenewalParams,
+        seed: u64,
+        status: &mut RunStatus,
+    ) {
+        *p = p.clamped_all();
+        let key = run_key(p, seed);
         self.run.ensure(key, |(p, seed)| spawn(runner, *p, *seed));
+        status.show(
+            &self.run,
+            t!("sections.break.progress"),
+            t!("sections.break.things.runs"),
+        );
     }
 
-    crate::one_run_status!();
+    fn headline(&self, p: &RenewalParams) -> Option<String> {
+        self.run.latest().map(|v| self.headline_for(p, v))
+    }
 
-    fn slide_headline(&self) -> Option<String> {
+    fn slide_headline(&self, p: &RenewalParams) -> Option<String> {
         self.run
             .latest()
-            .map(|v| self.headline_in(v, self.params.mode, true))
+            .map(|v| self.headline_in(p, v, p.mode, true))
     }
 
-    fn other_headlines(&self, slide: bool) -> Vec<String> {
+    fn other_headlines(&self, p: &RenewalParams, slide: bool) -> Vec<String> {
         // Every defence's, from the one run that computes all five.
         let Some(v) = self.run.latest() else {
             return Vec::new();
         };
         Mode::ALL
             .iter()
-            .map(|&mode| self.headline_in(v, mode, slide))
+            .map(|&mode| self.headline_in(p, v, mode, slide))
             .collect()
     }
 
-    fn run_status(&self, ui: &mut Ui) {
-        self.run.run_status_ui(
-            ui,
-            t!("sections.break.progress"),
-            t!("sections.break.things.runs"),
-        );
-    }
-
-    fn legend(&self, _cx: &Cx<'_>) -> Vec<KeyMark> {
+    fn legend(&self, _cx: &Cx<'_>, _p: &RenewalParams) -> Vec<KeyMark> {
         bars_key(self.ink.unwrap_or(plot::palette::GREY))
     }
 
-    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, size: Vec2) {
+    fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut RenewalParams, size: Vec2) {
         self.ink = Some(ui.visuals().strong_text_color());
         let beside = size.x >= BESIDE;
         ui.ctx().data_mut(|d| d.insert_temp(beside_id(), beside));
@@ -193,7 +204,7 @@ impl Experiment for Break {
             let bars_w = (size.x - gap) * 0.58;
             let lengths_w = size.x - gap - bars_w;
             ui.horizontal_top(|ui| {
-                modes_plot(ui, cx, &view, self.params.mode, Vec2::new(bars_w, size.y));
+                modes_plot(ui, cx, &view, p.mode, Vec2::new(bars_w, size.y));
                 ui.add_space(gap);
                 // The title and caption above the plot and its key below take what they
                 // took in the last frame (at first a guess of seven lines): the column is as
@@ -206,7 +217,7 @@ impl Experiment for Break {
                     .unwrap_or(7.0 * body + 20.0);
                 let plot_h = (size.y - words).max(120.0);
                 let column = ui.vertical(|ui| {
-                    self.lengths(ui, cx, &view, Vec2::new(lengths_w, plot_h));
+                    self.lengths(ui, cx, &view, p.ttl_s, Vec2::new(lengths_w, plot_h));
                 });
                 let took = column.response.rect.height() - plot_h;
                 if (took - words).abs() > 0.5 {
@@ -215,11 +226,11 @@ impl Experiment for Break {
                 }
             });
         } else {
-            modes_plot(ui, cx, &view, self.params.mode, size);
+            modes_plot(ui, cx, &view, p.mode, size);
         }
     }
 
-    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut RenewalParams) {
         if cx.lecture {
             // On the projector the defences are the builds, named by the figure and the
             // headline: the figure takes the row (the console keeps it).
@@ -228,7 +239,7 @@ impl Experiment for Break {
             }
             ui.horizontal_wrapped(|ui| {
                 for mode in Mode::ALL {
-                    ui.selectable_value(&mut self.params.mode, mode, mode_name(mode));
+                    ui.selectable_value(&mut p.mode, mode, mode_name(mode));
                 }
             });
             return;
@@ -236,11 +247,10 @@ impl Experiment for Break {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t!("sections.break.defence")).strong());
             for mode in Mode::ALL {
-                ui.selectable_value(&mut self.params.mode, mode, mode_name(mode));
+                ui.selectable_value(&mut p.mode, mode, mode_name(mode));
             }
         });
         // Both sliders on one row wherever they fit: the figure keeps the height.
-        let p = &mut self.params;
         let labels = [
             crate::ui::kit::params::label(&renewal::TTL_S),
             crate::ui::kit::params::label(&renewal::TYPICAL_S),
@@ -264,8 +274,7 @@ impl Experiment for Break {
         }
     }
 
-    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>) -> bool {
-        let p = &mut self.params;
+    fn more_settings(&mut self, ui: &mut Ui, _cx: &mut Cx<'_>, p: &mut RenewalParams) -> bool {
         let labels = [
             &renewal::SPREAD,
             &renewal::PAUSE_PROB,
@@ -302,16 +311,16 @@ impl Experiment for Break {
         true
     }
 
-    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
+    fn details(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &RenewalParams) {
         let Some(view) = self.run.latest().cloned() else {
             return;
         };
-        let s = &view.modes[mode_index(self.params.mode)];
+        let s = &view.modes[mode_index(p.mode)];
         let e = s.fraction;
         ui.label(fill(
             &words().details,
             &[
-                ("mode", mode_name(self.params.mode)),
+                ("mode", mode_name(p.mode)),
                 ("lost", &fmt_int(s.lost_lock)),
                 ("runs", &fmt_int(view.acc.runs)),
                 ("share", &fmt_pct(e.value)),
@@ -331,11 +340,12 @@ impl Experiment for Break {
         if !beside {
             ui.add_space(6.0);
             let w = ui.available_width();
-            self.lengths(ui, cx, &view, Vec2::new(w, (w * 0.62).clamp(200.0, 320.0)));
+            let size = Vec2::new(w, (w * 0.62).clamp(200.0, 320.0));
+            self.lengths(ui, cx, &view, p.ttl_s, size);
         }
     }
 
-    fn observed(&self) -> Option<(f64, String)> {
+    fn observed(&self, _p: &RenewalParams) -> Option<(f64, String)> {
         // Which single defence leaves no invoice sent twice (exactly): renewal 0, fencing 1,
         // idempotency 2, or 3 when not exactly one of them does.
         let view = self.run.fresh()?;
@@ -366,15 +376,15 @@ impl Experiment for Break {
         ))
     }
 
-    fn settings(&self) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Break(self.params))
+    fn settings(&self, p: &RenewalParams) -> Option<crate::predict::ModelParams> {
+        Some(crate::predict::ModelParams::Break(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {
         (t!("sections.break.axis_x"), t!("sections.break.axis_y"))
     }
 
-    fn csv(&self) -> Option<String> {
+    fn csv(&self, _p: &RenewalParams) -> Option<String> {
         let view = self.run.latest()?;
         let runs = view.acc.runs as f64;
         let names = view.modes[0].counts.named().map(|(name, _)| name);
@@ -398,18 +408,6 @@ impl Experiment for Break {
         Some(out)
     }
 }
-
-impl Choices for Break {
-    fn choices(&self) -> (usize, Option<usize>) {
-        (Mode::ALL.len(), Some(mode_index(self.params.mode)))
-    }
-
-    fn choose(&mut self, i: usize) {
-        self.params.mode = Mode::ALL[i];
-    }
-}
-
-crate::builds_are_choices!(Break);
 
 fn beside_id() -> egui::Id {
     egui::Id::unique("s9-lengths-beside")

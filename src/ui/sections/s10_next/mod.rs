@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 use crate::lesson;
 use crate::progress::{self, Progress, XP_PER_QUESTION};
 use crate::ui::sections::quiz::{how_note, shorten};
-use crate::ui::{AppEvent, Cx, Section};
+use crate::ui::{AppEvent, Cx, Present, Section};
 use crate::ui::{kit::a11y, kit::widgets};
 
 #[derive(Default)]
@@ -341,7 +341,13 @@ impl Section for Next {
         how_note(ui, &self.text().how, cx);
     }
 
-    crate::offers_present!();
+    fn present(&self) -> Option<&dyn Present> {
+        Some(self)
+    }
+
+    fn present_mut(&mut self) -> Option<&mut dyn Present> {
+        Some(self)
+    }
 }
 
 /// "8. Interview angle:" before a quiz's score; a title that ends in its own mark keeps it
@@ -381,4 +387,4 @@ impl crate::ui::Builds for Next {
     }
 }
 
-impl crate::ui::Present for Next {}
+impl Present for Next {}
