@@ -194,7 +194,7 @@ fn the_first_tab_stop_skips_to_the_section() {
             h.run_steps(2);
             h.key_press(key);
             h.run_steps(2);
-            let bar_bottom = h.get_by_label("Next section").rect().bottom();
+            let bar_bottom = crate::harness::next_arrow(&h).bottom();
             let list_right = h
                 .query_by_label(&format!("{n}. {}", title(n)))
                 .map_or(0.0, |item| item.rect().right());

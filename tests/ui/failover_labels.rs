@@ -54,8 +54,10 @@ fn check(placed: &[labels::Placed], run: &FailoverRun, what: &str) -> Vec<String
     for forms in moment_words(run) {
         if !p.labels.iter().any(|(t, _)| forms.contains(t)) {
             problems.push(format!(
-                "{what}: '{}' not drawn; left out {:?}",
-                forms[0], p.dropped
+                "{what}: '{}' not drawn; left out {:?}; drawn {:?}",
+                forms[0],
+                p.dropped,
+                p.labels.iter().map(|(t, _)| t).collect::<Vec<_>>()
             ));
         }
     }

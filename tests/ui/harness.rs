@@ -206,6 +206,15 @@ pub fn page_bottom(h: &Harness<'static, LessonApp>) -> f32 {
         .map_or(h.ctx.content_rect().bottom(), |n| n.rect().top())
 }
 
+/// The top bar's "next" arrow: the next section's, or in a lecture the next slide's.
+pub fn next_arrow(h: &Harness<'static, LessonApp>) -> egui::Rect {
+    use egui_kittest::kittest::Queryable;
+    h.query_by_label("Next section")
+        .or_else(|| h.query_by_label("Next slide (Page Down)"))
+        .expect("the top bar's next arrow")
+        .rect()
+}
+
 /// The scenario pairs section `n` shares (what its code carries); `None` when it shares none.
 pub fn scenario(h: &Harness<'static, LessonApp>, n: u8) -> Option<Vec<(String, String)>> {
     h.state().section(n).share().and_then(Shareable::scenario)

@@ -59,6 +59,8 @@ fn assert_top_bar_fits(h: &Harness<'static, LessonApp>, what: &str) {
         "Section list",
         "Previous section",
         "Next section",
+        "Previous slide (Page Up)",
+        "Next slide (Page Down)",
         "Glossary",
         "View",
         "Lecture",
@@ -77,7 +79,9 @@ fn assert_top_bar_fits(h: &Harness<'static, LessonApp>, what: &str) {
         rects.push(("XP".into(), xp.rect()));
     }
     assert!(
-        rects.iter().any(|(l, _)| l == "Next section"),
+        rects
+            .iter()
+            .any(|(l, _)| l == "Next section" || l == "Next slide (Page Down)"),
         "{what}: {rects:?}"
     );
     assert!(

@@ -76,7 +76,7 @@ fn a_slider_moved_in_the_audience_window_shows_on_the_console() {
     };
     let before = holders(&mut h);
     assert!(before.is_some(), "the holders are in the scenario");
-    let headlines = labels(&h, "lock holders were still working");
+    let headlines = labels(&h, " lock holders ");
     assert_eq!(headlines.len(), 2, "{headlines:?}");
     let sliders: Vec<_> = h.query_all_by_label("Lock holders").collect();
     assert_eq!(sliders.len(), 2, "one slider in each window");
@@ -89,7 +89,7 @@ fn a_slider_moved_in_the_audience_window_shows_on_the_console() {
         before,
         "the audience's slider moved the holders"
     );
-    let after = labels(&h, "lock holders were still working");
+    let after = labels(&h, " lock holders ");
     assert_eq!(after.len(), 2);
     assert_eq!(after[0], after[1], "both windows show the same headline");
     assert_ne!(after[0], headlines[0], "the console's headline followed");

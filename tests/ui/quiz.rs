@@ -700,7 +700,7 @@ fn answer_wrongly(h: &mut Harness<'static, LessonApp>, q: &Question, lecture: bo
 
 /// The question, every answer and the verdict lie between the top bar and the bottom bar.
 fn assert_all_in_view(h: &Harness<'static, LessonApp>, q: &Question, what: &str) {
-    let top = h.get_by_label("Previous section").rect().bottom();
+    let top = crate::harness::next_arrow(h).bottom();
     let bottom = crate::harness::page_bottom(h);
     let inside = |r: egui::Rect, name: &str| {
         assert!(

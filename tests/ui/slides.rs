@@ -36,6 +36,8 @@ const FIGURES: [(u8, &str, &str, &str); 6] = [
 #[test]
 fn figures_carry_title_headline_axis_titles_and_key() {
     let mut h = app("why-lock");
+    // (Each figure at its end: section 1's slide names no count while its counter climbs.)
+    h.state_mut().set_reduced_motion(true);
     for (n, x, y, key) in FIGURES {
         h.state_mut().go_to(n);
         h.run_steps(4);

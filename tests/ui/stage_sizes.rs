@@ -27,7 +27,7 @@ fn at(section: u8, size: [f32; 2], lecture: bool, wgpu: bool) -> Harness<'static
 /// Where the page may draw: below the top bar and above the bottom bar.
 fn page_area(h: &Harness<'static, LessonApp>) -> Rect {
     let window = h.ctx.content_rect();
-    let top = h.get_by_label("Next section").rect().bottom();
+    let top = crate::harness::next_arrow(h).bottom();
     let bottom = crate::harness::page_bottom(h);
     Rect::from_x_y_ranges(window.x_range(), top..=bottom)
 }

@@ -137,7 +137,7 @@ impl<E: Experiment> Builds for Stage<E> {
         // Back from the build the class's prediction was revealed at: the prediction, as the
         // class left it.
         if let (false, Some((chosen, at))) = (press.forward, &self.asked)
-            && self.computed_headline() == *at
+            && self.revealed_at() == *at
         {
             let chosen = *chosen;
             self.asked = None;

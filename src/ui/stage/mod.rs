@@ -29,6 +29,9 @@ pub use experiment::{Experiment, Steps};
 use layout::Pieces;
 pub use run::{Rerun, RunStatus};
 
+/// A build of a stage: its settings, seed and name.
+type Reveal<P> = (P, u64, String);
+
 /// A simulation section: an [`Experiment`] on the shared skeleton.
 pub struct Stage<E: Experiment> {
     pub exp: E,
@@ -47,7 +50,8 @@ pub struct Stage<E: Experiment> {
     gate: predict::Gate,
     /// Lecture mode: the class's vote of a prediction revealed by the clicker (Page Up
     /// goes back to the question).
-    asked: Option<(Option<usize>, Option<String>)>,
+    /// Kept with the build it was revealed at (its settings, seed and name).
+    asked: Option<(Option<usize>, Reveal<E::Params>)>,
     /// The line on the prediction and the run it speaks of: back when that run is (Page Up
     /// to the build the class predicted).
     said: Option<(E::Params, u64, predict::Verdict)>,
@@ -64,6 +68,11 @@ impl<E: Experiment> Stage<E> {
     /// The computed headline; `None` while the results are still coming in.
     pub fn computed_headline(&self) -> Option<String> {
         self.exp.headline(&self.params)
+    }
+
+    /// The build on show, as a reveal is kept with: its settings, seed and name.
+    fn revealed_at(&self) -> Reveal<E::Params> {
+        (self.params, self.seed, crate::ui::Builds::build(self))
     }
 
     /// The headline a slide shows: the page's slide headline, else its headline.
@@ -372,7 +381,7 @@ impl<E: Experiment> Section for Stage<E> {
             );
             self.gate.settle(p, observed, settings, cx);
             if asked.is_some() && !self.gate.hides() {
-                let at = self.computed_headline();
+                let at = self.revealed_at();
                 self.asked = asked.filter(|_| cx.lecture).map(|chosen| (chosen, at));
                 ui.ctx().request_repaint();
             }

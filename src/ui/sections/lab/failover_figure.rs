@@ -264,31 +264,52 @@ impl Frame {
     }
 }
 
-/// The fault's dashed line with its time in the row above the lanes, beside the line (right,
-/// else left), and the dashed line of the recovery that followed (a promotion, an election or
-/// a restart).
+/// The fault's dashed line with its time in the row above the lanes, beside the line, and the
+/// dashed line of the recovery that followed (a promotion, an election or a restart) with its
+/// own words, or (close behind the fault) said in the fault's.
 fn fault_and_recovery(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, f: &Frame) {
-    if let Some((at, words)) = recovery(run) {
+    let end = x_end(run);
+    if let Some((at, _)) = recovery(run) {
         lanes::moment_line(p, labels, at, BACK, f.lw * 0.5);
+    }
+    if let Some(at) = run.moment("fault") {
+        lanes::moment_line(p, labels, at, FAULT, f.lw * 0.5);
+    }
+    for (k, (at, forms)) in moments_said(run, end).into_iter().enumerate() {
+        let mut label = f.in_moment_row(at, Align2::LEFT_BOTTOM, f.lw, forms[0].clone());
+        for shorter in &forms[1..] {
+            label = label.or(shorter.clone());
+        }
+        // (The fault's words first: the recovery's give way to them.)
         labels.add(
-            f.in_moment_row(at, Align2::LEFT_BOTTOM, f.lw, words)
-                .or(duration_ms(at))
+            label
                 .near_line(MOMENT_REACH)
-                .priority(3),
+                .priority(if k == 0 { 4 } else { 2 }),
         );
     }
-    let Some(at) = run.moment("fault") else {
-        return;
-    };
-    lanes::moment_line(p, labels, at, FAULT, f.lw * 0.5);
-    let time = duration_ms(at);
-    let words = tf!("lab.failover.figure.fault", &[("time", time.clone())]);
-    labels.add(
-        f.in_moment_row(at, Align2::LEFT_BOTTOM, f.lw, words)
-            .or(time)
-            .near_line(MOMENT_REACH)
-            .priority(4),
-    );
+}
+
+/// The fault's and the recovery's words, each at its moment with its shorter forms: one label
+/// when the recovery follows within a quarter of the diagram's `end` (no room between the
+/// two lines for the fault's words).
+fn moments_said(run: &FailoverRun, end: f64) -> Vec<(f64, Vec<String>)> {
+    let fault = run.moment("fault");
+    let recovered = recovery(run);
+    let fault_words = |at: f64| tf!("lab.failover.figure.fault", &[("time", duration_ms(at))]);
+    match (fault, recovered) {
+        (Some(at), Some((back, words))) if back - at < end * 0.25 => {
+            let both = tf!(
+                "lab.failover.figure.fault_then",
+                &[("fault", fault_words(at)), ("then", words)],
+            );
+            vec![(at, vec![both, fault_words(at), duration_ms(at)])]
+        }
+        (fault, recovered) => fault
+            .map(|at| (at, vec![fault_words(at), duration_ms(at)]))
+            .into_iter()
+            .chain(recovered.map(|(back, words)| (back, vec![words, duration_ms(back)])))
+            .collect(),
+    }
 }
 
 /// The recovery that followed the fault (a promotion, an election or a restart): its moment
@@ -339,7 +360,7 @@ fn valid_until(p: &mut PlotUi<'_>, labels: &mut Labels, run: &FailoverRun, end: 
     for shorter in &forms[1..] {
         label = label.or(shorter.clone());
     }
-    labels.add(label.near(f.r + 3.0 + 10.0).priority(3));
+    labels.add(label.near(f.r + 3.0 + 10.0).priority(5));
 }
 
 /// The words of until when A's lock is valid, longest first (on a diagram ending at `end`).
@@ -361,17 +382,10 @@ fn valid_words(run: &FailoverRun, end: f64) -> Vec<String> {
 /// The words of the moments a run's diagram names in the row above its lanes, each with its
 /// shorter forms: the fault's time, and until when A's lock is valid (for tests: each is drawn).
 pub fn moment_words(run: &FailoverRun) -> Vec<Vec<String>> {
-    let mut out = Vec::new();
-    if let Some(at) = run.moment("fault") {
-        let time = duration_ms(at);
-        out.push(vec![
-            tf!("lab.failover.figure.fault", &[("time", time.clone())]),
-            time,
-        ]);
-    }
-    if let Some((at, words)) = recovery(run) {
-        out.push(vec![words, duration_ms(at)]);
-    }
+    let mut out: Vec<Vec<String>> = moments_said(run, x_end(run))
+        .into_iter()
+        .map(|(_, forms)| forms)
+        .collect();
     let forms = valid_words(run, x_end(run));
     if !forms.is_empty() {
         out.push(forms);

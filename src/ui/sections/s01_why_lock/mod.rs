@@ -155,22 +155,22 @@ impl Experiment for Counter {
         );
     }
 
-    /// The count once the counter has climbed to its end; while it climbs, what the workers
-    /// are doing (the headline never states a number the figure has not reached).
     fn headline(&self, p: &CounterParams) -> Option<String> {
-        let pair = self.runs.latest()?;
-        Some(if self.playback.position < 1.0 {
-            self.climbing(p, pair)
-        } else {
-            self.headline_for(p, pair)
-        })
+        self.runs.latest().map(|pair| self.headline_for(p, pair))
     }
 
-    fn other_headlines(&self, p: &CounterParams, _slide: bool) -> Vec<String> {
-        self.runs
-            .latest()
-            .map(|pair| vec![self.climbing(p, pair), self.headline_for(p, pair)])
-            .unwrap_or_default()
+    /// On a slide, while the counter climbs, what the workers are doing: the class never
+    /// reads a count the figure has not reached (a learner's headline has it at once).
+    fn slide_headline(&self, p: &CounterParams) -> Option<String> {
+        let pair = self.runs.latest()?;
+        (self.playback.position < 1.0).then(|| self.climbing(p, pair))
+    }
+
+    fn other_headlines(&self, p: &CounterParams, slide: bool) -> Vec<String> {
+        match self.runs.latest() {
+            Some(pair) if slide => vec![self.climbing(p, pair), self.headline_for(p, pair)],
+            _ => Vec::new(),
+        }
     }
 
     fn key(&mut self, p: &mut CounterParams, action: Action) {
