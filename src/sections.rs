@@ -61,12 +61,15 @@
 //! flags keep the word "stall", see [`flags::STALL_MEANS`]).
 
 pub mod flags;
+pub mod judged;
 pub mod model;
 pub mod models;
 pub mod pairs;
 pub mod run;
 pub mod settings;
+pub mod truth;
 
+pub use judged::{Judged, Measure, ModelParams};
 pub use model::{Model, Review, Runs, Sim};
 pub use pairs::Pairs;
 pub use run::{Job, Report, Run};

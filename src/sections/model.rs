@@ -10,6 +10,7 @@ use std::fmt;
 use clap::{ArgMatches, Args, FromArgMatches};
 
 use super::flags::{Common, Output, TableArgs, Threads, UsageError};
+use super::judged::{Judged, ModelParams};
 use super::pairs::Pairs;
 use super::run::{Job, Report, Run};
 use super::settings::{Settings, model_pairs, read_model};
@@ -57,6 +58,12 @@ pub trait Model: Sync {
 
     /// How the review asks the section's prediction again at settings of its own.
     fn review(&self) -> Review;
+
+    /// The settings the lesson asks the section's prediction at: the model's defaults.
+    fn lesson_settings(&self) -> ModelParams;
+
+    /// Whether `settings` are this model's.
+    fn judges(&self, settings: &ModelParams) -> bool;
 }
 
 /// How the review draws a section's prediction afresh ([`crate::review`]'s fresh questions).
@@ -100,7 +107,10 @@ pub struct Sim<S: Settings> {
     pub report: fn(&Valid<S::Model>, &Run, &mut Report),
 }
 
-impl<S: Settings> Sim<S> {
+impl<S: Settings> Sim<S>
+where
+    S::Model: Judged,
+{
     fn run(&self, params: Valid<S::Model>, run: Run) -> Job {
         let (name, seeded, report) = (self.name, self.seeded(), self.report);
         Job::new(name, move || {
@@ -111,7 +121,10 @@ impl<S: Settings> Sim<S> {
     }
 }
 
-impl<S: Settings> Model for Sim<S> {
+impl<S: Settings> Model for Sim<S>
+where
+    S::Model: Judged,
+{
     fn name(&self) -> &'static str {
         self.name
     }
@@ -174,6 +187,14 @@ impl<S: Settings> Model for Sim<S> {
     fn review(&self) -> Review {
         self.review
     }
+
+    fn lesson_settings(&self) -> ModelParams {
+        ModelParams::new(<S::Model as Default>::default())
+    }
+
+    fn judges(&self, settings: &ModelParams) -> bool {
+        settings.model::<S::Model>().is_some()
+    }
 }
 
 #[cfg(test)]
@@ -194,6 +215,18 @@ mod tests {
         .words("holders");
     crate::param_table!(Toy { size: SIZE } default {});
     impl Schema for Toy {}
+
+    /// Its prediction: how big the doubled number is.
+    impl Judged for Toy {
+        fn truth(&self) -> crate::sections::truth::Truth {
+            let v = f64::from(self.size * 2);
+            crate::sections::truth::Truth::exact(v, v.to_string())
+        }
+
+        fn prompt_values(&self) -> Vec<(&'static str, String)> {
+            vec![("size", self.size.to_string())]
+        }
+    }
 
     /// A new section's descriptor: what its file in `src/sections/models/` holds.
     const TOY: Sim<Toy> = Sim {
@@ -253,5 +286,13 @@ mod tests {
         assert!(toy.check(&[("size".into(), "0".into())]).is_err());
         let from_code = toy.scenario_job(&pairs).expect("valid pairs").report();
         assert_eq!(from_code.fields.get("doubled"), Some(&serde_json::json!(7)));
+
+        let mut asked = toy.lesson_settings();
+        assert!(toy.judges(&asked) && asked.model::<Toy>() == Some(&Toy { size: 3 }));
+        assert_eq!(asked.truth().value, 6.0);
+        assert!(asked.set("size", 20.0), "clamped into its range");
+        assert_eq!(asked.flags(), [("size".to_owned(), "9".to_owned())]);
+        assert_eq!(asked.prompt_values(), [("size", "9".to_owned())]);
+        assert!(asked.prompt_fits() && asked.truth_of(Some("other")).is_none());
     }
 }
