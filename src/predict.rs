@@ -125,6 +125,10 @@ pub struct Prompt {
     pub id: String,
     /// The question; `{name}` slots are filled from the settings ([`ModelParams::prompt_values`]).
     pub prompt: String,
+    /// Phrases that would settle the prediction for the reader, which the section's words above
+    /// it never say (a lesson prompt's; the data tests hold the words to them).
+    #[serde(default)]
+    pub giveaways: Vec<String>,
     pub choices: Vec<Choice>,
     /// The choices are ordered ranges of one quantity, so a neighbour of a right one is
     /// close; otherwise they are alternatives, and a wrong one is simply wrong.
