@@ -72,7 +72,7 @@ pub mod truth;
 pub use judged::{Judged, Measure, ModelParams};
 pub use model::{Model, Review, Runs, Sim};
 pub use pairs::Pairs;
-pub use run::{Job, Report, Run};
+pub use run::{ModelRun, Report, Run};
 
 /// What kind of page a section is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::predict::{ModelParams, Prompt, Truth};
-use crate::review::Shown;
+use crate::review::LastAsked;
 use crate::sim::ParamSpec;
 
 /// Draws tried before [`pick`] settles for one in the same band as last time.
@@ -60,8 +60,8 @@ impl Fresh {
     }
 
     /// What the review file keeps of it.
-    pub fn shown(&self) -> Shown {
-        Shown {
+    pub fn shown(&self) -> LastAsked {
+        LastAsked {
             variant: Some(self.variant),
             band: self.named,
         }
@@ -183,7 +183,7 @@ pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
 /// than last time's. The band aimed at is itself drawn (any but last time's), so that no band
 /// comes up merely because most settings give it; where no draw reaches it, the first draw in
 /// another band than last time's is asked.
-pub fn pick(section: u8, last: Option<Shown>, draw: u64) -> Option<Fresh> {
+pub fn pick(section: u8, last: Option<LastAsked>, draw: u64) -> Option<Fresh> {
     let last_settings = last
         .and_then(|s| s.variant)
         .and_then(|v| settings_at(section, v));

@@ -36,7 +36,7 @@ pub trait Judged: Schema + PartialEq + fmt::Debug + Send + Sync + 'static {
     }
 
     /// What the review draws besides the parameters its descriptor names (a switch, a
-    /// choice), from random numbers.
+    /// parameter set by name), from random numbers.
     fn draw(&mut self, _random: &mut dyn FnMut() -> u64) {}
 
     /// Settings at which a prediction asks nothing to think about (one worker; nobody ever
@@ -108,7 +108,7 @@ impl ModelParams {
         self.0.set(flag, v)
     }
 
-    /// The settings as the `sim` command's flags and values (its choice by name, and its
+    /// The settings as the `sim` command's flags and values (its parameter set by name, and its
     /// switch where the answer reads it, after the numbers).
     pub fn flags(&self) -> Vec<(String, String)> {
         self.0.flags()
@@ -233,7 +233,7 @@ impl<P: Judged> Erased for P {
             .filter(|(i, _)| P::in_scenario(*i))
             .map(|(i, s)| (s.flag.to_owned(), ParamTable::get(self, i).to_string()))
             .collect();
-        if let Some(c) = P::CHOICE {
+        if let Some(c) = P::NAMED {
             out.push((c.flag.to_owned(), (c.name)(self).to_owned()));
         }
         if let Some((flag, _, field)) = P::SWITCH.filter(|_| P::SWITCH_ASKED) {

@@ -12,7 +12,7 @@ use clap::{ArgMatches, Args, FromArgMatches};
 use super::flags::{Common, Output, TableArgs, Threads, UsageError};
 use super::judged::{Judged, ModelParams};
 use super::pairs::Pairs;
-use super::run::{Job, Report, Run};
+use super::run::{ModelRun, Report, Run};
 use super::settings::{Settings, model_pairs, read_model};
 use crate::sim::Valid;
 use crate::sim::params::{ParamSpec, ParamTable};
@@ -41,10 +41,10 @@ pub trait Model: Sync {
     fn command(&self, number: u8) -> clap::Command;
 
     /// The run `sim NAME` asks for, its flags read and checked.
-    fn job(&self, args: &ArgMatches) -> Result<Job, UsageError>;
+    fn run_of_flags(&self, args: &ArgMatches) -> Result<ModelRun, UsageError>;
 
     /// The run a scenario code's pairs describe, on one thread per core.
-    fn scenario_job(&self, pairs: &[(String, String)]) -> Result<Job, UsageError>;
+    fn run_of_scenario(&self, pairs: &[(String, String)]) -> Result<ModelRun, UsageError>;
 
     /// The pairs the section writes at its defaults (seed 1 where seeded): the keys and
     /// shapes of its scenario codes.
@@ -111,9 +111,9 @@ impl<S: Settings> Sim<S>
 where
     S::Model: Judged,
 {
-    fn run(&self, params: Valid<S::Model>, run: Run) -> Job {
+    fn run(&self, params: Valid<S::Model>, run: Run) -> ModelRun {
         let (name, seeded, report) = (self.name, self.seeded(), self.report);
-        Job::new(name, move || {
+        ModelRun::new(name, move || {
             let mut r = Report::head::<S::Model>(name, &params, seeded.then_some(run.seed));
             report(&params, &run, &mut r);
             r
@@ -148,7 +148,7 @@ where
             .long_about(None)
     }
 
-    fn job(&self, args: &ArgMatches) -> Result<Job, UsageError> {
+    fn run_of_flags(&self, args: &ArgMatches) -> Result<ModelRun, UsageError> {
         let table = TableArgs::<S::Model>::from_arg_matches(args)?;
         let params = table.params(<S::Model as Default>::default())?;
         let seed = match self.runs {
@@ -162,7 +162,7 @@ where
         Ok(self.run(params, Run { seed, threads }))
     }
 
-    fn scenario_job(&self, pairs: &[(String, String)]) -> Result<Job, UsageError> {
+    fn run_of_scenario(&self, pairs: &[(String, String)]) -> Result<ModelRun, UsageError> {
         let (settings, seed) = read_model::<S>(pairs, self.seeded()).map_err(UsageError)?;
         let params = Valid::checked(settings.model())?;
         let run = Run {
@@ -259,7 +259,7 @@ mod tests {
             .try_get_matches_from(["sim", "toy", "--size", "4", "--seed", "1"])
             .expect("the flags parse");
         let (_, args) = m.subcommand().expect("a model");
-        let report = toy.job(args).expect("valid flags").report();
+        let report = toy.run_of_flags(args).expect("valid flags").report();
         let fields: Vec<String> = report
             .fields
             .iter()
@@ -271,7 +271,7 @@ mod tests {
             .try_get_matches_from(["sim", "toy", "--size", "10"])
             .expect("read as text");
         let e = toy
-            .job(bad.subcommand().unwrap().1)
+            .run_of_flags(bad.subcommand().unwrap().1)
             .err()
             .expect("out of range");
         assert_eq!(
@@ -284,7 +284,7 @@ mod tests {
         assert_eq!(pairs, want);
         assert_eq!(toy.check(&pairs), Ok(()));
         assert!(toy.check(&[("size".into(), "0".into())]).is_err());
-        let from_code = toy.scenario_job(&pairs).expect("valid pairs").report();
+        let from_code = toy.run_of_scenario(&pairs).expect("valid pairs").report();
         assert_eq!(from_code.fields.get("doubled"), Some(&serde_json::json!(7)));
 
         let mut asked = toy.lesson_settings();
