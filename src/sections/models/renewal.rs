@@ -44,7 +44,7 @@ pub const RUNS_ASKED: f64 = 1_000.0;
 /// 2 idempotency keys, 3 none of them), decided by the model's structure: an idempotency key
 /// always stops the repeat's invoices; renewal does exactly when no run is ever paused (a
 /// paused process cannot renew); fencing only when no run ever loses its lock at all. The
-/// review asks instead how many runs send their invoices twice ([`invoices_twice`]).
+/// review asks instead how many runs send their invoices twice (`invoices_twice`).
 impl Judged for RenewalParams {
     const MEASURES: &'static [Measure<Self>] = &[Measure {
         name: "InvoicesTwice",
