@@ -2,14 +2,11 @@
 //! prediction is judged, and the record the progress file keeps of it.
 //!
 //! The prompts and their bands are data (`assets/predictions.ron`). A prediction is judged
-//! against the model's own answer at the settings asked ([`truth`]): the bands that hold the
-//! exact value, or that the Monte Carlo interval touches, are right (several may be); a band
-//! whose words claim "none" or "all" is a single point, right only where the model's structure
-//! fixes the value there.
-
-mod measures;
-mod prompt_words;
-mod truth;
+//! against the model's own answer at the settings asked ([`truth`], which each model gives
+//! beside its descriptor in the registry: [`crate::sections::Judged`]): the bands that hold
+//! the exact value, or that the Monte Carlo interval touches, are right (several may be); a
+//! band whose words claim "none" or "all" is a single point, right only where the model's
+//! structure fixes the value there.
 
 use std::collections::BTreeMap;
 
@@ -18,8 +15,13 @@ use crate::lesson::quantity::{fmt_count, pct_rounded, trim_num};
 
 use serde::{Deserialize, Serialize};
 
-pub use measures::Measure;
-pub use truth::{Fact, ModelParams, RUNS, Truth, Z, truth};
+pub use crate::sections::ModelParams;
+pub use crate::sections::truth::{Fact, RUNS, Truth, Z};
+
+/// The model's answer to the section's own prediction at `settings`.
+pub fn truth(settings: &ModelParams) -> Truth {
+    settings.truth()
+}
 
 /// XP for a first prediction that was right (a band that holds the model's answer).
 pub const XP_PER_PREDICTION: u32 = 10;
@@ -123,6 +125,10 @@ pub struct Prompt {
     pub id: String,
     /// The question; `{name}` slots are filled from the settings ([`ModelParams::prompt_values`]).
     pub prompt: String,
+    /// Phrases that would settle the prediction for the reader, which the section's words above
+    /// it never say (a lesson prompt's; the data tests hold the words to them).
+    #[serde(default)]
+    pub giveaways: Vec<String>,
     pub choices: Vec<Choice>,
     /// The choices are ordered ranges of one quantity, so a neighbour of a right one is
     /// close; otherwise they are alternatives, and a wrong one is simply wrong.
@@ -145,13 +151,31 @@ pub struct Prompt {
     /// Where it is asked: in the lesson, in the review, or both.
     #[serde(default)]
     pub asked: Asked,
-    /// What the model answers it with: the section's own quantity, or another.
-    #[serde(default)]
-    pub measure: Measure,
+    /// What the model answers it with: `None`, the section's own quantity; or another of its
+    /// model's, by the name the model gives it (`LastWrite`: [`crate::sections::Measure`]).
+    #[serde(default, deserialize_with = "measure_name")]
+    pub measure: Option<String>,
 }
 
 fn one() -> f64 {
     1.0
+}
+
+/// A measure's name, written as a bare word (`measure: LastWrite`).
+fn measure_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    struct Name;
+    impl serde::de::Visitor<'_> for Name {
+        type Value = Option<String>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a measure name")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            Ok(Some(v.to_owned()))
+        }
+    }
+    d.deserialize_identifier(Name)
 }
 
 impl Prompt {
@@ -289,7 +313,14 @@ impl Prompt {
 
     /// The model's answer to this prompt at `settings`.
     pub fn truth(&self, settings: &ModelParams) -> Truth {
-        self.measure.truth(settings)
+        settings
+            .truth_of(self.measure.as_deref())
+            .unwrap_or_else(|| panic!("{}: its model has no {:?}", self.id, self.measure))
+    }
+
+    /// Whether this prompt's words are true of `settings`.
+    pub fn fits(&self, settings: &ModelParams) -> bool {
+        settings.fits(self.measure.as_deref())
     }
 
     /// The right choice to keep for `chosen`: itself when it is right, else the right one
@@ -463,6 +494,16 @@ mod tests {
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), prompts().len(), "ids are unique");
+    }
+
+    #[test]
+    fn every_prompt_asks_a_quantity_its_model_has() {
+        for p in all_prompts() {
+            let id = crate::sections::id(p.section).expect("its section");
+            let s = ModelParams::lesson(id).unwrap_or_else(|| panic!("{}: no model", p.id));
+            assert_eq!(s.section_id(), id);
+            assert!(s.truth_of(p.measure.as_deref()).is_some(), "{}", p.id);
+        }
     }
 
     #[test]

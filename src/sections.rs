@@ -5,9 +5,12 @@
 //! sections.
 //!
 //! A simulation section is one [`Model`] descriptor (see [`model`]): its parameters (a
-//! [`Schema`](crate::sim::Schema)), its report for `sim`, its scenario settings. The command
-//! line builds `sim NAME` from it and scenario codes read and check their values through it;
-//! the window finds each section's page by its id. None of them lists the models.
+//! [`Schema`](crate::sim::Schema)), its report for `sim`, its scenario settings, and beside it
+//! how its prediction is judged on its model ([`Judged`], see [`judged`]): the model's answer
+//! at given settings, the words its prompt is filled with, what the review draws and avoids.
+//! The command line builds `sim NAME` from it, scenario codes read and check their values
+//! through it, the stage, the review and `review --questions` judge predictions through it,
+//! and the window finds each section's page by its id. None of them lists the models.
 //!
 //! This module and everything under it stand below the command line and the window: they use
 //! the models, the runner and the words, and nothing above them (the test
@@ -19,15 +22,20 @@
 //!    `impl Schema`, the model itself), and its line `pub mod NAME;` in `src/sim/mod.rs`;
 //! 2. its descriptor, `src/sections/models/NAME.rs`: `pub const MODEL: Sim<Params>` naming the
 //!    model on the command line, its help line, the settings its review question draws and its
-//!    report, and its line `pub mod NAME;` in `src/sections/models/mod.rs`;
+//!    report; and `impl Judged for` its parameters: the model's answer to its prediction (a
+//!    [`Truth`](truth::Truth)), the values of its prompt's `{slots}`, and where it differs from
+//!    the defaults, when the prompt's story holds, other quantities its review asks, what the
+//!    review draws or avoids; and its line `pub mod NAME;` in `src/sections/models/mod.rs`;
 //! 3. one line in [`SECTIONS`] here: `model("ID", &models::NAME::MODEL, false)`;
-//! 4. a section folder, `src/ui/sections/sNN_ID/` (`mod.rs` with the page's `Experiment` and
-//!    `figure.rs`), its line `pub mod sNN_ID;` in `src/ui/sections/mod.rs` and its page's line
-//!    in the table of pages there, `("ID", || Box::new(sNN_ID::section()))`;
+//! 4. a section folder, `src/ui/sections/sNN_ID/` (`mod.rs` with the page's `Experiment`, whose
+//!    `settings(p)` hand the stage `ModelParams::new(*p)`, and `figure.rs`), its line
+//!    `pub mod sNN_ID;` in `src/ui/sections/mod.rs` and its page's line in the table of pages
+//!    there, `("ID", || Box::new(sNN_ID::section()))`;
 //! 5. its words in `assets/`, keyed by its id: its text in `lesson.ron`, its speaker notes in
-//!    `notes.ron`, its prediction in `predictions.ron`, its headlines in `headlines.ron` (with
-//!    their type in `src/lesson/templates.rs`) and its page's own words (legends, axis titles,
-//!    buttons) in `ui/sections.ron`, as `sections.ID.…`;
+//!    `notes.ron`, its prediction in `predictions.ron` (with the phrases that would give it
+//!    away), its headlines in `headlines.ron` (with their type in `src/lesson/templates.rs`)
+//!    and its page's own words (legends, axis titles, buttons, the model's answer in words) in
+//!    `ui/sections.ron`, as `sections.ID.…`;
 //! 6. its snapshot images, blessed once (`UPDATE_SNAPSHOTS=1`): the tests that walk this list
 //!    draw every section.
 //!
@@ -37,8 +45,10 @@
 //! `src/lesson/templates.rs` for the type of its headlines) and five word files
 //! (`lesson.ron`, `notes.ron`, `predictions.ron`, `headlines.ron`, `ui/sections.ron`; and
 //! `ui/stage.ron` where its page names shared flags in words of its own). The command line
-//! (`sim NAME`), scenario codes, the review, the app and the tests that walk this list
-//! (pictures, accessibility, layout) need no change.
+//! (`sim NAME`), scenario codes, the prediction's judging, the review, the app and the tests
+//! that walk this list (pictures, accessibility, layout, giveaways) need no change; the tests
+//! that recompute each model's answer on their own (`tests/data/judging.rs`,
+//! `tests/cli/review.rs`) leave a model they do not know to its own tests.
 //!
 //! # One idea, one name
 //!
@@ -58,18 +68,26 @@
 //! fraction *completed*), "Store" only a lock store, "share" only sharing (an
 //! amount out of one is a *fraction*), "snapshot" only a test image (what a run makes known
 //! is what it has *published*), and a process that freezes *pauses* (the command line's
-//! flags keep the word "stall", see [`flags::STALL_MEANS`]).
+//! flags keep the word "stall", see [`flags::STALL_MEANS`]). A type name means one thing:
+//! [`Kind`] is a section's kind of page (a review item's is an `ItemKind`, an exported file's
+//! a `FileKind`); a model's headless run is a [`ModelRun`] (the billing job of section `break`
+//! is a `BillingJob`); a prediction's [`Choice`](crate::predict::Choice) is one of its bands
+//! (a model's parameter chosen by name, `--store` or `--mode`, is a
+//! [`NamedParam`](crate::sim::schema::NamedParam)).
 
 pub mod flags;
+pub mod judged;
 pub mod model;
 pub mod models;
 pub mod pairs;
 pub mod run;
 pub mod settings;
+pub mod truth;
 
+pub use judged::{Judged, Measure, ModelParams};
 pub use model::{Model, Review, Runs, Sim};
 pub use pairs::Pairs;
-pub use run::{Job, Report, Run};
+pub use run::{ModelRun, Report, Run};
 
 /// What kind of page a section is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,14 +246,15 @@ mod tests {
     fn every_model_has_one_section() {
         let names: std::collections::BTreeSet<_> = models().map(|(_, m)| m.name()).collect();
         assert_eq!(names.len(), models().count(), "model names are unique");
-        assert_eq!(models().count(), 6);
         for (n, m) in models() {
             assert_eq!(model_named(m.name()).map(|(k, _)| k), Some(n));
             assert_eq!(get(n).map(|d| d.kind), Some(Kind::Model(m)));
         }
         let ids: std::collections::BTreeSet<_> = SECTIONS.iter().map(|d| d.id).collect();
         assert_eq!(ids.len(), SECTIONS.len(), "ids are unique");
-        assert_eq!(number_of("break"), Some(9));
+        for (n, d) in all() {
+            assert_eq!((number_of(d.id), id(n)), (Some(n), Some(d.id)));
+        }
     }
 
     #[test]

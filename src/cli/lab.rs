@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Map, Value, json};
 
 use super::{USAGE_ERROR, help};
-use crate::lab::failover::{FailoverParams, FailoverRun, FailoverStore, run_failover, story};
+use crate::lab::failover::{FailoverRun, FailoverSetup, FailoverStore, run_failover, story};
 use crate::lab::{Control, LabError, LabParams, LabRun, PAUSE_MS, ServerKind, TTL_MS, run_stale};
 use crate::sim::{ParamError, ParamSpec};
 
@@ -36,7 +36,7 @@ pub struct LabFailoverArgs {
 }
 
 impl LabFailoverArgs {
-    pub fn params(&self) -> Result<FailoverParams, String> {
+    pub fn params(&self) -> Result<FailoverSetup, String> {
         let store: FailoverStore = match &self.store {
             None => {
                 return Err("--store is required: redis-replica, redlock or etcd-cluster".into());
@@ -46,7 +46,7 @@ impl LabFailoverArgs {
         if self.delayed_restart && store != FailoverStore::Redlock {
             return Err("--delayed-restart only applies to --store redlock".into());
         }
-        Ok(FailoverParams {
+        Ok(FailoverSetup {
             store,
             delayed_restart: self.delayed_restart,
         })

@@ -295,7 +295,7 @@ pub fn run_sim_command(scenario: Option<&str>, json: bool, model: Option<&SimMod
     match (scenario, model) {
         (_, Some(m)) => run_sim(m),
         (Some(code), None) => {
-            let job = match Job::of_scenario(code) {
+            let job = match ModelRun::of_scenario(code) {
                 Ok(job) => job,
                 Err(e) => {
                     eprintln!("error: --scenario: {e}");

@@ -1,25 +1,25 @@
-//! `sim`'s runs on the command line: a model's job from its flags or from a scenario code, and
+//! `sim`'s runs on the command line: a model's run from its flags or from a scenario code, and
 //! its report printed as JSON or as text.
 
 use serde_json::Value;
 
 use super::{Output, SimModel, UsageError};
-use crate::sections::{Job, Kind, Report};
+use crate::sections::{Kind, ModelRun, Report};
 
-impl Job {
-    /// The job a model's flags describe.
+impl ModelRun {
+    /// The run a model's flags describe.
     pub fn of(model: &SimModel) -> Result<Self, UsageError> {
-        model.model.job(&model.args)
+        model.model.run_of_flags(&model.args)
     }
 
-    /// The job a scenario code stands for: its section's model at the code's settings and
+    /// The run a scenario code stands for: its section's model at the code's settings and
     /// seed, on one thread per core.
     pub fn of_scenario(code: &str) -> Result<Self, UsageError> {
         let (n, pairs) = crate::scenario::check(code).map_err(UsageError)?;
         let Some(Kind::Model(model)) = crate::sections::get(n).map(|d| d.kind) else {
             return Err(UsageError(format!("section {n} has no model to run")));
         };
-        model.scenario_job(&pairs)
+        model.run_of_scenario(&pairs)
     }
 }
 
@@ -42,7 +42,7 @@ pub fn output(model: &SimModel) -> Result<Output, UsageError> {
 
 /// The result of one `sim` model run.
 pub fn report(model: &SimModel) -> Result<Report, UsageError> {
-    Job::of(model).map(Job::report)
+    ModelRun::of(model).map(ModelRun::report)
 }
 
 /// `v` rounded to `digits` significant digits, written without an exponent or trailing zeros.

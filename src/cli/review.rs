@@ -13,7 +13,7 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use crate::progress::clock::days_between;
-use crate::review::{self, Clock, Entry, Plan};
+use crate::review::{self, Clock, Plan, PlanItem};
 
 /// The flags of `review`.
 #[derive(Debug, Args)]
@@ -84,7 +84,7 @@ fn load(path: &Path) -> Result<Option<crate::progress::Progress>, String> {
     }
 }
 
-fn entry_json(e: &Entry) -> Value {
+fn entry_json(e: &PlanItem) -> Value {
     json!({
         "kind": e.item.kind.name(),
         "id": e.item.id,

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::failover::{
-    Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Role, Span,
+    Bar, Event, FailoverOutcome, FailoverRun, FailoverSetup, FailoverStore, LaneState, Mark, Role,
     server_lane,
 };
 use super::{LabParams, LabRun, Outcome, ServerKind};
@@ -19,14 +19,14 @@ const RECORDED: &str = include_str!("../../assets/lab_recorded.ron");
 /// The whole file.
 #[derive(Debug, Deserialize)]
 struct Recorded {
-    stale: Stale,
+    stale: RecordedStale,
     #[serde(borrow)]
     failovers: Vec<Failover<'static>>,
 }
 
 /// Section 3's story, the same with fencing or without but for A's late write.
 #[derive(Debug, Deserialize)]
-struct Stale {
+struct RecordedStale {
     ttl_ms: u64,
     pause_ms: u64,
     url: String,
@@ -56,7 +56,7 @@ struct Failover<'a> {
     moments: Vec<(&'a str, f64)>,
     #[serde(borrow)]
     facts: Vec<(&'a str, Value)>,
-    bars: Vec<(usize, f64, f64, Span)>,
+    bars: Vec<(usize, f64, f64, LaneState)>,
     /// The bars (counted from 0) that had not ended when the diagram closed.
     #[serde(default)]
     runs_on: Vec<usize>,
@@ -145,7 +145,7 @@ pub fn stale_run_with(fencing: bool) -> LabRun {
 }
 
 /// Experiment `p` of the lab's failovers, as it ran on Redis 7.0.15 and etcd.
-pub fn failover_run(p: FailoverParams) -> FailoverRun {
+pub fn failover_run(p: FailoverSetup) -> FailoverRun {
     // Only Redlock has a delayed restart.
     let delayed = p.delayed_restart && p.store == FailoverStore::Redlock;
     let f = recorded()
@@ -166,11 +166,11 @@ fn to_run(f: &Failover<'static>) -> FailoverRun {
         .bars
         .iter()
         .enumerate()
-        .map(|(i, &(lane, from_ms, to_ms, span))| Bar {
+        .map(|(i, &(lane, from_ms, to_ms, state))| Bar {
             lane,
             from_ms,
             to_ms,
-            span,
+            state,
             runs_on: f.runs_on.contains(&i),
         });
     let marks = f
@@ -178,7 +178,7 @@ fn to_run(f: &Failover<'static>) -> FailoverRun {
         .iter()
         .map(|&(lane, at_ms, event)| Mark { lane, at_ms, event });
     FailoverRun {
-        params: FailoverParams {
+        params: FailoverSetup {
             store: f.store,
             delayed_restart: f.delayed_restart,
         },
@@ -196,11 +196,11 @@ fn to_run(f: &Failover<'static>) -> FailoverRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::failover::{Who, story};
+    use crate::lab::failover::{Client, story};
 
     /// Every experiment, as the page and the command line ask for them.
-    fn every_experiment() -> Vec<FailoverParams> {
-        let p = |store, delayed_restart| FailoverParams {
+    fn every_experiment() -> Vec<FailoverSetup> {
+        let p = |store, delayed_restart| FailoverSetup {
             store,
             delayed_restart,
         };
@@ -215,10 +215,10 @@ mod tests {
     #[test]
     fn the_file_holds_every_experiment_once() {
         let all = parse(RECORDED).unwrap();
-        let mut kept: Vec<FailoverParams> = all
+        let mut kept: Vec<FailoverSetup> = all
             .failovers
             .iter()
-            .map(|f| FailoverParams {
+            .map(|f| FailoverSetup {
                 store: f.store,
                 delayed_restart: f.delayed_restart,
             })
@@ -278,7 +278,7 @@ mod tests {
             // Twice: B was granted on its lane while A's lock was still valid.
             let valid_until = run.moment("a_valid_until").unwrap_or(f64::INFINITY);
             let b_granted = run.marks.iter().any(|m| {
-                m.lane == lanes - 1 && m.event == Event::Granted(Who::B) && m.at_ms < valid_until
+                m.lane == lanes - 1 && m.event == Event::Granted(Client::B) && m.at_ms < valid_until
             });
             let twice = run.outcome == FailoverOutcome::GrantedTwice;
             assert_eq!(twice, b_granted, "{p:?}");

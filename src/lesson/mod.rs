@@ -517,9 +517,9 @@ mod tests {
     }
 
     #[test]
-    fn ten_sections_in_order() {
+    fn the_sections_in_order() {
         let c = content();
-        assert_eq!(c.lesson.sections.len(), 10);
+        assert!(!c.lesson.sections.is_empty());
         for (i, s) in c.lesson.sections.iter().enumerate() {
             assert_eq!(usize::from(s.number), i + 1);
             assert!(

@@ -1,5 +1,10 @@
 //! The review's one clock: the system's, or a fixed time that the tests set and move; and the
 //! learner's calendar days, which the review counts in.
+//!
+//! It stands here, below the review (`crate::review` re-exports it), because the progress
+//! file's handle carries it ([`super::ProgressFile::clock`]): every page that reads the
+//! learner's record reads the time the same way, and a test that moves the clock moves it for
+//! all of them. The review may use the progress file, never the other way round.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -35,7 +35,7 @@ mod disk;
 pub mod sched;
 mod writer;
 
-pub use sched::{Sched, Shown};
+pub use sched::{LastAsked, Sched};
 pub use writer::ProgressFile;
 
 /// The file format this version reads and writes (formats 1 to 3 are read too).

@@ -1,6 +1,12 @@
 //! The spaced review's schedule as the progress file keeps it: one FSRS card per review item,
-//! by the item's key (`kind:id`). The review reads and grades them; here they are only kept
-//! and merged. A schedule of an item the lesson no longer has is kept but asked no more.
+//! by the item's key (`kind:id`). The review reads and grades them (`src/review/schedule.rs`);
+//! here they are only kept and merged. A schedule of an item the lesson no longer has is kept
+//! but asked no more.
+//!
+//! It stands here, below the review, because it is part of the progress file's format
+//! ([`super::Progress::review`]): the file reads, writes and merges these records with other
+//! windows' without knowing how the review grades them, and the review may use the progress
+//! file, never the other way round.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// The settings a prediction was last asked at, and the band its answer fell in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shown {
+pub struct LastAsked {
     /// The draw that gave the item's review settings (`None`: the lesson's own settings).
     pub variant: Option<u32>,
     /// The band that held the model's value.
@@ -35,7 +41,7 @@ pub struct Sched {
     pub first: u64,
     /// A prediction: what it was last asked at.
     #[serde(default)]
-    pub shown: Option<Shown>,
+    pub shown: Option<LastAsked>,
 }
 
 /// Merges another window's schedules: for each item the one graded later wins.

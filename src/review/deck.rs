@@ -4,7 +4,7 @@ use std::fmt;
 
 /// What kind of item, and so how it is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
+pub enum ItemKind {
     /// A quiz question (sections 6 and 8), by its id in `assets/quizzes.ron`.
     Quiz,
     /// A section's prediction, by the section's id (`ttl`, `fencing`…), asked again at other
@@ -16,30 +16,35 @@ pub enum Kind {
     Term,
 }
 
-impl Kind {
+impl ItemKind {
     /// The kind's name in the progress file and in `review --due --json`.
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Quiz => "quiz",
-            Kind::Prediction => "prediction",
-            Kind::Token => "token",
-            Kind::Term => "term",
+            ItemKind::Quiz => "quiz",
+            ItemKind::Prediction => "prediction",
+            ItemKind::Token => "token",
+            ItemKind::Term => "term",
         }
     }
 
-    const ALL: [Kind; 4] = [Kind::Quiz, Kind::Prediction, Kind::Token, Kind::Term];
+    const ALL: [ItemKind; 4] = [
+        ItemKind::Quiz,
+        ItemKind::Prediction,
+        ItemKind::Token,
+        ItemKind::Term,
+    ];
 }
 
 /// One item of the deck.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ItemId {
-    pub kind: Kind,
+    pub kind: ItemKind,
     /// Its id in the assets.
     pub id: String,
 }
 
 impl ItemId {
-    pub fn new(kind: Kind, id: impl Into<String>) -> Self {
+    pub fn new(kind: ItemKind, id: impl Into<String>) -> Self {
         Self {
             kind,
             id: id.into(),
@@ -49,7 +54,7 @@ impl ItemId {
     /// Reads the key of the progress file (`kind:id`).
     pub fn parse(key: &str) -> Option<Self> {
         let (kind, id) = key.split_once(':')?;
-        let kind = Kind::ALL.into_iter().find(|k| k.name() == kind)?;
+        let kind = ItemKind::ALL.into_iter().find(|k| k.name() == kind)?;
         Some(Self::new(kind, id))
     }
 
@@ -61,16 +66,16 @@ impl ItemId {
     /// The section the item comes from (a glossary card: none).
     pub fn section(&self) -> Option<u8> {
         match self.kind {
-            Kind::Quiz => crate::progress::question(&self.id).map(|(s, _)| s),
-            Kind::Prediction => crate::sections::number_of(&self.id),
-            Kind::Token => crate::sections::number_of("who"),
-            Kind::Term => None,
+            ItemKind::Quiz => crate::progress::question(&self.id).map(|(s, _)| s),
+            ItemKind::Prediction => crate::sections::number_of(&self.id),
+            ItemKind::Token => crate::sections::number_of("who"),
+            ItemKind::Term => None,
         }
     }
 
     /// The prediction prompt of a prediction item.
     pub fn prompt(&self) -> Option<&'static crate::predict::Prompt> {
-        (self.kind == Kind::Prediction)
+        (self.kind == ItemKind::Prediction)
             .then(|| crate::predict::prompt_for(self.section()?))
             .flatten()
     }
@@ -91,20 +96,20 @@ pub fn deck() -> Vec<ItemId> {
         .all()
         .into_iter()
         .flat_map(|q| q.iter())
-        .map(|q| ItemId::new(Kind::Quiz, &q.id));
+        .map(|q| ItemId::new(ItemKind::Quiz, &q.id));
     let predictions = crate::predict::prompts().iter().filter_map(|p| {
         let def = crate::sections::get(p.section)?;
-        Some(ItemId::new(Kind::Prediction, def.id))
+        Some(ItemId::new(ItemKind::Prediction, def.id))
     });
     let tokens = content
         .systems
         .iter()
-        .map(|c| ItemId::new(Kind::Token, &c.id));
+        .map(|c| ItemId::new(ItemKind::Token, &c.id));
     let terms = super::words()
         .core_terms
         .iter()
         .filter(|t| content.glossary.iter().any(|g| &g.id == *t))
-        .map(|t| ItemId::new(Kind::Term, t));
+        .map(|t| ItemId::new(ItemKind::Term, t));
     quiz.chain(predictions).chain(tokens).chain(terms).collect()
 }
 
@@ -112,10 +117,10 @@ pub fn deck() -> Vec<ItemId> {
 pub fn exists(item: &ItemId) -> bool {
     let content = crate::lesson::content();
     match item.kind {
-        Kind::Quiz => crate::progress::question(&item.id).is_some(),
-        Kind::Prediction => item.prompt().is_some(),
-        Kind::Token => content.systems.iter().any(|c| c.id == item.id),
-        Kind::Term => {
+        ItemKind::Quiz => crate::progress::question(&item.id).is_some(),
+        ItemKind::Prediction => item.prompt().is_some(),
+        ItemKind::Token => content.systems.iter().any(|c| c.id == item.id),
+        ItemKind::Term => {
             super::words().core_terms.contains(&item.id)
                 && content.glossary.iter().any(|g| g.id == item.id)
         }
@@ -129,10 +134,10 @@ mod tests {
     #[test]
     fn the_deck_holds_every_kind_and_only_items_that_exist() {
         let deck = deck();
-        for kind in Kind::ALL {
+        for kind in ItemKind::ALL {
             assert!(deck.iter().any(|i| i.kind == kind), "{kind:?}");
         }
-        let quiz = deck.iter().filter(|i| i.kind == Kind::Quiz).count();
+        let quiz = deck.iter().filter(|i| i.kind == ItemKind::Quiz).count();
         let questions: usize = crate::lesson::content()
             .quizzes
             .all()
@@ -141,20 +146,22 @@ mod tests {
             .sum();
         assert_eq!(quiz, questions);
         assert_eq!(
-            deck.iter().filter(|i| i.kind == Kind::Prediction).count(),
+            deck.iter()
+                .filter(|i| i.kind == ItemKind::Prediction)
+                .count(),
             crate::predict::prompts().len()
         );
         // Every core term is a glossary card.
-        let terms = deck.iter().filter(|i| i.kind == Kind::Term).count();
+        let terms = deck.iter().filter(|i| i.kind == ItemKind::Term).count();
         assert_eq!(terms, super::super::words().core_terms.len());
         for item in &deck {
             assert!(exists(item), "{item}");
             assert_eq!(ItemId::parse(&item.key()).as_ref(), Some(item));
         }
-        assert!(ItemId::new(Kind::Quiz, "gone").section().is_none());
-        assert!(!exists(&ItemId::new(Kind::Token, "gone")));
+        assert!(ItemId::new(ItemKind::Quiz, "gone").section().is_none());
+        assert!(!exists(&ItemId::new(ItemKind::Token, "gone")));
         assert!(
-            !exists(&ItemId::new(Kind::Term, "jepsen")),
+            !exists(&ItemId::new(ItemKind::Term, "jepsen")),
             "not a core term"
         );
         assert_eq!(ItemId::parse("nonsense"), None);
@@ -163,7 +170,7 @@ mod tests {
 
     #[test]
     fn a_prediction_is_named_by_its_sections_id() {
-        let ttl = ItemId::new(Kind::Prediction, "ttl");
+        let ttl = ItemId::new(ItemKind::Prediction, "ttl");
         assert_eq!(ttl.section(), Some(2));
         assert_eq!(
             ttl.prompt().map(|p| p.id.as_str()),

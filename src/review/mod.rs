@@ -18,8 +18,8 @@ pub mod schedule;
 
 pub use crate::lesson::review_words::{Words, words};
 pub use crate::progress::clock::{Clock, DAY_MS, NOW_ENV};
-pub use deck::{ItemId, Kind, deck, exists};
-pub use schedule::{Entry, Grade, Plan, Sched, Shown, plan};
+pub use deck::{ItemId, ItemKind, deck, exists};
+pub use schedule::{Grade, LastAsked, Plan, PlanItem, Sched, plan};
 
 /// How soon an item graded Again comes back in the same session (Anki's relearning step);
 /// sooner when nothing else is left to ask.

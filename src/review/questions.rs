@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::predict::{ModelParams, Prompt, Truth};
-use crate::review::Shown;
+use crate::review::LastAsked;
 use crate::sim::ParamSpec;
 
 /// Draws tried before [`pick`] settles for one in the same band as last time.
@@ -60,8 +60,8 @@ impl Fresh {
     }
 
     /// What the review file keeps of it.
-    pub fn shown(&self) -> Shown {
-        Shown {
+    pub fn shown(&self) -> LastAsked {
+        LastAsked {
             variant: Some(self.variant),
             band: self.named,
         }
@@ -116,14 +116,7 @@ pub fn settings_at(section: u8, variant: u32) -> Option<ModelParams> {
         let u = rng.next_u64() as f64 / (u64::MAX as f64 + 1.0);
         s.set(flag, value_at(spec, u));
     }
-    match &mut s {
-        ModelParams::Stale(p) => p.fencing = rng.next_u64() & 1 == 1,
-        ModelParams::Break(p) => {
-            use crate::sim::renewal::Mode;
-            p.mode = [Mode::None, Mode::Renewal, Mode::Fencing][(rng.next_u64() % 3) as usize];
-        }
-        _ => {}
-    }
+    s.draw(&mut || rng.next_u64());
     Some(s)
 }
 
@@ -138,18 +131,8 @@ pub fn prompt_at(section: u8, variant: u32) -> Option<(usize, &'static Prompt)> 
     Some((i, &all[i]))
 }
 
-/// ModelParams at which a prediction asks nothing to think about (one worker; nobody ever
-/// paused), which the review draws at most one time in [`DEGENERATE_ONE_IN`].
-pub fn degenerate(s: &ModelParams) -> bool {
-    match s {
-        ModelParams::Counter(p) => p.workers == 1,
-        ModelParams::Fencing(p) => p.pause_prob == 0.0,
-        ModelParams::Break(p) => p.pause_prob == 0.0,
-        _ => false,
-    }
-}
-
-/// How rarely the review asks at degenerate settings: one draw in this many may.
+/// How rarely the review asks at degenerate settings ([`ModelParams::degenerate`]): one draw
+/// in this many may.
 pub const DEGENERATE_ONE_IN: u32 = 8;
 
 /// Section `section`'s question at draw `variant`, if it is one the review asks: its story
@@ -158,16 +141,13 @@ pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
     let (index, prompt) = prompt_at(section, variant)?;
     let settings = settings_at(section, variant)?;
     let id = settings.section_id();
-    if !prompt.measure.fits(&settings) || ModelParams::lesson(id) == Some(settings) {
+    if !prompt.fits(&settings) || ModelParams::lesson(id).as_ref() == Some(&settings) {
         return None;
     }
-    if degenerate(&settings) && !mix(variant).is_multiple_of(DEGENERATE_ONE_IN) {
+    if settings.degenerate() && !mix(variant).is_multiple_of(DEGENERATE_ONE_IN) {
         return None;
     }
-    if let ModelParams::Stale(p) = settings
-        && (p.pause_s - p.ttl_s).abs() < 1.0
-    {
-        // The story's order of writes should not hang on a fraction of a second.
+    if settings.borderline() {
         return None;
     }
     let truth = prompt.truth(&settings);
@@ -203,7 +183,7 @@ pub fn ask(section: u8, variant: u32) -> Option<Fresh> {
 /// than last time's. The band aimed at is itself drawn (any but last time's), so that no band
 /// comes up merely because most settings give it; where no draw reaches it, the first draw in
 /// another band than last time's is asked.
-pub fn pick(section: u8, last: Option<Shown>, draw: u64) -> Option<Fresh> {
+pub fn pick(section: u8, last: Option<LastAsked>, draw: u64) -> Option<Fresh> {
     let last_settings = last
         .and_then(|s| s.variant)
         .and_then(|v| settings_at(section, v));
@@ -220,7 +200,7 @@ pub fn pick(section: u8, last: Option<Shown>, draw: u64) -> Option<Fresh> {
         let Some(f) = ask(section, variant) else {
             continue;
         };
-        if Some(f.settings) == last_settings {
+        if Some(&f.settings) == last_settings.as_ref() {
             continue;
         }
         if f.named != last_band || last_band.is_none() {

@@ -11,10 +11,10 @@ use chrono::{DateTime, TimeZone, Utc};
 use rs_fsrs::{Card, FSRS, Parameters, Rating, State};
 use serde::{Deserialize, Serialize};
 
-use super::{ItemId, Kind, NEW_PER_DAY, deck, exists};
+use super::{ItemId, ItemKind, NEW_PER_DAY, deck, exists};
 use crate::progress::Progress;
 pub use crate::progress::clock::days_between;
-pub use crate::progress::sched::{Sched, Shown, merge};
+pub use crate::progress::sched::{LastAsked, Sched, merge};
 
 /// Anki's four grades, on the keys 1 to 4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -96,7 +96,7 @@ impl Sched {
         }
     }
 
-    fn of_card(card: &Card, first: u64, shown: Option<Shown>) -> Self {
+    fn of_card(card: &Card, first: u64, shown: Option<LastAsked>) -> Self {
         Self {
             due: ms(card.due),
             last: ms(card.last_review),
@@ -139,7 +139,7 @@ pub fn current(progress: &Progress, item: &ItemId) -> Option<Sched> {
         return Some(s.clone());
     }
     match item.kind {
-        Kind::Quiz => {
+        ItemKind::Quiz => {
             let a = progress.answer(&item.id)?;
             Some(Sched::graded(
                 None,
@@ -147,21 +147,27 @@ pub fn current(progress: &Progress, item: &ItemId) -> Option<Sched> {
                 Grade::of_answer(a.first_try),
             ))
         }
-        Kind::Prediction => {
+        ItemKind::Prediction => {
             let r = progress.predictions.get(&item.prompt()?.id)?;
             let mut s = Sched::graded(None, r.at, Grade::of_answer(r.close()));
-            s.shown = Some(Shown {
+            s.shown = Some(LastAsked {
                 variant: None,
                 band: r.right,
             });
             Some(s)
         }
-        Kind::Token | Kind::Term => None,
+        ItemKind::Token | ItemKind::Term => None,
     }
 }
 
 /// Records a grade given in a review at `at`; `shown` says what a prediction was asked at.
-pub fn record(progress: &mut Progress, item: &ItemId, at: u64, grade: Grade, shown: Option<Shown>) {
+pub fn record(
+    progress: &mut Progress,
+    item: &ItemId,
+    at: u64,
+    grade: Grade,
+    shown: Option<LastAsked>,
+) {
     let prev = current(progress, item);
     let mut next = Sched::graded(prev.as_ref(), at.max(progress.reset_at), grade);
     if next.first == 0 {
@@ -182,7 +188,7 @@ pub fn interval_days(progress: &Progress, item: &ItemId, at: u64, grade: Grade) 
 
 /// An item of the plan, and when it is due (`None`: a new card, never asked).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Entry {
+pub struct PlanItem {
     pub item: ItemId,
     pub due: Option<u64>,
 }
@@ -191,9 +197,9 @@ pub struct Entry {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
     /// Due today, in review order: the longest overdue first, then today's new cards.
-    pub due: Vec<Entry>,
+    pub due: Vec<PlanItem>,
     /// Scheduled for a later day, soonest first.
-    pub later: Vec<Entry>,
+    pub later: Vec<PlanItem>,
 }
 
 impl Plan {
@@ -213,12 +219,12 @@ impl Plan {
 fn unlocked(progress: &Progress, item: &ItemId, now: u64) -> bool {
     let before_today = |at: u64| days_between(at, now) >= 1;
     match item.kind {
-        Kind::Token => item
+        ItemKind::Token => item
             .section()
             .and_then(|s| progress.done_at(s))
             .is_some_and(before_today),
-        Kind::Term => progress.done.values().any(|&at| before_today(at)),
-        Kind::Quiz | Kind::Prediction => false,
+        ItemKind::Term => progress.done.values().any(|&at| before_today(at)),
+        ItemKind::Quiz | ItemKind::Prediction => false,
     }
 }
 
@@ -239,14 +245,14 @@ pub fn plan(progress: &Progress, now: u64) -> Plan {
         .iter()
         .filter(|(k, s)| {
             ItemId::parse(k)
-                .is_some_and(|i| matches!(i.kind, Kind::Token | Kind::Term) && exists(&i))
+                .is_some_and(|i| matches!(i.kind, ItemKind::Token | ItemKind::Term) && exists(&i))
                 && s.first > 0
                 && days_between(s.first, now) == 0
         })
         .count();
     let mut plan = Plan::default();
     for (due, item) in scheduled {
-        let entry = Entry {
+        let entry = PlanItem {
             item,
             due: Some(due),
         };
@@ -259,7 +265,7 @@ pub fn plan(progress: &Progress, now: u64) -> Plan {
     plan.due.extend(
         new.into_iter()
             .take(NEW_PER_DAY.saturating_sub(introduced))
-            .map(|item| Entry { item, due: None }),
+            .map(|item| PlanItem { item, due: None }),
     );
     plan
 }
@@ -358,16 +364,16 @@ mod tests {
     fn the_day_after_the_lesson_the_wrong_answers_are_due() {
         let p = finished(T0);
         let plan = plan(&p, T0 + DAY_MS + H);
-        let quiz: Vec<&Entry> = plan
+        let quiz: Vec<&PlanItem> = plan
             .due
             .iter()
-            .filter(|e| e.item.kind == Kind::Quiz)
+            .filter(|e| e.item.kind == ItemKind::Quiz)
             .collect();
         assert_eq!(quiz.len(), 2, "the two wrong answers");
         let predictions = plan
             .due
             .iter()
-            .filter(|e| e.item.kind == Kind::Prediction)
+            .filter(|e| e.item.kind == ItemKind::Prediction)
             .count();
         assert_eq!(predictions, 1, "the wrong prediction");
         // New cards: at most the day's share, section 7's and the glossary's.
@@ -415,7 +421,7 @@ mod tests {
 
     #[test]
     fn merging_keeps_the_later_grade_and_what_the_lesson_lost_is_never_asked() {
-        let item = ItemId::new(Kind::Term, "ttl");
+        let item = ItemId::new(ItemKind::Term, "ttl");
         let a = Sched::graded(None, T0, Grade::Again);
         let b = Sched::graded(Some(&a), T0 + DAY_MS, Grade::Good);
         let mut mine = BTreeMap::from([(item.key(), a.clone())]);

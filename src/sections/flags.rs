@@ -51,19 +51,19 @@ fn numeric_arg(spec: &'static ParamSpec) -> Arg {
 pub struct TableArgs<P> {
     /// Per table entry: the text of its own flag, or of its flag in seconds.
     raw: Vec<(Option<String>, Option<String>)>,
-    /// The model's choice as given.
-    choice: Option<String>,
+    /// The model's parameter set by name, as given.
+    named: Option<String>,
     /// Whether the model's switch was given.
     switch: bool,
     model: PhantomData<P>,
 }
 
 impl<P: Schema> TableArgs<P> {
-    /// `base` with the choice, every table parameter read from its flag (or its default) and
-    /// the switch set from their flags, checked.
+    /// `base` with the named parameter, every table parameter read from its flag (or its
+    /// default) and the switch set from their flags, checked.
     pub fn params(&self, base: P) -> Result<Valid<P>, UsageError> {
         let mut p = base;
-        if let (Some(c), Some(raw)) = (P::CHOICE, &self.choice) {
+        if let (Some(c), Some(raw)) = (P::NAMED, &self.named) {
             (c.set)(&mut p, raw.trim()).map_err(UsageError)?;
         }
         for (i, (spec, (own, seconds))) in P::TABLE.iter().zip(&self.raw).enumerate() {
@@ -94,7 +94,7 @@ impl<P: Schema> FromArgMatches for TableArgs<P> {
             .collect();
         Ok(Self {
             raw,
-            choice: P::CHOICE.and_then(|c| m.get_one::<String>(c.flag).cloned()),
+            named: P::NAMED.and_then(|c| m.get_one::<String>(c.flag).cloned()),
             switch: P::SWITCH.is_some_and(|(flag, ..)| m.get_flag(flag)),
             model: PhantomData,
         })
@@ -124,7 +124,7 @@ impl<P: Schema> Args for TableArgs<P> {
                 ),
                 None => cmd.arg(numeric_arg(spec)),
             });
-        let cmd = match P::CHOICE {
+        let cmd = match P::NAMED {
             Some(c) => cmd.arg(
                 Arg::new(c.flag)
                     .long(c.flag)

@@ -10,8 +10,9 @@ use std::fmt;
 use clap::{ArgMatches, Args, FromArgMatches};
 
 use super::flags::{Common, Output, TableArgs, Threads, UsageError};
+use super::judged::{Judged, ModelParams};
 use super::pairs::Pairs;
-use super::run::{Job, Report, Run};
+use super::run::{ModelRun, Report, Run};
 use super::settings::{Settings, model_pairs, read_model};
 use crate::sim::Valid;
 use crate::sim::params::{ParamSpec, ParamTable};
@@ -40,10 +41,10 @@ pub trait Model: Sync {
     fn command(&self, number: u8) -> clap::Command;
 
     /// The run `sim NAME` asks for, its flags read and checked.
-    fn job(&self, args: &ArgMatches) -> Result<Job, UsageError>;
+    fn run_of_flags(&self, args: &ArgMatches) -> Result<ModelRun, UsageError>;
 
     /// The run a scenario code's pairs describe, on one thread per core.
-    fn scenario_job(&self, pairs: &[(String, String)]) -> Result<Job, UsageError>;
+    fn run_of_scenario(&self, pairs: &[(String, String)]) -> Result<ModelRun, UsageError>;
 
     /// The pairs the section writes at its defaults (seed 1 where seeded): the keys and
     /// shapes of its scenario codes.
@@ -57,6 +58,12 @@ pub trait Model: Sync {
 
     /// How the review asks the section's prediction again at settings of its own.
     fn review(&self) -> Review;
+
+    /// The settings the lesson asks the section's prediction at: the model's defaults.
+    fn lesson_settings(&self) -> ModelParams;
+
+    /// Whether `settings` are this model's.
+    fn judges(&self, settings: &ModelParams) -> bool;
 }
 
 /// How the review draws a section's prediction afresh ([`crate::review`]'s fresh questions).
@@ -100,10 +107,13 @@ pub struct Sim<S: Settings> {
     pub report: fn(&Valid<S::Model>, &Run, &mut Report),
 }
 
-impl<S: Settings> Sim<S> {
-    fn run(&self, params: Valid<S::Model>, run: Run) -> Job {
+impl<S: Settings> Sim<S>
+where
+    S::Model: Judged,
+{
+    fn run(&self, params: Valid<S::Model>, run: Run) -> ModelRun {
         let (name, seeded, report) = (self.name, self.seeded(), self.report);
-        Job::new(name, move || {
+        ModelRun::new(name, move || {
             let mut r = Report::head::<S::Model>(name, &params, seeded.then_some(run.seed));
             report(&params, &run, &mut r);
             r
@@ -111,7 +121,10 @@ impl<S: Settings> Sim<S> {
     }
 }
 
-impl<S: Settings> Model for Sim<S> {
+impl<S: Settings> Model for Sim<S>
+where
+    S::Model: Judged,
+{
     fn name(&self) -> &'static str {
         self.name
     }
@@ -135,7 +148,7 @@ impl<S: Settings> Model for Sim<S> {
             .long_about(None)
     }
 
-    fn job(&self, args: &ArgMatches) -> Result<Job, UsageError> {
+    fn run_of_flags(&self, args: &ArgMatches) -> Result<ModelRun, UsageError> {
         let table = TableArgs::<S::Model>::from_arg_matches(args)?;
         let params = table.params(<S::Model as Default>::default())?;
         let seed = match self.runs {
@@ -149,7 +162,7 @@ impl<S: Settings> Model for Sim<S> {
         Ok(self.run(params, Run { seed, threads }))
     }
 
-    fn scenario_job(&self, pairs: &[(String, String)]) -> Result<Job, UsageError> {
+    fn run_of_scenario(&self, pairs: &[(String, String)]) -> Result<ModelRun, UsageError> {
         let (settings, seed) = read_model::<S>(pairs, self.seeded()).map_err(UsageError)?;
         let params = Valid::checked(settings.model())?;
         let run = Run {
@@ -174,6 +187,14 @@ impl<S: Settings> Model for Sim<S> {
     fn review(&self) -> Review {
         self.review
     }
+
+    fn lesson_settings(&self) -> ModelParams {
+        ModelParams::new(<S::Model as Default>::default())
+    }
+
+    fn judges(&self, settings: &ModelParams) -> bool {
+        settings.model::<S::Model>().is_some()
+    }
 }
 
 #[cfg(test)]
@@ -194,6 +215,18 @@ mod tests {
         .words("holders");
     crate::param_table!(Toy { size: SIZE } default {});
     impl Schema for Toy {}
+
+    /// Its prediction: how big the doubled number is.
+    impl Judged for Toy {
+        fn truth(&self) -> crate::sections::truth::Truth {
+            let v = f64::from(self.size * 2);
+            crate::sections::truth::Truth::exact(v, v.to_string())
+        }
+
+        fn prompt_values(&self) -> Vec<(&'static str, String)> {
+            vec![("size", self.size.to_string())]
+        }
+    }
 
     /// A new section's descriptor: what its file in `src/sections/models/` holds.
     const TOY: Sim<Toy> = Sim {
@@ -226,7 +259,7 @@ mod tests {
             .try_get_matches_from(["sim", "toy", "--size", "4", "--seed", "1"])
             .expect("the flags parse");
         let (_, args) = m.subcommand().expect("a model");
-        let report = toy.job(args).expect("valid flags").report();
+        let report = toy.run_of_flags(args).expect("valid flags").report();
         let fields: Vec<String> = report
             .fields
             .iter()
@@ -238,7 +271,7 @@ mod tests {
             .try_get_matches_from(["sim", "toy", "--size", "10"])
             .expect("read as text");
         let e = toy
-            .job(bad.subcommand().unwrap().1)
+            .run_of_flags(bad.subcommand().unwrap().1)
             .err()
             .expect("out of range");
         assert_eq!(
@@ -251,7 +284,15 @@ mod tests {
         assert_eq!(pairs, want);
         assert_eq!(toy.check(&pairs), Ok(()));
         assert!(toy.check(&[("size".into(), "0".into())]).is_err());
-        let from_code = toy.scenario_job(&pairs).expect("valid pairs").report();
+        let from_code = toy.run_of_scenario(&pairs).expect("valid pairs").report();
         assert_eq!(from_code.fields.get("doubled"), Some(&serde_json::json!(7)));
+
+        let mut asked = toy.lesson_settings();
+        assert!(toy.judges(&asked) && asked.model::<Toy>() == Some(&Toy { size: 3 }));
+        assert_eq!(asked.truth().value, 6.0);
+        assert!(asked.set("size", 20.0), "clamped into its range");
+        assert_eq!(asked.flags(), [("size".to_owned(), "9".to_owned())]);
+        assert_eq!(asked.prompt_values(), [("size", "9".to_owned())]);
+        assert!(asked.prompt_fits() && asked.truth_of(Some("other")).is_none());
     }
 }

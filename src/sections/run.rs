@@ -1,4 +1,4 @@
-//! A model's headless runs: the job a descriptor makes from its flags or from a scenario
+//! A model's headless runs: the run a descriptor makes from its flags or from a scenario
 //! code's pairs, run to the end and reported as JSON fields in order. The command line prints
 //! them (`sim`).
 
@@ -44,12 +44,12 @@ impl Report {
         Self { fields: Map::new() }
     }
 
-    /// A report's first fields: the model's name, its table, its choice and its switch if it
-    /// has them, and the seed if it has one.
+    /// A report's first fields: the model's name, its table, its named parameter and its switch
+    /// if it has them, and the seed if it has one.
     pub fn head<P: Schema>(model: &str, p: &P, seed: Option<u64>) -> Self {
         let mut r = Self::new();
         r.put("model", json!(model)).table(p);
-        if let Some(c) = P::CHOICE {
+        if let Some(c) = P::NAMED {
             r.put(c.flag, json!((c.name)(p)));
         }
         if let Some((flag, _, field)) = P::SWITCH {
@@ -94,12 +94,12 @@ pub fn ci(e: &Estimate) -> Value {
 }
 
 /// One model run, its parameters checked: what `sim MODEL` and `sim --scenario` both run.
-pub struct Job {
+pub struct ModelRun {
     model: &'static str,
     run: Box<dyn FnOnce() -> Report>,
 }
 
-impl Job {
+impl ModelRun {
     /// The run of `model` that `run` carries out.
     pub fn new(model: &'static str, run: impl FnOnce() -> Report + 'static) -> Self {
         Self {
@@ -108,7 +108,7 @@ impl Job {
         }
     }
 
-    /// The name of the model the job runs.
+    /// The name of the model it runs.
     pub fn model(&self) -> &'static str {
         self.model
     }

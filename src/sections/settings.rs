@@ -29,11 +29,11 @@ pub trait Settings: Copy + Default + PartialEq + 'static {
 }
 
 impl PairsBuilder {
-    /// A model's schema: the numbers of its table that codes carry, then its choice by name
-    /// or its switch.
+    /// A model's schema: the numbers of its table that codes carry, then its parameter set by
+    /// name or its switch.
     pub fn schema<P: Schema>(mut self, p: &P) -> Self {
         self = self.table(p);
-        if let Some(c) = P::CHOICE {
+        if let Some(c) = P::NAMED {
             self = self.text(c.flag, (c.name)(p));
         }
         if let Some((flag, _, field)) = P::SWITCH {
@@ -48,7 +48,7 @@ impl PairsReader<'_> {
     /// The schema of `P` on top of `base` (what is absent stays as in `base`).
     pub fn schema<P: Schema>(&mut self, base: P) -> Result<P, String> {
         let mut p = self.table(base)?;
-        if let Some(c) = P::CHOICE
+        if let Some(c) = P::NAMED
             && let Some(raw) = self.text(c.flag)
         {
             (c.set)(&mut p, raw.trim())?;
@@ -132,7 +132,7 @@ mod tests {
     use crate::sim::renewal::RenewalParams;
 
     #[test]
-    fn schemas_write_their_choice_and_switch() {
+    fn schemas_write_their_named_parameter_and_switch() {
         let p = RenewalParams::default();
         let pairs = p.write(PairsBuilder::default()).build();
         assert_eq!(pairs.last().map(|(k, _)| k.as_str()), Some("mode"));

@@ -75,8 +75,9 @@ pub struct CounterRun {
     pub writes: Vec<Write>,
 }
 
+/// What falls due for a worker at an event.
 #[derive(Clone, Copy, Debug)]
-enum Kind {
+enum Due {
     /// The gap is over: the worker wants to start an increment.
     Ready,
     /// Thinking is over: write `read + 1`.
@@ -88,7 +89,7 @@ struct Event {
     t: f64,
     seq: u64,
     worker: u32,
-    kind: Kind,
+    kind: Due,
 }
 
 impl PartialEq for Event {
@@ -122,7 +123,7 @@ pub fn run(params: &Valid<CounterParams>, seed: u64) -> CounterRun {
 
     let mut heap = BinaryHeap::new();
     let mut seq = 0u64;
-    let mut schedule = |heap: &mut BinaryHeap<Event>, t: f64, worker: u32, kind: Kind| {
+    let mut schedule = |heap: &mut BinaryHeap<Event>, t: f64, worker: u32, kind: Due| {
         heap.push(Event {
             t,
             seq,
@@ -133,7 +134,7 @@ pub fn run(params: &Valid<CounterParams>, seed: u64) -> CounterRun {
     };
     for w in 0..p.workers {
         let g = gap.sample(&mut rng);
-        schedule(&mut heap, g, w, Kind::Ready);
+        schedule(&mut heap, g, w, Due::Ready);
     }
 
     let mut counter = 0u64;
@@ -145,21 +146,16 @@ pub fn run(params: &Valid<CounterParams>, seed: u64) -> CounterRun {
 
     while let Some(ev) = heap.pop() {
         match ev.kind {
-            Kind::Ready => {
+            Due::Ready => {
                 if p.lock && lock_held {
                     queue.push_back(ev.worker);
                 } else {
                     lock_held = p.lock;
                     let t = think.sample(&mut rng);
-                    schedule(
-                        &mut heap,
-                        ev.t + t,
-                        ev.worker,
-                        Kind::Write { read: counter },
-                    );
+                    schedule(&mut heap, ev.t + t, ev.worker, Due::Write { read: counter });
                 }
             }
-            Kind::Write { read } => {
+            Due::Write { read } => {
                 let overwrote = read != counter;
                 counter = read + 1;
                 writes.push(Write {
@@ -172,13 +168,13 @@ pub fn run(params: &Valid<CounterParams>, seed: u64) -> CounterRun {
                 *left -= 1;
                 if *left > 0 {
                     let g = gap.sample(&mut rng);
-                    schedule(&mut heap, ev.t + g, ev.worker, Kind::Ready);
+                    schedule(&mut heap, ev.t + g, ev.worker, Due::Ready);
                 }
                 if p.lock {
                     // Hand the lock to the next in line; it reads right now.
                     if let Some(next) = queue.pop_front() {
                         let t = think.sample(&mut rng);
-                        schedule(&mut heap, ev.t + t, next, Kind::Write { read: counter });
+                        schedule(&mut heap, ev.t + t, next, Due::Write { read: counter });
                     } else {
                         lock_held = false;
                     }

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::mc::{Chunked, chunk_rng};
 use super::params::Valid;
-use super::schema::{Choice, Schema};
+use super::schema::{NamedParam, Schema};
 use super::stats::{Estimate, Histogram, Spacing};
 
 crate::param_specs! {
@@ -267,7 +267,7 @@ impl Chunked for FailoverSim {
 }
 
 impl Schema for FailoverParams {
-    const CHOICE: Option<Choice<Self>> = Some(Choice {
+    const NAMED: Option<NamedParam<Self>> = Some(NamedParam {
         flag: "store",
         default: "redis",
         help: "Where the lock lives: redis (asynchronous replica) or consensus (majority)",

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use super::hold::HoldTime;
 use super::mc::{Chunked, chunk_rng};
 use super::params::{ParamSpec, Valid};
-use super::schema::{Choice, Schema};
+use super::schema::{NamedParam, Schema};
 use super::stats::{Estimate, Histogram, Spacing};
 
 crate::param_specs! {
@@ -248,8 +248,8 @@ impl RenewalParams {
     }
 
     /// The integrals' view of the parameters.
-    fn job(&self) -> exact::Job {
-        exact::Job {
+    fn job(&self) -> exact::BillingJob {
+        exact::BillingJob {
             ttl: self.ttl_s,
             typical: self.typical_s,
             spread: self.spread,
@@ -451,7 +451,7 @@ impl Chunked for RenewalSim {
 }
 
 impl Schema for RenewalParams {
-    const CHOICE: Option<Choice<Self>> = Some(Choice {
+    const NAMED: Option<NamedParam<Self>> = Some(NamedParam {
         flag: "mode",
         default: "none",
         help: "The defence: none, renewal (a watchdog extends the lock), fencing (the database \

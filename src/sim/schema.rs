@@ -6,14 +6,14 @@
 use super::ParamSpec;
 use super::params::ParamTable;
 
-/// A model's whole parameter schema: its numeric table, then its choice by name or its on/off
-/// switch. The command line shows each table parameter under its own flag, or under a flag in
-/// seconds for a parameter the model keeps in milliseconds (the millisecond flag then stays as
-/// a hidden alias); JSON output uses the same names with '-' as '_'; scenario codes carry the
-/// same keys (`scenario::pairs`).
+/// A model's whole parameter schema: its numeric table, then its parameter set by name
+/// ([`NamedParam`]) or its on/off switch. The command line shows each table parameter under
+/// its own flag, or under a flag in seconds for a parameter the model keeps in milliseconds
+/// (the millisecond flag then stays as a hidden alias); JSON output uses the same names with
+/// '-' as '_'; scenario codes carry the same keys (`scenario::pairs`).
 pub trait Schema: ParamTable {
-    /// The model's choice by name after its numbers, if it has one.
-    const CHOICE: Option<Choice<Self>> = None;
+    /// The model's parameter set by name after its numbers, if it has one.
+    const NAMED: Option<NamedParam<Self>> = None;
 
     /// The model's on/off flag after its numbers, if it has one.
     const SWITCH: Option<Switch<Self>> = None;
@@ -24,16 +24,16 @@ pub trait Schema: ParamTable {
     }
 }
 
-/// A model's choice by name (failover's `--store`, renewal's `--mode`), read as text so that
-/// a bad name gets the model's own message.
-pub struct Choice<P> {
-    /// The flag without the dashes; also the choice's key in the output.
+/// A model's parameter set by name (failover's `--store`, renewal's `--mode`), read as text so
+/// that a bad name gets the model's own message.
+pub struct NamedParam<P> {
+    /// The flag without the dashes; also its key in the output.
     pub flag: &'static str,
     pub default: &'static str,
     pub help: &'static str,
-    /// Sets the choice of this name into the parameters.
+    /// Sets the value of this name into the parameters.
     pub set: fn(&mut P, &str) -> Result<(), String>,
-    /// The parameters' choice by name.
+    /// The parameters' value, by its name.
     pub name: fn(&P) -> &'static str,
 }
 
@@ -64,14 +64,14 @@ mod tests {
     use crate::sim::renewal::RenewalParams;
 
     #[test]
-    fn choices_read_their_names_and_refuse_others() {
-        let c = RenewalParams::CHOICE.expect("renewal has a mode");
+    fn named_parameters_read_their_names_and_refuse_others() {
+        let c = RenewalParams::NAMED.expect("renewal has a mode");
         let mut p = RenewalParams::default();
         assert_eq!((c.set)(&mut p, "all"), Ok(()));
         assert_eq!((c.name)(&p), "all");
         assert!((c.set)(&mut p, "sometimes").is_err());
         assert_eq!((c.name)(&p), "all", "a refused name changes nothing");
-        let c = FailoverParams::CHOICE.expect("failover has a store");
+        let c = FailoverParams::NAMED.expect("failover has a store");
         assert!((c.set)(&mut FailoverParams::default(), "consensus").is_ok());
     }
 

@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::{CommandFactory, Parser};
-use locks_lesson::cli::{Cli, Command, Job, SimModel};
+use locks_lesson::cli::{Cli, Command, ModelRun, SimModel};
 use locks_lesson::progress::{Progress, ProgressFile, VERSION};
 use locks_lesson::scenario;
 use locks_lesson::ui::{self, Section};
@@ -267,7 +267,7 @@ fn sim_flags() -> Vec<(String, String)> {
 
 /// Reads the parameters of a parsed `sim` command as `run_sim` does, without running it.
 fn params(model: &SimModel) -> Result<(), String> {
-    Job::of(model).map(drop).map_err(|e| e.to_string())
+    ModelRun::of(model).map(drop).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use locks_lesson::progress::{self, Progress, ProgressFile};
-use locks_lesson::review::{self, DAY_MS, Grade, ItemId, Kind};
+use locks_lesson::review::{self, DAY_MS, Grade, ItemId, ItemKind};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -44,7 +44,7 @@ fn a_format_2_file_migrates_with_its_answers_xp_and_predictions() {
     fs::write(&path, &text).unwrap();
     let mut store = ProgressFile::open(path.clone());
     assert!(store.notice().is_none());
-    let item = ItemId::new(Kind::Quiz, "gc-pause-fix");
+    let item = ItemId::new(ItemKind::Quiz, "gc-pause-fix");
     let at = FINISHED + DAY_MS;
     store.update(|p| review::schedule::record(p, &item, at, Grade::Good, None));
     assert!(store.flush());

@@ -46,10 +46,7 @@ fn measure(section: u8) -> Spread {
         id: lesson.id.clone(),
         asked: asked.len(),
         right,
-        degenerate: asked
-            .iter()
-            .filter(|f| questions::degenerate(&f.settings))
-            .count(),
+        degenerate: asked.iter().filter(|f| f.settings.degenerate()).count(),
         prompts,
         seconds: start.elapsed().as_secs_f64(),
     }

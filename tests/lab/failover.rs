@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use locks_lesson::lab::failover::{
-    FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, run_failover, story,
+    FailoverOutcome, FailoverRun, FailoverSetup, FailoverStore, run_failover, story,
 };
 use locks_lesson::lab::{Control, ServerKind};
 use serde_json::Value;
@@ -86,7 +86,7 @@ fn a_body_using_a_server_its_needs_omit_fails() {
 /// Runs one experiment (within 15 s); the test's `needs` must list its server.
 fn run(store: FailoverStore, delayed_restart: bool) -> FailoverRun {
     require(store.server());
-    let p = FailoverParams {
+    let p = FailoverSetup {
         store,
         delayed_restart,
     };

@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::lab::LabRun;
 use locks_lesson::lab::failover::{
-    Bar, Event, FailoverOutcome, FailoverParams, FailoverRun, FailoverStore, Mark, Span, Who,
+    Bar, Client, Event, FailoverOutcome, FailoverRun, FailoverSetup, FailoverStore, LaneState, Mark,
 };
 use locks_lesson::sections::{self, Kind, SECTIONS};
 use locks_lesson::ui::Section;
@@ -179,12 +179,12 @@ fn recorded_stale(fencing: bool) -> LabRun {
     locks_lesson::lab::recorded::stale_run_with(fencing)
 }
 
-fn bar(lane: usize, from_ms: f64, to_ms: f64, span: Span) -> Bar {
+fn bar(lane: usize, from_ms: f64, to_ms: f64, state: LaneState) -> Bar {
     Bar {
         lane,
         from_ms,
         to_ms,
-        span,
+        state,
         runs_on: false,
     }
 }
@@ -199,7 +199,7 @@ fn recorded_etcd() -> FailoverRun {
     let (granted, fault, elected, answer) = (12.5, 18.1, 488.0, 558.4);
     let end = answer * 1.15 + 50.0;
     FailoverRun {
-        params: FailoverParams {
+        params: FailoverSetup {
             store: FailoverStore::EtcdCluster,
             delayed_restart: false,
         },
@@ -227,18 +227,18 @@ fn recorded_etcd() -> FailoverRun {
             ("new_leader", "etcd-2".into()),
         ],
         bars: vec![
-            bar(0, granted, end, Span::Holds(Who::A)),
-            bar(1, granted, fault, Span::Holds(Who::A)),
-            bar(2, granted, end, Span::Holds(Who::A)),
-            bar(3, granted, end, Span::Holds(Who::A)),
-            bar(1, fault, end, Span::Down),
+            bar(0, granted, end, LaneState::Holds(Client::A)),
+            bar(1, granted, fault, LaneState::Holds(Client::A)),
+            bar(2, granted, end, LaneState::Holds(Client::A)),
+            bar(3, granted, end, LaneState::Holds(Client::A)),
+            bar(1, fault, end, LaneState::Down),
         ],
         marks: vec![
             mark(1, 0.0, Event::Elected),
-            mark(0, granted, Event::Granted(Who::A)),
+            mark(0, granted, Event::Granted(Client::A)),
             mark(1, fault, Event::Killed),
             mark(2, elected, Event::Elected),
-            mark(4, answer, Event::Refused(Who::B)),
+            mark(4, answer, Event::Refused(Client::B)),
         ],
         total_ms: 3083.2,
     }
@@ -249,25 +249,25 @@ fn recorded_etcd() -> FailoverRun {
 fn recorded_redlock() -> FailoverRun {
     let (granted, fault, restart, b) = (4.4, 134.7, 199.2, 201.1);
     let until = 2971.2;
-    let mut bars = vec![bar(0, granted, until, Span::Holds(Who::A))];
-    let mut marks = vec![mark(0, granted, Event::Granted(Who::A))];
+    let mut bars = vec![bar(0, granted, until, LaneState::Holds(Client::A))];
+    let mut marks = vec![mark(0, granted, Event::Granted(Client::A))];
     for lane in 1..=3 {
         let to = if lane == 3 { fault } else { until };
-        bars.push(bar(lane, granted, to, Span::Holds(Who::A)));
-        marks.push(mark(lane, granted, Event::Granted(Who::A)));
+        bars.push(bar(lane, granted, to, LaneState::Holds(Client::A)));
+        marks.push(mark(lane, granted, Event::Granted(Client::A)));
     }
-    bars.push(bar(3, fault, restart, Span::Down));
+    bars.push(bar(3, fault, restart, LaneState::Down));
     marks.push(mark(3, fault, Event::Killed));
     marks.push(mark(3, restart, Event::Restarted));
     for lane in 3..=6 {
-        bars.push(bar(lane, b, 3201.1, Span::Holds(Who::B)));
-        marks.push(mark(lane, b, Event::Granted(Who::B)));
+        bars.push(bar(lane, b, 3201.1, LaneState::Holds(Client::B)));
+        marks.push(mark(lane, b, Event::Granted(Client::B)));
     }
     let mut lanes = vec!["A".to_owned()];
     lanes.extend((1..=5).map(|i| format!("master 127.0.0.1:3829{i}")));
     lanes.push("B".to_owned());
     FailoverRun {
-        params: FailoverParams {
+        params: FailoverSetup {
             store: FailoverStore::Redlock,
             delayed_restart: false,
         },

@@ -58,7 +58,7 @@ fn keys_predict_and_the_run_decides_the_band() {
     assert_eq!(r.choice, Some(2));
     // The right band is the one that holds the model's exact value at these settings.
     let ttl = locks_lesson::sim::ttl::TtlParams::default();
-    let truth = predict::truth(&predict::ModelParams::Ttl(ttl));
+    let truth = predict::truth(&predict::ModelParams::new(ttl));
     assert_eq!(r.right, Some(2));
     assert_eq!(p.right_choices(&truth), vec![2]);
     let per_day = ttl.per_day(ttl.exact_unsafe_fraction());

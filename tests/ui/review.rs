@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use locks_lesson::app::{AppOptions, LessonApp};
 use locks_lesson::progress::Progress;
-use locks_lesson::review::{self, Clock, DAY_MS, Kind, Sched};
+use locks_lesson::review::{self, Clock, DAY_MS, ItemKind, Sched};
 
 /// When the v2 fixture's learner finished the lesson.
 const FINISHED: u64 = 1_796_100_000_000;
@@ -77,7 +77,7 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
                 .is_some(),
             "{item}"
         );
-        if item.kind == Kind::Prediction {
+        if item.kind == ItemKind::Prediction {
             prediction_question = h
                 .query_by_label_contains("TTL and one grant every")
                 .map(|n| n.accesskit_node().label().unwrap_or_default());
@@ -130,7 +130,9 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
     for (id, a) in &before.answers {
         let b = &after.answers[id];
         assert_eq!((b.first_try, b.first_at), (a.first_try, a.first_at), "{id}");
-        let asked = items.iter().any(|i| i.kind == Kind::Quiz && i.id == *id);
+        let asked = items
+            .iter()
+            .any(|i| i.kind == ItemKind::Quiz && i.id == *id);
         assert_eq!(b.choice, if asked { 0 } else { a.choice }, "{id}");
     }
     // Nothing is due any more: the button is gone, and Space closes the summary.
@@ -141,7 +143,7 @@ fn the_next_day_a_review_by_keyboard_reaches_its_summary_and_saves_each_grade() 
 
 /// Answers the item on screen with the first choice (a recall card: shows it).
 fn answer(h: &mut Harness<'static, LessonApp>, item: &review::ItemId) {
-    if item.kind != Kind::Term {
+    if item.kind != ItemKind::Term {
         press(h, Key::Num1);
     }
     press(h, Key::Space);
@@ -238,7 +240,7 @@ fn a_missed_question_answered_right_in_the_review_leaves_section_10s_list() {
     press(&mut h, Key::V);
     while let Some(item) = h.state().review().and_then(|p| p.current()).cloned() {
         let question =
-            locks_lesson::progress::question(&item.id).filter(|_| item.kind == Kind::Quiz);
+            locks_lesson::progress::question(&item.id).filter(|_| item.kind == ItemKind::Quiz);
         match question {
             Some((_, q)) => {
                 press(&mut h, digit(q.correct + 1));

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::script::{Lane, Script, Stage, Started};
-use super::{Event, FailoverOutcome, FailoverParams, Span, TTL_MS, Who, failed};
+use super::script::{Lane, Recording, Script, Started};
+use super::{Client, Event, FailoverOutcome, FailoverSetup, LaneState, TTL_MS, failed};
 use crate::lab::etcd::{self, agent, b64, int, why};
 use crate::lab::server::{EtcdMember, LocalServer, etcd_args, free_port};
 use crate::lab::{Control, LabError, ServerKind, random_u64};
@@ -136,11 +136,11 @@ fn take(base: &str, lease: i64, who: &str) -> Result<Value, LabError> {
 
 impl EtcdCluster {
     /// Waits until a survivor names a new leader: its index.
-    fn elected(&self, stage: &Stage<'_>) -> Result<usize, LabError> {
+    fn elected(&self, rec: &Recording<'_>) -> Result<usize, LabError> {
         const WITHIN: Duration = Duration::from_secs(10);
         let until = Instant::now() + WITHIN;
         loop {
-            stage.check()?;
+            rec.check()?;
             for (i, m) in self.members.iter().enumerate() {
                 if i == self.leader {
                     continue;
@@ -166,7 +166,7 @@ impl EtcdCluster {
 }
 
 impl Script for EtcdCluster {
-    fn start(_: &FailoverParams, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
+    fn start(_: &FailoverSetup, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
         (ctl.status)(t!("lab.failover.etcd.starting").into());
         let starting = Instant::now();
         let members = start(ctl)?;
@@ -201,16 +201,16 @@ impl Script for EtcdCluster {
         Ok(Started::new(script, version, lanes))
     }
 
-    fn a_takes(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
-        stage.say(tf!(
+    fn a_takes(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError> {
+        rec.say(tf!(
             "lab.failover.etcd.leads",
             &[("member", member(self.leader))]
         ));
         let leader_url = self.members[self.leader].url().to_owned();
-        stage.moment_now("a_attempt");
+        rec.moment_now("a_attempt");
         self.a_lease = lease(&leader_url)?;
         let a = take(&leader_url, self.a_lease, "A")?;
-        self.a_granted = stage.moment_now("a_granted");
+        self.a_granted = rec.moment_now("a_granted");
         if a["succeeded"].as_bool() != Some(true) {
             return Err(LabError::Failed(
                 t!("lab.failover.error.a_no_fresh_lock").into(),
@@ -218,33 +218,33 @@ impl Script for EtcdCluster {
         }
         let a_kv = &a["responses"][1]["response_range"]["kvs"][0];
         self.a_rev = (int(&a_kv["create_revision"]), int(&a_kv["mod_revision"]));
-        stage.mark(Lane::Server(self.leader), 0.0, Event::Elected);
-        stage.mark(Lane::A, self.a_granted, Event::Granted(Who::A));
-        stage.fact("ttl_ms", ttl_s() * 1000);
-        stage.fact("members", MEMBERS);
-        stage.fact("cluster_ready_ms", (self.ready_ms * 10.0).round() / 10.0);
-        stage.fact("old_leader", member(self.leader));
+        rec.mark(Lane::Server(self.leader), 0.0, Event::Elected);
+        rec.mark(Lane::A, self.a_granted, Event::Granted(Client::A));
+        rec.fact("ttl_ms", ttl_s() * 1000);
+        rec.fact("members", MEMBERS);
+        rec.fact("cluster_ready_ms", (self.ready_ms * 10.0).round() / 10.0);
+        rec.fact("old_leader", member(self.leader));
         Ok(())
     }
 
-    fn fault(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
-        stage.say(t!("lab.failover.etcd.killing"));
+    fn fault(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError> {
+        rec.say(t!("lab.failover.etcd.killing"));
         self.members[self.leader].kill();
-        self.fault = stage.moment_now("fault");
-        stage.mark(Lane::Server(self.leader), self.fault, Event::Killed);
-        self.new_leader = self.elected(stage)?;
-        let elected = stage.moment_now("election");
-        stage.mark(Lane::Server(self.new_leader), elected, Event::Elected);
-        stage.fact("new_leader", member(self.new_leader));
-        stage.fact(
+        self.fault = rec.moment_now("fault");
+        rec.mark(Lane::Server(self.leader), self.fault, Event::Killed);
+        self.new_leader = self.elected(rec)?;
+        let elected = rec.moment_now("election");
+        rec.mark(Lane::Server(self.new_leader), elected, Event::Elected);
+        rec.fact("new_leader", member(self.new_leader));
+        rec.fact(
             "election_ms",
             ((elected - self.fault) * 10.0).round() / 10.0,
         );
         Ok(())
     }
 
-    fn b_asks(&mut self, stage: &mut Stage<'_>) -> Result<FailoverOutcome, LabError> {
-        stage.say(tf!(
+    fn b_asks(&mut self, rec: &mut Recording<'_>) -> Result<FailoverOutcome, LabError> {
+        rec.say(tf!(
             "lab.failover.etcd.leads_now",
             &[("member", member(self.new_leader))],
         ));
@@ -254,11 +254,11 @@ impl Script for EtcdCluster {
             .unwrap_or(self.new_leader);
         let b_url = self.members[via].url().to_owned();
         let b_lease = lease(&b_url)?;
-        stage.moment_now("b_attempt");
+        rec.moment_now("b_attempt");
         let b = take(&b_url, b_lease, "B")?;
-        self.b_answer = stage.moment_now("b_answer");
+        self.b_answer = rec.moment_now("b_answer");
         let b_granted = b["succeeded"].as_bool() == Some(true);
-        stage.answer(Lane::B, self.b_answer, Who::B, b_granted);
+        rec.answer(Lane::B, self.b_answer, Client::B, b_granted);
         let kv = &b["responses"][if b_granted { 1 } else { 0 }]["response_range"]["kvs"][0];
         let now_rev = (int(&kv["create_revision"]), int(&kv["mod_revision"]));
         let holder = kv["value"].as_str().map(|v| v == b64("A")).unwrap_or(false);
@@ -270,27 +270,32 @@ impl Script for EtcdCluster {
         for id in [self.a_lease, b_lease] {
             let _ = post(&b_url, "/v3/lease/revoke", &json!({ "ID": id.to_string() }));
         }
-        stage.fact("b_via", member(via));
-        stage.fact("b_granted", b_granted);
-        stage.fact("a_revision", self.a_rev.1);
-        stage.fact("revision_after_b", now_rev.1);
-        stage.fact("revision_unchanged", now_rev == self.a_rev && holder);
-        stage.fact("a_lease_left_s", int(&left["TTL"]));
+        rec.fact("b_via", member(via));
+        rec.fact("b_granted", b_granted);
+        rec.fact("a_revision", self.a_rev.1);
+        rec.fact("revision_after_b", now_rev.1);
+        rec.fact("revision_unchanged", now_rev == self.a_rev && holder);
+        rec.fact("a_lease_left_s", int(&left["TTL"]));
         Ok(FailoverOutcome::when(b_granted))
     }
 
-    fn draw(self, stage: &mut Stage<'_>) {
+    fn draw(self, rec: &mut Recording<'_>) {
         drop(self.members);
         let a_granted = self.a_granted;
         let end = self.b_answer * 1.15 + 50.0;
-        stage.bar_on(Lane::A, a_granted, end, Span::Holds(Who::A));
+        rec.bar_on(Lane::A, a_granted, end, LaneState::Holds(Client::A));
         for i in 0..MEMBERS {
             if i == self.leader {
-                stage.bar(Lane::Server(i), a_granted, self.fault, Span::Holds(Who::A));
+                rec.bar(
+                    Lane::Server(i),
+                    a_granted,
+                    self.fault,
+                    LaneState::Holds(Client::A),
+                );
             } else {
-                stage.bar_on(Lane::Server(i), a_granted, end, Span::Holds(Who::A));
+                rec.bar_on(Lane::Server(i), a_granted, end, LaneState::Holds(Client::A));
             }
         }
-        stage.bar_on(Lane::Server(self.leader), self.fault, end, Span::Down);
+        rec.bar_on(Lane::Server(self.leader), self.fault, end, LaneState::Down);
     }
 }

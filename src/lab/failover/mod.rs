@@ -72,9 +72,10 @@ impl std::str::FromStr for FailoverStore {
     }
 }
 
-/// What to run.
+/// What a failover experiment runs: its store, and for Redlock whether the killed master
+/// restarts late.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FailoverParams {
+pub struct FailoverSetup {
     pub store: FailoverStore,
     /// Redlock only: the killed master stays down for longer than the TTL.
     pub delayed_restart: bool,
@@ -109,16 +110,16 @@ impl FailoverOutcome {
 
 /// A client of the lock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum Who {
+pub enum Client {
     A,
     B,
 }
 
 /// What a stretch of a lane means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum Span {
+pub enum LaneState {
     /// On a client's lane: it holds the lock. On a server's: it keeps that client's key.
-    Holds(Who),
+    Holds(Client),
     /// The server is not running.
     Down,
 }
@@ -129,7 +130,7 @@ pub struct Bar {
     pub lane: usize,
     pub from_ms: f64,
     pub to_ms: f64,
-    pub span: Span,
+    pub state: LaneState,
     /// Whether what it shows had not ended when the diagram closed (a lock still held, a
     /// server still down): it runs on past `to_ms`.
     pub runs_on: bool,
@@ -138,8 +139,8 @@ pub struct Bar {
 /// Something that happened at one moment on one lane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Event {
-    Granted(Who),
-    Refused(Who),
+    Granted(Client),
+    Refused(Client),
     /// The server was killed (SIGKILL): the fault.
     Killed,
     /// The server answers again, with an empty data set.
@@ -162,7 +163,7 @@ pub struct Mark {
 /// One finished run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FailoverRun {
-    pub params: FailoverParams,
+    pub params: FailoverSetup,
     pub outcome: FailoverOutcome,
     /// The version every server reported.
     pub server_version: String,
@@ -197,7 +198,7 @@ impl FailoverRun {
 }
 
 /// Runs one experiment. Blocks for a few seconds; stops within a moment of `ctl.cancelled`.
-pub fn run_failover(p: &FailoverParams, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
+pub fn run_failover(p: &FailoverSetup, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let started = Instant::now();
     let mut run = match p.store {
         FailoverStore::RedisReplica => script::play::<redis_replica::RedisReplica>(p, ctl)?,
@@ -210,9 +211,9 @@ pub fn run_failover(p: &FailoverParams, ctl: &Control<'_>) -> Result<FailoverRun
 }
 
 /// The story's clock.
-struct Clock(Instant);
+struct Stopwatch(Instant);
 
-impl Clock {
+impl Stopwatch {
     fn start() -> Self {
         Self(Instant::now())
     }

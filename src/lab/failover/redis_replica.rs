@@ -12,10 +12,10 @@ use std::time::{Duration, Instant};
 
 use redis::Connection;
 
-use super::script::{Lane, Script, Stage, Started};
+use super::script::{Lane, Recording, Script, Started};
 use super::{
-    Event, FailoverOutcome, FailoverParams, Role, Span, TTL_MS, Who, check, failed, host_port,
-    redis_con, server_lane, start_redis,
+    Client, Event, FailoverOutcome, FailoverSetup, LaneState, Role, TTL_MS, check, failed,
+    host_port, redis_con, server_lane, start_redis,
 };
 use crate::lab::server::LocalServer;
 use crate::lab::{CALL_TIMEOUT, Control, LabError, random_u64, redis_store};
@@ -89,7 +89,7 @@ pub struct RedisReplica {
 }
 
 impl Script for RedisReplica {
-    fn start(_: &FailoverParams, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
+    fn start(_: &FailoverSetup, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
         (ctl.status)(t!("lab.failover.replica.starting").into());
         let primary = &|_| vec!["--repl-diskless-sync-delay".into(), "0".into()];
         let mut servers = start_redis(1, primary, ctl)?;
@@ -131,7 +131,7 @@ impl Script for RedisReplica {
         Ok(Started::new(script, version, lanes))
     }
 
-    fn a_takes(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+    fn a_takes(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError> {
         let admin = &mut self.admin;
         redis::cmd("ACL")
             .arg(&["SETUSER", "default", "-psync", "-sync"][..])
@@ -142,30 +142,30 @@ impl Script for RedisReplica {
             .arg(&kill[..])
             .query(admin)
             .map_err(|e| failed(&format!("CLIENT {}", kill.join(" ")), e))?;
-        let link_cut = stage.moment_now("link_cut");
+        let link_cut = rec.moment_now("link_cut");
         if cut < 1 {
             return Err(LabError::Failed(t!("lab.failover.error.no_replica").into()));
         }
         let a_value = format!("A-{:016x}", random_u64());
-        let a_attempt = stage.moment_now("a_attempt");
+        let a_attempt = rec.moment_now("a_attempt");
         if !set_nx(&mut self.a, &a_value)? {
             return Err(LabError::Failed(
                 t!("lab.failover.error.a_no_fresh_lock").into(),
             ));
         }
-        self.a_granted = stage.moment_now("a_granted");
+        self.a_granted = rec.moment_now("a_granted");
         self.a_valid_until = a_attempt + TTL_MS as f64;
         self.primary_offset = info_field(&mut self.admin, "master_repl_offset")?;
-        stage.mark(Lane::Server(1), link_cut, Event::LinkCut);
-        stage.mark(Lane::A, self.a_granted, Event::Granted(Who::A));
+        rec.mark(Lane::Server(1), link_cut, Event::LinkCut);
+        rec.mark(Lane::A, self.a_granted, Event::Granted(Client::A));
         Ok(())
     }
 
-    fn fault(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
-        stage.say(t!("lab.failover.replica.killing"));
+    fn fault(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError> {
+        rec.say(t!("lab.failover.replica.killing"));
         self.servers[0].kill();
-        self.fault = stage.moment_now("fault");
-        stage.mark(Lane::Server(0), self.fault, Event::Killed);
+        self.fault = rec.moment_now("fault");
+        rec.mark(Lane::Server(0), self.fault, Event::Killed);
         let on_replica = &mut self.on_replica;
         self.replica_offset = info_field(on_replica, "slave_repl_offset")?;
         self.key_on_replica = redis::cmd("EXISTS")
@@ -177,41 +177,41 @@ impl Script for RedisReplica {
             .arg(&["NO", "ONE"][..])
             .query::<()>(on_replica)
             .map_err(|e| failed("REPLICAOF NO ONE", e))?;
-        let promotion = stage.moment_now("promotion");
-        stage.mark(Lane::Server(1), promotion, Event::Promoted);
+        let promotion = rec.moment_now("promotion");
+        rec.mark(Lane::Server(1), promotion, Event::Promoted);
         Ok(())
     }
 
-    fn b_asks(&mut self, stage: &mut Stage<'_>) -> Result<FailoverOutcome, LabError> {
-        stage.moment_now("b_attempt");
+    fn b_asks(&mut self, rec: &mut Recording<'_>) -> Result<FailoverOutcome, LabError> {
+        rec.moment_now("b_attempt");
         let b_value = format!("B-{:016x}", random_u64());
         self.b_granted = set_nx(&mut self.on_replica, &b_value)?;
-        self.b_answer = stage.moment_now("b_answer");
-        stage.moment("a_valid_until", self.a_valid_until);
-        stage.answer(Lane::B, self.b_answer, Who::B, self.b_granted);
-        stage.fact("ttl_ms", TTL_MS);
-        stage.fact("b_granted", self.b_granted);
-        stage.fact("primary_offset_after_a", self.primary_offset);
-        stage.fact("replica_offset", self.replica_offset);
-        stage.fact("key_reached_replica", self.key_on_replica);
+        self.b_answer = rec.moment_now("b_answer");
+        rec.moment("a_valid_until", self.a_valid_until);
+        rec.answer(Lane::B, self.b_answer, Client::B, self.b_granted);
+        rec.fact("ttl_ms", TTL_MS);
+        rec.fact("b_granted", self.b_granted);
+        rec.fact("primary_offset_after_a", self.primary_offset);
+        rec.fact("replica_offset", self.replica_offset);
+        rec.fact("key_reached_replica", self.key_on_replica);
         let twice = self.b_granted && self.b_answer < self.a_valid_until;
         Ok(FailoverOutcome::when(twice))
     }
 
-    fn draw(self, stage: &mut Stage<'_>) {
+    fn draw(self, rec: &mut Recording<'_>) {
         drop(self.servers);
         let until = self.a_valid_until;
-        stage.bar(Lane::A, self.a_granted, until, Span::Holds(Who::A));
-        stage.bar(
+        rec.bar(Lane::A, self.a_granted, until, LaneState::Holds(Client::A));
+        rec.bar(
             Lane::Server(0),
             self.a_granted,
             self.fault,
-            Span::Holds(Who::A),
+            LaneState::Holds(Client::A),
         );
-        stage.bar_on(Lane::Server(0), self.fault, until, Span::Down);
+        rec.bar_on(Lane::Server(0), self.fault, until, LaneState::Down);
         if self.b_granted {
             for lane in [Lane::Server(1), Lane::B] {
-                stage.bar_on(lane, self.b_answer, until, Span::Holds(Who::B));
+                rec.bar_on(lane, self.b_answer, until, LaneState::Holds(Client::B));
             }
         }
     }

@@ -11,10 +11,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::script::{Lane, Script, Stage, Started};
+use super::script::{Lane, Recording, Script, Started};
 use super::{
-    Clock, Event, FailoverOutcome, FailoverParams, Role, Span, TTL_MS, Who, host_port, redis_con,
-    restart_redis, server_lane, start_redis,
+    Client, Event, FailoverOutcome, FailoverSetup, LaneState, Role, Stopwatch, TTL_MS, host_port,
+    redis_con, restart_redis, server_lane, start_redis,
 };
 use crate::lab::server::LocalServer;
 use crate::lab::{Control, LabError, random_u64, redis_store};
@@ -51,7 +51,7 @@ impl Attempt {
 }
 
 /// Asks every master for the lock, in order, as the Redlock algorithm does.
-fn attempt(servers: &[LocalServer], value: &str, clock: &Clock) -> Attempt {
+fn attempt(servers: &[LocalServer], value: &str, clock: &Stopwatch) -> Attempt {
     let start = clock.now();
     let mut granted = Vec::new();
     for (i, s) in servers.iter().enumerate() {
@@ -121,24 +121,24 @@ impl Redlock {
     }
 
     /// Starts the victim again, empty.
-    fn restart(&mut self, stage: &Stage<'_>) -> Result<(), LabError> {
-        self.servers[VICTIM] = restart_redis(&self.servers[VICTIM], stage.ctl)?;
-        self.restarted = Some(stage.now());
+    fn restart(&mut self, rec: &Recording<'_>) -> Result<(), LabError> {
+        self.servers[VICTIM] = restart_redis(&self.servers[VICTIM], rec.ctl)?;
+        self.restarted = Some(rec.now());
         Ok(())
     }
 
     /// B asks all five until it wins a majority: its winning attempt.
-    fn b_wins(&mut self, stage: &mut Stage<'_>) -> Result<Attempt, LabError> {
+    fn b_wins(&mut self, rec: &mut Recording<'_>) -> Result<Attempt, LabError> {
         let b_value = format!("B-{:016x}", random_u64());
         let deadline = Instant::now() + Duration::from_millis(2 * TTL_MS + 2000);
         loop {
-            stage.check()?;
-            if self.restarted.is_none() && stage.now() >= self.restart_due() {
-                self.restart(stage)?;
+            rec.check()?;
+            if self.restarted.is_none() && rec.now() >= self.restart_due() {
+                self.restart(rec)?;
             }
-            let b = attempt(&self.servers, &b_value, stage.clock());
+            let b = attempt(&self.servers, &b_value, rec.clock());
             let won = b.won();
-            stage.answer(Lane::B, b.end, Who::B, won);
+            rec.answer(Lane::B, b.end, Client::B, won);
             self.attempts.push((b.start, b.end));
             if won {
                 return Ok(b);
@@ -158,7 +158,7 @@ impl Redlock {
 const VICTIM: usize = 2;
 
 impl Script for Redlock {
-    fn start(p: &FailoverParams, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
+    fn start(p: &FailoverSetup, ctl: &Control<'_>) -> Result<Started<Self>, LabError> {
         (ctl.status)(t!("lab.failover.redlock.starting").into());
         let servers = start_redis(MASTERS, &|_| Vec::new(), ctl)?;
         let version = redis_store::probe(servers[0].url())?;
@@ -180,15 +180,15 @@ impl Script for Redlock {
         Ok(Started::new(script, version, lanes))
     }
 
-    fn a_takes(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
+    fn a_takes(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError> {
         // Two masters cannot be reached by A during its attempt: they are not running.
-        stage.say(t!("lab.failover.redlock.cut_off"));
+        rec.say(t!("lab.failover.redlock.cut_off"));
         for s in &mut self.servers[3..] {
             s.kill();
         }
-        let cut = stage.moment_now("cut_off");
+        let cut = rec.moment_now("cut_off");
         let a_value = format!("A-{:016x}", random_u64());
-        let a = attempt(&self.servers, &a_value, stage.clock());
+        let a = attempt(&self.servers, &a_value, rec.clock());
         if !a.won() || a.granted.iter().any(|&(i, _)| i >= 3) {
             return Err(LabError::Failed(tf!(
                 "lab.failover.error.a_masters",
@@ -199,73 +199,73 @@ impl Script for Redlock {
                 ],
             )));
         }
-        stage.moment("a_attempt", a.start);
-        stage.moment("a_granted", a.end);
+        rec.moment("a_attempt", a.start);
+        rec.moment("a_granted", a.end);
         self.a_valid_until = a.end + a.validity_ms;
         for &(i, at) in &a.granted {
-            stage.mark(Lane::Server(i), at, Event::Granted(Who::A));
+            rec.mark(Lane::Server(i), at, Event::Granted(Client::A));
         }
         for (i, server) in self.servers.iter_mut().enumerate().skip(3) {
-            *server = restart_redis(server, stage.ctl)?;
-            let back = stage.now();
-            stage.bar(Lane::Server(i), cut, back, Span::Down);
-            stage.mark(Lane::Server(i), back, Event::Restarted);
+            *server = restart_redis(server, rec.ctl)?;
+            let back = rec.now();
+            rec.bar(Lane::Server(i), cut, back, LaneState::Down);
+            rec.mark(Lane::Server(i), back, Event::Restarted);
         }
-        stage.moment_now("reachable_again");
-        stage.fact("ttl_ms", TTL_MS);
-        stage.fact("masters", MASTERS);
-        stage.fact("quorum", QUORUM);
-        stage.fact("a_masters", names(&a.granted));
-        stage.fact("a_acquire_ms", round(a.end - a.start));
-        stage.fact("drift_ms", round(a.drift_ms));
-        stage.fact("validity_ms", round(a.validity_ms));
+        rec.moment_now("reachable_again");
+        rec.fact("ttl_ms", TTL_MS);
+        rec.fact("masters", MASTERS);
+        rec.fact("quorum", QUORUM);
+        rec.fact("a_masters", names(&a.granted));
+        rec.fact("a_acquire_ms", round(a.end - a.start));
+        rec.fact("drift_ms", round(a.drift_ms));
+        rec.fact("validity_ms", round(a.validity_ms));
         self.a = a;
         Ok(())
     }
 
-    fn fault(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError> {
-        stage.say(t!("lab.failover.redlock.killing"));
+    fn fault(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError> {
+        rec.say(t!("lab.failover.redlock.killing"));
         self.servers[VICTIM].kill();
-        self.fault = stage.moment_now("fault");
-        stage.mark(Lane::Server(VICTIM), self.fault, Event::Killed);
-        stage.fact("killed_master", VICTIM + 1);
+        self.fault = rec.moment_now("fault");
+        rec.mark(Lane::Server(VICTIM), self.fault, Event::Killed);
+        rec.fact("killed_master", VICTIM + 1);
         if !self.delayed {
-            self.restart(stage)?;
+            self.restart(rec)?;
         }
         Ok(())
     }
 
-    fn b_asks(&mut self, stage: &mut Stage<'_>) -> Result<FailoverOutcome, LabError> {
-        stage.say(t!("lab.failover.redlock.b_asks"));
-        let b = self.b_wins(stage)?;
+    fn b_asks(&mut self, rec: &mut Recording<'_>) -> Result<FailoverOutcome, LabError> {
+        rec.say(t!("lab.failover.redlock.b_asks"));
+        let b = self.b_wins(rec)?;
         if self.restarted.is_none() {
             // B won before the master was due back: it still stays down for its full time.
-            while stage.now() < self.restart_due() {
-                stage.check()?;
+            while rec.now() < self.restart_due() {
+                rec.check()?;
                 std::thread::sleep(Duration::from_millis(10));
             }
-            self.restart(stage)?;
+            self.restart(rec)?;
         }
         let restarted = self.restarted.unwrap_or(self.fault);
-        stage.mark(Lane::Server(VICTIM), restarted, Event::Restarted);
+        rec.mark(Lane::Server(VICTIM), restarted, Event::Restarted);
         for &(i, at) in &b.granted {
-            stage.mark(Lane::Server(i), at, Event::Granted(Who::B));
+            rec.mark(Lane::Server(i), at, Event::Granted(Client::B));
         }
         let (first, answer) = self.attempts.first().copied().unwrap_or((b.start, b.end));
-        stage.moment("b_attempt", first);
-        stage.moment("b_answer", answer);
-        stage.moment("restart", restarted);
-        stage.moment("b_granted", b.end);
-        stage.moment("a_valid_until", self.a_valid_until);
-        stage.fact("b_attempts", self.attempts.len());
-        stage.fact("b_masters", names(&b.granted));
-        stage.fact("b_validity_ms", round(b.validity_ms));
+        rec.moment("b_attempt", first);
+        rec.moment("b_answer", answer);
+        rec.moment("restart", restarted);
+        rec.moment("b_granted", b.end);
+        rec.moment("a_valid_until", self.a_valid_until);
+        rec.fact("b_attempts", self.attempts.len());
+        rec.fact("b_masters", names(&b.granted));
+        rec.fact("b_validity_ms", round(b.validity_ms));
         let outcome = FailoverOutcome::when(b.end < self.a_valid_until);
         self.b = b;
         Ok(outcome)
     }
 
-    fn draw(self, stage: &mut Stage<'_>) {
+    fn draw(self, rec: &mut Recording<'_>) {
         drop(self.servers);
         let (a, b) = (&self.a, &self.b);
         let restarted = self.restarted.unwrap_or(self.fault);
@@ -277,14 +277,19 @@ impl Script for Redlock {
             } else {
                 at + TTL_MS as f64
             };
-            stage.bar(Lane::Server(i), at, gone, Span::Holds(Who::A));
+            rec.bar(Lane::Server(i), at, gone, LaneState::Holds(Client::A));
         }
-        stage.bar(Lane::Server(VICTIM), self.fault, restarted, Span::Down);
-        stage.bar(Lane::A, a.end, self.a_valid_until, Span::Holds(Who::A));
+        rec.bar(Lane::Server(VICTIM), self.fault, restarted, LaneState::Down);
+        rec.bar(
+            Lane::A,
+            a.end,
+            self.a_valid_until,
+            LaneState::Holds(Client::A),
+        );
         for &(i, at) in &b.granted {
-            stage.bar_on(Lane::Server(i), at, end, Span::Holds(Who::B));
+            rec.bar_on(Lane::Server(i), at, end, LaneState::Holds(Client::B));
         }
-        stage.bar_on(Lane::B, b.end, end, Span::Holds(Who::B));
+        rec.bar_on(Lane::B, b.end, end, LaneState::Holds(Client::B));
     }
 }
 

@@ -1,12 +1,13 @@
 //! The shape the three failover experiments share: start the servers, let A take the lock,
 //! cause the fault, let B ask, then draw what happened. [`play`] plays the phases of a
-//! [`Script`] in that order on one [`Stage`], which keeps the story's clock and writes down
+//! [`Script`] in that order on one [`Recording`], which keeps the story's clock and writes down
 //! what each phase measured: its moments and facts, and the diagram's bars and marks.
 
 use serde_json::Value;
 
 use super::{
-    Bar, Clock, Event, FailoverOutcome, FailoverParams, FailoverRun, Mark, Span, Who, check,
+    Bar, Client, Event, FailoverOutcome, FailoverRun, FailoverSetup, LaneState, Mark, Stopwatch,
+    check,
 };
 use crate::lab::{Control, LabError};
 
@@ -21,19 +22,19 @@ pub enum Lane {
 /// The phases of one experiment, in the order [`play`] plays them.
 pub trait Script: Sized {
     /// Starts the servers and waits until they answer.
-    fn start(p: &FailoverParams, ctl: &Control<'_>) -> Result<Started<Self>, LabError>;
+    fn start(p: &FailoverSetup, ctl: &Control<'_>) -> Result<Started<Self>, LabError>;
 
     /// Everything up to A holding the lock (the story's clock has just started).
-    fn a_takes(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError>;
+    fn a_takes(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError>;
 
     /// The fault: a server dies (and what follows at once: a promotion, an election).
-    fn fault(&mut self, stage: &mut Stage<'_>) -> Result<(), LabError>;
+    fn fault(&mut self, rec: &mut Recording<'_>) -> Result<(), LabError>;
 
     /// B asks for the same lock: whether it was granted while A's was still valid.
-    fn b_asks(&mut self, stage: &mut Stage<'_>) -> Result<FailoverOutcome, LabError>;
+    fn b_asks(&mut self, rec: &mut Recording<'_>) -> Result<FailoverOutcome, LabError>;
 
     /// Stops the servers (by dropping them) and draws the stretches of time on the lanes.
-    fn draw(self, stage: &mut Stage<'_>);
+    fn draw(self, rec: &mut Recording<'_>);
 }
 
 /// An experiment whose servers answer.
@@ -56,28 +57,28 @@ impl<S> Started<S> {
 }
 
 /// Plays the phases of experiment `S` in order, checking for a cancel between them.
-pub fn play<S: Script>(p: &FailoverParams, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
+pub fn play<S: Script>(p: &FailoverSetup, ctl: &Control<'_>) -> Result<FailoverRun, LabError> {
     let Started {
         mut script,
         version: server_version,
         lanes: servers,
     } = S::start(p, ctl)?;
     check(ctl)?;
-    let mut stage = Stage::new(ctl, servers.len());
-    script.a_takes(&mut stage)?;
+    let mut rec = Recording::new(ctl, servers.len());
+    script.a_takes(&mut rec)?;
     check(ctl)?;
-    script.fault(&mut stage)?;
-    let outcome = script.b_asks(&mut stage)?;
-    script.draw(&mut stage);
+    script.fault(&mut rec)?;
+    let outcome = script.b_asks(&mut rec)?;
+    script.draw(&mut rec);
     Ok(FailoverRun {
         params: *p,
         outcome,
         server_version,
         lanes: lanes(servers),
-        moments: stage.moments,
-        facts: stage.facts,
-        bars: stage.bars,
-        marks: stage.marks,
+        moments: rec.moments,
+        facts: rec.facts,
+        bars: rec.bars,
+        marks: rec.marks,
         total_ms: 0.0,
     })
 }
@@ -91,9 +92,9 @@ pub fn lanes(servers: impl IntoIterator<Item = String>) -> Vec<String> {
 }
 
 /// One run as it is measured: its clock, and what it has written down so far.
-pub struct Stage<'c> {
+pub struct Recording<'c> {
     pub ctl: &'c Control<'c>,
-    clock: Clock,
+    clock: Stopwatch,
     servers: usize,
     moments: Vec<(&'static str, f64)>,
     facts: Vec<(&'static str, Value)>,
@@ -101,12 +102,12 @@ pub struct Stage<'c> {
     marks: Vec<Mark>,
 }
 
-impl<'c> Stage<'c> {
+impl<'c> Recording<'c> {
     /// Starts the story's clock, for a run on `servers` servers.
     fn new(ctl: &'c Control<'c>, servers: usize) -> Self {
         Self {
             ctl,
-            clock: Clock::start(),
+            clock: Stopwatch::start(),
             servers,
             moments: Vec::new(),
             facts: Vec::new(),
@@ -120,7 +121,7 @@ impl<'c> Stage<'c> {
         self.clock.now()
     }
 
-    pub fn clock(&self) -> &Clock {
+    pub fn clock(&self) -> &Stopwatch {
         &self.clock
     }
 
@@ -166,7 +167,7 @@ impl<'c> Stage<'c> {
     }
 
     /// Marks `who`'s lock granted (or refused) on `lane` at `at_ms`.
-    pub fn answer(&mut self, lane: Lane, at_ms: f64, who: Who, granted: bool) {
+    pub fn answer(&mut self, lane: Lane, at_ms: f64, who: Client, granted: bool) {
         let event = if granted {
             Event::Granted(who)
         } else {
@@ -175,24 +176,24 @@ impl<'c> Stage<'c> {
         self.mark(lane, at_ms, event);
     }
 
-    /// Draws `span` on `lane` from `from_ms` to `to_ms`, where it ended.
-    pub fn bar(&mut self, lane: Lane, from_ms: f64, to_ms: f64, span: Span) {
-        self.push_bar(lane, from_ms, to_ms, span, false);
+    /// Draws `state` on `lane` from `from_ms` to `to_ms`, where it ended.
+    pub fn bar(&mut self, lane: Lane, from_ms: f64, to_ms: f64, state: LaneState) {
+        self.push_bar(lane, from_ms, to_ms, state, false);
     }
 
-    /// Draws `span` on `lane` from `from_ms` to the diagram's close at `to_ms`, where it had
+    /// Draws `state` on `lane` from `from_ms` to the diagram's close at `to_ms`, where it had
     /// not ended (a lock still held, a server still down).
-    pub fn bar_on(&mut self, lane: Lane, from_ms: f64, to_ms: f64, span: Span) {
-        self.push_bar(lane, from_ms, to_ms, span, true);
+    pub fn bar_on(&mut self, lane: Lane, from_ms: f64, to_ms: f64, state: LaneState) {
+        self.push_bar(lane, from_ms, to_ms, state, true);
     }
 
-    fn push_bar(&mut self, lane: Lane, from_ms: f64, to_ms: f64, span: Span, runs_on: bool) {
+    fn push_bar(&mut self, lane: Lane, from_ms: f64, to_ms: f64, state: LaneState, runs_on: bool) {
         let lane = self.index(lane);
         self.bars.push(Bar {
             lane,
             from_ms,
             to_ms,
-            span,
+            state,
             runs_on,
         });
     }

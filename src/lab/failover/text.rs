@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{FailoverParams, FailoverRun, FailoverStore};
+use super::{FailoverRun, FailoverSetup, FailoverStore};
 
 /// One experiment's words.
 #[derive(Clone, Debug, Deserialize)]
-pub struct Experiment {
+pub struct ExperimentWords {
     pub id: String,
     /// The `--store` it runs.
     pub store: String,
@@ -47,7 +47,7 @@ pub struct Link {
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct LabFailover {
-    pub experiments: Vec<Experiment>,
+    pub experiments: Vec<ExperimentWords>,
     /// The label of every moment and fact, by key.
     pub labels: BTreeMap<String, String>,
     /// Section 5's link to the lab, by store id (`assets/stores.ron`).
@@ -77,7 +77,7 @@ pub fn words() -> &'static LabFailover {
 }
 
 /// The experiment's id: its store, or `redlock-delayed`.
-pub fn experiment_id(p: &FailoverParams) -> &'static str {
+pub fn experiment_id(p: &FailoverSetup) -> &'static str {
     match (p.store, p.delayed_restart) {
         (FailoverStore::Redlock, true) => "redlock-delayed",
         (store, _) => store.as_str(),
@@ -85,7 +85,7 @@ pub fn experiment_id(p: &FailoverParams) -> &'static str {
 }
 
 /// The words of one experiment.
-pub fn experiment(p: &FailoverParams) -> &'static Experiment {
+pub fn experiment(p: &FailoverSetup) -> &'static ExperimentWords {
     let id = experiment_id(p);
     words()
         .experiments
@@ -137,7 +137,7 @@ mod tests {
         let w = parse(include_str!("../../../assets/lab_failover.ron")).unwrap();
         for store in FailoverStore::ALL {
             for delayed in [false, true] {
-                let p = FailoverParams {
+                let p = FailoverSetup {
                     store,
                     delayed_restart: delayed && store == FailoverStore::Redlock,
                 };

@@ -61,9 +61,10 @@ impl Fractions {
     }
 }
 
-/// The job-length distribution and the lock's TTL, as the integrals need them.
+/// The billing job as the integrals need it: its length distribution, its pauses and its
+/// lock's TTL.
 #[derive(Clone, Copy, Debug)]
-pub struct Job {
+pub struct BillingJob {
     pub ttl: f64,
     pub typical: f64,
     pub spread: f64,
@@ -71,7 +72,7 @@ pub struct Job {
     pub s: f64,
 }
 
-impl Job {
+impl BillingJob {
     /// Every fraction.
     pub fn fractions(&self) -> Fractions {
         // Without pauses nothing is lost with renewal.
@@ -176,7 +177,7 @@ impl Job {
         self.renewal_weight_from(PERIODS_PER_SCALE)
     }
 
-    /// [`Job::renewal_weight`], summing the periods one by one until there are
+    /// [`BillingJob::renewal_weight`], summing the periods one by one until there are
     /// `periods_per_scale` of them to the density's scale.
     fn renewal_weight_from(&self, periods_per_scale: f64) -> f64 {
         let period = self.ttl / 3.0;
@@ -280,8 +281,8 @@ mod tests {
         ((a - b) / b).abs()
     }
 
-    fn job(ttl: f64, typical: f64, spread: f64, p: f64, s: f64) -> Job {
-        Job {
+    fn job(ttl: f64, typical: f64, spread: f64, p: f64, s: f64) -> BillingJob {
+        BillingJob {
             ttl,
             typical,
             spread,

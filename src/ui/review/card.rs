@@ -1,7 +1,7 @@
 //! What one review item shows: its kind, the question, the choices and the answer, from the
 //! assets (a prediction from a fresh run of its model).
 
-use crate::review::{ItemId, Kind, words};
+use crate::review::{ItemId, ItemKind, words};
 
 use crate::review::questions::Fresh;
 
@@ -29,7 +29,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
     let plain = crate::lesson::plain;
     let section = item.section().map(|s| s.to_string()).unwrap_or_default();
     match item.kind {
-        Kind::Quiz => {
+        ItemKind::Quiz => {
             let (_, q) = crate::progress::question(&item.id)?;
             let right = q.answers.get(q.correct)?;
             Some(Card {
@@ -44,7 +44,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
                 ],
             })
         }
-        Kind::Token => {
+        ItemKind::Token => {
             let c = content.systems.iter().find(|c| c.id == item.id)?;
             let right = c.ask.options.get(c.ask.correct)?;
             Some(Card {
@@ -59,7 +59,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
                 ],
             })
         }
-        Kind::Term => {
+        ItemKind::Term => {
             let t = content.glossary.iter().find(|t| t.id == item.id)?;
             Some(Card {
                 kind: w.kind_term.clone(),
@@ -70,7 +70,7 @@ pub fn card(item: &ItemId, fresh: Option<&Fresh>) -> Option<Card> {
                 answer: vec![plain(&t.text), plain(&t.analogy)],
             })
         }
-        Kind::Prediction => {
+        ItemKind::Prediction => {
             let f = fresh?;
             let prompt = f.prompt();
             let answer = prompt.labels(&f.right).join(&w.answers_joiner);
@@ -105,7 +105,7 @@ mod tests {
             let c = card(&item, fresh.as_ref()).unwrap_or_else(|| panic!("{item}"));
             assert!(!c.question.is_empty() && !c.answer.is_empty(), "{item}");
             assert!(!c.question.contains("[["), "{item}: markup left");
-            if item.kind == Kind::Term {
+            if item.kind == ItemKind::Term {
                 assert!(c.choices.is_empty());
             } else {
                 assert!(

@@ -17,7 +17,7 @@ use crate::predict::Judgement;
 use crate::progress::clock::days_between;
 use crate::progress::{Progress, ProgressFile};
 use crate::review::questions::{self, Fresh};
-use crate::review::{self, Grade, ItemId, Kind, words};
+use crate::review::{self, Grade, ItemId, ItemKind, words};
 use crate::runner::{Runner, Task};
 use crate::ui::kit::widgets;
 use crate::ui::shell::keymap::Action;
@@ -200,10 +200,12 @@ impl ReviewPage {
             Phase::Shown { chosen, .. } => chosen,
             _ => None,
         };
-        let answer = chosen.filter(|_| item.kind == Kind::Quiz).and_then(|c| {
-            let card = card::card(&item, None)?;
-            Some((c, judge(&card, c) == Judgement::Right))
-        });
+        let answer = chosen
+            .filter(|_| item.kind == ItemKind::Quiz)
+            .and_then(|c| {
+                let card = card::card(&item, None)?;
+                Some((c, judge(&card, c) == Judgement::Right))
+            });
         store.update(|p| {
             review::schedule::record(p, &item, now, grade, shown);
             if let Some((choice, right)) = answer {
@@ -478,7 +480,7 @@ fn more(ui: &mut Ui, n: usize) {
 /// An item in a few words: its question, shortened, or its term.
 pub fn title(item: &ItemId) -> String {
     let text = match item.kind {
-        Kind::Prediction => item
+        ItemKind::Prediction => item
             .section()
             .map(|s| crate::lesson::content().section(s).title.clone()),
         _ => card::card(item, None).map(|c| c.question),

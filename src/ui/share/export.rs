@@ -31,35 +31,35 @@ pub enum Destination {
 
 /// What kind of file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum FileKind {
     Png,
     Csv,
 }
 
-impl Kind {
+impl FileKind {
     pub fn extension(self) -> &'static str {
         match self {
-            Kind::Png => "png",
-            Kind::Csv => "csv",
+            FileKind::Png => "png",
+            FileKind::Csv => "csv",
         }
     }
     fn filter_name(self) -> &'static str {
         match self {
-            Kind::Png => t!("share.export.filter.png"),
-            Kind::Csv => t!("share.export.filter.csv"),
+            FileKind::Png => t!("share.export.filter.png"),
+            FileKind::Csv => t!("share.export.filter.csv"),
         }
     }
     fn dialog_title(self) -> &'static str {
         match self {
-            Kind::Png => t!("share.export.dialog.png"),
-            Kind::Csv => t!("share.export.dialog.csv"),
+            FileKind::Png => t!("share.export.dialog.png"),
+            FileKind::Csv => t!("share.export.dialog.csv"),
         }
     }
     fn saved(self, path: &Path) -> String {
         let values = [("path", path.display().to_string())];
         match self {
-            Kind::Png => tf!("share.export.saved.png", &values),
-            Kind::Csv => tf!("share.export.saved.csv", &values),
+            FileKind::Png => tf!("share.export.saved.png", &values),
+            FileKind::Csv => tf!("share.export.saved.csv", &values),
         }
     }
     fn not_saved(self, path: &Path, e: &std::io::Error) -> String {
@@ -68,20 +68,20 @@ impl Kind {
             ("error", e.to_string()),
         ];
         match self {
-            Kind::Png => tf!("share.export.not_saved.png", &values),
-            Kind::Csv => tf!("share.export.not_saved.csv", &values),
+            FileKind::Png => tf!("share.export.not_saved.png", &values),
+            FileKind::Csv => tf!("share.export.not_saved.csv", &values),
         }
     }
     fn cancelled(self) -> &'static str {
         match self {
-            Kind::Png => t!("share.export.cancelled.png"),
-            Kind::Csv => t!("share.export.cancelled.csv"),
+            FileKind::Png => t!("share.export.cancelled.png"),
+            FileKind::Csv => t!("share.export.cancelled.csv"),
         }
     }
 }
 
 /// The default file name: section and seed, e.g. `locks-lesson-s1-seed42.png`.
-pub fn default_name(section: u8, seed: Option<&str>, kind: Kind) -> String {
+pub fn default_name(section: u8, seed: Option<&str>, kind: FileKind) -> String {
     match seed {
         Some(seed) => format!("locks-lesson-s{section}-seed{seed}.{}", kind.extension()),
         None => format!("locks-lesson-s{section}.{}", kind.extension()),
@@ -181,7 +181,7 @@ impl Exporter {
             }
             Use::Save(name) => {
                 let png = painted.png.unwrap_or_default();
-                self.save(ctx, parent, &name, Kind::Png, png, false)
+                self.save(ctx, parent, &name, FileKind::Png, png, false)
             }
         }
     }
@@ -195,7 +195,14 @@ impl Exporter {
         name: &str,
         csv: &str,
     ) -> Option<Outcome> {
-        self.save(ctx, parent, name, Kind::Csv, csv.as_bytes().to_vec(), false)
+        self.save(
+            ctx,
+            parent,
+            name,
+            FileKind::Csv,
+            csv.as_bytes().to_vec(),
+            false,
+        )
     }
 
     /// Saves `bytes` into the export folder at once, or opens the save dialog and leaves the
@@ -205,7 +212,7 @@ impl Exporter {
         ctx: &egui::Context,
         parent: Option<&eframe::Frame>,
         name: &str,
-        kind: Kind,
+        kind: FileKind,
         bytes: Vec<u8>,
         elsewhere: bool,
     ) -> Option<Outcome> {
@@ -231,7 +238,7 @@ impl Exporter {
 
 /// Writes an export and says how it went (`elsewhere`: no dialog could open, and the message
 /// says so).
-fn write_file(path: &Path, kind: Kind, bytes: &[u8], elsewhere: bool) -> Outcome {
+fn write_file(path: &Path, kind: FileKind, bytes: &[u8], elsewhere: bool) -> Outcome {
     write_atomically(path, bytes)
         .map(|()| {
             let saved = kind.saved(path);
@@ -253,7 +260,7 @@ fn ask(
     ctx: &egui::Context,
     parent: Option<&eframe::Frame>,
     name: &str,
-    kind: Kind,
+    kind: FileKind,
     bytes: Vec<u8>,
     elsewhere: bool,
 ) -> Receiver<Outcome> {
@@ -325,7 +332,7 @@ fn dialog_possible() -> bool {
     bus || zenity
 }
 
-fn with_extension(path: PathBuf, kind: Kind) -> PathBuf {
+fn with_extension(path: PathBuf, kind: FileKind) -> PathBuf {
     let has = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case(kind.extension()));
@@ -398,10 +405,10 @@ mod tests {
     #[test]
     fn names_carry_section_and_seed() {
         assert_eq!(
-            default_name(1, Some("42"), Kind::Png),
+            default_name(1, Some("42"), FileKind::Png),
             "locks-lesson-s1-seed42.png"
         );
-        assert_eq!(default_name(7, None, Kind::Csv), "locks-lesson-s7.csv");
+        assert_eq!(default_name(7, None, FileKind::Csv), "locks-lesson-s7.csv");
     }
 
     #[test]

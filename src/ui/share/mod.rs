@@ -11,7 +11,7 @@ use egui::{RichText, Ui};
 use crate::scenario;
 use crate::ui::shell::keymap::{Action, key_text};
 use crate::ui::{Section, Shareable, kit::widgets};
-use export::{Destination, Exporter, Kind, Use};
+use export::{Destination, Exporter, FileKind, Use};
 
 /// How long a message stays (seconds).
 const NOTICE_SECONDS: f64 = 20.0;
@@ -212,12 +212,12 @@ impl Share {
         let use_ = if copy {
             Use::Copy
         } else {
-            Use::Save(Self::file_name(section, Kind::Png))
+            Use::Save(Self::file_name(section, FileKind::Png))
         };
         self.exporter.start_figure(ctx, figure, use_);
     }
 
-    fn file_name(section: &dyn Section, kind: Kind) -> String {
+    fn file_name(section: &dyn Section, kind: FileKind) -> String {
         let seed = section
             .share()
             .and_then(Shareable::scenario)
@@ -235,7 +235,7 @@ impl Share {
         match section.share().and_then(Shareable::csv) {
             Some(_) if self.exporter.busy() => {}
             Some(csv) => {
-                let name = Self::file_name(section, Kind::Csv);
+                let name = Self::file_name(section, FileKind::Csv);
                 if let Some(outcome) = self.exporter.save_csv(ctx, frame, &name, &csv) {
                     self.report(ctx, outcome);
                 }

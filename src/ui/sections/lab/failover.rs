@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 use super::expect::Question;
 use super::run::{Ended, Job, Source};
 use crate::lab::failover::{
-    self, FailoverParams, FailoverRun, FailoverStore, experiment, run_failover, words,
+    self, FailoverRun, FailoverSetup, FailoverStore, experiment, run_failover, words,
 };
 use crate::lesson::catalogue::t;
 use crate::lesson::quantity::duration_ms;
@@ -19,20 +19,20 @@ use crate::ui::kit::widgets;
 use crate::ui::sections::lab::failover_figure as timeline;
 
 /// The experiments in lesson order, as the page's build steps show them.
-pub const EXPERIMENTS: [FailoverParams; 4] = [
-    FailoverParams {
+pub const EXPERIMENTS: [FailoverSetup; 4] = [
+    FailoverSetup {
         store: FailoverStore::RedisReplica,
         delayed_restart: false,
     },
-    FailoverParams {
+    FailoverSetup {
         store: FailoverStore::Redlock,
         delayed_restart: false,
     },
-    FailoverParams {
+    FailoverSetup {
         store: FailoverStore::Redlock,
         delayed_restart: true,
     },
-    FailoverParams {
+    FailoverSetup {
         store: FailoverStore::EtcdCluster,
         delayed_restart: false,
     },
@@ -76,7 +76,7 @@ pub struct View {
 }
 
 /// The first thing experiment `p`'s run does, as its status line says it.
-fn starting(p: &FailoverParams) -> &'static str {
+fn starting(p: &FailoverSetup) -> &'static str {
     t(match p.store {
         FailoverStore::RedisReplica => key!("lab.failover.replica.starting"),
         FailoverStore::Redlock => key!("lab.failover.redlock.starting"),

@@ -8,7 +8,7 @@ use egui_plot::{Bar as PlotBar, BarChart, MarkerShape, PlotPoint, PlotUi};
 use super::lanes;
 
 mod key;
-use crate::lab::failover::{Event, FailoverRun, Span, Who};
+use crate::lab::failover::{Client, Event, FailoverRun, LaneState};
 use crate::lesson::quantity::duration_ms;
 use crate::ui::Cx;
 use crate::ui::kit::labels::{self, Label, Labels, marks};
@@ -20,10 +20,10 @@ const B_COLOR: Color32 = palette::ORANGE;
 const FAULT: Color32 = palette::VERMILION;
 const BACK: Color32 = palette::GREEN;
 
-fn who_color(w: Who) -> Color32 {
+fn who_color(w: Client) -> Color32 {
     match w {
-        Who::A => A_COLOR,
-        Who::B => B_COLOR,
+        Client::A => A_COLOR,
+        Client::B => B_COLOR,
     }
 }
 
@@ -203,9 +203,9 @@ fn lane_bars(cx: &Cx<'_>, run: &FailoverRun, end: f64, thick: f64) -> Vec<PlotBa
         .iter()
         .filter(|b| b.to_ms > b.from_ms && b.from_ms < end)
         .map(|b| {
-            let (colour, h, fill) = match b.span {
-                Span::Holds(w) => (who_color(w), thick, 0.55),
-                Span::Down => (palette::GREY, thick * 0.45, 0.25),
+            let (colour, h, fill) = match b.state {
+                LaneState::Holds(w) => (who_color(w), thick, 0.55),
+                LaneState::Down => (palette::GREY, thick * 0.45, 0.25),
             };
             let colour = plot::colour(cx, colour);
             let to = b.to_ms.min(end);
@@ -230,9 +230,9 @@ fn runs_on(p: &mut PlotUi<'_>, labels: &mut Labels, cx: &Cx<'_>, run: &FailoverR
         if !(cut || b.runs_on) || cut && valid_arrow && y == top {
             continue;
         }
-        let colour = match b.span {
-            Span::Holds(w) => who_color(w),
-            Span::Down => palette::GREY,
+        let colour = match b.state {
+            LaneState::Holds(w) => who_color(w),
+            LaneState::Down => palette::GREY,
         };
         let from = b.to_ms.min(end);
         let to = (from + end * 0.05).min(end * 1.05);

@@ -362,7 +362,7 @@ impl Experiment for Counter {
     }
 
     fn settings(&self, p: &CounterParams) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Counter(*p))
+        Some(crate::predict::ModelParams::new(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -332,7 +332,7 @@ impl Experiment for Ttl {
     }
 
     fn settings(&self, p: &TtlParams) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Ttl(*p))
+        Some(crate::predict::ModelParams::new(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

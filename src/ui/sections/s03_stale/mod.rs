@@ -385,7 +385,7 @@ impl Experiment for Stale {
     }
 
     fn settings(&self, p: &StaleParams) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Stale(*p))
+        Some(crate::predict::ModelParams::new(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -295,7 +295,7 @@ impl Experiment for Fencing {
     }
 
     fn settings(&self, p: &FencingParams) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Fencing(*p))
+        Some(crate::predict::ModelParams::new(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -343,7 +343,7 @@ impl Experiment for Where {
             },
             ..p.model
         };
-        (!is_redlock(store)).then_some(crate::predict::ModelParams::Failover(model))
+        (!is_redlock(store)).then_some(crate::predict::ModelParams::new(model))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

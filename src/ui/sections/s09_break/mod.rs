@@ -377,7 +377,7 @@ impl Experiment for Break {
     }
 
     fn settings(&self, p: &RenewalParams) -> Option<crate::predict::ModelParams> {
-        Some(crate::predict::ModelParams::Break(*p))
+        Some(crate::predict::ModelParams::new(*p))
     }
 
     fn axis_titles(&self) -> (&'static str, &'static str) {

@@ -4,7 +4,7 @@
 use egui::Ui;
 
 use super::{A_COLOR, B_COLOR, glyph, word};
-use crate::lab::failover::{Event, FailoverRun, Span, Who};
+use crate::lab::failover::{Client, Event, FailoverRun, LaneState};
 use crate::ui::Cx;
 use crate::ui::kit::plot::{KeyMark, key_row, palette};
 
@@ -12,8 +12,8 @@ use crate::ui::kit::plot::{KeyMark, key_row, palette};
 /// (a client's event, drawn in its holder's colour, in a neutral grey where both clients
 /// have one).
 pub fn key_marks(run: &FailoverRun) -> Vec<KeyMark> {
-    let holds = |w: Who| run.bars.iter().any(|b| b.span == Span::Holds(w));
-    let down = run.bars.iter().any(|b| b.span == Span::Down);
+    let holds = |w: Client| run.bars.iter().any(|b| b.state == LaneState::Holds(w));
+    let down = run.bars.iter().any(|b| b.state == LaneState::Down);
     let kinds = |same: fn(Event) -> bool| -> Vec<Event> {
         let mut out: Vec<Event> = Vec::new();
         for m in run.marks.iter().filter(|m| same(m.event)) {
@@ -26,10 +26,10 @@ pub fn key_marks(run: &FailoverRun) -> Vec<KeyMark> {
     let mut marks = Vec::new();
     let granted = kinds(|e| matches!(e, Event::Granted(_)));
     marks.extend(client_key(&granted, t!("lab.failover.key.granted")));
-    if holds(Who::A) {
+    if holds(Client::A) {
         marks.push(KeyMark::Bar(A_COLOR, t!("lab.failover.key.a_holds").into()));
     }
-    if holds(Who::B) {
+    if holds(Client::B) {
         marks.push(KeyMark::Bar(B_COLOR, t!("lab.failover.key.b_holds").into()));
     }
     if down {
