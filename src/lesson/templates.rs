@@ -54,6 +54,9 @@ pub struct Headlines {
 pub struct PredictionWords {
     pub right_one: String,
     pub right_many: String,
+    /// Where one prediction was made: right or not (the same slots).
+    pub only_one_right: String,
+    pub only_one_wrong: String,
 }
 
 /// Section 5. `consensus`: `{store}`. `replica` (the failover's loss): `{rate}`, `{lag}`,
@@ -194,6 +197,8 @@ impl Headlines {
             &mut o.twice_some,
             &mut p.right_one,
             &mut p.right_many,
+            &mut p.only_one_right,
+            &mut p.only_one_wrong,
         ]);
         texts
     }

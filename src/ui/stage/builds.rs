@@ -161,7 +161,10 @@ impl<E: Experiment> Builds for Stage<E> {
     /// a question still asked is asked at the first build (its run's settings).
     fn arrive(&mut self, press: Press) {
         if press.lecture {
-            let forward = press.forward || self.gate.hides();
+            // (A section first reached backwards asks its question too: at the first build.)
+            let unasked = self.gate == predict::Gate::Unknown
+                && crate::predict::prompt_for(self.number()).is_some();
+            let forward = press.forward || self.gate.hides() || unasked;
             let count = self.presets.count();
             if count > 0 {
                 self.choose(if forward { 0 } else { count - 1 });

@@ -166,6 +166,12 @@ impl Experiment for Counter {
         (self.playback.position < 1.0).then(|| self.climbing(p, pair))
     }
 
+    /// Told once the counter has climbed to its end: the line on the class's prediction waits
+    /// for the count it speaks of.
+    fn result_told(&self) -> bool {
+        self.playback.position >= 1.0
+    }
+
     fn other_headlines(&self, p: &CounterParams, slide: bool) -> Vec<String> {
         match self.runs.latest() {
             Some(pair) if slide => vec![self.climbing(p, pair), self.headline_for(p, pair)],

@@ -35,10 +35,11 @@ pub fn sentence(p: &Progress, lecture: bool) -> Option<String> {
     }
     let close = predicted.iter().filter(|(_, r)| r.close()).count();
     let words = &lesson::content().headlines.predictions;
-    let template = if close == 1 {
-        &words.right_one
-    } else {
-        &words.right_many
+    let template = match (predicted.len(), close) {
+        (1, 1) => &words.only_one_right,
+        (1, _) => &words.only_one_wrong,
+        (_, 1) => &words.right_one,
+        _ => &words.right_many,
     };
     Some(lesson::fill(
         template,
