@@ -161,10 +161,12 @@ impl<E: Experiment> Builds for Stage<E> {
     /// a question still asked is asked at the first build (its run's settings).
     fn arrive(&mut self, press: Press) {
         if press.lecture {
-            // (A section first reached backwards asks its question too: at the first build.)
-            let unasked = self.gate == predict::Gate::Unknown
-                && crate::predict::prompt_for(self.number()).is_some();
-            let forward = press.forward || self.gate.hides() || unasked;
+            // A section first reached backwards shows its builds as they were passed, its
+            // result open: its question belongs to the way forward.
+            if !press.forward && self.gate == predict::Gate::Unknown {
+                self.gate.skip();
+            }
+            let forward = press.forward || self.gate.hides();
             let count = self.presets.count();
             if count > 0 {
                 self.choose(if forward { 0 } else { count - 1 });

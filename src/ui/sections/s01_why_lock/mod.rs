@@ -50,6 +50,8 @@ pub struct Counter {
     pub playback: Playback,
     /// The lost-updates curve was drawn beside the counter in the last frame.
     curve_beside: bool,
+    /// The figure was last drawn on a slide.
+    on_slide: bool,
     /// The optional experiment on real threads (not seeded).
     real: RealThreads,
 }
@@ -61,6 +63,7 @@ impl Default for Counter {
             curve: Rerun::default(),
             playback: Playback::new(4.0),
             curve_beside: false,
+            on_slide: false,
             real: RealThreads::default(),
         }
     }
@@ -166,10 +169,10 @@ impl Experiment for Counter {
         (self.playback.position < 1.0).then(|| self.climbing(p, pair))
     }
 
-    /// Told once the counter has climbed to its end: the line on the class's prediction waits
-    /// for the count it speaks of.
+    /// On a slide, told once the counter has climbed to its end: the line on the class's
+    /// prediction waits for the count it speaks of.
     fn result_told(&self) -> bool {
-        self.playback.position >= 1.0
+        !self.on_slide || self.playback.position >= 1.0
     }
 
     fn other_headlines(&self, p: &CounterParams, slide: bool) -> Vec<String> {
@@ -235,6 +238,7 @@ impl Experiment for Counter {
             self.playback.tick(ui, cx.reduced_motion);
         }
         self.curve_beside = size.x >= CURVE_BESIDE;
+        self.on_slide = cx.lecture;
         if self.curve_beside {
             // Two figures: each with its title.
             let title_h = ui.text_style_height(&TextStyle::Body) + ui.spacing().item_spacing.y;
