@@ -59,9 +59,10 @@ impl Cx<'_> {
 }
 
 /// One lesson page, and what every page has: its number, its words, its drawing and its
-/// headline. What only some pages do is asked for through a capability: [`Section::share`]
-/// (scenario codes, the figure's data and its area) and [`Section::present`] (a lecture's
-/// builds, the presenter view and slides); a page without one answers `None`.
+/// headline. What only some pages do, a page says it offers ([`Section::offers`]), and it is
+/// asked for through a capability: [`Section::share`] (scenario codes, the figure's data and
+/// its area) and [`Section::present`] (a lecture's builds, the presenter view and slides); a
+/// page without one answers `None`.
 ///
 /// The app draws the title, the introduction and the closing paragraphs from
 /// `assets/lesson.ron`; the section draws everything in between.
@@ -100,26 +101,72 @@ pub trait Section {
         None
     }
 
+    /// What the page offers beside its `ui`: nothing (the default), a lecture's builds and
+    /// slides ([`Present`]), or those and what it shares ([`Shareable`]).
+    fn offers(&self) -> Offers<'_> {
+        Offers::Nothing
+    }
+
+    /// The same, to apply a scenario code or step through the page's builds.
+    fn offers_mut(&mut self) -> OffersMut<'_> {
+        OffersMut::Nothing
+    }
+
     /// What the page shares, if anything (see [`Shareable`]).
     fn share(&self) -> Option<&dyn Shareable> {
-        None
+        match self.offers() {
+            Offers::Both(page) => Some(page),
+            _ => None,
+        }
     }
 
     /// The same, to apply a scenario code.
     fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
-        None
+        match self.offers_mut() {
+            OffersMut::Both(page) => Some(page),
+            _ => None,
+        }
     }
 
     /// How the page is presented, if it does more than show [`Section::ui`] (see [`Present`]).
     fn present(&self) -> Option<&dyn Present> {
-        None
+        match self.offers() {
+            Offers::Present(page) => Some(page),
+            Offers::Both(page) => Some(page),
+            Offers::Nothing => None,
+        }
     }
 
     /// The same, to step through its builds or draw its audience view and slide.
     fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        None
+        match self.offers_mut() {
+            OffersMut::Present(page) => Some(page),
+            OffersMut::Both(page) => Some(page),
+            OffersMut::Nothing => None,
+        }
     }
 }
+
+/// What a page offers beside its `ui` (see [`Section::offers`]).
+pub enum Offers<'a> {
+    Nothing,
+    /// A lecture's builds, the presenter view and slides.
+    Present(&'a dyn Present),
+    /// Those, and a scenario code, the figure's data and its area.
+    Both(&'a dyn SharesAndPresents),
+}
+
+/// What a page offers, to be changed (see [`Section::offers_mut`]).
+pub enum OffersMut<'a> {
+    Nothing,
+    Present(&'a mut dyn Present),
+    Both(&'a mut dyn SharesAndPresents),
+}
+
+/// A page that shares and presents: any [`Shareable`] that is [`Present`].
+pub trait SharesAndPresents: Shareable + Present {}
+
+impl<T: Shareable + Present> SharesAndPresents for T {}
 
 /// A page that can be shared: its scenario code, the data behind its figure and the area a
 /// PNG export saves. Offered through [`Section::share`].

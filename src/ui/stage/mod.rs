@@ -22,7 +22,7 @@ mod share;
 use egui::{Rect, Ui, Vec2};
 
 use crate::runner::Runner;
-use crate::ui::{Cx, Present, Section, Shareable, kit::widgets};
+use crate::ui::{Cx, Offers, OffersMut, Present, Section, kit::widgets};
 
 pub use builds::Presets;
 pub use experiment::{Experiment, Steps};
@@ -398,20 +398,12 @@ impl<E: Experiment> Section for Stage<E> {
         }
     }
 
-    fn share(&self) -> Option<&dyn Shareable> {
-        Some(self)
+    fn offers(&self) -> Offers<'_> {
+        Offers::Both(self)
     }
 
-    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
-        Some(self)
-    }
-
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
-    }
-
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
+    fn offers_mut(&mut self) -> OffersMut<'_> {
+        OffersMut::Both(self)
     }
 
     fn summary(&self) -> Option<String> {

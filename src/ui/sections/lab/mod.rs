@@ -21,7 +21,7 @@ use crate::lesson::SectionText;
 use crate::lesson::quantity as fmt;
 use crate::runner::Runner;
 use crate::ui::kit::widgets;
-use crate::ui::{Cx, Present, Section, Shareable};
+use crate::ui::{Cx, Offers, OffersMut, Section, Shareable};
 use failover::{EXPERIMENTS, FailoverPanel, View};
 use run::Job;
 pub use run::{ReplayClock, RunUpdate, Source, spawn_run};
@@ -340,20 +340,12 @@ impl Section for LabPage {
         self.page(ui, cx);
     }
 
-    fn share(&self) -> Option<&dyn Shareable> {
-        Some(self)
+    fn offers(&self) -> Offers<'_> {
+        Offers::Both(self)
     }
 
-    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
-        Some(self)
-    }
-
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
-    }
-
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
+    fn offers_mut(&mut self) -> OffersMut<'_> {
+        OffersMut::Both(self)
     }
 }
 

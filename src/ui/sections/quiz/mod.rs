@@ -23,7 +23,9 @@ use crate::lesson;
 use crate::scenario::{Pairs, settings};
 use crate::sections::QuizId;
 use crate::ui::shell::keymap::{Action, key_text};
-use crate::ui::{Builds, Cx, Present, Press, Reach, Section, Shareable, kit::widgets};
+use crate::ui::{
+    Builds, Cx, Offers, OffersMut, Present, Press, Reach, Section, Shareable, kit::widgets,
+};
 use state::QuizState;
 
 pub struct QuizSection {
@@ -73,20 +75,12 @@ impl Section for QuizSection {
         self.headline.clone()
     }
 
-    fn share(&self) -> Option<&dyn Shareable> {
-        Some(self)
+    fn offers(&self) -> Offers<'_> {
+        Offers::Both(self)
     }
 
-    fn share_mut(&mut self) -> Option<&mut dyn Shareable> {
-        Some(self)
-    }
-
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
-    }
-
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
+    fn offers_mut(&mut self) -> OffersMut<'_> {
+        OffersMut::Both(self)
     }
 }
 

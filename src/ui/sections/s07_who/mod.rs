@@ -14,7 +14,7 @@ use crate::ui::kit::widgets;
 use crate::ui::sections::quiz::{choose_keys, how_note};
 use crate::ui::shell::glossary::marked_text;
 use crate::ui::shell::keymap::Action;
-use crate::ui::{Cx, Present, Section, kit::a11y};
+use crate::ui::{Cx, Offers, OffersMut, Section, kit::a11y};
 
 mod keys;
 mod lecture;
@@ -423,11 +423,11 @@ impl Section for Who {
         how_note(ui, &self.text().how, cx);
     }
 
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
+    fn offers(&self) -> Offers<'_> {
+        Offers::Present(self)
     }
 
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
+    fn offers_mut(&mut self) -> OffersMut<'_> {
+        OffersMut::Present(self)
     }
 }

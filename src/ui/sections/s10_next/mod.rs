@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 use crate::lesson;
 use crate::progress::{self, Progress, XP_PER_QUESTION};
 use crate::ui::sections::quiz::{how_note, shorten};
-use crate::ui::{AppEvent, Cx, Present, Section};
+use crate::ui::{AppEvent, Cx, Offers, OffersMut, Present, Section};
 use crate::ui::{kit::a11y, kit::widgets};
 
 #[derive(Default)]
@@ -341,12 +341,12 @@ impl Section for Next {
         how_note(ui, &self.text().how, cx);
     }
 
-    fn present(&self) -> Option<&dyn Present> {
-        Some(self)
+    fn offers(&self) -> Offers<'_> {
+        Offers::Present(self)
     }
 
-    fn present_mut(&mut self) -> Option<&mut dyn Present> {
-        Some(self)
+    fn offers_mut(&mut self) -> OffersMut<'_> {
+        OffersMut::Present(self)
     }
 }
 
