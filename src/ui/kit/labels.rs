@@ -40,6 +40,9 @@ pub struct Label {
     pub inside: Option<Mark>,
     /// How near the words must stay to what they name, if held there (see [`Near`]).
     pub near: Option<Near>,
+    /// A count over its bar: where asked, or a line or two higher, never beside (where it
+    /// would seem to name the neighbouring bar).
+    pub over: bool,
 }
 
 /// How near a label stays to what it names: beside it, or left out (never slid a word's
@@ -68,6 +71,7 @@ impl Label {
             movable: true,
             inside: None,
             near: None,
+            over: false,
         }
     }
 
@@ -117,6 +121,13 @@ impl Label {
     /// Written on `bar`, the mark it names (see [`Label::inside`]).
     pub fn inside(mut self, bar: Mark) -> Self {
         self.inside = Some(bar);
+        self
+    }
+
+    /// Stays over its point: where asked or a line or two higher, or left out.
+    pub fn over(mut self) -> Self {
+        self.over = true;
+        self.movable = false;
         self
     }
 

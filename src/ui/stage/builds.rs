@@ -149,8 +149,9 @@ impl<E: Experiment> Builds for Stage<E> {
         }
         let before = self.params;
         let moved = self.press_build(press);
-        // (A story's next moment keeps its run: the line on the prediction stays.)
-        if moved && self.params != before {
+        // (A story's next moment keeps its run: the line on the prediction stays, as it does
+        // on the way to the build that answers it.)
+        if moved && self.params != before && self.exp.answers_at(&before) {
             self.gate.forget_verdict();
             self.keep_said(true);
         }

@@ -200,4 +200,11 @@ pub trait Experiment {
     fn result_told(&self) -> bool {
         true
     }
+
+    /// Whether a slide at `p` answers the class's prediction. A page whose builds walk to
+    /// the answer (section 9 shows one defence a build) keeps the class's verdict until the
+    /// build that answers it; by default the reveal answers it at once.
+    fn answers_at(&self, _p: &Self::Params) -> bool {
+        true
+    }
 }

@@ -287,7 +287,9 @@ impl<E: Experiment> Pieces for Stage<E> {
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>) {
         let asking = self.result_hidden();
         self.exp.asking(asking);
-        let told = crate::predict::prompt_for(self.number()).is_some() && self.exp.result_told();
+        let told = crate::predict::prompt_for(self.number()).is_some()
+            && self.exp.result_told()
+            && self.exp.answers_at(&self.params);
         if cx.lecture && told && self.gate.has_verdict() {
             // On a slide the class's verdict is the build's one row under the figure (the
             // live controls come back with the next build).

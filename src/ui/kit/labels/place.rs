@@ -177,6 +177,16 @@ fn candidates(label: &Label, anchor: Pos2, size: Vec2, bounds: Rect) -> Vec<Rect
         r.translate(vec2(dx, 0.0))
     };
     let asked = label.align.anchor_size(anchor + label.offset, size);
+    if label.over {
+        let step = size.y + 2.0;
+        return [0.0, -step, -2.0 * step]
+            .into_iter()
+            .flat_map(|dy| {
+                let r = asked.translate(vec2(0.0, dy));
+                [r, slide(r)]
+            })
+            .collect();
+    }
     if !label.movable {
         return vec![asked, slide(asked)];
     }

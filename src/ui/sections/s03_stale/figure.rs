@@ -24,7 +24,7 @@ mod grant;
 /// lane only where lanes are a tick row apart.
 pub const LANE_SPAN: f64 = (Y_TOP - Y_BOTTOM) * 1.1;
 const Y_BOTTOM: f64 = -0.8;
-const Y_TOP: f64 = 3.95;
+const Y_TOP: f64 = 4.05;
 
 /// Where each lane sits on the plot's y axis (top to bottom: A, lock service, B, storage).
 fn lane_y(lane: Lane) -> f64 {
@@ -118,7 +118,7 @@ impl<'a> Scene<'a> {
             refused: plot::colour(cx, REFUSED),
             w: plot::line_width(cx),
             r: plot::marker_radius(cx) * 2.4,
-            bar: if cx.lecture { 0.6 } else { 0.5 },
+            bar: 0.5,
             frozen_until: WORK_S + run.params.pause_s,
             late,
             lease_a_end: if late { run.expiry_s } else { run.a_write_s },
@@ -228,7 +228,7 @@ impl<'a> Scene<'a> {
                 lease_words(&story_words().lease_ends_label),
             )
             .offset(vec2(-4.0, 0.0))
-            .within_y(3.3, 3.95),
+            .within_y(3.32, Y_TOP),
         );
     }
 
@@ -270,29 +270,34 @@ impl<'a> Scene<'a> {
             );
         }
         if b_granted {
+            // Level with B's lease on the lock service's lane, just past its end.
             labels.add(
                 Label::new(
-                    PlotPoint::new(run.b_granted_s, 2.3),
-                    Align2::LEFT_BOTTOM,
+                    PlotPoint::new(run.b_write_s.min(now), 2.0),
+                    Align2::LEFT_CENTER,
                     tf!(
                         "sections.stale.mark.token",
                         &[("token", TOKEN_B.to_string())],
                     ),
                 )
+                .or(TOKEN_B.to_string())
                 .offset(vec2(4.0, 0.0))
-                .within_y(2.2, 2.8)
+                .within_y(1.6, 2.4)
                 .priority(2),
             );
         }
         let waited = run.b_granted_s.min(now);
         labels.add(
             Label::new(
-                PlotPoint::new(waited / 2.0, 1.08),
+                PlotPoint::new(waited / 2.0, lane_y(Lane::B)),
                 Align2::CENTER_BOTTOM,
                 t!("sections.stale.mark.b_waits"),
             )
+            .or(t!("sections.stale.mark.b_waits.short"))
+            .offset(vec2(0.0, -4.0))
             .within_x(0.0, waited)
-            .within_y(0.9, 1.5),
+            // Over B's line, under the lock service's bars; or under it, over storage's words.
+            .within_y(0.15, 2.0 - self.bar / 2.0),
         );
     }
 

@@ -248,7 +248,7 @@ fn bar_marks(p: &mut PlotUi<'_>, labels: &mut Labels, bars: &[ModeBar], ink: Col
         if let Some((lo, hi)) = b.interval {
             labels.avoid_marks(error_bar(p, b.x, lo, hi, ink, w * 0.6));
         }
-        let exact = vec![[b.x - BAR_W * 0.6, b.exact], [b.x + BAR_W * 0.6, b.exact]];
+        let exact = vec![[b.x - BAR_W * 0.5, b.exact], [b.x + BAR_W * 0.5, b.exact]];
         labels.avoid_marks(marks::line(&exact, w).collect::<Vec<_>>());
         p.line(
             Line::new("", exact)
@@ -257,38 +257,53 @@ fn bar_marks(p: &mut PlotUi<'_>, labels: &mut Labels, bars: &[ModeBar], ink: Col
                 .style(egui_plot::LineStyle::dashed_dense())
                 .allow_hover(false),
         );
-        // One count per group, plus any bar that differs from it (a zero), so the
-        // labels of four bars never run into each other; each just above its own bar
-        // and interval (never floating at a neighbour's height), moved aside by the
-        // labels' layout where two would meet.
+        // One count per group (its first bar's), and any zero, each just above its own
+        // bar and interval, a line higher where two would meet; another bar's count (the
+        // headline says it) only where it fits just above its bar, never floating over it.
         let group = i - i % MEASURES.len();
         let first = &bars[group];
         if i % MEASURES.len() != 0 && b.value == first.value {
             continue;
         }
+        let label = Label::new(
+            PlotPoint::new(b.x, b.top()),
+            egui::Align2::CENTER_BOTTOM,
+            fmt_compact(b.value),
+        )
+        .offset(egui::vec2(0.0, -3.0))
+        .within_x(b.x - 0.5, b.x + 0.5);
+        let counted = i == group || b.value == 0.0;
         labels.add(
-            Label::new(
-                PlotPoint::new(b.x, b.top()),
-                egui::Align2::CENTER_BOTTOM,
-                fmt_compact(b.value),
-            )
-            .offset(egui::vec2(0.0, -3.0))
-            .within_x(b.x - 0.5, b.x + 0.5)
-            .strong()
-            .priority(2),
+            if counted {
+                label.over().priority(2)
+            } else {
+                label.fixed().priority(1)
+            }
+            .strong(),
         );
     }
 }
 
-/// Duplicate runs, stale writes that landed, invoices sent twice and wasted work for each
-/// defence, filling `size`.
-pub fn modes_plot(ui: &mut Ui, cx: &Cx<'_>, view: &BreakView, focus: Mode, size: Vec2) {
+/// Duplicate runs, stale writes that landed, invoices sent twice and wasted work for the
+/// first `shown` defences (a slide walks them one build at a time; the axes are the whole
+/// figure's from the first, so nothing moves as the groups come in), filling `size`.
+pub fn modes_plot(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    view: &BreakView,
+    (focus, shown): (Mode, usize),
+    size: Vec2,
+) {
     let runs = view.acc.runs.max(1) as f64;
-    let bars = mode_bars(view, runs);
+    let all = mode_bars(view, runs);
     // A row of room over the data's top for the counts, which sit above their intervals (at
     // most a quarter of a short plot: its axis keeps its numbers).
     let room = crate::ui::kit::labels::headroom(ui, size.y, 1).min(0.25);
-    let top = modes_top(view, &bars) / (1.0 - room);
+    let top = modes_top(view, &all) / (1.0 - room);
+    let bars: Vec<ModeBar> = all
+        .into_iter()
+        .filter(|b| (b.x.round() as usize) < shown)
+        .collect();
     // A labelled step of at least two rows of type, so a short plot keeps its numbers.
     let least_step = (top * 2.0 * f64::from(crate::ui::kit::labels::row(ui))
         / f64::from(size.y.max(1.0)))

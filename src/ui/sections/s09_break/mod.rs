@@ -194,6 +194,12 @@ impl Experiment for Break {
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut RenewalParams, size: Vec2) {
         self.ink = Some(ui.visuals().strong_text_color());
         let beside = size.x >= BESIDE;
+        // A slide walks the defences: those to come are named under the axis, not drawn.
+        let shown = if cx.lecture {
+            mode_index(p.mode) + 1
+        } else {
+            Mode::ALL.len()
+        };
         ui.ctx().data_mut(|d| d.insert_temp(beside_id(), beside));
         let Some(view) = self.run.latest().cloned() else {
             ui.allocate_space(size);
@@ -204,7 +210,7 @@ impl Experiment for Break {
             let bars_w = (size.x - gap) * 0.58;
             let lengths_w = size.x - gap - bars_w;
             ui.horizontal_top(|ui| {
-                modes_plot(ui, cx, &view, p.mode, Vec2::new(bars_w, size.y));
+                modes_plot(ui, cx, &view, (p.mode, shown), Vec2::new(bars_w, size.y));
                 ui.add_space(gap);
                 // The title and caption above the plot and its key below take what they
                 // took in the last frame (at first a guess of seven lines): the column is as
@@ -226,8 +232,14 @@ impl Experiment for Break {
                 }
             });
         } else {
-            modes_plot(ui, cx, &view, p.mode, size);
+            modes_plot(ui, cx, &view, (p.mode, shown), size);
         }
+    }
+
+    /// The class asked which single defence prevents the harm: answered once the slides have
+    /// shown all three on their own.
+    fn answers_at(&self, p: &RenewalParams) -> bool {
+        p.mode == Mode::Idempotent
     }
 
     fn controls(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut RenewalParams) {

@@ -45,11 +45,13 @@ impl Scene<'_> {
         );
         labels.avoid(PlotPoint::new(t, end - 0.27 * dir), self.r * 0.6);
         if to == Worker::A {
+            // Level with A's lane beside the arrow, while A's bar leaves it room (the lease's
+            // words name the token after).
             let words = tf!("sections.stale.mark.token", &[("token", token.to_string())]);
             labels.add(
-                Label::new(PlotPoint::new(t, 2.5), Align2::LEFT_CENTER, words)
+                Label::new(PlotPoint::new(t, end), Align2::LEFT_CENTER, words)
                     .offset(vec2(self.r, 0.0))
-                    .within_y(2.3, 2.75),
+                    .within_y(end - 0.45, end + 0.45),
             );
         }
     }
