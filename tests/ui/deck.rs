@@ -9,7 +9,9 @@
 //! - the type's order: the headline a step (a tenth at least) above the body, and the body a
 //!   step above a figure's tick labels (measured from the drawn text);
 //! - the figure's share: a build with a figure gives it at least half the slide's height, and
-//!   a section's figure keeps its bottom edge and width from build to build;
+//!   a section's figure keeps its place and size from build to build;
+//! - the headline's room: a simulation slide's headline fits the room every such slide
+//!   gives it (`SLIDE_HEADLINE_LINES`), so no figure moves for a longer one;
 //! - the same build looks the same from a fresh start: two walks draw every build alike.
 
 use egui::{Rect, ViewportId};
@@ -28,6 +30,8 @@ struct Drawn {
     rect: Rect,
     clip: Rect,
     size: f32,
+    /// Its lines.
+    rows: usize,
 }
 
 /// The slide's top: the top bar's bottom (its type button).
@@ -58,6 +62,7 @@ fn slide_texts(h: &App, top: f32) -> Vec<Drawn> {
                     rect: t.visual_bounding_rect(),
                     clip,
                     size,
+                    rows: t.galley.rows.len(),
                 });
             }
             _ => {}
@@ -172,11 +177,25 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> (Print, Optio
     let summary = locks_lesson::ui::shown_words(h.state().section(n)).unwrap_or_default();
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let summary = flat(&summary);
-    let headline = texts
+    let headlines: Vec<&Drawn> = texts
         .iter()
         .filter(|d| d.text.chars().count() > 12 && summary.contains(&flat(&d.text)))
-        .map(|d| d.size)
-        .fold(0.0, f32::max);
+        .collect();
+    let headline = headlines.iter().map(|d| d.size).fold(0.0, f32::max);
+    let model = matches!(sections::get(n).map(|d| d.kind), Some(Kind::Model(_)));
+    // A simulation slide's headline is written to fit its room.
+    let lines = locks_lesson::ui::stage::layout::SLIDE_HEADLINE_LINES;
+    if let Some(d) = headlines
+        .iter()
+        .find(|d| d.size == headline && d.rows > lines)
+        && model
+    {
+        let t: String = d.text.chars().take(50).collect();
+        problems.push(format!(
+            "{what}: the headline '{t}…' takes {} lines, past the slide's {lines}",
+            d.rows
+        ));
+    }
     let body = median(
         texts
             .iter()
@@ -204,7 +223,6 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> (Print, Optio
             ));
         }
     }
-    let model = matches!(sections::get(n).map(|d| d.kind), Some(Kind::Model(_)));
     let lab = n == sections::lab();
     // The figure with its key, as the page drew it (a prediction asked has none yet).
     let figure = h
@@ -261,11 +279,11 @@ fn walk(px: [f32; 2], type_steps: i32) -> (Vec<Print>, Vec<String>) {
         {
             problems.push(format!("{what}: the press only moved the screen before it"));
         }
-        // (Its bottom edge and width: the axes and the key under it. Its top follows the
-        // headline's length.)
+        // (Its place and size: the headline's room is the same on every slide.)
         if let (Some((m, before)), Some(now)) = (last_figure, figure)
             && m == n
             && ((before.bottom() - now.bottom()).abs() > 1.0
+                || (before.top() - now.top()).abs() > 1.0
                 || (before.width() - now.width()).abs() > 1.0)
         {
             problems.push(format!(

@@ -54,6 +54,8 @@ pub struct LabFailover {
     pub section5: BTreeMap<String, Link>,
     /// Section 5's headline for the Redlock step.
     pub redlock_headline: String,
+    /// The same on a slide, in short.
+    pub redlock_slide: String,
     pub redlock_heading: String,
     pub redlock_modes: Vec<String>,
     /// The same failures in short, for a slide: each named before its colon.

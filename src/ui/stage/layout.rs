@@ -10,6 +10,10 @@
 pub use crate::ui::kit::measure::{remember, remembered};
 use egui::{Frame, Id, Margin, RichText, Ui, UiBuilder, Vec2, vec2};
 
+/// The lines of a simulation slide's headline room at every Type the lecture supports (each
+/// slide headline is written to fit them: `tests/ui/deck.rs`).
+pub const SLIDE_HEADLINE_LINES: usize = 3;
+
 pub use super::fit::note_overflow;
 use super::fit::overflow;
 use super::memory::{chrome_height_id, key_height_id};

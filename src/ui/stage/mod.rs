@@ -204,7 +204,12 @@ impl<E: Experiment> Pieces for Stage<E> {
         widgets::steady_height(ui, id, keep, |ui| {
             match headline {
                 Some(h) => {
-                    let others = self.exp.other_headlines(&self.params, cx.lecture);
+                    let mut others = self.exp.other_headlines(&self.params, cx.lecture);
+                    if cx.lecture {
+                        // Every simulation slide's headline has the same room, written to fit
+                        // it: its figure starts at the same height all through the lecture.
+                        others.push("\n".repeat(layout::SLIDE_HEADLINE_LINES - 1));
+                    }
                     widgets::headline_in_room(ui, &h, &others);
                 }
                 None => {

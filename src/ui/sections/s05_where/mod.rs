@@ -253,8 +253,17 @@ impl Experiment for Where {
     }
 
     fn slide_headline(&self, _p: &WhereParams) -> Option<String> {
-        let v = self.run.latest().filter(|v| row(v.store).consensus)?;
-        Some(Self::consensus_slide(v.store, &v.summary.params))
+        let v = self.run.latest()?;
+        if is_redlock(v.store) {
+            return Some(lab_words().redlock_slide.clone());
+        }
+        if row(v.store).consensus {
+            return Some(Self::consensus_slide(v.store, &v.summary.params));
+        }
+        // What a lost lock costs, in short: when a lost lock is granted twice is the
+        // lecturer's to say (the speaker notes).
+        (self.twice && is_replicated(v.store))
+            .then(|| twice_words(v.summary.expected_double_granted))
     }
 
     fn other_headlines(&self, _p: &WhereParams, slide: bool) -> Vec<String> {
