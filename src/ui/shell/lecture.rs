@@ -461,6 +461,24 @@ pub fn end_line(ui: &mut Ui, section: u8) {
     ui.label(egui::RichText::new(words).size(size).strong());
 }
 
+/// The lecture's last screen: its last words alone, large, in the middle of the slide.
+pub fn closing_slide(ui: &mut Ui) {
+    let words = &crate::lesson::content().lesson.lecture_end;
+    let size = ui.style().text_styles[&egui::TextStyle::Heading].size * 1.4;
+    let room = ui.available_size();
+    ui.allocate_ui_with_layout(
+        room,
+        egui::Layout::centered_and_justified(egui::Direction::TopDown),
+        |ui| {
+            crate::ui::kit::a11y::add_heading(
+                ui,
+                egui::RichText::new(words).size(size).strong(),
+                1,
+            );
+        },
+    );
+}
+
 /// Switches fullscreen on or off.
 pub fn toggle_fullscreen(ctx: &egui::Context) {
     let now = ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));

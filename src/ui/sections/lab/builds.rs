@@ -107,6 +107,7 @@ impl LabPage {
         self.diagram[p] = self.shown[p];
         self.held = false;
         self.start = false;
+        self.closing = false;
     }
 }
 
@@ -117,6 +118,9 @@ impl Builds for LabPage {
             return false;
         }
         if press.forward {
+            if self.closing {
+                return false;
+            }
             if self.build_in_part() {
                 return true;
             }
@@ -124,7 +128,12 @@ impl Builds for LabPage {
                 self.open_at(self.part + 1, false);
                 return true;
             }
-            return false;
+            // After the last diagram, the lecture's last words on a screen of their own.
+            self.closing = true;
+            return true;
+        }
+        if std::mem::take(&mut self.closing) {
+            return true;
         }
         if self.build_back() {
             return true;
@@ -140,13 +149,19 @@ impl Builds for LabPage {
         if press.lecture {
             let at_end = !press.forward;
             self.open_at(if at_end { PARTS - 1 } else { 0 }, at_end);
+            // (Back into the lab: from its last words, as it was left.)
+            self.closing = at_end && self.diagram[PARTS - 1];
         }
     }
 
     /// The build on show: the part (`part-1`: the stale holder; then each failover
-    /// experiment) and its step (`ask`, `run`, `result`, `diagram`): `part-2-result`.
+    /// experiment) and its step (`ask`, `run`, `result`, `diagram`): `part-2-result`; after
+    /// the last, `end` (the lecture's last words).
     fn build(&self) -> String {
         let p = self.part;
+        if self.closing {
+            return "end".to_owned();
+        }
         let step = if self.runs(p) {
             "run"
         } else if self.result_shown(p) && self.diagram[p] {

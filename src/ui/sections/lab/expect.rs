@@ -30,13 +30,16 @@ impl Question<'_> {
     /// that line's place, `note` (a Page Down waiting for the run: in view wherever the
     /// question is).
     pub fn ui(&self, ui: &mut Ui, cx: &Cx<'_>, chosen: &mut Option<bool>, note: Option<&str>) {
+        // As large as a simulation section's question (`stage::predict`): on a slide, the
+        // question is the build's headline.
         let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+        let size = body * if cx.lecture { 1.25 } else { 1.0 };
         widgets::panel_frame(ui).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.add(egui::Label::new(RichText::new(self.question).strong()).wrap());
+            ui.add(egui::Label::new(RichText::new(self.question).size(size).strong()).wrap());
             ui.horizontal_wrapped(|ui| {
                 for (i, (value, words)) in [true, false].into_iter().zip(self.choices).enumerate() {
-                    let label = RichText::new(format!("{}  {words}", i + 1)).size(body);
+                    let label = RichText::new(format!("{}  {words}", i + 1)).size(size);
                     if ui.selectable_label(*chosen == Some(value), label).clicked() {
                         *chosen = Some(value);
                     }

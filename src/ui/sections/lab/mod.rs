@@ -76,6 +76,8 @@ pub struct LabPage {
     held: bool,
     /// A run on screen has just ended: its headline is brought into view.
     ended: bool,
+    /// Lecture mode: the lecture's last words, a build of their own after the last diagram.
+    closing: bool,
 }
 
 impl Default for LabPage {
@@ -105,6 +107,7 @@ impl LabPage {
             diagram: [false; PARTS],
             start: false,
             held: false,
+            closing: false,
             ended: false,
         }
     }
@@ -362,6 +365,10 @@ impl LabPage {
         if std::mem::take(&mut self.start) {
             self.start_part(self.part, cx.runner);
         }
+        if self.closing && cx.lecture {
+            crate::ui::shell::lecture::closing_slide(ui);
+            return;
+        }
         let before = self.part;
         self.tabs(ui, cx);
         if self.part != before {
@@ -379,7 +386,7 @@ impl LabPage {
             if self.failover.ui(ui, cx, i, view) {
                 self.start_part(p, cx.runner);
             }
-            if p + 1 == PARTS && self.result_shown(p) && (self.diagram[p] || !cx.lecture) {
+            if p + 1 == PARTS && self.result_shown(p) && !cx.lecture {
                 crate::ui::shell::lecture::end_line(ui, self.number());
             }
             return;

@@ -85,9 +85,15 @@ impl Counter {
         };
         let top = top_room(ui);
         let height = size.y - top - line_h - ui.spacing().item_spacing.y;
+        let height = height.max(120.0);
+        // Counts in 1–2–5 steps, a labelled step at least two rows of type apart.
+        let top = should * 1.05;
+        let least_step =
+            (top * 2.0 * f64::from(crate::ui::kit::labels::row(ui)) / f64::from(height)).max(1.0);
         let counter = plot::solid_ticks(Plot::new("s1-counter"))
             .width(size.x)
-            .height(height.max(120.0))
+            .height(height)
+            .y_grid_spacer(move |g| plot::nice_grid(g, least_step))
             .x_axis_label(t!("sections.why-lock.axis_x"))
             .y_axis_label(t!("sections.why-lock.axis_y"))
             .include_x(0.0)

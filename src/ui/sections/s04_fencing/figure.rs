@@ -29,9 +29,10 @@ impl Pair {
 const LEASE: Color32 = palette::BLUE;
 const OVERRUN: Color32 = palette::ORANGE;
 const APPLIED: Color32 = palette::GREEN;
-const LATE_FIRST: Color32 = palette::PURPLE;
+const LATE_FIRST: Color32 = palette::SKY;
 const OVERWROTE: Color32 = palette::VERMILION;
-const REJECTED: Color32 = palette::SKY;
+/// As section 3 and the lab draw a write storage refused.
+const REJECTED: Color32 = palette::PURPLE;
 
 /// Below this figure width the counts sit above the ladder instead of beside it.
 const SIDE_BY_SIDE: f32 = 560.0;
@@ -451,9 +452,10 @@ pub fn first_late_bounds(run: &FencingRun) -> Option<PlotBounds> {
         .filter(|o| o.granted_ms <= h.write_ms && o.token > h.token)
         .count() as f64;
     let pad = (t1 - t0) * 0.15 + 0.2;
+    // (Half a token's row past the rows shown: no bar or mark is cut at the top or bottom.)
     Some(PlotBounds::from_min_max(
-        [t0 - pad, h.token as f64 - 3.0],
-        [t1 + pad, h.token as f64 + tokens_meanwhile + 3.0],
+        [t0 - pad, h.token as f64 - 2.5],
+        [t1 + pad, h.token as f64 + tokens_meanwhile + 2.5],
     ))
 }
 

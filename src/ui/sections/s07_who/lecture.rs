@@ -6,11 +6,10 @@
 
 use egui::{RichText, TextStyle, Ui};
 
-use super::{Who, ask_ui, cards, feedback};
+use super::{Who, ask_ui, cards};
 use crate::lesson::{self, SystemCard};
-use crate::ui::kit::plot::palette;
 use crate::ui::kit::{a11y, widgets};
-use crate::ui::shell::column;
+use crate::ui::shell::glossary::marked_text;
 use crate::ui::{Builds, Cx, Present, Press, Reach};
 
 /// One build of the section's deck.
@@ -130,9 +129,7 @@ impl Who {
             larger_type(ui);
             match build {
                 Build::Ask(i) => {
-                    // Roomier options: the class reads them from the back of the room.
-                    ui.spacing_mut().item_spacing.y *= 2.0;
-                    ui.spacing_mut().button_padding.y *= 2.0;
+                    roomy(ui);
                     let (picked, _) = ask_ui(ui, c, false, self.chosen(i));
                     if let Some(j) = picked {
                         self.choose(i, j);
@@ -165,6 +162,13 @@ impl Who {
     }
 }
 
+/// Roomier options, on the question's build and its answer's alike: the class reads them
+/// from the back of the room.
+fn roomy(ui: &mut Ui) {
+    ui.spacing_mut().item_spacing.y *= 2.0;
+    ui.spacing_mut().button_padding.y *= 2.0;
+}
+
 /// The body and buttons' type a step above the slide's body, at most the headline's size.
 fn larger_type(ui: &mut Ui) {
     let style = ui.style_mut();
@@ -181,43 +185,25 @@ fn larger_type(ui: &mut Ui) {
     }
 }
 
-/// A card's answer: its question still asked above, each option marked (the right one, the
-/// class's wrong vote), then the verdict and why. The options are left out when the slide has
-/// no room for them (measured in this frame).
+/// A card's answer: its question still asked above, its options where they stood (the right
+/// one marked, and the class's wrong vote), and why a wrong vote is wrong.
 fn answer_slide(ui: &mut Ui, c: &SystemCard, chosen: Option<usize>, cx: &mut Cx<'_>) {
-    let options = column::fits(ui, ("who-answer-measured", &c.id), |ui| {
-        answer_parts(ui, c, chosen, true, cx);
-    });
-    answer_parts(ui, c, chosen, options, cx);
-}
-
-fn answer_parts(
-    ui: &mut Ui,
-    c: &SystemCard,
-    chosen: Option<usize>,
-    options: bool,
-    cx: &mut Cx<'_>,
-) {
     ui.label(RichText::new(&c.ask.question).strong());
-    if options {
-        for (j, option) in c.ask.options.iter().enumerate() {
-            let text = format!("{}  {}", j + 1, lesson::plain(option));
-            let (sign, words) = if j == c.ask.correct {
-                ("✔", RichText::new(text).strong().color(palette::GREEN))
-            } else if chosen == Some(j) {
-                ("✖", RichText::new(text).color(widgets::warn_color(ui)))
-            } else {
-                ("", RichText::new(text).weak())
-            };
-            ui.horizontal_top(|ui| {
-                let room = widgets::text_width(ui, "✖");
-                ui.add_sized([room, 0.0], egui::Label::new(sign));
-                ui.add(egui::Label::new(words).wrap());
-            });
-        }
-        ui.add_space(6.0);
+    ui.scope(|ui| {
+        roomy(ui);
+        super::options_ui(ui, c, chosen, Some(chosen));
+    });
+    // (The ✔ says which is right: under it, why a wrong vote is wrong. Why the right one is
+    // right is the speaker notes' `answer-N`, and the next build's fencing-token box.)
+    if let Some(chosen) = chosen.filter(|&j| j != c.ask.correct)
+        && let Some(reason) = c.ask.wrong.get(chosen).filter(|r| !r.is_empty())
+    {
+        let values = [
+            ("number", (chosen + 1).to_string()),
+            ("reason", reason.clone()),
+        ];
+        marked_text(ui, &tf!("sections.who.answer.why_not", &values), cx);
     }
-    feedback(ui, c, chosen, cx);
 }
 
 /// The deck's builds: one Page Down, the next build.

@@ -122,6 +122,36 @@ fn boxed(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
         });
 }
 
+/// A card's options as numbered buttons, the class's `vote` selected; once answered
+/// (`answered`: the class's vote, if any), the right one marked ✔ in green and a wrong vote
+/// ✖, each where it stood while asked (the answer build moves and fades nothing). Returns the
+/// one clicked.
+pub(super) fn options_ui(
+    ui: &mut Ui,
+    c: &SystemCard,
+    vote: Option<usize>,
+    answered: Option<Option<usize>>,
+) -> Option<usize> {
+    let mut picked = None;
+    for (j, option) in c.ask.options.iter().enumerate() {
+        let text = format!("{}  {}", j + 1, lesson::plain(option));
+        let words = match answered {
+            Some(_) if j == c.ask.correct => RichText::new(format!("{text}  ✔"))
+                .strong()
+                .color(palette::GREEN),
+            Some(chosen) if chosen == Some(j) => {
+                RichText::new(format!("{text}  ✖")).color(widgets::warn_color(ui))
+            }
+            _ => RichText::new(text),
+        };
+        let button = egui::Button::selectable(vote == Some(j), words).wrap();
+        if ui.add(button).clicked() && answered.is_none() {
+            picked = Some(j);
+        }
+    }
+    picked
+}
+
 /// The question before a card opens: its options as numbered buttons. Returns the one
 /// clicked (or pressed with Enter after Tab).
 fn ask_ui(
@@ -130,16 +160,9 @@ fn ask_ui(
     keys_here: bool,
     vote: Option<usize>,
 ) -> (Option<usize>, egui::Rect) {
-    let mut picked = None;
     let top = ui.cursor().top();
     ui.label(RichText::new(&c.ask.question).strong());
-    for (j, option) in c.ask.options.iter().enumerate() {
-        let text = format!("{}  {}", j + 1, lesson::plain(option));
-        let button = egui::Button::selectable(vote == Some(j), text).wrap();
-        if ui.add(button).clicked() {
-            picked = Some(j);
-        }
-    }
+    let picked = options_ui(ui, c, vote, None);
     let asked = egui::Rect::from_x_y_ranges(ui.max_rect().x_range(), top..=ui.min_rect().bottom());
     if keys_here {
         let keys = choose_keys(c.ask.options.len());
