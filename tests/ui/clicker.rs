@@ -748,12 +748,16 @@ fn the_lab_from_the_clicker() {
             }
             w.press(Down);
         }
+        // The lecture's last words, a screen of their own after the last diagram; Page Up
+        // brings the diagram back.
+        assert_eq!(crate::harness::build_of(&w.h), "end", "{:?}", w.screen());
+        assert!(presenter || w.screen().is_end(), "{:?}", w.screen());
+        w.press(Up);
         assert_eq!(
             w.lab_part(),
             Some(locks_lesson::ui::sections::lab::PARTS - 1)
         );
         assert!(summary(&w).is_some(), "{:?}", w.screen());
-        assert!(presenter || w.screen().is_end(), "{:?}", w.screen());
     }
 }
 

@@ -37,6 +37,12 @@ pub fn column<R>(
     let slide = ui.available_rect_before_wrap();
     let out = ui.scope_builder(egui::UiBuilder::new().max_rect(slide), |ui| {
         ui.set_clip_rect(slide.intersect(ui.clip_rect()));
+        if !crate::ui::shell::presenter::is_console(ui) {
+            // A pointer left resting on the projected slide lights up nothing: the class sees
+            // the slide, not where the mouse happens to be.
+            let w = &mut ui.visuals_mut().widgets;
+            w.hovered = w.inactive.clone();
+        }
         add_contents(ui)
     });
     let over = (out.response.rect.bottom() - slide.bottom()).max(0.0);
