@@ -78,7 +78,12 @@ fn page_down_walks_the_story_of_section_3_moment_by_moment_and_back() {
 #[test]
 fn page_down_walks_the_ttl_presets_in_lesson_order_and_back() {
     let mut h = lecture_at("why-lock");
-    press(&mut h, Key::PageDown);
+    // (A first press finishes section 1's climbing counter, where it still climbs.)
+    for _ in 0..2 {
+        if h.state().current_id() == "why-lock" {
+            press(&mut h, Key::PageDown);
+        }
+    }
     assert_eq!(h.state().current_id(), "ttl");
     let mut seen = vec![setting(&h, 2, "ttl-s")];
     while h.state().current_id() == "ttl" {

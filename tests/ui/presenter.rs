@@ -328,11 +328,14 @@ fn the_console_says_what_to_say_at_each_build_and_what_page_down_shows_next() {
                 );
                 let shows = notes::of_build(after.0, &after.1).map(|b| b.shows.as_str());
                 assert_eq!(shows, Some(p), "section {n}: after '{build}'");
-                assert_ne!(
-                    after.2, *say,
-                    "section {n}: '{}' says something new",
-                    after.1
-                );
+                // (A press that finished telling its build stays on it.)
+                if after != now {
+                    assert_ne!(
+                        after.2, *say,
+                        "section {n}: '{}' says something new",
+                        after.1
+                    );
+                }
                 builds += 1;
             }
             None => assert_eq!(

@@ -177,6 +177,9 @@ impl Builds for LabPage {
 
 impl Present for LabPage {
     fn slide_title(&self) -> Option<String> {
+        if self.closing {
+            return Some(t!("lab.tab.end").to_owned());
+        }
         Some(match self.part.checked_sub(1) {
             Some(i) => crate::lab::failover::experiment(&EXPERIMENTS[i])
                 .short

@@ -10,8 +10,8 @@ const SPACE: f32 = 4.0;
 
 /// The height a lane diagram is drawn, and the least it may be: `wanted`, and at least its
 /// least (`full`: with a line of words above and below each lane, `compact`: lanes only as
-/// tall as their names). In a lecture it takes the slide's height under its key (and a line
-/// for the lecture's last words), with compact lanes where full ones do not fit there.
+/// tall as their names). In a lecture it takes the slide's height under its key, with compact
+/// lanes where full ones do not fit there.
 pub(super) fn diagram_height(
     ui: &Ui,
     cx: &Cx<'_>,
@@ -22,10 +22,9 @@ pub(super) fn diagram_height(
     if !cx.lecture {
         return (wanted.max(full), full);
     }
-    // (Two lines under it: the axis title reaches a little below the plot's own
-    // rect, and the lecture's end line follows the last diagram.)
+    // (A line under it: the axis title reaches a little below the plot's own rect.)
     let row = ui.text_style_height(&egui::TextStyle::Heading);
-    let room = (ui.available_height() - 2.0 * SPACE - 2.0 * row).max(0.0);
+    let room = (ui.available_height() - 2.0 * SPACE - row).max(0.0);
     let _ = key;
     if full <= room {
         (room, full)
