@@ -16,6 +16,7 @@ pub mod language;
 pub mod quantity;
 pub mod refs;
 pub mod review_words;
+pub mod section_words;
 mod systems;
 pub use systems::{Debate, DebateSide, SystemAsk, SystemCard};
 mod templates;
@@ -24,7 +25,7 @@ pub use templates::*;
 /// One lesson section's prose.
 #[derive(Clone, Debug, Deserialize)]
 pub struct SectionText {
-    /// Its place in the lesson (from 1): the order of the sections here.
+    /// Its place in the lesson (from 1): the order of the lesson's list of sections.
     #[serde(skip)]
     pub number: u8,
     pub id: String,
@@ -214,6 +215,9 @@ pub struct Content {
     pub stale_story: StaleStory,
     pub headlines: Headlines,
     pub break_story: BreakStory,
+    /// The templates of the headlines of the sections with a word file of their own, as
+    /// strings (each page reads them in its own type, [`section_words::headlines`]).
+    pub own_headlines: Vec<String>,
 }
 
 const LESSON: &str = include_str!("../../assets/lesson.ron");
@@ -252,7 +256,7 @@ pub fn content() -> &'static Content {
     static CONTENT: language::PerLanguage<Content> = language::PerLanguage::new();
     CONTENT.get(|_| {
         let mut c = Content {
-            lesson: parse("lesson.ron", LESSON),
+            lesson: lesson(),
             glossary: parse("glossary.ron", GLOSSARY),
             quizzes: parse("quizzes.ron", QUIZZES),
             stores: parse("stores.ron", STORES),
@@ -261,12 +265,31 @@ pub fn content() -> &'static Content {
             stale_story: parse("stale_story.ron", STALE_STORY),
             headlines: parse("headlines.ron", HEADLINES),
             break_story: parse("break_story.ron", BREAK_STORY),
+            own_headlines: section_words::headline_texts(),
         };
         for (s, n) in c.lesson.sections.iter_mut().zip(1..) {
             s.number = n;
         }
         c
     })
+}
+
+/// `assets/lesson.ron` with the texts of the sections that have a word file of their own
+/// ([`section_words`]), every section in lesson order.
+fn lesson() -> Lesson {
+    #[derive(Deserialize)]
+    struct Own {
+        lesson: SectionText,
+    }
+    let mut lesson: Lesson = parse("lesson.ron", LESSON);
+    let own = section_words::parts::<Own>()
+        .into_iter()
+        .map(|(_, o)| o.lesson);
+    lesson.sections.extend(own);
+    lesson
+        .sections
+        .sort_by_key(|s| refs::number(&s.id).unwrap_or(u8::MAX));
+    lesson
 }
 
 /// Fills the `{name}` slots of `template` with `values`; a slot without a value is left as it
@@ -351,6 +374,7 @@ impl Content {
         st.outcome.texts_mut().into_iter().for_each(&mut f);
         st.slide.texts_mut().into_iter().for_each(&mut f);
         self.headlines.texts_mut().into_iter().for_each(&mut f);
+        self.own_headlines.iter_mut().for_each(&mut f);
         for text in self.break_story.texts_mut() {
             f(text);
         }
@@ -710,7 +734,15 @@ mod tests {
     #[test]
     fn section_prose_types_no_figures() {
         // As written: a `{section:ID}` reference becomes a number only when it is resolved.
-        let lesson: Lesson = ron::from_str(LESSON).expect("lesson.ron parses");
+        let mut lesson: Lesson = ron::from_str(LESSON).expect("lesson.ron parses");
+        #[derive(serde::Deserialize)]
+        struct Own {
+            lesson: SectionText,
+        }
+        for (id, text) in super::section_words::FILES {
+            let own: Own = ron::from_str(text).unwrap_or_else(|e| panic!("{id}: {e}"));
+            lesson.sections.push(own.lesson);
+        }
         // Section 3's story and the lesson's summary too (the story file as a whole: its
         // comments and every template).
         for text in [lesson.summary.as_str(), STALE_STORY] {
