@@ -1,8 +1,9 @@
 //! Writes, from the files, what the program checks as it compiles:
 //!
 //! - the catalogue's key lists (`OUT_DIR/catalogue_keys.rs`) from `assets/ui/*.ron` and the
-//!   `ui` map of each section's own word file: what `key!`, `t!` and `tf!` check a key
-//!   against. A catalogue file is a flat RON map with one `"key": "text",` entry a line (a
+//!   `ui` map of each section's own word file (its keys `sections.ID.…`, and the labels and
+//!   units of its model's parameters, `stage.param.FLAG`): what `key!`, `t!` and `tf!` check
+//!   a key against. A catalogue file is a flat RON map with one `"key": "text",` entry a line (a
 //!   test holds the lists to the parsed catalogue);
 //! - the sections' own word files (`OUT_DIR/section_files.rs`): every `assets/sections/ID.ron`,
 //!   embedded, in the order of the lesson's one list of sections (`SECTIONS` in
@@ -22,6 +23,16 @@ fn key(line: &str) -> Option<&str> {
         .trim_start()
         .starts_with(':')
         .then(|| &rest[..end])
+}
+
+/// Whether `key` belongs in the catalogue file `name`: it starts with the file's name, or, in
+/// a section's own file (`sections.ID`), it is the label or unit of its model's parameter
+/// (`stage.param.FLAG`, `stage.unit.FLAG`), which the stage builds from the flag.
+fn under(key: &str, name: &str) -> bool {
+    let own_param = ["stage.param.", "stage.unit."]
+        .iter()
+        .any(|p| key.starts_with(p));
+    key.starts_with(&format!("{name}.")) || (name.starts_with("sections.") && own_param)
 }
 
 /// The sections' ids in the order of `SECTIONS` in `src/sections.rs`: the first string of
@@ -76,11 +87,10 @@ fn main() {
     for (name, path) in shared.into_iter().chain(own) {
         println!("cargo::rerun-if-changed={path}");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let prefix = format!("{name}.");
         let mut found: Vec<&str> = text
             .lines()
             .filter_map(key)
-            .filter(|k| k.starts_with(&prefix))
+            .filter(|k| under(k, &name))
             .collect();
         found.sort_unstable();
         writeln!(keys, "    ({name:?}, &{found:?}),").unwrap();

@@ -3,7 +3,8 @@
 //! key, in `assets/ui/*.ron`. Each file is a RON map from key to text, one file per area of
 //! the app; a key starts with its file's name (`"keys.name.b"` lives in `keys.ron`). A
 //! simulation section's page keeps its own words in its word file's `ui` map
-//! (`assets/sections/ID.ron`, see [`super::section_words`]), its keys `sections.ID.…`. The format
+//! (`assets/sections/ID.ron`, see [`super::section_words`]), its keys `sections.ID.…` and the
+//! labels of its model's own parameters (`stage.param.FLAG`, `stage.unit.FLAG`). The format
 //! is a flat key–value map, which converts line for line to the JSON that translation tools
 //! read (i18next, Crowdin, Weblate).
 //!
@@ -48,6 +49,16 @@ pub fn files() -> Vec<(String, BTreeMap<String, String>)> {
     shared.chain(own).collect()
 }
 
+/// Whether `key` belongs in the catalogue file `name`: it starts with the file's name, or, in
+/// a section's own file (`sections.ID`), it is the label or unit of its model's parameter
+/// (`stage.param.FLAG`, `stage.unit.FLAG`: the stage builds those keys from the flag).
+pub fn belongs(key: &str, name: &str) -> bool {
+    let own_param = ["stage.param.", "stage.unit."]
+        .iter()
+        .any(|p| key.starts_with(p));
+    key.starts_with(&format!("{name}.")) || (name.starts_with("sections.") && own_param)
+}
+
 /// The catalogue in the current language, parsed on first use.
 pub fn catalogue() -> &'static BTreeMap<String, String> {
     static CATALOGUE: PerLanguage<BTreeMap<String, String>> = PerLanguage::new();
@@ -55,8 +66,7 @@ pub fn catalogue() -> &'static BTreeMap<String, String> {
         let mut all = BTreeMap::new();
         for (name, words) in files() {
             for (key, text) in words {
-                let prefixed = key.starts_with(&format!("{name}."));
-                assert!(prefixed, "{key} is not under {name}");
+                assert!(belongs(&key, &name), "{key} is not under {name}");
                 let twice = all.insert(key.clone(), text).is_some();
                 assert!(!twice, "{key} twice in the catalogue");
             }

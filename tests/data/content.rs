@@ -68,7 +68,11 @@ fn the_reference_check_catches_typed_references() {
 
 #[test]
 fn card_and_section_references_come_from_the_data() {
-    for (name, raw) in RAW_ASSETS {
+    let own = lesson::section_words::FILES
+        .iter()
+        .map(|(id, text)| (format!("sections/{id}.ron"), *text));
+    let shared = RAW_ASSETS.iter().map(|(n, t)| ((*n).to_owned(), *t));
+    for (name, raw) in shared.chain(own) {
         // A `section: N` field places a quiz in the lesson; it is data, not words on screen.
         let words_only: String = raw
             .lines()
@@ -947,6 +951,7 @@ fn every_template_slot_is_known() {
         .texts_mut()
         .into_iter()
         .map(|t| t.clone())
+        .chain(content().own_headlines.iter().cloned())
         .collect();
     let mut break_words = content().break_story.clone();
     let break_texts: Vec<String> = break_words
@@ -972,17 +977,16 @@ fn every_template_slot_is_known() {
 /// in the middle renumbers the screen, not the files.
 #[test]
 fn assets_key_sections_by_id() {
-    let files = [
+    let shared = [
         ("lesson.ron", include_str!("../../assets/lesson.ron")),
         ("notes.ron", include_str!("../../assets/notes.ron")),
-        (
-            "predictions.ron",
-            include_str!("../../assets/predictions.ron"),
-        ),
         ("quizzes.ron", include_str!("../../assets/quizzes.ron")),
     ];
+    let own = lesson::section_words::FILES
+        .iter()
+        .map(|(_, text)| ("sections", *text));
     let mut keyed = 0;
-    for (name, text) in files {
+    for (name, text) in shared.into_iter().chain(own) {
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             assert!(!line.starts_with("number:"), "{name}:{}: {line}", i + 1);

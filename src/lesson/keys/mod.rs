@@ -5,32 +5,17 @@
 
 include!(concat!(env!("OUT_DIR"), "/catalogue_keys.rs"));
 
-/// Whether `key` is in the catalogue: looked up in the lists of the files whose name starts
-/// it (`sections.ttl.legend`: the shared `sections` file's and section `ttl`'s own).
+/// Whether `key` is in the catalogue: looked up in every file's sorted list.
 pub const fn has(key: &str) -> bool {
     let key = key.as_bytes();
     let mut f = 0;
     while f < FILES.len() {
-        let (name, keys) = FILES[f];
-        let name = name.as_bytes();
-        let under = key.len() > name.len() && key[name.len()] == b'.' && starts_with(key, name);
-        if under && sorted_has(keys, key) {
+        if sorted_has(FILES[f].1, key) {
             return true;
         }
         f += 1;
     }
     false
-}
-
-const fn starts_with(text: &[u8], start: &[u8]) -> bool {
-    let mut i = 0;
-    while i < start.len() {
-        if text[i] != start[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Byte order of `a` against `b`: negative, zero or positive.
