@@ -116,23 +116,22 @@ pub enum Unit {
     Count,
 }
 
-/// The prompt of one section. In its word file, `predictions: [ … ]`:
-///
-/// One prediction per simulation section, asked before its result is shown.
+/// The prompt of one section, asked before its result is shown (the review asks a section's
+/// other prompts). A simulation section lists them in its word file, `predictions: [ … ]`:
 ///
 /// `prompt` may use `{name}` slots filled from the settings asked. `giveaways` (a lesson
 /// prompt's) are phrases that would settle the prediction for the reader: the section's words
-/// above it never say them (tests/data/giveaways.rs). Each choice is a band [lo, hi) of the
+/// above it never say them (`tests/data/giveaways.rs`). Each choice is a band `[lo, hi)` of the
 /// value the section's model gives; `lo == hi` is a band of that one value, for words that
 /// claim "none" or "all": it is right only where the model's structure fixes the value there.
 /// A label's `{lo}` and `{hi}` are filled from its band in the prompt's `unit` (Percent,
 /// PerDay: how often, Count), and its first letter is made a capital. A choice's `why` is one
-/// sentence on the result when that choice is right, with [[term]] links to the glossary (the
+/// sentence on the result when that choice is right, with `[[term]]` links to the glossary (the
 /// prompt's `why` stands for the bands without one); `cases` are the whys the model names for
 /// alternatives. A sentence that claims a magnitude or a direction true only at some settings
-/// goes in `whys`, each with its condition: `when` gives a range [lo, hi) of each named
+/// goes in `whys`, each with its condition: `when` gives a range `[lo, hi)` of each named
 /// quantity of the model's answer (`value` is the answer itself; the others are the facts each
-/// model's judging lists, beside its descriptor in src/sections/models/), and the first whose
+/// model's judging lists, beside its descriptor in `src/sections/models/`), and the first whose
 /// condition holds is shown, else the plain `why`, which claims nothing that changes with the
 /// settings. `{name}` slots in a why are filled from the same quantities. `asked`: Lesson (the
 /// review asks the section's other prompts instead, as its answer follows from the words or

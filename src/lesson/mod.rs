@@ -1,5 +1,6 @@
 //! The lesson's words, as data: section texts, glossary cards, quiz items, store table,
-//! cards and reading list. All of it lives in `assets/*.ron`, embedded in the binary.
+//! cards and reading list. All of it lives in `assets/*.ron` (a simulation section's own words
+//! in `assets/sections/ID.ron`, see [`section_words`]), embedded in the binary.
 //!
 //! Text may mark glossary terms as `[[term-id]]` or `[[term-id|shown words]]`; see
 //! [`spans`]. It refers to another section as `{section:ID}` (or `{Section:ID}`), which every
