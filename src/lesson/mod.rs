@@ -170,7 +170,9 @@ pub struct Lesson {
     /// This lesson's place in the course, and the course's number of lessons.
     pub position: u8,
     pub lessons: u8,
-    /// About how long the lesson takes, in minutes.
+    /// About how long the lesson takes, in minutes: the minutes its speaker notes plan for its
+    /// sections (the lab's apart), added up as it is read, so a section added brings its own.
+    #[serde(skip)]
     pub minutes: u32,
     /// One paragraph shown where the lesson starts.
     pub summary: String,
@@ -275,6 +277,31 @@ pub fn content() -> &'static Content {
     })
 }
 
+/// The minutes the speaker notes plan for the lesson's sections (`assets/notes.ron` and each
+/// section's own file; the lab, after the lesson, apart).
+fn planned_minutes() -> u32 {
+    #[derive(Deserialize)]
+    struct Planned {
+        section: String,
+        minutes: u32,
+    }
+    #[derive(Deserialize)]
+    struct Own {
+        notes: Planned,
+    }
+    let shared: Vec<Planned> = ron::from_str(include_str!("../../assets/notes.ron"))
+        .unwrap_or_else(|e| panic!("assets/notes.ron is malformed: {e}"));
+    let own = section_words::parts::<Own>()
+        .into_iter()
+        .map(|(_, o)| o.notes);
+    shared
+        .into_iter()
+        .chain(own)
+        .filter(|p| refs::number(&p.section).is_some())
+        .map(|p| p.minutes)
+        .sum()
+}
+
 /// `assets/lesson.ron` with the texts of the sections that have a word file of their own
 /// ([`section_words`]), every section in lesson order.
 fn lesson() -> Lesson {
@@ -287,6 +314,7 @@ fn lesson() -> Lesson {
         .into_iter()
         .map(|(_, o)| o.lesson);
     lesson.sections.extend(own);
+    lesson.minutes = planned_minutes();
     lesson
         .sections
         .sort_by_key(|s| refs::number(&s.id).unwrap_or(u8::MAX));

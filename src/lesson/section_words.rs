@@ -44,14 +44,8 @@ pub fn part<T: DeserializeOwned>(id: &str) -> Option<T> {
 }
 
 /// The templates of section `id`'s headlines, of the type its page gives them. A section's
-/// page keeps them once per language:
-///
-/// ```ignore
-/// fn words() -> &'static TtlWords {
-///     static WORDS: PerLanguage<TtlWords> = PerLanguage::new();
-///     WORDS.get(|_| headlines(ID))
-/// }
-/// ```
+/// page keeps them once per language, in a `static` [`PerLanguage`](language::PerLanguage)
+/// of that type whose `get` calls this.
 pub fn headlines<T: DeserializeOwned>(id: &str) -> T {
     #[derive(Deserialize)]
     struct Part<T> {

@@ -1018,3 +1018,39 @@ fn assets_key_sections_by_id() {
         assert_eq!((s.id.as_str(), s.number), (def.id, n));
     }
 }
+
+/// Every file of `assets/sections/` is a simulation section's of the list (the build embeds
+/// only those), and names its own section everywhere it names one.
+#[test]
+fn each_section_word_file_is_its_sections() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sections");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter_map(|n| n.strip_suffix(".ron").map(str::to_owned))
+        .collect();
+    on_disk.sort();
+    let mut embedded: Vec<String> = lesson::section_words::FILES
+        .iter()
+        .map(|(id, _)| (*id).to_owned())
+        .collect();
+    embedded.sort();
+    assert_eq!(
+        on_disk, embedded,
+        "a word file without its line in the list"
+    );
+    for (id, text) in lesson::section_words::FILES {
+        assert!(
+            locks_lesson::sections::model_of(id).is_some(),
+            "{id} is not a simulation section"
+        );
+        for line in text.lines().map(str::trim) {
+            if let Some(value) = line.strip_prefix("section:") {
+                let named = value.trim().trim_end_matches(',').trim_matches('"');
+                assert_eq!(named, *id, "assets/sections/{id}.ron: {line}");
+            }
+        }
+        let own = content().lesson.sections.iter().find(|s| s.id == *id);
+        assert!(own.is_some(), "{id}'s text is not in the lesson");
+    }
+}

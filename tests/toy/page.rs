@@ -1,5 +1,5 @@
 //! Section `toy`, a toy added by the recipe in `src/sections.rs` to check it
-//! (`tests/toy/run.sh` copies this file to `src/ui/sections/s11_toy/mod.rs`): its page, its
+//! (`tests/toy/run.sh` copies this file to `src/ui/sections/s10_toy/mod.rs`): its page, its
 //! figure (one bar: the share of the tries that were right) and the type of its headlines.
 
 use egui::{Color32, Sense, Ui, Vec2};

@@ -46,8 +46,8 @@ done
 # The recipe: four new files...
 cp "$here/sim.rs" "$scratch/src/sim/toy.rs"
 cp "$here/model.rs" "$scratch/src/sections/models/toy.rs"
-mkdir -p "$scratch/src/ui/sections/s11_toy"
-cp "$here/page.rs" "$scratch/src/ui/sections/s11_toy/mod.rs"
+mkdir -p "$scratch/src/ui/sections/s10_toy"
+cp "$here/page.rs" "$scratch/src/ui/sections/s10_toy/mod.rs"
 cp "$here/words.ron" "$scratch/assets/sections/toy.ron"
 # ...and four edits, each a line inserted beside the line named (before or after it).
 insert() {
@@ -59,11 +59,11 @@ insert() {
 }
 insert src/sim/mod.rs before 'pub mod ttl;' 'pub mod toy;'
 insert src/sections/models/mod.rs before 'pub mod ttl;' 'pub mod toy;'
-insert src/sections.rs after '    other("next", Kind::Text(TextPage::Next)),' \
+insert src/sections.rs after '    model("break", &models::renewal::MODEL, true),' \
   '    model("toy", &models::toy::MODEL, false),'
-insert src/ui/sections/mod.rs after 'pub mod s10_next;' 'pub mod s11_toy;'
+insert src/ui/sections/mod.rs after 'pub mod s09_break;' 'pub mod s10_toy;'
 insert src/ui/sections/mod.rs after '    ("break", || Box::new(s09_break::section())),' \
-  '    ("toy", || Box::new(s11_toy::section())),'
+  '    ("toy", || Box::new(s10_toy::section())),'
 
 # What the recipe changed: exactly four new files and four edited ones.
 count() {
@@ -80,19 +80,26 @@ count "as written"
 
 cd "$scratch"
 export CARGO_TARGET_DIR=$toy_target WGPU_BACKEND=${WGPU_BACKEND:-gl}
-cargo fmt --check || fail "the templates are not formatted"
+rustfmt --check --edition 2024 src/sim/toy.rs src/sections/models/toy.rs src/ui/sections/s10_toy/mod.rs ||
+  fail "the templates are not formatted"
 pass "the four new files are formatted"
 
 # The command line: `sim toy` and its help, the section count, the review's questions.
 cargo build --bin locks-lesson
 exe=$toy_target/debug/locks-lesson
-"$exe" sim toy --help | grep -q 'Section 11: tries, each right by chance' || fail "sim toy --help"
-pass "sim toy --help names section 11 and its line"
-"$exe" sim toy --seed 3 --tries 200 --chance 0.5 | grep -Eq '^ +right +[0-9]+$' || fail "sim toy"
+# (Each output is kept whole before it is searched: `grep -q` would close the pipe early.)
+says() {
+  local out
+  out=$("$exe" "${@:2}") || fail "locks-lesson ${*:2}"
+  grep -Eq -- "$1" <<<"$out" || fail "locks-lesson ${*:2} does not say '$1'"
+}
+says 'Section 10: tries, each right by chance' sim toy --help
+pass "sim toy --help names section 10 and its line"
+says '^ +right +[0-9]+$' sim toy --seed 3 --tries 200 --chance 0.5
 pass "sim toy runs and reports"
-"$exe" --help | grep -q '1-11, or 12 for the lab' || fail "--section"
+says '1-11, or 12 for the lab' --help
 pass "--section counts the toy"
-"$exe" review --questions --count 2 | grep -q '^\[toy · predict-toy-share' || fail "review --questions"
+says '^\[toy · predict-toy-share' review --questions --count 2
 pass "review --questions asks the toy's prediction"
 
 # The lesson, its words and the list: the library's own checks that walk the registry.
@@ -109,8 +116,8 @@ UPDATE_SNAPSHOTS=1 cargo test --test ui -- --exact \
   snapshots::every_section_at_a_laptop_and_on_a_projector 2>&1 | tee "$toy_target/ui.log"
 grep -q '^test result: ok\. 2 passed' "$toy_target/ui.log" || fail "the lecture and snapshot walks"
 plan=$toy_target/rehearsal/plan-1024x768.tsv
-grep -q $'^11\t1\tA toy section\t.*\tAsk how many of the tries' "$plan" || fail "the toy's first build"
-grep -q $'^11\t2\tA toy section\t.*\tRead the share of right tries' "$plan" || fail "its second"
+grep -q $'^10\t1\tA toy section\t.*\tAsk how many of the tries' "$plan" || fail "the toy's first build"
+grep -q $'^10\t2\tA toy section\t.*\tRead the share of right tries' "$plan" || fail "its second"
 pass "the lecture walks the toy's two builds with their notes"
 for name in stage_toy_1280x720 stage_toy_lecture_1280x800; do
   [[ -s tests/snapshots/$name.png ]] || fail "no picture $name"
