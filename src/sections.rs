@@ -27,7 +27,8 @@
 //!    [`Truth`](truth::Truth)), the values of its prompt's `{slots}`, and where it differs from
 //!    the defaults, when the prompt's story holds, other quantities its review asks, what the
 //!    review draws or avoids; and its line `pub mod NAME;` in `src/sections/models/mod.rs`;
-//! 3. one line in [`SECTIONS`] here: `model("ID", &models::NAME::MODEL, false)`;
+//! 3. one line in [`SECTIONS`] here, where it goes in the lesson (before the summary, `next`):
+//!    `model("ID", &models::NAME::MODEL, false)`;
 //! 4. its page, `src/ui/sections/sNN_ID/mod.rs`: the page's `Experiment` (whose `settings(p)`
 //!    hand the stage `ModelParams::new(*p)`), its figure (in `figure.rs` beside it when it is
 //!    large) and the type of its headlines, read with
@@ -49,8 +50,9 @@
 //! review, the lecture's notes, the app and the tests that walk this list (pictures,
 //! accessibility, layout, giveaways) follow from the line here; the tests that recompute each
 //! model's answer on their own (`tests/data/judging.rs`, `tests/cli/review.rs`) leave a model
-//! they do not know to its own tests, and the lesson's own numbers (its minutes, its titles in
-//! `lesson::tests`) are the lesson's to update when it grows.
+//! they do not know to its own tests. The lesson's length is the minutes its notes plan, added
+//! up; what the lesson's own tests state of its shape (its titles in order, the numbers of its
+//! quizzes and summary) is the lesson's to update when it grows.
 //!
 //! # One idea, one name
 //!
