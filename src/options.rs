@@ -5,7 +5,7 @@ use std::path::PathBuf;
 /// How the app starts.
 #[derive(Clone, Debug, Default)]
 pub struct AppOptions {
-    /// Section to open (1-10); otherwise the last one visited.
+    /// Section to open (from 1); otherwise the last one visited.
     pub section: Option<u8>,
     /// The progress file. `None` keeps progress in memory only (tests); the command line
     /// always names one (`--progress-file` or the platform's data folder).

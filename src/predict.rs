@@ -1,7 +1,8 @@
 //! Predict, then run: the prompts asked before a simulation section shows its result, how a
 //! prediction is judged, and the record the progress file keeps of it.
 //!
-//! The prompts and their bands are data (`assets/predictions.ron`). A prediction is judged
+//! The prompts and their bands are data, in each simulation section's own word file
+//! (`predictions` in `assets/sections/ID.ron`, see [`Prompt`] for their fields). A prediction is judged
 //! against the model's own answer at the settings asked ([`truth`], which each model gives
 //! beside its descriptor in the registry: [`crate::sections::Judged`]): the bands that hold
 //! the exact value, or that the Monte Carlo interval touches, are right (several may be); a
@@ -10,8 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::lesson::language::{self, PerLanguage};
+use crate::lesson::language::PerLanguage;
 use crate::lesson::quantity::{fmt_count, pct_rounded, trim_num};
+use crate::lesson::section_words;
 
 use serde::{Deserialize, Serialize};
 
@@ -114,7 +116,30 @@ pub enum Unit {
     Count,
 }
 
-/// The prompt of one section.
+/// The prompt of one section, asked before its result is shown (the review asks a section's
+/// other prompts). A simulation section lists them in its word file, `predictions: [ … ]`:
+///
+/// `prompt` may use `{name}` slots filled from the settings asked. `giveaways` (a lesson
+/// prompt's) are phrases that would settle the prediction for the reader: the section's words
+/// above it never say them (`tests/data/giveaways.rs`). Each choice is a band `[lo, hi)` of the
+/// value the section's model gives; `lo == hi` is a band of that one value, for words that
+/// claim "none" or "all": it is right only where the model's structure fixes the value there.
+/// A label's `{lo}` and `{hi}` are filled from its band in the prompt's `unit` (Percent,
+/// PerDay: how often, Count), and its first letter is made a capital. A choice's `why` is one
+/// sentence on the result when that choice is right, with `[[term]]` links to the glossary (the
+/// prompt's `why` stands for the bands without one); `cases` are the whys the model names for
+/// alternatives. A sentence that claims a magnitude or a direction true only at some settings
+/// goes in `whys`, each with its condition: `when` gives a range `[lo, hi)` of each named
+/// quantity of the model's answer (`value` is the answer itself; the others are the facts each
+/// model's judging lists, beside its descriptor in `src/sections/models/`), and the first whose
+/// condition holds is shown, else the plain `why`, which claims nothing that changes with the
+/// settings. `{name}` slots in a why are filled from the same quantities. `asked`: Lesson (the
+/// review asks the section's other prompts instead, as its answer follows from the words or
+/// cannot change with the settings), Review, or Both (the default); `measure`: what the model
+/// answers it with when not the section's own quantity, another its judging names (LastWrite,
+/// InvoicesTwice). `ordered: true` marks bands that are ranges of one quantity, in order: there
+/// a neighbour of a right band is "close". `margin`: the spaced review asks only at settings
+/// whose value is clear of every cut-off by this factor.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Prompt {
@@ -410,13 +435,19 @@ pub fn prompts() -> &'static [Prompt] {
     })
 }
 
-/// Every prompt, the review's own among them (parsed on first use).
+/// Every prompt, the review's own among them, in lesson order (parsed on first use).
 pub fn all_prompts() -> &'static [Prompt] {
+    #[derive(Deserialize)]
+    struct Own {
+        #[serde(default)]
+        predictions: Vec<Prompt>,
+    }
     static PROMPTS: PerLanguage<Vec<Prompt>> = PerLanguage::new();
     PROMPTS.get(|_| {
-        let mut all: Vec<Prompt> =
-            ron::from_str(&language::asset(include_str!("../assets/predictions.ron")))
-                .unwrap_or_else(|e| panic!("assets/predictions.ron is malformed: {e}"));
+        let mut all: Vec<Prompt> = section_words::parts::<Own>()
+            .into_iter()
+            .flat_map(|(_, own)| own.predictions)
+            .collect();
         for p in &mut all {
             p.state_ranges();
         }

@@ -16,7 +16,8 @@
 //! the models, the runner and the words, and nothing above them (the test
 //! `tests/data/layers.rs` holds every module to its place).
 //!
-//! Adding a simulation section takes:
+//! Adding a simulation section takes four new files and four edits (`tests/toy/run.sh` adds a
+//! toy section this way to a scratch copy of the crate and checks the count):
 //!
 //! 1. a model file, `src/sim/NAME.rs` (its parameters with `param_table!` and their
 //!    `impl Schema`, the model itself), and its line `pub mod NAME;` in `src/sim/mod.rs`;
@@ -26,29 +27,32 @@
 //!    [`Truth`](truth::Truth)), the values of its prompt's `{slots}`, and where it differs from
 //!    the defaults, when the prompt's story holds, other quantities its review asks, what the
 //!    review draws or avoids; and its line `pub mod NAME;` in `src/sections/models/mod.rs`;
-//! 3. one line in [`SECTIONS`] here: `model("ID", &models::NAME::MODEL, false)`;
-//! 4. a section folder, `src/ui/sections/sNN_ID/` (`mod.rs` with the page's `Experiment`, whose
-//!    `settings(p)` hand the stage `ModelParams::new(*p)`, and `figure.rs`), its line
-//!    `pub mod sNN_ID;` in `src/ui/sections/mod.rs` and its page's line in the table of pages
-//!    there, `("ID", || Box::new(sNN_ID::section()))`;
-//! 5. its words in `assets/`, keyed by its id: its text in `lesson.ron`, its speaker notes in
-//!    `notes.ron`, its prediction in `predictions.ron` (with the phrases that would give it
-//!    away), its headlines in `headlines.ron` (with their type in `src/lesson/templates.rs`)
-//!    and its page's own words (legends, axis titles, buttons, the model's answer in words) in
-//!    `ui/sections.ron`, as `sections.ID.…`;
+//! 3. one line in [`SECTIONS`] here, where it goes in the lesson (before the summary, `next`):
+//!    `model("ID", &models::NAME::MODEL, false)`;
+//! 4. its page, `src/ui/sections/sNN_ID/mod.rs`: the page's `Experiment` (whose `settings(p)`
+//!    hand the stage `ModelParams::new(*p)`), its figure (in `figure.rs` beside it when it is
+//!    large) and the type of its headlines, read with
+//!    [`section_words::headlines`](crate::lesson::section_words::headlines); and in
+//!    `src/ui/sections/mod.rs` its line `pub mod sNN_ID;` and its page's line in the table of
+//!    pages, `("ID", || Box::new(sNN_ID::section()))`;
+//! 5. its words, `assets/sections/ID.ron` ([`crate::lesson::section_words`]): its text in the
+//!    lesson, its speaker notes, its prediction (with the phrases that would give it away), its
+//!    headlines' templates and its page's own words (legends, axis titles, buttons, its
+//!    parameters' labels), which the build embeds and numbers by the list here;
 //! 6. its snapshot images, blessed once (`UPDATE_SNAPSHOTS=1`): the tests that walk this list
 //!    draw every section.
 //!
-//! Counted: four source files created (the model, the descriptor, `mod.rs` and `figure.rs` of
-//! the folder) and its snapshot images; five source files edited (`src/sim/mod.rs`,
-//! `src/sections/models/mod.rs`, this file, `src/ui/sections/mod.rs` and
-//! `src/lesson/templates.rs` for the type of its headlines) and five word files
-//! (`lesson.ron`, `notes.ron`, `predictions.ron`, `headlines.ron`, `ui/sections.ron`; and
-//! `ui/stage.ron` where its page names shared flags in words of its own). The command line
-//! (`sim NAME`), scenario codes, the prediction's judging, the review, the app and the tests
-//! that walk this list (pictures, accessibility, layout, giveaways) need no change; the tests
-//! that recompute each model's answer on their own (`tests/data/judging.rs`,
-//! `tests/cli/review.rs`) leave a model they do not know to its own tests.
+//! Counted: four files created (`src/sim/NAME.rs`, `src/sections/models/NAME.rs`,
+//! `src/ui/sections/sNN_ID/mod.rs`, `assets/sections/ID.ron`) besides its snapshot images, and
+//! four edited (`src/sim/mod.rs`, `src/sections/models/mod.rs`, this file and
+//! `src/ui/sections/mod.rs`). No shared word file, no template type and no other list
+//! changes: the command line (`sim NAME`), scenario codes, the prediction's judging, the
+//! review, the lecture's notes, the app and the tests that walk this list (pictures,
+//! accessibility, layout, giveaways) follow from the line here; the tests that recompute each
+//! model's answer on their own (`tests/data/judging.rs`, `tests/cli/review.rs`) leave a model
+//! they do not know to its own tests. The lesson's length is the minutes its notes plan, added
+//! up; what the lesson's own tests state of its shape (its titles in order, the numbers of its
+//! quizzes and summary) is the lesson's to update when it grows.
 //!
 //! # One idea, one name
 //!
@@ -123,7 +127,8 @@ pub enum TextPage {
 /// One section of the lesson.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Def {
-    /// Its id in `assets/lesson.ron` and in scenario codes' files; stable.
+    /// Its id in the assets (`assets/lesson.ron`, `assets/sections/ID.ron`) and in scenario
+    /// codes' files; stable.
     pub id: &'static str,
     pub kind: Kind,
     /// The section's words end with a link to the lab, which runs its story on a real server

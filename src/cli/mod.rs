@@ -140,8 +140,15 @@ pub struct Cli {
     /// the lecturer's console with the speaker notes and the clock.
     #[arg(long)]
     pub presenter: bool,
-    /// Open at section N (1-10, or 11 for the lab), or at the section with this id (`lab`).
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_section)]
+    /// Open at section N (its range from the list of sections), or at the section with this
+    /// id (`lab`).
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = parse_section,
+        help = section_help()
+    )]
     pub section: Option<u8>,
     /// Keep quiz progress in this file instead of the platform's data folder.
     #[arg(long, value_name = "PATH")]
@@ -207,6 +214,15 @@ fn parse_code(raw: &str) -> Result<String, String> {
 fn parse_language(raw: &str) -> Result<crate::lesson::language::Language, String> {
     crate::lesson::language::Language::from_tag(raw)
         .ok_or_else(|| "must be one of: en, en-XA".to_owned())
+}
+
+/// `--section`'s help, its numbers counted from the list of sections.
+fn section_help() -> String {
+    format!(
+        "Open at section N (1-{}, or {} for the lab), or at the section with this id (`lab`)",
+        sections::lesson_count(),
+        sections::lab()
+    )
 }
 
 fn parse_section(raw: &str) -> Result<u8, String> {

@@ -1,7 +1,10 @@
 //! The catalogue: every sentence and label the app's screens draw that is not part of the
 //! lesson's content (key help, notices, buttons, legends, axis titles, the lab's words), by
 //! key, in `assets/ui/*.ron`. Each file is a RON map from key to text, one file per area of
-//! the app; a key starts with its file's name (`"keys.name.b"` lives in `keys.ron`). The format
+//! the app; a key starts with its file's name (`"keys.name.b"` lives in `keys.ron`). A
+//! simulation section's page keeps its own words in its word file's `ui` map
+//! (`assets/sections/ID.ron`, see [`super::section_words`]), its keys `sections.ID.…` and the
+//! labels of its model's own parameters (`stage.param.FLAG`, `stage.unit.FLAG`). The format
 //! is a flat key–value map, which converts line for line to the JSON that translation tools
 //! read (i18next, Crowdin, Weblate).
 //!
@@ -27,17 +30,43 @@ pub const FILES: &[(&str, &str)] = &[
     ("share", include_str!("../../assets/ui/share.ron")),
 ];
 
+/// Every catalogue file in the current language: its name (what its keys start with) and its
+/// entries. The shared files first, then each section's own (`sections.ID`).
+pub fn files() -> Vec<(String, BTreeMap<String, String>)> {
+    #[derive(serde::Deserialize)]
+    struct Own {
+        #[serde(default)]
+        ui: BTreeMap<String, String>,
+    }
+    let shared = FILES.iter().map(|(name, text)| {
+        let words = ron::from_str(&language::asset(text))
+            .unwrap_or_else(|e| panic!("assets/ui/{name}.ron is malformed: {e}"));
+        ((*name).to_owned(), words)
+    });
+    let own = super::section_words::parts::<Own>()
+        .into_iter()
+        .map(|(id, own)| (format!("sections.{id}"), own.ui));
+    shared.chain(own).collect()
+}
+
+/// Whether `key` belongs in the catalogue file `name`: it starts with the file's name, or, in
+/// a section's own file (`sections.ID`), it is the label or unit of its model's parameter
+/// (`stage.param.FLAG`, `stage.unit.FLAG`: the stage builds those keys from the flag).
+pub fn belongs(key: &str, name: &str) -> bool {
+    let own_param = ["stage.param.", "stage.unit."]
+        .iter()
+        .any(|p| key.starts_with(p));
+    key.starts_with(&format!("{name}.")) || (name.starts_with("sections.") && own_param)
+}
+
 /// The catalogue in the current language, parsed on first use.
 pub fn catalogue() -> &'static BTreeMap<String, String> {
     static CATALOGUE: PerLanguage<BTreeMap<String, String>> = PerLanguage::new();
     CATALOGUE.get(|_| {
         let mut all = BTreeMap::new();
-        for (name, text) in FILES {
-            let words: BTreeMap<String, String> = ron::from_str(&language::asset(text))
-                .unwrap_or_else(|e| panic!("assets/ui/{name}.ron is malformed: {e}"));
+        for (name, words) in files() {
             for (key, text) in words {
-                let prefixed = key.split('.').next() == Some(name);
-                assert!(prefixed, "{key} is not under {name}");
+                assert!(belongs(&key, &name), "{key} is not under {name}");
                 let twice = all.insert(key.clone(), text).is_some();
                 assert!(!twice, "{key} twice in the catalogue");
             }

@@ -1,5 +1,6 @@
 //! The lesson's words, as data: section texts, glossary cards, quiz items, store table,
-//! cards and reading list. All of it lives in `assets/*.ron`, embedded in the binary.
+//! cards and reading list. All of it lives in `assets/*.ron` (a simulation section's own words
+//! in `assets/sections/ID.ron`, see [`section_words`]), embedded in the binary.
 //!
 //! Text may mark glossary terms as `[[term-id]]` or `[[term-id|shown words]]`; see
 //! [`spans`]. It refers to another section as `{section:ID}` (or `{Section:ID}`), which every
@@ -16,6 +17,7 @@ pub mod language;
 pub mod quantity;
 pub mod refs;
 pub mod review_words;
+pub mod section_words;
 mod systems;
 pub use systems::{Debate, DebateSide, SystemAsk, SystemCard};
 mod templates;
@@ -24,7 +26,7 @@ pub use templates::*;
 /// One lesson section's prose.
 #[derive(Clone, Debug, Deserialize)]
 pub struct SectionText {
-    /// Its place in the lesson (from 1): the order of the sections here.
+    /// Its place in the lesson (from 1): the order of the lesson's list of sections.
     #[serde(skip)]
     pub number: u8,
     pub id: String,
@@ -168,7 +170,9 @@ pub struct Lesson {
     /// This lesson's place in the course, and the course's number of lessons.
     pub position: u8,
     pub lessons: u8,
-    /// About how long the lesson takes, in minutes.
+    /// About how long the lesson takes, in minutes: the minutes its speaker notes plan for its
+    /// sections (the lab's apart), added up as it is read, so a section added brings its own.
+    #[serde(skip)]
     pub minutes: u32,
     /// One paragraph shown where the lesson starts.
     pub summary: String,
@@ -214,6 +218,9 @@ pub struct Content {
     pub stale_story: StaleStory,
     pub headlines: Headlines,
     pub break_story: BreakStory,
+    /// The templates of the headlines of the sections with a word file of their own, as
+    /// strings (each page reads them in its own type, [`section_words::headlines`]).
+    pub own_headlines: Vec<String>,
 }
 
 const LESSON: &str = include_str!("../../assets/lesson.ron");
@@ -252,7 +259,7 @@ pub fn content() -> &'static Content {
     static CONTENT: language::PerLanguage<Content> = language::PerLanguage::new();
     CONTENT.get(|_| {
         let mut c = Content {
-            lesson: parse("lesson.ron", LESSON),
+            lesson: lesson(),
             glossary: parse("glossary.ron", GLOSSARY),
             quizzes: parse("quizzes.ron", QUIZZES),
             stores: parse("stores.ron", STORES),
@@ -261,12 +268,57 @@ pub fn content() -> &'static Content {
             stale_story: parse("stale_story.ron", STALE_STORY),
             headlines: parse("headlines.ron", HEADLINES),
             break_story: parse("break_story.ron", BREAK_STORY),
+            own_headlines: section_words::headline_texts(),
         };
         for (s, n) in c.lesson.sections.iter_mut().zip(1..) {
             s.number = n;
         }
         c
     })
+}
+
+/// The minutes the speaker notes plan for the lesson's sections (`assets/notes.ron` and each
+/// section's own file; the lab, after the lesson, apart).
+fn planned_minutes() -> u32 {
+    #[derive(Deserialize)]
+    struct Planned {
+        section: String,
+        minutes: u32,
+    }
+    #[derive(Deserialize)]
+    struct Own {
+        notes: Planned,
+    }
+    let shared: Vec<Planned> = ron::from_str(include_str!("../../assets/notes.ron"))
+        .unwrap_or_else(|e| panic!("assets/notes.ron is malformed: {e}"));
+    let own = section_words::parts::<Own>()
+        .into_iter()
+        .map(|(_, o)| o.notes);
+    shared
+        .into_iter()
+        .chain(own)
+        .filter(|p| refs::number(&p.section).is_some())
+        .map(|p| p.minutes)
+        .sum()
+}
+
+/// `assets/lesson.ron` with the texts of the sections that have a word file of their own
+/// ([`section_words`]), every section in lesson order.
+fn lesson() -> Lesson {
+    #[derive(Deserialize)]
+    struct Own {
+        lesson: SectionText,
+    }
+    let mut lesson: Lesson = parse("lesson.ron", LESSON);
+    let own = section_words::parts::<Own>()
+        .into_iter()
+        .map(|(_, o)| o.lesson);
+    lesson.sections.extend(own);
+    lesson.minutes = planned_minutes();
+    lesson
+        .sections
+        .sort_by_key(|s| refs::number(&s.id).unwrap_or(u8::MAX));
+    lesson
 }
 
 /// Fills the `{name}` slots of `template` with `values`; a slot without a value is left as it
@@ -351,6 +403,7 @@ impl Content {
         st.outcome.texts_mut().into_iter().for_each(&mut f);
         st.slide.texts_mut().into_iter().for_each(&mut f);
         self.headlines.texts_mut().into_iter().for_each(&mut f);
+        self.own_headlines.iter_mut().for_each(&mut f);
         for text in self.break_story.texts_mut() {
             f(text);
         }
@@ -710,7 +763,15 @@ mod tests {
     #[test]
     fn section_prose_types_no_figures() {
         // As written: a `{section:ID}` reference becomes a number only when it is resolved.
-        let lesson: Lesson = ron::from_str(LESSON).expect("lesson.ron parses");
+        let mut lesson: Lesson = ron::from_str(LESSON).expect("lesson.ron parses");
+        #[derive(serde::Deserialize)]
+        struct Own {
+            lesson: SectionText,
+        }
+        for (id, text) in super::section_words::FILES {
+            let own: Own = ron::from_str(text).unwrap_or_else(|e| panic!("{id}: {e}"));
+            lesson.sections.push(own.lesson);
+        }
         // Section 3's story and the lesson's summary too (the story file as a whole: its
         // comments and every template).
         for text in [lesson.summary.as_str(), STALE_STORY] {

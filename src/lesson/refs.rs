@@ -1,7 +1,8 @@
 //! References to a section in the words: `{section:ID}` is written "section N" and
 //! `{Section:ID}` "Section N" (`section_ref` in `assets/lesson.ron`), N the place of the
-//! section whose id is ID in the lesson (the order of `assets/lesson.ron`, which the
-//! registry of sections follows). No asset types a section's number, so a section added or
+//! section whose id is ID in the lesson: the order of the lesson's one list of sections
+//! (`SECTIONS` in `src/sections.rs`, which `build.rs` reads for the words, see
+//! [`super::section_words::ORDER`]). No asset types a section's number, so a section added or
 //! moved renumbers every reference to the others.
 //!
 //! Every asset, the catalogue included, is resolved as it is read, before it is put into the
@@ -11,8 +12,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-/// What `assets/lesson.ron` says of its sections: their ids in order, and how a reference to
-/// one is written.
+/// The lesson's sections' ids in order (those with words: the lab, after them, has none), and
+/// how a reference to one is written (`assets/lesson.ron`).
 struct Order {
     ids: Vec<String>,
     word: String,
@@ -33,8 +34,15 @@ fn order() -> &'static Order {
         let text = include_str!("../../assets/lesson.ron");
         let lesson: Lesson =
             ron::from_str(text).unwrap_or_else(|e| panic!("assets/lesson.ron is malformed: {e}"));
+        let own = super::section_words::FILES.iter().map(|(id, _)| *id);
+        let worded: Vec<&str> = lesson.sections.iter().map(|s| s.id.as_str()).collect();
+        let ids = super::section_words::ORDER
+            .iter()
+            .filter(|id| worded.contains(id) || own.clone().any(|o| o == **id))
+            .map(|id| (*id).to_owned())
+            .collect();
         Order {
-            ids: lesson.sections.into_iter().map(|s| s.id).collect(),
+            ids,
             word: lesson.section_ref,
         }
     })

@@ -1,5 +1,5 @@
-//! The sentences the sections fill from their runs: section 3's story, the computed headlines
-//! and section 9's words, each a struct whose every field the asset must have.
+//! The sentences the sections fill from their runs: section 3's story, section 10's computed
+//! headline and section 9's words, each a struct whose every field the asset must have.
 
 use serde::Deserialize;
 
@@ -35,15 +35,13 @@ pub struct StaleStory {
     pub fixed_script: String,
 }
 
-/// The computed sentences of the simulation sections (`assets/headlines.ron`): templates whose
-/// `{name}` slots the sections fill from their runs with [`fill`](super::fill).
+/// The computed sentences of the sections without a word file of their own
+/// (`assets/headlines.ron`): templates whose `{name}` slots the sections fill from their runs
+/// with [`fill`](super::fill). A simulation section's are in its own word file, their type
+/// beside its page ([`super::section_words::headlines`]).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Headlines {
-    pub counter: CounterWords,
-    pub ttl: TtlWords,
-    pub fencing: FencingWords,
-    pub failover: FailoverWords,
     pub predictions: PredictionWords,
 }
 
@@ -57,48 +55,6 @@ pub struct PredictionWords {
     /// Where one prediction was made: right or not (the same slots).
     pub only_one_right: String,
     pub only_one_wrong: String,
-}
-
-/// Section 5. `consensus`: `{store}`. `replica` (the failover's loss): `{rate}`, `{lag}`,
-/// `{lost}`, `{simulated}`, `{failovers}`. `granted_twice` (what a loss costs): `{lost}`,
-/// `{contention}` and `{twice}`, one of the `twice_` lines (`{twice}`, `{every}`).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FailoverWords {
-    pub consensus: String,
-    /// A consensus store on a slide, in short, with its fencing token: `{store}`,
-    /// `{redis_lost}`, `{token}`.
-    pub consensus_slide: String,
-    pub replica: String,
-    pub granted_twice: String,
-    pub twice_none: String,
-    pub twice_many: String,
-    pub twice_some: String,
-}
-
-/// Section 1. Slots: `{workers}`, `{expected}`, `{counter}`, `{lost}`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CounterWords {
-    pub without_lock: String,
-    /// While the counter climbs: `{workers}`, `{expected}`.
-    pub climbing: String,
-    pub climbing_with_lock: String,
-    pub with_lock: String,
-}
-
-/// Section 2. Slots: `{ttl}`, `{share}`, `{per_day}`, `{interval}` in the headline; the
-/// simulated check at the chosen TTL: `{seen}` (one of the two `check_` lines: `{count}`,
-/// `{holds}`, `{share}`, `{lo}`, `{hi}`) and `{exact}`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TtlWords {
-    pub headline: String,
-    /// The headline on a slide, in short (the same slots).
-    pub slide: String,
-    pub check: String,
-    pub check_seen: String,
-    pub check_none: String,
 }
 
 /// Section 3's headline per outcome. Slots: `{pause}`, `{ttl}`, `{a}` and `{b}` (A's and B's
@@ -126,81 +82,16 @@ impl StaleOutcomes {
     }
 }
 
-/// Section 4: its headline for a learner and, in short, for a slide; the details under it.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FencingWords {
-    pub learner: FencingHeadlines,
-    pub slide: FencingHeadlines,
-    /// Slots: `{share}`, `{lo}`, `{hi}`, `{exact}`, `{span}`.
-    pub details: String,
-    /// Slots: `{shown}`, `{holders}`.
-    pub ladder_part: String,
-}
-
-/// Section 4's headline per count. `stale` (slots `{stale}`, `{holders}`) opens every other
-/// one as `{stale_line}`; `{late}` counts the stale writes that came after a newer one.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FencingHeadlines {
-    pub stale: String,
-    pub none_stale: String,
-    pub none_late: String,
-    pub rejected_one: String,
-    pub rejected: String,
-    pub replaced_one: String,
-    pub replaced: String,
-}
-
-impl FencingHeadlines {
-    /// Every sentence, in file order.
-    pub fn texts_mut(&mut self) -> Vec<&mut String> {
-        vec![
-            &mut self.stale,
-            &mut self.none_stale,
-            &mut self.none_late,
-            &mut self.rejected_one,
-            &mut self.rejected,
-            &mut self.replaced_one,
-            &mut self.replaced,
-        ]
-    }
-}
-
 impl Headlines {
     /// Every sentence, in file order.
     pub fn texts_mut(&mut self) -> Vec<&mut String> {
-        let (c, t, f) = (&mut self.counter, &mut self.ttl, &mut self.fencing);
-        let (o, p) = (&mut self.failover, &mut self.predictions);
-        let mut texts = vec![
-            &mut c.without_lock,
-            &mut c.climbing,
-            &mut c.climbing_with_lock,
-            &mut c.with_lock,
-            &mut t.headline,
-            &mut t.slide,
-            &mut t.check,
-            &mut t.check_seen,
-            &mut t.check_none,
-        ];
-        texts.extend(f.learner.texts_mut());
-        texts.extend(f.slide.texts_mut());
-        texts.extend([
-            &mut f.details,
-            &mut f.ladder_part,
-            &mut o.consensus,
-            &mut o.consensus_slide,
-            &mut o.replica,
-            &mut o.granted_twice,
-            &mut o.twice_none,
-            &mut o.twice_many,
-            &mut o.twice_some,
+        let p = &mut self.predictions;
+        vec![
             &mut p.right_one,
             &mut p.right_many,
             &mut p.only_one_right,
             &mut p.only_one_wrong,
-        ]);
-        texts
+        ]
     }
 }
 

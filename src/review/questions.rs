@@ -1,6 +1,6 @@
 //! Fresh questions from the models: a prediction under review is asked again at settings of
 //! its own, drawn from the section's sliders, and judged by the model's answer there
-//! ([`crate::predict::truth`]) with the section's bands and words (`assets/predictions.ron`).
+//! ([`crate::predict::truth`]) with the section's bands and words (`predictions` in each section's `assets/sections/ID.ron`).
 //!
 //! A draw number fixes the settings ([`settings_at`]): each parameter the question names is
 //! drawn over its whole slider range (its ends included, a logarithmic slider evenly in

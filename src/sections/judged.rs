@@ -15,7 +15,7 @@ use crate::sim::params::{ParamSpec, ParamTable};
 /// A model's parameters as its section's prediction is asked and judged at them.
 pub trait Judged: Schema + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Other quantities of the model a prompt may ask instead of the section's own (its
-    /// `measure` in `assets/predictions.ron` names one).
+    /// `measure` in its word file, `assets/sections/ID.ron`, names one).
     const MEASURES: &'static [Measure<Self>] = &[];
 
     /// Whether the answer reads the model's on/off switch (section 3's storage that checks

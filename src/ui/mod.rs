@@ -265,8 +265,9 @@ pub trait Builds {
         let _ = lecture;
     }
 
-    /// The build on show, by the name its speaker notes have in `assets/notes.ron`
-    /// ("predict", "choice-2", "question-1", "answer-1"): empty for a page of one build.
+    /// The build on show, by the name its speaker notes have (`assets/notes.ron`, or the
+    /// section's own `assets/sections/ID.ron`): "predict", "choice-2", "question-1",
+    /// "answer-1"; empty for a page of one build.
     fn build(&self) -> String {
         String::new()
     }

@@ -14,8 +14,10 @@ DEADLINE = time.monotonic() + 40
 
 
 def titles():
-    text = Path(__file__).resolve().parents[2].joinpath("assets", "lesson.ron").read_text()
-    return set(re.findall(r'^\s*title:\s*"([^"]+)"', text, re.M))
+    """Every section's title: assets/lesson.ron's and each simulation section's own file's."""
+    assets = Path(__file__).resolve().parents[2].joinpath("assets")
+    files = [assets / "lesson.ron", *sorted((assets / "sections").glob("*.ron"))]
+    return {t for f in files for t in re.findall(r'^\s*title:\s*"([^"]+)"', f.read_text(), re.M)}
 
 
 def find_frame():

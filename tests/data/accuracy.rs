@@ -40,13 +40,18 @@ fn asset(name: &str) -> Vec<String> {
     out.iter().map(|s| lesson::plain(s)).collect()
 }
 
-/// Every asset file, by name.
+/// Every asset file, by name (a section's own word file as `sections/ID.ron`).
 fn asset_names() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(root().join("assets"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".ron"))
-        .collect();
+    let ron_files = |dir: &str| {
+        std::fs::read_dir(root().join("assets").join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".ron"))
+            .map(|n| format!("{dir}{n}"))
+            .collect::<Vec<_>>()
+    };
+    let mut names = ron_files("");
+    names.extend(ron_files("sections/"));
     names.sort();
     assert!(names.len() >= 12, "{names:?}");
     names
@@ -143,7 +148,7 @@ fn the_corpus_reads_every_asset_and_the_named_code() {
     for place in [
         "notes.ron",
         "lab_failover.ron",
-        "predictions.ron",
+        "sections/ttl.ron",
         "src/lab/failover/etcd_cluster.rs",
         "src/ui/sections/lab/mod.rs",
     ] {
@@ -221,7 +226,7 @@ fn the_etcd_grant_is_a_lease_then_a_transaction() {
 #[test]
 fn late_writers_are_not_only_the_paused_ones() {
     never_says(&["only the holders paused past their lease"]);
-    let why = text_with("predictions.ron", "writes late");
+    let why = text_with("sections/fencing.ron", "writes late");
     says_all(
         &why,
         &[
@@ -241,7 +246,10 @@ fn late_writers_are_not_only_the_paused_ones() {
         p.exact_stale_fraction()
     );
     // And the section's own headline says it the same way.
-    text_with("headlines.ron", "still working when their lease ran out");
+    text_with(
+        "sections/fencing.ron",
+        "still working when their lease ran out",
+    );
 }
 
 // ---- Misleading or inconsistent -------------------------------------------------------
@@ -254,7 +262,7 @@ fn the_token_on_the_read_protects_the_newer_holder() {
         "or the stale holder computes from old data",
         "one that arrives first is still accepted, and the newer holder's write then replaces it",
     ]);
-    let four = text_with("lesson.ron", "raises its mark at the read");
+    let four = text_with("sections/fencing.ron", "raises its mark at the read");
     says_all(
         &four,
         &[
@@ -281,7 +289,7 @@ fn fencing_is_not_sold_as_a_cure_all() {
         &quiz,
         &["refuses stale writes after newer ones", "idempotent"],
     );
-    let four = text_with("lesson.ron", "Flip fencing on and off");
+    let four = text_with("sections/fencing.ron", "Flip fencing on and off");
     says_all(
         &four,
         &[
@@ -336,7 +344,7 @@ fn the_ticket_answer_is_a_real_compare_and_set() {
 fn redlock_is_not_said_to_fail_only_by_restarts() {
     never_says(&["its loss comes not from a failover but from a master that restarts"]);
     let five = text_with(
-        "lesson.ron",
+        "sections/where.ron",
         "five independent Redis masters, which have no replicas",
     );
     says_all(
@@ -456,8 +464,8 @@ fn outlived_holds_are_not_called_overlaps() {
         "someone else takes over",
     ]);
     for (file, anchor) in [
-        ("notes.ron", "The TTL trades"),
-        ("notes.ron", "Even a long TTL"),
+        ("sections/ttl.ron", "The TTL trades"),
+        ("sections/ttl.ron", "Even a long TTL"),
         ("notes.ron", "Interviewers listen for three ideas"),
         ("lesson.ron", "Interviewers listen for three ideas"),
     ] {
@@ -467,7 +475,7 @@ fn outlived_holds_are_not_called_overlaps() {
         );
     }
     says_all(
-        &text_with("lesson.ron", "Slow happens"),
+        &text_with("sections/ttl.ron", "Slow happens"),
         &["someone else can take over"],
     );
 }
@@ -477,7 +485,10 @@ fn outlived_holds_are_not_called_overlaps() {
 #[test]
 fn a_paused_process_does_not_notice_rather_than_cannot_tell() {
     never_says(&["cannot tell that it was paused"]);
-    text_with("lesson.ron", "it does not notice that it was paused");
+    text_with(
+        "sections/stale.ron",
+        "it does not notice that it was paused",
+    );
 }
 
 #[test]

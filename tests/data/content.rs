@@ -68,7 +68,11 @@ fn the_reference_check_catches_typed_references() {
 
 #[test]
 fn card_and_section_references_come_from_the_data() {
-    for (name, raw) in RAW_ASSETS {
+    let own = lesson::section_words::FILES
+        .iter()
+        .map(|(id, text)| (format!("sections/{id}.ron"), *text));
+    let shared = RAW_ASSETS.iter().map(|(n, t)| ((*n).to_owned(), *t));
+    for (name, raw) in shared.chain(own) {
         // A `section: N` field places a quiz in the lesson; it is data, not words on screen.
         let words_only: String = raw
             .lines()
@@ -947,6 +951,7 @@ fn every_template_slot_is_known() {
         .texts_mut()
         .into_iter()
         .map(|t| t.clone())
+        .chain(content().own_headlines.iter().cloned())
         .collect();
     let mut break_words = content().break_story.clone();
     let break_texts: Vec<String> = break_words
@@ -972,17 +977,16 @@ fn every_template_slot_is_known() {
 /// in the middle renumbers the screen, not the files.
 #[test]
 fn assets_key_sections_by_id() {
-    let files = [
+    let shared = [
         ("lesson.ron", include_str!("../../assets/lesson.ron")),
         ("notes.ron", include_str!("../../assets/notes.ron")),
-        (
-            "predictions.ron",
-            include_str!("../../assets/predictions.ron"),
-        ),
         ("quizzes.ron", include_str!("../../assets/quizzes.ron")),
     ];
+    let own = lesson::section_words::FILES
+        .iter()
+        .map(|(_, text)| ("sections", *text));
     let mut keyed = 0;
-    for (name, text) in files {
+    for (name, text) in shared.into_iter().chain(own) {
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             assert!(!line.starts_with("number:"), "{name}:{}: {line}", i + 1);
@@ -1012,5 +1016,41 @@ fn assets_key_sections_by_id() {
         .zip(locks_lesson::sections::all())
     {
         assert_eq!((s.id.as_str(), s.number), (def.id, n));
+    }
+}
+
+/// Every file of `assets/sections/` is a simulation section's of the list (the build embeds
+/// only those), and names its own section everywhere it names one.
+#[test]
+fn each_section_word_file_is_its_sections() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sections");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter_map(|n| n.strip_suffix(".ron").map(str::to_owned))
+        .collect();
+    on_disk.sort();
+    let mut embedded: Vec<String> = lesson::section_words::FILES
+        .iter()
+        .map(|(id, _)| (*id).to_owned())
+        .collect();
+    embedded.sort();
+    assert_eq!(
+        on_disk, embedded,
+        "a word file without its line in the list"
+    );
+    for (id, text) in lesson::section_words::FILES {
+        assert!(
+            locks_lesson::sections::model_of(id).is_some(),
+            "{id} is not a simulation section"
+        );
+        for line in text.lines().map(str::trim) {
+            if let Some(value) = line.strip_prefix("section:") {
+                let named = value.trim().trim_end_matches(',').trim_matches('"');
+                assert_eq!(named, *id, "assets/sections/{id}.ron: {line}");
+            }
+        }
+        let own = content().lesson.sections.iter().find(|s| s.id == *id);
+        assert!(own.is_some(), "{id}'s text is not in the lesson");
     }
 }

@@ -53,8 +53,8 @@ fn before(s: &SectionText) -> String {
 }
 
 /// Every simulation section of the registry asks its prediction, and the words above it
-/// say none of the phrases its prompt names as giving the answer away (`giveaways` in
-/// `assets/predictions.ron`).
+/// say none of the phrases its prompt names as giving the answer away (`giveaways` in its
+/// word file's predictions, `assets/sections/ID.ron`).
 #[test]
 fn no_paragraph_answers_its_prediction() {
     let mut checked = 0;

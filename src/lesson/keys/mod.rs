@@ -1,33 +1,21 @@
-//! The catalogue's keys, one list per file of `assets/ui/`, written from the files as the
+//! The catalogue's keys, one list per file of `assets/ui/` and per section's own word file
+//! (`assets/sections/ID.ron`, its keys `sections.ID.…`), written from the files as the
 //! program builds (`build.rs`): what `key!`, `t!` and `tf!` check a key against as the
 //! program compiles.
 
 include!(concat!(env!("OUT_DIR"), "/catalogue_keys.rs"));
 
-/// Whether `key` is in the catalogue: looked up in the list of the file its first part names.
+/// Whether `key` is in the catalogue: looked up in every file's sorted list.
 pub const fn has(key: &str) -> bool {
     let key = key.as_bytes();
     let mut f = 0;
     while f < FILES.len() {
-        let (name, keys) = FILES[f];
-        let name = name.as_bytes();
-        if key.len() > name.len() && key[name.len()] == b'.' && starts_with(key, name) {
-            return sorted_has(keys, key);
+        if sorted_has(FILES[f].1, key) {
+            return true;
         }
         f += 1;
     }
     false
-}
-
-const fn starts_with(text: &[u8], start: &[u8]) -> bool {
-    let mut i = 0;
-    while i < start.len() {
-        if text[i] != start[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Byte order of `a` against `b`: negative, zero or positive.

@@ -142,7 +142,7 @@ pub trait Experiment {
     }
 
     /// The value the section's prediction is checked against (in the units of the bands in
-    /// `assets/predictions.ron`), and the same in words; `None` until the run has it.
+    /// its word file's predictions), and the same in words; `None` until the run has it.
     fn observed(&self, _p: &Self::Params) -> Option<(f64, String)> {
         None
     }

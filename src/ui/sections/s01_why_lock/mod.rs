@@ -18,7 +18,9 @@ use egui_plot::MarkerShape;
 use self::figure::{mode_styles, title};
 use self::real::RealThreads;
 use self::runs::{CURVE_SEEDS, Pair, RunKey, spawn_curve, spawn_runs};
+use crate::lesson::language::PerLanguage;
 use crate::lesson::quantity::{duration_ms, fmt_int};
+use crate::lesson::section_words;
 use crate::runner::Runner;
 use crate::sim::ParamTable;
 use crate::sim::counter::{self, CounterParams};
@@ -27,6 +29,7 @@ use crate::ui::kit::plot::{self, KeyMark, palette};
 use crate::ui::kit::widgets::{self, Playback};
 use crate::ui::shell::keymap::Action;
 use crate::ui::stage::{Experiment, Rerun, RunStatus, Stage, builds};
+use serde::Deserialize;
 
 /// From this stage width (points) the lost-updates curve sits beside the counter.
 const CURVE_BESIDE: f32 = 900.0;
@@ -91,7 +94,7 @@ impl Counter {
     /// The headline for a finished pair of runs, with the lock on or off as in `settings`.
     pub fn headline_for(&self, settings: &CounterParams, pair: &Pair) -> String {
         let p = &pair.key.0;
-        let words = &crate::lesson::content().headlines.counter;
+        let words = words();
         let (template, r) = if settings.lock {
             (&words.with_lock, &pair.on.run)
         } else {
@@ -113,7 +116,7 @@ impl Counter {
     /// The headline while the counter climbs, with the lock on or off as in `settings`.
     fn climbing(&self, settings: &CounterParams, pair: &Pair) -> String {
         let p = &pair.key.0;
-        let words = &crate::lesson::content().headlines.counter;
+        let words = words();
         let template = if settings.lock {
             &words.climbing_with_lock
         } else {
@@ -406,4 +409,21 @@ impl Experiment for Counter {
         }
         Some(out)
     }
+}
+
+/// Section 1. Slots: `{workers}`, `{expected}`, `{counter}`, `{lost}`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterWords {
+    pub without_lock: String,
+    /// While the counter climbs: `{workers}`, `{expected}`.
+    pub climbing: String,
+    pub climbing_with_lock: String,
+    pub with_lock: String,
+}
+
+/// The templates of this section's headlines, once per language.
+fn words() -> &'static CounterWords {
+    static WORDS: PerLanguage<CounterWords> = PerLanguage::new();
+    WORDS.get(|_| section_words::headlines("why-lock"))
 }

@@ -12,9 +12,11 @@ mod figure;
 use egui::{RichText, Ui, Vec2};
 use egui_plot::MarkerShape;
 
+use crate::lesson::language::PerLanguage;
 use crate::lesson::quantity::{
     fmt_fraction, fmt_int, fmt_rate, fraction_of, seconds, spread_words, trim_num,
 };
+use crate::lesson::section_words;
 use crate::runner::{Runner, Task};
 use crate::sim::stats::Estimate;
 use crate::sim::ttl::{self, TtlParams, TtlSim};
@@ -24,6 +26,7 @@ use crate::ui::kit::plot::{KeyMark, palette};
 use crate::ui::kit::widgets;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider, spawn_mc};
 use crate::ui::stage::{Experiment, Presets, Rerun, RunStatus, Stage};
+use serde::Deserialize;
 
 /// TTLs of the simulated points (1-2-5 steps over the slider's range).
 pub const LADDER_TTLS: [f64; 11] = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0];
@@ -107,7 +110,7 @@ fn preset(p: &TtlParams, ttl_s: f64) -> TtlParams {
 impl Ttl {
     /// The headline for an exact unsafe fraction at the chosen TTL.
     pub fn headline_for(&self, p: &TtlParams, c: &CurrentResult) -> String {
-        self.fill(p, &crate::lesson::content().headlines.ttl.headline, c)
+        self.fill(p, &words().headline, c)
     }
 
     /// `template` (the learner's headline or the slide's) filled for `c` at the settings `p`.
@@ -188,7 +191,7 @@ fn spawn_ladder(runner: &Runner, params: TtlParams, seed: u64) -> Task<LadderRes
 /// The simulated check at the chosen TTL, in the headline's words.
 fn simulated_check(c: &CurrentResult) -> String {
     let e = c.estimate;
-    let words = &crate::lesson::content().headlines.ttl;
+    let words = words();
     let bound = |v: f64| fmt_fraction(v).trim_start_matches("about ").to_owned();
     let values = [
         ("count", fmt_int(e.count)),
@@ -229,7 +232,7 @@ impl Experiment for Ttl {
     }
 
     fn slide_headline(&self, p: &TtlParams) -> Option<String> {
-        let slide = &crate::lesson::content().headlines.ttl.slide;
+        let slide = &words().slide;
         self.current.latest().map(|c| self.fill(p, slide, c))
     }
 
@@ -362,4 +365,24 @@ impl Experiment for Ttl {
         }
         Some(out)
     }
+}
+
+/// Section 2. Slots: `{ttl}`, `{share}`, `{per_day}`, `{interval}` in the headline; the
+/// simulated check at the chosen TTL: `{seen}` (one of the two `check_` lines: `{count}`,
+/// `{holds}`, `{share}`, `{lo}`, `{hi}`) and `{exact}`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TtlWords {
+    pub headline: String,
+    /// The headline on a slide, in short (the same slots).
+    pub slide: String,
+    pub check: String,
+    pub check_seen: String,
+    pub check_none: String,
+}
+
+/// The templates of this section's headlines, once per language.
+fn words() -> &'static TtlWords {
+    static WORDS: PerLanguage<TtlWords> = PerLanguage::new();
+    WORDS.get(|_| section_words::headlines("ttl"))
 }

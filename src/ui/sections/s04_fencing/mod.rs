@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui, Vec2};
 
+use crate::lesson::language::PerLanguage;
 use crate::lesson::quantity::{duration_ms, fmt_int, fmt_pct};
+use crate::lesson::section_words;
 use crate::runner::{Runner, Task};
 use crate::sim::fencing::{self, FencingParams, LADDER_LIMIT};
 use crate::sim::{ParamTable, Valid};
@@ -22,6 +24,7 @@ use crate::ui::shell::keymap::Action;
 use crate::ui::stage::mc_stream::{count_slider, percent_slider};
 use crate::ui::stage::{Experiment, Presets, Rerun, RunStatus, Stage};
 use figure::{LadderView, Mark, Pair, mark};
+use serde::Deserialize;
 
 /// Section 4 on the stage.
 pub type FencingTokens = Stage<Fencing>;
@@ -72,7 +75,7 @@ impl Fencing {
     /// The headline for the chain with `fencing` on or off (in short on a `slide`).
     fn headline_with(&self, pair: &Pair, fencing: bool, slide: bool) -> String {
         let run = pair.shown(fencing);
-        let words = &crate::lesson::content().headlines.fencing;
+        let words = words();
         let words = if slide { &words.slide } else { &words.learner };
         let (n, m) = (run.stale_writes, run.late_after_newer);
         let stale_line = crate::lesson::fill(
@@ -257,7 +260,7 @@ impl Experiment for Fencing {
         };
         let run = pair.shown(p.fencing);
         let e = run.stale_fraction;
-        let words = &crate::lesson::content().headlines.fencing;
+        let words = words();
         ui.label(crate::lesson::fill(
             &words.details,
             &[
@@ -324,6 +327,53 @@ impl Experiment for Fencing {
     fn before_slide(&mut self) {
         self.view.again();
     }
+}
+
+/// Section 4: its headline for a learner and, in short, for a slide; the details under it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FencingWords {
+    pub learner: FencingHeadlines,
+    pub slide: FencingHeadlines,
+    /// Slots: `{share}`, `{lo}`, `{hi}`, `{exact}`, `{span}`.
+    pub details: String,
+    /// Slots: `{shown}`, `{holders}`.
+    pub ladder_part: String,
+}
+
+/// Section 4's headline per count. `stale` (slots `{stale}`, `{holders}`) opens every other
+/// one as `{stale_line}`; `{late}` counts the stale writes that came after a newer one.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FencingHeadlines {
+    pub stale: String,
+    pub none_stale: String,
+    pub none_late: String,
+    pub rejected_one: String,
+    pub rejected: String,
+    pub replaced_one: String,
+    pub replaced: String,
+}
+
+impl FencingHeadlines {
+    /// Every sentence, in file order.
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        vec![
+            &mut self.stale,
+            &mut self.none_stale,
+            &mut self.none_late,
+            &mut self.rejected_one,
+            &mut self.rejected,
+            &mut self.replaced_one,
+            &mut self.replaced,
+        ]
+    }
+}
+
+/// The templates of this section's headlines, once per language.
+fn words() -> &'static FencingWords {
+    static WORDS: PerLanguage<FencingWords> = PerLanguage::new();
+    WORDS.get(|_| section_words::headlines("fencing"))
 }
 
 #[cfg(test)]

@@ -4,14 +4,17 @@
 use super::figure::FailoverView;
 use super::settings::row;
 use super::{Where, is_redlock, lab_words};
+use crate::lesson::language::PerLanguage;
 use crate::lesson::quantity::{duration_ms, fmt_count, fmt_int, fmt_pct, trim_sig2};
+use crate::lesson::section_words;
 use crate::sim::failover::{self, Store};
+use serde::Deserialize;
 
 /// How many locks a failover hands out twice, as a count a reader can picture: `About 0.25
 /// locks per failover are granted twice while the first holder still works: one every 4
 /// failovers, on average.`
 pub fn twice_words(per_failover: f64) -> String {
-    let words = &crate::lesson::content().headlines.failover;
+    let words = words();
     let template = match per_failover {
         p if p <= 0.0 => &words.twice_none,
         p if p >= 1.0 => &words.twice_many,
@@ -48,7 +51,7 @@ impl Where {
             _ => row.fencing_token.clone(),
         };
         crate::lesson::fill(
-            &crate::lesson::content().headlines.failover.consensus_slide,
+            &words().consensus_slide,
             &[
                 ("store", row.name.clone()),
                 ("redis_lost", fmt_count(redis.expected_lost())),
@@ -61,7 +64,7 @@ impl Where {
     pub fn headline_for(&self, view: &FailoverView) -> String {
         let s = &view.summary;
         let row = row(view.store);
-        let words = &crate::lesson::content().headlines.failover;
+        let words = words();
         if row.consensus {
             let redis = failover::FailoverParams {
                 store: Store::Redis,
@@ -100,6 +103,29 @@ impl Where {
             ],
         )
     }
+}
+
+/// Section 5. `consensus`: `{store}`. `replica` (the failover's loss): `{rate}`, `{lag}`,
+/// `{lost}`, `{simulated}`, `{failovers}`. `granted_twice` (what a loss costs): `{lost}`,
+/// `{contention}` and `{twice}`, one of the `twice_` lines (`{twice}`, `{every}`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FailoverWords {
+    pub consensus: String,
+    /// A consensus store on a slide, in short, with its fencing token: `{store}`,
+    /// `{redis_lost}`, `{token}`.
+    pub consensus_slide: String,
+    pub replica: String,
+    pub granted_twice: String,
+    pub twice_none: String,
+    pub twice_many: String,
+    pub twice_some: String,
+}
+
+/// The templates of this section's headlines, once per language.
+fn words() -> &'static FailoverWords {
+    static WORDS: PerLanguage<FailoverWords> = PerLanguage::new();
+    WORDS.get(|_| section_words::headlines("where"))
 }
 
 #[cfg(test)]

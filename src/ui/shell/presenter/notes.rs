@@ -1,7 +1,9 @@
-//! The speaker notes (`assets/notes.ron`): what to say, what to ask, what surprises, and the
-//! minutes planned for each section; and the pace of a lecture against that plan.
+//! The speaker notes (`assets/notes.ron`, and a simulation section's in its own word file,
+//! `assets/sections/ID.ron`): what to say, what to ask, what surprises, and the minutes
+//! planned for each section; and the pace of a lecture against that plan.
 
 use crate::lesson::language::{self, PerLanguage};
+use crate::lesson::section_words;
 
 use serde::Deserialize;
 
@@ -41,13 +43,24 @@ fn parse(text: &str) -> Result<Vec<Notes>, String> {
     ron::from_str(text).map_err(|e| format!("assets/notes.ron: {e}"))
 }
 
+/// Every section's notes, in lesson order: the shared file's and each section's own.
 fn all() -> &'static [Notes] {
+    #[derive(Deserialize)]
+    struct Own {
+        notes: Notes,
+    }
     static NOTES: PerLanguage<Vec<Notes>> = PerLanguage::new();
     NOTES.get(|_| {
-        parse(&language::asset(include_str!(
+        let mut all = parse(&language::asset(include_str!(
             "../../../../assets/notes.ron"
         )))
-        .expect("the embedded notes are valid")
+        .expect("the embedded notes are valid");
+        let own = section_words::parts::<Own>()
+            .into_iter()
+            .map(|(_, o)| o.notes);
+        all.extend(own);
+        all.sort_by_key(|n| n.section);
+        all
     })
 }
 
