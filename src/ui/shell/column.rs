@@ -41,7 +41,7 @@ pub fn column<R>(
             // A pointer left resting on the projected slide lights up nothing: the class sees
             // the slide, not where the mouse happens to be.
             let w = &mut ui.visuals_mut().widgets;
-            w.hovered = w.inactive.clone();
+            w.hovered = w.inactive;
         }
         add_contents(ui)
     });
