@@ -272,8 +272,8 @@ pub trait Builds {
         String::new()
     }
 
-    /// The next Page Down stays on this build: it finishes telling it (section 1's counter
-    /// still climbing). The console's "Page Down shows" then names this build.
+    /// The next Page Down stays on this build: it finishes telling it (see
+    /// `Experiment::telling`). The console's "Page Down shows" then names this build.
     fn holds(&self) -> bool {
         false
     }

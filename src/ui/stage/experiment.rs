@@ -201,7 +201,7 @@ pub trait Experiment {
         true
     }
 
-    /// Whether a slide's result is still being told (section 1's counter climbing): a Page
+    /// Whether a slide's result is still being told (an animation that has not reached it): a Page
     /// Down then tells it at once ([`Experiment::tell_now`]) and goes no further, so no press
     /// skips a result the class has not seen. By default nothing is.
     fn telling(&self) -> bool {
