@@ -391,26 +391,9 @@ impl Unit {
             Unit::Percent => pct_rounded(v, 2),
             Unit::Count if v >= 1_000.0 => fmt_count(v),
             Unit::Count => trim_num(v),
-            Unit::PerDay => every(v),
+            Unit::PerDay => crate::lesson::review_words::every(v),
         }
     }
-}
-
-/// The time between two of something that happens `per_day` times a day ("5 minutes").
-fn every(per_day: f64) -> String {
-    let w = crate::lesson::review_words::words();
-    let minutes = 24.0 * 60.0 / per_day;
-    let (template, n) = if minutes < 90.0 {
-        (&w.every_minutes, minutes)
-    } else if minutes < 48.0 * 60.0 {
-        (&w.every_hours, minutes / 60.0)
-    } else if per_day * 365.25 >= 0.95 {
-        (&w.every_days, 1.0 / per_day)
-    } else {
-        (&w.every_years, 1.0 / (per_day * 365.25))
-    };
-    let n = crate::lesson::quantity::trim_sig2(n);
-    crate::lesson::fill(template, &[("n", n)])
 }
 
 /// How a prediction compares with the model.

@@ -271,12 +271,6 @@ pub trait Builds {
     fn build(&self) -> String {
         String::new()
     }
-
-    /// The next Page Down stays on this build: it finishes telling it (see
-    /// `Experiment::telling`). The console's "Page Down shows" then names this build.
-    fn holds(&self) -> bool {
-        false
-    }
 }
 
 /// A page with more to a lecture than its drawing: its [`Builds`], the presenter view's two
