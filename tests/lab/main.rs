@@ -6,8 +6,7 @@
 //! [`require`], which fails the test when its `needs` do not list that server: a test never
 //! passes having checked nothing because it found no server.
 
-use std::cell::{Cell, RefCell};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::cell::Cell;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use locks_lesson::lab::ServerKind;
@@ -32,22 +31,6 @@ impl LabTest {
 thread_local! {
     /// The servers the running test declared (set on the thread that runs its body).
     static NEEDS: Cell<&'static [ServerKind]> = const { Cell::new(&[]) };
-    /// The software renderer, held by the running test from its first drawn page to its end.
-    static DRAWING: RefCell<Option<MutexGuard<'static, ()>>> = const { RefCell::new(None) };
-}
-
-/// One test at a time draws through the software renderer; the others run beside it, as they
-/// mostly wait for their servers.
-static RENDERER: Mutex<()> = Mutex::new(());
-
-/// Holds the renderer for the rest of the running test.
-fn hold_renderer() {
-    DRAWING.with(|d| {
-        let mut d = d.borrow_mut();
-        if d.is_none() {
-            *d = Some(RENDERER.lock().unwrap_or_else(PoisonError::into_inner));
-        }
-    });
 }
 
 /// Called by a test body before it uses a server of `kind`: fails the test unless its `needs`
@@ -94,16 +77,16 @@ fn trial(test: &'static LabTest, required: bool) -> Trial {
             )));
         }
         NEEDS.with(|n| n.set(needs));
-        DRAWING.with(|d| d.borrow_mut().take());
         body();
-        DRAWING.with(|d| d.borrow_mut().take());
         Ok(())
     })
     .with_ignored_flag(skip)
 }
 
-/// The lab page alone in a kittest window of `size` (rendered with wgpu, for snapshots), with
-/// the app's announcer running as in the window.
+/// The lab page alone in a kittest window of `size`, with the app's announcer running as in the
+/// window. Nothing here draws through the GL driver: the lab's picture is taken with the UI's
+/// snapshots (tests/ui/snapshots.rs), so this binary never shares the driver with its servers'
+/// threads when it exits.
 pub fn page_harness(
     mut page: locks_lesson::ui::sections::lab::LabPage,
     size: [f32; 2],
@@ -111,10 +94,8 @@ pub fn page_harness(
     use locks_lesson::ui::Section;
     let runner = locks_lesson::runner::Runner::inline();
     let mut progress = locks_lesson::progress::ProgressFile::memory();
-    hold_renderer();
     let mut h = egui_kittest::Harness::builder()
         .with_size(size)
-        .wgpu()
         .build_ui(move |ui| {
             let mut events = Vec::new();
             let mut cx = learner_cx(&runner, &mut events, &mut progress);
@@ -130,8 +111,7 @@ pub fn page_harness(
 fn main() {
     let mut args = Arguments::from_args();
     // Four tests at a time: each starts servers of its own on free ports and mostly waits for
-    // them (about 12 s in all on 2 cores, against 42 s one at a time). The two that draw
-    // through the software renderer take turns (`hold_renderer`).
+    // them (about 12 s in all on 2 cores, against 42 s one at a time).
     args.test_threads.get_or_insert(4);
     let required = std::env::var("LOCKS_LESSON_LAB_REQUIRED").is_ok_and(|v| v == "1");
     let trials = stale::TESTS

@@ -89,7 +89,6 @@ pub const TESTS: &[LabTest] = &[
         &[],
         cli_without_any_server_says_how_to_install_one,
     ),
-    LabTest::new("snapshot_lab_after_run", &[], snapshot_lab_after_run),
     LabTest::new(
         "a_changed_setting_asks_the_question_again",
         &[],
@@ -407,31 +406,6 @@ fn an_overlap_without_damage_says_both_acted_as_holder() {
         h.contains("both acted as holder") && !h.contains("both held"),
         "{h}"
     );
-}
-
-fn snapshot_lab_after_run() {
-    use egui_kittest::kittest::Queryable;
-    use locks_lesson::ui::Section;
-    use locks_lesson::ui::sections::lab::LabPage;
-
-    let page = LabPage::with_result(recorded_run());
-    let headline = page.summary().expect("a headline from the recorded run");
-    assert!(
-        headline.contains("A woke and wrote over B's result with token 1"),
-        "{headline}"
-    );
-    let mut h = crate::page_harness(page, [1100.0, 760.0]);
-    // Every control and the result have accessible names.
-    for label in [
-        "Redis",
-        "etcd",
-        "URL (optional):",
-        "Storage checks fencing tokens",
-        "Run",
-    ] {
-        assert!(h.query_by_label(label).is_some(), "{label}");
-    }
-    h.snapshot("lab_after_run");
 }
 
 /// The lab's page as the app draws it (its title and words above the experiment) in a

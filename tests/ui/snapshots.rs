@@ -49,3 +49,54 @@ fn every_section_at_a_laptop_and_on_a_projector() {
     assert_eq!(taken.len(), 2 * usize::from(sections::lesson_count()));
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+/// The lab's page after a recorded run (Redis, no fencing), as a learner sees it: every control
+/// and the result are named, and the picture holds still.
+#[test]
+fn snapshot_lab_after_run() {
+    use locks_lesson::ui::Section;
+    use locks_lesson::ui::sections::lab::LabPage;
+
+    let page = LabPage::with_result(locks_lesson::lab::recorded::stale_run());
+    let headline = page.summary().expect("a headline from the recorded run");
+    assert!(
+        headline.contains("A woke and wrote over B's result with token 1"),
+        "{headline}"
+    );
+    let runner = locks_lesson::runner::Runner::inline();
+    let mut progress = locks_lesson::progress::ProgressFile::memory();
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .wgpu()
+        .build_ui_state(
+            move |ui, page: &mut LabPage| {
+                let mut events = Vec::new();
+                let mut cx = locks_lesson::ui::Cx {
+                    runner: &runner,
+                    events: &mut events,
+                    lecture: false,
+                    reduced_motion: true,
+                    actions: &[],
+                    progress: &mut progress,
+                    predictions: false,
+                    slide: false,
+                };
+                egui::CentralPanel::default().show(ui, |ui| page.ui(ui, &mut cx));
+                // The app's announcer: the headline's label points to its node.
+                let lab = locks_lesson::sections::lab();
+                locks_lesson::ui::kit::a11y::announce(ui.ctx(), "Lab", lab, "Lab");
+            },
+            page,
+        );
+    h.run_steps(3);
+    for label in [
+        "Redis",
+        "etcd",
+        "URL (optional):",
+        "Storage checks fencing tokens",
+        "Run",
+    ] {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+    h.snapshot("lab_after_run");
+}
