@@ -271,6 +271,12 @@ pub trait Builds {
     fn build(&self) -> String {
         String::new()
     }
+
+    /// The next Page Down stays on this build: it finishes telling it (section 1's counter
+    /// still climbing). The console's "Page Down shows" then names this build.
+    fn holds(&self) -> bool {
+        false
+    }
 }
 
 /// A page with more to a lecture than its drawing: its [`Builds`], the presenter view's two

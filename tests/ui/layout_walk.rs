@@ -698,6 +698,7 @@ pub fn lecture_walk(how: Lecture, mut each: impl FnMut(&Walk, usize)) -> (Walk, 
             crate::harness::build_of(&w.h),
         );
         w.press(Key::PageDown);
+        wait_for_the_end_of_telling(&mut w);
         if n == count
             && (
                 w.h.state().current_section(),
@@ -709,6 +710,20 @@ pub fn lecture_walk(how: Lecture, mut each: impl FnMut(&Walk, usize)) -> (Walk, 
         }
     }
     panic!("the lecture did not end within {MAX_STEPS} Page Downs: {steps:?}");
+}
+
+/// A lecturer lets an animation that tells a result (section 1's counter climbing) reach its
+/// end before the next press, as the rehearsal on the real program waits for the headline it
+/// reads: a press during it tells it at once and stays on the build.
+fn wait_for_the_end_of_telling(w: &mut Walk) {
+    for _ in 0..200 {
+        let n = w.h.state().current_section();
+        if !w.h.state().section(n).present().is_some_and(|p| p.holds()) {
+            return;
+        }
+        w.h.run_steps(1);
+    }
+    panic!("{}: a build went on telling for 50 s", w.name);
 }
 
 /// The options marked as the class's vote (a card's, a question's): where they are.

@@ -134,6 +134,10 @@ impl<E: Experiment> Builds for Stage<E> {
         if press.forward && self.gate.ask_reveal() {
             return true;
         }
+        if press.forward && crate::ui::Builds::holds(self) {
+            self.exp.tell_now();
+            return true;
+        }
         // Back from the build the class's prediction was revealed at: the prediction, as the
         // class left it.
         if let (false, Some((chosen, at))) = (press.forward, &self.asked)
@@ -198,6 +202,10 @@ impl<E: Experiment> Builds for Stage<E> {
     /// `predict` while the result is hidden; else the page's name for its step, or the
     /// preset on show (`choice-2`, counted from 1), or `result` for settings that are none of
     /// them.
+    fn holds(&self) -> bool {
+        !self.gate.hides() && self.exp.telling()
+    }
+
     fn build(&self) -> String {
         if self.gate.hides() {
             return "predict".to_owned();

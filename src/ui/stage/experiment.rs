@@ -201,6 +201,16 @@ pub trait Experiment {
         true
     }
 
+    /// Whether a slide's result is still being told (section 1's counter climbing): a Page
+    /// Down then tells it at once ([`Experiment::tell_now`]) and goes no further, so no press
+    /// skips a result the class has not seen. By default nothing is.
+    fn telling(&self) -> bool {
+        false
+    }
+
+    /// Tells at once what [`Experiment::telling`] is telling.
+    fn tell_now(&mut self) {}
+
     /// Whether a slide at `p` answers the class's prediction. A page whose builds walk to
     /// the answer (section 9 shows one defence a build) keeps the class's verdict until the
     /// build that answers it; by default the reveal answers it at once.

@@ -178,6 +178,17 @@ impl Experiment for Counter {
         !self.on_slide || self.playback.position >= 1.0
     }
 
+    /// On a slide, while the counter climbs.
+    fn telling(&self) -> bool {
+        !self.result_told()
+    }
+
+    /// The counter at its end at once.
+    fn tell_now(&mut self) {
+        self.playback.position = 1.0;
+        self.playback.playing = false;
+    }
+
     fn other_headlines(&self, p: &CounterParams, slide: bool) -> Vec<String> {
         match self.runs.latest() {
             Some(pair) if slide => vec![self.climbing(p, pair), self.headline_for(p, pair)],

@@ -193,6 +193,10 @@ impl Console<'_> {
 pub fn preview(section: &dyn Section) -> Option<String> {
     let n = section.number();
     let build = section.present().map(|p| p.build()).unwrap_or_default();
+    // (A build still being told: the press finishes it.)
+    if section.present().is_some_and(|p| p.holds()) {
+        return notes::of_build(n, &build).map(|b| b.shows.clone());
+    }
     notes::after(n, &build).map(|b| b.shows.clone())
 }
 
