@@ -169,10 +169,20 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> (Print, Optio
             ));
         }
     }
+    // The figure with its key, as the page drew it (a prediction asked has none yet).
+    let figure = h
+        .state()
+        .section(n)
+        .share()
+        .and_then(|s| s.plot_rect())
+        .filter(|_| !figures.is_empty())
+        .map(|r| figures.iter().fold(r, |r, f| r.union(f.rect)));
+    // (A figure's own words: its numbers, axis titles and labels, and its key.)
     let in_figure = |d: &Drawn| {
         figures
             .iter()
             .any(|f| f.rect.expand(24.0).contains_rect(d.rect))
+            || figure.is_some_and(|f| f.expand(2.0).contains_rect(d.rect))
     };
     let summary = locks_lesson::ui::shown_words(h.state().section(n)).unwrap_or_default();
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -224,14 +234,6 @@ fn check_build(h: &App, what: &str, problems: &mut Vec<String>) -> (Print, Optio
         }
     }
     let lab = n == sections::lab();
-    // The figure with its key, as the page drew it (a prediction asked has none yet).
-    let figure = h
-        .state()
-        .section(n)
-        .share()
-        .and_then(|s| s.plot_rect())
-        .filter(|_| !figures.is_empty())
-        .map(|r| figures.iter().fold(r, |r, f| r.union(f.rect)));
     if (model || lab)
         && let Some(f) = figure
         && f.height() + 1.0 < slide.height() * 0.5

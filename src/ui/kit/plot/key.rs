@@ -82,9 +82,13 @@ pub fn key_row(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
 fn key_row_at(ui: &mut Ui, cx: &Cx<'_>, marks: &[KeyMark]) {
     let r = marker_radius(cx) * 1.3;
     let lw = line_width(cx);
-    // (On a slide the rows keep close: the room is the figure's.)
+    // On a slide the key is the figure's own words: a step below the body, as its numbers
+    // and axis titles are (`SLIDE_PLOT_TEXT`), and its rows keep close: the room is the figure's.
     if crate::ui::kit::style::on_slide(ui.ctx()) {
         ui.spacing_mut().item_spacing.y = 2.0;
+        if let Some(body) = ui.style_mut().text_styles.get_mut(&egui::TextStyle::Body) {
+            body.size *= super::SLIDE_PLOT_TEXT;
+        }
     }
     let full = ui.available_width();
     ui.horizontal_wrapped(|ui| {

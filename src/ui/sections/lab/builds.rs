@@ -222,7 +222,7 @@ impl Present for LabPage {
         crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
             let key = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
             figure::timeline(ui, cx, run, (size.y - key).max(120.0));
-            figure::key(ui, cx);
+            figure::key(ui, cx, run);
         });
         true
     }

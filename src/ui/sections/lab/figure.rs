@@ -255,35 +255,46 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun, height: f32) -> egui::Re
     lanes::finish(ui, labels, response, text, t!("lab.figure.describe"))
 }
 
-/// The key under the timeline.
-pub fn key(ui: &mut Ui, cx: &Cx<'_>) {
-    key_row(
-        ui,
-        cx,
-        &[
-            KeyMark::Bar(A_COLOR, t!("lab.figure.key.a_works").into()),
-            KeyMark::Bar(palette::GREY, t!("lab.figure.key.a_paused").into()),
-            KeyMark::Bar(B_COLOR, t!("lab.figure.key.b_works").into()),
-            KeyMark::Shape(
-                MarkerShape::Diamond,
-                A_COLOR,
-                t!("lab.figure.key.a_renewal").into(),
-            ),
-            KeyMark::Shape(
-                MarkerShape::Circle,
-                APPLIED,
-                t!("lab.figure.key.applied").into(),
-            ),
-            KeyMark::Shape(
-                MarkerShape::Cross,
-                OVERWROTE,
-                t!("lab.figure.key.overwrote").into(),
-            ),
-            KeyMark::Shape(
-                MarkerShape::Square,
-                REFUSED,
-                t!("lab.figure.key.refused").into(),
-            ),
-        ],
-    );
+/// The key under the timeline: only what this run's timeline draws (a refused write where
+/// storage refused one, an overwrite where A's late write went through).
+pub fn key(ui: &mut Ui, cx: &Cx<'_>, run: &LabRun) {
+    key_row(ui, cx, &key_marks(run));
+}
+
+fn key_marks(run: &LabRun) -> Vec<KeyMark> {
+    let a_later = run.a_write_ms > run.b_write_ms;
+    let mut marks = vec![KeyMark::Bar(A_COLOR, t!("lab.figure.key.a_works").into())];
+    if run.a_woke_ms > run.a_frozen_ms {
+        marks.push(KeyMark::Bar(
+            palette::GREY,
+            t!("lab.figure.key.a_paused").into(),
+        ));
+    }
+    marks.push(KeyMark::Bar(B_COLOR, t!("lab.figure.key.b_works").into()));
+    if run.a_last_renewal_ms > 0.0 {
+        marks.push(KeyMark::Shape(
+            MarkerShape::Diamond,
+            A_COLOR,
+            t!("lab.figure.key.a_renewal").into(),
+        ));
+    }
+    marks.push(KeyMark::Shape(
+        MarkerShape::Circle,
+        APPLIED,
+        t!("lab.figure.key.applied").into(),
+    ));
+    match (run.a_applied, a_later) {
+        (true, true) => marks.push(KeyMark::Shape(
+            MarkerShape::Cross,
+            OVERWROTE,
+            t!("lab.figure.key.overwrote").into(),
+        )),
+        (false, _) => marks.push(KeyMark::Shape(
+            MarkerShape::Square,
+            REFUSED,
+            t!("lab.figure.key.refused").into(),
+        )),
+        (true, false) => {}
+    }
+    marks
 }

@@ -442,7 +442,7 @@ impl LabPage {
         }
         // The key above the timeline: in view whenever the timeline's top is, however much
         // the words above take on a small screen.
-        let key = ui.scope(|ui| figure::key(ui, cx)).response.rect;
+        let key = ui.scope(|ui| figure::key(ui, cx, run)).response.rect;
         // Each lane keeps room for a bar and a line of words above and below it.
         let least = lanes_height(ui, 4);
         let wanted = (ui.available_height() - 8.0).min(least.max(340.0));

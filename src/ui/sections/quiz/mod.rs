@@ -123,12 +123,14 @@ impl Present for QuizSection {
         }
     }
 
-    /// The right answer, until it is shown to everyone.
+    /// The right answer, until it is shown to everyone; then why it is right (the reveal
+    /// leaves that to the speaker).
     fn lecturer_only(&self) -> Option<String> {
-        let q = self
-            .state
-            .question()
-            .filter(|_| !self.state.feedback_visible())?;
+        let q = self.state.question()?;
+        if self.state.feedback_visible() {
+            let why = &self.state.quiz().why_label;
+            return Some(format!("{why}: {}", lesson::plain(&q.why)));
+        }
         let answer = q.answers.get(q.correct)?;
         Some(tf!(
             "sections.quiz.lecturer",

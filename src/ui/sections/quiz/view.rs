@@ -5,6 +5,9 @@
 use egui::accesskit::Live;
 use egui::{Align, RichText, Stroke, TextStyle, Ui, vec2};
 
+/// A question's prompt on a slide: this much larger than the body (its answers).
+pub(super) const PROMPT: f32 = 1.1;
+
 use super::QuizSection;
 use super::answer::AnswerButton;
 use super::state::{Input, Mark, Tone};
@@ -239,27 +242,17 @@ impl QuizSection {
     }
 
     fn question_ui(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, inputs: &mut Inputs) {
-        let Some(q) = self.state.question() else {
+        if self.state.question().is_none() {
             return;
-        };
-        // A lecture's answer is a build of its own: the prompt if the slide has room for it,
-        // every answer marked, the verdict and why.
+        }
+        // A lecture's answer is a build of its own: the question's screen, marked, and the
+        // verdict (see `reveal`).
         let lecture = self.state.lecture();
         if lecture && self.state.feedback_visible() {
             self.reveal_ui(ui, cx, inputs);
             return;
         }
-        ui.scope(|ui| {
-            // The prompt a little larger than body text, for the back of the room (on a slide,
-            // whose body text is a projector's already, at the body's size).
-            let body = ui.style().text_styles[&TextStyle::Body].size;
-            let larger = if lecture { 1.1 } else { 1.15 };
-            if let Some(f) = ui.style_mut().text_styles.get_mut(&TextStyle::Body) {
-                f.size = body * larger;
-            }
-            compact(ui);
-            widgets::paragraph(ui, &q.prompt, cx);
-        });
+        self.prompt_ui(ui, cx);
         self.answers(ui, inputs, true);
         if self.state.feedback_visible() {
             self.feedback(ui, cx, inputs);
@@ -282,6 +275,23 @@ impl QuizSection {
         });
     }
 
+    /// The question's prompt, a little larger than body text for the back of the room (in a
+    /// lecture [`PROMPT`] times the body).
+    pub(super) fn prompt_ui(&self, ui: &mut Ui, cx: &mut Cx<'_>) {
+        let Some(q) = self.state.question() else {
+            return;
+        };
+        let larger = if self.state.lecture() { PROMPT } else { 1.15 };
+        ui.scope(|ui| {
+            let body = ui.style().text_styles[&TextStyle::Body].size;
+            if let Some(f) = ui.style_mut().text_styles.get_mut(&TextStyle::Body) {
+                f.size = body * larger;
+            }
+            compact(ui);
+            widgets::paragraph(ui, &q.prompt, cx);
+        });
+    }
+
     /// Every answer as a button with its mark (after a reveal, the `others` faded, or left
     /// out).
     pub(super) fn answers(&mut self, ui: &mut Ui, inputs: &mut Inputs, others: bool) {
@@ -296,6 +306,12 @@ impl QuizSection {
             if !others && mark == Mark::Other {
                 continue;
             }
+            // (In a lecture the other answers stay as they stood: nothing fades on a reveal.)
+            let mark = if self.state.lecture() && mark == Mark::Other {
+                Mark::Open
+            } else {
+                mark
+            };
             let button = AnswerButton {
                 key: k + 1,
                 text: lesson::plain(answer),

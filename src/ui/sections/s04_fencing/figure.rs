@@ -99,39 +99,56 @@ impl LadderView {
     }
 }
 
-/// The plot key: what each mark means, with how many of them the chain has.
+/// The plot key: what each mark the ladder draws means, with how many of them the chain has
+/// (a mark the chain has none of is not listed).
 pub fn legend(run: &FencingRun, fencing: bool) -> Vec<KeyMark> {
-    let count = |m: Mark| {
-        let n = run.ladder.iter().filter(|h| mark(h) == m).count() as u64;
-        [("count", fmt_int(n))]
-    };
-    let mut marks = vec![
-        KeyMark::Bar(LEASE, t!("sections.fencing.key.holding").into()),
-        KeyMark::Bar(OVERRUN, t!("sections.fencing.key.overrun").into()),
-        KeyMark::Shape(
-            MarkerShape::Circle,
-            APPLIED,
-            tf!("sections.fencing.key.applied", &count(Mark::OnTime)),
-        ),
-        KeyMark::Shape(
-            MarkerShape::Diamond,
-            LATE_FIRST,
-            tf!("sections.fencing.key.late_first", &count(Mark::LateFirst)),
-        ),
-    ];
-    marks.push(if fencing {
-        KeyMark::Shape(
+    let count = |m: Mark| run.ladder.iter().filter(|h| mark(h) == m).count() as u64;
+    let words = |key: &str, m: Mark| crate::lesson::fill(key, &[("count", fmt_int(count(m)))]);
+    let mut marks = vec![KeyMark::Bar(
+        LEASE,
+        t!("sections.fencing.key.holding").into(),
+    )];
+    if run.ladder.iter().any(|h| h.stale) {
+        // (Drawn as a line from the lease's end to the late write.)
+        marks.push(KeyMark::Line(
+            OVERRUN,
+            false,
+            t!("sections.fencing.key.overrun").into(),
+        ));
+    }
+    marks.push(KeyMark::Shape(
+        MarkerShape::Circle,
+        APPLIED,
+        words(t!("sections.fencing.key.applied"), Mark::OnTime),
+    ));
+    let (last, shape, colour, key) = if fencing {
+        (
+            Mark::Rejected,
             MarkerShape::Square,
             REJECTED,
-            tf!("sections.fencing.key.rejected", &count(Mark::Rejected)),
+            t!("sections.fencing.key.rejected"),
         )
     } else {
-        KeyMark::Shape(
+        (
+            Mark::Overwrote,
             MarkerShape::Cross,
             OVERWROTE,
-            tf!("sections.fencing.key.overwrote", &count(Mark::Overwrote)),
+            t!("sections.fencing.key.overwrote"),
         )
-    });
+    };
+    for (m, shape, colour, key) in [
+        (
+            Mark::LateFirst,
+            MarkerShape::Diamond,
+            LATE_FIRST,
+            t!("sections.fencing.key.late_first"),
+        ),
+        (last, shape, colour, key),
+    ] {
+        if count(m) > 0 {
+            marks.push(KeyMark::Shape(shape, colour, words(key, m)));
+        }
+    }
     marks
 }
 
