@@ -23,10 +23,10 @@ fn walk(type_steps: i32) -> (Vec<String>, usize) {
     let mut seen = 0;
     crate::layout_walk::lab_lecture_at([1024.0, 768.0], type_steps, |w| {
         let build = crate::harness::build_of(&w.h);
-        // (A diagram is the build "part-N-diagram", N = 2 the first experiment.)
+        // (A diagram is the build "part-N-result", N = 2 the first experiment.)
         let Some(part) = build
             .strip_prefix("part-")
-            .and_then(|b| b.strip_suffix("-diagram"))
+            .and_then(|b| b.strip_suffix("-result"))
             .and_then(|n| n.parse::<usize>().ok())
             .filter(|&n| n >= 2)
         else {

@@ -29,7 +29,7 @@ use serde_json::Value;
 use super::server::{LocalServer, free_port, redis_args};
 use super::{Control, LabError, ServerKind, ms_since};
 
-pub use text::{experiment, story, words};
+pub use text::{experiment, slide_story, story, words};
 
 /// The lock's time to live in every experiment.
 pub const TTL_MS: u64 = 3000;

@@ -25,6 +25,8 @@ pub struct ExperimentWords {
     /// The story per outcome.
     pub granted_twice: String,
     pub kept: String,
+    /// The story per outcome in short, for a slide's headline (its slots are the story's).
+    pub slide: Outcomes,
     /// Asked before each run.
     pub expect: Expect,
 }
@@ -33,6 +35,13 @@ pub struct ExperimentWords {
 #[derive(Clone, Debug, Deserialize)]
 pub struct Expect {
     pub question: String,
+    pub granted_twice: String,
+    pub kept: String,
+}
+
+/// Words per outcome.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Outcomes {
     pub granted_twice: String,
     pub kept: String,
 }
@@ -119,9 +128,20 @@ pub fn fmt_fact(key: &str, v: &Value) -> String {
 /// The run's story in one paragraph.
 pub fn story(run: &FailoverRun) -> String {
     let e = experiment(&run.params);
+    tell(run, [&e.granted_twice, &e.kept])
+}
+
+/// The run's story in short, for a slide's headline.
+pub fn slide_story(run: &FailoverRun) -> String {
+    let e = experiment(&run.params);
+    tell(run, [&e.slide.granted_twice, &e.slide.kept])
+}
+
+/// One of `[granted_twice, kept]` by the run's outcome, its slots filled from the run.
+fn tell(run: &FailoverRun, [twice, kept]: [&String; 2]) -> String {
     let template = match run.outcome {
-        super::FailoverOutcome::GrantedTwice => &e.granted_twice,
-        super::FailoverOutcome::Kept => &e.kept,
+        super::FailoverOutcome::GrantedTwice => twice,
+        super::FailoverOutcome::Kept => kept,
     };
     let mut values: Vec<(&str, String)> = vec![("version", run.server_version.clone())];
     values.extend(run.moments.iter().map(|&(k, v)| (k, duration_ms(v))));
@@ -148,6 +168,24 @@ mod tests {
             }
         }
         assert_eq!(w.experiments.len(), 4);
+        // A slide's story says less than the story, from what the story measures.
+        let slots = |t: &str| -> Vec<String> {
+            t.split('{')
+                .skip(1)
+                .filter_map(|r| r.split_once('}').map(|(k, _)| k.to_owned()))
+                .collect()
+        };
+        for e in &w.experiments {
+            for (long, short) in [
+                (&e.granted_twice, &e.slide.granted_twice),
+                (&e.kept, &e.slide.kept),
+            ] {
+                assert!(short.len() < long.len(), "{}: {short}", e.id);
+                for slot in slots(short) {
+                    assert!(long.contains(&format!("{{{slot}}}")), "{}: {slot}", e.id);
+                }
+            }
+        }
         for store in &crate::lesson::content().stores {
             let link = &w.section5[&store.id];
             assert!(

@@ -1,7 +1,7 @@
 //! The lab in a lecture: each part (the stale holder, then each failover experiment) in
-//! four build steps: its question asked (the class votes with the number keys), its run
-//! (Page Down or R), once the run ends its result (the headline and the class's verdict), and
-//! its lane diagram under its key. A Page Down pressed while a run is in flight waits for it: the page says so, and the
+//! three build steps: its question asked (the class votes with the number keys), its run
+//! (Page Down or R), and once the run ends its result: the headline in short, the class's
+//! verdict and the lane diagram under its key. A Page Down pressed while a run is in flight waits for it: the page says so, and the
 //! result shows when the run ends; the next Page Down goes on from there. Page Up takes the
 //! steps back: a waiting Page Down, the run (cancelled), the result (hidden again, the
 //! question asked), the part before. Shift+R runs the part on screen again.
@@ -9,7 +9,7 @@
 use egui::{RichText, Ui};
 
 use super::failover::{self, EXPERIMENTS};
-use super::{LabPage, PARTS, figure, headline, title};
+use super::{LabPage, PARTS, figure, slide_headline, title};
 use crate::ui::{Builds, Cx, Present, Press, Reach};
 
 impl LabPage {
@@ -18,7 +18,7 @@ impl LabPage {
         if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
             // A slide: Page Down walks the parts; the top bar names the one on show (see
             // `Present::slide_title`), so a result's headline is the largest words under it.
-            if self.diagram[self.part] || self.result_shown(self.part) {
+            if self.result_shown(self.part) {
                 return;
             }
             let title = match self.part.checked_sub(1) {
@@ -50,11 +50,7 @@ impl LabPage {
             return true;
         }
         if self.result_shown(p) {
-            if self.diagram[p] {
-                return false;
-            }
-            self.diagram[p] = true;
-            return true;
+            return false;
         }
         if self.has_result(p) {
             self.shown[p] = true;
@@ -81,9 +77,6 @@ impl LabPage {
             return true;
         }
         if self.result_shown(p) {
-            if std::mem::take(&mut self.diagram[p]) {
-                return true;
-            }
             self.shown[p] = false;
             return true;
         }
@@ -104,7 +97,6 @@ impl LabPage {
         }
         self.part = p;
         self.shown[p] = at_end && self.has_result(p);
-        self.diagram[p] = self.shown[p];
         self.held = false;
         self.start = false;
         self.closing = false;
@@ -128,7 +120,7 @@ impl Builds for LabPage {
                 self.open_at(self.part + 1, false);
                 return true;
             }
-            // After the last diagram, the lecture's last words on a screen of their own.
+            // After the last result, the lecture's last words on a screen of their own.
             self.closing = true;
             return true;
         }
@@ -150,13 +142,13 @@ impl Builds for LabPage {
             let at_end = !press.forward;
             self.open_at(if at_end { PARTS - 1 } else { 0 }, at_end);
             // (Back into the lab: from its last words, as it was left.)
-            self.closing = at_end && self.diagram[PARTS - 1];
+            self.closing = at_end && self.shown[PARTS - 1];
         }
     }
 
     /// The build on show: the part (`part-1`: the stale holder; then each failover
-    /// experiment) and its step (`ask`, `run`, `result`, `diagram`): `part-2-result`; after
-    /// the last, `end` (the lecture's last words).
+    /// experiment) and its step (`ask`, `run`, `result`): `part-2-result`; after the last,
+    /// `end` (the lecture's last words).
     fn build(&self) -> String {
         let p = self.part;
         if self.closing {
@@ -164,8 +156,6 @@ impl Builds for LabPage {
         }
         let step = if self.runs(p) {
             "run"
-        } else if self.result_shown(p) && self.diagram[p] {
-            "diagram"
         } else if self.result_shown(p) {
             "result"
         } else {
@@ -188,6 +178,20 @@ impl Present for LabPage {
         })
     }
 
+    /// A result's headline in short, as its slide says it.
+    fn shown_words(&self) -> Option<String> {
+        if self.closing || !self.result_shown(self.part) {
+            return None;
+        }
+        match self.experiment() {
+            Some(i) => self
+                .failover
+                .result(i)
+                .map(crate::lab::failover::slide_story),
+            None => self.result().map(slide_headline),
+        }
+    }
+
     fn open_part(&mut self, id: &str) {
         if let Some(i) = failover::index_of(id) {
             self.part = i + 1;
@@ -201,7 +205,7 @@ impl Present for LabPage {
             };
             let frame = crate::ui::share::slide::Frame {
                 heading: title(),
-                headline: Some(crate::lab::failover::story(run)),
+                headline: Some(crate::lab::failover::slide_story(run)),
                 code: None,
             };
             crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {
@@ -216,7 +220,7 @@ impl Present for LabPage {
         };
         let frame = crate::ui::share::slide::Frame {
             heading: title(),
-            headline: Some(headline(run)),
+            headline: Some(slide_headline(run)),
             code: None,
         };
         crate::ui::share::slide::show(ui, cx, &frame, |ui, cx, size| {

@@ -79,6 +79,13 @@ impl Question<'_> {
         } else {
             ("✖", widgets::warn_color(ui))
         };
+        // (A slide names the choice in short: its words before their colon. The headline
+        // above says what happened.)
+        let words = if lecture {
+            words.split(':').next().unwrap_or(words).trim_end()
+        } else {
+            words
+        };
         let values = [("mark", mark), ("said", words)];
         let line = if lecture {
             tf!("lab.expected.class", &values)

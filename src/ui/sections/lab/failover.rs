@@ -68,8 +68,6 @@ pub struct FailoverPanel {
 #[derive(Clone, Copy)]
 pub struct View {
     pub result: bool,
-    /// In a lecture: the result's diagram is the build on show (else its headline).
-    pub diagram: bool,
     pub held: bool,
     /// Its run has just ended: the headline comes into view.
     pub ended: bool,
@@ -195,16 +193,28 @@ impl FailoverPanel {
         let e = experiment(&EXPERIMENTS[i]);
         let own = self.running_at() == Some(i);
         let shown = view.result && !own && self.results[i].is_some();
-        // (A lecture read what the experiment does with its question: its result's first
-        // screenful is the headline and the verdict, the next the diagram.)
-        // (A slide reads it with the question only: the run's build says what is happening.)
-        if !(cx.lecture && (shown || own)) {
+        // (What the experiment does, step by step, is the learner's and the console's: a
+        // slide asks its question, which sets the scene; the run's build says what is
+        // happening, and the result's build is its headline, verdict and diagram.)
+        let projected = cx.lecture && !crate::ui::shell::presenter::is_console(ui);
+        if !projected && !(cx.lecture && (shown || own)) {
             widgets::paragraph(ui, &e.does, cx);
         }
-        // A lecture's diagram is a build of its own: the key and the diagram only.
-        let diagram_build = cx.lecture && shown && view.diagram;
-        if diagram_build {
+        if cx.lecture && shown {
             if let Some(run) = self.results[i].clone() {
+                // (A slide's in short: the console says it whole.)
+                let words = if crate::ui::shell::presenter::is_console(ui) {
+                    failover::story(&run)
+                } else {
+                    failover::slide_story(&run)
+                };
+                let said = widgets::headline(ui, &words);
+                super::bring_into_view(ui, cx, &said, view.ended);
+                let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
+                question(i).verdict(ui, self.expected[i], got, true);
+                if !cx.slide && crate::ui::shell::presenter::is_console(ui) {
+                    super::expect::rerun_hint(ui);
+                }
                 self.diagram(ui, cx, &run);
             }
             return false;
@@ -245,13 +255,6 @@ impl FailoverPanel {
         super::bring_into_view(ui, cx, &headline, view.ended);
         let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
         question(i).verdict(ui, self.expected[i], got, cx.lecture);
-        if cx.lecture && !cx.slide {
-            // (The rerun key is the console's to know; the diagram is the next build.)
-            if crate::ui::shell::presenter::is_console(ui) {
-                super::expect::rerun_hint(ui);
-            }
-            return pressed;
-        }
         ui.add_space(6.0);
         let run = run.clone();
         self.diagram(ui, cx, &run);

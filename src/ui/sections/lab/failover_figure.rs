@@ -93,20 +93,20 @@ fn mark_radius(cx: &Cx<'_>) -> f32 {
 /// The height of one lane that holds a line of words above its mark and one below, each clear
 /// of the mark and of the bar through it.
 fn lane_height(ui: &Ui, cx: &Cx<'_>) -> f32 {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     2.0 * (mark_radius(cx) + 2.0 + row + 3.0)
 }
 
 /// The height of the row above A's lane that holds the moments' words (the fault's time, until
 /// when A's lock is valid), clear of A's marks: at least this, whatever the lanes' height.
 fn moment_row(ui: &Ui, cx: &Cx<'_>) -> f32 {
-    mark_radius(cx) + 3.0 + labels::row(ui) + 5.0
+    mark_radius(cx) + 3.0 + labels::row(ui) + 2.0
 }
 
 /// The diagram's height for `lanes` lanes each `lane` tall: the lanes, the moments' row above
 /// them and the time axis.
 fn height_for(ui: &Ui, cx: &Cx<'_>, lanes: usize, lane: f32) -> f32 {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     let span = lanes as f32 - 1.0 + BELOW as f32;
     span * lane + (ABOVE as f32 * lane).max(moment_row(ui, cx)) + AXIS_ROWS * row
 }
@@ -122,7 +122,7 @@ pub fn least_height(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
 /// as tall as its name on one line and its marks; the marks' words go beside them where there
 /// is room, and the key names every kind of mark.
 pub fn least_height_compact(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     let lane = (row + 6.0).max(2.0 * mark_radius(cx) + 8.0);
     height_for(ui, cx, lanes, lane)
 }
@@ -130,7 +130,7 @@ pub fn least_height_compact(ui: &Ui, cx: &Cx<'_>, lanes: usize) -> f32 {
 /// One lane's height in screen points on a diagram `height` tall, and the y range above A's
 /// lane in lanes: [`ABOVE`], or more where that is less than a [`moment_row`].
 fn lane_scale(ui: &Ui, cx: &Cx<'_>, lanes: usize, height: f32) -> (f64, f64) {
-    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let row = crate::ui::kit::readable::figure_text_height(ui);
     let data = f64::from((height - AXIS_ROWS * row).max(1.0));
     let span = lanes as f64 - 1.0 + BELOW;
     let need = f64::from(moment_row(ui, cx));
@@ -145,8 +145,12 @@ fn lane_scale(ui: &Ui, cx: &Cx<'_>, lanes: usize, height: f32) -> (f64, f64) {
 
 /// A lane's name on the lane's axis: the server's part over its address (the diagram keeps its
 /// width for the time axis); on one line where the lanes are only as tall as a line (see
-/// [`least_height_compact`]), the loopback address shortened to its port.
-fn lane_name(name: &str, one_line: bool) -> String {
+/// [`least_height_compact`]), the loopback address shortened to its port; on a slide the
+/// server's part alone (a port says nothing to the back of the room).
+fn lane_name(name: &str, one_line: bool, slide: bool) -> String {
+    if slide {
+        return name.split(" 127.0.0.1:").next().unwrap_or(name).to_owned();
+    }
     if one_line {
         name.replacen("127.0.0.1:", ":", 1)
     } else {
@@ -296,7 +300,10 @@ pub fn timeline(ui: &mut Ui, cx: &Cx<'_>, run: &FailoverRun, height: f32) -> egu
     // (From the bottom lane up.)
     let lanes: Vec<(f64, String)> = (0..run.lanes.len())
         .rev()
-        .map(|i| (lane_y(run, i), lane_name(&run.lanes[i], one_line)))
+        .map(|i| {
+            let slide = crate::ui::kit::style::on_slide(ui.ctx());
+            (lane_y(run, i), lane_name(&run.lanes[i], one_line, slide))
+        })
         .collect();
     let top = run.lanes.len() as f64 - 1.0;
     let f = Frame { top, lw, r, above };

@@ -26,7 +26,7 @@ use failover::{EXPERIMENTS, FailoverPanel, View};
 use run::Job;
 pub use run::{ReplayClock, RunUpdate, Source, spawn_run};
 use summary::{facts, finished_status, text};
-pub use summary::{headline, lanes_height};
+pub use summary::{headline, lanes_height, slide_headline};
 
 /// The page's title, in the current language.
 pub fn title() -> &'static str {
@@ -67,8 +67,6 @@ pub struct LabPage {
     /// Each part's result is revealed (set when its run ends; a lecture's build step back
     /// hides it and asks the question again).
     shown: [bool; PARTS],
-    /// Lecture mode: each part's diagram is the build on show (after its result's headline).
-    diagram: [bool; PARTS],
     /// Lecture mode: Page Down (or R) asked to run the part on screen (started when drawn).
     start: bool,
     /// Lecture mode: Page Down was pressed while the part on screen was running: its result
@@ -76,7 +74,7 @@ pub struct LabPage {
     held: bool,
     /// A run on screen has just ended: its headline is brought into view.
     ended: bool,
-    /// Lecture mode: the lecture's last words, a build of their own after the last diagram.
+    /// Lecture mode: the lecture's last words, a build of their own after the last result.
     closing: bool,
 }
 
@@ -104,7 +102,6 @@ impl LabPage {
             source: Source::Servers,
             expected: None,
             shown: [false; PARTS],
-            diagram: [false; PARTS],
             start: false,
             held: false,
             closing: false,
@@ -129,8 +126,6 @@ impl LabPage {
             .unwrap_or(0);
         page.failover.set_result(run);
         page.shown[page.part] = true;
-        // (In a lecture: its last build, the diagram.)
-        page.diagram[page.part] = true;
         page
     }
 
@@ -151,7 +146,6 @@ impl LabPage {
         page.status = (run.params.server, finished_status(&run));
         page.results.push(run);
         page.shown[0] = true;
-        page.diagram[0] = true;
         page
     }
 
@@ -233,7 +227,6 @@ impl LabPage {
     /// Runs part `p` (a run in flight on another part is cancelled: one at a time).
     fn start_part(&mut self, p: usize, runner: &Runner) {
         self.shown[p] = false;
-        self.diagram[p] = false;
         match p.checked_sub(1) {
             Some(i) => {
                 self.cancel();
@@ -379,7 +372,6 @@ impl LabPage {
         if let Some(i) = self.experiment() {
             let view = View {
                 result: self.shown[p],
-                diagram: self.diagram[p],
                 held: self.held,
                 ended,
             };
@@ -416,8 +408,9 @@ impl LabPage {
                 Self::question().ui(ui, cx, &mut self.expected, note);
             }
         }
-        let diagram_build = cx.lecture && shown && self.diagram[0];
-        if !diagram_build && self.run_row(ui, cx) {
+        // (A lecture's result is a build of its own: no run row under it.)
+        let result_build = cx.lecture && shown;
+        if !result_build && self.run_row(ui, cx) {
             self.start_part(0, cx.runner);
         }
         let Some(run) = self.result().filter(|_| shown).cloned() else {
@@ -425,20 +418,21 @@ impl LabPage {
         };
         let run = &run;
         ui.add_space(4.0);
-        // A lecture shows the result in two builds: the headline and the class's verdict,
+        // The headline (a slide's in short: the console says it whole), the class's verdict,
         // then the diagram under its key.
-        let diagram = self.diagram[0] || !cx.lecture;
-        if !diagram || !cx.lecture {
-            let said = widgets::headline(ui, &headline(run));
-            bring_into_view(ui, cx, &said, ended);
-            Self::question().verdict(ui, self.expected, run.survivor == "A", cx.lecture);
-            if cx.lecture && !cx.slide && crate::ui::shell::presenter::is_console(ui) {
-                expect::rerun_hint(ui);
-            }
-            ui.add_space(8.0);
+        let words = if cx.lecture && !crate::ui::shell::presenter::is_console(ui) {
+            slide_headline(run)
+        } else {
+            headline(run)
+        };
+        let said = widgets::headline(ui, &words);
+        bring_into_view(ui, cx, &said, ended);
+        Self::question().verdict(ui, self.expected, run.survivor == "A", cx.lecture);
+        if cx.lecture && !cx.slide && crate::ui::shell::presenter::is_console(ui) {
+            expect::rerun_hint(ui);
         }
-        if !diagram {
-            return;
+        if !cx.lecture {
+            ui.add_space(8.0);
         }
         // The key above the timeline: in view whenever the timeline's top is, however much
         // the words above take on a small screen.

@@ -38,8 +38,35 @@ pub(super) fn finished_status(run: &LabRun) -> String {
 
 /// The headline, from the run's measured times.
 pub fn headline(run: &LabRun) -> String {
+    let values = values(run);
+    let story = match run.outcome {
+        Outcome::Overwritten => tf!("lab.headline.overwritten", &values),
+        Outcome::Rejected => tf!("lab.headline.rejected", &values),
+        Outcome::OverlapHarmless => tf!("lab.headline.overlap_harmless", &values),
+        Outcome::NoOverlap => tf!("lab.headline.no_overlap", &values),
+    };
+    [Some(story), token_gap(run), redis_token(run)]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The headline in short, for a slide: what happened to the two writes.
+pub fn slide_headline(run: &LabRun) -> String {
+    let values = values(run);
+    match run.outcome {
+        Outcome::Overwritten => tf!("lab.slide.overwritten", &values),
+        Outcome::Rejected => tf!("lab.slide.rejected", &values),
+        Outcome::OverlapHarmless => tf!("lab.slide.overlap_harmless", &values),
+        Outcome::NoOverlap => tf!("lab.slide.no_overlap", &values),
+    }
+}
+
+/// The headlines' slots, from the run's measured times.
+fn values(run: &LabRun) -> [(&'static str, String); 9] {
     let ms = |v: f64| seconds(v / 1000.0);
-    let values = [
+    [
         (
             "server",
             format!("{} {}", run.params.server.name(), run.server_version),
@@ -52,18 +79,7 @@ pub fn headline(run: &LabRun) -> String {
         ("bw", ms(run.b_write_ms)),
         ("a", run.a_token.to_string()),
         ("b", run.b_token.to_string()),
-    ];
-    let story = match run.outcome {
-        Outcome::Overwritten => tf!("lab.headline.overwritten", &values),
-        Outcome::Rejected => tf!("lab.headline.rejected", &values),
-        Outcome::OverlapHarmless => tf!("lab.headline.overlap_harmless", &values),
-        Outcome::NoOverlap => tf!("lab.headline.no_overlap", &values),
-    };
-    [Some(story), token_gap(run), redis_token(run)]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" ")
+    ]
 }
 
 /// Where a Redis run's tokens come from: Redis hands out no fencing token, so the lab counts

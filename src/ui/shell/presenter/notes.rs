@@ -169,11 +169,11 @@ mod tests {
         // The lesson's sections, then the lab after them.
         let lab = crate::sections::lab();
         assert_eq!(notes.len(), usize::from(lab));
-        // (Each of the lab's parts in four builds: question, run, result, diagram; then the
-        // lecture's last words.)
+        // (Each of the lab's parts in three builds: question, run, result with its diagram;
+        // then the lecture's last words.)
         assert_eq!(
             of(lab).map(|n| n.builds.len()),
-            Some(4 * crate::ui::sections::lab::PARTS + 1)
+            Some(3 * crate::ui::sections::lab::PARTS + 1)
         );
         for (i, n) in notes.iter().enumerate() {
             assert!(!n.builds.is_empty(), "section {}: no builds", n.section);
