@@ -201,8 +201,10 @@ impl Experiment for Stale {
         crate::ui::kit::readable::readable_height(ui, figure::LANE_SPAN as f32)
     }
 
+    /// The key: the lanes' bars, and the storage's marks this story draws (the whole story's,
+    /// so the key holds still while its moments are told).
     fn legend(&self, _cx: &Cx<'_>, _p: &StaleParams) -> Vec<KeyMark> {
-        vec![
+        let mut marks = vec![
             KeyMark::Bar(
                 A_COLOR,
                 tf!(
@@ -218,22 +220,52 @@ impl Experiment for Stale {
                     &[("token", TOKEN_B.to_string())],
                 ),
             ),
-            KeyMark::Shape(
+        ];
+        let events: &[crate::sim::stale::Event] =
+            self.story.latest().map_or(&[], |s| s.run.events.as_slice());
+        let has = |f: &dyn Fn(&EventKind) -> bool| events.iter().any(|e| f(&e.kind));
+        let kinds = [
+            (
+                has(&|k| {
+                    matches!(
+                        k,
+                        EventKind::Applied {
+                            replaced_newer: false,
+                            ..
+                        }
+                    )
+                }),
                 MarkerShape::Circle,
                 APPLIED,
-                t!("sections.stale.key.applied").into(),
+                t!("sections.stale.key.applied"),
             ),
-            KeyMark::Shape(
+            (
+                has(&|k| {
+                    matches!(
+                        k,
+                        EventKind::Applied {
+                            replaced_newer: true,
+                            ..
+                        }
+                    )
+                }),
                 MarkerShape::Cross,
                 OVERWROTE,
-                t!("sections.stale.key.over_newer").into(),
+                t!("sections.stale.key.over_newer"),
             ),
-            KeyMark::Shape(
+            (
+                has(&|k| matches!(k, EventKind::Refused { .. })),
                 MarkerShape::Square,
                 REFUSED,
-                t!("sections.stale.key.refused").into(),
+                t!("sections.stale.key.refused"),
             ),
-        ]
+        ];
+        for (drawn, shape, colour, words) in kinds {
+            if drawn {
+                marks.push(KeyMark::Shape(shape, colour, words.into()));
+            }
+        }
+        marks
     }
 
     fn figure(&mut self, ui: &mut Ui, cx: &mut Cx<'_>, p: &mut StaleParams, size: Vec2) {
