@@ -1,8 +1,9 @@
 //! The lab in a lecture: each part (the stale holder, then each failover experiment) in
 //! three build steps: its question asked (the class votes with the number keys), its run
 //! (Page Down or R), and once the run ends its result: the headline in short, the class's
-//! verdict and the lane diagram under its key. A Page Down pressed while a run is in flight waits for it: the page says so, and the
-//! result shows when the run ends; the next Page Down goes on from there. Page Up takes the
+//! verdict and the lane diagram under its key. A Page Down pressed while a run is in flight
+//! waits for it: the page says so, and the result shows when the run ends; the next Page
+//! Down goes on from there. Page Up takes the
 //! steps back: a waiting Page Down, the run (cancelled), the result (hidden again, the
 //! question asked), the part before. Shift+R runs the part on screen again.
 
