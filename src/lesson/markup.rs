@@ -1,5 +1,5 @@
-//! The lesson's text markup: glossary terms marked `[[id]]` / `[[id|shown]]`, and lines of
-//! code set apart by four spaces.
+//! The lesson's text markup: glossary terms marked `[[id]]` / `[[id|shown]]`, lines of code
+//! set apart by four spaces, and a choice's name before its colon.
 
 /// A piece of marked-up text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,6 +10,12 @@ pub enum Span<'a> {
         id: &'a str,
         shown: &'a str,
     },
+}
+
+/// A choice's name in short: its words before their colon ("A's result: its write replaces
+/// B's" is "A's result"), as a slide's one-line verdict names it.
+pub fn short_name(label: &str) -> &str {
+    label.split(':').next().unwrap_or(label).trim_end()
 }
 
 /// Splits text marked with `[[id]]` / `[[id|shown]]` into spans. An unclosed `[[` is plain text.

@@ -12,7 +12,7 @@
 use serde::Deserialize;
 
 mod markup;
-pub use markup::{Block, Span, blocks, plain, spans};
+pub use markup::{Block, Span, blocks, plain, short_name, spans};
 pub mod catalogue;
 pub mod keys;
 pub mod language;

@@ -243,7 +243,7 @@ fn verdict(
     // (On a slide the verdict is one short line: each band by its name, before its colon.)
     fn short(l: &str, lecture: bool) -> &str {
         if lecture {
-            l.split(':').next().unwrap_or(l)
+            crate::lesson::short_name(l)
         } else {
             l
         }

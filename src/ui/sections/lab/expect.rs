@@ -82,7 +82,7 @@ impl Question<'_> {
         // (A slide names the choice in short: its words before their colon. The headline
         // above says what happened.)
         let words = if lecture {
-            words.split(':').next().unwrap_or(words).trim_end()
+            crate::lesson::short_name(words)
         } else {
             words
         };

@@ -202,20 +202,7 @@ impl FailoverPanel {
         }
         if cx.lecture && shown {
             if let Some(run) = self.results[i].clone() {
-                // (A slide's in short: the console says it whole.)
-                let words = if crate::ui::shell::presenter::is_console(ui) {
-                    failover::story(&run)
-                } else {
-                    failover::slide_story(&run)
-                };
-                let said = widgets::headline(ui, &words);
-                super::bring_into_view(ui, cx, &said, view.ended);
-                let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
-                question(i).verdict(ui, self.expected[i], got, true);
-                if !cx.slide && crate::ui::shell::presenter::is_console(ui) {
-                    super::expect::rerun_hint(ui);
-                }
-                self.diagram(ui, cx, &run);
+                self.result_ui(ui, cx, i, &run, view.ended);
             }
             return false;
         }
@@ -248,21 +235,38 @@ impl FailoverPanel {
             ui.add(egui::Label::new(RichText::new(msg).color(widgets::warn_color(ui))).wrap());
         }
         ui.add_space(6.0);
-        let Some(run) = self.results[i].as_ref().filter(|_| shown) else {
-            return pressed;
+        if let Some(run) = self.results[i].clone().filter(|_| shown) {
+            self.result_ui(ui, cx, i, &run, view.ended);
+        }
+        pressed
+    }
+
+    /// Experiment `i`'s result: its headline (a slide's in short: the console says it
+    /// whole), the expectation judged, the diagram under its key, and a learner's table of
+    /// what was measured (a lecture's rerun key is the console's).
+    fn result_ui(&mut self, ui: &mut Ui, cx: &Cx<'_>, i: usize, run: &FailoverRun, ended: bool) {
+        let console = crate::ui::shell::presenter::is_console(ui);
+        let words = if cx.lecture && !console {
+            failover::slide_story(run)
+        } else {
+            failover::story(run)
         };
-        let headline = widgets::headline(ui, &failover::story(run));
-        super::bring_into_view(ui, cx, &headline, view.ended);
+        let said = widgets::headline(ui, &words);
+        super::bring_into_view(ui, cx, &said, ended);
         let got = run.outcome == failover::FailoverOutcome::GrantedTwice;
         question(i).verdict(ui, self.expected[i], got, cx.lecture);
-        ui.add_space(6.0);
-        let run = run.clone();
-        self.diagram(ui, cx, &run);
-        egui::CollapsingHeader::new(t!("lab.measured"))
-            .id_salt(("failover-measured", i))
-            .default_open(!cx.lecture)
-            .show(ui, |ui| measured(ui, &run));
-        pressed
+        if !cx.lecture {
+            ui.add_space(6.0);
+        } else if !cx.slide && console {
+            super::expect::rerun_hint(ui);
+        }
+        self.diagram(ui, cx, run);
+        if !cx.lecture {
+            egui::CollapsingHeader::new(t!("lab.measured"))
+                .id_salt(("failover-measured", i))
+                .default_open(true)
+                .show(ui, |ui| measured(ui, run));
+        }
     }
 
     /// A run's lane diagram under its key.

@@ -9,10 +9,8 @@ use egui::accesskit::Live;
 use egui::{RichText, TextStyle};
 
 use super::QuizSection;
-use super::state::Tone;
 use super::view::{Inputs, PROMPT};
 use crate::ui::Cx;
-use crate::ui::kit::plot::palette;
 use crate::ui::kit::widgets;
 
 impl QuizSection {
@@ -23,11 +21,7 @@ impl QuizSection {
         let Some((tone, verdict)) = self.state.verdict() else {
             return;
         };
-        let colour = match tone {
-            Tone::Right => palette::GREEN,
-            Tone::Wrong => widgets::warn_color(ui),
-            Tone::Plain => ui.visuals().strong_text_color(),
-        };
+        let colour = super::view::tone_colour(ui, tone, ui.visuals().strong_text_color());
         // (A step above the prompt, which is a little larger than the body.)
         let headline = TextStyle::Name(widgets::HEADLINE.into());
         let body = ui.style().text_styles[&TextStyle::Body].size;

@@ -336,11 +336,7 @@ impl QuizSection {
         let (Some(q), Some((tone, verdict))) = (self.state.question(), self.state.verdict()) else {
             return;
         };
-        let colour = match tone {
-            Tone::Right => palette::GREEN,
-            Tone::Wrong => widgets::warn_color(ui),
-            Tone::Plain => ui.visuals().text_color(),
-        };
+        let colour = tone_colour(ui, tone, ui.visuals().text_color());
         egui::Frame::new()
             .fill(ui.visuals().faint_bg_color)
             .stroke(Stroke::new(1.5, colour))
@@ -382,6 +378,15 @@ impl QuizSection {
         if r.clicked() {
             inputs.list.push(Input::GoOn);
         }
+    }
+}
+
+/// A verdict's colour: green when right, the warning colour when wrong, else `plain`.
+pub(super) fn tone_colour(ui: &Ui, tone: Tone, plain: egui::Color32) -> egui::Color32 {
+    match tone {
+        Tone::Right => palette::GREEN,
+        Tone::Wrong => widgets::warn_color(ui),
+        Tone::Plain => plain,
     }
 }
 
